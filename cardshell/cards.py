@@ -1,0 +1,180 @@
+"""The card model shared by card games: ranks, suits, cards, decks.
+
+Plain immutable values and pure functions; a game keeps its cards in its own
+lists and shuffles them with its own seeded :class:`random.Random`.  Text
+forms cover every built-in game:
+
+* CSE231 games (``GAMES.md``, "General rules"): rank then suit symbol,
+  ``A♠``, ``10♥``, ``Q♦``; a face-down card is :data:`FACE_DOWN` (``XX``).
+* Blackjack (``GAMES.md``, "blackjack"): ``ACE-CLUB``, ``10-HEART``.
+* COMP9021 games (``GAMES.md``, "pictures and up-and-down"): the Unicode
+  playing-card characters, Spades from U+1F0A1, Hearts from U+1F0B1,
+  Diamonds from U+1F0C1, Clubs from U+1F0D1; Jack +10, Queen +12, King +13.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import Enum
+
+#: The text of a face-down card in the CSE231 games.
+FACE_DOWN = "XX"
+
+#: Rank values: Ace is 1, Jack 11, Queen 12, King 13.
+ACE, JACK, QUEEN, KING = 1, 11, 12, 13
+RANKS = tuple(range(1, 14))
+
+_RANK_SHORT = {1: "A", 11: "J", 12: "Q", 13: "K"}
+_RANK_LONG = {1: "ACE", 11: "JACK", 12: "QUEEN", 13: "KING"}
+# Offset of each rank in a Unicode playing-card block (the Knight, +11, skipped).
+_UNICODE_OFFSET = {**{r: r - 1 for r in range(1, 11)}, 11: 10, 12: 12, 13: 13}
+
+
+class Suit(Enum):
+    """The four suits, with their symbol, long name, colour and Unicode block.
+
+    The value is the suit's symbol.  Iteration order is clubs, diamonds,
+    hearts, spades (the order of :func:`new_deck`).
+    """
+
+    CLUBS = "♣"
+    DIAMONDS = "♦"
+    HEARTS = "♥"
+    SPADES = "♠"
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol (``♣``)."""
+        return self.value
+
+    @property
+    def long_name(self) -> str:
+        """The singular upper-case name used by Blackjack (``CLUB``)."""
+        return self.name[:-1]
+
+    @property
+    def is_red(self) -> bool:
+        """True for diamonds and hearts."""
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    @property
+    def unicode_base(self) -> int:
+        """The code point of this suit's Ace in the Unicode card block."""
+        return {Suit.SPADES: 0x1F0A1, Suit.HEARTS: 0x1F0B1, Suit.DIAMONDS: 0x1F0C1, Suit.CLUBS: 0x1F0D1}[self]
+
+
+SUITS = tuple(Suit)
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One playing card.
+
+    Attributes:
+        rank (int): 1 (Ace) to 13 (King).  Games where the Ace is high
+            compare with their own key (Aces Up: :func:`ace_high`).
+        suit (Suit): the suit.
+
+    Raises:
+        ValueError: for a rank outside 1..13.
+    """
+
+    rank: int
+    suit: Suit
+
+    def __post_init__(self) -> None:
+        if self.rank not in RANKS:
+            raise ValueError(f"rank must be 1..13, got {self.rank!r}")
+
+    @property
+    def rank_text(self) -> str:
+        """``A``, ``2`` ... ``10``, ``J``, ``Q``, ``K``."""
+        return _RANK_SHORT.get(self.rank, str(self.rank))
+
+    @property
+    def text(self) -> str:
+        """The CSE231 form, rank then suit symbol: ``A♠``, ``10♥``."""
+        return f"{self.rank_text}{self.suit.symbol}"
+
+    @property
+    def long_name(self) -> str:
+        """The Blackjack form: ``ACE-CLUB``, ``10-HEART``, ``QUEEN-DIAMOND``."""
+        return f"{_RANK_LONG.get(self.rank, str(self.rank))}-{self.suit.long_name}"
+
+    @property
+    def unicode(self) -> str:
+        """The Unicode playing-card character (U+1F0A1 is the Ace of Spades)."""
+        return chr(self.suit.unicode_base + _UNICODE_OFFSET[self.rank])
+
+    @property
+    def is_red(self) -> bool:
+        """True for diamonds and hearts."""
+        return self.suit.is_red
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def ace_high(card: Card) -> int:
+    """Rank key with the Ace above the King (Ace = 14), as in Aces Up.
+
+    Args:
+        card (Card): any card.
+
+    Returns:
+        int: 2..14.
+    """
+    return 14 if card.rank == ACE else card.rank
+
+
+def new_deck() -> list[Card]:
+    """A fresh, unshuffled 52-card deck, suit after suit (clubs, diamonds,
+    hearts, spades), each from Ace to King.
+
+    Returns:
+        list[Card]: 52 distinct cards.
+    """
+    return [Card(rank, suit) for suit in SUITS for rank in RANKS]
+
+
+def shuffled_deck(rng: random.Random) -> list[Card]:
+    """A full deck shuffled with the game's own generator.
+
+    Args:
+        rng (random.Random): the game's seeded generator (never the global
+            ``random`` state).
+
+    Returns:
+        list[Card]: 52 distinct cards; by convention the *end* of the list is
+        the top of the stock (``list.pop()`` deals).
+    """
+    deck = new_deck()
+    rng.shuffle(deck)
+    return deck
+
+
+def parse_card(text: str) -> Card:
+    """Read a card in the CSE231 form (``A♠``, ``10h``, ``qd``).
+
+    Accepts the suit symbol or its initial letter (c, d, h, s), any case.
+
+    Args:
+        text (str): the card text.
+
+    Returns:
+        Card: the card.
+
+    Raises:
+        ValueError: if the text is not a card.
+    """
+    text = text.strip().upper()
+    if len(text) < 2:
+        raise ValueError(f"not a card: {text!r}")
+    rank_text, suit_text = text[:-1], text[-1]
+    letters = {"C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES}
+    suit = letters.get(suit_text) or next((s for s in SUITS if s.symbol == suit_text), None)
+    ranks = {v: k for k, v in _RANK_SHORT.items()} | {str(r): r for r in range(2, 11)}
+    if suit is None or rank_text not in ranks:
+        raise ValueError(f"not a card: {text!r}")
+    return Card(ranks[rank_text], suit)

@@ -1,0 +1,152 @@
+"""The cardshell plugin contract: every hook a plugin may implement.
+
+This module is what a plugin author reads.  A plugin is a module (or any
+object) with functions marked ``@cardshell.hookimpl`` whose names match the
+hook specifications below, made known to cardshell through an entry point in
+the ``cardshell`` group::
+
+    # pyproject.toml of your distribution
+    [project.entry-points.cardshell]
+    higher-lower = "cardshell_higher_lower.plugin"
+
+Every hook's arguments are passed by keyword; an implementation may accept
+any subset of them (pluggy's rule).  Records (:class:`~cardshell.records.Game`,
+:class:`~cardshell.records.Command`, :class:`~cardshell.records.Outcome`)
+come from :mod:`cardshell.records`; the user-facing error type
+:class:`~cardshell.errors.CommandError` from :mod:`cardshell.errors`; all of
+them are importable from :mod:`cardshell` directly.
+
+Hooks are called by the host in this order:
+
+1. at start-up, once per shell: :func:`cardshell_games`, then
+   :func:`cardshell_commands`, each implementation under its own guard (a
+   plugin that raises is reported by ``plugins`` and left out);
+2. when a game starts (``play``, ``new``, ``restart``):
+   :func:`cardshell_game_started`;
+3. after every accepted command of a game: :func:`cardshell_command_applied`,
+   then, if the game's :attr:`~cardshell.records.Game.outcome` just went
+   from None to a result, :func:`cardshell_game_over`;
+4. whenever a state is shown: :func:`cardshell_render`.
+
+Exceptions raised by the lifecycle hooks are reported with the plugin's name
+and never stop the shell.
+
+A plugin may declare the contract version it was written for with a
+module-level ``CARDSHELL_CONTRACT = N`` (an int); the host refuses a plugin
+whose declared version it does not support, naming both versions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:  # pragma: no cover - imports for the annotations only
+    from cardshell.records import Command, Game, Outcome
+    from cardshell.session import GameSession
+
+#: The project name pluggy uses to match hook specifications and implementations.
+PROJECT = "cardshell"
+
+#: The version of this contract.  It goes up when a hook or record changes
+#: in a way that breaks existing plugins.
+CONTRACT_VERSION = 1
+
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@hookspec
+def cardshell_games() -> list[Game]:
+    """Register games.
+
+    Called once at start-up, for every plugin (not firstresult).
+
+    :return: a list (or any iterable) of :class:`~cardshell.records.Game`
+        records, possibly empty.  A game id registered by two plugins is
+        refused for the second one, with a message naming both plugins.
+    """
+
+
+@hookspec
+def cardshell_commands() -> list[Command]:
+    """Register commands, global or for a game.
+
+    Called once at start-up, for every plugin (not firstresult), after
+    :func:`cardshell_games`.  The host's own commands (``help``, ``games``,
+    ``play``, ``quit``, ``exit``, ...) are registered through this same hook
+    by the built-in plugin ``cardshell.builtin``.
+
+    A command's :attr:`~cardshell.records.Command.game` names the game it
+    belongs to; a plugin may add commands to a game registered by another
+    plugin.  A command whose game is not registered is reported and left
+    out.  Two commands of one scope (the same game, or global) sharing a
+    name or alias are refused for the second one, with a message naming
+    both plugins; a game command may not reuse a global command's word.
+
+    :return: a list (or any iterable) of :class:`~cardshell.records.Command`
+        records, possibly empty.
+    """
+
+
+@hookspec(firstresult=True)
+def cardshell_render(game: Game, state: Any) -> str | None:
+    """Show a game state as text, overriding the game's own ``render``.
+
+    Called (firstresult: the first non-None answer wins) every time the host
+    shows a state: after ``play`` and after each accepted command whose
+    ``show_state`` is true.  Use it for themes or a different layout of a
+    game you did not write; return None to leave the state to the next
+    implementation and, finally, to :attr:`~cardshell.records.Game.render`.
+
+    :param game: the :class:`~cardshell.records.Game` being shown.
+    :param state: its current state (read it, never change it).
+    :return: the text to show, or None.
+    """
+
+
+@hookspec
+def cardshell_game_started(session: GameSession) -> None:
+    """A game has just started.
+
+    Called for every plugin after ``play`` (for a new game, not when one in
+    progress is resumed), ``new`` and ``restart``, once the initial state
+    exists and before it is shown.
+
+    :param session: the :class:`~cardshell.session.GameSession`: its
+        ``game``, ``seed``, ``options`` and ``state`` (read only).
+    :return: ignored.
+    """
+
+
+@hookspec
+def cardshell_command_applied(session: GameSession, command: Command, line: str) -> None:
+    """A command of a game was accepted and its new state kept.
+
+    Called for every plugin after each accepted command that changes state
+    (:attr:`~cardshell.records.Command.changes_state`), before the state is
+    shown and before :func:`cardshell_game_over`.
+
+    :param session: the game's :class:`~cardshell.session.GameSession`, with
+        the new state and ``moves`` already counted.
+    :param command: the :class:`~cardshell.records.Command` that ran.
+    :param line: the line as typed, stripped.
+    :return: ignored.
+    """
+
+
+@hookspec
+def cardshell_game_over(session: GameSession, outcome: Outcome) -> None:
+    """A game, or a round of a game, has just ended.
+
+    Called for every plugin when the game's
+    :attr:`~cardshell.records.Game.outcome` goes from None to an
+    :class:`~cardshell.records.Outcome` after an accepted command (or right
+    at the start, for games that play themselves out).  Statistics, hints
+    and achievements plugins are written against this hook.
+
+    :param session: the game's :class:`~cardshell.session.GameSession`.
+    :param outcome: how it ended.
+    :return: ignored.
+    """

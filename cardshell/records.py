@@ -1,0 +1,245 @@
+"""The typed records a plugin returns from its hooks.
+
+Registration hooks (see :mod:`cardshell.hookspecs`) return lists of these
+small frozen records, the way conda's plugin hooks return
+``CondaSubcommand(name, summary, action)``: a :class:`Game` for each game, a
+:class:`Command` for each command.  A handler receives a
+:class:`CommandContext`.  Nothing here does I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from cardshell import parsers
+
+#: The results a finished game can have.
+Result = Literal["won", "lost", "draw"]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game (or one round of it) ended.
+
+    Attributes:
+        result (str): ``"won"``, ``"lost"`` or ``"draw"`` (from the player's
+            point of view; for a game without a player, such as Snap, the
+            game defines whose view, and says so in its summary).
+        score (float | None): a score where the game has one (cards left,
+            pictures uncovered), else None.
+        detail (str): a short human text, e.g. ``"A wins"``.
+    """
+
+    result: Result
+    score: float | None = None
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of ``play GAME [--NAME VALUE ...]``.
+
+    Attributes:
+        name (str): the option's name without dashes (``"level"`` gives
+            ``--level``); the parsed value is stored under this name with
+            dashes turned into underscores.
+        help (str): one line shown by ``help play`` and ``games``.
+        type (Callable[[str], Any]): converts the typed text (``int``).
+        default (Any): the value when the option is not given.
+        choices (tuple | None): the allowed values, if a fixed set.
+    """
+
+    name: str
+    help: str
+    type: Callable[[str], Any] = str
+    default: Any = None
+    choices: tuple[Any, ...] | None = None
+
+
+def _no_outcome(state: Any) -> Outcome | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game a plugin registers through ``cardshell_games``.
+
+    The host owns a game's *state* (any deep-copyable Python object, ideally
+    plain dataclasses/lists) and never looks inside it; the game's functions
+    below are the only ones that do.  Every random choice a game makes must
+    come from a generator stored in its state and seeded from ``seed``, so
+    that a seed replays a game exactly and rollback restores the generator.
+
+    Attributes:
+        id (str): unique id typed after ``play`` (``"aces-up"``): lower-case
+            letters, digits and dashes.
+        title (str): display name (``"Aces Up"``).
+        summary (str): one line for ``games`` and ``help``.
+        new (Callable[[int, Mapping[str, Any]], Any]): ``new(seed, options)``
+            returns a fresh state.  ``seed`` is an int (may be negative);
+            ``options`` maps each :class:`Option` name to its value.  May
+            raise :class:`cardshell.errors.CommandError` for options that do
+            not fit together (more mines than cells).
+        render (Callable[[Any], str]): the plain-text display of a state, shown
+            after ``play`` and after every accepted command whose
+            :attr:`Command.show_state` is true.  No trailing newline needed.
+            A ``cardshell_render`` hookimpl may override it.
+        outcome (Callable[[Any], Outcome | None]): None while the game (or the
+            current round) is in play, else how it ended.  The host fires
+            ``cardshell_game_over`` each time this goes from None to an
+            :class:`Outcome`.
+        prompt (Callable[[Any], str] | None): the game's own question for the
+            current state (``"Enter the cell (10 mines left): "``), shown in
+            the interactive prompt and in ``--echo`` transcripts after the
+            game id.  None gives the plain ``GAME> `` prompt.
+        options (tuple[Option, ...]): the options ``play`` accepts.
+        host_aliases (Mapping[str, str]): the game's own letters for host
+            commands, e.g. ``{"h": "help", "q": "quit", "r": "new"}``.
+        invalid_input (Callable[[str], str] | None): the message for a line
+            the game cannot parse (unknown command, or a parser's
+            :class:`cardshell.errors.UsageError`), given the whole line as
+            typed (stripped).  None gives the host's standard message.
+        case_sensitive (bool): whether command names and aliases must match
+            case exactly.  The hand-outs' commands are case-insensitive.
+        undo (bool): whether ``undo``/``redo`` are allowed (False where undo
+            would reveal hidden cards, as in Blackjack).
+    """
+
+    id: str
+    title: str
+    summary: str
+    new: Callable[[int, Mapping[str, Any]], Any]
+    render: Callable[[Any], str]
+    outcome: Callable[[Any], Outcome | None] = _no_outcome
+    prompt: Callable[[Any], str] | None = None
+    options: tuple[Option, ...] = ()
+    host_aliases: Mapping[str, str] = field(default_factory=dict)
+    invalid_input: Callable[[str], str] | None = None
+    case_sensitive: bool = False
+    undo: bool = True
+
+
+Validator = Callable[[Any, Any], None]
+"""``validator(state, args)``: raise CommandError if the command is illegal now."""
+
+Completer = Callable[[Any, int], Iterable[str]]
+"""``complete(state, index)``: candidate words for argument number ``index``
+(0-based) in the current state; for a pattern command, candidates for the
+whole line (index 0).  ``state`` is None for global commands outside a game."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command a plugin registers through ``cardshell_commands``.
+
+    Dispatch: the host splits the line into its first word and the rest; the
+    first word is looked up among the names and aliases of the commands of
+    the current game (then the global ones).  A command with a
+    :attr:`pattern` is tried when no name matched: the pattern must match
+    the whole line (``a5f`` in Minesweeper) and ``parse`` receives the whole
+    line.  Then, in order: ``parse(text)`` → each ``validator(state, args)``
+    → ``handler(ctx, args)`` on a working copy of the state.  Any
+    :class:`cardshell.errors.CommandError` from these steps rejects the
+    command and the copy is thrown away.
+
+    Attributes:
+        name (str): the command word (``"F"``, ``"tt"``, ``"simulate"``).
+        summary (str): one line for help menus.
+        handler (Callable[[CommandContext, Any], None]): carries the command
+            out: reads and changes ``ctx.state`` (or assigns a new one) and
+            prints with ``ctx.echo``.
+        game (str | None): the id of the game this command belongs to, or
+            None for a global command available everywhere.  A plugin may
+            add commands to a game it did not define.
+        aliases (tuple[str, ...]): other words for the same command.
+        usage (str): the grammar shown in help (``"T x y"``); defaults to the
+            name.
+        help (str): longer help for ``help NAME``.
+        parse (Callable[[str], Any]): the argument parser, see
+            :mod:`cardshell.parsers`; defaults to "no arguments".
+        validators (tuple[Validator, ...]): rule checks run before the handler.
+        complete (Completer | None): completion of arguments.
+        pattern (str | None): a regular expression matched (``re.fullmatch``,
+            case-insensitive unless the game is case sensitive) against the
+            whole stripped line, for grammars without a command word.
+        show_state (bool): whether the host shows the state after success.
+        changes_state (bool): False for commands that only report
+            (``simulate``, statistics): they are not logged as moves, not
+            undone, and their working copy is discarded.
+    """
+
+    name: str
+    summary: str
+    handler: Callable[["CommandContext", Any], None]
+    game: str | None = None
+    aliases: tuple[str, ...] = ()
+    usage: str = ""
+    help: str = ""
+    parse: Callable[[str], Any] = parsers.no_args
+    validators: tuple[Validator, ...] = ()
+    complete: Completer | None = None
+    pattern: str | None = None
+    show_state: bool = True
+    changes_state: bool = True
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The name followed by the aliases."""
+        return (self.name, *self.aliases)
+
+    @property
+    def usage_text(self) -> str:
+        """The usage, or the name when no usage was given."""
+        return self.usage or self.name
+
+
+class CommandContext:
+    """What a command handler receives besides its parsed arguments.
+
+    Attributes:
+        state (Any): the working copy of the current game's state (None for a
+            global command outside a game).  Change it in place or assign a
+            new state; it is kept only if the handler returns normally.
+        line (str): the whole line as typed, stripped.
+        game_id (str | None): the current game's id.
+        shell (Any): the host's :class:`cardshell.shell.Shell`; for host
+            commands and cross-cutting plugins, not for game rules.
+        interactive (bool): True when a person is typing at a terminal.
+    """
+
+    def __init__(self, *, state: Any, line: str, game_id: str | None, shell: Any, interactive: bool) -> None:
+        self.state = state
+        self.line = line
+        self.game_id = game_id
+        self.shell = shell
+        self.interactive = interactive
+        self.output: list[str] = []
+
+    def echo(self, text: str = "") -> None:
+        """Print ``text`` (one or more lines, no trailing newline needed).
+
+        Output is shown only if the command is accepted, after the command
+        and before the state display.
+        """
+        self.output.append(text)
+
+    def progress(self, iterable: Iterable[Any], total: int | None = None, label: str = "") -> Iterator[Any]:
+        """Iterate with a progress bar on a terminal, plainly in scripts.
+
+        Args:
+            iterable: the work items (e.g. ``range(n)`` games to simulate).
+            total (int | None): the number of items, if ``len`` cannot tell.
+            label (str): a short text shown beside the bar.
+
+        Yields:
+            the items of ``iterable``.  Ctrl-C raises KeyboardInterrupt out of
+            the loop; the host then rejects the command as interrupted and
+            keeps the shell running.
+        """
+        runner = getattr(self.shell, "progress", None)
+        if runner is None or not self.interactive:
+            yield from iterable
+        else:
+            yield from runner(iterable, total=total, label=label)

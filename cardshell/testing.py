@@ -1,0 +1,1 @@
+"""pytest helpers for plugin authors (filled in by the plugin-kit work)."""
