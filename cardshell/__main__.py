@@ -1,0 +1,7 @@
+"""``python -m cardshell``: the same as the ``cardshell`` command."""
+
+import sys
+
+from cardshell.cli import main
+
+sys.exit(main())

@@ -1,0 +1,117 @@
+"""The ``cardshell`` command line: options, front-end choice, exit status."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from cardshell import __version__
+from cardshell.paths import DATA_DIR_ENV, data_dir, history_file
+from cardshell.script import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, run_script
+
+EPILOG = f"""\
+With no FILE and a terminal on stdin, cardshell starts the interactive shell.
+With FILE, or with stdin not a terminal, it runs the commands as a script
+(blank lines and # comments skipped) with no terminal UI.  If FILE is not a
+file but a shell command (e.g. 'cardshell plugins'), that command is run.
+
+exit status:
+  {EXIT_OK}  every command was accepted
+  {EXIT_REJECTED}  some command was rejected (reported on stderr as FILE:LINE: message)
+  {EXIT_USAGE}  usage error: unknown option, missing file
+
+environment:
+  {DATA_DIR_ENV}      where history and saves are kept (default: the user data dir)
+  CARDSHELL_LOAD_PLUGINS  comma list of plugins to load ("" loads none)
+  CARDSHELL_DISABLE_PLUGINS  comma list of plugins not to load
+  NO_COLOR                disable colour
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``cardshell`` command."""
+    parser = argparse.ArgumentParser(
+        prog="cardshell",
+        description="A terminal shell that hosts games as plugins.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("script", nargs="?", metavar="FILE",
+                        help="a script of commands to run ('-' for stdin), or a shell command")
+    parser.add_argument("words", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--seed", type=int, metavar="N",
+                        help="session seed: games started without --seed get reproducible seeds")
+    parser.add_argument("--echo", action="store_true",
+                        help="in scripts, print each prompt and command like a transcript")
+    parser.add_argument("--stop-on-error", action="store_true",
+                        help="in scripts, stop at the first rejected command")
+    parser.add_argument("--data-dir", metavar="DIR", help=f"data directory (overrides ${DATA_DIR_ENV})")
+    parser.add_argument("--no-history", action="store_true", help="do not read or write the history file")
+    parser.add_argument("--plugin", action="append", default=[], metavar="MODULE",
+                        help="also load this importable module as a plugin for this session")
+    parser.add_argument("--disable-plugin", action="append", default=[], metavar="NAME",
+                        help="do not load the plugin NAME (entry point or distribution name)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run cardshell.
+
+    Args:
+        argv (Sequence[str] | None): the arguments, without the program name;
+            None reads ``sys.argv``.
+
+    Returns:
+        int: the exit status (see :data:`EPILOG`).
+    """
+    args = build_parser().parse_args(argv)
+    from cardshell.shell import Shell  # after argument parsing: --help and --version stay fast
+
+    stdin_is_tty = sys.stdin is not None and sys.stdin.isatty()
+    script = args.script
+    lines = None
+    source = "<stdin>"
+    if script is not None and script != "-":
+        try:
+            with open(script, encoding="utf-8") as handle:
+                lines = handle.readlines()
+            source = script
+        except FileNotFoundError:
+            lines = None
+        except (OSError, UnicodeDecodeError) as exc:
+            print(f"cardshell: cannot read {script}: {exc}", file=sys.stderr)
+            return EXIT_USAGE
+    interactive = script is None and stdin_is_tty
+    shell = Shell.create(seed=args.seed, interactive=interactive, disabled=args.disable_plugin,
+                         extra_modules=args.plugin)
+    if script is not None and script != "-" and lines is None:
+        command = " ".join([script, *args.words])
+        if shell.registry.global_scope.lookup(script) is None:
+            print(f"cardshell: no such file or command: {script}", file=sys.stderr)
+            return EXIT_USAGE
+        lines, source = [command], "<command line>"
+    elif args.words:
+        print(f"cardshell: unexpected arguments after {script}: {' '.join(args.words)}", file=sys.stderr)
+        return EXIT_USAGE
+    if interactive:
+        from cardshell.interactive import run_interactive  # prompt_toolkit only for a terminal
+
+        directory = data_dir(args.data_dir)
+        return run_interactive(shell, None if args.no_history else history_file(directory))
+    if lines is None:
+        lines = sys.stdin
+    for failure in shell.failures:
+        print(f"cardshell: warning: plugin {failure.describe()}", file=sys.stderr)
+    try:
+        return run_script(shell, lines, source, sys.stdout, sys.stderr,
+                          echo=args.echo, stop_on_error=args.stop_on_error)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,101 @@
+"""The interactive front end: a prompt_toolkit ``PromptSession`` REPL.
+
+Used only when stdin is a terminal.  The prompt names the current game; Tab
+completes commands and arguments (:mod:`cardshell.completion`); history
+persists in the data directory unless ``--no-history``; Ctrl-C cancels the
+line; Ctrl-D leaves the current game (kept in progress), then the shell.
+Red suits are coloured unless ``NO_COLOR`` is set.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.shortcuts import ProgressBar
+
+from cardshell.completion import candidates
+from cardshell.shell import Shell
+
+_RED_CARD = re.compile(r"(?:10|[2-9AJQK])[♥♦]")
+_RED, _BOLD_RED, _RESET = "\x1b[31m", "\x1b[1;31m", "\x1b[0m"
+
+
+class ShellCompleter(Completer):
+    """prompt_toolkit completer over :func:`cardshell.completion.candidates`."""
+
+    def __init__(self, shell: Shell) -> None:
+        self.shell = shell
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+        found, partial = candidates(self.shell, document.text_before_cursor)
+        for word in found:
+            yield Completion(word, start_position=-len(partial))
+
+
+def use_colour(stream: Any) -> bool:
+    """Colour only on a terminal and only when ``NO_COLOR`` is unset (no-color.org)."""
+    return not os.environ.get("NO_COLOR") and hasattr(stream, "isatty") and stream.isatty()
+
+
+def colourise(text: str) -> str:
+    """Wrap red-suit cards (``10♥``, ``Q♦``) in ANSI red."""
+    return _RED_CARD.sub(lambda m: f"{_RED}{m.group(0)}{_RESET}", text)
+
+
+def _progress(iterable: Iterable[Any], total: int | None = None, label: str = "") -> Iterator[Any]:
+    with ProgressBar(title=label or None) as bar:
+        yield from bar(iterable, total=total)
+
+
+def run_interactive(shell: Shell, history_path: Path | None) -> int:
+    """Read, run and print until ``exit`` or Ctrl-D at the top level.
+
+    Args:
+        shell (Shell): the shell to drive.
+        history_path (Path | None): the history file, or None for no
+            persistent history.
+
+    Returns:
+        int: 0 (a person's typing mistakes are answered at the prompt, not
+        in the exit status).
+    """
+    history: History = InMemoryHistory()
+    if history_path is not None:
+        history_path.parent.mkdir(parents=True, exist_ok=True)
+        history = FileHistory(str(history_path))
+    session: PromptSession[str] = PromptSession(history=history, completer=ShellCompleter(shell),
+                                                complete_while_typing=False)
+    shell.progress = _progress
+    colour = use_colour(sys.stdout)
+    print("cardshell: type 'games' to list the games, 'help' for commands, Ctrl-D or 'exit' to leave.")
+    for failure in shell.failures:
+        print(f"warning: plugin {failure.describe()} (see 'plugins')", file=sys.stderr)
+    while not shell.exiting:
+        try:
+            line = session.prompt(shell.prompt_text())
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            left = shell.leave(abandon=False)
+            if left is None:
+                break
+            print(f"Left {left.game.title} (still in progress: 'play {left.id}' resumes it).")
+            continue
+        reply = shell.execute(line)
+        if reply.output:
+            print(colourise(reply.output) if colour else reply.output)
+        for warning in reply.warnings:
+            print(f"warning: {warning}", file=sys.stderr)
+        if not reply.ok:
+            message = reply.error or ""
+            print(f"{_BOLD_RED}{message}{_RESET}" if colour else message)
+    return 0
