@@ -35,7 +35,7 @@ def play_parser(game: Game) -> argparse.ArgumentParser:
     Returns:
         argparse.ArgumentParser: raises :class:`UsageError` on bad input.
     """
-    parser = _OptionParser(prog=f"play {game.id}", add_help=False, exit_on_error=False)
+    parser = _OptionParser(prog=f"play {game.id}", add_help=False)
     parser.add_argument("--seed", type=int, default=None)
     for option in game.options:
         parser.add_argument(f"--{option.name}", type=option.type, default=None, choices=option.choices,

@@ -34,14 +34,21 @@ _UNICODE_OFFSET = {**{r: r - 1 for r in range(1, 11)}, 11: 10, 12: 12, 13: 13}
 class Suit(Enum):
     """The four suits, with their symbol, long name, colour and Unicode block.
 
-    The value is the suit's symbol.  Iteration order is clubs, diamonds,
-    hearts, spades (the order of :func:`new_deck`).
+    The value is the suit's symbol.  Iteration and sort order is clubs,
+    diamonds, hearts, spades (the order of :func:`new_deck`), so cards sort
+    by rank, then suit.
     """
 
     CLUBS = "♣"
     DIAMONDS = "♦"
     HEARTS = "♥"
     SPADES = "♠"
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Suit):
+            return NotImplemented
+        order = tuple(Suit)
+        return order.index(self) < order.index(other)
 
     @property
     def symbol(self) -> str:

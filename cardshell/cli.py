@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -73,7 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     script = args.script
     lines = None
     source = "<stdin>"
-    if script is not None and script != "-":
+    if script is not None and script != "-" and not os.path.isdir(script):
         try:
             with open(script, encoding="utf-8") as handle:
                 lines = handle.readlines()

@@ -5,7 +5,7 @@ plainly.  Blank lines and ``#`` comments are skipped; CRLF line ends and
 trailing spaces are accepted.  With ``echo`` each command is printed after
 the prompt an interactive session would show, so the output reads like a
 transcript.  Every rejected command is reported on stderr as
-``FILE:LINE: message``.
+``FILE:LINE: message`` (each line of a multi-line message so prefixed).
 """
 
 from __future__ import annotations
@@ -63,7 +63,8 @@ def run_script(
         for warning in reply.warnings:
             err.write(f"{source}:{number}: warning: {warning}\n")
         if not reply.ok:
-            err.write(f"{source}:{number}: {reply.error}\n")
+            for message_line in (reply.error or "").splitlines() or [""]:
+                err.write(f"{source}:{number}: {message_line}\n")
             err.flush()
             status = EXIT_REJECTED
             if stop_on_error:

@@ -1,0 +1,324 @@
+"""Aces Up: the rules, as plain data and pure functions.
+
+Source: the CSE 231 Fall 2019 hand-out (Project #10,
+``seeds/cse231-aces-up.txt``), sections "Game Rules" 1-4 and "Assignment
+Specifications" 2-10, as settled by ``specs/GAMES.md``, section "aces-up".
+
+Vocabulary and conventions:
+
+* the **stock** is a list of cards whose *end* is the top (``pop()`` deals);
+* the **tableau** is four columns (lists).  The first element of a column is
+  the card dealt first (shown on the top row); its *last* element is the
+  column's "bottom card" in the hand-out's words: the most recently dealt,
+  the only one that may move;
+* the **foundation** is one pile, its top card last.
+
+Columns are numbered 1 to 4 in every public function, as the player types
+them.  Every function is pure: it never changes its argument and returns a
+new :class:`AcesUpState`; an illegal move raises
+:class:`cardshell.errors.CommandError` with the message the player sees.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from cardshell.cards import ACE, Card, ace_high, shuffled_deck
+from cardshell.errors import CommandError
+from cardshell.rng import GameRandom
+
+#: Number of tableau columns (hand-out, "Game Rules" 1).
+COLUMNS = 4
+
+#: Hand-out, TEST 2/3: ``Error, cannot move A♠.`` -- an ace, or a card with no
+#: higher card of its suit at the bottom of another column.
+MSG_CANNOT_MOVE = "Error, cannot move {card}."
+#: ``F x`` or ``T x y`` with column x empty (hand-out, Specifications 6 and 8:
+#: "from_col is empty"; the hand-out gives no wording, this one is ours).
+MSG_EMPTY_COLUMN = "Error, column {column} is empty."
+#: ``T x y`` with column y not empty (Specifications 8: "you can only move a
+#: card to an empty tableau slot"; wording ours).
+MSG_NOT_EMPTY = "Error, column {column} is not empty."
+#: ``D`` with an empty stock (GAMES.md "aces-up": dealing with an empty stock
+#: is an error; wording ours).
+MSG_STOCK_EMPTY = "Error, the stock is empty."
+#: Printed when the game is won (hand-out, TEST 2 and TEST 3).
+MSG_WON = "You won!"
+
+
+@dataclass
+class AcesUpState:
+    """The whole state of one game of Aces Up.
+
+    Attributes:
+        stock (list[Card]): face-down cards still to deal, top at the end.
+        tableau (list[list[Card]]): exactly four columns; in each, index 0 is
+            the first card dealt (top row on screen) and the last element the
+            "bottom card" that can move.
+        foundation (list[Card]): the discarded cards, top (latest) at the end.
+
+    Compare with ``==``; deep-copyable.  No random generator is kept: Aces Up
+    draws nothing at random after the shuffle.
+    """
+
+    stock: list[Card] = field(default_factory=list)
+    tableau: list[list[Card]] = field(default_factory=lambda: [[] for _ in range(COLUMNS)])
+    foundation: list[Card] = field(default_factory=list)
+
+    def copy(self) -> AcesUpState:
+        """A copy whose lists are new (cards are immutable and shared)."""
+        return AcesUpState(list(self.stock), [list(c) for c in self.tableau], list(self.foundation))
+
+    def cards(self) -> list[Card]:
+        """Every card of the game: stock, tableau (column by column), foundation."""
+        return [*self.stock, *(card for column in self.tableau for card in column), *self.foundation]
+
+    def bottom(self, column: int) -> Card | None:
+        """The movable ("bottom") card of ``column`` (1-4), None if it is empty."""
+        cards = self.tableau[column - 1]
+        return cards[-1] if cards else None
+
+
+def start_from_deck(deck: Iterable[Card]) -> AcesUpState:
+    """Start a game from a stacked deck: it becomes the stock, then four
+    cards are dealt from it, left to right, one to each column.
+
+    Hand-out, "Game Rules" 1 and "Assignment Specifications" 2 (init_game).
+    Tests use it to reproduce the hand-out's sample games with a stock of
+    only queens, kings and aces.
+
+    Args:
+        deck (Iterable[Card]): the cards, top of the stock *last*; at least
+            four of them.
+
+    Returns:
+        AcesUpState: stock = deck minus its top four cards; column k holds
+        the k-th card dealt; empty foundation.
+
+    Raises:
+        ValueError: if the deck has fewer than four cards.
+    """
+    stock = list(deck)
+    if len(stock) < COLUMNS:
+        raise ValueError(f"a deck of at least {COLUMNS} cards is needed, got {len(stock)}")
+    tableau = [[stock.pop()] for _ in range(COLUMNS)]
+    return AcesUpState(stock=stock, tableau=tableau, foundation=[])
+
+
+def init_game(seed: int) -> AcesUpState:
+    """A new game: a 52-card deck shuffled with ``GameRandom(seed)``, four
+    cards dealt to the tableau (hand-out, Specifications 2, ``init_game``).
+
+    Args:
+        seed (int): any integer (may be negative); the same seed gives the
+            same deal.
+
+    Returns:
+        AcesUpState: 48 cards in the stock, one card in each column.
+    """
+    return start_from_deck(shuffled_deck(GameRandom(seed)))
+
+
+def _check_column(column: int) -> None:
+    if not 1 <= column <= COLUMNS:
+        # The parser only lets 1..4 through; this protects direct callers.
+        raise CommandError(f"Error, no column {column}.")
+
+
+def check_deal(state: AcesUpState) -> None:
+    """Raise unless ``D`` is legal now: the stock must not be empty.
+
+    Raises:
+        CommandError: ``Error, the stock is empty.``
+    """
+    if not state.stock:
+        raise CommandError(MSG_STOCK_EMPTY)
+
+
+def deal(state: AcesUpState) -> AcesUpState:
+    """``D``: deal one card from the stock onto each column, left to right
+    (hand-out, "Game Rules" 4 and Specifications 3).  Empty columns need not
+    be filled first (GAMES.md).
+
+    If the stock holds fewer than four cards (possible only in a stacked
+    test stock), it deals what there is, from column 1 on.
+
+    Args:
+        state (AcesUpState): the current state (unchanged).
+
+    Returns:
+        AcesUpState: the new state.
+
+    Raises:
+        CommandError: if the stock is empty.
+    """
+    check_deal(state)
+    new = state.copy()
+    for column in new.tableau:
+        if not new.stock:
+            break
+        column.append(new.stock.pop())
+    return new
+
+
+def check_move_to_foundation(state: AcesUpState, column: int) -> Card:
+    """Raise unless ``F column`` is legal now; return the card that would move.
+
+    Rule (hand-out, "Game Rules" 3 and Specifications 6): the bottom card of
+    ``column`` may go to the foundation only if a card of the same suit and
+    higher rank, aces high, is at the bottom of another column.  An ace can
+    therefore never go.
+
+    Args:
+        state (AcesUpState): the current state.
+        column (int): 1-4.
+
+    Returns:
+        Card: the bottom card of ``column``.
+
+    Raises:
+        CommandError: ``Error, column x is empty.`` or
+            ``Error, cannot move A♠.``
+    """
+    _check_column(column)
+    card = state.bottom(column)
+    if card is None:
+        raise CommandError(MSG_EMPTY_COLUMN.format(column=column))
+    for other in range(1, COLUMNS + 1):
+        beater = state.bottom(other)
+        if other != column and beater is not None and beater.suit == card.suit and ace_high(beater) > ace_high(card):
+            return card
+    raise CommandError(MSG_CANNOT_MOVE.format(card=card.text))
+
+
+def move_to_foundation(state: AcesUpState, column: int) -> AcesUpState:
+    """``F x``: move the bottom card of column ``x`` to the foundation
+    (hand-out, Specifications 7; legality as :func:`check_move_to_foundation`).
+
+    Args:
+        state (AcesUpState): the current state (unchanged).
+        column (int): 1-4.
+
+    Returns:
+        AcesUpState: the new state.
+
+    Raises:
+        CommandError: if the move is illegal (see
+            :func:`check_move_to_foundation`).
+    """
+    check_move_to_foundation(state, column)
+    new = state.copy()
+    new.foundation.append(new.tableau[column - 1].pop())
+    return new
+
+
+def check_move_to_empty_column(state: AcesUpState, source: int, target: int) -> Card:
+    """Raise unless ``T source target`` is legal now; return the moving card.
+
+    Rule (hand-out, "Game Rules" 3 and Specifications 8; GAMES.md): any
+    bottom card may move onto an *empty* column, even the only card of its
+    column.  The source is checked first, so ``T x x`` on an empty column
+    reports the empty column x.
+
+    Args:
+        state (AcesUpState): the current state.
+        source (int): column x, 1-4.
+        target (int): column y, 1-4.
+
+    Returns:
+        Card: the bottom card of ``source``.
+
+    Raises:
+        CommandError: ``Error, column x is empty.`` or
+            ``Error, column y is not empty.``
+    """
+    _check_column(source)
+    _check_column(target)
+    card = state.bottom(source)
+    if card is None:
+        raise CommandError(MSG_EMPTY_COLUMN.format(column=source))
+    if state.tableau[target - 1]:
+        raise CommandError(MSG_NOT_EMPTY.format(column=target))
+    return card
+
+
+def move_to_empty_column(state: AcesUpState, source: int, target: int) -> AcesUpState:
+    """``T x y``: move the bottom card of column ``x`` to the empty column
+    ``y`` (hand-out, Specifications 9; legality as
+    :func:`check_move_to_empty_column`).
+
+    Args:
+        state (AcesUpState): the current state (unchanged).
+        source (int): column x, 1-4.
+        target (int): column y, 1-4.
+
+    Returns:
+        AcesUpState: the new state.
+
+    Raises:
+        CommandError: if the move is illegal.
+    """
+    check_move_to_empty_column(state, source, target)
+    new = state.copy()
+    new.tableau[target - 1].append(new.tableau[source - 1].pop())
+    return new
+
+
+def foundation_columns(state: AcesUpState) -> list[int]:
+    """The columns (1-4) whose bottom card may go to the foundation now."""
+    result = []
+    for column in range(1, COLUMNS + 1):
+        try:
+            check_move_to_foundation(state, column)
+        except CommandError:
+            continue
+        result.append(column)
+    return result
+
+
+def non_empty_columns(state: AcesUpState) -> list[int]:
+    """The columns (1-4) holding at least one card."""
+    return [k for k in range(1, COLUMNS + 1) if state.tableau[k - 1]]
+
+
+def empty_columns(state: AcesUpState) -> list[int]:
+    """The columns (1-4) holding no card (targets of ``T``)."""
+    return [k for k in range(1, COLUMNS + 1) if not state.tableau[k - 1]]
+
+
+def is_won(state: AcesUpState) -> bool:
+    """The win condition (hand-out, "Game Rules" 2 and Specifications 10):
+    the stock is empty and the only cards left in the tableau are the four
+    aces (in any columns).
+
+    Args:
+        state (AcesUpState): any state.
+
+    Returns:
+        bool: True when won.
+    """
+    left = [card for column in state.tableau for card in column]
+    return not state.stock and len(left) == 4 and all(card.rank == ACE for card in left)
+
+
+def is_stuck(state: AcesUpState) -> bool:
+    """True when the game is over without a win: the stock is empty, the game
+    is not won, no card can go to the foundation, and no ``T`` move would
+    uncover a new card (no column of two or more cards beside an empty one).
+
+    Moving the only card of a column onto an empty column is legal but
+    changes no bottom card, so it cannot unlock anything; it is not counted
+    as a way out.  This reading is ours: the hand-out's game simply never
+    ends until the player wins or quits.
+
+    Args:
+        state (AcesUpState): any state.
+
+    Returns:
+        bool: True when lost.
+    """
+    if state.stock or is_won(state) or foundation_columns(state):
+        return False
+    has_empty = bool(empty_columns(state))
+    return not (has_empty and any(len(column) >= 2 for column in state.tableau))
