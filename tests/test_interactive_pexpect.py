@@ -1,0 +1,49 @@
+"""A real terminal: Tab completion, a move, leaving, and history across runs."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+
+def spawn(data_dir):
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", NO_COLOR="1",
+               CARDSHELL_LOAD_PLUGINS="aces-up")
+    child = pexpect.spawn(sys.executable, ["-m", "cardshell", "--data-dir", str(data_dir)], env=env,
+                          encoding="utf-8", timeout=20, dimensions=(40, 120))
+    child.expect_exact("cardshell>")
+    return child
+
+
+def test_completion_move_leave_and_history(tmp_path):
+    child = spawn(tmp_path)
+    child.send("pla\t")  # Tab completes the command word
+    child.expect_exact("play")
+    child.send(" aces-up --seed 7\r")
+    child.expect_exact("Aces Up, seed 7.")
+    child.expect_exact("aces-up:")  # the prompt names the game
+    child.send("D\r")
+    child.expect_exact("aces-up:")
+    child.sendcontrol("d")  # leaves the game, which stays in progress
+    child.expect_exact("still in progress")
+    child.expect_exact("cardshell>")
+    child.sendcontrol("d")  # leaves the shell
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert (tmp_path / "history").exists()
+
+    child = spawn(tmp_path)
+    child.send("\x1b[A")  # Up: the last command of the previous run
+    child.send("\r")
+    child.expect_exact("unknown command 'D'")  # "D" came back from history
+    child.sendcontrol("c")  # Ctrl-C cancels the line, the shell goes on
+    child.expect_exact("cardshell>")
+    child.send("exit\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
