@@ -1,0 +1,1 @@
+"""cardshell_blackjack: a built-in cardshell game (work in progress)."""

@@ -1,0 +1,1 @@
+"""cardshell_thumb_and_pouch: a built-in cardshell game (work in progress)."""

@@ -1,0 +1,281 @@
+"""Thumb and Pouch as a cardshell plugin: adapts :mod:`.rules` to Commands.
+
+Hand-out ``seeds/cse231-thumb-and-pouch.txt``, "Program commands"; settled in
+``specs/GAMES.md`` "thumb-and-pouch".  Commands ``tf x y``, ``tt x y n``,
+``wf x``, ``wt x`` and ``sw`` are the game's; the hand-out's ``r``, ``h``
+and ``q`` are host aliases for ``new`` (a new shuffle), ``help`` and
+``quit``.  All are case-insensitive.
+
+Malformed input (an unknown word, a missing or extra argument, a word that
+is not a number) gets a message from :func:`invalid_input` naming what was
+typed and the command's grammar.  Numbers that are well-formed but name no
+pile are rule errors with their own messages (:mod:`.rules`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import cardshell
+from cardshell import Command, CommandContext, Game, Outcome, UsageError
+
+from cardshell_thumb_and_pouch import display, rules
+from cardshell_thumb_and_pouch.rules import FOUNDATIONS, TABLEAU_PILES, ThumbAndPouchState
+
+CARDSHELL_CONTRACT = 1
+
+GAME_ID = "thumb-and-pouch"
+
+#: name -> (number of arguments, usage, what the numbers are).
+GRAMMAR: dict[str, tuple[int, str, str]] = {
+    "tf": (2, "tf x y", "x a tableau pile 1-7, y a foundation 1-4"),
+    "tt": (3, "tt x y n", "x and y tableau piles 1-7, n the number of cards"),
+    "wf": (1, "wf x", "x a foundation 1-4"),
+    "wt": (1, "wt x", "x a tableau pile 1-7"),
+    "sw": (0, "sw", ""),
+}
+
+#: Every command the player can type in this game, for the unknown-command message.
+ALL_COMMANDS = "tf x y, tt x y n, wf x, wt x, sw, r (new deal), h (help), q (quit)"
+
+_NUMBER = re.compile(r"[+-]?[0-9]+")
+
+
+def _usage_message(name: str, args: list[str], line: str) -> str:
+    """What is wrong with ``args`` for command ``name`` (its grammar included), quoting ``line``."""
+    count, usage, meaning = GRAMMAR[name]
+    if meaning:
+        usage = f"{usage} ({meaning})"
+    if len(args) != count:
+        wanted = "no arguments" if count == 0 else f"{count} number{'s' if count != 1 else ''}"
+        return f"Error, {name} takes {wanted}: {usage}; got {line!r}."
+    bad = next((word for word in args if not _NUMBER.fullmatch(word)), None)
+    if bad is None:
+        return f"Error, cannot understand {line!r}: {usage}."
+    return f"Error, {bad!r} is not a number: {usage}; got {line!r}."
+
+
+def invalid_input(line: str) -> str:
+    """The message for a line this game cannot parse (Game.invalid_input).
+
+    Args:
+        line (str): the whole line as typed, stripped.
+
+    Returns:
+        str: for a known command, what is wrong with its arguments and its
+        grammar; otherwise the list of commands.  The line is quoted.
+    """
+    words = line.split()
+    if not words:
+        return f"Error, empty command: the commands are {ALL_COMMANDS}."
+    name = words[0].lower()
+    if name in GRAMMAR:
+        return _usage_message(name, words[1:], line)
+    return f"Error, unknown command {words[0]!r}: the commands are {ALL_COMMANDS}."
+
+
+def parse_numbers(name: str, args: list[str]) -> tuple[int, ...]:
+    """Read the arguments of command ``name`` as integers.
+
+    Raises:
+        UsageError: wrong number of arguments or a word that is not an
+            integer (the message names the command's grammar).
+    """
+    count = GRAMMAR[name][0]
+    if len(args) != count or not all(_NUMBER.fullmatch(word) for word in args):
+        line = " ".join([name, *args])
+        raise UsageError(_usage_message(name, args, line))
+    return tuple(int(word) for word in args)
+
+
+def _parser(name: str):
+    def parse(text: str) -> tuple[int, ...]:
+        return parse_numbers(name, text.split())
+
+    parse.__doc__ = f"Parse the arguments of ``{GRAMMAR[name][1]}``; raise UsageError."
+    return parse
+
+
+# --- completion ----------------------------------------------------------------
+
+
+def _nonempty_piles(state: ThumbAndPouchState | None) -> list[str]:
+    if state is None:
+        return [str(n) for n in range(1, TABLEAU_PILES + 1)]
+    return [str(n) for n in range(1, TABLEAU_PILES + 1) if state.tableau[n - 1]]
+
+
+def _all_piles() -> list[str]:
+    return [str(n) for n in range(1, TABLEAU_PILES + 1)]
+
+
+def _foundations() -> list[str]:
+    return [str(n) for n in range(1, FOUNDATIONS + 1)]
+
+
+def complete_tf(state: ThumbAndPouchState | None, index: int) -> Iterable[str]:
+    """Completion for ``tf x y``: non-empty tableau piles, then foundations 1-4."""
+    return _nonempty_piles(state) if index == 0 else _foundations() if index == 1 else []
+
+
+def complete_tt(state: ThumbAndPouchState | None, index: int) -> Iterable[str]:
+    """Completion for ``tt x y n``: non-empty piles, piles 1-7, then 1 to the longest face-up run."""
+    if index == 0:
+        return _nonempty_piles(state)
+    if index == 1:
+        return _all_piles()
+    if index == 2:
+        longest = 1 if state is None else max(state.face_up_count(n) for n in range(1, TABLEAU_PILES + 1))
+        return [str(n) for n in range(1, max(longest, 1) + 1)]
+    return []
+
+
+def complete_wf(state: ThumbAndPouchState | None, index: int) -> Iterable[str]:
+    """Completion for ``wf x``: foundations 1-4."""
+    return _foundations() if index == 0 else []
+
+
+def complete_wt(state: ThumbAndPouchState | None, index: int) -> Iterable[str]:
+    """Completion for ``wt x``: tableau piles 1-7."""
+    return _all_piles() if index == 0 else []
+
+
+# --- handlers --------------------------------------------------------------------
+
+
+def _finish(ctx: CommandContext, new: ThumbAndPouchState) -> None:
+    ctx.state = new
+    if rules.is_won(new):
+        ctx.echo(rules.MSG_WON)
+
+
+def _tf(ctx: CommandContext, args: tuple[int, int]) -> None:
+    _finish(ctx, rules.tableau_to_foundation(ctx.state, *args))
+
+
+def _tt(ctx: CommandContext, args: tuple[int, int, int]) -> None:
+    _finish(ctx, rules.tableau_to_tableau(ctx.state, *args))
+
+
+def _wf(ctx: CommandContext, args: tuple[int]) -> None:
+    _finish(ctx, rules.waste_to_foundation(ctx.state, *args))
+
+
+def _wt(ctx: CommandContext, args: tuple[int]) -> None:
+    _finish(ctx, rules.waste_to_tableau(ctx.state, *args))
+
+
+def _sw(ctx: CommandContext, args: tuple[()]) -> None:
+    _finish(ctx, rules.stock_to_waste(ctx.state))
+
+
+def new(seed: int, options: Mapping[str, Any]) -> ThumbAndPouchState:
+    """Game.new: deal a game from ``seed`` (see :func:`rules.new_game`); no options."""
+    return rules.new_game(seed)
+
+
+def outcome(state: ThumbAndPouchState) -> Outcome | None:
+    """Game.outcome: won when all foundations are complete, else None (in play).
+
+    The game is never declared lost: the player may stop with ``q`` or deal
+    again with ``r``.
+    """
+    if rules.is_won(state):
+        return Outcome("won", 52.0, "all four foundations complete")
+    return None
+
+
+GAME = Game(
+    id=GAME_ID,
+    title="Thumb and Pouch",
+    summary="Klondike variant: build down on any other suit, one pass through the stock.",
+    new=new,
+    render=display.render,
+    outcome=outcome,
+    host_aliases={"h": "help", "q": "quit", "r": "new"},
+    invalid_input=invalid_input,
+    case_sensitive=False,
+)
+
+
+def _validator(check):
+    def validate(state: ThumbAndPouchState, args: tuple[int, ...]) -> None:
+        check(state, *args)
+
+    validate.__doc__ = check.__doc__
+    return validate
+
+
+COMMANDS = [
+    Command(
+        name="tf",
+        summary="Move the top card of tableau pile x to foundation y.",
+        handler=_tf,
+        game=GAME_ID,
+        usage="tf x y",
+        help="tf x y: move the top card of tableau pile x (1-7) to foundation y (1-4). "
+        "An ace starts an empty foundation; then the same suit, one rank higher.",
+        parse=_parser("tf"),
+        validators=(_validator(rules.check_tableau_to_foundation),),
+        complete=complete_tf,
+    ),
+    Command(
+        name="tt",
+        summary="Move n cards from tableau pile x to tableau pile y.",
+        handler=_tt,
+        game=GAME_ID,
+        usage="tt x y n",
+        help="tt x y n: move the n top cards (a face-up run, each one rank lower than the card above "
+        "and of another suit) from tableau pile x onto pile y (1-7). The uppermost card moved must be "
+        "one rank lower than y's top card and of another suit; an empty pile takes any card.",
+        parse=_parser("tt"),
+        validators=(_validator(rules.check_tableau_to_tableau),),
+        complete=complete_tt,
+    ),
+    Command(
+        name="wf",
+        summary="Move the top waste card to foundation x.",
+        handler=_wf,
+        game=GAME_ID,
+        usage="wf x",
+        help="wf x: move the top card of the waste to foundation x (1-4).",
+        parse=_parser("wf"),
+        validators=(_validator(rules.check_waste_to_foundation),),
+        complete=complete_wf,
+    ),
+    Command(
+        name="wt",
+        summary="Move the top waste card to tableau pile x.",
+        handler=_wt,
+        game=GAME_ID,
+        usage="wt x",
+        help="wt x: move the top card of the waste to tableau pile x (1-7).",
+        parse=_parser("wt"),
+        validators=(_validator(rules.check_waste_to_tableau),),
+        complete=complete_wt,
+    ),
+    Command(
+        name="sw",
+        summary="Draw one card from the stock to the waste (one pass only).",
+        handler=_sw,
+        game=GAME_ID,
+        usage="sw",
+        help="sw: turn the top card of the stock onto the waste. The stock is gone through once only.",
+        parse=_parser("sw"),
+        validators=(_validator(rules.check_stock_to_waste),),
+    ),
+]
+
+
+@cardshell.hookimpl
+def cardshell_games() -> list[Game]:
+    """Register Thumb and Pouch."""
+    return [GAME]
+
+
+@cardshell.hookimpl
+def cardshell_commands() -> list[Command]:
+    """Register the commands of Thumb and Pouch."""
+    return list(COMMANDS)

@@ -1,0 +1,481 @@
+"""Thumb and Pouch: the rules, as plain data and pure functions.
+
+Source: the CSE 231 hand-out (Project #10, ``seeds/cse231-thumb-and-pouch.txt``),
+sections "Game Rules" and "The Detailed Program Specifications" 1-10, as
+settled by ``specs/GAMES.md``, section "thumb-and-pouch".
+
+Vocabulary and conventions:
+
+* the **stock** is a list of face-down cards whose *end* is the top
+  (``pop()`` draws);
+* the **waste** is a list of face-up cards, bottom first, top (the only
+  playable card) last;
+* the **tableau** is seven piles; in each, index 0 is the first card dealt
+  (the top row on screen) and the last element is the pile's top card, the
+  hand-out's "last card on each column".  Each entry is a :class:`Placed`
+  (a card and whether it is face up);
+* the **foundations** are four piles, top card last.
+
+Piles are numbered as the player types them in every public function:
+tableau piles 1 to 7, foundations 1 to 4.  Every move function is pure: it
+never changes its argument and returns a new :class:`ThumbAndPouchState`; an
+illegal move raises :class:`cardshell.errors.CommandError` whose message says
+exactly what is wrong (hand-out, "Some Mandatory Stuff" 2 and its "Bad
+Session"; the wording is ours since the session file is not part of the
+hand-out text).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cardshell.cards import ACE, KING, Card, Suit, shuffled_deck
+from cardshell.errors import CommandError
+from cardshell.rng import GameRandom
+
+#: Number of tableau piles (hand-out, "Game Rules", Tableau).
+TABLEAU_PILES = 7
+#: Number of foundation piles (hand-out, "Game Rules", Foundation).
+FOUNDATIONS = 4
+#: Cards in a full foundation, Ace to King.
+FULL_FOUNDATION = 13
+
+# --- messages (one per kind of illegal move) -------------------------------
+
+MSG_NO_TABLEAU = "Error, there is no tableau pile {pile}: tableau piles are numbered 1 to 7."
+MSG_NO_FOUNDATION = "Error, there is no foundation {pile}: foundations are numbered 1 to 4."
+MSG_TABLEAU_EMPTY = "Error, tableau pile {pile} is empty: there is no card to move."
+MSG_TOP_FACE_DOWN = "Error, the top card of tableau pile {pile} is face down."
+MSG_WASTE_EMPTY = "Error, the waste is empty: draw a card from the stock with sw."
+MSG_WASTE_AND_STOCK_EMPTY = "Error, the waste is empty and so is the stock."
+MSG_STOCK_EMPTY = "Error, the stock is empty: only one pass through the stock is allowed."
+MSG_FOUNDATION_NEEDS_ACE = "Error, foundation {pile} is empty: only an ace can start it, not {card}."
+MSG_FOUNDATION_COMPLETE = "Error, foundation {pile} is complete (up to {top}): no card can go on it."
+MSG_FOUNDATION_SUIT = (
+    "Error, cannot put {card} on {top} in foundation {pile}: wrong suit, "
+    "a foundation is built up in one suit (the next card there is {needed})."
+)
+MSG_FOUNDATION_RANK = (
+    "Error, cannot put {card} on {top} in foundation {pile}: wrong rank, "
+    "a foundation is built up one rank at a time (the next card there is {needed})."
+)
+MSG_TABLEAU_ON_ACE = (
+    "Error, cannot put {card} on {top} in tableau pile {pile}: wrong rank, no card goes on an ace in the tableau."
+)
+MSG_TABLEAU_RANK = (
+    "Error, cannot put {card} on {top} in tableau pile {pile}: wrong rank, "
+    "only {needed} of a suit other than {suit} goes on {top}."
+)
+MSG_TABLEAU_SUIT = (
+    "Error, cannot put {card} on {top} in tableau pile {pile}: wrong suit, "
+    "the card must be of a suit other than {suit}."
+)
+MSG_SAME_PILE = "Error, the source and the destination are the same tableau pile ({pile})."
+MSG_COUNT_TOO_SMALL = "Error, the number of cards to move must be at least 1, not {count}."
+MSG_PILE_TOO_SHORT = "Error, tableau pile {pile} has only {size} {cards}: cannot move {count}."
+MSG_FACE_DOWN_IN_RUN = (
+    "Error, cannot move {count} cards from tableau pile {pile}: only {up} {cards} face up, "
+    "card {count} from the top is face down."
+)
+MSG_NOT_A_RUN = (
+    "Error, cannot move {count} cards from tableau pile {pile}: they are not a run "
+    "({lower} does not go on {upper})."
+)
+#: Echoed when the last card reaches a foundation.
+MSG_WON = "You won! All four foundations are complete."
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A card lying on the tableau.
+
+    Attributes:
+        card (Card): the card.
+        face_up (bool): whether it is face up (shown) or face down (``XX``).
+    """
+
+    card: Card
+    face_up: bool
+
+
+@dataclass
+class ThumbAndPouchState:
+    """The whole state of one game of Thumb and Pouch.
+
+    Attributes:
+        foundations (list[list[Card]]): four piles, top card last.
+        tableau (list[list[Placed]]): seven piles, top card last.
+        stock (list[Card]): face-down cards still to draw, top last.
+        waste (list[Card]): drawn cards, bottom first, top (playable) last.
+
+    Compare with ``==``; deep-copyable.  No random generator is kept: the
+    game draws nothing at random after the shuffle (``r`` is the host's
+    ``new``, which deals again from a new seed).
+    """
+
+    foundations: list[list[Card]] = field(default_factory=lambda: [[] for _ in range(FOUNDATIONS)])
+    tableau: list[list[Placed]] = field(default_factory=lambda: [[] for _ in range(TABLEAU_PILES)])
+    stock: list[Card] = field(default_factory=list)
+    waste: list[Card] = field(default_factory=list)
+
+    def copy(self) -> ThumbAndPouchState:
+        """A copy whose lists are new (cards and placements are immutable)."""
+        return ThumbAndPouchState(
+            [list(pile) for pile in self.foundations],
+            [list(pile) for pile in self.tableau],
+            list(self.stock),
+            list(self.waste),
+        )
+
+    def cards(self) -> list[Card]:
+        """Every card of the game: foundations, tableau, stock, waste."""
+        return [
+            *(card for pile in self.foundations for card in pile),
+            *(placed.card for pile in self.tableau for placed in pile),
+            *self.stock,
+            *self.waste,
+        ]
+
+    def face_up_count(self, pile: int) -> int:
+        """How many cards at the top of tableau ``pile`` (1-7) are face up in a row."""
+        count = 0
+        for placed in reversed(self.tableau[pile - 1]):
+            if not placed.face_up:
+                break
+            count += 1
+        return count
+
+
+# --- the deal ----------------------------------------------------------------
+
+
+def deal(deck: list[Card]) -> ThumbAndPouchState:
+    """Lay out a game from a deck, in the classic Klondike order.
+
+    Hand-out, "The Detailed Program Specifications" 1: pass k (k = 1..7)
+    puts one card face up on pile k, then one card face down on each pile
+    after it; the 24 cards left form the stock, and one card goes from the
+    stock to the waste.  Cards are dealt from the top of ``deck`` (its end).
+
+    Args:
+        deck (list[Card]): 52 cards, top last (not changed).
+
+    Returns:
+        ThumbAndPouchState: pile k holds k cards (only the top one face up),
+        stock 23 cards, waste 1, foundations empty.
+    """
+    stock = list(deck)
+    tableau: list[list[Placed]] = [[] for _ in range(TABLEAU_PILES)]
+    for k in range(TABLEAU_PILES):
+        tableau[k].append(Placed(stock.pop(), True))
+        for later in range(k + 1, TABLEAU_PILES):
+            tableau[later].append(Placed(stock.pop(), False))
+    waste = [stock.pop()]
+    return ThumbAndPouchState(tableau=tableau, stock=stock, waste=waste)
+
+
+def new_game(seed: int) -> ThumbAndPouchState:
+    """Shuffle a deck with ``GameRandom(seed)`` and :func:`deal` it.
+
+    Args:
+        seed (int): any int (negative allowed).
+
+    Returns:
+        ThumbAndPouchState: the dealt game; the same seed gives the same deal.
+    """
+    return deal(shuffled_deck(GameRandom(seed)))
+
+
+# --- checks ------------------------------------------------------------------
+
+
+def _plural(count: int, word: str) -> str:
+    return word if count == 1 else word + "s"
+
+
+def _rank_text(rank: int) -> str:
+    return Card(rank, Suit.SPADES).rank_text
+
+
+def _a_rank(rank: int) -> str:
+    text = _rank_text(rank)
+    return ("an " if text in ("A", "8") else "a ") + text
+
+
+def check_tableau_number(pile: int) -> None:
+    """Raise CommandError unless ``pile`` is a tableau pile number (1-7)."""
+    if not 1 <= pile <= TABLEAU_PILES:
+        raise CommandError(MSG_NO_TABLEAU.format(pile=pile))
+
+
+def check_foundation_number(pile: int) -> None:
+    """Raise CommandError unless ``pile`` is a foundation number (1-4)."""
+    if not 1 <= pile <= FOUNDATIONS:
+        raise CommandError(MSG_NO_FOUNDATION.format(pile=pile))
+
+
+def top_tableau_card(state: ThumbAndPouchState, pile: int) -> Card:
+    """The face-up top card of tableau ``pile`` (1-7), the one ``tf`` moves.
+
+    Raises:
+        CommandError: no such pile, pile empty, or its top card face down.
+    """
+    check_tableau_number(pile)
+    cards = state.tableau[pile - 1]
+    if not cards:
+        raise CommandError(MSG_TABLEAU_EMPTY.format(pile=pile))
+    if not cards[-1].face_up:
+        raise CommandError(MSG_TOP_FACE_DOWN.format(pile=pile))
+    return cards[-1].card
+
+
+def top_waste_card(state: ThumbAndPouchState) -> Card:
+    """The top card of the waste, the only one that plays (hand-out, Stock and Waste).
+
+    Raises:
+        CommandError: the waste is empty.
+    """
+    if not state.waste:
+        raise CommandError(MSG_WASTE_AND_STOCK_EMPTY if not state.stock else MSG_WASTE_EMPTY)
+    return state.waste[-1]
+
+
+def check_foundation_move(state: ThumbAndPouchState, card: Card, pile: int) -> None:
+    """Raise CommandError unless ``card`` may go on foundation ``pile`` (1-4).
+
+    Hand-out, "Game Rules", Foundation, and ``valid_fnd_move``: an ace starts
+    an empty pile; otherwise the card must be of the top card's suit and one
+    rank higher.
+
+    Raises:
+        CommandError: no such foundation, not an ace on an empty one, the
+            foundation is complete, wrong suit, or wrong rank.
+    """
+    check_foundation_number(pile)
+    cards = state.foundations[pile - 1]
+    if not cards:
+        if card.rank != ACE:
+            raise CommandError(MSG_FOUNDATION_NEEDS_ACE.format(pile=pile, card=card))
+        return
+    top = cards[-1]
+    if top.rank == KING:
+        raise CommandError(MSG_FOUNDATION_COMPLETE.format(pile=pile, top=top))
+    needed = Card(top.rank + 1, top.suit)
+    if card.suit != top.suit:
+        raise CommandError(MSG_FOUNDATION_SUIT.format(card=card, top=top, pile=pile, needed=needed))
+    if card.rank != needed.rank:
+        raise CommandError(MSG_FOUNDATION_RANK.format(card=card, top=top, pile=pile, needed=needed))
+
+
+def check_tableau_move(state: ThumbAndPouchState, card: Card, pile: int) -> None:
+    """Raise CommandError unless ``card`` may go on tableau ``pile`` (1-7).
+
+    Hand-out, "Game Rules", Tableau, and ``valid_tab_move``: an empty pile
+    takes any card; otherwise the card must be one rank lower than the top
+    card and of a different suit (GAMES.md: any *different* suit, not an
+    alternating colour).
+
+    Raises:
+        CommandError: no such pile, top card face down, wrong rank (checked
+            first), or same suit.
+    """
+    check_tableau_number(pile)
+    cards = state.tableau[pile - 1]
+    if not cards:
+        return
+    if not cards[-1].face_up:
+        raise CommandError(MSG_TOP_FACE_DOWN.format(pile=pile))
+    top = cards[-1].card
+    if top.rank == ACE:
+        raise CommandError(MSG_TABLEAU_ON_ACE.format(card=card, top=top, pile=pile))
+    if card.rank != top.rank - 1:
+        raise CommandError(
+            MSG_TABLEAU_RANK.format(card=card, top=top, pile=pile, needed=_a_rank(top.rank - 1), suit=top.suit.symbol)
+        )
+    if card.suit == top.suit:
+        raise CommandError(MSG_TABLEAU_SUIT.format(card=card, top=top, pile=pile, suit=top.suit.symbol))
+
+
+def is_run(cards: list[Card]) -> bool:
+    """Whether ``cards`` (upper first) may move as a group.
+
+    Hand-out, "Game Rules", Tableau: each card one rank lower than the card
+    above it and no two neighbours of the same suit.
+    """
+    return all(lower.rank == upper.rank - 1 and lower.suit != upper.suit for upper, lower in zip(cards, cards[1:]))
+
+
+def moving_run(state: ThumbAndPouchState, source: int, count: int) -> list[Card]:
+    """The ``count`` top cards of tableau pile ``source`` that ``tt`` would move, upper first.
+
+    Raises:
+        CommandError: no such pile, count below 1, pile empty, fewer than
+            ``count`` cards, a face-down card among them, or not a run.
+    """
+    check_tableau_number(source)
+    if count < 1:
+        raise CommandError(MSG_COUNT_TOO_SMALL.format(count=count))
+    cards = state.tableau[source - 1]
+    if not cards:
+        raise CommandError(MSG_TABLEAU_EMPTY.format(pile=source))
+    if count > len(cards):
+        raise CommandError(
+            MSG_PILE_TOO_SHORT.format(pile=source, size=len(cards), cards=_plural(len(cards), "card"), count=count)
+        )
+    up = state.face_up_count(source)
+    if count > up:
+        raise CommandError(
+            MSG_FACE_DOWN_IN_RUN.format(
+                count=count, pile=source, up=up, cards="card is" if up == 1 else "cards are"
+            )
+        )
+    run = [placed.card for placed in cards[-count:]]
+    for upper, lower in zip(run, run[1:]):
+        if not is_run([upper, lower]):
+            raise CommandError(MSG_NOT_A_RUN.format(count=count, pile=source, lower=lower, upper=upper))
+    return run
+
+
+# --- moves -------------------------------------------------------------------
+
+
+def _turn_top(pile: list[Placed]) -> None:
+    """Turn the top card face up if it is face down (hand-out, Specifications 5-6)."""
+    if pile and not pile[-1].face_up:
+        pile[-1] = Placed(pile[-1].card, True)
+
+
+def check_tableau_to_foundation(state: ThumbAndPouchState, source: int, target: int) -> None:
+    """Raise CommandError unless ``tf source target`` is legal (see :func:`tableau_to_foundation`)."""
+    check_tableau_number(source)
+    check_foundation_number(target)
+    check_foundation_move(state, top_tableau_card(state, source), target)
+
+
+def tableau_to_foundation(state: ThumbAndPouchState, source: int, target: int) -> ThumbAndPouchState:
+    """``tf x y``: move the top card of tableau pile x to foundation y.
+
+    Hand-out, Specifications 5 (``tableau_to_foundation``): a single
+    face-up card; the card left on top of the pile is turned face up.
+
+    Args:
+        state: the game (not changed).
+        source (int): tableau pile 1-7.
+        target (int): foundation 1-4.
+
+    Returns:
+        ThumbAndPouchState: the new state.
+
+    Raises:
+        CommandError: see :func:`top_tableau_card` and :func:`check_foundation_move`.
+    """
+    check_tableau_to_foundation(state, source, target)
+    new = state.copy()
+    placed = new.tableau[source - 1].pop()
+    new.foundations[target - 1].append(placed.card)
+    _turn_top(new.tableau[source - 1])
+    return new
+
+
+def check_tableau_to_tableau(state: ThumbAndPouchState, source: int, target: int, count: int) -> None:
+    """Raise CommandError unless ``tt source target count`` is legal (see :func:`tableau_to_tableau`)."""
+    check_tableau_number(source)
+    check_tableau_number(target)
+    if source == target:
+        raise CommandError(MSG_SAME_PILE.format(pile=source))
+    run = moving_run(state, source, count)
+    check_tableau_move(state, run[0], target)
+
+
+def tableau_to_tableau(state: ThumbAndPouchState, source: int, target: int, count: int) -> ThumbAndPouchState:
+    """``tt x y n``: move the n top cards of tableau pile x onto pile y.
+
+    Hand-out, Specifications 6 (``tableau_to_tableau``) and "Game Rules",
+    Tableau: the n cards must be face up and form a run; the uppermost of
+    them must fit on pile y (any card on an empty pile).  The card left on
+    top of pile x is turned face up.
+
+    Args:
+        state: the game (not changed).
+        source (int): tableau pile 1-7.
+        target (int): another tableau pile 1-7.
+        count (int): the number of cards, at least 1.
+
+    Returns:
+        ThumbAndPouchState: the new state.
+
+    Raises:
+        CommandError: see :func:`moving_run` and :func:`check_tableau_move`;
+            also when x and y are the same pile.
+    """
+    check_tableau_to_tableau(state, source, target, count)
+    new = state.copy()
+    moved = new.tableau[source - 1][-count:]
+    del new.tableau[source - 1][-count:]
+    new.tableau[target - 1].extend(moved)
+    _turn_top(new.tableau[source - 1])
+    return new
+
+
+def check_waste_to_foundation(state: ThumbAndPouchState, target: int) -> None:
+    """Raise CommandError unless ``wf target`` is legal (see :func:`waste_to_foundation`)."""
+    check_foundation_number(target)
+    check_foundation_move(state, top_waste_card(state), target)
+
+
+def waste_to_foundation(state: ThumbAndPouchState, target: int) -> ThumbAndPouchState:
+    """``wf x``: move the top waste card to foundation x (hand-out, Specifications 7).
+
+    Raises:
+        CommandError: no such foundation, waste empty, or the card does not fit.
+    """
+    check_waste_to_foundation(state, target)
+    new = state.copy()
+    new.foundations[target - 1].append(new.waste.pop())
+    return new
+
+
+def check_waste_to_tableau(state: ThumbAndPouchState, target: int) -> None:
+    """Raise CommandError unless ``wt target`` is legal (see :func:`waste_to_tableau`)."""
+    check_tableau_number(target)
+    check_tableau_move(state, top_waste_card(state), target)
+
+
+def waste_to_tableau(state: ThumbAndPouchState, target: int) -> ThumbAndPouchState:
+    """``wt x``: move the top waste card to tableau pile x (hand-out, Specifications 8).
+
+    Raises:
+        CommandError: no such pile, waste empty, or the card does not fit.
+    """
+    check_waste_to_tableau(state, target)
+    new = state.copy()
+    new.tableau[target - 1].append(Placed(new.waste.pop(), True))
+    return new
+
+
+def check_stock_to_waste(state: ThumbAndPouchState) -> None:
+    """Raise CommandError unless ``sw`` is legal: the stock is not empty."""
+    if not state.stock:
+        raise CommandError(MSG_STOCK_EMPTY)
+
+
+def stock_to_waste(state: ThumbAndPouchState) -> ThumbAndPouchState:
+    """``sw``: turn the top stock card onto the waste (hand-out, Specifications 9).
+
+    One pass only: there is no redeal of the waste into the stock.
+
+    Raises:
+        CommandError: the stock is empty.
+    """
+    check_stock_to_waste(state)
+    new = state.copy()
+    new.waste.append(new.stock.pop())
+    return new
+
+
+# --- the end -----------------------------------------------------------------
+
+
+def is_won(state: ThumbAndPouchState) -> bool:
+    """Whether all four foundations hold 13 cards (hand-out, Specifications 10)."""
+    return all(len(pile) == FULL_FOUNDATION for pile in state.foundations)
