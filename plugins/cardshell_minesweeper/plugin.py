@@ -1,0 +1,254 @@
+"""Minesweeper as a cardshell game: the hand-out's ``a5`` / ``a5f`` grammar.
+
+Source: ``seeds/minesweeper-blackjack.txt``, problem 1, and
+``specs/GAMES.md``, "minesweeper"; options and chording from
+``issues show 5``.  Rules in :mod:`cardshell_minesweeper.rules`, the board
+drawing in :mod:`cardshell_minesweeper.display`.
+
+Input (case-insensitive, no command word):
+
+* ``a5`` unfolds cell a5 (also ``open a5`` / ``unfold a5``; the command
+  ``cell`` holds the pattern and the hand-out's help text); on a shown
+  number whose neighbouring flags equal it, opens its other neighbours
+  (chording);
+* ``a5f`` adds or removes a flag (also ``flag a5``);
+* after ``Game over`` or ``Win``: ``y`` plays a new board (same size, mines
+  from the game's generator, continued), ``n`` declines (the host's
+  ``quit`` leaves the game: a game command cannot make the host leave).
+
+Anything else the game cannot read prints ``Invalid Cell`` (the hand-out's
+message).  The prompt is ``Enter the cell (N mines left): `` (N = mines
+minus flags) while a board is in play, ``Play again? (y/n): `` after it.
+
+The ``Win`` line gives the time from the first unfold to the win, measured
+with :func:`time.monotonic` (:data:`cardshell_minesweeper.rules.clock`,
+which tests patch): ``Win (took 12.3 seconds)``, one decimal.  The time is
+never part of the board text.
+
+Options: ``--level beginner|intermediate|expert`` (rows x columns/mines
+9x9/10, 16x16/40, 30x16/99: the classic 16x30 expert board on its side, as
+columns stop at ``z``; default beginner, the hand-out's board) and ``--rows R``,
+``--cols C``, ``--mines M`` overriding the level's values (rows 1..99,
+columns 1..26, mines 1 .. cells minus the first cell's zone of up to 9).
+
+Undo is off (``Game.undo = False``): undoing a lost board would show where
+the mines are.
+
+Outcome, per board: ``lost`` after ``Game over``; ``won`` after ``Win``,
+with the time taken in seconds as the score (lower is better).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import cardshell
+from cardshell import Command, CommandContext, CommandError, Game, Option, Outcome, UsageError
+from cardshell_minesweeper import display, rules
+
+CARDSHELL_CONTRACT = 1
+
+GAME_ID = "minesweeper"
+
+#: The hand-out's help text (feature (c)), shown as the cell commands' summary.
+HELP = "Enter the column followed by the row (ex: a5). To add or remove a flag, add 'f' to the cell (ex: a5f)."
+
+#: The prompt after a finished board.
+PLAY_AGAIN = "Play again? (y/n): "
+
+_LABEL = re.compile(r"[a-z][0-9]+", re.IGNORECASE)
+_CELL_LINE = re.compile(r"([a-z][0-9]+)(f?)", re.IGNORECASE)
+_FLAG_LABEL = re.compile(r"([a-z][0-9]+)f?", re.IGNORECASE)
+
+
+def new(seed: int, options: Mapping[str, Any]) -> rules.Board:
+    """``Game.new``: the first board; ``options`` as :func:`rules.board_size` reads them.
+
+    Raises:
+        CommandError: for invalid options (too many mines, 27 columns, ...).
+    """
+    return rules.new_game(seed, dict(options))
+
+
+def prompt(board: rules.Board) -> str:
+    """``Game.prompt``: ``Enter the cell (10 mines left): `` or ``Play again? (y/n): ``."""
+    if board.status == rules.PLAYING:
+        return f"Enter the cell ({board.mines_left} mines left): "
+    return PLAY_AGAIN
+
+
+def outcome(board: rules.Board) -> Outcome | None:
+    """``Game.outcome``: None in play; ``lost`` after Game over; ``won`` with the seconds taken."""
+    if board.status == rules.LOST:
+        return Outcome("lost", None, rules.GAME_OVER)
+    if board.status == rules.WON:
+        return Outcome("won", board.elapsed, win_line(board))
+    return None
+
+
+def win_line(board: rules.Board) -> str:
+    """The ``Win`` message with the time taken: ``Win (took 12.3 seconds)``."""
+    return f"{rules.WIN} (took {board.elapsed or 0.0:.1f} seconds)"
+
+
+def invalid_input(line: str) -> str:
+    """``Game.invalid_input``: the hand-out's ``Invalid Cell`` for any unreadable line."""
+    return rules.INVALID_CELL
+
+
+def _parse_open(text: str) -> str:
+    if not _LABEL.fullmatch(text.strip()):
+        raise UsageError(rules.INVALID_CELL)
+    return text.strip().lower()
+
+
+def _parse_flag(text: str) -> str:
+    match = _FLAG_LABEL.fullmatch(text.strip())
+    if not match:
+        raise UsageError(rules.INVALID_CELL)
+    return match.group(1).lower()
+
+
+def _parse_cell(text: str) -> tuple[str, bool]:
+    match = _CELL_LINE.fullmatch(text.strip())
+    if not match:
+        raise UsageError(rules.INVALID_CELL)
+    return match.group(1).lower(), bool(match.group(2))
+
+
+def _on_board(board: rules.Board, text: str) -> None:
+    rules.parse_cell(text, board)
+
+
+def _cell_on_board(board: rules.Board, args: tuple[str, bool]) -> None:
+    rules.parse_cell(args[0], board)
+
+
+def _cell(ctx: CommandContext, args: tuple[str, bool]) -> None:
+    text, flag = args
+    if flag:
+        _flag(ctx, text)
+    else:
+        _open(ctx, text)
+
+
+def _finished(board: rules.Board, args: Any) -> None:
+    if board.status == rules.PLAYING:
+        raise CommandError("The game is not over yet: enter a cell")
+
+
+def _complete(board: rules.Board | None, index: int) -> list[str]:
+    if board is None or index != 0 or board.status != rules.PLAYING:
+        return []
+    return rules.hidden_labels(board)
+
+
+def _open(ctx: CommandContext, text: str) -> None:
+    board = ctx.state
+    message = rules.unfold(board, rules.parse_cell(text, board))
+    if message == rules.WIN:
+        ctx.echo(win_line(board))
+    elif message is not None:
+        ctx.echo(message)
+
+
+def _flag(ctx: CommandContext, text: str) -> None:
+    board = ctx.state
+    rules.toggle_flag(board, rules.parse_cell(text, board))
+
+
+def _again(ctx: CommandContext, args: None) -> None:
+    ctx.state = rules.play_again(ctx.state)
+
+
+def _decline(ctx: CommandContext, args: None) -> None:
+    ctx.echo("Type 'quit' to leave Minesweeper, or 'y' to play again.")
+
+
+@cardshell.hookimpl
+def cardshell_games() -> list[Game]:
+    """Register Minesweeper."""
+    return [
+        Game(
+            id=GAME_ID,
+            title="Minesweeper",
+            summary="Sweep a 9x9 board of 10 mines (a5 unfolds, a5f flags; --level, --rows, --cols, --mines).",
+            new=new,
+            render=display.render,
+            outcome=outcome,
+            prompt=prompt,
+            options=(
+                # No ``choices``: Game.new names the levels in its own message.
+                Option("level", "beginner 9x9/10, intermediate 16x16/40, expert 30x16/99 (rows x columns)", str, "beginner"),
+                Option("rows", f"custom number of rows (1-{rules.MAX_ROWS})", int, None),
+                Option("cols", f"custom number of columns (1-{rules.MAX_COLS}, a-z)", int, None),
+                Option("mines", "custom number of mines", int, None),
+            ),
+            invalid_input=invalid_input,
+            # Undo would let a player unfold a cell, see the mines of a lost board, and take it back.
+            undo=False,
+        )
+    ]
+
+
+@cardshell.hookimpl
+def cardshell_commands() -> list[Command]:
+    """Register the cell grammar (``a5``, ``a5f``), ``open``/``flag`` and ``y``/``n`` for Minesweeper."""
+    return [
+        Command(
+            name="cell",
+            summary=HELP,
+            handler=_cell,
+            game=GAME_ID,
+            usage="a5 | a5f",
+            help="Unfold a cell (a5): a number tells how many of its 8 neighbours hold a mine; a 0 opens "
+            "its neighbours too.  The first cell unfolded is always a 0.  Unfolding a shown number whose "
+            "neighbouring flags equal it opens its other neighbours (chording).  Add or remove a flag "
+            "with a5f.",
+            parse=_parse_cell,
+            validators=(_cell_on_board,),
+            complete=_complete,
+            pattern=r"[a-z][0-9]+f?",
+        ),
+        Command(
+            name="open",
+            summary="Unfold a cell (same as typing the cell: a5)",
+            handler=_open,
+            game=GAME_ID,
+            aliases=("unfold",),
+            usage="open CELL",
+            parse=_parse_open,
+            validators=(_on_board,),
+            complete=_complete,
+        ),
+        Command(
+            name="flag",
+            summary="Add or remove a flag (same as a5f)",
+            handler=_flag,
+            game=GAME_ID,
+            usage="flag CELL",
+            parse=_parse_flag,
+            validators=(_on_board,),
+            complete=_complete,
+        ),
+        Command(
+            name="y",
+            summary="After Game over or Win: play a new board",
+            handler=_again,
+            game=GAME_ID,
+            aliases=("yes",),
+            validators=(_finished,),
+        ),
+        Command(
+            name="n",
+            summary="After Game over or Win: do not play again ('quit' leaves the game)",
+            handler=_decline,
+            game=GAME_ID,
+            aliases=("no",),
+            validators=(_finished,),
+            show_state=False,
+            changes_state=False,
+        ),
+    ]

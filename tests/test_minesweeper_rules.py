@@ -1,0 +1,392 @@
+"""Minesweeper rules and board drawing (seeds/minesweeper-blackjack.txt problem 1;
+specs/GAMES.md "minesweeper"; issues show 5 for levels and chording)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardshell import CommandError
+from cardshell.rng import GameRandom
+from cardshell_minesweeper import display, rules
+
+
+def board_with(rows, cols, mines, started=0.0):
+    """A hand-built board whose mines are already placed."""
+    return rules.Board(rows=rows, cols=cols, mine_count=len(mines), rng=GameRandom(0), mines=set(mines),
+                       placed=True, started=started)
+
+
+def wall_board():
+    """5x5, mines on row 3 (cells a3..d3), the gap at e3::
+
+        row 1: 0 0 0 0 0
+        row 2: 2 3 3 2 1
+        row 3: M M M M 1
+        row 4: 2 3 3 2 1
+        row 5: 0 0 0 0 0
+    """
+    return board_with(5, 5, [(2, 0), (2, 1), (2, 2), (2, 3)])
+
+
+# -- first unfold ------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", range(25))
+def test_first_unfold_is_always_zero_on_every_cell(seed):
+    template = rules.new_game(seed)
+    for cell in template.cells():
+        board = rules.new_game(seed)
+        assert not board.placed and board.mines == set()
+        assert rules.unfold(board, cell) is None
+        assert rules.count(board, cell) == 0
+        assert cell not in board.mines
+        assert not board.mines & {cell, *rules.neighbours(board, cell)}
+        assert len(board.mines) == 10
+        assert cell in board.shown and board.shown.isdisjoint(board.mines)
+
+
+@pytest.mark.parametrize("options", [
+    {"level": "expert"},
+    {"level": "intermediate"},
+    {"rows": 9, "cols": 9, "mines": 72},   # as dense as allowed
+    {"rows": 1, "cols": 7, "mines": 4},
+    {"rows": 4, "cols": 26, "mines": 95},
+])
+def test_first_unfold_is_zero_on_every_cell_of_other_boards(options):
+    for seed in range(3):
+        template = rules.new_game(seed, options)
+        for cell in template.cells():
+            board = rules.new_game(seed, options)
+            rules.unfold(board, cell)
+            assert rules.count(board, cell) == 0 and cell not in board.mines
+            assert len(board.mines) == board.mine_count
+
+
+def test_mines_come_from_the_games_generator():
+    one, two, other = rules.new_game(5), rules.new_game(5), rules.new_game(6)
+    for board in (one, two, other):
+        rules.unfold(board, (4, 4))
+    assert one.mines == two.mines
+    assert one.mines != other.mines
+
+
+def test_first_unfold_starts_the_clock(monkeypatch):
+    monkeypatch.setattr(rules, "clock", lambda: 42.0)
+    board = rules.new_game(1)
+    assert board.started is None
+    rules.unfold(board, (0, 0))
+    assert board.started == 42.0
+
+
+# -- flood fill ----------------------------------------------------------------
+
+def test_flood_fill_stops_at_numbers():
+    board = wall_board()
+    assert rules.unfold(board, (4, 0)) is None
+    assert board.shown == {(r, c) for r in (3, 4) for c in range(5)}
+    assert display.render(board) == "\n".join([
+        "    a   b   c   d   e",
+        "  +---+---+---+---+---+",
+        "1 |   |   |   |   |   |",
+        "  +---+---+---+---+---+",
+        "2 |   |   |   |   |   |",
+        "  +---+---+---+---+---+",
+        "3 |   |   |   |   |   |",
+        "  +---+---+---+---+---+",
+        "4 | 2 | 3 | 3 | 2 | 1 |",
+        "  +---+---+---+---+---+",
+        "5 | 0 | 0 | 0 | 0 | 0 |",
+        "  +---+---+---+---+---+",
+    ])
+
+
+def test_flood_fill_through_a_gap():
+    # Mines on c1..c3: the zeros of column a flood round through rows 4-5 to column e.
+    board = board_with(5, 5, [(0, 2), (1, 2), (2, 2)])
+    assert rules.unfold(board, (0, 0)) == "Win"
+    assert board.shown == {cell for cell in board.cells() if cell not in board.mines}
+    assert board.status == rules.WON
+    # Counting check on the hand-built board.
+    assert [rules.count(board, (r, 1)) for r in range(5)] == [2, 3, 2, 1, 0]
+
+
+def test_flood_fill_does_not_cross_a_line_of_numbers():
+    # Mines on c1..c4: column b is all numbers, so only column a opens from a1.
+    board = board_with(5, 5, [(0, 2), (1, 2), (2, 2), (3, 2)])
+    assert rules.unfold(board, (0, 0)) is None
+    assert board.shown == {(r, c) for r in range(5) for c in (0, 1)}
+
+
+def test_unfolding_a_number_opens_only_it():
+    board = wall_board()
+    rules.unfold(board, (1, 0))
+    assert board.shown == {(1, 0)}
+    assert rules.symbol(board, (1, 0)) == "2"
+
+
+def test_flood_fill_skips_flags():
+    board = wall_board()
+    rules.toggle_flag(board, (4, 4))
+    rules.unfold(board, (4, 0))
+    assert (4, 4) not in board.shown and rules.symbol(board, (4, 4)) == "F"
+    assert (3, 4) in board.shown
+
+
+# -- flags and messages ----------------------------------------------------------
+
+def test_flag_toggles_and_counts_mines_left():
+    board = rules.new_game(1)
+    assert board.mines_left == 10
+    assert rules.toggle_flag(board, (0, 0)) is True
+    assert board.flags == {(0, 0)} and board.mines_left == 9
+    assert rules.symbol(board, (0, 0)) == "F"
+    assert rules.toggle_flag(board, (0, 0)) is False
+    assert board.flags == set() and board.mines_left == 10
+
+
+def test_cannot_flag_a_shown_cell():
+    board = wall_board()
+    rules.unfold(board, (4, 0))
+    with pytest.raises(CommandError) as info:
+        rules.toggle_flag(board, (4, 0))
+    assert info.value.message == "Cannot put a flag there"
+    assert board.flags == set()
+
+
+def test_cannot_unfold_a_flag():
+    board = wall_board()
+    rules.toggle_flag(board, (0, 0))
+    with pytest.raises(CommandError) as info:
+        rules.unfold(board, (0, 0))
+    assert info.value.message == "There is a flag there"
+    assert board.shown == set()
+
+
+def test_cell_already_shown():
+    board = wall_board()
+    rules.unfold(board, (4, 0))
+    for cell in [(4, 0), (3, 0)]:  # a 0, and a 2 without flags around
+        with pytest.raises(CommandError) as info:
+            rules.unfold(board, cell)
+        assert info.value.message == "That cell is already shown"
+
+
+@pytest.mark.parametrize("text", ["j1", "a10", "a0", "5a", "aa", "", "a", "a-1", "a 5", "a5f", "?1"])
+def test_invalid_cell(text):
+    with pytest.raises(CommandError) as info:
+        rules.parse_cell(text, rules.new_game(1))
+    assert info.value.message == "Invalid Cell"
+
+
+def test_parse_cell_labels():
+    board = rules.new_game(1)
+    assert rules.parse_cell("a5", board) == (4, 0)
+    assert rules.parse_cell("I9", board) == (8, 8)
+    assert rules.parse_cell(" c1 ", board) == (0, 2)
+    big = rules.new_game(1, {"rows": 16, "cols": 26, "mines": 99})
+    assert rules.parse_cell("z16", big) == (15, 25)
+    assert rules.parse_cell("p30", rules.new_game(1, {"level": "expert"})) == (29, 15)
+    assert [rules.label(c) for c in [(4, 0), (15, 25)]] == ["a5", "z16"]
+
+
+# -- loss and win -----------------------------------------------------------------
+
+def test_loss_reveals_every_mine():
+    board = rules.new_game(3)
+    rules.unfold(board, (4, 0))
+    mines = sorted(board.mines)
+    rules.toggle_flag(board, mines[1])          # a correct flag still shows X
+    safe_hidden = next(c for c in board.cells() if c not in board.mines and c not in board.shown)
+    rules.toggle_flag(board, safe_hidden)      # a wrong flag stays F
+    assert rules.unfold(board, mines[0]) == "Game over"
+    assert board.status == rules.LOST
+    for cell in mines:
+        assert rules.symbol(board, cell) == "X"
+    assert rules.symbol(board, safe_hidden) == "F"
+    assert display.render(board).count("X") == 10
+    with pytest.raises(CommandError, match="The game is over"):
+        rules.unfold(board, safe_hidden)
+    with pytest.raises(CommandError, match="The game is over"):
+        rules.toggle_flag(board, safe_hidden)
+
+
+def test_win_when_every_safe_cell_is_shown(monkeypatch):
+    times = iter([100.0, 112.34])
+    monkeypatch.setattr(rules, "clock", lambda: next(times))
+    board = rules.new_game(3)
+    rules.unfold(board, (4, 0))
+    safe = [c for c in board.cells() if c not in board.mines and c not in board.shown]
+    for cell in safe[:-1]:
+        assert rules.unfold(board, cell) is None
+        assert board.status == rules.PLAYING
+    assert rules.unfold(board, safe[-1]) == "Win"
+    assert board.status == rules.WON
+    assert board.elapsed == pytest.approx(12.34)
+    # Flags are not needed to win, and no mine is shown as X on a won board.
+    assert "X" not in display.render(board)
+
+
+def test_play_again_keeps_size_and_generator():
+    board = rules.new_game(3, {"level": "intermediate"})
+    with pytest.raises(CommandError, match="not over"):
+        rules.play_again(board)
+    rules.unfold(board, (0, 0))
+    rules.unfold(board, sorted(board.mines)[0])
+    again = rules.play_again(board)
+    assert (again.rows, again.cols, again.mine_count, again.number) == (16, 16, 40, 2)
+    assert again.rng is board.rng and not again.placed and again.shown == set() and again.flags == set()
+    rules.unfold(again, (0, 0))
+    assert again.mines != board.mines
+
+
+# -- chording -----------------------------------------------------------------------
+
+def test_chord_opens_the_other_neighbours():
+    board = wall_board()
+    rules.unfold(board, (4, 0))
+    rules.toggle_flag(board, (2, 3))
+    assert rules.unfold(board, (3, 4)) is None      # e4 shows 1, one flag around it
+    assert (2, 4) in board.shown
+
+
+def test_chord_floods_from_zeros():
+    board = wall_board()
+    rules.unfold(board, (4, 0))
+    rules.unfold(board, (0, 0))                      # rows 1 and 2 open
+    rules.toggle_flag(board, (2, 3))
+    before = set(board.shown)
+    assert rules.unfold(board, (1, 4)) == "Win"     # e2 (1) chords e3, the last safe cell
+    assert board.shown - before == {(2, 4)}
+
+
+def test_chord_with_a_wrong_flag_loses():
+    board = wall_board()
+    rules.unfold(board, (4, 0))
+    rules.toggle_flag(board, (2, 4))                 # wrong: e3 is safe, d3 is the mine
+    assert rules.unfold(board, (3, 4)) == "Game over"
+    assert board.status == rules.LOST
+    assert rules.symbol(board, (2, 3)) == "X"
+
+
+def test_no_chord_when_flags_differ():
+    board = wall_board()
+    rules.unfold(board, (4, 0))
+    rules.toggle_flag(board, (2, 0))
+    rules.toggle_flag(board, (2, 1))
+    with pytest.raises(CommandError, match="That cell is already shown"):
+        rules.unfold(board, (3, 2))                  # c4 = 3 touches b3, c3, d3: one flag (b3)
+    # a4 = 2 with its two flags and nothing left hidden: nothing to open, still "already shown".
+    with pytest.raises(CommandError, match="That cell is already shown"):
+        rules.unfold(board, (3, 0))
+    # d4 = 2 with no flag around it: no chord.
+    with pytest.raises(CommandError, match="That cell is already shown"):
+        rules.unfold(board, (3, 3))
+
+
+# -- options -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("options, size", [
+    ({}, (9, 9, 10)),
+    ({"level": None, "rows": None, "cols": None, "mines": None}, (9, 9, 10)),
+    ({"level": "beginner"}, (9, 9, 10)),
+    ({"level": "intermediate"}, (16, 16, 40)),
+    ({"level": "expert"}, (30, 16, 99)),
+    ({"rows": 5, "cols": 7, "mines": 3}, (5, 7, 3)),
+    ({"level": "expert", "mines": 50}, (30, 16, 50)),
+    ({"cols": 26}, (9, 26, 10)),
+    ({"mines": 72}, (9, 9, 72)),
+])
+def test_level_and_custom_options(options, size):
+    board = rules.new_game(1, options)
+    assert (board.rows, board.cols, board.mine_count) == size
+
+
+def test_expert_level_is_the_classic_board_on_its_side():
+    # 16x30 would need columns past z: expert is 30 rows of 16 columns, 99 mines.
+    board = rules.new_game(1, {"level": "expert"})
+    assert (board.rows, board.cols, board.mine_count) == (30, 16, 99)
+    with pytest.raises(CommandError, match="Columns must be between 1 and 26"):
+        rules.new_game(1, {"rows": 16, "cols": 30, "mines": 99})
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"level": "hard"}, "Unknown level 'hard'"),
+    ({"cols": 27}, "Columns must be between 1 and 26"),
+    ({"cols": 0}, "Columns must be between 1 and 26"),
+    ({"rows": 0}, "Rows must be between 1 and 99"),
+    ({"rows": 100}, "Rows must be between 1 and 99"),
+    ({"mines": 0}, "Mines must be between 1 and 72 on a 9x9 board"),
+    ({"mines": 73}, "Mines must be between 1 and 72 on a 9x9 board"),
+    ({"mines": 81}, "Mines must be between 1 and 72 on a 9x9 board"),
+    ({"rows": 3, "cols": 3}, "A 3x3 board has no room for a mine"),
+    ({"rows": 1, "cols": 1}, "A 1x1 board has no room for a mine"),
+    ({"rows": 2, "cols": 4, "mines": 3}, "Mines must be between 1 and 2 on a 2x4 board"),
+])
+def test_invalid_options(options, message):
+    with pytest.raises(CommandError) as info:
+        rules.new_game(1, options)
+    assert info.value.message.startswith(message)
+
+
+def test_max_mines():
+    assert rules.max_mines(9, 9) == 72
+    assert rules.max_mines(16, 30) == 16 * 30 - 9
+    assert rules.max_mines(1, 10) == 7
+    assert rules.max_mines(2, 2) == 0
+
+
+# -- display -----------------------------------------------------------------------
+
+SEED_3_AFTER_A5 = """\
+    a   b   c   d   e   f   g   h   i
+  +---+---+---+---+---+---+---+---+---+
+1 |   |   | 1 | 0 | 0 | 0 | 1 |   |   |
+  +---+---+---+---+---+---+---+---+---+
+2 | 1 | 1 | 1 | 0 | 0 | 0 | 1 |   |   |
+  +---+---+---+---+---+---+---+---+---+
+3 | 0 | 0 | 0 | 1 | 2 | 2 | 2 |   |   |
+  +---+---+---+---+---+---+---+---+---+
+4 | 0 | 0 | 0 | 1 |   |   |   |   |   |
+  +---+---+---+---+---+---+---+---+---+
+5 | 0 | 0 | 0 | 1 | 2 | 2 | 1 | 2 |   |
+  +---+---+---+---+---+---+---+---+---+
+6 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 1 |   |
+  +---+---+---+---+---+---+---+---+---+
+7 | 0 | 0 | 1 | 1 | 1 | 0 | 0 | 1 | 1 |
+  +---+---+---+---+---+---+---+---+---+
+8 | 0 | 0 | 2 |   | 3 | 1 | 0 | 0 | 0 |
+  +---+---+---+---+---+---+---+---+---+
+9 | 0 | 0 | 2 |   |   | 1 | 0 | 0 | 0 |
+  +---+---+---+---+---+---+---+---+---+"""
+
+
+def test_exact_board_for_a_fixed_seed():
+    board = rules.new_game(3)
+    rules.unfold(board, (4, 0))
+    assert display.render(board) == SEED_3_AFTER_A5
+
+
+def test_fresh_board_and_no_trailing_spaces():
+    text = display.render(rules.new_game(1))
+    lines = text.splitlines()
+    assert lines[0] == "    a   b   c   d   e   f   g   h   i"
+    assert lines[2] == "1 |   |   |   |   |   |   |   |   |   |"
+    assert len(lines) == 20
+    assert all(line == line.rstrip() for line in lines)
+
+
+def test_two_digit_rows_are_right_aligned():
+    board = rules.new_game(1, {"level": "intermediate"})
+    lines = display.render(board).splitlines()
+    assert lines[0].startswith("     a   b") and lines[0].endswith("p")
+    assert lines[1] == "   +" + "---+" * 16
+    assert lines[2].startswith(" 1 |") and lines[-2].startswith("16 |")
+    assert all(line == line.rstrip() for line in lines)
+
+
+def test_hidden_labels_for_completion():
+    board = wall_board()
+    assert len(rules.hidden_labels(board)) == 25
+    rules.unfold(board, (4, 0))
+    labels = rules.hidden_labels(board)
+    assert labels[:5] == ["a1", "b1", "c1", "d1", "e1"]
+    assert "a5" not in labels and "a4" not in labels and len(labels) == 15

@@ -1,0 +1,232 @@
+"""Minesweeper through the host: grammar, messages, prompt, play again, help,
+completion, and the property that rejected lines never change the board."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardshell.shell import Shell
+from cardshell_minesweeper import plugin, rules
+from test_minesweeper_rules import SEED_3_AFTER_A5
+
+HELP = "Enter the column followed by the row (ex: a5). To add or remove a flag, add 'f' to the cell (ex: a5f)."
+
+
+def new_shell(line="play minesweeper --seed 3"):
+    shell = Shell.create(plugins=["minesweeper"])
+    reply = shell.execute(line)
+    assert reply.ok, reply.error
+    return shell
+
+
+@pytest.fixture
+def shell():
+    return new_shell()
+
+
+def board(shell):
+    return shell.current.state
+
+
+def test_play_shows_empty_board_and_prompt(shell):
+    assert shell.prompt_text() == "minesweeper: Enter the cell (10 mines left): "
+    out = new_shell().execute("restart").output
+    assert out.splitlines()[0] == "Restarted: Minesweeper, seed 3."
+    assert out.splitlines()[1] == "    a   b   c   d   e   f   g   h   i"
+
+
+def test_unfold_shows_exact_board(shell):
+    reply = shell.execute("a5")
+    assert reply.ok and reply.output == SEED_3_AFTER_A5
+
+
+@pytest.mark.parametrize("line", ["A5", " a5 ", "open a5", "unfold A5"])
+def test_unfold_spellings(line):
+    sh = new_shell()
+    assert sh.execute(line).output == SEED_3_AFTER_A5
+
+
+def test_flags_and_prompt(shell):
+    shell.execute("a5")
+    assert shell.execute("e4f").ok
+    assert shell.execute("i1F").ok
+    assert board(shell).flags == {(3, 4), (0, 8)}
+    assert shell.prompt_text() == "minesweeper: Enter the cell (8 mines left): "
+    assert shell.execute("E4F").ok and shell.execute("flag i1").ok
+    assert board(shell).flags == set()
+    assert shell.prompt_text() == "minesweeper: Enter the cell (10 mines left): "
+
+
+def test_flag_is_drawn(shell):
+    shell.execute("a5")
+    out = shell.execute("e4f").output
+    assert "4 | 0 | 0 | 0 | 1 | F |   |   |   |   |" in out.splitlines()
+
+
+@pytest.mark.parametrize("setup, line, message", [
+    ([], "j1", "Invalid Cell"),
+    ([], "a10", "Invalid Cell"),
+    ([], "a0", "Invalid Cell"),
+    ([], "hello world", "Invalid Cell"),
+    ([], "5a", "Invalid Cell"),
+    ([], "a5ff", "Invalid Cell"),
+    ([], "open", "Invalid Cell"),
+    ([], "open j1", "Invalid Cell"),
+    ([], "flag a5 a6", "Invalid Cell"),
+    (["a5"], "a5", "That cell is already shown"),
+    (["a5"], "a5f", "Cannot put a flag there"),
+    (["e4f"], "e4", "There is a flag there"),
+    ([], "y", "The game is not over yet: enter a cell"),
+    ([], "n", "The game is not over yet: enter a cell"),
+])
+def test_messages_leave_the_board_unchanged(shell, setup, line, message):
+    for move in setup:
+        assert shell.execute(move).ok
+    before = copy.deepcopy(board(shell))
+    reply = shell.execute(line)
+    assert (reply.ok, reply.error, reply.output) == (False, message, "")
+    assert board(shell) == before
+
+
+def test_game_over_reveals_mines_and_offers_again(shell):
+    shell.execute("a5")
+    mine = sorted(board(shell).mines)[0]
+    reply = shell.execute(rules.label(mine))
+    lines = reply.output.splitlines()
+    assert lines[0] == "Game over"
+    assert "\n".join(lines[1:]).count("X") == 10
+    assert shell.prompt_text() == "minesweeper: Play again? (y/n): "
+    assert shell.current.outcome.result == "lost"
+    assert shell.execute("a1").error == "The game is over: type y to play again"
+    # n declines without changing anything; y plays a new board from the generator.
+    before = copy.deepcopy(board(shell))
+    reply = shell.execute("n")
+    assert reply.ok and reply.output == "Type 'quit' to leave Minesweeper, or 'y' to play again."
+    assert board(shell) == before
+    reply = shell.execute("y")
+    assert reply.ok
+    assert reply.output.splitlines()[2] == "1 |   |   |   |   |   |   |   |   |   |"
+    assert board(shell).number == 2 and not board(shell).placed
+    assert shell.current.outcome is None
+    assert shell.prompt_text() == "minesweeper: Enter the cell (10 mines left): "
+    old_mines = before.mines
+    shell.execute("a5")
+    assert board(shell).mines != old_mines  # the generator went on: a new layout
+
+
+def win(shell, first="a5"):
+    shell.execute(first)
+    state = board(shell)
+    safe = [c for c in state.cells() if c not in state.mines and c not in state.shown]
+    replies = [shell.execute(rules.label(c)) for c in safe]
+    assert all(r.ok for r in replies)
+    return replies[-1]
+
+
+def test_win_with_time(shell, monkeypatch):
+    times = iter([1000.0, 1012.345])
+    monkeypatch.setattr(rules, "clock", lambda: next(times))
+    reply = win(shell)
+    lines = reply.output.splitlines()
+    assert lines[0] == "Win (took 12.3 seconds)"
+    assert "X" not in reply.output and "12.3" not in "\n".join(lines[1:])
+    assert shell.current.outcome.result == "won"
+    assert shell.current.outcome.score == pytest.approx(12.345)
+    assert shell.prompt_text() == "minesweeper: Play again? (y/n): "
+    assert shell.execute("yes").ok and shell.current.outcome is None
+
+
+def test_help_shows_the_hand_out_text(shell):
+    out = shell.execute("help").output
+    assert HELP in out
+    assert "After Game over or Win: play a new board" in out
+
+
+def test_completion_offers_hidden_cells(shell):
+    command = next(c for c in shell.game_commands("minesweeper") if c.name == "cell")
+    assert command.complete(board(shell), 0) == [f"{c}{r}" for r in range(1, 10) for c in "abcdefghi"]
+    shell.execute("a5")
+    labels = command.complete(board(shell), 0)
+    assert "a5" not in labels and "d8" in labels and "a1" in labels
+    assert len(labels) == 81 - len(board(shell).shown)
+    assert command.complete(board(shell), 1) == []
+
+
+@pytest.mark.parametrize("line, error", [
+    ("play minesweeper --mines 80", "Mines must be between 1 and 72 on a 9x9 board"),
+    ("play minesweeper --cols 27", "Columns must be between 1 and 26"),
+    ("play minesweeper --level hard", "Unknown level 'hard'"),
+    ("play minesweeper --rows 0", "Rows must be between 1 and 99"),
+])
+def test_invalid_options_through_play(line, error):
+    sh = Shell.create(plugins=["minesweeper"])
+    reply = sh.execute(line)
+    assert not reply.ok and reply.error.startswith(error)
+    assert sh.current is None
+
+
+def test_level_options_through_play():
+    sh = new_shell("play minesweeper --seed 1 --level intermediate")
+    assert (board(sh).rows, board(sh).cols, board(sh).mine_count) == (16, 16, 40)
+    assert sh.prompt_text().endswith("(40 mines left): ")
+    assert sh.execute("p16").ok and not sh.execute("q1").ok
+    sh = new_shell("play minesweeper --seed 1 --rows 5 --cols 26 --mines 7")
+    assert sh.execute("z5").ok and sh.execute("z6").error == "Invalid Cell"
+
+
+def test_undo_is_off():
+    assert Shell.create(plugins=["minesweeper"]).games["minesweeper"].undo is False
+
+
+# -- property: random lines never escape and never change the board when rejected ----
+
+LEAVING = {"quit", "exit", "new", "restart", "play"}
+cell_like = st.builds(
+    lambda c, r, f, pre: f"{pre}{c}{r}{f}",
+    st.sampled_from("abcdefghijkzAEI"),
+    st.sampled_from(["0", "1", "5", "9", "10", "99", ""]),
+    st.sampled_from(["", "f", "F", "ff", "x"]),
+    st.sampled_from(["", "", "open ", "flag ", "unfold "]),
+)
+any_line = st.one_of(
+    cell_like,
+    st.sampled_from(["y", "n", "help", "help open", "a5", "e5", "i1", "games", "yes", "no"]),
+    st.text(alphabet="abcfyn019 \t-?#é", max_size=8),
+)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(any_line, min_size=1, max_size=25), st.integers(0, 50))
+def test_random_lines_never_escape_or_change_a_rejected_board(lines, seed):
+    sh = new_shell(f"play minesweeper --seed {seed}")
+    for line in lines:
+        if line.strip().split(" ")[0].lower() in LEAVING:
+            continue
+        before = copy.deepcopy(board(sh))
+        reply = sh.execute(line)  # must not raise
+        assert sh.current is not None
+        state = board(sh)
+        if not reply.ok:
+            assert reply.error and not reply.error.startswith("internal error"), reply.error
+            assert state == before
+        assert state.flags.isdisjoint(state.shown)
+        if state.status != rules.LOST:
+            assert state.shown.isdisjoint(state.mines)
+        assert all(ln == ln.rstrip() for ln in reply.output.splitlines())
+
+
+def test_host_completion_offers_cell_labels(shell):
+    from cardshell.completion import candidates
+
+    shell.execute("a5")
+    found, partial = candidates(shell, "a")
+    assert partial == "a"
+    assert found == ["a1"]  # a2..a9 are shown after a5 on seed 3
+    found, _ = candidates(shell, "open d")
+    assert found == ["d8", "d9"]
+    found, _ = candidates(shell, "")
+    assert "i9" not in found and "h1" in found and "flag" in found and "y" in found
