@@ -96,7 +96,8 @@ class HostCommands:
             raise UsageError("help takes at most one command name")
         word = words[0]
         scope = shell.scope()
-        entry = scope.lookup(word)
+        entry = scope.lookup(word) or next(
+            (e for e in scope.entries if e.command.pattern and scope.key(e.command.name) == scope.key(word)), None)
         if entry is None:
             target = scope.aliases.get(scope.key(word))
             entry = shell.registry.global_scope.lookup(target or word)

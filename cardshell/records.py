@@ -216,6 +216,13 @@ class CommandContext:
         self.shell = shell
         self.interactive = interactive
         self.output: list[str] = []
+        self.leave_requested = False
+
+    def leave(self) -> None:
+        """Ask the host to leave (end) the current game once this command is
+        accepted, as if the player typed ``quit`` (a "Play again? (y/n)"
+        answered ``n``).  Nothing happens if the command is rejected."""
+        self.leave_requested = True
 
     def echo(self, text: str = "") -> None:
         """Print ``text`` (one or more lines, no trailing newline needed).

@@ -92,6 +92,7 @@ class Shell:
         dists = {info.name: (info.dist, info.version) for info in self.plugins}
         self.registry = Registry(pm, dists)
         self.failures = (failures or []) + self.registry.failures
+        self.plugins = [info for info in self.plugins if info.name not in self.registry.refused]
         for info in self.plugins:
             info.games = self.registry.plugin_games(info.name)
         self._seeds: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
@@ -283,6 +284,8 @@ class Shell:
         if command.show_state:
             reply.output = _join(reply.output, self.render(session, reply.warnings))
         self.check_outcome(session, reply.warnings)
+        if ctx.leave_requested and self.current is session:
+            self.leave(abandon=True)
         return reply
 
     # -- games -----------------------------------------------------------

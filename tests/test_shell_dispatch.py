@@ -178,3 +178,10 @@ def test_bad_play_options_are_usage_errors(shell):
     assert shell.execute("play counter --bogus 1").error.startswith("unrecognized arguments: --bogus 1")
     assert shell.execute("play").error.startswith("which game?")
     assert shell.current is None
+
+
+def test_a_game_command_can_ask_the_host_to_leave_the_game():
+    shell = Shell.create(plugins=[], extra_modules=["toy_counter", "toy_leaver"])
+    shell.execute("play counter --seed 1")
+    assert shell.execute("stop").ok
+    assert shell.current is None and "counter" not in shell.sessions
