@@ -273,6 +273,8 @@ class Shell:
         if not game_command or session is None or not command.changes_state:
             if game_command and session is not None and command.show_state:
                 reply.output = _join(reply.output, self.render(session, reply.warnings))
+            if ctx.leave_requested and session is not None and self.current is session:
+                self.leave(abandon=True)
             return reply
         # Accepted: keep the working copy and record the move.
         session.undo_stack.append((session.state, line))

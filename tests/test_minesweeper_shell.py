@@ -102,11 +102,8 @@ def test_game_over_reveals_mines_and_offers_again(shell):
     assert shell.prompt_text() == "minesweeper: Play again? (y/n): "
     assert shell.current.outcome.result == "lost"
     assert shell.execute("a1").error == "The game is over: type y to play again"
-    # n declines without changing anything; y plays a new board from the generator.
+    # y plays a new board from the generator (n, which leaves, is tested below).
     before = copy.deepcopy(board(shell))
-    reply = shell.execute("n")
-    assert reply.ok and reply.output == "Type 'quit' to leave Minesweeper, or 'y' to play again."
-    assert board(shell) == before
     reply = shell.execute("y")
     assert reply.ok
     assert reply.output.splitlines()[2] == "1 |   |   |   |   |   |   |   |   |   |"
@@ -230,3 +227,15 @@ def test_host_completion_offers_cell_labels(shell):
     assert found == ["d8", "d9"]
     found, _ = candidates(shell, "")
     assert "i9" not in found and "h1" in found and "flag" in found and "y" in found
+
+
+def test_n_after_game_over_leaves_the_game():
+    shell = Shell.create(plugins=["minesweeper"])
+    shell.execute("play minesweeper --seed 3")
+    assert shell.execute("n").error is not None  # only once the board is finished
+    for line in ("a5", "e4f", "j1", "e4", "a5", "a5f", "d8", "d9"):
+        shell.execute(line)
+    assert shell.current.outcome.result == "lost"
+    reply = shell.execute("n")
+    assert reply.ok and reply.output == "Left Minesweeper."
+    assert shell.current is None and "minesweeper" not in shell.sessions

@@ -13,8 +13,8 @@ Input (case-insensitive, no command word):
   (chording);
 * ``a5f`` adds or removes a flag (also ``flag a5``);
 * after ``Game over`` or ``Win``: ``y`` plays a new board (same size, mines
-  from the game's generator, continued), ``n`` declines (the host's
-  ``quit`` leaves the game: a game command cannot make the host leave).
+  from the game's generator, continued), ``n`` declines and leaves the
+  game (``ctx.leave()``), as the hand-out's program ends.
 
 Anything else the game cannot read prints ``Invalid Cell`` (the hand-out's
 message).  The prompt is ``Enter the cell (N mines left): `` (N = mines
@@ -164,7 +164,8 @@ def _again(ctx: CommandContext, args: None) -> None:
 
 
 def _decline(ctx: CommandContext, args: None) -> None:
-    ctx.echo("Type 'quit' to leave Minesweeper, or 'y' to play again.")
+    ctx.echo("Left Minesweeper.")
+    ctx.leave()
 
 
 @cardshell.hookimpl
@@ -243,7 +244,7 @@ def cardshell_commands() -> list[Command]:
         ),
         Command(
             name="n",
-            summary="After Game over or Win: do not play again ('quit' leaves the game)",
+            summary="After Game over or Win: do not play again (leaves the game)",
             handler=_decline,
             game=GAME_ID,
             aliases=("no",),
