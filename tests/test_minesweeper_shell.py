@@ -181,7 +181,7 @@ def test_undo_is_off():
 
 # -- property: random lines never escape and never change the board when rejected ----
 
-LEAVING = {"quit", "exit", "new", "restart", "play"}
+LEAVING = {"quit", "exit", "new", "restart", "play", "n", "no"}
 cell_like = st.builds(
     lambda c, r, f, pre: f"{pre}{c}{r}{f}",
     st.sampled_from("abcdefghijkzAEI"),
