@@ -1,0 +1,277 @@
+"""Up-and-Down as a cardshell game: adapts :mod:`.rules`, :mod:`.browser`
+and :mod:`.simulation` to the plugin contract (:mod:`cardshell.hookspecs`).
+
+Source: ``seeds/comp9021-solitaires.txt`` Section 4, ``specs/GAMES.md``
+("pictures and up-and-down").  The game plays itself from its seed; as in
+the hand-out's program, what is shown is the result and the browser's
+question and menu, and the collected output is browsed afterwards.
+
+Choices made here:
+
+* the display is the hand-out's screen after the game: the result line,
+  ``There are N lines of output; what do you want me to do?`` and the menu;
+* the browser's answers work as typed in the hand-out (``n``, ``-n``,
+  ``m--n``, same spaces allowed) through a pattern command, and as
+  ``lines SPEC`` (alias ``browse``; ``lines`` alone shows every line);
+  ``q`` is the host's ``quit``.  Unlike the standalone program, which does
+  nothing on an incorrect answer, the shell rejects it with a message;
+* the outcome is ``won`` when all cards were placed, else ``lost``; the
+  score is the number of cards left (0 for a win);
+* ``simulate N [I] [--jobs J]`` prints the table of Section 4.3 for seeds
+  I .. I + N - 1; I defaults to the current game's seed; ``--jobs J`` (or
+  ``-j J``) uses J processes, 0 for every core.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import cardshell
+from cardshell import Command, CommandContext, CommandError, Game, Outcome, UsageError
+
+from . import browser, rules, simulation
+
+#: The plugin contract version this plugin was written for.
+CARDSHELL_CONTRACT = 1
+
+#: The game id typed after ``play``.
+GAME_ID = "up-and-down"
+
+SIMULATE_USAGE = "simulate N [I] [--jobs J]"
+LINES_USAGE = "lines [n | -n | m--n]"
+
+#: A bare browser answer typed at the game's prompt (the host strips the
+#: line first; the exact grammar, spaces included, is checked by the parser).
+LINE_SPEC_PATTERN = r"[-+ 0-9]*[0-9][-+ 0-9]*"
+
+
+def new_game(seed: int, options: Mapping[str, Any]) -> rules.UpAndDownGame:
+    """``Game.new``: the whole game for ``seed`` (no options)."""
+    return rules.play(seed)
+
+
+def render(state: rules.UpAndDownGame) -> str:
+    """``Game.render``: the result line, then the browser's question and menu
+    (Section 4.2), as the hand-out's program shows them after a game."""
+    total = len(state.lines)
+    return f"{state.result}\n\n{browser.question(total)}\n\n{browser.menu(total)}"
+
+
+def outcome(state: rules.UpAndDownGame) -> Outcome:
+    """``Game.outcome``: always decided (the game plays itself): won with
+    score 0, or lost with the number of cards left as score."""
+    return Outcome("won" if state.won else "lost", float(state.cards_left), state.result)
+
+
+# -- browsing the collected output --------------------------------------
+
+
+def parse_lines(text: str) -> browser.LineRequest | None:
+    """Parse the argument of ``lines``: the browser's grammar, or nothing.
+
+    Args:
+        text (str): what followed ``lines`` (or, for a bare answer, the
+            whole line).
+
+    Returns:
+        LineRequest | None: the request; None for "every line".
+
+    Raises:
+        UsageError: if the text is not ``n``, ``-n`` or ``m--n`` as the
+            hand-out allows them (``+5``, ``- 5``, ``3 - - 8``, ``1---3``).
+    """
+    if not text.strip():
+        return None
+    request = browser.parse_request(text)
+    if request is None:
+        raise UsageError(
+            f"incorrect line request {text!r}: type n (first n lines), -n (last n lines) or m--n (lines m to n)"
+        )
+    return request
+
+
+def check_range(state: rules.UpAndDownGame, request: browser.LineRequest | None) -> None:
+    """Validator: the numbers must be within the collected output.
+
+    Raises:
+        CommandError: naming the allowed range, for ``0``, ``-0``, a number
+            above N, or ``m--n`` with m > n.
+    """
+    total = len(state.lines)
+    if request is None or request.span(total) is not None:
+        return
+    if request.kind == "first":
+        raise CommandError(f"there are {total} lines: a last line number is between 1 and {total}, not {request.a}")
+    if request.kind == "last":
+        raise CommandError(
+            f"there are {total} lines: a first line number is between -1 and -{total}, not -{request.a}"
+        )
+    raise CommandError(
+        f"there are {total} lines: a range m--n needs 1 <= m <= n <= {total}, not {request.a}--{request.b}"
+    )
+
+
+def show_lines(ctx: CommandContext, request: browser.LineRequest | None) -> None:
+    """``lines``: print the requested lines of the collected output."""
+    lines = ctx.state.lines
+    if request is None:
+        selected = list(lines)
+    else:
+        first, last = request.span(len(lines))  # type: ignore[misc]  # checked by check_range
+        selected = list(lines[first - 1 : last])
+    ctx.echo("\n".join(selected))
+
+
+# -- simulate -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SimulateArgs:
+    """Parsed ``simulate`` arguments.
+
+    Attributes:
+        n (int): number of games, >= 1.
+        i (int | None): first seed; None for the current game's seed.
+        jobs (int): processes, 0 for every core.
+    """
+
+    n: int
+    i: int | None
+    jobs: int
+
+
+def _integer(word: str, what: str) -> int:
+    if not (word.isascii() and re.fullmatch(r"-?[0-9]+", word)):
+        raise UsageError(f"{what} must be an integer, got {word!r}")
+    return int(word)
+
+
+def parse_simulate(text: str) -> SimulateArgs:
+    """Parse ``N [I] [--jobs J]`` (also ``-j J``, ``--jobs=J``, anywhere).
+
+    Args:
+        text (str): what followed ``simulate``.
+
+    Returns:
+        SimulateArgs: the arguments.
+
+    Raises:
+        UsageError: for a missing N, N < 1, J < 0, a word that is not an
+            integer, or too many numbers.
+    """
+    words = text.split()
+    positional: list[str] = []
+    jobs = 1
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word in ("--jobs", "-j"):
+            if index + 1 >= len(words):
+                raise UsageError(f"{word} needs a number of processes")
+            jobs = _integer(words[index + 1], "the number of processes")
+            index += 2
+            continue
+        if word.startswith("--jobs="):
+            jobs = _integer(word.partition("=")[2], "the number of processes")
+        else:
+            positional.append(word)
+        index += 1
+    if not positional:
+        raise UsageError("simulate needs the number of games N")
+    if len(positional) > 2:
+        raise UsageError(f"too many arguments: {' '.join(positional[2:])!r}")
+    n = _integer(positional[0], "the number of games N")
+    if n < 1:
+        raise UsageError(f"the number of games must be at least 1, got {n}")
+    i = _integer(positional[1], "the first seed I") if len(positional) == 2 else None
+    if jobs < 0:
+        raise UsageError(f"the number of processes must be 0 (every core) or more, got {jobs}")
+    return SimulateArgs(n, i, jobs)
+
+
+def run_simulate(ctx: CommandContext, args: SimulateArgs) -> None:
+    """``simulate``: print the table of Section 4.3, with a progress bar on a
+    terminal (over chunks of seeds)."""
+    first = args.i if args.i is not None else ctx.state.seed
+
+    def progress(items: Iterable[list[int]], total: int) -> Iterable[list[int]]:
+        return ctx.progress(items, total=total, label=f"simulate {args.n}")
+
+    counts = simulation.simulate_counts(args.n, first, jobs=args.jobs, progress=progress)
+    ctx.echo(simulation.format_table(counts))
+
+
+@cardshell.hookimpl
+def cardshell_games() -> list[Game]:
+    """Register the Up-and-Down game."""
+    return [
+        Game(
+            id=GAME_ID,
+            title="Up-and-Down",
+            summary="COMP9021 solitaire 2: place the 52 cards on 8 stacks, drawing 3 at a time (plays itself)",
+            new=new_game,
+            render=render,
+            outcome=outcome,
+            host_aliases={"q": "quit"},
+        )
+    ]
+
+
+@cardshell.hookimpl
+def cardshell_commands() -> list[Command]:
+    """Register ``lines`` (and the bare ``n`` / ``-n`` / ``m--n`` answers) and
+    ``simulate`` for Up-and-Down."""
+    lines_help = (
+        "lines n: the first n lines of the collected output; lines -n: the last n lines;\n"
+        "lines m--n: lines m to n (1 <= m <= n <= N); lines: every line.  The same answers\n"
+        "work without the word lines, as in the hand-out's browser (Section 4.2).  Spaces are\n"
+        "allowed around the numbers and before/after the -- of a range, never between a minus\n"
+        "sign and its digits; no +."
+    )
+    return [
+        Command(
+            name="lines",
+            aliases=("browse",),
+            summary="show lines of the collected output: n (first n), -n (last n), m--n",
+            handler=show_lines,
+            game=GAME_ID,
+            usage=LINES_USAGE,
+            help=lines_help,
+            parse=parse_lines,
+            validators=(check_range,),
+            show_state=False,
+            changes_state=False,
+        ),
+        Command(
+            name="line-numbers",
+            summary="n, -n or m--n typed alone: the hand-out's line browser (same as lines)",
+            handler=show_lines,
+            game=GAME_ID,
+            usage="n | -n | m--n",
+            help=lines_help,
+            parse=parse_lines,
+            validators=(check_range,),
+            pattern=LINE_SPEC_PATTERN,
+            show_state=False,
+            changes_state=False,
+        ),
+        Command(
+            name="simulate",
+            summary="play N games from seed I and print the frequency of each number of cards left",
+            handler=run_simulate,
+            game=GAME_ID,
+            usage=SIMULATE_USAGE,
+            help=(
+                "simulate N [I] [--jobs J]: play the games of seeds I, I+1, ..., I+N-1 (I defaults to this\n"
+                "game's seed) and print the table of Section 4.3: for each number of cards left that\n"
+                "occurred, its frequency.  --jobs J (or -j J) spreads the games over J processes\n"
+                "(0: every core); the table does not depend on it.  Ctrl-C interrupts."
+            ),
+            parse=parse_simulate,
+            show_state=False,
+            changes_state=False,
+        ),
+    ]
