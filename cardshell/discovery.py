@@ -13,15 +13,30 @@ Environment:
   nothing else is loaded, and when set to the empty string no plugin is
   loaded at all (the host's own commands remain).
 * ``CARDSHELL_DISABLE_PLUGINS``: a comma-separated list of names never to load.
+
+A plugin that is not loaded is not imported either, so these switches also
+set a broken plugin aside.  ``cardshell --plugin MODULE`` (``extra_modules``
+here) loads one more plugin for a session, even when it is not installed:
+an importable module name (the current directory is searched too) or the
+path of a ``.py`` file (its directory is searched for its own imports).
+
+A plugin module may declare the contract version it was written for with a
+module-level ``CARDSHELL_CONTRACT = N`` (see :mod:`cardshell.hookspecs`);
+:func:`check_contract` refuses one this cardshell does not provide, naming
+both versions.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.metadata as metadata
+import importlib.util
 import os
+import sys
+import traceback
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import ModuleType
 
 import pluggy
@@ -83,7 +98,14 @@ def _names(value: str | None) -> set[str] | None:
 
 
 def _describe_exception(exc: BaseException) -> str:
-    return f"{type(exc).__name__}: {exc}"
+    """``Type: message``, then where it was raised (the plugin's own code,
+    not importlib's frames), so that a plugin author can find it."""
+    text = f"{type(exc).__name__}: {exc}"
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if "importlib" not in f.filename
+              and not f.filename.startswith("<frozen")]
+    if frames and Path(frames[-1].filename).resolve() != Path(__file__).resolve():
+        text += f" (at {frames[-1].filename}:{frames[-1].lineno})"
+    return text
 
 
 def check_contract(module: object) -> str | None:
@@ -98,12 +120,66 @@ def check_contract(module: object) -> str | None:
         naming both versions.
     """
     wanted = getattr(module, "CARDSHELL_CONTRACT", None)
-    if wanted is None or wanted == hookspecs.CONTRACT_VERSION:
+    if wanted is None or (type(wanted) is int and wanted == hookspecs.CONTRACT_VERSION):
         return None
+    if type(wanted) is not int:
+        return (
+            f"CARDSHELL_CONTRACT must be an int (this cardshell provides plugin contract "
+            f"version {hookspecs.CONTRACT_VERSION}), got {wanted!r}"
+        )
     return (
-        f"plugin needs plugin contract version {wanted}, "
-        f"this cardshell provides version {hookspecs.CONTRACT_VERSION}"
+        f"needs plugin contract version {wanted}, "
+        f"but this cardshell provides plugin contract version {hookspecs.CONTRACT_VERSION}"
     )
+
+
+def import_extra(spec: str) -> ModuleType:
+    """Import a ``--plugin`` module: a module name or the path of a ``.py`` file.
+
+    Args:
+        spec (str): ``my_game.plugin`` (importable from ``sys.path`` or the
+            current directory) or ``path/to/plugin.py``.
+
+    Returns:
+        ModuleType: the imported module.  A file in a package
+        (``my_game/plugin.py`` beside ``my_game/__init__.py``) is imported
+        as ``my_game.plugin``; any other file under its stem (``plugin``).
+        The directory above the package (or the file's own directory) is
+        added to ``sys.path``, so that the plugin's own imports work.
+
+    Raises:
+        Exception: whatever importing raises (``FileNotFoundError`` for a
+        missing file, ``ModuleNotFoundError``, the module's own errors).
+    """
+    if spec.endswith(".py") or os.sep in spec or (os.altsep and os.altsep in spec):
+        path = Path(spec).resolve()
+        if not path.is_file():
+            raise FileNotFoundError(f"no such file: {spec}")
+        # A module of a package (my_game/plugin.py beside my_game/__init__.py)
+        # is imported as my_game.plugin, so that its own imports work.
+        parts, root = [path.stem], path.parent
+        while (root / "__init__.py").is_file():
+            parts.insert(0, root.name)
+            root = root.parent
+        if str(root) not in sys.path:
+            sys.path.append(str(root))
+        if len(parts) > 1:
+            return importlib.import_module(".".join(parts))
+        module_spec = importlib.util.spec_from_file_location(path.stem, path)
+        if module_spec is None or module_spec.loader is None:  # pragma: no cover - .py files always have one
+            raise ImportError(f"cannot import {spec}")
+        module = importlib.util.module_from_spec(module_spec)
+        sys.modules[path.stem] = module  # dataclasses and pickling look modules up here
+        try:
+            module_spec.loader.exec_module(module)
+        except BaseException:
+            sys.modules.pop(path.stem, None)
+            raise
+        return module
+    cwd = os.getcwd()
+    if cwd not in sys.path and "" not in sys.path:
+        sys.path.append(cwd)  # the console script does not search the current directory
+    return importlib.import_module(spec)
 
 
 def load_entry_points(
@@ -122,9 +198,9 @@ def load_entry_points(
             environment.
         disabled (Iterable[str]): names never to load, added to
             ``CARDSHELL_DISABLE_PLUGINS``.
-        extra_modules (Iterable[str]): importable module names to register as
-            plugins for this session (``--plugin``), loaded even when
-            ``only`` would exclude them.
+        extra_modules (Iterable[str]): module names or ``.py`` paths to
+            register as plugins for this session (``--plugin``, see
+            :func:`import_extra`), loaded even when ``only`` would exclude them.
 
     Returns:
         tuple[list[PluginInfo], list[PluginFailure]]: what loaded and what was
@@ -156,11 +232,11 @@ def load_entry_points(
 
     for module_name in extra_modules:
         try:
-            module = importlib.import_module(module_name)
+            module = import_extra(module_name)
         except Exception as exc:
             failures.append(PluginFailure(module_name, None, None, f"failed to import: {_describe_exception(exc)}"))
             continue
-        _register(pm, module, PluginInfo(module_name, module_name), loaded, failures)
+        _register(pm, module, PluginInfo(module_name, getattr(module, "__name__", module_name)), loaded, failures)
     return loaded, failures
 
 

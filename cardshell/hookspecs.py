@@ -19,8 +19,12 @@ them are importable from :mod:`cardshell` directly.
 Hooks are called by the host in this order:
 
 1. at start-up, once per shell: :func:`cardshell_games`, then
-   :func:`cardshell_commands`, each implementation under its own guard (a
-   plugin that raises is reported by ``plugins`` and left out);
+   :func:`cardshell_commands`, each implementation under its own guard.  A
+   plugin is accepted or refused as a whole: if its hook raises, returns
+   something that is not a record, or takes a game id or command word
+   already taken, none of its games, commands or other hooks are used, and
+   it is reported once (``cardshell plugins`` lists it with its
+   distribution, version and the reason) while every other game works;
 2. when a game starts (``play``, ``new``, ``restart``):
    :func:`cardshell_game_started`;
 3. after every accepted command of a game: :func:`cardshell_command_applied`,
@@ -31,9 +35,15 @@ Hooks are called by the host in this order:
 Exceptions raised by the lifecycle hooks are reported with the plugin's name
 and never stop the shell.
 
-A plugin may declare the contract version it was written for with a
-module-level ``CARDSHELL_CONTRACT = N`` (an int); the host refuses a plugin
-whose declared version it does not support, naming both versions.
+Contract versioning: :data:`CONTRACT_VERSION` is the version of this
+contract (the hooks here and the records of :mod:`cardshell.records`).  A
+plugin declares the version it was written for with a module-level
+``CARDSHELL_CONTRACT = N`` (an int) in the module its entry point names; the
+host refuses a plugin whose declared version differs from its own, before
+any of its hooks run, with a message naming both versions (``needs plugin
+contract version 2, but this cardshell provides plugin contract version
+1``), instead of letting it fail later in play.  A plugin that declares
+nothing is loaded on trust.
 """
 
 from __future__ import annotations
@@ -65,7 +75,9 @@ def cardshell_games() -> list[Game]:
 
     :return: a list (or any iterable) of :class:`~cardshell.records.Game`
         records, possibly empty.  A game id registered by two plugins is
-        refused for the second one, with a message naming both plugins.
+        refused for the second one (in entry-point name order), with a
+        message naming both plugins; the second plugin is then refused as a
+        whole.
     """
 
 
@@ -80,10 +92,11 @@ def cardshell_commands() -> list[Command]:
 
     A command's :attr:`~cardshell.records.Command.game` names the game it
     belongs to; a plugin may add commands to a game registered by another
-    plugin.  A command whose game is not registered is reported and left
-    out.  Two commands of one scope (the same game, or global) sharing a
+    plugin.  A command whose game is not registered is refused.  Two commands of one scope (the same game, or global) sharing a
     name or alias are refused for the second one, with a message naming
-    both plugins; a game command may not reuse a global command's word.
+    both plugins; a game command may not reuse a global command's word nor
+    one of its game's :attr:`~cardshell.records.Game.host_aliases`.  As for
+    games, a plugin with a refused command is refused as a whole.
 
     :return: a list (or any iterable) of :class:`~cardshell.records.Command`
         records, possibly empty.
@@ -126,7 +139,9 @@ def cardshell_command_applied(session: GameSession, command: Command, line: str)
 
     Called for every plugin after each accepted command that changes state
     (:attr:`~cardshell.records.Command.changes_state`), before the state is
-    shown and before :func:`cardshell_game_over`.
+    shown and before :func:`cardshell_game_over`.  The host's ``undo`` and
+    ``redo`` are not moves and call no hook (read ``session.moves``,
+    ``session.log`` and ``session.undo_used`` for where the game stands).
 
     :param session: the game's :class:`~cardshell.session.GameSession`, with
         the new state and ``moves`` already counted.
@@ -144,7 +159,10 @@ def cardshell_game_over(session: GameSession, outcome: Outcome) -> None:
     :attr:`~cardshell.records.Game.outcome` goes from None to an
     :class:`~cardshell.records.Outcome` after an accepted command (or right
     at the start, for games that play themselves out).  Statistics, hints
-    and achievements plugins are written against this hook.
+    and achievements plugins are written against this hook.  Each ending is
+    reported once: an ending taken back by ``undo`` and then reached again
+    (by ``redo`` or other moves) is not reported a second time, and a saved
+    game being rebuilt (``load``, resuming) fires no hook at all.
 
     :param session: the game's :class:`~cardshell.session.GameSession`.
     :param outcome: how it ended.

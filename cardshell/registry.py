@@ -2,8 +2,17 @@
 
 Each hook implementation is called on its own, so that a plugin raising in
 registration is reported (as a :class:`~cardshell.discovery.PluginFailure`)
-and the others still register.  Duplicate game ids and duplicate command
-words in one scope are refused for the later plugin, naming both plugins.
+and the others still register.
+
+A plugin is accepted or refused as a whole: if any of its registrations is
+refused (its hook raised, it returned something that is not a record, a
+game id or a command word it uses is already taken, a command names a game
+that does not exist), none of its games and commands are kept, its other
+hooks are unregistered (so no lifecycle or display hook of a half-loaded
+plugin ever runs), and exactly one failure, the first, is reported for it.
+Clashes are decided in registration order (entry-point names in sorted
+order, then ``--plugin`` modules), the host's own commands first: the
+later plugin is refused, with a message naming both plugins.
 """
 
 from __future__ import annotations
@@ -70,46 +79,82 @@ class Scope:
         return None
 
 
+#: The plugin name of the host's own commands (registered by the shell);
+#: it is always considered first, so no plugin can take its command words.
+HOST_PLUGIN = "cardshell.builtin"
+
+
 class Registry:
     """All games and commands, built once per shell from the hooks.
 
     Args:
         pm (pluggy.PluginManager): a manager with the plugins registered.
+            Refused plugins are unregistered from it.
+        dists (dict[str, tuple[str | None, str | None]] | None): plugin name
+            to (distribution, version), used in failure reports.
 
     Attributes:
-        games (dict[str, Game]): game id to game, in id order.
+        games (dict[str, Game]): game id to game, in registration order.
         game_plugins (dict[str, str]): game id to the plugin that registered it.
         global_scope (Scope): the global commands.
         scopes (dict[str, Scope]): game id to that game's commands.
-        failures (list[PluginFailure]): registrations that were refused.
+        failures (list[PluginFailure]): one per refused plugin.
+        refused (set[str]): the names of the refused plugins.
     """
 
     def __init__(self, pm: pluggy.PluginManager, dists: dict[str, tuple[str | None, str | None]] | None = None) -> None:
         self._dists = dists or {}
         self.failures: list[PluginFailure] = []
+        self.refused: set[str] = set()
+        # Call every registration hook once, each implementation under its own guard.
+        games = list(self._collect(pm, "cardshell_games"))
+        commands = [(plugin, c) for plugin, records in self._collect(pm, "cardshell_commands") for c in records]
+        # Global commands first, so that a game command reusing a global word is
+        # refused whatever the plugins' registration order (stable: plugin order kept).
+        commands.sort(key=lambda pc: getattr(pc[1], "game", None) is not None)
+        # Build; the first plugin refused on the way is left out and the build
+        # redone without it (its records may have taken words from a later plugin),
+        # until a build refuses nothing.  Each round removes one plugin.
+        while True:
+            self._reset()
+            failed: dict[str, str] = {}
+            for plugin, records in games:
+                for game in records:
+                    if not failed and plugin not in self.refused:
+                        self._add_game(game, plugin, failed)
+            for plugin, command in commands:
+                if not failed and plugin not in self.refused:
+                    self._add_command(command, plugin, failed)
+            if not failed:
+                break
+            for plugin, reason in failed.items():
+                self._fail(plugin, reason)
+        for plugin in self.refused:
+            if pm.get_plugin(plugin) is not None and plugin != HOST_PLUGIN:
+                pm.unregister(name=plugin)
+
+    def _reset(self) -> None:
         self.games: dict[str, Game] = {}
         self.game_plugins: dict[str, str] = {}
         self.global_scope = Scope(None)
         self.scopes: dict[str, Scope] = {}
-        for plugin, records in self._collect(pm, "cardshell_games"):
-            for game in records:
-                self._add_game(game, plugin)
-        commands = [(plugin, c) for plugin, records in self._collect(pm, "cardshell_commands") for c in records]
-        # Global commands first, so that a game command reusing a global word is
-        # refused whatever the plugins' registration order.
-        commands.sort(key=lambda pc: getattr(pc[1], "game", None) is not None)
-        for plugin, command in commands:
-            self._add_command(command, plugin)
 
     # -- collecting ------------------------------------------------------
     def _fail(self, plugin: str, reason: str) -> None:
+        if plugin in self.refused:
+            return
+        self.refused.add(plugin)
         dist, version = self._dists.get(plugin, (None, None))
         self.failures.append(PluginFailure(plugin, dist, version, reason))
 
     def _collect(self, pm: pluggy.PluginManager, hook_name: str) -> Iterator[tuple[str, list]]:
         caller = getattr(pm.hook, hook_name)
-        # pluggy calls the last registered implementation first; keep registration order here.
-        for impl in caller.get_hookimpls():
+        # pluggy calls the last registered implementation first; keep registration
+        # order here, with the host's own plugin first.
+        impls = sorted(caller.get_hookimpls(), key=lambda impl: impl.plugin_name != HOST_PLUGIN)
+        for impl in impls:
+            if impl.plugin_name in self.refused:
+                continue
             try:
                 records = list(impl.function() or ())
             except Exception as exc:
@@ -117,15 +162,15 @@ class Registry:
                 continue
             yield impl.plugin_name, records
 
-    def _add_game(self, game: object, plugin: str) -> None:
+    def _add_game(self, game: object, plugin: str, failed: dict[str, str]) -> None:
         if not isinstance(game, Game):
-            self._fail(plugin, f"cardshell_games returned {type(game).__name__}, not a cardshell.Game")
+            failed[plugin] = f"cardshell_games returned {type(game).__name__}, not a cardshell.Game"
             return
-        if not _GAME_ID.fullmatch(game.id):
-            self._fail(plugin, f"game id {game.id!r} is not lower-case letters, digits and dashes")
+        if not isinstance(game.id, str) or not _GAME_ID.fullmatch(game.id):
+            failed[plugin] = f"game id {game.id!r} is not lower-case letters, digits and dashes"
             return
         if game.id in self.games:
-            self._fail(plugin, f"game id {game.id!r} is already registered by plugin {self.game_plugins[game.id]!r}")
+            failed[plugin] = f"game id {game.id!r} is already registered by plugin {self._named(self.game_plugins[game.id])}"
             return
         self.games[game.id] = game
         self.game_plugins[game.id] = plugin
@@ -133,16 +178,16 @@ class Registry:
         for alias, target in game.host_aliases.items():
             scope.aliases[scope.key(alias)] = target.lower()
 
-    def _add_command(self, command: object, plugin: str) -> None:
+    def _add_command(self, command: object, plugin: str, failed: dict[str, str]) -> None:
         if not isinstance(command, Command):
-            self._fail(plugin, f"cardshell_commands returned {type(command).__name__}, not a cardshell.Command")
+            failed[plugin] = f"cardshell_commands returned {type(command).__name__}, not a cardshell.Command"
             return
         if command.game is None:
             scope = self.global_scope
         elif command.game in self.scopes:
             scope = self.scopes[command.game]
         else:
-            self._fail(plugin, f"command {command.name!r} is for game {command.game!r}, which is not registered")
+            failed[plugin] = f"command {command.name!r} is for game {command.game!r}, which is not registered"
             return
         entry = Entry(command, plugin)
         if command.pattern is not None:
@@ -150,18 +195,23 @@ class Registry:
             try:
                 scope.patterns.append((re.compile(command.pattern, flags), entry))
             except re.error as exc:
-                self._fail(plugin, f"command {command.name!r} has a bad pattern: {exc}")
+                failed[plugin] = f"command {command.name!r} has a bad pattern: {exc}"
                 return
         clash = None if command.pattern is not None else self._clash(scope, command)
         if clash is not None:
             word, other = clash
             where = f"game {command.game!r}" if command.game else "the shell"
-            self._fail(plugin, f"command word {word!r} for {where} is already registered by plugin {other!r}")
+            failed[plugin] = f"command word {word!r} for {where} is already registered by plugin {self._named(other)}"
             return
         scope.entries.append(entry)
         if command.pattern is None:
             for word in command.words:
                 scope.words[scope.key(word)] = entry
+
+    def _named(self, plugin: str) -> str:
+        """A plugin's name for messages, with its distribution when it has one."""
+        dist, version = self._dists.get(plugin, (None, None))
+        return f"{plugin!r} (from {dist} {version})" if dist else repr(plugin)
 
     def _clash(self, scope: Scope, command: Command) -> tuple[str, str] | None:
         for word in command.words:

@@ -1,1 +1,508 @@
-"""pytest helpers for plugin authors (filled in by the plugin-kit work)."""
+"""pytest helpers for plugin authors: a script fixture and golden tests.
+
+This module is a pytest plugin, registered through cardshell's ``pytest11``
+entry point: any test suite run in an environment where cardshell is
+installed gets it, with nothing to configure.  It provides:
+
+``cardshell_script`` (fixture)
+    ``cardshell_script(script, plugins=..., seed=0, echo=False, ...)`` runs a
+    script of commands against a fresh shell, in process, exactly as
+    ``cardshell --seed 0 FILE`` would, and returns a :class:`ScriptResult`
+    (``output``, ``errors``, ``status``, ``messages``, and the ``shell`` for
+    looking at game states).  :func:`run_cardshell` is the same without
+    pytest.
+
+Golden tests (collected files)
+    Every file named ``test_*.cardshell`` in a directory pytest collects is
+    one test: the script is run as above and its standard output, standard
+    error and exit status are compared *exactly* with the files beside it:
+
+    ==========================  =============================================
+    ``test_NAME.cardshell``     the script (blank lines and ``#`` comments
+                                are skipped, as in any cardshell script)
+    ``test_NAME.cardshell.out`` the exact standard output (required: a
+                                missing one fails the test)
+    ``test_NAME.cardshell.err`` the exact standard error (if absent: must be
+                                empty)
+    ``test_NAME.cardshell.status``  the exit status (if absent: must be 0)
+    ==========================  =============================================
+
+    Comment lines ``# cardshell: OPTIONS`` at the top of the script set the
+    run's options, with the CLI's spelling: ``--seed N`` (default 0),
+    ``--echo`` (the output is a transcript: prompt and command before each
+    command's output), ``--stop-on-error``, ``--plugins a,b`` (the plugins
+    to load, like ``CARDSHELL_LOAD_PLUGINS``; ``--plugins ""`` loads none),
+    ``--plugin MODULE_OR_FILE.py`` (one more plugin, repeatable; a relative
+    ``.py`` path is taken from the script's directory) and
+    ``--disable-plugin NAME``.  Errors are reported with the script's file
+    name (``test_NAME.cardshell:3: message``), so the expected files are
+    exactly what ``cardshell --seed N [--echo] test_NAME.cardshell`` prints
+    when run in the script's directory (with ``CARDSHELL_LOAD_PLUGINS`` set
+    as ``--plugins`` says, and a new empty ``--data-dir``); a failing test
+    prints that command.  Each run gets a new empty data directory, so saves
+    and statistics never leak between tests or from the player's own.
+
+    A mismatch fails with a unified diff in which invisible characters are
+    shown: ``·`` for a trailing space, ``\\t`` for a tab, ``\\r`` for a
+    carriage return, ``\\xNN``/``\\uNNNN`` for other unprintable characters,
+    and ``[no newline at end]`` after a last line without its newline.
+
+``--cardshell-update-golden`` (command-line option)
+    (Re)writes the expected files of the golden tests that run from their
+    actual results instead of comparing (``.err`` and ``.status`` are
+    written only when not empty / not 0, and removed otherwise).  Never the
+    default: review the written files before committing them.
+
+``cardshell_plugins`` (ini option)
+    The default plugins (comma list) for the fixture and the golden tests,
+    e.g. ``cardshell_plugins = "higher-lower"`` in ``[tool.pytest.ini_options]``;
+    unset means every installed plugin (subject to
+    ``CARDSHELL_LOAD_PLUGINS``).  Naming your own plugins keeps other
+    installed plugins from changing your expected output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import inspect
+import io
+import os
+import shlex
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import pytest
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cardshell.shell import Shell
+
+#: The suffix of golden-test scripts; their names start with ``test_``.
+GOLDEN_SUFFIX = ".cardshell"
+#: The header comment that sets a golden script's options.
+HEADER_PREFIX = "# cardshell:"
+#: The session seed used when a test gives none.
+DEFAULT_SEED = 0
+_UPDATE_OPTION = "--cardshell-update-golden"
+_LEGEND = "(· trailing space, \\t tab, \\r carriage return, [no newline at end]: the last line has no newline)"
+_UPDATED_KEY = pytest.StashKey[list]()
+
+
+# -- running scripts ----------------------------------------------------------
+@dataclass
+class ScriptResult:
+    """What running a script of commands printed, as the CLI would.
+
+    Attributes:
+        output (str): standard output: every accepted command's output (and,
+            with ``echo``, the prompts and commands), each ending with a newline.
+        errors (str): standard error: one ``SOURCE:LINE: message`` per
+            rejected command (plugin load failures and warnings first, as
+            ``cardshell: warning: ...``).
+        status (int): the exit status: 0 if every command was accepted,
+            1 if some command was rejected.
+        shell (Shell): the shell after the script, e.g.
+            ``result.shell.current.state`` for the current game's state.
+        source (str): the name used in error reports.
+    """
+
+    output: str
+    errors: str
+    status: int
+    shell: Shell
+    source: str = "<stdin>"
+
+    @property
+    def messages(self) -> list[str]:
+        """The messages of the rejected commands, without their ``SOURCE:LINE: ``."""
+        prefix = f"{self.source}:"
+        found = []
+        for line in self.errors.splitlines():
+            if line.startswith(prefix):
+                _, _, rest = line[len(prefix):].partition(": ")
+                found.append(rest)
+        return found
+
+    @property
+    def lines(self) -> list[str]:
+        """The output's lines."""
+        return self.output.splitlines()
+
+
+def _script_lines(script: str | Path | Iterable[str]) -> list[str]:
+    """The lines of a script, split as the CLI reads a file or stdin
+    (universal newlines: ``\n``, ``\r\n`` and ``\r`` end a line)."""
+    if isinstance(script, Path):
+        script = script.read_bytes().decode("utf-8")
+    if isinstance(script, str):
+        return io.StringIO(script, newline=None).readlines()
+    return list(script)
+
+
+def run_cardshell(
+    script: str | Path | Iterable[str],
+    *,
+    plugins: Iterable[str] | None = None,
+    seed: int | None = DEFAULT_SEED,
+    echo: bool = False,
+    stop_on_error: bool = False,
+    modules: Iterable[str] = (),
+    disabled: Iterable[str] = (),
+    source: str | None = None,
+    data_dir: str | os.PathLike[str] | None = None,
+) -> ScriptResult:
+    """Run a script of commands against a fresh shell, in process.
+
+    Equivalent to ``CARDSHELL_LOAD_PLUGINS=PLUGINS cardshell --seed SEED
+    [--echo] [--stop-on-error] [--plugin M ...] [--disable-plugin N ...]``
+    with the script on standard input (or as FILE for a :class:`Path`).
+
+    Args:
+        script (str | Path | Iterable[str]): the commands: a text of lines,
+            a file to read, or the lines themselves.
+        plugins (Iterable[str] | None): the plugins to load (entry-point or
+            distribution names); ``[]`` loads none (the host's commands
+            remain); None loads every installed one.
+        seed (int | None): the session seed (games started without
+            ``--seed`` get seeds drawn from it); None draws from the
+            operating system (not reproducible).
+        echo (bool): print the prompt and command before each command's output.
+        stop_on_error (bool): stop at the first rejected command.
+        modules (Iterable[str]): extra plugin modules or ``.py`` files
+            (``--plugin``), e.g. a plugin you are developing.
+        disabled (Iterable[str]): plugin names not to load.
+        source (str | None): the name in error reports; defaults to the
+            file's name for a :class:`Path`, else ``<stdin>``.
+        data_dir (str | PathLike | None): the data directory (saves,
+            statistics); None makes a new empty temporary one, so that a
+            test never reads or writes the player's own files.
+
+    Returns:
+        ScriptResult: output, errors, exit status and the shell.
+    """
+    from cardshell.script import run_script  # imported late: pytest loads this plugin everywhere
+    from cardshell.shell import Shell
+
+    if source is None:
+        source = script.name if isinstance(script, Path) else "<stdin>"
+    lines = _script_lines(script)
+    extra: dict[str, Any] = {}
+    if "data_dir" in inspect.signature(Shell.create).parameters:
+        extra["data_dir"] = data_dir if data_dir is not None else tempfile.mkdtemp(prefix="cardshell-test-")
+    shell = Shell.create(plugins=None if plugins is None else list(plugins), seed=seed,
+                         disabled=list(disabled), extra_modules=list(modules), **extra)
+    out, err = io.StringIO(), io.StringIO()
+    for failure in shell.failures:  # as cardshell.cli reports them
+        err.write(f"cardshell: warning: plugin {failure.describe()}\n")
+    status = run_script(shell, lines, source, out, err, echo=echo, stop_on_error=stop_on_error)
+    return ScriptResult(out.getvalue(), err.getvalue(), status, shell, source)
+
+
+def _ini_plugins(config: pytest.Config) -> list[str] | None:
+    value = config.getini("cardshell_plugins")
+    if value is None or value == "":
+        return None
+    text = value if isinstance(value, str) else ",".join(value)
+    if text.strip() in ('""', "''"):
+        return []
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+@pytest.fixture
+def cardshell_script(request: pytest.FixtureRequest) -> Callable[..., ScriptResult]:
+    """Run a script of commands against a fresh shell; see :func:`run_cardshell`.
+
+    ``plugins`` defaults to the ini option ``cardshell_plugins`` (all
+    installed plugins when unset); every other argument as in
+    :func:`run_cardshell`.  Example::
+
+        def test_a_wrong_guess_ends_the_game(cardshell_script):
+            result = cardshell_script("play higher-lower --seed 3\\nguess lower\\n")
+            assert result.status == 0
+            assert result.shell.current.state.lost
+    """
+    default_plugins = _ini_plugins(request.config)
+    factory = request.getfixturevalue("tmp_path_factory")
+
+    def run(script: str | Path | Iterable[str], *, plugins: Iterable[str] | None | object = ...,
+            **kwargs: Any) -> ScriptResult:
+        chosen = default_plugins if plugins is ... else plugins
+        kwargs.setdefault("data_dir", factory.mktemp("cardshell-data"))
+        return run_cardshell(script, plugins=chosen, **kwargs)  # type: ignore[arg-type]
+
+    return run
+
+
+# -- showing differences ------------------------------------------------------
+def visible_lines(text: str) -> list[str]:
+    """Split a text into lines with every invisible difference made visible.
+
+    Args:
+        text (str): output as printed.
+
+    Returns:
+        list[str]: one entry per line (split on ``\\n`` only): trailing spaces
+        as ``·``, tabs as ``\\t``, carriage returns as ``\\r``, other
+        unprintable characters as ``\\xNN``/``\\uNNNN``; a last line without
+        its newline ends with ``[no newline at end]``.
+    """
+    parts = text.split("\n")
+    missing_newline = parts[-1] != ""
+    if not missing_newline:
+        parts.pop()
+    shown = []
+    for part in parts:
+        body = part.rstrip(" ")
+        trailing = len(part) - len(body)
+        chars = []
+        for ch in body:
+            if ch == "\t":
+                chars.append("\\t")
+            elif ch == "\r":
+                chars.append("\\r")
+            elif ch == " " or ch.isprintable():
+                chars.append(ch)
+            elif ord(ch) < 0x100:
+                chars.append(f"\\x{ord(ch):02x}")
+            else:
+                chars.append(f"\\u{ord(ch):04x}")
+        shown.append("".join(chars) + "·" * trailing)
+    if missing_newline:
+        shown[-1] += "[no newline at end]"
+    return shown
+
+
+def text_diff(expected: str, actual: str, expected_name: str, actual_name: str) -> str:
+    """A unified diff of two outputs, with invisible characters shown.
+
+    Args:
+        expected (str): the expected text.
+        actual (str): the actual text.
+        expected_name (str): label of the expected side (a file name).
+        actual_name (str): label of the actual side.
+
+    Returns:
+        str: the diff (``-`` expected, ``+`` actual), or "" if the texts are equal.
+    """
+    if expected == actual:
+        return ""
+    lines = list(difflib.unified_diff(visible_lines(expected), visible_lines(actual),
+                                      f"{expected_name} (expected)", f"{actual_name} (actual)", lineterm=""))
+    if not lines:  # equal once made visible (a literal backslash-t against a tab)
+        index = next(i for i, (a, b) in enumerate(zip(expected + "\0", actual + "\0")) if a != b)
+        lines = [f"the texts differ at character {index}: expected {expected[index:index + 20]!r}, "
+                 f"got {actual[index:index + 20]!r}"]
+    return "\n".join(lines)
+
+
+# -- golden tests -------------------------------------------------------------
+class GoldenError(Exception):
+    """A golden test's script, header or expected files are unusable."""
+
+
+class GoldenMismatch(AssertionError):
+    """A golden test's actual results differ from its expected files."""
+
+
+class _HeaderParser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise GoldenError(f"bad '{HEADER_PREFIX}' header: {message}")
+
+
+def _header_parser() -> argparse.ArgumentParser:
+    parser = _HeaderParser(prog=HEADER_PREFIX, add_help=False)
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    parser.add_argument("--echo", action="store_true")
+    parser.add_argument("--stop-on-error", action="store_true")
+    parser.add_argument("--plugins", default=None)
+    parser.add_argument("--plugin", action="append", default=[])
+    parser.add_argument("--disable-plugin", action="append", default=[])
+    return parser
+
+
+@dataclass
+class GoldenOptions:
+    """The options of one golden script (from its ``# cardshell:`` header lines).
+
+    Attributes:
+        seed (int): the session seed.
+        echo (bool): transcript output.
+        stop_on_error (bool): stop at the first rejected command.
+        plugins (list[str] | None): the plugins to load; None: the default.
+        modules (list[str]): extra plugin modules or files.
+        disabled (list[str]): plugins not to load.
+    """
+
+    seed: int = DEFAULT_SEED
+    echo: bool = False
+    stop_on_error: bool = False
+    plugins: list[str] | None = None
+    modules: list[str] | None = None
+    disabled: list[str] | None = None
+
+
+def parse_header(lines: Sequence[str]) -> GoldenOptions:
+    """Read the ``# cardshell: OPTIONS`` comment lines at the top of a script.
+
+    Args:
+        lines (Sequence[str]): the script's lines.
+
+    Returns:
+        GoldenOptions: the options (defaults where not given).
+
+    Raises:
+        GoldenError: for an unknown option or a bad value.
+    """
+    words: list[str] = []
+    for line in lines:
+        text = line.strip()
+        if text.startswith(HEADER_PREFIX):
+            try:
+                words += shlex.split(text[len(HEADER_PREFIX):])
+            except ValueError as exc:
+                raise GoldenError(f"bad '{HEADER_PREFIX}' header: {exc}") from None
+        elif text and not text.startswith("#"):
+            break  # the header ends at the first command
+    args = _header_parser().parse_args(words)
+    plugins = None if args.plugins is None else [n.strip() for n in args.plugins.split(",") if n.strip()]
+    return GoldenOptions(args.seed, args.echo, args.stop_on_error, plugins, args.plugin, args.disable_plugin)
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        return None
+
+
+class GoldenFile(pytest.File):
+    """A ``test_*.cardshell`` script: one golden test."""
+
+    def collect(self) -> Iterable[GoldenItem]:
+        yield GoldenItem.from_parent(self, name=self.path.name)
+
+
+class GoldenItem(pytest.Item):
+    """Runs a golden script and compares its results with the expected files."""
+
+    def expected_path(self, kind: str) -> Path:
+        """The expected file of ``kind`` (``out``, ``err`` or ``status``)."""
+        return self.path.with_name(f"{self.path.name}.{kind}")
+
+    def reproduce_command(self, options: GoldenOptions) -> str:
+        """The shell command that prints what this test compares."""
+        parts = [f"cd {shlex.quote(str(self.path.parent))} &&"]
+        if options.plugins is not None:
+            parts.append(f"CARDSHELL_LOAD_PLUGINS={shlex.quote(','.join(options.plugins))}")
+        parts += ["cardshell", "--data-dir", '"$(mktemp -d)"', "--seed", str(options.seed)]
+        parts += ["--echo"] * options.echo + ["--stop-on-error"] * options.stop_on_error
+        for module in options.modules or ():
+            parts += ["--plugin", shlex.quote(module)]
+        for name in options.disabled or ():
+            parts += ["--disable-plugin", shlex.quote(name)]
+        parts.append(shlex.quote(self.path.name))
+        return " ".join(parts)
+
+    def runtest(self) -> None:
+        lines = _script_lines(self.path)
+        options = parse_header(lines)
+        if options.plugins is None:
+            options.plugins = _ini_plugins(self.config)
+        modules = [m if not m.endswith(".py") else str(self.path.parent / m) for m in options.modules or ()]
+        cwd = os.getcwd()
+        with tempfile.TemporaryDirectory(prefix="cardshell-golden-") as data:
+            try:
+                os.chdir(self.path.parent)  # as the reproduce command does
+                result = run_cardshell(lines, plugins=options.plugins, seed=options.seed, echo=options.echo,
+                                       stop_on_error=options.stop_on_error, modules=modules,
+                                       disabled=options.disabled or (), source=self.path.name, data_dir=data)
+            finally:
+                os.chdir(cwd)
+        if self.config.getoption("cardshell_update_golden"):
+            self._update(result)
+            return
+        self._compare(result, options)
+
+    def _update(self, result: ScriptResult) -> None:
+        written = []
+        contents = {"out": result.output, "err": result.errors or None,
+                    "status": f"{result.status}\n" if result.status else None}
+        for kind, text in contents.items():
+            path = self.expected_path(kind)
+            if text is None:
+                if path.exists():
+                    path.unlink()
+                    written.append(f"removed {path}")
+            elif _read(path) != text:
+                path.write_bytes(text.encode("utf-8"))
+                written.append(f"wrote {path}")
+        self.config.stash.setdefault(_UPDATED_KEY, []).extend(written)
+
+    def _compare(self, result: ScriptResult, options: GoldenOptions) -> None:
+        problems = []
+        out_path = self.expected_path("out")
+        expected_out = _read(out_path)
+        if expected_out is None:
+            shown = "\n".join(f"  {line}" for line in visible_lines(result.output)) or "  (empty)"
+            problems.append(f"missing expected output file {out_path.name}; the actual output was:\n{shown}")
+        elif expected_out != result.output:
+            problems.append(f"stdout differs:\n{text_diff(expected_out, result.output, out_path.name, 'stdout')}")
+        err_path = self.expected_path("err")
+        expected_err = _read(err_path) or ""
+        if expected_err != result.errors:
+            problems.append(f"stderr differs:\n{text_diff(expected_err, result.errors, err_path.name, 'stderr')}")
+        status_text = _read(self.expected_path("status"))
+        try:
+            expected_status = int(status_text.strip()) if status_text is not None else 0
+        except ValueError:
+            raise GoldenError(f"{self.expected_path('status').name} must hold an integer, "
+                              f"got {status_text!r}") from None
+        if expected_status != result.status:
+            problems.append(f"exit status differs: expected {expected_status}, got {result.status}")
+        if problems:
+            report = [f"golden test {self.path.name} failed:", *problems]
+            if any("differs:" in p for p in problems):
+                report.append(_LEGEND)
+            report.append(f"reproduce: {self.reproduce_command(options)}")
+            report.append(f"update (then review): pytest {_UPDATE_OPTION} {self.path}")
+            raise GoldenMismatch("\n".join(report))
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        """The mismatch report itself, without a Python traceback."""
+        if isinstance(excinfo.value, (GoldenMismatch, GoldenError)):
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, None, f"golden {self.path.name}"
+
+
+# -- pytest hooks ---------------------------------------------------------------
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """Register ``--cardshell-update-golden`` and the ``cardshell_plugins`` ini option."""
+    group = parser.getgroup("cardshell", "cardshell plugin testing")
+    group.addoption(_UPDATE_OPTION, action="store_true", dest="cardshell_update_golden", default=False,
+                    help="rewrite the expected files of the golden tests (test_*.cardshell) from their "
+                         "actual results instead of comparing")
+    parser.addini("cardshell_plugins", "plugins (comma list) loaded by cardshell_script and golden tests; "
+                  "unset: all installed", default=None)
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> GoldenFile | None:
+    """Collect ``test_*.cardshell`` scripts as golden tests."""
+    name = file_path.name
+    if name.startswith("test_") and name.endswith(GOLDEN_SUFFIX):
+        return GoldenFile.from_parent(parent, path=file_path)
+    return None
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    """List the expected files that ``--cardshell-update-golden`` wrote."""
+    written = config.stash.get(_UPDATED_KEY, [])
+    if config.getoption("cardshell_update_golden", False):
+        terminalreporter.write_sep("-", f"cardshell: {len(written)} golden file(s) changed")
+        for line in written:
+            terminalreporter.write_line(line)

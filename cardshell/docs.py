@@ -1,0 +1,210 @@
+"""The plugin reference of ``docs/plugins.md``, generated from the docstrings.
+
+The hook reference is made from the hook specifications in
+:mod:`cardshell.hookspecs` (signature and docstring of each) and the record
+reference from the docstrings of :mod:`cardshell.records`, so the
+documentation cannot drift from the contract: a test checks that
+``docs/plugins.md`` holds exactly the text :func:`reference` gives.
+
+Usage::
+
+    python -m cardshell.docs                          # print the reference
+    python -m cardshell.docs --write docs/plugins.md  # replace it in the file
+    python -m cardshell.docs --check docs/plugins.md  # exit 1 if out of date
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import re
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from cardshell import hookspecs, records
+
+#: The lines that enclose the generated text in a Markdown file.
+BEGIN = "<!-- BEGIN GENERATED REFERENCE (python -m cardshell.docs --write docs/plugins.md) -->"
+END = "<!-- END GENERATED REFERENCE -->"
+
+#: The records documented, in this order.
+RECORDS = (records.Game, records.Command, records.Option, records.Outcome, records.CommandContext)
+
+_ROLE = re.compile(r":(?:func|class|attr|mod|data|meth|exc):`~?([^`]+)`")
+_FIELD = re.compile(r":(param (\w+)|return):\s*(.*)")
+
+
+def hookspec_functions() -> list[Callable[..., object]]:
+    """The hook specifications of :mod:`cardshell.hookspecs`, in source order.
+
+    Returns:
+        list[Callable]: every function marked ``@hookspec``.
+    """
+    found = [value for value in vars(hookspecs).values()
+             if callable(value) and hasattr(value, f"{hookspecs.PROJECT}_spec")]
+    return sorted(found, key=lambda f: f.__code__.co_firstlineno)
+
+
+def _markdown(text: str) -> str:
+    """Sphinx roles to Markdown code: ``:class:`~a.b.Game``` gives ```Game```."""
+
+    def role(match: re.Match[str]) -> str:
+        target = match.group(1)
+        shown = target.rsplit(".", 1)[-1] if match.group(0).count("~") else target
+        return f"`{shown}`"
+
+    return _ROLE.sub(role, text).replace("``", "`")
+
+
+def split_docstring(doc: str) -> tuple[str, dict[str, str], str | None]:
+    """Split a hook docstring into its text, ``:param:`` fields and ``:return:``.
+
+    Args:
+        doc (str): a cleaned docstring (``inspect.getdoc``).
+
+    Returns:
+        tuple[str, dict[str, str], str | None]: the body text, each
+        parameter's description (continuation lines joined), and the return
+        description (None if missing).
+    """
+    body: list[str] = []
+    params: dict[str, str] = {}
+    returns: str | None = None
+    current: list[str] | None = None
+    key: str | None = None
+    fields: dict[str, list[str]] = {}
+    for line in doc.splitlines():
+        match = _FIELD.match(line.strip()) if not line.startswith(" ") else None
+        if match:
+            key = match.group(2) or "return"
+            current = fields.setdefault(key, [])
+            current.append(match.group(3))
+        elif current is not None and line.strip():
+            current.append(line.strip())
+        elif current is None:
+            body.append(line)
+    for name, parts in fields.items():
+        text = " ".join(parts).strip()
+        if name == "return":
+            returns = text
+        else:
+            params[name] = text
+    return "\n".join(body).strip(), params, returns
+
+
+def _signature(function: Callable[..., object]) -> str:
+    signature = inspect.signature(function)
+    params = ", ".join(
+        f"{name}: {p.annotation}" if p.annotation is not inspect.Parameter.empty else name
+        for name, p in signature.parameters.items()
+    )
+    result = "" if signature.return_annotation is inspect.Signature.empty else f" -> {signature.return_annotation}"
+    return f"{function.__name__}({params}){result}"
+
+
+def hook_reference() -> str:
+    """The Markdown reference of every hook.
+
+    Returns:
+        str: one ``###`` section per hook: signature, how it is called
+        (``firstresult`` noted), its text, its parameters and its return.
+    """
+    sections = []
+    for function in hookspec_functions():
+        options = getattr(function, f"{hookspecs.PROJECT}_spec")
+        body, params, returns = split_docstring(inspect.getdoc(function) or "")
+        lines = [f"### `{function.__name__}`", "", "```python", "@hookimpl", f"def {_signature(function)}: ...",
+                 "```", ""]
+        if options.get("firstresult"):
+            lines += ["*firstresult*: the first implementation that returns a value other than None wins.", ""]
+        lines += [_markdown(body), ""]
+        if params:
+            lines.append("Parameters:")
+            lines += [f"- `{name}`: {_markdown(text)}" for name, text in params.items()]
+            lines.append("")
+        lines += [f"Returns: {_markdown(returns or '')}", ""]
+        sections.append("\n".join(lines))
+    return "\n".join(sections).rstrip() + "\n"
+
+
+def record_reference() -> str:
+    """The reference of the records a plugin builds, from their docstrings.
+
+    Returns:
+        str: one ``###`` section per record of :data:`RECORDS`, its
+        docstring verbatim in a text block.
+    """
+    sections = []
+    for record in RECORDS:
+        doc = inspect.getdoc(record) or ""
+        sections.append(f"### `cardshell.{record.__name__}`\n\n```text\n{doc}\n```\n")
+    return "\n".join(sections)
+
+
+def reference() -> str:
+    """The whole generated reference, between :data:`BEGIN` and :data:`END`.
+
+    Returns:
+        str: the text, markers included, ending with a newline.
+    """
+    return (
+        f"{BEGIN}\n\n"
+        f"## Hook reference\n\n"
+        f"Generated from `cardshell/hookspecs.py` (contract version {hookspecs.CONTRACT_VERSION}). "
+        f"Implement any of these as a module-level function marked `@cardshell.hookimpl`; "
+        f"an implementation may take any subset of the parameters.\n\n"
+        f"{hook_reference()}\n"
+        f"## Record reference\n\n"
+        f"Generated from `cardshell/records.py`; all are importable from `cardshell`.\n\n"
+        f"{record_reference()}\n"
+        f"{END}\n"
+    )
+
+
+def replace_reference(text: str) -> str:
+    """A Markdown text with its generated reference brought up to date.
+
+    Args:
+        text (str): the file's text, holding :data:`BEGIN` and :data:`END` lines.
+
+    Returns:
+        str: the text with everything from BEGIN to END replaced.
+
+    Raises:
+        ValueError: if the markers are missing.
+    """
+    start, end = text.find(BEGIN), text.find(END)
+    if start < 0 or end < start:
+        raise ValueError(f"the file has no {BEGIN!r} ... {END!r} section")
+    return text[:start] + reference() + text[end + len(END) + 1:]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m cardshell.docs [--write FILE | --check FILE]``.
+
+    Returns:
+        int: 0, or 1 when ``--check`` finds the file out of date.
+    """
+    parser = argparse.ArgumentParser(prog="python -m cardshell.docs", description=__doc__.splitlines()[0])
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--write", metavar="FILE", type=Path, help="replace the generated section of FILE")
+    group.add_argument("--check", metavar="FILE", type=Path, help="exit 1 if FILE's generated section is stale")
+    args = parser.parse_args(argv)
+    if args.write:
+        text = args.write.read_text(encoding="utf-8")
+        args.write.write_text(replace_reference(text), encoding="utf-8")
+        return 0
+    if args.check:
+        text = args.check.read_text(encoding="utf-8")
+        if replace_reference(text) != text:
+            print(f"{args.check}: the generated reference is out of date; "
+                  f"run python -m cardshell.docs --write {args.check}", file=sys.stderr)
+            return 1
+        return 0
+    sys.stdout.write(reference())
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
