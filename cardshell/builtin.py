@@ -1,6 +1,12 @@
 """The host's own commands, registered through ``cardshell_commands`` like
 any plugin's (as datasette's and tox's defaults are): ``help``, ``games``,
-``play``, ``new``, ``restart``, ``quit``, ``exit`` and ``plugins``.
+``play``, ``new``, ``restart``, ``undo``, ``redo``, ``save``, ``load``,
+``history``, ``quit``, ``exit`` and ``plugins``.
+
+Undo, redo, save and load work for every game without the game writing a
+line for them: undo and redo walk the snapshots the host keeps
+(:mod:`cardshell.undo`), saves are the seed, options and accepted moves,
+rebuilt by replay (:mod:`cardshell.saves`, :meth:`cardshell.shell.Shell.replay`).
 """
 
 from __future__ import annotations
@@ -10,7 +16,7 @@ import shlex
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from cardshell import help as helptext
-from cardshell import parsers
+from cardshell import parsers, saves, undo
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
 from cardshell.records import Command, CommandContext, Game
@@ -43,6 +49,22 @@ def play_parser(game: Game) -> argparse.ArgumentParser:
     return parser
 
 
+def _new_parser() -> argparse.ArgumentParser:
+    parser = _OptionParser(prog="new", add_help=False)
+    parser.add_argument("--seed", type=int, default=None)
+    return parser
+
+
+def _count(text: str) -> int:
+    """``undo``/``redo`` argument: nothing (1) or a positive number of moves."""
+    words = text.split()
+    if not words:
+        return 1
+    if len(words) > 1 or not (words[0].isascii() and words[0].isdigit()) or int(words[0]) < 1:
+        raise UsageError(f"{text.strip()!r} is not a number of moves (1 or more)")
+    return int(words[0])
+
+
 def _split(text: str) -> list[str]:
     try:
         return shlex.split(text)
@@ -72,8 +94,29 @@ class HostCommands:
                     help="Playing another game suspends the current one; 'play' with only the game's id "
                          "resumes a game in progress exactly where it was.  --seed N replays a deal; "
                          "without it, a seed is picked and shown."),
-            Command("new", "start a new deal of the current game with a new seed", self.new),
+            Command("new", "start a new deal of the current game with a new seed", self.new,
+                    usage="new [--seed N]", parse=_split,
+                    help="Without --seed a new seed is picked and shown; --seed N deals that one."),
             Command("restart", "replay the current deal from its seed", self.restart),
+            Command("undo", "take back the last move (or the last N)", self.undo, usage="undo [N]",
+                    parse=_count,
+                    help="Every move can be undone back to the deal, in every game that allows it "
+                         "(a game turns undo off where it would reveal hidden cards).  A game won after "
+                         "undo counts as won, but not as a perfect win."),
+            Command("redo", "make an undone move again (or the last N)", self.redo, usage="redo [N]",
+                    parse=_count,
+                    help="A new move after undo clears what could be redone."),
+            Command("save", "save the current game (under NAME)", self.save, usage="save [NAME]",
+                    parse=parsers.words, complete=self._complete_saves,
+                    help="Without NAME the game is saved as its automatic save, the one 'play GAME' "
+                         "resumes.  'load NAME' resumes a named save.  Games in progress are also "
+                         "saved automatically when you leave an interactive cardshell."),
+            Command("load", "resume a saved game; without NAME, list the saves", self.load,
+                    usage="load [NAME]", parse=parsers.words, complete=self._complete_saves),
+            Command("history", "print this session's accepted commands as a replayable script",
+                    self.history,
+                    help="Pipe the lines into 'cardshell' to replay the session with the same output "
+                         "('cardshell --record FILE' writes them to FILE as you go)."),
             Command("quit", "leave (abandon) the current game; outside a game, leave the shell", self.quit),
             Command("exit", "leave the shell", self.exit),
             Command("plugins", "list the loaded plugins and any that failed", self.plugins),
@@ -130,6 +173,27 @@ class HostCommands:
                 state = "over" if session.outcome is not None else "in play"
                 rows.append((gid, f"seed {session.seed}, {session.moves} moves, {state}{marker}"))
             ctx.echo(helptext.table(rows))
+        if shell.autosave:
+            rows = self._saved_rows()
+            if rows:
+                ctx.echo("Saved:")
+                ctx.echo(helptext.table(rows))
+
+    def _saved_rows(self) -> list[tuple[str, str]]:
+        """One row per save: resumable ones with how to resume, broken ones with why not."""
+        rows = []
+        for name, found in saves.list_saves(self.shell.data_dir):
+            if isinstance(found, saves.SaveError):
+                rows.append((name, f"cannot be used: {found.message}"))
+                continue
+            game = self.shell.games.get(found.game)
+            if game is None:
+                rows.append((name, f"game {found.game!r} is not installed"))
+                continue
+            how = f"play {name}" if name == found.game else f"load {name}"
+            rows.append((name, f"{game.title}, seed {found.seed}, {len(found.log)} moves, "
+                               f"saved {found.saved} ('{how}')"))
+        return rows
 
     # -- play / new / restart ----------------------------------------------
     def _find_game(self, game_id: str) -> Game:
@@ -153,9 +217,32 @@ class HostCommands:
             ctx.echo(f"Resuming {game.title}, seed {session.seed} ({session.moves} moves so far).")
             ctx.echo(shell.render(session))
             return
+        if session is None and not given and shell.autosave and saves.exists(shell.data_dir, game.id):
+            try:
+                self._resume_saved(ctx, game.id, f"Resuming saved {game.title}")
+                return
+            except saves.SaveError as exc:
+                ctx.echo(f"warning: {exc.message}; starting a new game instead.")
         seed = given.pop("seed", None)
         options = {option.name.replace("-", "_"): option.default for option in game.options} | given
-        self._start(ctx, game, shell.next_seed() if seed is None else seed, options, "")
+        if seed is None:
+            seed = shell.next_seed()
+            shell.record_as = f"{ctx.line} --seed {seed}"
+        self._start(ctx, game, seed, options, "")
+
+    def _resume_saved(self, ctx: CommandContext, name: str, verb: str) -> None:
+        """Rebuild the save ``name``, make it current and show it (raises SaveError)."""
+        shell = self.shell
+        session = shell.load(name)
+        replaced = shell.sessions.get(session.id)
+        shell.install(session)
+        shell.record_as = f"load {name}"
+        note = " It replaces the game that was in progress." if replaced is not None else ""
+        ctx.echo(f"{verb}, seed {session.seed} ({session.moves} moves so far).{note}")
+        ctx.echo(shell.render(session))
+        if session.outcome is not None:
+            ctx.echo(f"This game is over: {session.outcome.result}"
+                     f"{f' ({session.outcome.detail})' if session.outcome.detail else ''}.")
 
     def _start(self, ctx: CommandContext, game: Game, seed: int, options: dict[str, Any], verb: str) -> None:
         shell = self.shell
@@ -173,15 +260,99 @@ class HostCommands:
             raise CommandError("no game in progress; type 'play GAME' to start one")
         return session
 
-    def new(self, ctx: CommandContext, args: None) -> None:
-        """``new``: a new deal of the current game (new seed, same options)."""
+    def new(self, ctx: CommandContext, words: list[str]) -> None:
+        """``new [--seed N]``: a new deal of the current game (new seed, same options)."""
         session = self._current()
-        self._start(ctx, session.game, self.shell.next_seed(), session.options, "New game: ")
+        seed = _new_parser().parse_args(words).seed
+        if seed is None:
+            seed = self.shell.next_seed()
+            self.shell.record_as = f"new --seed {seed}"
+        self._start(ctx, session.game, seed, session.options, "New game: ")
 
     def restart(self, ctx: CommandContext, args: None) -> None:
         """``restart``: the same deal again from its seed."""
         session = self._current()
         self._start(ctx, session.game, session.seed, session.options, "Restarted: ")
+
+    # -- undo / redo -------------------------------------------------------
+    def undo(self, ctx: CommandContext, count: int) -> None:
+        """``undo [N]``: take back the last N moves and show the game."""
+        session = self._current()
+        lines = undo.undo(session, count)
+        warnings: list[str] = []
+        self.shell.check_outcome(session, warnings, undoing=True)
+        ctx.echo(undo.describe("Undid", lines))
+        ctx.echo(self.shell.render(session))
+        for warning in warnings:
+            ctx.echo(f"warning: {warning}")
+
+    def redo(self, ctx: CommandContext, count: int) -> None:
+        """``redo [N]``: make the last N undone moves again and show the game."""
+        session = self._current()
+        lines = undo.redo(session, count)
+        warnings: list[str] = []
+        self.shell.check_outcome(session, warnings)
+        ctx.echo(undo.describe("Redid", lines))
+        ctx.echo(self.shell.render(session))
+        for warning in warnings:
+            ctx.echo(f"warning: {warning}")
+
+    # -- save / load / history ----------------------------------------------
+    def _save_name(self, word: str) -> str:
+        try:
+            return saves.check_name(word)
+        except saves.SaveError as exc:
+            raise UsageError(exc.message) from None
+
+    def save(self, ctx: CommandContext, words: list[str]) -> None:
+        """``save [NAME]``: save the current game (default: its automatic save)."""
+        session = self._current()
+        if len(words) > 1:
+            raise UsageError("save takes at most one name")
+        name = self._save_name(words[0]) if words else session.id
+        other = self.shell.games.get(name)
+        if other is not None and other.id != session.id:
+            raise CommandError(f"the name {name!r} is kept for {other.title}'s automatic save; choose another")
+        try:
+            self.shell.save(session, name)
+        except saves.SaveError as exc:
+            raise CommandError(exc.message) from None
+        how = f"play {name}" if name == session.id else f"load {name}"
+        ctx.echo(f"Saved {session.game.title} (seed {session.seed}, {session.moves} moves) as {name!r}: "
+                 f"'{how}' resumes it.")
+
+    def load(self, ctx: CommandContext, words: list[str]) -> None:
+        """``load [NAME]``: resume a saved game; without NAME, list the saves."""
+        if len(words) > 1:
+            raise UsageError("load takes at most one name")
+        if not words:
+            rows = self._saved_rows()
+            ctx.echo("Saved:" if rows else "No saved games.")
+            if rows:
+                ctx.echo(helptext.table(rows))
+            return
+        name = self._save_name(words[0])
+        try:
+            record = saves.read(self.shell.data_dir, name)
+            game = self.shell.games.get(record.game)
+            title = game.title if game else record.game
+            # The automatic save of a game says what 'play GAME' says when it
+            # resumes it, so that a recording (which writes that as 'load GAME')
+            # replays byte for byte.
+            verb = f"Resuming saved {title}" if name == record.game else f"Loaded {name!r}: {title}"
+            self._resume_saved(ctx, name, verb)
+        except saves.SaveError as exc:
+            raise CommandError(exc.message) from None
+
+    def _complete_saves(self, state: Any, index: int) -> list[str]:
+        if index != 0:
+            return []
+        return [name for name, _ in saves.list_saves(self.shell.data_dir)]
+
+    def history(self, ctx: CommandContext, args: None) -> None:
+        """``history``: the accepted commands so far, one per line, replayable."""
+        lines = self.shell.recorder.lines
+        ctx.echo("\n".join(lines) if lines else "No commands yet.")
 
     def _complete_play(self, state: Any, index: int) -> list[str]:
         if index == 0:

@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import TextIO
 
 from cardshell import __version__
 from cardshell.paths import DATA_DIR_ENV, data_dir, history_file
@@ -17,13 +18,18 @@ With FILE, or with stdin not a terminal, it runs the commands as a script
 (blank lines and # comments skipped) with no terminal UI.  If FILE is not a
 file but a shell command (e.g. 'cardshell plugins'), that command is run.
 
+Saves: at a terminal, games in progress are saved in the data directory on
+'exit' and Ctrl-D and offered next time ('play GAME' resumes).  Scripts do
+not autosave nor resume automatic saves unless --autosave is given, so that a
+piped script always prints the same thing; 'save' and 'load' always work.
+
 exit status:
   {EXIT_OK}  every command was accepted
   {EXIT_REJECTED}  some command was rejected (reported on stderr as FILE:LINE: message)
   {EXIT_USAGE}  usage error: unknown option, missing file
 
 environment:
-  {DATA_DIR_ENV}      where history and saves are kept (default: the user data dir)
+  {DATA_DIR_ENV}      where history, saves and statistics are kept (default: the user data dir)
   CARDSHELL_LOAD_PLUGINS  comma list of plugins to load ("" loads none)
   CARDSHELL_DISABLE_PLUGINS  comma list of plugins not to load
   NO_COLOR                disable colour
@@ -50,6 +56,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="in scripts, stop at the first rejected command")
     parser.add_argument("--data-dir", metavar="DIR", help=f"data directory (overrides ${DATA_DIR_ENV})")
     parser.add_argument("--no-history", action="store_true", help="do not read or write the history file")
+    parser.add_argument("--autosave", action=argparse.BooleanOptionalAction, default=None,
+                        help="save games in progress on exit/EOF and resume them with 'play GAME' "
+                             "(default: on at a terminal, off for scripts)")
+    parser.add_argument("--record", metavar="FILE",
+                        help="write the accepted commands to FILE as a script that replays the session")
     parser.add_argument("--plugin", action="append", default=[], metavar="MODULE",
                         help="also load this importable module as a plugin for this session")
     parser.add_argument("--disable-plugin", action="append", default=[], metavar="NAME",
@@ -68,8 +79,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         int: the exit status (see :data:`EPILOG`).
     """
     args = build_parser().parse_args(argv)
-    from cardshell.shell import Shell  # after argument parsing: --help and --version stay fast
-
     stdin_is_tty = sys.stdin is not None and sys.stdin.isatty()
     script = args.script
     lines = None
@@ -85,8 +94,28 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"cardshell: cannot read {script}: {exc}", file=sys.stderr)
             return EXIT_USAGE
     interactive = script is None and stdin_is_tty
+    record = None
+    if args.record:
+        try:
+            record = open(args.record, "w", encoding="utf-8")  # noqa: SIM115 - open for the whole session
+        except OSError as exc:
+            print(f"cardshell: cannot write {args.record}: {exc}", file=sys.stderr)
+            return EXIT_USAGE
+    try:
+        return _run(args, script, lines, source, interactive, record)
+    finally:
+        if record is not None:
+            record.close()
+
+
+def _run(args: argparse.Namespace, script: str | None, lines: list[str] | None, source: str,
+         interactive: bool, record: TextIO | None) -> int:
+    from cardshell.shell import Shell  # after argument parsing: --help and --version stay fast
+
+    directory = data_dir(args.data_dir)
     shell = Shell.create(seed=args.seed, interactive=interactive, disabled=args.disable_plugin,
-                         extra_modules=args.plugin)
+                         extra_modules=args.plugin, data_dir=directory, autosave=args.autosave,
+                         record=record)
     if script is not None and script != "-" and lines is None:
         command = " ".join([script, *args.words])
         if shell.registry.global_scope.lookup(script) is None:
@@ -99,7 +128,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if interactive:
         from cardshell.interactive import run_interactive  # prompt_toolkit only for a terminal
 
-        directory = data_dir(args.data_dir)
         return run_interactive(shell, None if args.no_history else history_file(directory))
     if lines is None:
         lines = sys.stdin

@@ -5,6 +5,10 @@ completes commands and arguments (:mod:`cardshell.completion`); history
 persists in the data directory unless ``--no-history``; Ctrl-C cancels the
 line; Ctrl-D leaves the current game (kept in progress), then the shell.
 Red suits are coloured unless ``NO_COLOR`` is set.
+
+Autosave is on here (unless ``--no-autosave``): games saved when the last
+session ended are offered at start, and on ``exit`` or Ctrl-D at the top
+level every game in progress is saved (:meth:`Shell.close`).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.shortcuts import ProgressBar
 
+from cardshell import saves
 from cardshell.completion import candidates
 from cardshell.shell import Shell
 
@@ -79,6 +84,8 @@ def run_interactive(shell: Shell, history_path: Path | None) -> int:
     print("cardshell: type 'games' to list the games, 'help' for commands, Ctrl-D or 'exit' to leave.")
     for failure in shell.failures:
         print(f"warning: plugin {failure.describe()} (see 'plugins')", file=sys.stderr)
+    for line in offered_saves(shell):
+        print(line)
     while not shell.exiting:
         try:
             line = session.prompt(shell.prompt_text())
@@ -90,12 +97,43 @@ def run_interactive(shell: Shell, history_path: Path | None) -> int:
                 break
             print(f"Left {left.game.title} (still in progress: 'play {left.id}' resumes it).")
             continue
-        reply = shell.execute(line)
-        if reply.output:
-            print(colourise(reply.output) if colour else reply.output)
-        for warning in reply.warnings:
-            print(f"warning: {warning}", file=sys.stderr)
-        if not reply.ok:
-            message = reply.error or ""
-            print(f"{_BOLD_RED}{message}{_RESET}" if colour else message)
+        try:
+            reply = shell.execute(line)
+            if reply.output:
+                print(colourise(reply.output) if colour else reply.output)
+            for warning in reply.warnings:
+                print(f"warning: {warning}", file=sys.stderr)
+            if not reply.ok:
+                message = reply.error or ""
+                print(f"{_BOLD_RED}{message}{_RESET}" if colour else message)
+        except KeyboardInterrupt:  # Ctrl-C while a reply is shown: stop showing it, go on
+            print()
+    for note in shell.close():
+        print(note)
     return 0
+
+
+def offered_saves(shell: Shell) -> list[str]:
+    """The lines offering the automatic saves at start (and reporting bad saves).
+
+    Args:
+        shell (Shell): the shell (its data directory and games).
+
+    Returns:
+        list[str]: nothing when autosave is off or there is nothing saved.
+    """
+    if not shell.autosave:
+        return []
+    resumable, problems = [], []
+    for name, found in saves.list_saves(shell.data_dir):
+        if isinstance(found, saves.SaveError):
+            problems.append(f"warning: {found.message}; it is skipped")
+        elif found.game not in shell.games:
+            problems.append(f"warning: save {name!r} is for game {found.game!r}, which is not installed; "
+                            "it is skipped")
+        elif name == found.game:
+            resumable.append(f"{name} (seed {found.seed}, {len(found.log)} moves)")
+    lines = problems
+    if resumable:
+        lines.append(f"Saved games in progress: {', '.join(resumable)}; 'play GAME' resumes one.")
+    return lines

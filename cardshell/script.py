@@ -46,7 +46,11 @@ def run_script(
 
     Returns:
         int: :data:`EXIT_OK` if every command was accepted, else
-        :data:`EXIT_REJECTED`.  EOF, in or out of a game, ends cleanly.
+        :data:`EXIT_REJECTED`.  EOF, in or out of a game, ends cleanly;
+        at EOF and on ``exit`` the shell is closed (:meth:`Shell.close`:
+        games in progress are saved when autosave is on, which for a script
+        it is only with ``cardshell --autosave``), and what was saved is
+        printed on ``out``.
     """
     status = EXIT_OK
     for number, raw in enumerate(lines, start=1):
@@ -71,4 +75,7 @@ def run_script(
                 break
         if shell.exiting:
             break
+    for note in shell.close():
+        out.write(note + "\n")
+    out.flush()
     return status

@@ -2,20 +2,38 @@
 
 The host keeps one :class:`GameSession` per game id; ``play`` on another game
 suspends the current session untouched and ``play`` back resumes it.
+
+Invariants the host keeps (``undo``, ``redo``, saves and replay rely on them):
+
+* ``log`` is exactly the list of accepted state-changing lines that rebuilds
+  ``state`` from ``game.new(seed, options)``; ``moves == len(log)``;
+* ``undo_stack[i]`` is ``(state before log[i], log[i])``, so
+  ``len(undo_stack) == len(log)``;
+* ``redo_stack`` holds the undone moves, most recently undone last, each as
+  ``(state after the move, line)``; any accepted move clears it.
 """
 
 from __future__ import annotations
 
 import time
+import uuid
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from cardshell.records import Game, Outcome
 
 
+def _new_uid() -> str:
+    return uuid.uuid4().hex
+
+
 @dataclass
 class GameSession:
     """A game in progress, as the host keeps it.
+
+    Plugins (lifecycle hooks) may read every attribute; only the host changes
+    them.
 
     Attributes:
         game (Game): the game's record.
@@ -24,14 +42,27 @@ class GameSession:
         state (Any): the current state, owned by the host; plugins read it.
         log (list[str]): the accepted state-changing command lines, in order;
             ``new(seed, options)`` followed by these lines rebuilds ``state``.
-        moves (int): the number of accepted state-changing commands.
-        started (float): ``time.monotonic()`` at the start, in seconds.
+            ``undo`` removes lines from its end, ``redo`` puts them back.
+        moves (int): the number of moves in ``log`` (``len(log)``).
+        started (float): ``time.monotonic()`` at the start, in seconds (moved
+            back by the time already played when a saved game is resumed).
         outcome (Outcome | None): the last outcome seen, None while in play.
-        undo_stack (list[tuple[Any, str]]): (state before, line) per accepted
-            command, most recent last.
+        undo_stack (list[tuple[Any, str]]): (state before, line) per move in
+            ``log``, most recent last.
         redo_stack (list[tuple[Any, str]]): (state after, line) per undone
-            command, most recent last.
-        undo_used (bool): whether undo was used in this game (no "perfect" win).
+            move, most recently undone last.
+        undo_used (bool): whether undo was used in this game (a game won
+            with undo is not a "perfect" win).  Kept in saves.
+        uid (str): a unique id of this game instance (one deal started by
+            ``play``, ``new`` or ``restart``), kept in saves, so that a
+            resumed game is the same game for statistics.
+        data_dir (Path | None): the data directory of the shell running the
+            game (``--data-dir``, ``CARDSHELL_DATA_DIR`` or the user data
+            directory): where plugins that keep files (statistics) keep them.
+        ending_undone (bool): an ending (``outcome``) was taken back by
+            ``undo``; the next ending reached is then not reported again to
+            ``cardshell_game_over`` (the first ending of a game counts).
+        save_name (str | None): the save this game was resumed from, if any.
     """
 
     game: Game
@@ -45,6 +76,10 @@ class GameSession:
     undo_stack: list[tuple[Any, str]] = field(default_factory=list)
     redo_stack: list[tuple[Any, str]] = field(default_factory=list)
     undo_used: bool = False
+    uid: str = field(default_factory=_new_uid)
+    data_dir: Path | None = None
+    ending_undone: bool = False
+    save_name: str | None = None
 
     @property
     def id(self) -> str:
@@ -55,3 +90,16 @@ class GameSession:
     def elapsed(self) -> float:
         """Seconds since the game started (monotonic clock)."""
         return time.monotonic() - self.started
+
+    def apply(self, new_state: Any, line: str) -> None:
+        """Keep the state an accepted move produced (the host's bookkeeping).
+
+        Args:
+            new_state (Any): the state after the move.
+            line (str): the move as typed, stripped.
+        """
+        self.undo_stack.append((self.state, line))
+        self.redo_stack.clear()
+        self.state = new_state
+        self.log.append(line)
+        self.moves = len(self.log)

@@ -11,18 +11,23 @@ kept only when the command succeeds).  It does no terminal I/O.
 from __future__ import annotations
 
 import copy
+import os
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, TextIO
 
 import pluggy
 
-from cardshell import hookspecs
+from cardshell import hookspecs, saves
 from cardshell.discovery import PluginFailure, PluginInfo, load_entry_points
 from cardshell.errors import CommandError, UsageError
 from cardshell.records import Command, CommandContext, Game, Outcome
+from cardshell.paths import data_dir as resolve_data_dir
+from cardshell.recording import Recorder
 from cardshell.registry import Entry, Registry, Scope
+from cardshell.saves import SaveError, SaveRecord
 from cardshell.session import GameSession
 
 #: The name the host's own command plugin is registered under.
@@ -63,12 +68,28 @@ class Shell:
         interactive (bool): True when a person types at a terminal.
         plugins (list[PluginInfo]): the plugins that loaded, for ``plugins``.
         failures (list[PluginFailure]): the plugins that were refused.
+        data_dir (str | PathLike | None): the data directory (saves,
+            statistics, history); None resolves it with
+            :func:`cardshell.paths.data_dir` (``CARDSHELL_DATA_DIR``, then
+            the user data directory).
+        autosave (bool | None): save games in progress on :meth:`close`,
+            offer them in ``games`` and resume them with ``play GAME``.
+            None means: on for an interactive shell, off for scripts (so
+            that a piped script's output never depends on what was saved
+            before, and a script never overwrites the player's saves).
+        record (TextIO | None): a stream receiving the recording of the
+            session's accepted commands (``cardshell --record FILE``).
 
     Attributes:
         sessions (dict[str, GameSession]): games in progress by game id.
         current (GameSession | None): the game being played, if any.
         exiting (bool): set by ``exit``; the front ends stop reading.
         registry (Registry): games and commands.
+        data_dir (Path): where saves and statistics are kept.
+        autosave (bool): whether automatic saves are written and offered.
+        recorder (Recorder): the accepted commands so far (``history``).
+        record_as (str | None): set by a host command while it runs to
+            record its line in an explicit form (``play GAME --seed N``).
     """
 
     def __init__(
@@ -79,6 +100,9 @@ class Shell:
         interactive: bool = False,
         plugins: list[PluginInfo] | None = None,
         failures: list[PluginFailure] | None = None,
+        data_dir: str | os.PathLike[str] | None = None,
+        autosave: bool | None = None,
+        record: TextIO | None = None,
     ) -> None:
         from cardshell.builtin import HostCommands  # the host's own commands, via the same hook
 
@@ -100,6 +124,11 @@ class Shell:
         self.current: GameSession | None = None
         self.exiting = False
         self.progress: Any = None  # set by the interactive front end
+        self.data_dir: Path = resolve_data_dir(data_dir)
+        self.autosave = interactive if autosave is None else autosave
+        self.recorder = Recorder(record)
+        self.record_as: str | None = None
+        self._retired: set[str] = set()  # uids of games finished, abandoned or replaced here
 
     # -- construction ----------------------------------------------------
     @classmethod
@@ -111,6 +140,9 @@ class Shell:
         interactive: bool = False,
         disabled: Iterable[str] = (),
         extra_modules: Iterable[str] = (),
+        data_dir: str | os.PathLike[str] | None = None,
+        autosave: bool | None = None,
+        record: TextIO | None = None,
     ) -> Shell:
         """Build a shell with the host's own commands and the installed plugins.
 
@@ -123,6 +155,7 @@ class Shell:
             disabled (Iterable[str]): plugin names not to load.
             extra_modules (Iterable[str]): module names to load as plugins
                 for this session only.
+            data_dir, autosave, record: see :class:`Shell`.
 
         Returns:
             Shell: ready to :meth:`execute` lines.  Broken plugins are listed
@@ -131,7 +164,8 @@ class Shell:
         pm = pluggy.PluginManager(hookspecs.PROJECT)
         pm.add_hookspecs(hookspecs)
         loaded, failures = load_entry_points(pm, plugins, disabled, extra_modules)
-        return cls(pm, seed=seed, interactive=interactive, plugins=loaded, failures=failures)
+        return cls(pm, seed=seed, interactive=interactive, plugins=loaded, failures=failures,
+                   data_dir=data_dir, autosave=autosave, record=record)
 
     # -- queries ---------------------------------------------------------
     @property
@@ -230,6 +264,14 @@ class Shell:
         text = line.strip()
         if not text or text.startswith("#"):
             return Reply()
+        self.record_as = None
+        reply = self._execute(text)
+        if reply.ok:
+            self.recorder.add(self.record_as or text)
+        self.record_as = None
+        return reply
+
+    def _execute(self, text: str) -> Reply:
         session = self.current
         game = session.game if session is not None else None
         entry: Entry | None = None
@@ -254,7 +296,12 @@ class Shell:
                 error=f"internal error in plugin {plugin!r}: {type(exc).__name__}: {exc}{where}",
             )
 
-    def _run(self, entry: Entry, args_text: str, line: str, session: GameSession | None) -> Reply:
+    def _run(self, entry: Entry, args_text: str, line: str, session: GameSession | None,
+             *, quiet: bool = False) -> Reply:
+        """Parse, validate and carry out one command on a working copy.
+
+        ``quiet`` (replaying a saved game) calls no hooks and renders nothing.
+        """
         command = entry.command
         game_command = command.game is not None
         args = command.parse(args_text)
@@ -273,15 +320,14 @@ class Shell:
         if not game_command or session is None or not command.changes_state:
             if game_command and session is not None and command.show_state:
                 reply.output = _join(reply.output, self.render(session, reply.warnings))
-            if ctx.leave_requested and session is not None and self.current is session:
+            if ctx.leave_requested and session is not None and self.current is session and not quiet:
                 self.leave(abandon=True)
             return reply
         # Accepted: keep the working copy and record the move.
-        session.undo_stack.append((session.state, line))
-        session.redo_stack.clear()
-        session.state = ctx.state
-        session.log.append(line)
-        session.moves += 1
+        session.apply(ctx.state, line)
+        if quiet:  # rebuilding a saved game: no hooks, no display, never leave
+            self.check_outcome(session, reply.warnings, announce=False)
+            return reply
         self.notify("cardshell_command_applied", reply.warnings, session=session, command=command, line=line)
         if command.show_state:
             reply.output = _join(reply.output, self.render(session, reply.warnings))
@@ -307,19 +353,177 @@ class Shell:
             CommandError: when the game refuses the options.
         """
         state = game.new(seed, dict(options))
-        session = GameSession(game=game, seed=seed, options=dict(options), state=state)
-        self.sessions[game.id] = session
-        self.current = session
+        session = GameSession(game=game, seed=seed, options=dict(options), state=state, data_dir=self.data_dir)
+        self.install(session)
         self.notify("cardshell_game_started", warnings, session=session)
         return session
 
-    def check_outcome(self, session: GameSession, warnings: list[str]) -> Outcome | None:
+    def install(self, session: GameSession) -> None:
+        """Make a session the current game, replacing one of the same id.
+
+        Args:
+            session (GameSession): a new or rebuilt game.
+        """
+        previous = self.sessions.get(session.id)
+        if previous is not None and previous is not session:
+            self._retired.add(previous.uid)
+        self.sessions[session.id] = session
+        self.current = session
+
+    def replay(self, game: Game, seed: int, options: dict[str, Any], log: Iterable[str]) -> GameSession:
+        """Rebuild a game from its seed, options and accepted moves.
+
+        ``game.new(seed, options)``, then every line through the same
+        dispatch as typed commands (parse, validators, handler), with no
+        output and no lifecycle hooks.  The undo stack is rebuilt on the way,
+        so a rebuilt game can be undone back to its deal.  The shell's
+        current game is not changed.
+
+        Args:
+            game (Game): the game.
+            seed (int): the deal's seed.
+            options (dict[str, Any]): its ``play`` options.
+            log (Iterable[str]): the accepted moves, in order.
+
+        Returns:
+            GameSession: the rebuilt game (not installed).
+
+        Raises:
+            SaveError: when the game refuses the options or a move is
+                rejected (the log does not fit this version of the game),
+                or plugin code raises.
+        """
+        try:
+            state = game.new(seed, dict(options))
+        except CommandError as exc:
+            raise SaveError(f"{game.title} refuses the saved options: {exc.message}") from None
+        except Exception as exc:
+            raise SaveError(f"{game.title} failed to deal: {type(exc).__name__}: {exc}") from None
+        session = GameSession(game=game, seed=seed, options=dict(options), state=state, data_dir=self.data_dir)
+        current = self.current
+        self.current = session
+        try:
+            for number, line in enumerate(log, start=1):
+                moves = session.moves
+                try:
+                    entry, args_text = self.resolve(line.strip())
+                    if entry.command.game is None:
+                        raise CommandError("it is not a move of the game")
+                    self._run(entry, args_text, line.strip(), session, quiet=True)
+                except CommandError as exc:
+                    raise SaveError(f"move {number} ({line!r}) was rejected: {exc.message}") from None
+                except Exception as exc:
+                    raise SaveError(f"move {number} ({line!r}) failed: {type(exc).__name__}: {exc}") from None
+                if session.moves != moves + 1:
+                    raise SaveError(f"move {number} ({line!r}) did not change the game")
+        finally:
+            self.current = current
+        return session
+
+    # -- saves -----------------------------------------------------------
+    def save(self, session: GameSession, name: str) -> Path:
+        """Save a game under a name (atomically; see :mod:`cardshell.saves`).
+
+        Args:
+            session (GameSession): the game.
+            name (str): a checked save name.
+
+        Returns:
+            Path: the file written.
+
+        Raises:
+            SaveError: when it cannot be written.
+        """
+        record = SaveRecord(game=session.id, seed=session.seed, options=dict(session.options),
+                            log=list(session.log), undo_used=session.undo_used, elapsed=session.elapsed,
+                            uid=session.uid)
+        path = saves.write(self.data_dir, name, record)
+        session.save_name = name
+        return path
+
+    def load(self, name: str) -> GameSession:
+        """Rebuild a saved game (not installed: see :meth:`install`).
+
+        Args:
+            name (str): a checked save name.
+
+        Returns:
+            GameSession: the game, in the saved position, with its undo
+            history rebuilt and its outcome set without firing hooks.
+
+        Raises:
+            SaveError: the save is missing, damaged, foreign, of an unknown
+                version, for a game that is not installed, or does not replay.
+        """
+        record = saves.read(self.data_dir, name)
+        game = self.games.get(record.game)
+        if game is None:
+            raise SaveError(f"save {name!r} is for game {record.game!r}, which is not installed")
+        try:
+            session = self.replay(game, record.seed, record.options, record.log)
+        except SaveError as exc:
+            raise SaveError(f"save {name!r} cannot be resumed: {exc.message}") from None
+        session.uid = record.uid or session.uid
+        session.undo_used = record.undo_used
+        session.started -= max(0.0, record.elapsed)
+        session.save_name = name
+        return session
+
+    def close(self) -> list[str]:
+        """End the session: with autosave on, save every game in progress.
+
+        Called by the front ends on ``exit``, Ctrl-D at the top level and
+        EOF.  Each game in progress is saved under its game id; the
+        automatic save of a game that was finished, abandoned (``quit``) or
+        replaced in this session is removed, unless it now holds another
+        game (saved by another process, or left untouched here).
+
+        Returns:
+            list[str]: one line per game saved or per problem, to show.
+        """
+        notes: list[str] = []
+        if not self.autosave:
+            return notes
+        live = set()
+        for gid, session in sorted(self.sessions.items()):
+            if session.outcome is not None:
+                self._retired.add(session.uid)
+                continue
+            live.add(gid)
+            try:
+                self.save(session, gid)
+            except SaveError as exc:
+                notes.append(f"warning: {exc.message}")
+                continue
+            notes.append(f"Saved {session.game.title} (seed {session.seed}, {session.moves} moves): "
+                         f"'play {gid}' resumes it.")
+        for gid in sorted(set(self.games) - live):
+            if not saves.exists(self.data_dir, gid):
+                continue
+            try:
+                record = saves.read(self.data_dir, gid)
+            except SaveError:
+                continue
+            if record.uid in self._retired:
+                saves.delete(self.data_dir, gid)
+        return notes
+
+    def check_outcome(self, session: GameSession, warnings: list[str], *, announce: bool = True,
+                      undoing: bool = False) -> Outcome | None:
         """Fire ``cardshell_game_over`` if the game's outcome just appeared.
+
+        An ending taken back by ``undo`` (``undoing``) marks the session, and
+        the next ending reached (by ``redo`` or by other moves) is then not
+        announced again: the first ending of a game is the one that counts,
+        as in PySolFC, so statistics never count one deal twice.
 
         Args:
             session (GameSession): the game to check.
             warnings (list[str]): receives failures of the game's ``outcome``
                 or of the hooks.
+            announce (bool): False updates ``session.outcome`` without
+                calling the hook (rebuilding a saved game).
+            undoing (bool): the state just moved back by ``undo``.
 
         Returns:
             Outcome | None: the game's current outcome.
@@ -331,8 +535,13 @@ class Shell:
             return None
         if outcome is not None and session.outcome is None:
             session.outcome = outcome
-            self.notify("cardshell_game_over", warnings, session=session, outcome=outcome)
+            if session.ending_undone:
+                session.ending_undone = False
+            elif announce:
+                self.notify("cardshell_game_over", warnings, session=session, outcome=outcome)
         elif outcome is None:
+            if undoing and session.outcome is not None:
+                session.ending_undone = True
             session.outcome = None
         return outcome
 
@@ -349,6 +558,7 @@ class Shell:
         session, self.current = self.current, None
         if session is not None and abandon:
             self.sessions.pop(session.id, None)
+            self._retired.add(session.uid)
         return session
 
     def notify(self, hook_name: str, warnings: list[str], **kwargs: Any) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 
 import pytest
 
@@ -27,10 +28,13 @@ def test_completion_move_leave_and_history(tmp_path):
     child.expect_exact("Aces Up, seed 7.")
     child.expect_exact("aces-up:")  # the prompt names the game
     child.send("D\r")
+    child.expect_exact("4♣")  # the second tableau row appears only after the deal
     child.expect_exact("aces-up:")
+    time.sleep(0.3)  # let the prompt finish drawing before the next key
     child.sendcontrol("d")  # leaves the game, which stays in progress
     child.expect_exact("still in progress")
     child.expect_exact("cardshell>")
+    time.sleep(0.3)
     child.sendcontrol("d")  # leaves the shell
     child.expect(pexpect.EOF)
     child.close()

@@ -1,0 +1,110 @@
+"""Undo and redo, once for every game, from the host's own snapshots.
+
+The host already keeps, for every accepted move, the state before it (it
+needs it to roll back rejected commands: see :meth:`cardshell.shell.Shell.execute`).
+Undo walks back along those snapshots and redo forward again, so a game gets
+undo and redo without writing a line for them.  A game opts out with
+``Game(undo=False)`` (Blackjack, Snap, Minesweeper: undo would reveal hidden
+cards or has no meaning there); its players get a clear message instead.
+
+Only :class:`~cardshell.session.GameSession` bookkeeping happens here: no
+output, no hooks (undo and redo are not moves of the game, so
+``cardshell_command_applied`` is not called for them).
+"""
+
+from __future__ import annotations
+
+from cardshell.errors import CommandError
+from cardshell.session import GameSession
+
+
+def check_allowed(session: GameSession) -> None:
+    """Refuse time travel in a game that does not allow undo.
+
+    Args:
+        session (GameSession): the current game.
+
+    Raises:
+        CommandError: when ``session.game.undo`` is False.
+    """
+    if not session.game.undo:
+        raise CommandError(f"{session.game.title} does not allow undo or redo.")
+
+
+def undo(session: GameSession, count: int = 1) -> list[str]:
+    """Take back the last ``count`` moves.
+
+    Args:
+        session (GameSession): the current game; changed only on success.
+        count (int): how many moves (at least 1).
+
+    Returns:
+        list[str]: the lines taken back, most recent first.
+
+    Raises:
+        CommandError: undo not allowed, nothing to undo, or fewer than
+            ``count`` moves to undo (nothing is changed then).
+    """
+    check_allowed(session)
+    available = len(session.undo_stack)
+    if available == 0:
+        raise CommandError("Nothing to undo.")
+    if count > available:
+        raise CommandError(f"Only {available} move{'s' if available != 1 else ''} can be undone.")
+    lines = []
+    for _ in range(count):
+        before, line = session.undo_stack.pop()
+        session.redo_stack.append((session.state, line))
+        session.state = before
+        session.log.pop()
+        lines.append(line)
+    session.moves = len(session.log)
+    session.undo_used = True
+    return lines
+
+
+def redo(session: GameSession, count: int = 1) -> list[str]:
+    """Make again the last ``count`` undone moves.
+
+    Args:
+        session (GameSession): the current game; changed only on success.
+        count (int): how many moves (at least 1).
+
+    Returns:
+        list[str]: the lines made again, in the order they are replayed.
+
+    Raises:
+        CommandError: undo not allowed, nothing to redo (a move made after
+            ``undo`` clears what could be redone), or fewer than ``count``.
+    """
+    check_allowed(session)
+    available = len(session.redo_stack)
+    if available == 0:
+        raise CommandError("Nothing to redo.")
+    if count > available:
+        raise CommandError(f"Only {available} move{'s' if available != 1 else ''} can be redone.")
+    lines = []
+    for _ in range(count):
+        after, line = session.redo_stack.pop()
+        session.undo_stack.append((session.state, line))
+        session.state = after
+        session.log.append(line)
+        lines.append(line)
+    session.moves = len(session.log)
+    return lines
+
+
+def describe(verb: str, lines: list[str]) -> str:
+    """The message after undo or redo: ``Undid 'F 1'.`` or ``Undid 2 moves: 'F 1', 'D'.``
+
+    Args:
+        verb (str): ``"Undid"`` or ``"Redid"``.
+        lines (list[str]): the lines, in the order they were taken back or made.
+
+    Returns:
+        str: one line.
+    """
+    quoted = ", ".join(repr(line) for line in lines)
+    if len(lines) == 1:
+        return f"{verb} {quoted}."
+    return f"{verb} {len(lines)} moves: {quoted}."

@@ -1,0 +1,138 @@
+"""The statistics plugin's hooks and its ``stats`` command.
+
+Written only against the plugin contract's lifecycle hooks, so it counts
+every game, including games installed later:
+
+* ``cardshell_game_started``: a new game (or deal) begins;
+* ``cardshell_game_over``: a game, or a round of it, ended: its result,
+  score, moves, duration and whether undo was used are recorded
+  (:mod:`cardshell_stats.store`).  The host reports each ending once, even
+  when undo takes it back and it is reached again.
+
+For games played in rounds (Blackjack), each round is one result: its moves
+and duration are counted from the previous round's end, which the plugin
+notes per game instance (``session.uid``) in ``cardshell_game_over`` and
+resets in ``cardshell_game_started``.
+
+``stats`` shows every game's figures, ``stats GAME`` one game's in detail;
+``stats --reset [GAME]`` asks for confirmation, given by typing it again with
+``--yes`` (so it works the same at the prompt and in a script).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import cardshell
+from cardshell.errors import CommandError, UsageError
+from cardshell.paths import data_dir as default_data_dir
+from cardshell_stats import store, summary
+
+CARDSHELL_CONTRACT = 1
+
+#: Per game instance (session uid): (elapsed seconds, moves) at its last ending.
+_MARKS: dict[str, tuple[float, int]] = {}
+
+
+def _data_dir(holder: Any) -> Path:
+    """The data directory the host uses (``--data-dir``), else the default."""
+    directory = getattr(holder, "data_dir", None)
+    return Path(directory) if directory is not None else default_data_dir()
+
+
+def _key(session: Any) -> str:
+    """The game instance's id (kept across saves), or the object's identity."""
+    return str(getattr(session, "uid", None) or id(session))
+
+
+@cardshell.hookimpl
+def cardshell_game_started(session: Any) -> None:
+    """A new deal: its moves and time count from zero."""
+    _MARKS[_key(session)] = (0.0, 0)
+
+
+@cardshell.hookimpl
+def cardshell_game_over(session: Any, outcome: cardshell.Outcome) -> None:
+    """Record the ending (or the round's ending) in the database."""
+    elapsed, moves = session.elapsed, session.moves
+    since_elapsed, since_moves = _MARKS.get(_key(session), (0.0, 0))
+    _MARKS[_key(session)] = (elapsed, moves)
+    item = summary.Result(
+        game=session.id,
+        seed=session.seed,
+        result=outcome.result,
+        score=outcome.score,
+        moves=max(0, moves - since_moves),
+        duration=max(0.0, elapsed - since_elapsed),
+        undo_used=bool(getattr(session, "undo_used", False)),
+    )
+    store.add(_data_dir(session), item)
+
+
+def _parse(text: str) -> tuple[str | None, bool, bool]:
+    """``[GAME] [--reset] [--yes]`` -> (game, reset, yes)."""
+    game, reset, yes = None, False, False
+    for word in text.split():
+        if word == "--reset":
+            reset = True
+        elif word == "--yes":
+            yes = True
+        elif word.startswith("-"):
+            raise UsageError(f"unknown option {word!r}")
+        elif game is None:
+            game = word.lower()
+        else:
+            raise UsageError("stats takes at most one game")
+    if yes and not reset:
+        raise UsageError("--yes confirms --reset")
+    return game, reset, yes
+
+
+def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool]) -> None:
+    """``stats [GAME] [--reset [--yes]]``: show (or delete) statistics."""
+    game_id, reset, yes = args
+    directory = _data_dir(ctx.shell)
+    games = dict(getattr(ctx.shell, "games", {}) or {})
+    recorded = store.results(directory)
+    if game_id is not None and game_id not in games and all(r.game != game_id for r in recorded):
+        known = ", ".join(sorted(games)) or "none installed"
+        raise CommandError(f"no game {game_id!r}; the games are: {known}")
+    what = f"the statistics of {game_id}" if game_id else "the statistics of every game"
+    if reset:
+        count = sum(1 for r in recorded if game_id is None or r.game == game_id)
+        if not yes:
+            again = f"stats {game_id} --reset --yes" if game_id else "stats --reset --yes"
+            ctx.echo(f"This deletes {what} ({count} result{'s' if count != 1 else ''}). "
+                     f"To confirm, type: {again}")
+            return
+        deleted = store.reset(directory, game_id)
+        ctx.echo(f"Deleted {what} ({deleted} result{'s' if deleted != 1 else ''}).")
+        return
+    if game_id is not None:
+        game = games.get(game_id)
+        title = game.title if game is not None else game_id
+        ctx.echo(summary.detail(title, summary.summarise(r for r in recorded if r.game == game_id)))
+        return
+    if not recorded:
+        ctx.echo("No finished games yet.")
+        return
+    order = sorted({r.game for r in recorded})
+    rows = [(gid, summary.summarise(r for r in recorded if r.game == gid)) for gid in order]
+    ctx.echo("Statistics:")
+    ctx.echo(summary.table(rows))
+
+
+@cardshell.hookimpl
+def cardshell_commands() -> list[cardshell.Command]:
+    """The global ``stats`` command."""
+    return [
+        cardshell.Command(
+            "stats", "show statistics: played, won, win rate, streaks, perfect wins, best time", stats,
+            usage="stats [GAME] [--reset [--yes]]", parse=_parse, show_state=False, changes_state=False,
+            help="Every finished game is recorded, whatever the game.  A perfect win is a win without "
+                 "undo.  A streak is a run of wins (a loss or a draw ends it).  'stats --reset' asks for "
+                 "confirmation: type 'stats --reset --yes' to delete.",
+            complete=lambda state, index: [],
+        )
+    ]

@@ -1,0 +1,167 @@
+"""The statistics of one game's results: pure computations and formatting.
+
+PySolFC's per-game statistics (played, won, lost, "perfect" wins without
+undo, best time) plus win streaks, which PySolFC lacks.  Definitions:
+
+* played: every recorded result (won, lost or draw);
+* win rate: won / played (draws count as played, not won);
+* current streak: the number of wins at the end of the series; best
+  streak: the longest run of consecutive wins (a loss or a draw ends a run);
+* perfect wins: wins in games where undo was never used;
+* best time: the shortest duration of a won game, in seconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Result:
+    """One finished game (or round), as recorded.
+
+    Attributes:
+        game (str): the game id.
+        seed (int): the deal number.
+        result (str): ``"won"``, ``"lost"`` or ``"draw"``.
+        score (float | None): the game's score, where it has one.
+        moves (int): accepted moves in the game (or round).
+        duration (float): seconds from the start (or the previous round's
+            end) to the end.
+        undo_used (bool): whether undo was used.
+    """
+
+    game: str
+    seed: int
+    result: str
+    score: float | None = None
+    moves: int = 0
+    duration: float = 0.0
+    undo_used: bool = False
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The figures ``stats`` shows for one game (or all games together).
+
+    Attributes:
+        played, won, lost, draws (int): counts.
+        current_streak (int): wins at the end of the series.
+        best_streak (int): the longest run of wins.
+        perfect (int): wins without undo.
+        best_time (float | None): the shortest won game, seconds; None if no win.
+    """
+
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    draws: int = 0
+    current_streak: int = 0
+    best_streak: int = 0
+    perfect: int = 0
+    best_time: float | None = None
+
+    @property
+    def win_rate(self) -> float | None:
+        """won / played, in 0..1; None when nothing was played."""
+        return self.won / self.played if self.played else None
+
+
+def summarise(results: Iterable[Result]) -> Summary:
+    """Compute the figures of a series of results, oldest first.
+
+    Args:
+        results (Iterable[Result]): in the order the games finished.
+
+    Returns:
+        Summary: see the module's definitions.
+    """
+    played = won = lost = draws = current = best = perfect = 0
+    best_time: float | None = None
+    for item in results:
+        played += 1
+        if item.result == "won":
+            won += 1
+            current += 1
+            best = max(best, current)
+            if not item.undo_used:
+                perfect += 1
+            if best_time is None or item.duration < best_time:
+                best_time = item.duration
+        else:
+            current = 0
+            if item.result == "lost":
+                lost += 1
+            else:
+                draws += 1
+    return Summary(played, won, lost, draws, current, best, perfect, best_time)
+
+
+def format_time(seconds: float | None) -> str:
+    """``m:ss`` (or ``h:mm:ss``), rounded to the second; ``-`` for None."""
+    if seconds is None:
+        return "-"
+    total = int(round(seconds))
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def format_rate(rate: float | None) -> str:
+    """A win rate as a whole percentage; ``-`` for None."""
+    return "-" if rate is None else f"{round(rate * 100)}%"
+
+
+def detail(title: str, summary: Summary) -> str:
+    """The ``stats GAME`` block.
+
+    Args:
+        title (str): the game's title.
+        summary (Summary): its figures.
+
+    Returns:
+        str: several ``label: value`` lines.
+    """
+    rows = [
+        ("Played", str(summary.played)),
+        ("Won", str(summary.won)),
+        ("Lost", str(summary.lost)),
+    ]
+    if summary.draws:
+        rows.append(("Drawn", str(summary.draws)))
+    rows += [
+        ("Win rate", format_rate(summary.win_rate)),
+        ("Current win streak", str(summary.current_streak)),
+        ("Best win streak", str(summary.best_streak)),
+        ("Perfect wins", str(summary.perfect)),
+        ("Best time", format_time(summary.best_time)),
+    ]
+    width = max(len(label) for label, _ in rows) + 1
+    return "\n".join([f"{title} statistics:"] + [f"  {(label + ':').ljust(width)} {value}" for label, value in rows])
+
+
+HEADERS = ("game", "played", "won", "lost", "win rate", "streak", "best streak", "perfect", "best time")
+
+
+def table(rows: list[tuple[str, Summary]]) -> str:
+    """The ``stats`` table: one row per game.
+
+    Args:
+        rows (list[tuple[str, Summary]]): (game id, figures), in display order.
+
+    Returns:
+        str: a header line and one aligned line per game.
+    """
+    cells = [HEADERS] + [
+        (gid, str(s.played), str(s.won), str(s.lost), format_rate(s.win_rate), str(s.current_streak),
+         str(s.best_streak), str(s.perfect), format_time(s.best_time))
+        for gid, s in rows
+    ]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(HEADERS))]
+    lines = []
+    for row in cells:
+        first = row[0].ljust(widths[0])
+        rest = "  ".join(cell.rjust(width) for cell, width in zip(row[1:], widths[1:]))
+        lines.append(f"  {first}  {rest}".rstrip())
+    return "\n".join(lines)

@@ -1,0 +1,182 @@
+"""The statistics plugin: figures over constructed series, recording through
+the lifecycle hooks, reset with confirmation, and concurrent writers."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from cardshell.shell import Shell
+from cardshell_stats import store
+from cardshell_stats.summary import Result, Summary, detail, format_rate, format_time, summarise, table
+
+TOY_PLUGINS = os.path.join(os.path.dirname(__file__), "plugins")
+
+
+def series(text: str, undo: str = "", durations: list[float] | None = None) -> list[Result]:
+    """'WWLD' -> results (W won, L lost, D draw); undo marks with 'u' the games that used undo."""
+    names = {"W": "won", "L": "lost", "D": "draw"}
+    durations = durations or [10.0] * len(text)
+    return [Result("g", n, names[c], None, 5, durations[n], undo[n:n + 1] == "u") for n, c in enumerate(text)]
+
+
+@pytest.mark.parametrize("text, undo, expected", [
+    ("", "", Summary()),
+    ("W", "", Summary(1, 1, 0, 0, 1, 1, 1, 10.0)),
+    ("L", "", Summary(1, 0, 1, 0, 0, 0, 0, None)),
+    ("WWLWWWDW", "", Summary(8, 6, 1, 1, 1, 3, 6, 10.0)),
+    ("WWLWWW", ".u..u.", Summary(6, 5, 1, 0, 3, 3, 3, 10.0)),
+    ("LLWWWWL", "", Summary(7, 4, 3, 0, 0, 4, 4, 10.0)),
+])
+def test_streaks_win_rate_and_perfect_wins_over_a_constructed_series(text, undo, expected):
+    assert summarise(series(text, undo)) == expected
+
+
+def test_win_rate_and_best_time_of_a_series():
+    figures = summarise(series("WLWW", durations=[95.0, 3.0, 61.4, 70.0]))
+    assert figures.win_rate == 0.75 and format_rate(figures.win_rate) == "75%"
+    assert figures.best_time == 61.4 and format_time(figures.best_time) == "1:01"
+    assert format_time(3725) == "1:02:05" and format_time(None) == "-" and format_rate(None) == "-"
+
+
+def test_detail_and_table_layout():
+    figures = summarise(series("WWL", ".u."))
+    assert detail("Aces Up", figures) == (
+        "Aces Up statistics:\n"
+        "  Played:             3\n"
+        "  Won:                2\n"
+        "  Lost:               1\n"
+        "  Win rate:           67%\n"
+        "  Current win streak: 0\n"
+        "  Best win streak:    2\n"
+        "  Perfect wins:       1\n"
+        "  Best time:          0:10")
+    assert table([("aces-up", figures)]).splitlines() == [
+        "  game     played  won  lost  win rate  streak  best streak  perfect  best time",
+        "  aces-up       3    2     1       67%       0            2        1       0:10",
+    ]
+
+
+# -- through the shell's lifecycle hooks --------------------------------------------
+
+@pytest.fixture
+def shell(tmp_path):
+    shell = Shell.create(plugins=["stats"], seed=1, extra_modules=["toy_counter"], data_dir=tmp_path / "data")
+    assert not shell.failures, shell.failures
+    return shell
+
+
+def test_every_finished_game_is_recorded_with_its_figures(shell, tmp_path):
+    shell.execute("play counter --seed 4")
+    shell.execute("inc 1")
+    shell.execute("inc 2")  # won, 2 moves, no undo
+    shell.execute("play counter --seed 5")
+    shell.execute("inc 2")
+    shell.execute("undo")
+    shell.execute("inc 3")  # won with undo
+    shell.execute("undo")
+    shell.execute("redo")  # the same ending again: not counted twice
+    shell.execute("play counter --seed 6")
+    shell.execute("inc 1")  # in progress: not recorded
+    rows = store.results(tmp_path / "data")
+    assert [(r.game, r.seed, r.result, r.score, r.moves, r.undo_used) for r in rows] == [
+        ("counter", 4, "won", 3.0, 2, False),
+        ("counter", 5, "won", 3.0, 1, True),
+    ]
+    assert all(0 <= r.duration < 60 for r in rows)
+    out = shell.execute("stats counter").output
+    assert "  Played:             2\n" in out and "  Perfect wins:       1\n" in out
+    assert "  Current win streak: 2\n  Best win streak:    2\n" in out
+    assert shell.execute("stats").output.startswith("Statistics:\n  game     played  won  lost  win rate")
+
+
+def test_a_resumed_saved_game_is_the_same_game_for_statistics(shell, tmp_path):
+    shell.execute("play counter --seed 4")
+    shell.execute("inc 2")
+    shell.execute("undo")
+    shell.execute("inc 2")
+    shell.execute("save later")
+    other = Shell.create(plugins=["stats"], seed=1, extra_modules=["toy_counter"], data_dir=tmp_path / "data")
+    other.execute("load later")
+    assert store.results(tmp_path / "data") == []  # rebuilding fires no hook
+    other.execute("inc 1")
+    [row] = store.results(tmp_path / "data")
+    assert (row.seed, row.moves, row.undo_used) == (4, 2, True)
+
+
+def test_stats_reset_asks_for_confirmation(shell, tmp_path):
+    for seed in (1, 2):
+        shell.execute(f"play counter --seed {seed}")
+        shell.execute("inc 3")
+    assert shell.execute("stats --reset").output == (
+        "This deletes the statistics of every game (2 results). To confirm, type: stats --reset --yes")
+    assert len(store.results(tmp_path / "data")) == 2
+    assert shell.execute("stats counter --reset").output.endswith("type: stats counter --reset --yes")
+    assert shell.execute("stats --reset --yes").output == "Deleted the statistics of every game (2 results)."
+    assert store.results(tmp_path / "data") == []
+    assert shell.execute("stats").output == "No finished games yet."
+
+
+@pytest.mark.parametrize("line, error", [
+    ("stats nosuch", "no game 'nosuch'; the games are: counter"),
+    ("stats --yes", "--yes confirms --reset (usage: stats [GAME] [--reset [--yes]])"),
+    ("stats --bogus", "unknown option '--bogus' (usage: stats [GAME] [--reset [--yes]])"),
+    ("stats a b", "stats takes at most one game (usage: stats [GAME] [--reset [--yes]])"),
+])
+def test_bad_stats_lines_are_rejected(shell, line, error):
+    assert shell.execute(line).error == error
+
+
+def test_a_damaged_database_is_reported_not_fatal(shell, tmp_path):
+    (tmp_path / "data").mkdir(parents=True, exist_ok=True)
+    store.db_path(tmp_path / "data").write_bytes(b"this is not a database" * 100)
+    shell.execute("play counter --seed 4")
+    reply = shell.execute("inc 3")
+    assert reply.ok and reply.output == "count is now 3\n[3]"
+    assert reply.warnings and "plugin 'stats' failed in cardshell_game_over" in reply.warnings[0]
+
+
+# -- two processes at once ------------------------------------------------------------
+
+def test_two_processes_finishing_games_at_once_lose_nothing(tmp_path):
+    games = 40
+    script = "".join(f"play counter --seed {n}\ninc 3\n" for n in range(games))
+    env = dict(os.environ, CARDSHELL_LOAD_PLUGINS="stats", CARDSHELL_DATA_DIR=str(tmp_path / "elsewhere"),
+               PYTHONPATH=os.pathsep.join(filter(None, [TOY_PLUGINS, os.environ.get("PYTHONPATH")])))
+    command = [sys.executable, "-m", "cardshell", "--plugin", "toy_counter", "--data-dir", str(tmp_path / "d")]
+    writers = [subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, env=env) for _ in range(2)]
+    outputs = [writer.communicate(script, timeout=60) for writer in writers]
+    for writer, (out, err) in zip(writers, outputs):
+        assert (writer.returncode, err) == (0, ""), err
+    rows = store.results(tmp_path / "d")  # --data-dir reached the plugin
+    assert len(rows) == 2 * games
+    assert sorted(r.seed for r in rows) == sorted(list(range(games)) * 2)
+    assert not (tmp_path / "elsewhere").exists()
+    with sqlite3.connect(store.db_path(tmp_path / "d")) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+WRITER = """
+import sys
+from pathlib import Path
+from cardshell_stats import store
+from cardshell_stats.summary import Result
+for n in range(int(sys.argv[2])):
+    store.add(Path(sys.argv[1]), Result("race", n, "won" if n % 3 else "lost", None, n, 1.0, False))
+"""
+
+
+def test_two_processes_writing_results_directly_lose_nothing(tmp_path):
+    count = 150
+    writers = [subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path / "d"), str(count)],
+                                stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    for writer in writers:
+        assert writer.wait(timeout=60) == 0, writer.stderr.read()
+    rows = store.results(tmp_path / "d", "race")
+    assert len(rows) == 2 * count
+    assert summarise(rows).played == 2 * count and summarise(rows).lost == 2 * len(range(0, count, 3))
