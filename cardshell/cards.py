@@ -185,3 +185,38 @@ def parse_card(text: str) -> Card:
     if suit is None or rank_text not in ranks:
         raise ValueError(f"not a card: {text!r}")
     return Card(ranks[rank_text], suit)
+
+
+# --- COMP9021 card numbers ------------------------------------------------------
+
+#: The suits in the order of the COMP9021 hand-out's card numbering
+#: (``seeds/comp9021-solitaires.txt`` Section 2): Hearts 0-12, Diamonds
+#: 13-25, Clubs 26-38, Spades 39-51.
+COMP9021_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
+
+
+def comp9021_card(number: int) -> Card:
+    """The card a COMP9021 card number denotes (hand-out Section 2).
+
+    ``number % 13`` is the rank index (0 = Ace .. 12 = King) and
+    ``number // 13`` the suit index in :data:`COMP9021_SUITS`: 16 is the
+    Four of Diamonds, 36 the Jack of Clubs.
+
+    Args:
+        number (int): 0..51.
+
+    Returns:
+        Card: the card (rank 1..13).
+
+    Raises:
+        ValueError: if ``number`` is not in 0..51.
+    """
+    if not 0 <= number < 52:
+        raise ValueError(f"card number must be 0..51, got {number!r}")
+    return Card(number % 13 + 1, COMP9021_SUITS[number // 13])
+
+
+#: ``COMP9021_CHARS[number]``: the Unicode playing-card character of each
+#: COMP9021 card number 0..51 (``comp9021_card(number).unicode``; Section 2,
+#: GAMES.md "pictures and up-and-down": Knight skipped).
+COMP9021_CHARS: tuple[str, ...] = tuple(comp9021_card(number).unicode for number in range(52))

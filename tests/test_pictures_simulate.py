@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from cardshell_pictures import format_table, play, simulate, simulate_counts
 from cardshell_pictures.simulation import WIDTH, chunks, resolve_jobs
-
-ROW = re.compile(r" +\d{1,2} \| +\d{1,3}\.\d\d%")
+from comp9021_helpers import ROW, parse_table_rows
 
 
 def parse_rows(table: str) -> list[tuple[int, float]]:
-    lines = table.rstrip("\n").split("\n")
-    return [(int(line[:28]), float(line[31:].strip("% "))) for line in lines[2:]]
+    return parse_table_rows(table, 28)
 
 
 def test_table_layout_exact():

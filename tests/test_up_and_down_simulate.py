@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from cardshell_up_and_down import format_table, play, simulate, simulate_counts
 from cardshell_up_and_down.simulation import WIDTH, chunks
-
-ROW = re.compile(r" +\d{1,2} \| +\d{1,3}\.\d\d%")
+from comp9021_helpers import ROW, parse_table_rows
 
 
 def parse_rows(table: str) -> list[tuple[int, float]]:
-    lines = table.rstrip("\n").split("\n")
-    return [(int(line[:20]), float(line[23:].strip("% "))) for line in lines[2:]]
+    return parse_table_rows(table, 20)
 
 
 def test_table_layout_exact():

@@ -18,13 +18,13 @@ Choices made here:
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 import cardshell
-from cardshell import Command, CommandContext, Game, Outcome, UsageError
+from cardshell import Command, Game, Outcome, montecarlo
+# The simulate grammar N [I] [--jobs J] is the host's (SimulateArgs re-exported).
+from cardshell.montecarlo import SIMULATE_USAGE, SimulateArgs, parse_simulate  # noqa: F401
 
 from . import rules, simulation
 
@@ -33,8 +33,6 @@ CARDSHELL_CONTRACT = 1
 
 #: The game id typed after ``play``.
 GAME_ID = "pictures"
-
-SIMULATE_USAGE = "simulate N [I] [--jobs J]"
 
 
 def new_game(seed: int, options: Mapping[str, Any]) -> rules.PicturesGame:
@@ -54,80 +52,9 @@ def outcome(state: rules.PicturesGame) -> Outcome:
     return Outcome("won" if state.won else "lost", float(state.uncovered), rules.final_line(state.uncovered))
 
 
-@dataclass(frozen=True)
-class SimulateArgs:
-    """Parsed ``simulate`` arguments.
-
-    Attributes:
-        n (int): number of games, >= 1.
-        i (int | None): first seed; None for the current game's seed.
-        jobs (int): processes, 0 for every core.
-    """
-
-    n: int
-    i: int | None
-    jobs: int
-
-
-def _integer(word: str, what: str) -> int:
-    if not (word.isascii() and re.fullmatch(r"-?[0-9]+", word)):
-        raise UsageError(f"{what} must be an integer, got {word!r}")
-    return int(word)
-
-
-def parse_simulate(text: str) -> SimulateArgs:
-    """Parse ``N [I] [--jobs J]`` (also ``-j J``, ``--jobs=J``, anywhere).
-
-    Args:
-        text (str): what followed ``simulate``.
-
-    Returns:
-        SimulateArgs: the arguments.
-
-    Raises:
-        UsageError: for a missing N, N < 1, J < 0, a word that is not an
-            integer, or too many numbers.
-    """
-    words = text.split()
-    positional: list[str] = []
-    jobs = 1
-    index = 0
-    while index < len(words):
-        word = words[index]
-        if word in ("--jobs", "-j"):
-            if index + 1 >= len(words):
-                raise UsageError(f"{word} needs a number of processes")
-            jobs = _integer(words[index + 1], "the number of processes")
-            index += 2
-            continue
-        if word.startswith("--jobs="):
-            jobs = _integer(word.partition("=")[2], "the number of processes")
-        else:
-            positional.append(word)
-        index += 1
-    if not positional:
-        raise UsageError("simulate needs the number of games N")
-    if len(positional) > 2:
-        raise UsageError(f"too many arguments: {' '.join(positional[2:])!r}")
-    n = _integer(positional[0], "the number of games N")
-    if n < 1:
-        raise UsageError(f"the number of games must be at least 1, got {n}")
-    i = _integer(positional[1], "the first seed I") if len(positional) == 2 else None
-    if jobs < 0:
-        raise UsageError(f"the number of processes must be 0 (every core) or more, got {jobs}")
-    return SimulateArgs(n, i, jobs)
-
-
-def run_simulate(ctx: CommandContext, args: SimulateArgs) -> None:
-    """``simulate``: print the table of Section 3.3, with a progress bar on a
-    terminal (over chunks of seeds)."""
-    first = args.i if args.i is not None else ctx.state.seed
-
-    def progress(items: Iterable[list[int]], total: int) -> Iterable[list[int]]:
-        return ctx.progress(items, total=total, label=f"simulate {args.n}")
-
-    counts = simulation.simulate_counts(args.n, first, jobs=args.jobs, progress=progress)
-    ctx.echo(simulation.format_table(counts))
+#: ``simulate``: print the table of Section 3.3 for the seeds asked, with a
+#: progress bar on a terminal (over chunks of seeds).
+run_simulate = montecarlo.simulate_handler(simulation.simulate_counts, simulation.format_table)
 
 
 @cardshell.hookimpl

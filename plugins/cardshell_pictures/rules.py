@@ -25,11 +25,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from cardshell.cards import Card, Suit
+from cardshell.cards import COMP9021_CHARS, COMP9021_SUITS, comp9021_card
 
 #: Suits in the order of Section 2's numbering (Hearts 0-12, Diamonds 13-25,
-#: Clubs 26-38, Spades 39-51).
-SECTION2_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
+#: Clubs 26-38, Spades 39-51); the shared model's :data:`cardshell.cards.COMP9021_SUITS`.
+SECTION2_SUITS = COMP9021_SUITS
 
 #: Number of cards in the full deck.
 DECK_SIZE = 52
@@ -43,27 +43,15 @@ ROUNDS = 4
 _ROUND_ORDINALS = ("first", "second", "third", "fourth")
 
 
-def to_card(card: int) -> Card:
-    """Convert a Section 2 card number to the shared :class:`cardshell.cards.Card`.
-
-    Args:
-        card (int): 0..51, numbered as in Section 2.
-
-    Returns:
-        Card: the same card in the shared model (rank 1..13).
-
-    Raises:
-        ValueError: if ``card`` is not in 0..51.
-    """
-    if not 0 <= card < DECK_SIZE:
-        raise ValueError(f"card number must be 0..51, got {card!r}")
-    return Card(card % 13 + 1, SECTION2_SUITS[card // 13])
-
+#: ``to_card(card)``: a Section 2 card number (0..51) as the shared
+#: :class:`cardshell.cards.Card` (ValueError outside 0..51); see
+#: :func:`cardshell.cards.comp9021_card`.
+to_card = comp9021_card
 
 #: The Unicode playing-card character of each card number (GAMES.md:
 #: Spades from U+1F0A1, Hearts U+1F0B1, Diamonds U+1F0C1, Clubs U+1F0D1,
 #: Knight skipped), taken from the shared card model.
-CHARS: tuple[str, ...] = tuple(to_card(c).unicode for c in range(DECK_SIZE))
+CHARS: tuple[str, ...] = COMP9021_CHARS
 
 #: ``IS_PICTURE[card]`` is True for Jacks, Queens and Kings.
 IS_PICTURE: tuple[bool, ...] = tuple(c % 13 >= 10 for c in range(DECK_SIZE))

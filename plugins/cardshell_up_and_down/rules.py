@@ -23,10 +23,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from cardshell.cards import Card, Suit
+from cardshell.cards import COMP9021_CHARS, COMP9021_SUITS, comp9021_card
 
-#: Suits in the order of Section 2's numbering (and of the stacks, left to right).
-SECTION2_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
+#: Suits in the order of Section 2's numbering (and of the stacks, left to
+#: right); the shared model's :data:`cardshell.cards.COMP9021_SUITS`.
+SECTION2_SUITS = COMP9021_SUITS
 
 #: Number of cards in the full deck.
 DECK_SIZE = 52
@@ -43,26 +44,14 @@ DECREASING_MESSAGE = "Making progress on a decreasing sequence!"
 WON_LINE = "All cards have been placed, you won!"
 
 
-def to_card(card: int) -> Card:
-    """Convert a Section 2 card number to the shared :class:`cardshell.cards.Card`.
-
-    Args:
-        card (int): 0..51, numbered as in Section 2.
-
-    Returns:
-        Card: the same card in the shared model (rank 1..13).
-
-    Raises:
-        ValueError: if ``card`` is not in 0..51.
-    """
-    if not 0 <= card < DECK_SIZE:
-        raise ValueError(f"card number must be 0..51, got {card!r}")
-    return Card(card % 13 + 1, SECTION2_SUITS[card // 13])
-
+#: ``to_card(card)``: a Section 2 card number (0..51) as the shared
+#: :class:`cardshell.cards.Card` (ValueError outside 0..51); see
+#: :func:`cardshell.cards.comp9021_card`.
+to_card = comp9021_card
 
 #: The Unicode playing-card character of each card number (GAMES.md), taken
 #: from the shared card model.
-CHARS: tuple[str, ...] = tuple(to_card(c).unicode for c in range(DECK_SIZE))
+CHARS: tuple[str, ...] = COMP9021_CHARS
 
 
 def ordinal(number: int) -> str:
