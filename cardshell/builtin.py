@@ -171,7 +171,7 @@ class HostCommands:
             for gid, session in sorted(shell.sessions.items()):
                 marker = " (current)" if session is shell.current else ""
                 state = "over" if session.outcome is not None else "in play"
-                rows.append((gid, f"seed {session.seed}, {session.moves} moves, {state}{marker}"))
+                rows.append((gid, f"seed {session.seed}, {helptext.moves(session.moves)}, {state}{marker}"))
             ctx.echo(helptext.table(rows))
         if shell.autosave:
             rows = self._saved_rows()
@@ -191,7 +191,7 @@ class HostCommands:
                 rows.append((name, f"game {found.game!r} is not installed"))
                 continue
             how = f"play {name}" if name == found.game else f"load {name}"
-            rows.append((name, f"{game.title}, seed {found.seed}, {len(found.log)} moves, "
+            rows.append((name, f"{game.title}, seed {found.seed}, {helptext.moves(len(found.log))}, "
                                f"saved {found.saved} ('{how}')"))
         return rows
 
@@ -214,7 +214,7 @@ class HostCommands:
         session = shell.sessions.get(game.id)
         if session is not None and not given:
             shell.current = session
-            ctx.echo(f"Resuming {game.title}, seed {session.seed} ({session.moves} moves so far).")
+            ctx.echo(f"Resuming {game.title}, seed {session.seed} ({helptext.moves(session.moves)} so far).")
             ctx.echo(shell.render(session))
             return
         if session is None and not given and shell.autosave and saves.exists(shell.data_dir, game.id):
@@ -238,7 +238,7 @@ class HostCommands:
         shell.install(session)
         shell.record_as = f"load {name}"
         note = " It replaces the game that was in progress." if replaced is not None else ""
-        ctx.echo(f"{verb}, seed {session.seed} ({session.moves} moves so far).{note}")
+        ctx.echo(f"{verb}, seed {session.seed} ({helptext.moves(session.moves)} so far).{note}")
         ctx.echo(shell.render(session))
         if session.outcome is not None:
             ctx.echo(f"This game is over: {session.outcome.result}"
@@ -318,7 +318,7 @@ class HostCommands:
         except saves.SaveError as exc:
             raise CommandError(exc.message) from None
         how = f"play {name}" if name == session.id else f"load {name}"
-        ctx.echo(f"Saved {session.game.title} (seed {session.seed}, {session.moves} moves) as {name!r}: "
+        ctx.echo(f"Saved {session.game.title} (seed {session.seed}, {helptext.moves(session.moves)}) as {name!r}: "
                  f"'{how}' resumes it.")
 
     def load(self, ctx: CommandContext, words: list[str]) -> None:

@@ -86,3 +86,8 @@ def command_help(command: Command, game: Game | None = None) -> str:
 def games_list(games: Mapping[str, Game]) -> str:
     """The table of available games: id, title and summary."""
     return table((gid, f"{game.title}: {game.summary}") for gid, game in sorted(games.items()))
+
+
+def moves(count: int) -> str:
+    """``1 move``, ``3 moves``: a move count in words."""
+    return f"{count} move{'' if count == 1 else 's'}"

@@ -27,6 +27,7 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.shortcuts import ProgressBar
 
 from cardshell import saves
+from cardshell import help as helptext
 from cardshell.completion import candidates
 from cardshell.shell import Shell
 
@@ -132,7 +133,7 @@ def offered_saves(shell: Shell) -> list[str]:
             problems.append(f"warning: save {name!r} is for game {found.game!r}, which is not installed; "
                             "it is skipped")
         elif name == found.game:
-            resumable.append(f"{name} (seed {found.seed}, {len(found.log)} moves)")
+            resumable.append(f"{name} (seed {found.seed}, {helptext.moves(len(found.log))})")
     lines = problems
     if resumable:
         lines.append(f"Saved games in progress: {', '.join(resumable)}; 'play GAME' resumes one.")

@@ -20,6 +20,7 @@ from typing import Any, TextIO
 
 import pluggy
 
+from cardshell import help as helptext
 from cardshell import hookspecs, saves
 from cardshell.discovery import PluginFailure, PluginInfo, load_entry_points
 from cardshell.errors import CommandError, UsageError
@@ -495,7 +496,7 @@ class Shell:
             except SaveError as exc:
                 notes.append(f"warning: {exc.message}")
                 continue
-            notes.append(f"Saved {session.game.title} (seed {session.seed}, {session.moves} moves): "
+            notes.append(f"Saved {session.game.title} (seed {session.seed}, {helptext.moves(session.moves)}): "
                          f"'play {gid}' resumes it.")
         for gid in sorted(set(self.games) - live):
             if not saves.exists(self.data_dir, gid):

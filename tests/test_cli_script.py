@@ -33,7 +33,7 @@ def test_piped_script_output_errors_and_status(run_cli):
     assert out.startswith("Aces Up, seed 7.\nstock")
     assert "Aces Up commands:" in out  # help inside the game
     assert "Counter, seed 2.\n[0]\ncount is now 2\n[2]\n" in out
-    assert "Resuming Aces Up, seed 7 (1 moves so far)." in out
+    assert "Resuming Aces Up, seed 7 (1 move so far)." in out
     assert out.endswith("Left Aces Up (seed 7).\n")
 
 

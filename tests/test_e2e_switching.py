@@ -32,10 +32,10 @@ def test_three_games_switch_and_resume_unchanged(run_cli):
 
     aces_before = output_after("D")  # the Aces Up board after the deal
     aces_resumed = output_after("play aces-up")
-    assert aces_resumed.startswith("Resuming Aces Up, seed 7 (1 moves so far).\n")
+    assert aces_resumed.startswith("Resuming Aces Up, seed 7 (1 move so far).\n")
     assert aces_resumed.split("\n", 1)[1] == aces_before
     pouch_before = output_after("sw")
     pouch_resumed = output_after("play thumb-and-pouch")
-    assert pouch_resumed.startswith("Resuming Thumb and Pouch, seed 1 (1 moves so far).\n")
+    assert pouch_resumed.startswith("Resuming Thumb and Pouch, seed 1 (1 move so far).\n")
     assert pouch_resumed.split("\n", 1)[1] == pouch_before
     assert "You draw " in output_after("(Hit = 1, Stay = 0): 1")  # the blackjack hit happened in between

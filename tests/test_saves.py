@@ -15,6 +15,7 @@ import time
 
 import pytest
 
+from cardshell import help as helptext
 from cardshell import saves
 from cardshell.shell import Shell
 
@@ -60,11 +61,11 @@ def test_save_without_name_is_the_automatic_save_that_play_resumes(tmp_path):
     first = make_shell(tmp_path)
     first.execute("play counter --seed 4")
     first.execute("inc 2")
-    assert first.execute("save").output == "Saved Counter (seed 4, 1 moves) as 'counter': 'play counter' resumes it."
+    assert first.execute("save").output == "Saved Counter (seed 4, 1 move) as 'counter': 'play counter' resumes it."
     second = make_shell(tmp_path)
-    assert "Saved:\n  counter  Counter, seed 4, 1 moves, saved " in second.execute("games").output
+    assert "Saved:\n  counter  Counter, seed 4, 1 move, saved " in second.execute("games").output
     reply = second.execute("play counter")
-    assert reply.output == "Resuming saved Counter, seed 4 (1 moves so far).\n[2]"
+    assert reply.output == "Resuming saved Counter, seed 4 (1 move so far).\n[2]"
     assert second.current.state.count == 2
 
 
@@ -160,7 +161,7 @@ def test_games_and_the_start_of_the_interactive_shell_report_bad_saves(tmp_path)
     listing = shell.execute("games").output
     assert "  future     cannot be used: save 'future' has format version 99" in listing
     assert "  missing    game 'no-such-game' is not installed" in listing
-    assert "  good       Aces Up, seed 7, 1 moves" in listing
+    assert "  good       Aces Up, seed 7, 1 move" in listing
     offered = offered_saves(shell)
     assert "warning: save 'truncated' is damaged (not valid JSON; truncated?); it is skipped" in offered
     assert all(line.startswith("warning: ") for line in offered)  # no automatic save among them
@@ -216,7 +217,7 @@ def test_close_saves_games_in_progress_and_drops_finished_or_abandoned_ones(tmp_
     shell.execute("play aces-up --seed 7")
     assert shell.close() == [
         "Saved Aces Up (seed 7, 0 moves): 'play aces-up' resumes it.",
-        "Saved Counter (seed 2, 1 moves): 'play counter' resumes it.",
+        "Saved Counter (seed 2, 1 move): 'play counter' resumes it.",
     ]
     again = make_shell(tmp_path)
     again.execute("play counter")
@@ -272,7 +273,7 @@ def test_save_and_autosave_on_eof_resume_every_game_in_another_process(run_cli, 
     assert first.stdout.endswith(
         "Saved Aces Up (seed 7, 3 moves): 'play aces-up' resumes it.\n"
         "Saved Blackjack (seed 5, 0 moves): 'play blackjack' resumes it.\n"
-        "Saved Counter (seed 2, 1 moves): 'play counter' resumes it.\n"
+        "Saved Counter (seed 2, 1 move): 'play counter' resumes it.\n"
         "Saved Thumb and Pouch (seed 3, 2 moves): 'play thumb-and-pouch' resumes it.\n")
     # What each game looks like, computed here from the same lines.
     expected = make_shell(tmp_path, plugins=["aces-up", "thumb-and-pouch", "blackjack"])
@@ -284,10 +285,10 @@ def test_save_and_autosave_on_eof_resume_every_game_in_another_process(run_cli, 
     assert second.returncode == 0, second.stderr
     for gid, session in expected.sessions.items():
         title = session.game.title
-        resumed = f"Resuming saved {title}, seed {session.seed} ({session.moves} moves so far).\n"
+        resumed = f"Resuming saved {title}, seed {session.seed} ({helptext.moves(session.moves)} so far).\n"
         assert resumed + expected.render(session) + "\n" in second.stdout
     assert "Undid 'inc 2'.\n[0]\n" in second.stdout  # undo history survives the save
-    assert "Loaded 'named': Counter, seed 2 (1 moves so far).\n[2]\n" in second.stdout
+    assert "Loaded 'named': Counter, seed 2 (1 move so far).\n[2]\n" in second.stdout
     assert "Saved Counter" in second.stdout  # 'load named' is in progress again at EOF
 
 
@@ -311,12 +312,12 @@ def test_ctrl_d_at_the_top_level_saves_and_the_next_start_offers_it(tmp_path):
     child.expect_exact("cardshell>")
     time.sleep(0.2)
     child.sendcontrol("d")  # leaves the shell
-    child.expect_exact("Saved Counter (seed 4, 1 moves): 'play counter' resumes it.")
+    child.expect_exact("Saved Counter (seed 4, 1 move): 'play counter' resumes it.")
     child.expect(pexpect.EOF)
     child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", timeout=20)
-    child.expect_exact("Saved games in progress: counter (seed 4, 1 moves); 'play GAME' resumes one.")
+    child.expect_exact("Saved games in progress: counter (seed 4, 1 move); 'play GAME' resumes one.")
     child.expect_exact("cardshell>")
     child.sendline("play counter")
-    child.expect_exact("Resuming saved Counter, seed 4 (1 moves so far).")
+    child.expect_exact("Resuming saved Counter, seed 4 (1 move so far).")
     child.sendline("exit")
     child.expect(pexpect.EOF)

@@ -84,7 +84,7 @@ def test_switching_games_suspends_and_resumes_exactly(shell):
     shell2.execute("D")
     aces_state = copy.deepcopy(shell2.current.state)
     reply = shell2.execute("play counter")
-    assert reply.output.startswith("Resuming Counter, seed 5 (1 moves so far).")
+    assert reply.output.startswith("Resuming Counter, seed 5 (1 move so far).")
     assert shell2.current.state == counter_state
     shell2.execute("play aces-up")
     assert shell2.current.state == aces_state
