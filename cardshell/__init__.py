@@ -8,8 +8,10 @@ The public contract for plugin authors is re-exported here:
   :class:`Outcome` and :class:`CommandContext` (:mod:`cardshell.records`);
 * the errors :class:`CommandError` and :class:`UsageError`
   (:mod:`cardshell.errors`);
-* argument parsers in :mod:`cardshell.parsers` and the card model in
-  :mod:`cardshell.cards`.
+* argument parsers in :mod:`cardshell.parsers`, the card model in
+  :mod:`cardshell.cards`, the seeded generator :mod:`cardshell.rng`, the
+  Monte Carlo runner :mod:`cardshell.montecarlo`, and the pytest helpers
+  in :mod:`cardshell.testing`.
 """
 
 from cardshell.errors import CommandError, UsageError

@@ -207,6 +207,13 @@ class CommandContext:
         shell (Any): the host's :class:`cardshell.shell.Shell`; for host
             commands and cross-cutting plugins, not for game rules.
         interactive (bool): True when a person is typing at a terminal.
+
+    Methods:
+        echo(text): print text once the command is accepted.
+        progress(iterable, total, label): a progress bar on a terminal for
+            long loops (Ctrl-C aborts the command, the shell goes on).
+        leave(): end the current game once the command is accepted, as
+            ``quit`` does (a "play again? (y/n)" answered ``n``).
     """
 
     def __init__(self, *, state: Any, line: str, game_id: str | None, shell: Any, interactive: bool) -> None:
