@@ -68,14 +68,15 @@ def test_exact_text_of_full_rounds_for_a_fixed_seed():
     shell = Shell.create(plugins=["blackjack"])
     lines = ["play blackjack --seed 42", "1", "0", "y", "0", "n"]
     assert transcript(shell, lines) == FULL_ROUNDS_SEED_42
-    assert shell.prompt_text() == "blackjack> "  # no question once the player said n
+    assert shell.prompt_text() == "cardshell> "  # n left the game
 
 
 def test_word_aliases_and_case():
     shell_digits, shell_words = start(), start()
-    transcript(shell_digits, ["1", "0", "y", "0", "n"])
-    transcript(shell_words, ["HIT", "Stay", "yes", "stay", "No"])
+    transcript(shell_digits, ["1", "0", "y", "0"])
+    transcript(shell_words, ["HIT", "Stay", "yes", "stay"])
     assert shell_words.current.state == shell_digits.current.state
+    assert shell_words.execute("No").ok and shell_words.current is None
 
 
 def test_bust_round_text():
@@ -97,7 +98,6 @@ def test_bust_round_text():
         ([], "n", rules.MSG_ROUND_IN_PLAY),
         (["0"], "1", rules.MSG_ROUND_OVER),
         (["0"], "stay", rules.MSG_ROUND_OVER),
-        (["0", "n"], "y", rules.MSG_GAME_OVER),
         ([], "2", "Error, '2' is not an answer: type 1 (hit) or 0 (stay) during a round, "
          "y or n after it (or simulate N [T], score, help)."),
         ([], "1 1", "Error, '1 1' is not an answer: type 1 (hit) or 0 (stay) during a round, "
@@ -147,9 +147,17 @@ def test_game_over_fires_once_per_round():
     assert shell.current.outcome == cardshell.Outcome("won", 15.0, "You beat the dealer")
     transcript(shell, ["score", "y"])
     assert shell.current.outcome is None
-    transcript(shell, ["0", "n"])
+    transcript(shell, ["0"])
     assert [o.result for o in recorder.outcomes] == ["won", "lost"]
     assert shell.current.outcome.result == "lost"
+
+
+def test_n_shows_the_final_score_and_leaves_the_game():
+    shell = start()
+    transcript(shell, ["1", "0"])
+    reply = shell.execute("n")
+    assert reply.ok and reply.output == "Score: won 1, lost 0, tied 0 (1 round)"
+    assert shell.current is None and "blackjack" not in shell.sessions
 
 
 def test_score_command_changes_nothing():
@@ -197,7 +205,7 @@ _line = st.one_of(
     st.text(alphabet="01ynhitsaYN -", max_size=6),
     st.text(max_size=6),
 )
-_LEAVING = {"q", "quit", "exit", "play"}
+_LEAVING = {"q", "quit", "exit", "play", "n", "no"}
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -125,7 +125,10 @@ def _yes(ctx: CommandContext, args: None) -> None:
 
 
 def _no(ctx: CommandContext, args: None) -> None:
+    """``n``: no more rounds; the final score is shown and the game is left
+    (hand-out part (f): "quit the Blackjack game")."""
     ctx.state = rules.play_again(ctx.state, False)
+    ctx.leave()
 
 
 def _score(ctx: CommandContext, args: None) -> None:
