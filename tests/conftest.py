@@ -9,6 +9,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# The suite is deterministic: hypothesis draws the same examples on every run
+# (derandomize) and keeps no example database between runs.  Set
+# HYPOTHESIS_PROFILE=explore to search with fresh random examples instead.
+settings.register_profile("cardshell", derandomize=True, database=None, deadline=None)
+settings.register_profile("explore", deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "cardshell"))
 
 TESTS = Path(__file__).resolve().parent
 TOY_PLUGINS = TESTS / "plugins"
