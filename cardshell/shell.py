@@ -199,10 +199,12 @@ class Shell:
         Args:
             session (GameSession): the game to show.
             warnings (list[str] | None): receives a report if a display hook
-                raised; the game's own ``render`` is used then.
+                raised (the game's own ``render`` is used then) or if the
+                game's own ``render`` raised (nothing is shown then).  A
+                display failure never undoes an accepted command.
 
         Returns:
-            str: the display, without a trailing newline.
+            str: the display, without a trailing newline ("" if it failed).
         """
         state = copy.deepcopy(session.state)
         try:
@@ -212,7 +214,12 @@ class Shell:
             if warnings is not None:
                 warnings.append(f"a cardshell_render hook failed: {type(exc).__name__}: {exc}")
         if text is None:
-            text = session.game.render(state)
+            try:
+                text = session.game.render(state)
+            except Exception as exc:
+                if warnings is not None:
+                    warnings.append(f"game {session.id!r} failed to display its state: {type(exc).__name__}: {exc}")
+                text = ""
         return text.rstrip("\n")
 
     def resolve(self, line: str) -> tuple[Entry, str]:
@@ -282,7 +289,10 @@ class Shell:
         except UsageError as exc:
             in_game = game is not None and (entry is None or entry.command.game is not None)
             if in_game and game.invalid_input is not None:
-                return Reply(ok=False, error=game.invalid_input(text))
+                try:
+                    return Reply(ok=False, error=game.invalid_input(text))
+                except Exception:  # a broken message must not let the line escape
+                    pass
             usage = f" (usage: {entry.command.usage_text})" if entry is not None else ""
             return Reply(ok=False, error=f"{exc.message}{usage}")
         except CommandError as exc:
