@@ -143,3 +143,13 @@ def test_random_lines_never_raise_keep_rejected_states_and_conserve_52_cards(see
         assert all_cards(state) == FULL_DECK
         assert len(state.tableau) == 4
         assert render(state) == "\n".join(line.rstrip() for line in render(state).splitlines())
+
+
+def test_game_and_command_summaries_are_one_short_line():
+    """``games`` and ``help`` print summaries in a table: one line of at most 70 characters."""
+    from cardshell_aces_up import plugin as game_plugin
+
+    (game,) = game_plugin.cardshell_games()
+    assert "\n" not in game.summary and len(game.summary) <= 70, game.summary
+    for command in game_plugin.cardshell_commands():
+        assert "\n" not in command.summary and len(command.summary) <= 70, command.summary

@@ -239,3 +239,13 @@ def test_switching_to_thumb_and_pouch_and_back_resumes_both():
     assert shell.prompt_text() == "blackjack: Hit or stay? (Hit = 1, Stay = 0): "
     transcript(shell, ["0", "play thumb-and-pouch"])
     assert shell.current.state == pouch
+
+
+def test_game_and_command_summaries_are_one_short_line():
+    """``games`` and ``help`` print summaries in a table: one line of at most 70 characters."""
+    from cardshell_blackjack import plugin as game_plugin
+
+    (game,) = game_plugin.cardshell_games()
+    assert "\n" not in game.summary and len(game.summary) <= 70, game.summary
+    for command in game_plugin.cardshell_commands():
+        assert "\n" not in command.summary and len(command.summary) <= 70, command.summary

@@ -239,3 +239,17 @@ def test_n_after_game_over_leaves_the_game():
     reply = shell.execute("n")
     assert reply.ok and reply.output == "Left Minesweeper."
     assert shell.current is None and "minesweeper" not in shell.sessions
+
+
+def test_game_and_command_summaries_are_one_short_line():
+    """``games`` and ``help`` print summaries in a table: one line of at most 70
+    characters (the cell command's summary is the hand-out's help text, verbatim)."""
+    from cardshell_minesweeper import plugin as game_plugin
+
+    (game,) = game_plugin.cardshell_games()
+    assert "\n" not in game.summary and len(game.summary) <= 70, game.summary
+    for command in game_plugin.cardshell_commands():
+        if command.name == "cell":
+            assert command.summary == plugin.HELP
+            continue
+        assert "\n" not in command.summary and len(command.summary) <= 70, command.summary

@@ -151,3 +151,13 @@ def test_ctrl_c_interrupts_simulate_and_keeps_the_game(shell, jobs):
     assert shell.current.state == before
     shell.progress = None
     assert shell.execute("simulate 10 0").ok
+
+
+def test_game_and_command_summaries_are_one_short_line():
+    """``games`` and ``help`` print summaries in a table: one line of at most 70 characters."""
+    from cardshell_pictures import plugin as game_plugin
+
+    (game,) = game_plugin.cardshell_games()
+    assert "\n" not in game.summary and len(game.summary) <= 70, game.summary
+    for command in game_plugin.cardshell_commands():
+        assert "\n" not in command.summary and len(command.summary) <= 70, command.summary

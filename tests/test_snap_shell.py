@@ -139,7 +139,7 @@ def test_undo_is_off_and_game_registered():
     sh = Shell.create(plugins=["snap"])
     game = sh.games["snap"]
     assert game.undo is False
-    assert "A's view" in game.summary
+    assert "won = A wins" in game.summary
 
 
 def test_same_seed_replays():
@@ -148,3 +148,13 @@ def test_same_seed_replays():
         sh.execute("play snap --seed 77")
         sh.execute("step 25")
     assert one.current.state == two.current.state
+
+
+def test_game_and_command_summaries_are_one_short_line():
+    """``games`` and ``help`` print summaries in a table: one line of at most 70 characters."""
+    from cardshell_snap import plugin as game_plugin
+
+    (game,) = game_plugin.cardshell_games()
+    assert "\n" not in game.summary and len(game.summary) <= 70, game.summary
+    for command in game_plugin.cardshell_commands():
+        assert "\n" not in command.summary and len(command.summary) <= 70, command.summary

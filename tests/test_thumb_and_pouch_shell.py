@@ -231,3 +231,13 @@ def test_random_lines_never_escape_and_rejections_change_nothing(seed, lines):
         state = shell.current.state
         assert sorted(state.cards()) == deck
         assert all(pile[-1].face_up for pile in state.tableau if pile)
+
+
+def test_game_and_command_summaries_are_one_short_line():
+    """``games`` and ``help`` print summaries in a table: one line of at most 70 characters."""
+    from cardshell_thumb_and_pouch import plugin as game_plugin
+
+    (game,) = game_plugin.cardshell_games()
+    assert "\n" not in game.summary and len(game.summary) <= 70, game.summary
+    for command in game_plugin.cardshell_commands():
+        assert "\n" not in command.summary and len(command.summary) <= 70, command.summary

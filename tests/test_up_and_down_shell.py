@@ -88,6 +88,17 @@ def test_q_leaves_the_game(shell):
     assert reply.ok and shell.current is None
 
 
+@pytest.mark.parametrize("line", ["Q", "LINES 5", "Lines 5"])
+def test_the_browser_is_case_sensitive(shell, line):
+    """GAMES.md "up-and-down": only ``q`` exactly quits, ``Q`` is an incorrect
+    answer that does nothing (the COMP9021 hand-out never makes its input
+    case-insensitive)."""
+    before = shell.current.state
+    reply = shell.execute(line)
+    assert not reply.ok
+    assert shell.current is not None and shell.current.state == before
+
+
 def test_simulate_in_the_shell(shell):
     reply = shell.execute("simulate 20 0")
     assert reply.ok
@@ -123,3 +134,13 @@ def test_random_lines_never_raise_and_rejections_change_nothing(line):
         assert reply.error and shell.current.state == before
     if shell.current is not None:
         assert shell.current.state == before  # no command of this game changes the state
+
+
+def test_game_and_command_summaries_are_one_short_line():
+    """``games`` and ``help`` print summaries in a table: one line of at most 70 characters."""
+    from cardshell_up_and_down import plugin as game_plugin
+
+    (game,) = game_plugin.cardshell_games()
+    assert "\n" not in game.summary and len(game.summary) <= 70, game.summary
+    for command in game_plugin.cardshell_commands():
+        assert "\n" not in command.summary and len(command.summary) <= 70, command.summary

@@ -135,7 +135,7 @@ def _complete_tableau(state: rules.AcesUpState | None, index: int) -> Iterable[s
 GAME = Game(
     id=GAME_ID,
     title="Aces Up",
-    summary="Solitaire, aces high: discard to the foundation until only the four aces are left.",
+    summary="Solitaire, aces high: discard every card but the four aces.",
     new=new_game,
     render=render,
     outcome=outcome,

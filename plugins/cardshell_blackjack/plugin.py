@@ -184,7 +184,7 @@ def prompt(state: BlackjackState) -> str:
 GAME = Game(
     id=GAME_ID,
     title="Blackjack",
-    summary="Player against dealer: get close to 21 without going over (1 = hit, 0 = stay, y/n).",
+    summary="Beat the dealer to 21 without going over (1 = hit, 0 = stay).",
     new=new,
     render=display.render,
     outcome=outcome,

@@ -175,7 +175,7 @@ def cardshell_games() -> list[Game]:
         Game(
             id=GAME_ID,
             title="Minesweeper",
-            summary="Sweep a 9x9 board of 10 mines (a5 unfolds, a5f flags; --level, --rows, --cols, --mines).",
+            summary="Sweep a 9x9 board of 10 mines: a5 unfolds, a5f flags (--level).",
             new=new,
             render=display.render,
             outcome=outcome,

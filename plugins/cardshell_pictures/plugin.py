@@ -64,7 +64,7 @@ def cardshell_games() -> list[Game]:
         Game(
             id=GAME_ID,
             title="Pictures",
-            summary="COMP9021 solitaire 1: put the 12 pictures aside in at most 4 rounds (plays itself)",
+            summary="COMP9021 solitaire 1: put the 12 pictures aside (plays itself)",
             new=new_game,
             render=render,
             outcome=outcome,
@@ -78,7 +78,7 @@ def cardshell_commands() -> list[Command]:
     return [
         Command(
             name="simulate",
-            summary="play N games from seed I and print the frequency of each number of pictures uncovered",
+            summary="play N games from seed I; print the frequencies of pictures uncovered",
             handler=run_simulate,
             game=GAME_ID,
             usage=SIMULATE_USAGE,

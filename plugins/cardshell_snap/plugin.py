@@ -104,8 +104,7 @@ def cardshell_games() -> list[Game]:
         Game(
             id=GAME_ID,
             title="Snap",
-            summary="Two players throw cards until one has none; watch it (step, run) or simulate many. "
-            "Result from A's view: won = A wins.",
+            summary="Two players throw cards until one runs out (won = A wins).",
             new=new,
             render=display.render,
             outcome=outcome,

@@ -190,7 +190,7 @@ def outcome(state: ThumbAndPouchState) -> Outcome | None:
 GAME = Game(
     id=GAME_ID,
     title="Thumb and Pouch",
-    summary="Klondike variant: build down on any other suit, one pass through the stock.",
+    summary="Klondike variant: build down on another suit; one pass of the stock.",
     new=new,
     render=display.render,
     outcome=outcome,

@@ -13,8 +13,10 @@ Choices made here:
 * the browser's answers work as typed in the hand-out (``n``, ``-n``,
   ``m--n``, same spaces allowed) through a pattern command, and as
   ``lines SPEC`` (alias ``browse``; ``lines`` alone shows every line);
-  ``q`` is the host's ``quit``.  Unlike the standalone program, which does
-  nothing on an incorrect answer, the shell rejects it with a message;
+  ``q`` is the host's ``quit``.  Words are case-sensitive, as in the
+  hand-out's browser (``Q`` is an incorrect answer, not ``quit``).  Unlike
+  the standalone program, which does nothing on an incorrect answer, the
+  shell rejects it with a message;
 * the outcome is ``won`` when all cards were placed, else ``lost``; the
   score is the number of cards left (0 for a win);
 * ``simulate N [I] [--jobs J]`` prints the table of Section 4.3 for seeds
@@ -139,11 +141,14 @@ def cardshell_games() -> list[Game]:
         Game(
             id=GAME_ID,
             title="Up-and-Down",
-            summary="COMP9021 solitaire 2: place the 52 cards on 8 stacks, drawing 3 at a time (plays itself)",
+            summary="COMP9021 solitaire 2: place the 52 cards on 8 stacks (plays itself)",
             new=new_game,
             render=render,
             outcome=outcome,
             host_aliases={"q": "quit"},
+            # GAMES.md "up-and-down": only ``q`` exactly quits, ``Q`` is an
+            # incorrect answer; the hand-out never makes its input case-insensitive.
+            case_sensitive=True,
         )
     ]
 
@@ -188,7 +193,7 @@ def cardshell_commands() -> list[Command]:
         ),
         Command(
             name="simulate",
-            summary="play N games from seed I and print the frequency of each number of cards left",
+            summary="play N games from seed I; print the frequencies of cards left",
             handler=run_simulate,
             game=GAME_ID,
             usage=SIMULATE_USAGE,
