@@ -7,6 +7,7 @@ game.  An end of input or an interrupt at the prompt ends quietly (status
 
 from __future__ import annotations
 
+import os
 import sys
 
 from cardshell_pictures.rules import play
@@ -32,5 +33,18 @@ def main() -> int:
     return 0
 
 
+def run() -> int:
+    """:func:`main`, quiet when the reader of stdout goes away (``| head``)."""
+    try:
+        status = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python's documented recipe: point stdout at devnull so that the
+        # interpreter's final flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 1
+    return status
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -9,6 +9,7 @@ reported on stderr (status 1).
 
 from __future__ import annotations
 
+import os
 import sys
 
 from cardshell_up_and_down import browser
@@ -52,5 +53,18 @@ def main() -> int:
             print("\n".join(selected))
 
 
+def run() -> int:
+    """:func:`main`, quiet when the reader of stdout goes away (``| head``)."""
+    try:
+        status = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python's documented recipe: point stdout at devnull so that the
+        # interpreter's final flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 1
+    return status
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())
