@@ -144,6 +144,9 @@ class HostCommands:
         if entry is None:
             target = scope.aliases.get(scope.key(word))
             entry = shell.registry.global_scope.lookup(target or word)
+        if entry is None:  # an example of a pattern command, as the menu shows it: 'help a5'
+            matched = scope.match(word)
+            entry = matched[0] if matched is not None else None
         if entry is None:
             raise CommandError(f"no command {word!r}; type 'help' for the list of commands")
         game = shell.games.get(entry.command.game) if entry.command.game else None

@@ -10,7 +10,7 @@ from typing import TextIO
 
 from cardshell import __version__
 from cardshell.paths import DATA_DIR_ENV, data_dir, history_file
-from cardshell.script import EXIT_OK, EXIT_REJECTED, EXIT_USAGE, run_script
+from cardshell.script import EXIT_INTERRUPTED, EXIT_OK, EXIT_REJECTED, EXIT_USAGE, run_script
 
 EPILOG = f"""\
 With no FILE and a terminal on stdin, cardshell starts the interactive shell.
@@ -27,6 +27,7 @@ exit status:
   {EXIT_OK}  every command was accepted
   {EXIT_REJECTED}  some command was rejected (reported on stderr as FILE:LINE: message)
   {EXIT_USAGE}  usage error: unknown option, missing file
+  {EXIT_INTERRUPTED}  interrupted by Ctrl-C (a script stops at the command it was running)
 
 environment:
   {DATA_DIR_ENV}      where history, saves and statistics are kept (default: the user data dir)
@@ -95,6 +96,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_USAGE
     interactive = script is None and stdin_is_tty
     record = None
+    if args.record and lines is None and _same_file(args.record, sys.stdin):
+        print(f"cardshell: --record {args.record} would overwrite the script being read", file=sys.stderr)
+        return EXIT_USAGE
     if args.record:
         try:
             record = open(args.record, "w", encoding="utf-8")  # noqa: SIM115 - open for the whole session
@@ -119,7 +123,9 @@ def _run(args: argparse.Namespace, script: str | None, lines: list[str] | None, 
     if script is not None and script != "-" and lines is None:
         command = " ".join([script, *args.words])
         if shell.registry.global_scope.lookup(script) is None:
-            print(f"cardshell: no such file or command: {script}", file=sys.stderr)
+            problem = (f"{script}: is a directory, not a script" if os.path.isdir(script)
+                       else f"no such file or command: {script}")
+            print(f"cardshell: {problem}", file=sys.stderr)
             return EXIT_USAGE
         lines, source = [command], "<command line>"
     elif args.words:
@@ -130,16 +136,42 @@ def _run(args: argparse.Namespace, script: str | None, lines: list[str] | None, 
 
         return run_interactive(shell, None if args.no_history else history_file(directory))
     if lines is None:
-        lines = sys.stdin
+        lines = _stdin_lines()
     for failure in shell.failures:
         print(f"cardshell: warning: plugin {failure.describe()}", file=sys.stderr)
     try:
         return run_script(shell, lines, source, sys.stdout, sys.stderr,
                           echo=args.echo, stop_on_error=args.stop_on_error)
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
+
+
+def _stdin_lines() -> TextIO | list[str]:
+    """Standard input as script lines, never raising for what it holds.
+
+    Returns:
+        TextIO | list[str]: ``sys.stdin``, set to replace bytes that do not
+        decode (each becomes U+FFFD, so the line is rejected with its number
+        instead of a ``UnicodeDecodeError`` ending the run); an empty list
+        when stdin is closed (``cardshell <&-``: a script with no lines).
+    """
+    stdin = sys.stdin
+    if stdin is None:
+        return []
+    reconfigure = getattr(stdin, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")
+    return stdin
+
+
+def _same_file(path: str, stream: TextIO | None) -> bool:
+    """Whether ``path`` names the file a stream reads (``--record x < x``)."""
+    try:
+        return stream is not None and os.path.samestat(os.stat(path), os.fstat(stream.fileno()))
+    except (OSError, ValueError, AttributeError):  # no such file yet; no file descriptor
+        return False
 
 
 if __name__ == "__main__":  # pragma: no cover

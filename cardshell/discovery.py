@@ -211,10 +211,10 @@ def load_entry_points(
     loaded: list[PluginInfo] = []
     failures: list[PluginFailure] = []
     seen: set[str] = set()
+    dists: dict[int, tuple[str | None, str | None]] = {}
 
     for ep in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
-        dist_name = ep.dist.name if ep.dist is not None else None
-        version = ep.dist.version if ep.dist is not None else None
+        dist_name, version = _distribution(ep, dists)
         names = {ep.name} | ({dist_name} if dist_name else set())
         if ep.name in seen:
             failures.append(PluginFailure(ep.name, dist_name, version, "a plugin with this name is already loaded"))
@@ -238,6 +238,35 @@ def load_entry_points(
             continue
         _register(pm, module, PluginInfo(module_name, getattr(module, "__name__", module_name)), loaded, failures)
     return loaded, failures
+
+
+def _distribution(ep: metadata.EntryPoint, cache: dict[int, tuple[str | None, str | None]]
+                  ) -> tuple[str | None, str | None]:
+    """The (name, version) of the distribution that ships an entry point.
+
+    ``Distribution.name`` and ``.version`` each parse the distribution's
+    METADATA file again; the entry points of one distribution share one
+    ``Distribution`` object, so it is read once per distribution here (the
+    built-in games are eight entry points of one distribution: start-up).
+
+    Args:
+        ep (metadata.EntryPoint): the entry point.
+        cache (dict[int, tuple[str | None, str | None]]): what was read,
+            by ``id()`` of the distribution object (alive while the entry
+            points are).
+
+    Returns:
+        tuple[str | None, str | None]: (None, None) for an entry point
+        with no distribution.
+    """
+    dist = ep.dist
+    if dist is None:
+        return None, None
+    found = cache.get(id(dist))
+    if found is None:
+        meta = dist.metadata
+        found = cache[id(dist)] = (meta["Name"], meta["Version"])
+    return found
 
 
 def _register(

@@ -74,10 +74,7 @@ def run_interactive(shell: Shell, history_path: Path | None) -> int:
         int: 0 (a person's typing mistakes are answered at the prompt, not
         in the exit status).
     """
-    history: History = InMemoryHistory()
-    if history_path is not None:
-        history_path.parent.mkdir(parents=True, exist_ok=True)
-        history = FileHistory(str(history_path))
+    history, problem = open_history(history_path)
     session: PromptSession[str] = PromptSession(history=history, completer=ShellCompleter(shell),
                                                 complete_while_typing=False)
     shell.progress = _progress
@@ -85,6 +82,8 @@ def run_interactive(shell: Shell, history_path: Path | None) -> int:
     print("cardshell: type 'games' to list the games, 'help' for commands, Ctrl-D or 'exit' to leave.")
     for failure in shell.failures:
         print(f"warning: plugin {failure.describe()} (see 'plugins')", file=sys.stderr)
+    if problem is not None:
+        print(f"warning: {problem}", file=sys.stderr)
     for line in offered_saves(shell):
         print(line)
     while not shell.exiting:
@@ -112,6 +111,31 @@ def run_interactive(shell: Shell, history_path: Path | None) -> int:
     for note in shell.close():
         print(note)
     return 0
+
+
+def open_history(path: Path | None) -> tuple[History, str | None]:
+    """The history of the prompt: the file, or only this session's when it cannot be used.
+
+    Args:
+        path (Path | None): the history file (its directory is created), or
+            None for no persistent history (``--no-history``).
+
+    Returns:
+        tuple[History, str | None]: a ``FileHistory`` on ``path``, or an
+        ``InMemoryHistory`` and the reason to show when the file cannot be
+        read and appended to (the data directory is a file, the history is
+        a directory, no permission): prompt_toolkit would otherwise fail
+        with a traceback at the first prompt.
+    """
+    if path is None:
+        return InMemoryHistory(), None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "ab"), open(path, "rb"):
+            pass
+    except OSError as exc:
+        return InMemoryHistory(), f"history is not kept ({exc.filename or path}: {exc.strerror or exc})"
+    return FileHistory(str(path)), None
 
 
 def offered_saves(shell: Shell) -> list[str]:

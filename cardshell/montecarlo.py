@@ -49,7 +49,6 @@ Section 4.3 of ``seeds/comp9021-solitaires.txt``; ``specs/GAMES.md``,
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
 import re
 import signal
@@ -205,6 +204,8 @@ def simulate_counts(
     if jobs == 1 or len(work) == 1:
         add(map(_count_chunk, work))
     else:
+        import multiprocessing  # here, not at start-up: most runs never need a pool
+
         with multiprocessing.Pool(min(jobs, len(work)), initializer=_ignore_sigint) as pool:
             add(pool.imap_unordered(_count_chunk, work))
     return totals

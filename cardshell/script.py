@@ -6,6 +6,7 @@ trailing spaces are accepted.  With ``echo`` each command is printed after
 the prompt an interactive session would show, so the output reads like a
 transcript.  Every rejected command is reported on stderr as
 ``FILE:LINE: message`` (each line of a multi-line message so prefixed).
+Ctrl-C stops the script, at the command it interrupts or between commands.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ EXIT_OK = 0
 EXIT_REJECTED = 1
 #: Exit status: usage error (unknown option, missing file).
 EXIT_USAGE = 2
+#: Exit status: stopped by Ctrl-C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
 
 
 def run_script(
@@ -46,7 +49,9 @@ def run_script(
 
     Returns:
         int: :data:`EXIT_OK` if every command was accepted, else
-        :data:`EXIT_REJECTED`.  EOF, in or out of a game, ends cleanly;
+        :data:`EXIT_REJECTED`; :data:`EXIT_INTERRUPTED` when Ctrl-C
+        stopped a command (it is reported like a rejected one, and no later
+        line is run).  EOF, in or out of a game, ends cleanly;
         at EOF and on ``exit`` the shell is closed (:meth:`Shell.close`:
         games in progress are saved when autosave is on, which for a script
         it is only with ``cardshell --autosave``), and what was saved is
@@ -71,6 +76,9 @@ def run_script(
                 err.write(f"{source}:{number}: {message_line}\n")
             err.flush()
             status = EXIT_REJECTED
+            if reply.interrupted:
+                status = EXIT_INTERRUPTED
+                break
             if stop_on_error:
                 break
         if shell.exiting:

@@ -48,12 +48,15 @@ class Reply:
         error (str | None): the message of a rejected line.
         warnings (list[str]): reports about plugins that misbehaved in a
             lifecycle or display hook while the line itself succeeded.
+        interrupted (bool): the line was stopped by Ctrl-C (then ``ok`` is
+            False and nothing was changed); a script stops there.
     """
 
     ok: bool = True
     output: str = ""
     error: str | None = None
     warnings: list[str] = field(default_factory=list)
+    interrupted: bool = False
 
 
 class Shell:
@@ -298,7 +301,7 @@ class Shell:
         except CommandError as exc:
             return Reply(ok=False, error=exc.message)
         except KeyboardInterrupt:
-            return Reply(ok=False, error="interrupted; nothing was changed")
+            return Reply(ok=False, error="interrupted; nothing was changed", interrupted=True)
         except Exception as exc:
             plugin = entry.plugin if entry is not None else "?"
             where = f" (game {game.id!r} rolled back to before the command)" if game else ""
