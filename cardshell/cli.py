@@ -10,6 +10,7 @@ from typing import TextIO
 
 from cardshell import __version__
 from cardshell.paths import DATA_DIR_ENV, data_dir, history_file
+from cardshell.pipes import silence_closed_stdout
 from cardshell.script import EXIT_INTERRUPTED, EXIT_OK, EXIT_REJECTED, EXIT_USAGE, run_script
 
 EPILOG = f"""\
@@ -144,7 +145,8 @@ def _run(args: argparse.Namespace, script: str | None, lines: list[str] | None, 
                           echo=args.echo, stop_on_error=args.stop_on_error)
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader of stdout left (| head): nothing more to say
+        silence_closed_stdout()
         return EXIT_OK
 
 

@@ -7,9 +7,9 @@ game.  An end of input or an interrupt at the prompt ends quietly (status
 
 from __future__ import annotations
 
-import os
 import sys
 
+from cardshell.pipes import run_main
 from cardshell_pictures.rules import play
 
 #: The question of Sections 3.2 and 4.2.
@@ -33,18 +33,5 @@ def main() -> int:
     return 0
 
 
-def run() -> int:
-    """:func:`main`, quiet when the reader of stdout goes away (``| head``)."""
-    try:
-        status = main()
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # Python's documented recipe: point stdout at devnull so that the
-        # interpreter's final flush does not fail again.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        status = 1
-    return status
-
-
 if __name__ == "__main__":
-    sys.exit(run())
+    sys.exit(run_main(main))

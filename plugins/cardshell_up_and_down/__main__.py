@@ -9,9 +9,9 @@ reported on stderr (status 1).
 
 from __future__ import annotations
 
-import os
 import sys
 
+from cardshell.pipes import run_main
 from cardshell_up_and_down import browser
 from cardshell_up_and_down.rules import play
 
@@ -53,18 +53,5 @@ def main() -> int:
             print("\n".join(selected))
 
 
-def run() -> int:
-    """:func:`main`, quiet when the reader of stdout goes away (``| head``)."""
-    try:
-        status = main()
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # Python's documented recipe: point stdout at devnull so that the
-        # interpreter's final flush does not fail again.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        status = 1
-    return status
-
-
 if __name__ == "__main__":
-    sys.exit(run())
+    sys.exit(run_main(main))
