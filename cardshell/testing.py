@@ -64,6 +64,7 @@ Golden tests (collected files)
 from __future__ import annotations
 
 import argparse
+import copy
 import difflib
 import inspect
 import io
@@ -234,6 +235,41 @@ def cardshell_script(request: pytest.FixtureRequest) -> Callable[..., ScriptResu
         return run_cardshell(script, plugins=chosen, **kwargs)  # type: ignore[arg-type]
 
     return run
+
+
+# -- the host's promises, line by line ------------------------------------------
+def execute_checked(shell: Any, line: str, *, plugin_bugs_allowed: bool = False) -> Any:
+    """Run one line and assert what the host promises every game.
+
+    For property tests (hypothesis) that feed random lines to a game: the
+    line never raises out of ``execute``; a rejected line carries a message
+    and leaves every game in progress (not only the current one), and which
+    game is current, exactly as they were.
+
+    Args:
+        shell (cardshell.shell.Shell): the shell to run the line in.
+        line (str): one input line, valid or not.
+        plugin_bugs_allowed (bool): accept ``internal error in plugin ...``
+            rejections (for tests of a deliberately broken plugin); by
+            default such a rejection fails the test, since it is a bug in
+            the game.
+
+    Returns:
+        cardshell.shell.Reply: the reply, for further game-specific checks.
+
+    Raises:
+        AssertionError: when a promise is broken.
+    """
+    states = {gid: copy.deepcopy(session.state) for gid, session in shell.sessions.items()}
+    current = shell.current.id if shell.current else None
+    reply = shell.execute(line)
+    if not reply.ok:
+        assert reply.error, f"{line!r} was rejected without a message"
+        assert plugin_bugs_allowed or not reply.error.startswith("internal error"), reply.error
+        after = {gid: session.state for gid, session in shell.sessions.items()}
+        assert after == states, f"rejected line {line!r} changed a game"
+        assert (shell.current.id if shell.current else None) == current, f"rejected line {line!r} switched games"
+    return reply
 
 
 # -- showing differences ------------------------------------------------------

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import copy
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardshell.shell import Shell
+from cardshell.testing import execute_checked
 
 WORDS = ["inc", "+", "fail", "crash", "double", "play", "games", "help", "new", "restart",
          "counter", "aces-up", "--seed", "--start", "D", "F", "T", "1", "2", "-3", "x", "", "#"]
@@ -16,11 +15,6 @@ lines = st.one_of(
     st.lists(st.sampled_from(WORDS), max_size=4).map(" ".join),
     st.text(max_size=12),
 )
-
-
-def _snapshot(shell):
-    return {gid: copy.deepcopy(s.state) for gid, s in shell.sessions.items()}, (
-        shell.current.id if shell.current else None)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -32,12 +26,10 @@ def test_random_lines_never_escape_and_rejections_change_nothing(script):
     for line in script:
         if line.strip().lower() in ("exit", "quit", "q"):
             continue
-        before = _snapshot(shell)
-        reply = shell.execute(line)  # must never raise
+        reply = execute_checked(shell, line, plugin_bugs_allowed=True)  # toy_counter's crash command
         assert isinstance(reply.ok, bool)
         if not reply.ok:
-            assert reply.error and reply.output == ""
-            assert _snapshot(shell) == before  # every game, not only the current one
+            assert reply.output == ""
         if "aces-up" in shell.sessions:
             state = shell.sessions["aces-up"].state
             cards = state.stock + [c for column in state.tableau for c in column] + state.foundation

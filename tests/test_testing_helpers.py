@@ -234,3 +234,36 @@ def test_parse_header_defaults_and_options():
 def test_script_result_messages_strip_the_location():
     result = ScriptResult("", "cardshell: warning: x\nf.cardshell:3: no: really\n", 1, None, "f.cardshell")
     assert result.messages == ["no: really"]
+
+
+def test_execute_checked_catches_a_rejection_that_changed_a_game():
+    """The helper itself must fail when a game breaks the rollback promise."""
+    import pytest
+
+    from cardshell.shell import Reply, Shell
+    from cardshell.testing import execute_checked
+
+    shell = Shell.create(plugins=[], extra_modules=["toy_counter"])
+    shell.execute("play counter --seed 1")
+    assert execute_checked(shell, "fail").error == "fail always fails"  # rolled back: passes
+
+    def sloppy_execute(line):  # a host that forgot to roll back
+        shell.current.state.count = 42
+        return Reply(ok=False, error="nope")
+
+    shell.execute = sloppy_execute
+    with pytest.raises(AssertionError, match="changed a game"):
+        execute_checked(shell, "anything")
+
+
+def test_execute_checked_treats_plugin_bugs_as_failures_unless_allowed():
+    import pytest
+
+    from cardshell.shell import Shell
+    from cardshell.testing import execute_checked
+
+    shell = Shell.create(plugins=[], extra_modules=["toy_counter"])
+    shell.execute("play counter --seed 1")
+    with pytest.raises(AssertionError, match="internal error in plugin 'toy_counter'"):
+        execute_checked(shell, "crash")
+    assert not execute_checked(shell, "crash", plugin_bugs_allowed=True).ok
