@@ -4,8 +4,11 @@
 games in progress (one :class:`~cardshell.session.GameSession` per game id),
 turns one input line into one :class:`Reply`, and keeps the promises of
 DESIGN.md: a rejected command, or any exception from plugin code, leaves
-every game state exactly as it was (plugin code only ever sees a deep copy,
-kept only when the command succeeds).  It does no terminal I/O.
+every game state exactly as it was.  For a game with immutable states
+(contract 2) a move returns a new state and the old one is the rollback, so
+nothing is copied; a game with mutable states (contract 1) only ever gives
+plugin code a deep copy, kept only when the command succeeds.  It does no
+terminal I/O.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from cardshell.records import Command, CommandContext, Game, Outcome
 from cardshell.paths import data_dir as resolve_data_dir
 from cardshell.recording import Recorder
 from cardshell.registry import Entry, Registry, Scope
+from cardshell.ruleset import RuleSet
 from cardshell.saves import SaveError, SaveRecord
 from cardshell.session import GameSession
 
@@ -50,6 +54,8 @@ class Reply:
             lifecycle or display hook while the line itself succeeded.
         interrupted (bool): the line was stopped by Ctrl-C (then ``ok`` is
             False and nothing was changed); a script stops there.
+        follow_up (list[str]): lines the command asked to run next
+            (:meth:`CommandContext.then`); :meth:`Shell.execute` runs them.
     """
 
     ok: bool = True
@@ -57,6 +63,7 @@ class Reply:
     error: str | None = None
     warnings: list[str] = field(default_factory=list)
     interrupted: bool = False
+    follow_up: list[str] = field(default_factory=list)
 
 
 class Shell:
@@ -108,15 +115,19 @@ class Shell:
         autosave: bool | None = None,
         record: TextIO | None = None,
     ) -> None:
+        from cardshell.assist import PLUGIN_NAME as ASSIST_PLUGIN
+        from cardshell.assist import AssistCommands
         from cardshell.builtin import HostCommands  # the host's own commands, via the same hook
 
         self.pm = pm
         self.interactive = interactive
-        host = HostCommands(self)
-        pm.register(host, name=BUILTIN_PLUGIN)
-        host_info = PluginInfo(BUILTIN_PLUGIN, "cardshell.builtin", "cardshell", _own_version())
-        host_info.hooks = sorted(c.name for c in pm.get_hookcallers(host) or ())
-        self.plugins = [host_info, *(plugins or [])]
+        defaults = []
+        for name, plugin in ((BUILTIN_PLUGIN, HostCommands(self)), (ASSIST_PLUGIN, AssistCommands(self))):
+            pm.register(plugin, name=name)
+            info = PluginInfo(name, name, "cardshell", _own_version())
+            info.hooks = sorted(c.name for c in pm.get_hookcallers(plugin) or ())
+            defaults.append(info)
+        self.plugins = [*defaults, *(plugins or [])]
         dists = {info.name: (info.dist, info.version) for info in self.plugins}
         self.registry = Registry(pm, dists)
         self.failures = (failures or []) + self.registry.failures
@@ -133,6 +144,7 @@ class Shell:
         self.recorder = Recorder(record)
         self.record_as: str | None = None
         self._retired: set[str] = set()  # uids of games finished, abandoned or replaced here
+        self._rules: dict[str, RuleSet] = {}
 
     # -- construction ----------------------------------------------------
     @classmethod
@@ -177,6 +189,20 @@ class Shell:
         """Every registered game by id."""
         return self.registry.games
 
+    def rules(self, game_id: str) -> RuleSet:
+        """The rules of a game as functions over states, for search (cached).
+
+        Args:
+            game_id (str): a registered game id.
+
+        Returns:
+            RuleSet: the game with its registered commands.
+        """
+        rules = self._rules.get(game_id)
+        if rules is None:
+            rules = self._rules[game_id] = RuleSet(self.games[game_id], self.registry.scope(game_id))
+        return rules
+
     def next_seed(self) -> int:
         """A seed for a game started without ``--seed`` (1..:data:`MAX_SEED`)."""
         return self._seeds.randint(1, MAX_SEED)
@@ -209,7 +235,7 @@ class Shell:
         Returns:
             str: the display, without a trailing newline ("" if it failed).
         """
-        state = copy.deepcopy(session.state)
+        state = session.state if session.game.immutable else copy.deepcopy(session.state)
         try:
             text = self.pm.hook.cardshell_render(game=session.game, state=state)
         except Exception as exc:
@@ -278,8 +304,19 @@ class Shell:
         self.record_as = None
         reply = self._execute(text)
         if reply.ok:
-            self.recorder.add(self.record_as or text)
+            if self.record_as is None:
+                self.recorder.add(text)
+            elif self.record_as:  # "" records nothing (the follow-up lines are recorded)
+                self.recorder.add(self.record_as)
         self.record_as = None
+        follow_up, reply.follow_up = reply.follow_up, []
+        for next_line in follow_up:
+            step = self.execute(next_line)
+            reply.output = _join(reply.output, f"> {next_line}", step.output)
+            reply.warnings.extend(step.warnings)
+            if not step.ok:
+                reply.ok, reply.error, reply.interrupted = False, f"{next_line!r}: {step.error}", step.interrupted
+                break
         return reply
 
     def _execute(self, text: str) -> Reply:
@@ -319,7 +356,12 @@ class Shell:
         command = entry.command
         game_command = command.game is not None
         args = command.parse(args_text)
-        working = copy.deepcopy(session.state) if (session is not None and game_command) else None
+        if session is None or not game_command:
+            working = None
+        elif session.game.immutable:
+            working = session.state  # immutable: the old state is the rollback
+        else:
+            working = copy.deepcopy(session.state)
         for validator in command.validators:
             validator(working, args)
         ctx = CommandContext(
@@ -330,7 +372,7 @@ class Shell:
             interactive=self.interactive,
         )
         command.handler(ctx, args)
-        reply = Reply(output="\n".join(ctx.output))
+        reply = Reply(output="\n".join(ctx.output), follow_up=ctx.follow_up)
         if not game_command or session is None or not command.changes_state:
             if game_command and session is not None and command.show_state:
                 reply.output = _join(reply.output, self.render(session, reply.warnings))
