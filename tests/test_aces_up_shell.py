@@ -148,5 +148,5 @@ def test_game_and_command_summaries_are_one_short_line():
 
     (game,) = game_plugin.cardshell_games()
     assert "\n" not in game.summary and len(game.summary) <= 70, game.summary
-    for command in game_plugin.cardshell_commands():
+    for command in game_plugin.MOVES:
         assert "\n" not in command.summary and len(command.summary) <= 70, command.summary

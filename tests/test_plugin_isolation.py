@@ -109,7 +109,7 @@ def test_plugins_command_lists_loaded_plugins_and_each_failure_once(installed):
     output = shell.execute("plugins").output
     loaded, _, failed = output.partition("Failed plugins:\n")
     assert loaded.startswith("Plugins:\n")
-    assert "aces-up" in loaded and "cardshell 0.1.0; games: aces-up; hooks: cardshell_commands, cardshell_games" \
+    assert "aces-up" in loaded and "cardshell 0.1.0; games: aces-up; hooks: cardshell_games" \
         in loaded
     assert "toy_counter" in loaded and "(no distribution); games: counter; hooks:" in loaded
     for name in BROKEN:
@@ -134,7 +134,7 @@ def test_plugins_from_the_command_line_shows_distribution_version_games_hooks(si
     env = {"PYTHONPATH": f"{site}:{TOY_PLUGINS}", "CARDSHELL_LOAD_PLUGINS": "aces-up,cardshell-future-contract"}
     result = run_cli("plugins", env=env)
     assert result.returncode == 0
-    assert "  aces-up            cardshell 0.1.0; games: aces-up; hooks: cardshell_commands, cardshell_games\n" \
+    assert "  aces-up            cardshell 0.1.0; games: aces-up; hooks: cardshell_games\n" \
         in result.stdout
     assert result.stdout.endswith(
         f"Failed plugins:\n  future-contract (from cardshell-future-contract 9.0): {REASONS['future-contract']}\n"
