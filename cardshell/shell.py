@@ -34,6 +34,7 @@ from cardshell.registry import Entry, Registry, Scope
 from cardshell.ruleset import RuleSet
 from cardshell.saves import SaveError, SaveRecord
 from cardshell.session import GameSession
+from cardshell.views import SessionView, ShellView
 
 #: The name the host's own command plugin is registered under.
 BUILTIN_PLUGIN = "cardshell.builtin"
@@ -145,6 +146,7 @@ class Shell:
         self.record_as: str | None = None
         self._retired: set[str] = set()  # uids of games finished, abandoned or replaced here
         self._rules: dict[str, RuleSet] = {}
+        self.view = ShellView(self)
 
     # -- construction ----------------------------------------------------
     @classmethod
@@ -323,8 +325,17 @@ class Shell:
         session = self.current
         game = session.game if session is not None else None
         entry: Entry | None = None
+        snapshot: _Snapshot | None = None
         try:
             entry, args_text = self.resolve(text)
+            if entry.command.game is None:
+                # Host and global commands change the shell directly: all or nothing.
+                snapshot = _Snapshot(self)
+                try:
+                    return self._run(entry, args_text, text, session)
+                except BaseException:
+                    snapshot.restore(self)
+                    raise
             return self._run(entry, args_text, text, session)
         except UsageError as exc:
             in_game = game is not None and (entry is None or entry.command.game is not None)
@@ -368,7 +379,7 @@ class Shell:
             state=working,
             line=line,
             game_id=session.id if session else None,
-            shell=self,
+            shell=self.view,
             interactive=self.interactive,
         )
         command.handler(ctx, args)
@@ -379,15 +390,23 @@ class Shell:
             if ctx.leave_requested and session is not None and self.current is session and not quiet:
                 self.leave(abandon=True)
             return reply
-        # Accepted: keep the working copy and record the move.
+        # Accepted: keep the new state and record the move.  This is the commit
+        # point: whatever fails after it is a warning on an accepted move.
         session.apply(ctx.state, line)
         if quiet:  # rebuilding a saved game: no hooks, no display, never leave
             self.check_outcome(session, reply.warnings, announce=False)
             return reply
-        self.notify("cardshell_command_applied", reply.warnings, session=session, command=command, line=line)
-        if command.show_state:
-            reply.output = _join(reply.output, self.render(session, reply.warnings))
-        self.check_outcome(session, reply.warnings)
+        try:
+            self.notify("cardshell_command_applied", reply.warnings, session=SessionView(session),
+                        command=command, line=line)
+            if command.show_state:
+                reply.output = _join(reply.output, self.render(session, reply.warnings))
+            self.check_outcome(session, reply.warnings)
+        except KeyboardInterrupt:
+            reply.warnings.append(f"interrupted after {line!r} was accepted: the move stands "
+                                  "('undo' takes it back where the game allows)")
+            reply.interrupted = True
+            self.check_outcome(session, reply.warnings, announce=False)
         if ctx.leave_requested and self.current is session:
             self.leave(abandon=True)
         return reply
@@ -411,7 +430,7 @@ class Shell:
         state = game.new(seed, dict(options))
         session = GameSession(game=game, seed=seed, options=dict(options), state=state, data_dir=self.data_dir)
         self.install(session)
-        self.notify("cardshell_game_started", warnings, session=session)
+        self.notify("cardshell_game_started", warnings, session=SessionView(session))
         return session
 
     def install(self, session: GameSession) -> None:
@@ -594,7 +613,7 @@ class Shell:
             if session.ending_undone:
                 session.ending_undone = False
             elif announce:
-                self.notify("cardshell_game_over", warnings, session=session, outcome=outcome)
+                self.notify("cardshell_game_over", warnings, session=SessionView(session), outcome=outcome)
         elif outcome is None:
             if undoing and session.outcome is not None:
                 session.ending_undone = True
@@ -640,6 +659,48 @@ class Shell:
     def game_commands(self, game_id: str) -> list[Command]:
         """The commands of a game, in registration order."""
         return [entry.command for entry in self.registry.commands(game_id)]
+
+
+class _Snapshot:
+    """What a host command may change, taken before it runs and restored if
+    it fails, so that a host command is all or nothing (``play``, ``load``,
+    ``undo`` ...): the games in progress, the current game and its
+    bookkeeping, the retired games, the session seed generator, ``exiting``.
+    Files a command wrote (saves) are not taken back.
+    """
+
+    __slots__ = ("sessions", "current", "retired", "seeds", "exiting", "bookkeeping")
+
+    def __init__(self, shell: Shell) -> None:
+        self.sessions = dict(shell.sessions)
+        self.current = shell.current
+        self.retired = set(shell._retired)
+        self.exiting = shell.exiting
+        seeds = shell._seeds
+        self.seeds = seeds.getstate() if type(seeds) is random.Random else None
+        session = shell.current
+        self.bookkeeping = None if session is None else (
+            session.state, list(session.log), list(session.undo_stack), list(session.redo_stack),
+            session.moves, session.outcome, session.undo_used, session.ending_undone, session.save_name,
+            session.started,
+        )
+
+    def restore(self, shell: Shell) -> None:
+        """Put the shell back as it was when the snapshot was taken."""
+        shell.sessions.clear()
+        shell.sessions.update(self.sessions)
+        shell.current = self.current
+        shell._retired = self.retired
+        shell.exiting = self.exiting
+        if self.seeds is not None:
+            shell._seeds.setstate(self.seeds)
+        if self.current is not None and self.bookkeeping is not None:
+            session = self.current
+            (session.state, log, undo_stack, redo_stack, session.moves, session.outcome, session.undo_used,
+             session.ending_undone, session.save_name, session.started) = self.bookkeeping
+            session.log[:] = log
+            session.undo_stack[:] = undo_stack
+            session.redo_stack[:] = redo_stack
 
 
 def _join(*parts: str) -> str:

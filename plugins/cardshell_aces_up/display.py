@@ -42,14 +42,13 @@ def render(state: AcesUpState) -> str:
         top card if the foundation is not empty.  Lines carry no trailing
         spaces.
     """
-    rows = max(1, max(len(column) for column in state.tableau))
+    tableau = state.tableau
+    rows = max(1, max(map(len, tableau)))
     lines = [HEADER]
     for i in range(rows):
-        stock = FACE_DOWN if i == 0 and state.stock else ""
-        line = "{:<8s}".format(stock)
-        for column in state.tableau:
-            line += "{:4s}".format(column[i].text if i < len(column) else "")
+        line = (FACE_DOWN if i == 0 and state.stock else "").ljust(8)
+        line += "".join((column[i].text if i < len(column) else "").ljust(4) for column in tableau)
         if i == 0 and state.foundation:
-            line += "    {}".format(state.foundation[-1].text)
+            line += "    " + state.foundation[-1].text
         lines.append(line.rstrip())
     return "\n".join(lines)
