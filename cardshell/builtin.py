@@ -354,8 +354,11 @@ class HostCommands:
 
     def history(self, ctx: CommandContext, args: None) -> None:
         """``history``: the accepted commands so far, one per line, replayable."""
-        lines = self.shell.recorder.lines
-        ctx.echo("\n".join(lines) if lines else "No commands yet.")
+        recorder = self.shell.recorder
+        if recorder.dropped:
+            ctx.echo(f"# {recorder.dropped} earlier lines are not kept in memory "
+                     "('cardshell --record FILE' keeps every line)")
+        ctx.echo("\n".join(recorder.lines) if recorder.lines else "No commands yet.")
 
     def _complete_play(self, state: Any, index: int) -> list[str]:
         if index == 0:

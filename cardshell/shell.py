@@ -146,6 +146,7 @@ class Shell:
         self.record_as: str | None = None
         self._retired: set[str] = set()  # uids of games finished, abandoned or replaced here
         self._rules: dict[str, RuleSet] = {}
+        self._seeds_before: Any = None  # the seed generator's state before this command's first draw
         self.view = ShellView(self)
 
     # -- construction ----------------------------------------------------
@@ -206,7 +207,13 @@ class Shell:
         return rules
 
     def next_seed(self) -> int:
-        """A seed for a game started without ``--seed`` (1..:data:`MAX_SEED`)."""
+        """A seed for a game started without ``--seed`` (1..:data:`MAX_SEED`).
+
+        The generator's state before the first draw of a command is kept, so
+        that a rejected command gives its seeds back (see :class:`_Snapshot`).
+        """
+        if self._seeds_before is None and type(self._seeds) is random.Random:
+            self._seeds_before = self._seeds.getstate()
         return self._seeds.randint(1, MAX_SEED)
 
     def prompt_text(self) -> str:
@@ -669,15 +676,14 @@ class _Snapshot:
     Files a command wrote (saves) are not taken back.
     """
 
-    __slots__ = ("sessions", "current", "retired", "seeds", "exiting", "bookkeeping")
+    __slots__ = ("sessions", "current", "retired", "exiting", "bookkeeping")
 
     def __init__(self, shell: Shell) -> None:
         self.sessions = dict(shell.sessions)
         self.current = shell.current
         self.retired = set(shell._retired)
         self.exiting = shell.exiting
-        seeds = shell._seeds
-        self.seeds = seeds.getstate() if type(seeds) is random.Random else None
+        shell._seeds_before = None  # next_seed() keeps the state before its first draw
         session = shell.current
         self.bookkeeping = None if session is None else (
             session.state, list(session.log), list(session.undo_stack), list(session.redo_stack),
@@ -692,8 +698,9 @@ class _Snapshot:
         shell.current = self.current
         shell._retired = self.retired
         shell.exiting = self.exiting
-        if self.seeds is not None:
-            shell._seeds.setstate(self.seeds)
+        if shell._seeds_before is not None:
+            shell._seeds.setstate(shell._seeds_before)
+            shell._seeds_before = None
         if self.current is not None and self.bookkeeping is not None:
             session = self.current
             (session.state, log, undo_stack, redo_stack, session.moves, session.outcome, session.undo_used,

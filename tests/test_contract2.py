@@ -83,7 +83,7 @@ def test_solve_play_plays_each_move_undoably_and_records_the_moves():
     assert "> take 2\n1 1" in reply.output and "> take 1\n(empty)" in reply.output
     assert shell.current is None or shell.current.outcome.result == "won"
     history = shell.recorder.lines
-    assert history[-2:] == ["take 2", "take 1"] and not any(h.startswith("solve") for h in history)
+    assert list(history)[-2:] == ["take 2", "take 1"] and not any(h.startswith("solve") for h in history)
 
 
 def test_solve_says_no_win_when_the_position_is_lost_everywhere():
@@ -188,3 +188,13 @@ def test_a_listed_line_that_the_game_rejects_is_a_clear_error_in_search(monkeypa
     shell.execute("play pairs --row 1,2")
     with pytest.raises(CommandError):
         solve(shell.rules("pairs"), (1, 2))
+
+
+def test_history_memory_is_bounded_and_says_what_it_dropped():
+    from cardshell.recording import Recorder
+
+    recorder = Recorder(keep=3)
+    for n in range(5):
+        recorder.add(f"inc {n}")
+    assert list(recorder.lines) == ["inc 2", "inc 3", "inc 4"] and recorder.dropped == 2
+    assert "# 2 earlier lines are not kept" in recorder.text()

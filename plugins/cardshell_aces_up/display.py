@@ -19,12 +19,17 @@ the host, which separates its own output.
 
 from __future__ import annotations
 
+from itertools import zip_longest
+
 from cardshell.cards import FACE_DOWN
 
 from .rules import AcesUpState
 
 #: The header line: ``"{:<8s}{:^13s}{:s}".format("stock", "tableau", "  foundation")``.
 HEADER = "{:<8s}{:^13s}{:s}".format("stock", "tableau", "  foundation")
+
+#: One row: the 8-wide stock field, then each column's 4-wide field.
+_ROW = "%-8s" + "%-4s" * 4
 
 
 def render(state: AcesUpState) -> str:
@@ -42,12 +47,11 @@ def render(state: AcesUpState) -> str:
         top card if the foundation is not empty.  Lines carry no trailing
         spaces.
     """
-    tableau = state.tableau
-    rows = max(1, max(map(len, tableau)))
+    texts = [[card.text for card in column] for column in state.tableau]
+    rows = zip_longest(*texts, fillvalue="") if any(texts) else [("",) * len(texts)]
     lines = [HEADER]
-    for i in range(rows):
-        line = (FACE_DOWN if i == 0 and state.stock else "").ljust(8)
-        line += "".join((column[i].text if i < len(column) else "").ljust(4) for column in tableau)
+    for i, row in enumerate(rows):
+        line = _ROW % ((FACE_DOWN if i == 0 and state.stock else ""), *row)
         if i == 0 and state.foundation:
             line += "    " + state.foundation[-1].text
         lines.append(line.rstrip())
