@@ -119,16 +119,18 @@ class AssistCommands:
             Command("show", "show the current game again", self.show, aliases=("board",)),
             Command("moves", "list the legal moves now", self.moves),
             Command("hint", "suggest a move, from what you can see", self.hint,
-                    usage="hint [--samples K] [--seconds S] [--nodes N]",
-                    help="Suggest one move using only what you can see. For a game with\n"
+                    usage="hint [OPTIONS]",
+                    help="Options: --samples K, --seconds S, --nodes N.\n\n"
+                         "Suggest one move using only what you can see. For a game with\n"
                          "face-down cards, K deals consistent with what you have seen are\n"
                          "drawn at random and solved, and the move that wins in the most of\n"
                          f"them is suggested (default K={HINT_SAMPLES}, {HINT_NODES} positions in all).\n"
                          "Some games have their own hint (a safe cell, basic strategy).",
                     parse=_parse_with(_HINT), complete=self._complete_options(_HINT)),
             Command("solve", "search for a winning line (sees face-down cards)", self.solve,
-                    usage="solve [--seconds S] [--nodes N] [--play]",
-                    help="Search from the current position for a winning line. The search\n"
+                    usage="solve [--play] [OPTIONS]",
+                    help="Options: --play, --seconds S, --nodes N.\n\n"
+                         "Search from the current position for a winning line. The search\n"
                          "looks at face-down cards (the true deal), so it says whether the\n"
                          "deal can be won at all, not what you could know. It answers a\n"
                          "winning line, 'no win from here' (every position searched) or\n"

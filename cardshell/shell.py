@@ -14,8 +14,10 @@ terminal I/O.
 from __future__ import annotations
 
 import copy
+import difflib
 import os
 import random
+import shutil
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -192,6 +194,36 @@ class Shell:
         """Every registered game by id."""
         return self.registry.games
 
+    @property
+    def width(self) -> int:
+        """The width text is wrapped to: the terminal's columns at a
+        terminal, :data:`cardshell.help.DEFAULT_WIDTH` (80) in scripts."""
+        if not self.interactive:
+            return helptext.DEFAULT_WIDTH
+        return shutil.get_terminal_size((helptext.DEFAULT_WIDTH, 24)).columns
+
+    def announce_ending(self, session: GameSession, before: Outcome | None) -> str:
+        """The line saying the game just ended, or "" if it did not.
+
+        Args:
+            session (GameSession): the game after a command.
+            before (Outcome | None): its outcome before the command.
+
+        Returns:
+            str: :func:`cardshell.help.ending`, wrapped to :attr:`width`,
+            when the outcome went from None to a result; else "".
+        """
+        if before is not None or session.outcome is None:
+            return ""
+        going_on: list[str] = []
+        if session.game.legal_moves is not None:
+            try:
+                going_on = list(session.game.legal_moves(session.state))
+            except Exception:  # the ending line must not fail an accepted move
+                going_on = []
+        text = helptext.ending(session.game, session.outcome, going_on if len(going_on) <= 4 else ())
+        return helptext.wrap(text, self.width, "  ")
+
     def rules(self, game_id: str) -> RuleSet:
         """The rules of a game as functions over states, for search (cached).
 
@@ -292,7 +324,29 @@ class Shell:
             if matched is not None:
                 return matched
         where = f" in {self.current.game.title}" if self.current else ""
-        raise UsageError(f"unknown command {word!r}{where}; type 'help' for the list of commands")
+        hint = self.did_you_mean(word)
+        hint = f" (did you mean {hint!r}?)" if hint else ""
+        raise UsageError(f"unknown command {word!r}{where}{hint}; type 'help' for the list of commands")
+
+    def did_you_mean(self, word: str) -> str | None:
+        """The command word closest to a mistyped one (``exitt`` -> ``exit``).
+
+        Args:
+            word (str): the first word of a line that named no command.
+
+        Returns:
+            str | None: a word of the current game or of the shell that is
+            close (difflib ratio >= 0.75, words of 3 or more letters only),
+            or None.
+        """
+        if len(word) < 3:
+            return None
+        scope = self.scope()
+        words = [w for entry in scope.entries if not entry.command.pattern for w in entry.command.words]
+        words += [w for entry in self.registry.global_scope.entries for w in entry.command.words]
+        close = difflib.get_close_matches(scope.key(word), {scope.key(w): None for w in words if len(w) >= 3},
+                                          n=1, cutoff=0.75)
+        return close[0] if close else None
 
     # -- execution -------------------------------------------------------
     def execute(self, line: str) -> Reply:
@@ -348,9 +402,12 @@ class Shell:
             in_game = game is not None and (entry is None or entry.command.game is not None)
             if in_game and game.invalid_input is not None:
                 try:
-                    return Reply(ok=False, error=game.invalid_input(text))
+                    message = game.invalid_input(text)
                 except Exception:  # a broken message must not let the line escape
                     pass
+                else:
+                    close = self.did_you_mean(text.split()[0]) if entry is None else None
+                    return Reply(ok=False, error=message + (f"\nDid you mean {close!r}?" if close else ""))
             usage = f" (usage: {entry.command.usage_text})" if entry is not None else ""
             return Reply(ok=False, error=f"{exc.message}{usage}")
         except CommandError as exc:
@@ -399,6 +456,7 @@ class Shell:
             return reply
         # Accepted: keep the new state and record the move.  This is the commit
         # point: whatever fails after it is a warning on an accepted move.
+        before = session.outcome
         session.apply(ctx.state, line)
         if quiet:  # rebuilding a saved game: no hooks, no display, never leave
             self.check_outcome(session, reply.warnings, announce=False)
@@ -409,6 +467,7 @@ class Shell:
             if command.show_state:
                 reply.output = _join(reply.output, self.render(session, reply.warnings))
             self.check_outcome(session, reply.warnings)
+            reply.output = _join(reply.output, self.announce_ending(session, before))
         except KeyboardInterrupt:
             reply.warnings.append(f"interrupted after {line!r} was accepted: the move stands "
                                   "('undo' takes it back where the game allows)")

@@ -81,6 +81,10 @@ def test_hand_out_sessions_through_the_host_with_a_stacked_stock(deck, lines, fi
         else:
             assert shell.current.state == before
             blocks.append(f"{plugin.PROMPT}{line}\n{reply.error}")
+    # The hand-out's session, then the host's two lines announcing the end.
+    ending = "\nAces Up is over: won, score 8 (only the four aces are left).\nNext: 'new', 'restart', 'undo' or 'quit'."
+    assert blocks[-1].endswith(ending)
+    blocks[-1] = blocks[-1].removesuffix(ending)
     assert "\n\n".join(blocks) + "\n" == (DATA / fixture).read_text(encoding="utf-8")
     assert shell.current.outcome is not None and shell.current.outcome.result == "won"
 
