@@ -84,7 +84,7 @@ class Scope:
 HOST_PLUGIN = "cardshell.builtin"
 
 #: The host's own command plugins (the default plugins), all considered first.
-HOST_PLUGINS = frozenset({HOST_PLUGIN, "cardshell.assist"})
+HOST_PLUGINS = frozenset({HOST_PLUGIN, "cardshell.assist", "cardshell.scaffold"})
 
 
 class Registry:

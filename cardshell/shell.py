@@ -121,11 +121,14 @@ class Shell:
         from cardshell.assist import PLUGIN_NAME as ASSIST_PLUGIN
         from cardshell.assist import AssistCommands
         from cardshell.builtin import HostCommands  # the host's own commands, via the same hook
+        from cardshell.scaffold import PLUGIN_NAME as SCAFFOLD_PLUGIN
+        from cardshell.scaffold import ScaffoldCommands
 
         self.pm = pm
         self.interactive = interactive
         defaults = []
-        for name, plugin in ((BUILTIN_PLUGIN, HostCommands(self)), (ASSIST_PLUGIN, AssistCommands(self))):
+        for name, plugin in ((BUILTIN_PLUGIN, HostCommands(self)), (ASSIST_PLUGIN, AssistCommands(self)),
+                             (SCAFFOLD_PLUGIN, ScaffoldCommands(self))):
             pm.register(plugin, name=name)
             info = PluginInfo(name, name, "cardshell", _own_version())
             info.hooks = sorted(c.name for c in pm.get_hookcallers(plugin) or ())
