@@ -1,10 +1,11 @@
-"""The host's help at the table: ``show``, ``moves``, ``hint`` and ``solve``.
+"""The host's help at the table: ``rules``, ``show``, ``moves``, ``hint`` and ``solve``.
 
 A default plugin of the host, registered through ``cardshell_commands``
 like any plugin's (as datasette's default plugins are), so these commands
 appear in ``help`` and completion for every game.  They work for any game
 from what the contract tells (:mod:`cardshell.ruleset`, :mod:`cardshell.search`):
 
+* ``rules [GAME]``: the game's rules page, commands and ``play`` options;
 * ``show`` (``board``): the current display again, in every game;
 * ``moves``: the legal moves now, in the game's notation, on one line;
 * ``hint [--samples K] [--seconds S] [--nodes N]``: one move from what the
@@ -102,6 +103,13 @@ def _parse_with(parser: argparse.ArgumentParser) -> Any:
     return parse
 
 
+def _at_most_one_word(text: str) -> str | None:
+    words = text.split()
+    if len(words) > 1:
+        raise UsageError("rules takes at most one game id")
+    return words[0] if words else None
+
+
 class AssistCommands:
     """The plugin object registering ``show``, ``moves``, ``hint`` and ``solve``.
 
@@ -116,6 +124,8 @@ class AssistCommands:
     def cardshell_commands(self) -> list[Command]:
         """Register the commands (global: they act on the current game)."""
         return [
+            Command("rules", "the rules of the current game (or of GAME)", self.rules, usage="rules [GAME]",
+                    parse=_at_most_one_word, complete=self._complete_games),
             Command("show", "show the current game again", self.show, aliases=("board",)),
             Command("moves", "list the legal moves now", self.moves),
             Command("hint", "suggest a move, from what you can see", self.hint,
@@ -162,6 +172,22 @@ class AssistCommands:
             raise CommandError(f"{session.game.title} does not declare immutable states, so the shell "
                                "cannot search it.")
         return rules
+
+    def _complete_games(self, state: Any, index: int) -> list[str]:
+        return sorted(self.shell.games) if index == 0 else []
+
+    def rules(self, ctx: CommandContext, word: str | None) -> None:
+        """``rules [GAME]``: the game's page (rules, commands, options)."""
+        if word is None:
+            game_id = self._session().id
+        else:
+            matches = [gid for gid in self.shell.games if gid == word.lower()] or \
+                      [gid for gid in self.shell.games if gid.startswith(word.lower())]
+            if len(matches) != 1:
+                known = ", ".join(sorted(self.shell.games)) or "none installed"
+                raise CommandError(f"no game {word!r} (or more than one starts so); the games are: {known}")
+            game_id = matches[0]
+        ctx.echo(self.shell.game_page(game_id))
 
     def show(self, ctx: CommandContext, args: None) -> None:
         """``show``: the current game's display again."""

@@ -93,7 +93,8 @@ class HostCommands:
     def cardshell_commands(self) -> list[Command]:
         """The host's global commands."""
         return [
-            Command("help", "show this menu, or help for one command", self.help, usage="help [COMMAND]",
+            Command("help", "show this menu, or help for one command or game", self.help,
+                    usage="help [COMMAND|GAME]",
                     parse=parsers.words, complete=self._complete_help),
             Command("games", "list the games and the games in progress", self.games),
             Command("play", "start a game, or resume the one in progress", self.play,
@@ -155,7 +156,14 @@ class HostCommands:
             matched = scope.match(word)
             entry = matched[0] if matched is not None else None
         if entry is None:
-            raise CommandError(f"no command {word!r}; type 'help' for the list of commands")
+            game_id = self._game_id(word)
+            if game_id is not None:  # help GAME: the game's page
+                ctx.echo(shell.game_page(game_id))
+                return
+            close = shell.did_you_mean(word)
+            hint = f" (did you mean {close!r}?)" if close else _did_you_mean(word.lower(), shell.games)
+            raise CommandError(f"no command or game {word!r}{hint}; type 'help' for the list of commands "
+                               "and 'games' for the games")
         game = shell.games.get(entry.command.game) if entry.command.game else None
         ctx.echo(helptext.command_help(entry.command, game))
 
@@ -164,7 +172,8 @@ class HostCommands:
             return []
         scope = self.shell.scope()
         words = [w for e in scope.entries for w in (e.command.words if not e.command.pattern else ())]
-        return words + [w for e in self.shell.registry.global_scope.entries for w in e.command.words]
+        return (words + [w for e in self.shell.registry.global_scope.entries for w in e.command.words]
+                + sorted(self.shell.games))
 
     # -- games -----------------------------------------------------------
     def games(self, ctx: CommandContext, args: None) -> None:
@@ -213,6 +222,13 @@ class HostCommands:
         return rows
 
     # -- play / new / restart ----------------------------------------------
+    def _game_id(self, word: str) -> str | None:
+        """The id of the game a word names (its id or a unique prefix), or None."""
+        try:
+            return self._find_game(word).id
+        except CommandError:
+            return None
+
     def _find_game(self, game_id: str) -> Game:
         """The game named by its id or by a prefix of exactly one id (``aces``)."""
         games = self.shell.games

@@ -150,6 +150,10 @@ class Game:
             hint, replacing the host's search-based one (Minesweeper: a
             provably safe cell; Blackjack: basic strategy).  It must use only
             what the player can see; ``rng`` is the hint's seeded generator.
+        rules (str): the game's rules page (Markdown text, lines of at most
+            78 characters), shown by ``help GAME`` and ``rules``.  "" means:
+            the file ``RULES.md`` in the package of the plugin module that
+            registered the game, if there is one.
     """
 
     id: str
@@ -171,6 +175,7 @@ class Game:
     key: Callable[[Any], Hashable] | None = None
     heuristic: Callable[[Any], float] | None = None
     hint: Callable[[Any, random.Random], Hint] | None = None
+    rules: str = ""
 
 
 Validator = Callable[[Any, Any], None]

@@ -25,6 +25,7 @@ from typing import Any, TextIO
 
 import pluggy
 
+from cardshell import gamepage
 from cardshell import help as helptext
 from cardshell import hookspecs, saves
 from cardshell.discovery import PluginFailure, PluginInfo, load_entry_points
@@ -724,6 +725,19 @@ class Shell:
     def scope(self) -> Scope:
         """The command scope of the current game, or the global scope."""
         return self.registry.scope(self.current.id if self.current else None)
+
+    def game_page(self, game_id: str) -> str:
+        """``help GAME``: the game's rules, commands and ``play`` options.
+
+        Args:
+            game_id (str): a registered game id.
+
+        Returns:
+            str: the page, wrapped to :attr:`width`.
+        """
+        game = self.games[game_id]
+        plugin = self.pm.get_plugin(self.registry.game_plugins[game_id])
+        return gamepage.page(game, self.game_commands(game_id), gamepage.rules_text(game, plugin), self.width)
 
     def game_commands(self, game_id: str) -> list[Command]:
         """The commands of a game, in registration order."""

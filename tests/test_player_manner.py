@@ -78,3 +78,23 @@ def test_table_wraps_the_right_column_under_itself():
     assert lines[0] == "  a  one two three four five"
     assert all(line.startswith("     ") for line in lines[1:]) and max(map(len, lines)) <= 30
     assert " ".join(text.split()) == "a one two three four five six seven eight nine ten"
+
+
+def test_help_game_shows_the_rules_page_without_a_game_in_progress():
+    shell = Shell.create(plugins=["minesweeper", "aces-up"], seed=1)
+    page = shell.execute("help minesweeper")
+    assert page.ok and page.output.startswith("# Minesweeper (minesweeper)")
+    assert "--level" in page.output and "beginner" in page.output
+    assert all(len(line) <= 80 for line in page.output.splitlines())
+    assert shell.execute("help mines").output == page.output  # a unique prefix
+    assert shell.execute("rules minesweeper").output == page.output
+    shell.execute("play aces-up --seed 7")
+    assert shell.execute("rules").output.startswith("# Aces Up (aces-up)")
+    assert "did you mean 'minesweeper'?" in shell.execute("help minesweepr").error
+
+
+def test_a_game_without_a_rules_page_gets_one_from_its_records():
+    shell = Shell.create(plugins=[], extra_modules=["toy_pairs"])
+    page = shell.execute("help pairs").output
+    assert page.startswith("Pairs (pairs): remove equal neighbours")
+    assert "take i  remove the pair" in page and "--row" in page and "--seed N" in page

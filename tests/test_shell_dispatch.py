@@ -135,7 +135,8 @@ def test_help_menu_and_command_help_come_from_metadata(shell):
     assert "Game letters: h = help, q = quit, r = new" in menu
     detail = shell.execute("help inc").output
     assert detail.splitlines()[:3] == ["usage: inc N", "aliases: +", "add N to the count (Counter)"]
-    assert shell.execute("help nosuch").error == "no command 'nosuch'; type 'help' for the list of commands"
+    assert shell.execute("help nosuch").error == ("no command or game 'nosuch'; type 'help' for the list of commands "
+                                                 "and 'games' for the games")
 
 
 def test_blank_lines_and_comments_are_accepted_without_output(shell):
