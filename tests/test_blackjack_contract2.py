@@ -192,3 +192,9 @@ def test_basic_strategy_beats_hitting_below_17_over_many_rounds():
                 rules.dealer_play(cards, dealer)
             net[name] += {"won": 1, "draw": 0, "lost": -1}[rules.settle(player, dealer)]
     assert net["table"] > net["below 17"]
+
+
+def test_the_table_is_the_documented_one():
+    table = strategy.basic_strategy_table()
+    assert [value for value in range(4, 22) if table[False, value] == "1"] == list(range(4, 15))
+    assert [value for value in range(12, 22) if table[True, value] == "1"] == list(range(12, 18))

@@ -11,7 +11,7 @@ the player sees *neither* of the dealer's cards until staying
 depend on the player's hand: its value and whether it is *soft* (an ace
 counted 11, :func:`~cardshell_blackjack.rules.hand_value`).
 
-The table (:data:`BASIC_STRATEGY`) is derived, not copied: for each hand it
+The table (:func:`basic_strategy_table`) is derived, not copied: for each hand it
 compares the expected result (+1 won, 0 tied, -1 lost) of staying with that
 of hitting and then playing on by the table, over an infinite deck (each
 rank 1/13, ten-valued cards 4/13) and the dealer's two face-down cards
@@ -23,8 +23,10 @@ played out by the dealer's rule.  The outcome of the derivation::
 (A hard 15 or 16 stays because, without the dealer's up card, the dealer
 busts only 28 % of the time and a hit busts a 15 more often than it helps.)
 
-Bounds: the derivation runs once at import over at most 18 x 2 hands and
-the dealer's at most 40 distinct part-hands; :func:`hint` is a table lookup.
+Bounds: the derivation runs once, at the first hint (a few hundred cached
+part-hands: 304 of the dealer's, 58 of the player's; a few milliseconds),
+so starting the shell does not pay for it; then :func:`hint` is a table
+lookup.
 """
 
 from __future__ import annotations
@@ -108,18 +110,21 @@ def hit_value(hard: int, ace: bool) -> float:
     return sum(odds * _best(hard + card, ace or card == 1)[0] for card, odds in DRAW_ODDS.items())
 
 
-def _table() -> dict[tuple[bool, int], str]:
+@lru_cache(maxsize=1)
+def basic_strategy_table() -> dict[tuple[bool, int], str]:
+    """The basic-strategy table: ``table[soft, value]`` is ``"1"`` (hit) or
+    ``"0"`` (stay), for hard values 4..21 and soft values 12..21 (derived as
+    the module docstring says; computed once).
+
+    Returns:
+        dict[tuple[bool, int], str]: 28 entries (do not change it: it is shared).
+    """
     table = {}
     for value in range(4, TARGET + 1):
         table[False, value] = _best(value, False)[1]
     for value in range(12, TARGET + 1):
         table[True, value] = _best(value - 10, True)[1]
     return table
-
-
-#: ``BASIC_STRATEGY[soft, value]``: ``"1"`` (hit) or ``"0"`` (stay), for hard
-#: values 4..21 and soft values 12..21 (see the module docstring).
-BASIC_STRATEGY: dict[tuple[bool, int], str] = _table()
 
 
 def is_soft(cards: tuple) -> bool:
@@ -136,7 +141,7 @@ def basic_strategy(cards: tuple) -> str:
         cards (tuple[Card, ...]): the player's hand, two cards or more, not bust.
 
     Returns:
-        str: ``"1"`` (hit) or ``"0"`` (stay), from :data:`BASIC_STRATEGY`.
+        str: ``"1"`` (hit) or ``"0"`` (stay), from :func:`basic_strategy_table`.
 
     Raises:
         ValueError: for a bust hand (over 21).
@@ -145,7 +150,7 @@ def basic_strategy(cards: tuple) -> str:
     if value > TARGET:
         raise ValueError(f"a bust hand ({value}) has no answer")
     soft = is_soft(cards)
-    return BASIC_STRATEGY[soft, max(value, 4)]
+    return basic_strategy_table()[soft, max(value, 4)]
 
 
 def hint(state: BlackjackState, rng: random.Random) -> Hint:
