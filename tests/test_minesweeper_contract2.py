@@ -59,10 +59,10 @@ SMALL = {"rows": 5, "cols": 6, "mines": 6}
 
 # -- contract check ---------------------------------------------------------------
 
-@settings(max_examples=6)
+@settings(max_examples=10)
 @given(st.integers(0, 10_000), st.integers(0, 3))
 def test_minesweeper_keeps_the_contract(seed, walk_seed):
-    check_game("minesweeper", seed, plugins=["minesweeper"], steps=20, walk_seed=walk_seed,
+    check_game("minesweeper", seed, plugins=["minesweeper"], steps=30, walk_seed=walk_seed,
                extra_lines=["y", "a1", "a1f", "e5", "e5f", "i9f"])
 
 

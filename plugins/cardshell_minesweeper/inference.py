@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -130,9 +131,9 @@ def _linked_order(cells: list[Cell], constraints: list[tuple[tuple[Cell, ...], i
             of.setdefault(cell, []).append(group)
     order: list[Cell] = []
     seen = {cells[0]}
-    queue = [cells[0]]
+    queue = deque([cells[0]])
     while queue:
-        cell = queue.pop(0)
+        cell = queue.popleft()
         order.append(cell)
         for group in of[cell]:
             for other in group:

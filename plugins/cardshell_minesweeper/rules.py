@@ -153,6 +153,11 @@ class Board:
     number: int = 1
     numbers: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
+    def __deepcopy__(self, memo: dict) -> Board:
+        """An immutable value is its own deep copy (as a tuple of numbers is);
+        this spares copying the generator's 625-number state tuple."""
+        return self
+
     def __post_init__(self) -> None:
         for name in ("mines", "shown", "flags"):
             value = getattr(self, name)

@@ -102,6 +102,11 @@ class SnapState:
     max_turns: int = MAX_TURNS
     rng_state: tuple = field(default=(), compare=False, repr=False)
 
+    def __deepcopy__(self, memo: dict) -> SnapState:
+        """An immutable value is its own deep copy (as a tuple of numbers is);
+        this spares copying the generator's 625-number state tuple."""
+        return self
+
     def __post_init__(self) -> None:
         for name in ("a", "b", "pile"):
             value = getattr(self, name)
