@@ -13,7 +13,11 @@ look at the mines, to keep boards going): per line, about 60 % unfold a safe
 hidden cell, 10 % unfold any hidden cell (some lose), 15 % put or remove a
 flag, 15 % are rejected (a cell off the board, a shown cell, ``a5ff``, a
 flag on a shown cell); after a finished board, ``y``.  The median of
-``--runs`` runs (default 3) is reported.
+``--runs`` runs (default 3) is reported, in wall time and in CPU time
+(user + system of the cardshell process: on a shared, loaded machine the
+CPU figure is the steadier one).  ``--pythonpath DIRS`` runs the shell with
+``PYTHONPATH=DIRS`` (e.g. another checkout's ``ROOT:ROOT/plugins``), to
+compare two versions on the same script.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -65,13 +70,18 @@ def make_script(lines: int, level: str, seed: int) -> list[str]:
     return script
 
 
-def run_once(argv: list[str], script: Path, out: Path) -> float:
-    """Wall time of one run, in seconds, stdin from ``script``, stdout to ``out``."""
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_once(argv: list[str], script: Path, out: Path, env: dict[str, str] | None = None) -> tuple[float, float]:
+    """(wall, CPU) seconds of one run, stdin from ``script``, stdout to ``out``."""
     with script.open("rb") as stdin, out.open("wb") as stdout:
-        start = time.perf_counter()
+        cpu, start = _children_cpu(), time.perf_counter()
         subprocess.run(argv, stdin=stdin, stdout=stdout, stderr=subprocess.DEVNULL, check=False,
-                       env={**os.environ, "CARDSHELL_LOAD_PLUGINS": "minesweeper"})
-        return time.perf_counter() - start
+                       env={**os.environ, "CARDSHELL_LOAD_PLUGINS": "minesweeper", **(env or {})})
+        return time.perf_counter() - start, _children_cpu() - cpu
 
 
 def main() -> None:
@@ -80,23 +90,26 @@ def main() -> None:
     parser.add_argument("--level", default="expert", choices=sorted(rules.LEVELS))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--pythonpath", default=None, help="PYTHONPATH for the shell (another checkout)")
     options = parser.parse_args()
     lines = make_script(options.lines, options.level, options.seed)
     with tempfile.TemporaryDirectory() as tmp:
         script, out = Path(tmp) / "script.txt", Path(tmp) / "out.txt"
         script.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        baseline = statistics.median(run_once([sys.executable, "-c", "pass"], script, out)
-                                     for _ in range(options.runs))
-        env_home = {"HOME": tmp, "CARDSHELL_DATA_DIR": str(Path(tmp) / "data")}
-        os.environ.update(env_home)
-        times = [run_once([sys.executable, "-m", "cardshell"], script, out) for _ in range(options.runs)]
-        seconds = statistics.median(times)
+        base = [run_once([sys.executable, "-c", "pass"], script, out) for _ in range(options.runs)]
+        env = {"HOME": tmp, "CARDSHELL_DATA_DIR": str(Path(tmp) / "data")}
+        if options.pythonpath:
+            env["PYTHONPATH"] = options.pythonpath
+        runs = [run_once([sys.executable, "-m", "cardshell"], script, out, env) for _ in range(options.runs)]
         size = out.stat().st_size
     boards = lines.count(rules.AGAIN) + 1
-    print(f"python -c pass:          {baseline * 1000:8.1f} ms")
-    print(f"script:                  {len(lines)} lines, {options.level}, {boards} boards, "
+    wall, cpu = statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
+    print(f"python -c pass:   {statistics.median(b[0] for b in base) * 1000:8.1f} ms wall, "
+          f"{statistics.median(b[1] for b in base) * 1000:.1f} ms CPU")
+    print(f"script:           {len(lines)} lines, {options.level}, {boards} boards, "
           f"{size / 1e6:.1f} MB of display written")
-    print(f"cardshell (median of {options.runs}): {seconds:8.2f} s  = {len(lines) / seconds:,.0f} lines per second")
+    print(f"cardshell (median of {options.runs}): {wall:8.2f} s wall = {len(lines) / wall:,.0f} lines per second; "
+          f"{cpu:.2f} s CPU = {len(lines) / cpu:,.0f} lines per CPU second")
 
 
 if __name__ == "__main__":

@@ -21,7 +21,8 @@ Speed: a move changes few cells, so :func:`render` remembers the row lines
 of the last board it drew (one board, so memory stays flat) and redraws only
 the rows whose cells changed since (shown cells and flags compared as sets,
 and the rows of the mines when the board is lost); a board of another size,
-or with other mines under shown numbers or ``X``, is drawn whole.  The
+or with other mines under shown numbers or ``X``, is drawn whole (a new
+board, all hidden, from a cache).  The
 text is the same either way (tests compare both).
 """
 
@@ -68,6 +69,13 @@ def _row(board: Board, row: int, label: str) -> str:
     return label + " | ".join(cells) + " |"
 
 
+@functools.lru_cache(maxsize=64)
+def _blank_rows(rows: int, cols: int) -> tuple[str, ...]:
+    """The row lines of a board with every cell hidden (each new board)."""
+    labels = _frame(rows, cols)[2]
+    return tuple(label + " | ".join(" " * cols) + " |" for label in labels)
+
+
 class _LastDrawn:
     """The last board drawn and its row lines (see the module docstring)."""
 
@@ -78,7 +86,9 @@ class _LastDrawn:
 def _rows(board: Board, labels: tuple[str, ...]) -> list[str]:
     last = _LastDrawn.board
     same_mines = last is not None and (last.mines is board.mines or last.mines == board.mines)
-    if (last is None or (last.rows, last.cols) != (board.rows, board.cols)
+    if not board.shown and not board.flags and board.status != LOST:
+        rows = list(_blank_rows(board.rows, board.cols))
+    elif (last is None or (last.rows, last.cols) != (board.rows, board.cols)
             or (not same_mines and (last.shown or LOST in (last.status, board.status)))):
         rows = [_row(board, row, labels[row]) for row in range(board.rows)]
     else:

@@ -97,6 +97,8 @@ def neighbour_table(rows: int, cols: int) -> dict[Cell, tuple[Cell, ...]]:
 
 def _numbers(rows: int, cols: int, mines: Iterable[Cell]) -> tuple[int, ...]:
     """The number of every cell (mines among its neighbours), row-major."""
+    if not mines:
+        return (0,) * (rows * cols)
     counts = [0] * (rows * cols)
     table = neighbour_table(rows, cols)
     for mine in mines:
