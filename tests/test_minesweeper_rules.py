@@ -6,14 +6,13 @@ from __future__ import annotations
 import pytest
 
 from cardshell import CommandError
-from cardshell.rng import GameRandom
 from cardshell_minesweeper import display, rules
 
 
 def board_with(rows, cols, mines, started=0.0):
     """A hand-built board whose mines are already placed."""
-    return rules.Board(rows=rows, cols=cols, mine_count=len(mines), rng=GameRandom(0), mines=set(mines),
-                       placed=True, started=started)
+    return rules.Board(rows=rows, cols=cols, mine_count=len(mines), rng_state=rules.generator_state(0),
+                       mines=set(mines), placed=True, started=started)
 
 
 def wall_board():
@@ -34,9 +33,9 @@ def wall_board():
 def test_first_unfold_is_always_zero_on_every_cell(seed):
     template = rules.new_game(seed)
     for cell in template.cells():
-        board = rules.new_game(seed)
-        assert not board.placed and board.mines == set()
-        assert rules.unfold(board, cell) is None
+        board = rules.unfold(template, cell)
+        assert not template.placed and template.mines == set() and not template.shown  # unchanged
+        assert board.status == rules.PLAYING
         assert rules.count(board, cell) == 0
         assert cell not in board.mines
         assert not board.mines & {cell, *rules.neighbours(board, cell)}
@@ -55,17 +54,14 @@ def test_first_unfold_is_zero_on_every_cell_of_other_boards(options):
     for seed in range(3):
         template = rules.new_game(seed, options)
         for cell in template.cells():
-            board = rules.new_game(seed, options)
-            rules.unfold(board, cell)
+            board = rules.unfold(template, cell)
             assert rules.count(board, cell) == 0 and cell not in board.mines
             assert len(board.mines) == board.mine_count
 
 
 def test_mines_come_from_the_games_generator():
-    one, two, other = rules.new_game(5), rules.new_game(5), rules.new_game(6)
-    for board in (one, two, other):
-        rules.unfold(board, (4, 4))
-    assert one.mines == two.mines
+    one, two, other = (rules.unfold(rules.new_game(seed), (4, 4)) for seed in (5, 5, 6))
+    assert one.mines == two.mines and one.rng_state == two.rng_state
     assert one.mines != other.mines
 
 
@@ -73,15 +69,14 @@ def test_first_unfold_starts_the_clock(monkeypatch):
     monkeypatch.setattr(rules, "clock", lambda: 42.0)
     board = rules.new_game(1)
     assert board.started is None
-    rules.unfold(board, (0, 0))
-    assert board.started == 42.0
+    assert rules.unfold(board, (0, 0)).started == 42.0
 
 
 # -- flood fill ----------------------------------------------------------------
 
 def test_flood_fill_stops_at_numbers():
-    board = wall_board()
-    assert rules.unfold(board, (4, 0)) is None
+    board = rules.unfold(wall_board(), (4, 0))
+    assert board.status == rules.PLAYING
     assert board.shown == {(r, c) for r in (3, 4) for c in range(5)}
     assert display.render(board) == "\n".join([
         "    a   b   c   d   e",
@@ -101,8 +96,7 @@ def test_flood_fill_stops_at_numbers():
 
 def test_flood_fill_through_a_gap():
     # Mines on c1..c3: the zeros of column a flood round through rows 4-5 to column e.
-    board = board_with(5, 5, [(0, 2), (1, 2), (2, 2)])
-    assert rules.unfold(board, (0, 0)) == "Win"
+    board = rules.unfold(board_with(5, 5, [(0, 2), (1, 2), (2, 2)]), (0, 0))
     assert board.shown == {cell for cell in board.cells() if cell not in board.mines}
     assert board.status == rules.WON
     # Counting check on the hand-built board.
@@ -111,22 +105,19 @@ def test_flood_fill_through_a_gap():
 
 def test_flood_fill_does_not_cross_a_line_of_numbers():
     # Mines on c1..c4: column b is all numbers, so only column a opens from a1.
-    board = board_with(5, 5, [(0, 2), (1, 2), (2, 2), (3, 2)])
-    assert rules.unfold(board, (0, 0)) is None
+    board = rules.unfold(board_with(5, 5, [(0, 2), (1, 2), (2, 2), (3, 2)]), (0, 0))
+    assert board.status == rules.PLAYING
     assert board.shown == {(r, c) for r in range(5) for c in (0, 1)}
 
 
 def test_unfolding_a_number_opens_only_it():
-    board = wall_board()
-    rules.unfold(board, (1, 0))
+    board = rules.unfold(wall_board(), (1, 0))
     assert board.shown == {(1, 0)}
     assert rules.symbol(board, (1, 0)) == "2"
 
 
 def test_flood_fill_skips_flags():
-    board = wall_board()
-    rules.toggle_flag(board, (4, 4))
-    rules.unfold(board, (4, 0))
+    board = rules.unfold(rules.toggle_flag(wall_board(), (4, 4)), (4, 0))
     assert (4, 4) not in board.shown and rules.symbol(board, (4, 4)) == "F"
     assert (3, 4) in board.shown
 
@@ -136,16 +127,15 @@ def test_flood_fill_skips_flags():
 def test_flag_toggles_and_counts_mines_left():
     board = rules.new_game(1)
     assert board.mines_left == 10
-    assert rules.toggle_flag(board, (0, 0)) is True
-    assert board.flags == {(0, 0)} and board.mines_left == 9
-    assert rules.symbol(board, (0, 0)) == "F"
-    assert rules.toggle_flag(board, (0, 0)) is False
-    assert board.flags == set() and board.mines_left == 10
+    flagged = rules.toggle_flag(board, (0, 0))
+    assert flagged.flags == {(0, 0)} and flagged.mines_left == 9 and board.flags == set()
+    assert rules.symbol(flagged, (0, 0)) == "F"
+    unflagged = rules.toggle_flag(flagged, (0, 0))
+    assert unflagged.flags == set() and unflagged.mines_left == 10 and unflagged == board
 
 
 def test_cannot_flag_a_shown_cell():
-    board = wall_board()
-    rules.unfold(board, (4, 0))
+    board = rules.unfold(wall_board(), (4, 0))
     with pytest.raises(CommandError) as info:
         rules.toggle_flag(board, (4, 0))
     assert info.value.message == "Cannot put a flag there"
@@ -153,8 +143,7 @@ def test_cannot_flag_a_shown_cell():
 
 
 def test_cannot_unfold_a_flag():
-    board = wall_board()
-    rules.toggle_flag(board, (0, 0))
+    board = rules.toggle_flag(wall_board(), (0, 0))
     with pytest.raises(CommandError) as info:
         rules.unfold(board, (0, 0))
     assert info.value.message == "There is a flag there"
@@ -162,8 +151,7 @@ def test_cannot_unfold_a_flag():
 
 
 def test_cell_already_shown():
-    board = wall_board()
-    rules.unfold(board, (4, 0))
+    board = rules.unfold(wall_board(), (4, 0))
     for cell in [(4, 0), (3, 0)]:  # a 0, and a 2 without flags around
         with pytest.raises(CommandError) as info:
             rules.unfold(board, cell)
@@ -191,13 +179,12 @@ def test_parse_cell_labels():
 # -- loss and win -----------------------------------------------------------------
 
 def test_loss_reveals_every_mine():
-    board = rules.new_game(3)
-    rules.unfold(board, (4, 0))
+    board = rules.unfold(rules.new_game(3), (4, 0))
     mines = sorted(board.mines)
-    rules.toggle_flag(board, mines[1])          # a correct flag still shows X
+    board = rules.toggle_flag(board, mines[1])          # a correct flag still shows X
     safe_hidden = next(c for c in board.cells() if c not in board.mines and c not in board.shown)
-    rules.toggle_flag(board, safe_hidden)      # a wrong flag stays F
-    assert rules.unfold(board, mines[0]) == "Game over"
+    board = rules.toggle_flag(board, safe_hidden)      # a wrong flag stays F
+    board = rules.unfold(board, mines[0])
     assert board.status == rules.LOST
     for cell in mines:
         assert rules.symbol(board, cell) == "X"
@@ -212,13 +199,12 @@ def test_loss_reveals_every_mine():
 def test_win_when_every_safe_cell_is_shown(monkeypatch):
     times = iter([100.0, 112.34])
     monkeypatch.setattr(rules, "clock", lambda: next(times))
-    board = rules.new_game(3)
-    rules.unfold(board, (4, 0))
+    board = rules.unfold(rules.new_game(3), (4, 0))
     safe = [c for c in board.cells() if c not in board.mines and c not in board.shown]
     for cell in safe[:-1]:
-        assert rules.unfold(board, cell) is None
+        board = rules.unfold(board, cell)
         assert board.status == rules.PLAYING
-    assert rules.unfold(board, safe[-1]) == "Win"
+    board = rules.unfold(board, safe[-1])
     assert board.status == rules.WON
     assert board.elapsed == pytest.approx(12.34)
     # Flags are not needed to win, and no mine is shown as X on a won board.
@@ -229,49 +215,40 @@ def test_play_again_keeps_size_and_generator():
     board = rules.new_game(3, {"level": "intermediate"})
     with pytest.raises(CommandError, match="not over"):
         rules.play_again(board)
-    rules.unfold(board, (0, 0))
-    rules.unfold(board, sorted(board.mines)[0])
+    board = rules.unfold(board, (0, 0))
+    board = rules.unfold(board, sorted(board.mines)[0])
     again = rules.play_again(board)
     assert (again.rows, again.cols, again.mine_count, again.number) == (16, 16, 40, 2)
-    assert again.rng is board.rng and not again.placed and again.shown == set() and again.flags == set()
-    rules.unfold(again, (0, 0))
-    assert again.mines != board.mines
+    assert again.rng_state == board.rng_state and not again.placed and again.shown == set() and again.flags == set()
+    assert rules.unfold(again, (0, 0)).mines != board.mines
 
 
 # -- chording -----------------------------------------------------------------------
 
 def test_chord_opens_the_other_neighbours():
-    board = wall_board()
-    rules.unfold(board, (4, 0))
-    rules.toggle_flag(board, (2, 3))
-    assert rules.unfold(board, (3, 4)) is None      # e4 shows 1, one flag around it
-    assert (2, 4) in board.shown
+    board = rules.toggle_flag(rules.unfold(wall_board(), (4, 0)), (2, 3))
+    board = rules.unfold(board, (3, 4))             # e4 shows 1, one flag around it
+    assert board.status == rules.PLAYING and (2, 4) in board.shown
 
 
 def test_chord_floods_from_zeros():
-    board = wall_board()
-    rules.unfold(board, (4, 0))
-    rules.unfold(board, (0, 0))                      # rows 1 and 2 open
-    rules.toggle_flag(board, (2, 3))
-    before = set(board.shown)
-    assert rules.unfold(board, (1, 4)) == "Win"     # e2 (1) chords e3, the last safe cell
-    assert board.shown - before == {(2, 4)}
+    board = rules.unfold(rules.unfold(wall_board(), (4, 0)), (0, 0))  # rows 1 and 2 open
+    board = rules.toggle_flag(board, (2, 3))
+    after = rules.unfold(board, (1, 4))             # e2 (1) chords e3, the last safe cell
+    assert after.status == rules.WON
+    assert after.shown - board.shown == {(2, 4)}
 
 
 def test_chord_with_a_wrong_flag_loses():
-    board = wall_board()
-    rules.unfold(board, (4, 0))
-    rules.toggle_flag(board, (2, 4))                 # wrong: e3 is safe, d3 is the mine
-    assert rules.unfold(board, (3, 4)) == "Game over"
+    board = rules.toggle_flag(rules.unfold(wall_board(), (4, 0)), (2, 4))  # wrong: e3 is safe, d3 the mine
+    board = rules.unfold(board, (3, 4))
     assert board.status == rules.LOST
     assert rules.symbol(board, (2, 3)) == "X"
 
 
 def test_no_chord_when_flags_differ():
-    board = wall_board()
-    rules.unfold(board, (4, 0))
-    rules.toggle_flag(board, (2, 0))
-    rules.toggle_flag(board, (2, 1))
+    board = rules.unfold(wall_board(), (4, 0))
+    board = rules.toggle_flag(rules.toggle_flag(board, (2, 0)), (2, 1))
     with pytest.raises(CommandError, match="That cell is already shown"):
         rules.unfold(board, (3, 2))                  # c4 = 3 touches b3, c3, d3: one flag (b3)
     # a4 = 2 with its two flags and nothing left hidden: nothing to open, still "already shown".
@@ -360,9 +337,7 @@ SEED_3_AFTER_A5 = """\
 
 
 def test_exact_board_for_a_fixed_seed():
-    board = rules.new_game(3)
-    rules.unfold(board, (4, 0))
-    assert display.render(board) == SEED_3_AFTER_A5
+    assert display.render(rules.unfold(rules.new_game(3), (4, 0))) == SEED_3_AFTER_A5
 
 
 def test_fresh_board_and_no_trailing_spaces():
@@ -386,7 +361,7 @@ def test_two_digit_rows_are_right_aligned():
 def test_hidden_labels_for_completion():
     board = wall_board()
     assert len(rules.hidden_labels(board)) == 25
-    rules.unfold(board, (4, 0))
+    board = rules.unfold(board, (4, 0))
     labels = rules.hidden_labels(board)
     assert labels[:5] == ["a1", "b1", "c1", "d1", "e1"]
     assert "a5" not in labels and "a4" not in labels and len(labels) == 15

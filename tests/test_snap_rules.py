@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 
 import pytest
 
@@ -37,7 +37,7 @@ def test_new_deck_is_ranks_suit_after_suit():
 
 def test_seed_305_split():
     state = rules.new_game(305)
-    assert state.pile == []
+    assert state.pile == ()
     assert list(state.a) == START_A
     assert list(state.b) == START_B
     assert state.turn == "A"
@@ -46,8 +46,8 @@ def test_seed_305_split():
 def test_seed_305_first_four_turns():
     state = rules.new_game(305)
     for pile, a, b in AFTER_TURNS:
-        rules.play_turn(state)
-        assert (state.pile, list(state.a), list(state.b)) == (pile, a, b)
+        state, _ = rules.play_turn(state)
+        assert (list(state.pile), list(state.a), list(state.b)) == (pile, a, b)
     assert state.turns == 4
 
 
@@ -62,30 +62,27 @@ def test_playgame_returns_exact_tuple_types():
 
 def test_snap_takes_pile_from_first_match_then_thrown_card():
     # The hand-out's worked example (section 3.1): B throws a 4 onto 7 5 4 1 8 Q.
-    state = rules.SnapState(seed=0, rng=GameRandom(0), a=deque(["A"]), b=deque(["3", "4"]),
-                            pile=["7", "5", "4", "1", "8", "Q"], turn="B")
+    state = rules.SnapState(seed=0, a=["A"], b=["3", "4"], pile=["7", "5", "4", "1", "8", "Q"], turn="B")
     # Force the throw off the end: r > 0.5.
-    state.rng.random = lambda: 0.9
-    throw = rules.play_turn(state)
+    after, throw = rules.throw_with(state, 0.9)
     assert throw == rules.Throw("B", "4", True, 5)
-    assert state.pile == ["7", "5"]
-    assert list(state.b) == ["3", "4", "1", "8", "Q", "4"]
-    assert state.turn == "A"
+    assert after.pile == ("7", "5")
+    assert after.b == ("3", "4", "1", "8", "Q", "4")
+    assert after.turn == "A"
+    assert state.pile == ("7", "5", "4", "1", "8", "Q") and state.turn == "B"  # unchanged
 
 
 def test_throw_from_front_when_r_not_above_half():
     state = rules.new_game(1)
-    state.rng.random = lambda: 0.5  # exactly 0.5 is "else": the front
-    front = state.a[0]
-    rules.play_turn(state)
-    assert state.pile == [front]
+    after, _ = rules.throw_with(state, 0.5)  # exactly 0.5 is "else": the front
+    assert after.pile == (state.a[0],)
 
 
 @pytest.mark.parametrize("seed", range(60))
 def test_52_cards_conserved_after_every_turn(seed):
     state = rules.new_game(seed)
     while state.result is None:
-        rules.play_turn(state)
+        state, _ = rules.play_turn(state)
         assert Counter(state.all_cards()) == FULL_DECK
         assert len(set(state.pile)) == len(state.pile)  # never two of a rank in the pile
     loser = "B" if state.result == "A wins" else "A"
@@ -96,15 +93,17 @@ def test_52_cards_conserved_after_every_turn(seed):
 def test_run_agrees_with_turn_by_turn(seed):
     stepped = rules.new_game(seed)
     while stepped.result is None:
-        rules.play_turn(stepped)
+        stepped, _ = rules.play_turn(stepped)
     assert rules.run(rules.new_game(seed)) == stepped
+    assert rules.step(rules.new_game(seed), 10**6) == stepped
 
 
 def test_run_from_the_middle_agrees():
     state = rules.new_game(305)
     for _ in range(10):
-        rules.play_turn(state)
+        state, _ = rules.play_turn(state)
     assert rules.run(state) == rules.run(rules.new_game(305))
+    assert rules.run(state).rng_state == rules.run(rules.new_game(305)).rng_state
 
 
 def test_turn_cap_makes_a_draw():
@@ -116,7 +115,7 @@ def test_turn_cap_makes_a_draw():
     # Stepping stops at the cap too.
     stepped = rules.new_game(305, max_turns=3)
     for _ in range(3):
-        rules.play_turn(stepped)
+        stepped, _ = rules.play_turn(stepped)
     assert stepped.result == rules.DRAW
     with pytest.raises(CommandError, match="The game is over: Draw"):
         rules.play_turn(stepped)
@@ -155,3 +154,28 @@ def test_simulate_counts():
     assert stats.turns == sum(rules.run(rules.new_game(s)).turns for s in range(300, 320))
     capped = rules.simulate(range(5), max_turns=10)
     assert capped.draws == 5 and capped.mean_turns == 10.0
+
+
+def test_the_generator_is_kept_as_an_immutable_state_tuple():
+    # The same sequence as the shared GameRandom, drawn without changing any state.
+    reference = GameRandom(305)
+    deck = rules.new_deck()
+    reference.shuffle(deck)
+    state = rules.new_game(305)
+    assert list(state.a) + list(state.b) == deck
+    draws = [reference.random() for _ in range(5)]
+    for draw in draws:
+        before = state
+        state, throw = rules.play_turn(state)
+        assert throw.from_end == (draw > 0.5)
+        assert before == rules.new_game(305) or before.turns == state.turns - 1
+    # A state rebuilt from its value alone (no cached generator) plays on the same way.
+    rebuilt = rules.SnapState(state.seed, state.a, state.b, state.pile, state.turn, state.turns)
+    assert rebuilt == state and rebuilt.rng_state == state.rng_state
+    assert rules.play_turn(rebuilt) == rules.play_turn(state)
+
+
+def test_legal_moves_are_step_and_run_while_in_play():
+    state = rules.new_game(305)
+    assert rules.legal_moves(state) == ["step", "run"]
+    assert rules.legal_moves(rules.run(state)) == []

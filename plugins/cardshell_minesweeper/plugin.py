@@ -7,7 +7,7 @@ drawing in :mod:`cardshell_minesweeper.display`.
 
 Input (case-insensitive, no command word):
 
-* ``a5`` unfolds cell a5 (also ``open a5`` / ``unfold a5``; the command
+* ``a5`` unfolds cell a5 (also ``open a5`` / ``unfold a5``; the move
   ``cell`` holds the pattern and the hand-out's help text); on a shown
   number whose neighbouring flags equal it, opens its other neighbours
   (chording);
@@ -36,23 +36,33 @@ the mines are.
 
 Outcome, per board: ``lost`` after ``Game over``; ``won`` after ``Win``,
 with the time taken in seconds as the score (lower is better).
+
+Plugin contract 2: boards are immutable (:class:`rules.Board`), the moves
+are declarative (:data:`MOVES`), ``moves`` lists every cell that may be
+unfolded or flagged now (:func:`rules.legal_moves`), ``determinize`` draws
+the unseen mines again from the numbers shown (:func:`rules.determinize`),
+and ``hint`` is the game's own (:func:`cardshell_minesweeper.hint.hint`: a
+provably safe cell, or the lowest mine probability).  ``n`` stays a command:
+it leaves the game rather than making a move.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import cardshell
-from cardshell import Command, CommandContext, CommandError, Game, Option, Outcome, UsageError
+from cardshell import Command, CommandContext, CommandError, Game, Move, Option, Outcome, UsageError
 from cardshell_minesweeper import display, rules
+from cardshell_minesweeper.hint import hint
 
-CARDSHELL_CONTRACT = 1
+#: The plugin contract version this plugin was written for.
+CARDSHELL_CONTRACT = 2
 
 GAME_ID = "minesweeper"
 
-#: The hand-out's help text (feature (c)), shown as the cell commands' summary.
+#: The hand-out's help text (feature (c)), shown as the cell moves' summary.
 HELP = "Enter the column followed by the row (ex: a5). To add or remove a flag, add 'f' to the cell (ex: a5f)."
 
 #: The prompt after a finished board.
@@ -98,6 +108,18 @@ def invalid_input(line: str) -> str:
     return rules.INVALID_CELL
 
 
+def ending_message(before: rules.Board, after: rules.Board) -> str | None:
+    """``Move.message``: ``Game over`` or ``Win (took T seconds)`` when the
+    move finished the board, else nothing."""
+    if before.status == after.status:
+        return None
+    if after.status == rules.LOST:
+        return rules.GAME_OVER
+    if after.status == rules.WON:
+        return win_line(after)
+    return None
+
+
 def _parse_open(text: str) -> str:
     if not _LABEL.fullmatch(text.strip()):
         raise UsageError(rules.INVALID_CELL)
@@ -118,49 +140,33 @@ def _parse_cell(text: str) -> tuple[str, bool]:
     return match.group(1).lower(), bool(match.group(2))
 
 
-def _on_board(board: rules.Board, text: str) -> None:
-    rules.parse_cell(text, board)
+def open_cell(board: rules.Board, text: str) -> rules.Board:
+    """``Move.apply`` of ``open a5``: :func:`rules.unfold` on the labelled cell.
+
+    Raises:
+        CommandError: ``Invalid Cell`` off the board, or as :func:`rules.unfold`.
+    """
+    return rules.unfold(board, rules.parse_cell(text, board))
 
 
-def _cell_on_board(board: rules.Board, args: tuple[str, bool]) -> None:
-    rules.parse_cell(args[0], board)
+def flag_cell(board: rules.Board, text: str) -> rules.Board:
+    """``Move.apply`` of ``flag a5``: :func:`rules.toggle_flag` on the labelled cell.
+
+    Raises:
+        CommandError: ``Invalid Cell`` off the board, or as :func:`rules.toggle_flag`.
+    """
+    return rules.toggle_flag(board, rules.parse_cell(text, board))
 
 
-def _cell(ctx: CommandContext, args: tuple[str, bool]) -> None:
-    text, flag = args
-    if flag:
-        _flag(ctx, text)
-    else:
-        _open(ctx, text)
+def cell_move(board: rules.Board, text: str, flag: bool) -> rules.Board:
+    """``Move.apply`` of ``a5`` / ``a5f``: :func:`flag_cell` or :func:`open_cell`."""
+    return flag_cell(board, text) if flag else open_cell(board, text)
 
 
-def _finished(board: rules.Board, args: Any) -> None:
-    if board.status == rules.PLAYING:
-        raise CommandError("The game is not over yet: enter a cell")
-
-
-def _complete(board: rules.Board | None, index: int) -> list[str]:
+def _complete(board: rules.Board | None, index: int) -> Iterable[str]:
     if board is None or index != 0 or board.status != rules.PLAYING:
         return []
     return rules.hidden_labels(board)
-
-
-def _open(ctx: CommandContext, text: str) -> None:
-    board = ctx.state
-    message = rules.unfold(board, rules.parse_cell(text, board))
-    if message == rules.WIN:
-        ctx.echo(win_line(board))
-    elif message is not None:
-        ctx.echo(message)
-
-
-def _flag(ctx: CommandContext, text: str) -> None:
-    board = ctx.state
-    rules.toggle_flag(board, rules.parse_cell(text, board))
-
-
-def _again(ctx: CommandContext, args: None) -> None:
-    ctx.state = rules.play_again(ctx.state)
 
 
 def _decline(ctx: CommandContext, args: None) -> None:
@@ -168,80 +174,90 @@ def _decline(ctx: CommandContext, args: None) -> None:
     ctx.leave()
 
 
+def _finished(board: rules.Board, args: Any) -> None:
+    if board.status == rules.PLAYING:
+        raise CommandError(rules.NOT_OVER)
+
+
+MOVES = (
+    Move(
+        name="cell",
+        summary=HELP,
+        apply=cell_move,
+        usage="a5 | a5f",
+        help="Unfold a cell (a5): a number tells how many of its 8 neighbours hold a mine; a 0 opens "
+        "its neighbours too.  The first cell unfolded is always a 0.  Unfolding a shown number whose "
+        "neighbouring flags equal it opens its other neighbours (chording).  Add or remove a flag "
+        "with a5f.",
+        parse=_parse_cell,
+        complete=_complete,
+        pattern=r"[a-z][0-9]+f?",
+        message=ending_message,
+    ),
+    Move(
+        name="open",
+        summary="Unfold a cell (same as typing the cell: a5)",
+        apply=open_cell,
+        aliases=("unfold",),
+        usage="open CELL",
+        parse=_parse_open,
+        complete=_complete,
+        message=ending_message,
+    ),
+    Move(
+        name="flag",
+        summary="Add or remove a flag (same as a5f)",
+        apply=flag_cell,
+        usage="flag CELL",
+        parse=_parse_flag,
+        complete=_complete,
+    ),
+    Move(
+        name=rules.AGAIN,
+        summary="After Game over or Win: play a new board",
+        apply=rules.play_again,
+        aliases=("yes",),
+    ),
+)
+
+GAME = Game(
+    id=GAME_ID,
+    title="Minesweeper",
+    summary="Sweep a 9x9 board of 10 mines: a5 unfolds, a5f flags (--level).",
+    new=new,
+    render=display.render,
+    outcome=outcome,
+    prompt=prompt,
+    options=(
+        # No ``choices``: Game.new names the levels in its own message.
+        Option("level", "beginner 9x9/10, intermediate 16x16/40, expert 30x16/99 (rows x columns)", str, "beginner"),
+        Option("rows", f"custom number of rows (1-{rules.MAX_ROWS})", int, None),
+        Option("cols", f"custom number of columns (1-{rules.MAX_COLS}, a-z)", int, None),
+        Option("mines", "custom number of mines", int, None),
+    ),
+    invalid_input=invalid_input,
+    # Undo would let a player unfold a cell, see the mines of a lost board, and take it back.
+    undo=False,
+    immutable=True,
+    moves=MOVES,
+    legal_moves=rules.legal_moves,
+    determinize=rules.determinize,
+    key=rules.search_key,
+    heuristic=rules.heuristic,
+    hint=hint,
+)
+
+
 @cardshell.hookimpl
 def cardshell_games() -> list[Game]:
-    """Register Minesweeper."""
-    return [
-        Game(
-            id=GAME_ID,
-            title="Minesweeper",
-            summary="Sweep a 9x9 board of 10 mines: a5 unfolds, a5f flags (--level).",
-            new=new,
-            render=display.render,
-            outcome=outcome,
-            prompt=prompt,
-            options=(
-                # No ``choices``: Game.new names the levels in its own message.
-                Option("level", "beginner 9x9/10, intermediate 16x16/40, expert 30x16/99 (rows x columns)", str, "beginner"),
-                Option("rows", f"custom number of rows (1-{rules.MAX_ROWS})", int, None),
-                Option("cols", f"custom number of columns (1-{rules.MAX_COLS}, a-z)", int, None),
-                Option("mines", "custom number of mines", int, None),
-            ),
-            invalid_input=invalid_input,
-            # Undo would let a player unfold a cell, see the mines of a lost board, and take it back.
-            undo=False,
-        )
-    ]
+    """Register Minesweeper with its moves ``a5``/``a5f``, ``open``, ``flag`` and ``y``."""
+    return [GAME]
 
 
 @cardshell.hookimpl
 def cardshell_commands() -> list[Command]:
-    """Register the cell grammar (``a5``, ``a5f``), ``open``/``flag`` and ``y``/``n`` for Minesweeper."""
+    """Register ``n`` (after a finished board: leave the game; not a move)."""
     return [
-        Command(
-            name="cell",
-            summary=HELP,
-            handler=_cell,
-            game=GAME_ID,
-            usage="a5 | a5f",
-            help="Unfold a cell (a5): a number tells how many of its 8 neighbours hold a mine; a 0 opens "
-            "its neighbours too.  The first cell unfolded is always a 0.  Unfolding a shown number whose "
-            "neighbouring flags equal it opens its other neighbours (chording).  Add or remove a flag "
-            "with a5f.",
-            parse=_parse_cell,
-            validators=(_cell_on_board,),
-            complete=_complete,
-            pattern=r"[a-z][0-9]+f?",
-        ),
-        Command(
-            name="open",
-            summary="Unfold a cell (same as typing the cell: a5)",
-            handler=_open,
-            game=GAME_ID,
-            aliases=("unfold",),
-            usage="open CELL",
-            parse=_parse_open,
-            validators=(_on_board,),
-            complete=_complete,
-        ),
-        Command(
-            name="flag",
-            summary="Add or remove a flag (same as a5f)",
-            handler=_flag,
-            game=GAME_ID,
-            usage="flag CELL",
-            parse=_parse_flag,
-            validators=(_on_board,),
-            complete=_complete,
-        ),
-        Command(
-            name="y",
-            summary="After Game over or Win: play a new board",
-            handler=_again,
-            game=GAME_ID,
-            aliases=("yes",),
-            validators=(_finished,),
-        ),
         Command(
             name="n",
             summary="After Game over or Win: do not play again (leaves the game)",

@@ -3,14 +3,18 @@
 Source: ``seeds/minesweeper-blackjack.txt``, problem 1 (settings (1)-(8),
 features (a)-(h)), as settled by ``specs/GAMES.md``, section "minesweeper",
 plus ``issues show 5`` (levels, custom sizes, chording).  This module is
-pure: a :class:`Board` dataclass and functions over it, no terminal I/O.
+pure: an immutable :class:`Board` and functions that return new boards, no
+terminal I/O (plugin contract 2).
 
 A cell is a ``(row, col)`` pair of 0-based ints; its label is the column
 letter followed by the 1-based row number (``(4, 0)`` is ``a5``).
 
 * The first unfold is always a ``0`` (setting (8)): the mines are placed only
-  then, by the board's :class:`~cardshell.rng.GameRandom`, among the cells
-  outside the unfolded cell and its neighbours.
+  then, by the game's generator, among the cells outside the unfolded cell
+  and its neighbours.  The generator is kept in the board as its state tuple
+  (:meth:`random.Random.getstate`), an immutable value: placing the mines
+  makes a new generator from it, samples, and stores the new state tuple, so
+  a seed replays every board of a game exactly.
 * Unfolding a ``0`` opens every connected ``0`` and their neighbours
   (feature (b)); flagged cells are never opened automatically.
 * Chording (``issues show 5``): unfolding an already shown number whose
@@ -26,14 +30,15 @@ which tests replace.
 
 from __future__ import annotations
 
+import functools
+import random
 import re
 import string
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from dataclasses import dataclass, field, replace
 
 from cardshell.errors import CommandError
-from cardshell.rng import GameRandom
 
 Cell = tuple[int, int]
 
@@ -61,45 +66,107 @@ CANNOT_FLAG = "Cannot put a flag there"
 FLAG_THERE = "There is a flag there"
 GAME_OVER = "Game over"
 WIN = "Win"
+#: A cell move once the board is finished, and ``y`` while it is in play (ours).
+BOARD_OVER = "The game is over: type y to play again"
+NOT_OVER = "The game is not over yet: enter a cell"
 
 #: The board's status values.
 PLAYING, WON, LOST = "playing", "won", "lost"
 
+#: The line that plays a new board once one is finished (feature (h)).
+AGAIN = "y"
+
 _CELL = re.compile(r"([a-z])([0-9]+)", re.IGNORECASE)
 
 
-@dataclass
+@functools.lru_cache(maxsize=64)
+def neighbour_table(rows: int, cols: int) -> dict[Cell, tuple[Cell, ...]]:
+    """Every cell's neighbours on a ``rows`` x ``cols`` board, row by row
+    (computed once per board size; at most 64 sizes are kept)."""
+    return {
+        (row, col): tuple(
+            (r, c)
+            for r in range(max(row - 1, 0), min(row + 2, rows))
+            for c in range(max(col - 1, 0), min(col + 2, cols))
+            if (r, c) != (row, col)
+        )
+        for row in range(rows)
+        for col in range(cols)
+    }
+
+
+def _numbers(rows: int, cols: int, mines: Iterable[Cell]) -> tuple[int, ...]:
+    """The number of every cell (mines among its neighbours), row-major."""
+    if not mines:
+        return (0,) * (rows * cols)
+    counts = [0] * (rows * cols)
+    table = neighbour_table(rows, cols)
+    for mine in mines:
+        for row, col in table[mine]:
+            counts[row * cols + col] += 1
+    return tuple(counts)
+
+
+def generator_state(seed: int) -> tuple:
+    """The state tuple of the game's generator for ``seed``: the state of
+    ``random.Random(seed)`` (the same sequence as :class:`cardshell.rng.GameRandom`)."""
+    return random.Random(seed).getstate()
+
+
+@dataclass(frozen=True)
 class Board:
-    """One Minesweeper board (the state of the game).
+    """One Minesweeper board (the state of the game): an immutable value.
 
     Attributes:
         rows (int): the number of rows (labelled 1 ..).
         cols (int): the number of columns (labelled a ..), at most 26.
         mine_count (int): the number of mines.
-        rng (GameRandom): the game's generator; it places the mines of this
-            board and of every board played after it (``y``).
-        mines (set[Cell]): the mined cells; empty until the first unfold.
+        rng_state (tuple): the state tuple (:meth:`random.Random.getstate`)
+            of the game's generator: before the first unfold, the generator
+            that will place this board's mines; after it, the generator that
+            goes on to the boards played after this one (``y``).
+        mines (frozenset[Cell]): the mined cells; empty until the first unfold.
         placed (bool): whether the mines have been placed.
-        shown (set[Cell]): the unfolded cells.
-        flags (set[Cell]): the flagged cells.
+        shown (frozenset[Cell]): the unfolded cells.
+        flags (frozenset[Cell]): the flagged cells.
         status (str): ``"playing"``, ``"won"`` or ``"lost"``.
         started (float | None): :data:`clock` at the first unfold (seconds).
         elapsed (float | None): seconds from the first unfold to the win.
         number (int): 1 for the first board of the game, +1 per ``y``.
+        numbers (tuple[int, ...]): derived, not compared: the number of every
+            cell, row-major (index ``row * cols + col``); all 0 before the
+            mines are placed.
+
+    Sets given to the constructor are stored as frozensets; ``numbers`` is
+    computed from ``mines``.  Compare with ``==``; hashable.
     """
 
     rows: int
     cols: int
     mine_count: int
-    rng: GameRandom
-    mines: set[Cell] = field(default_factory=set)
+    rng_state: tuple = field(repr=False)
+    mines: frozenset[Cell] = frozenset()
     placed: bool = False
-    shown: set[Cell] = field(default_factory=set)
-    flags: set[Cell] = field(default_factory=set)
+    shown: frozenset[Cell] = frozenset()
+    flags: frozenset[Cell] = frozenset()
     status: str = PLAYING
     started: float | None = None
     elapsed: float | None = None
     number: int = 1
+    numbers: tuple[int, ...] = field(default=(), compare=False, repr=False)
+
+    def __deepcopy__(self, memo: dict) -> Board:
+        """An immutable value is its own deep copy (as a tuple of numbers is);
+        this spares copying the generator's 625-number state tuple."""
+        return self
+
+    def __post_init__(self) -> None:
+        for name in ("mines", "shown", "flags"):
+            value = getattr(self, name)
+            if type(value) is not frozenset:
+                object.__setattr__(self, name, frozenset(value))
+        if len(self.numbers) != self.rows * self.cols:
+            object.__setattr__(self, "numbers", _numbers(self.rows, self.cols, self.mines))
 
     @property
     def mines_left(self) -> int:
@@ -111,6 +178,17 @@ class Board:
         for row in range(self.rows):
             for col in range(self.cols):
                 yield (row, col)
+
+
+def _evolve(board: Board, **changes: object) -> Board:
+    """A copy of ``board`` with some fields changed (as :func:`dataclasses.replace`,
+    without its checks: ``changes`` must already hold frozensets, and
+    ``numbers`` when ``mines`` changes).  Internal: the moves make many boards."""
+    new = object.__new__(Board)
+    fields = new.__dict__
+    fields.update(board.__dict__)
+    fields.update(changes)
+    return new
 
 
 def max_mines(rows: int, cols: int) -> int:
@@ -159,18 +237,19 @@ def board_size(options: dict) -> tuple[int, int, int]:
     return rows, cols, mines
 
 
-def new_board(rows: int, cols: int, mine_count: int, rng: GameRandom, number: int = 1) -> Board:
+def new_board(rows: int, cols: int, mine_count: int, rng_state: tuple, number: int = 1) -> Board:
     """A fresh board with every cell hidden and no mine placed yet.
 
     Args:
         rows, cols, mine_count (int): as checked by :func:`board_size`.
-        rng (GameRandom): the generator that will place the mines.
+        rng_state (tuple): the state tuple of the generator that will place
+            the mines (:func:`generator_state`).
         number (int): the board's number within the game.
 
     Returns:
         Board: the new board.
     """
-    return Board(rows=rows, cols=cols, mine_count=mine_count, rng=rng, number=number)
+    return Board(rows=rows, cols=cols, mine_count=mine_count, rng_state=rng_state, number=number)
 
 
 def new_game(seed: int, options: dict | None = None) -> Board:
@@ -180,7 +259,7 @@ def new_game(seed: int, options: dict | None = None) -> Board:
         CommandError: for invalid options (see :func:`board_size`).
     """
     rows, cols, mines = board_size(dict(options or {}))
-    return new_board(rows, cols, mines, GameRandom(seed))
+    return new_board(rows, cols, mines, generator_state(seed))
 
 
 def play_again(board: Board) -> Board:
@@ -188,12 +267,19 @@ def play_again(board: Board) -> Board:
 
     The mines will be placed by the same generator, continued.
 
+    Args:
+        board (Board): a finished board (unchanged).
+
+    Returns:
+        Board: a fresh board numbered ``board.number + 1``.
+
     Raises:
-        CommandError: if the board is still in play.
+        CommandError: ``The game is not over yet: enter a cell`` if the board
+            is in play.
     """
     if board.status == PLAYING:
-        raise CommandError("The game is not over yet")
-    return new_board(board.rows, board.cols, board.mine_count, board.rng, board.number + 1)
+        raise CommandError(NOT_OVER)
+    return new_board(board.rows, board.cols, board.mine_count, board.rng_state, board.number + 1)
 
 
 def label(cell: Cell) -> str:
@@ -219,76 +305,106 @@ def parse_cell(text: str, board: Board) -> Cell:
     return (row, col)
 
 
-def neighbours(board: Board, cell: Cell) -> list[Cell]:
+def neighbours(board: Board, cell: Cell) -> tuple[Cell, ...]:
     """The up to 8 cells around ``cell`` on the board, row by row."""
-    row, col = cell
-    return [
-        (r, c)
-        for r in range(max(row - 1, 0), min(row + 2, board.rows))
-        for c in range(max(col - 1, 0), min(col + 2, board.cols))
-        if (r, c) != cell
-    ]
+    return neighbour_table(board.rows, board.cols)[cell]
 
 
 def count(board: Board, cell: Cell) -> int:
     """The number of mines among the neighbours of ``cell`` (its number, 0-8)."""
-    return sum(1 for n in neighbours(board, cell) if n in board.mines)
+    return board.numbers[cell[0] * board.cols + cell[1]]
 
 
-def place_mines(board: Board, first: Cell) -> None:
-    """Place the mines after the first unfold (setting (8)).
+def place_mines(board: Board, first: Cell) -> Board:
+    """The board with its mines placed after the first unfold (setting (8)).
 
-    The mines are ``board.rng.sample`` of the cells outside ``first`` and its
-    neighbours, listed row by row, so ``first`` is a ``0``.
+    The mines are a ``sample`` by the board's generator of the cells outside
+    ``first`` and its neighbours, listed row by row, so ``first`` is a ``0``;
+    the generator's new state is stored for the next boards.
+
+    Args:
+        board (Board): a board whose mines are not placed (unchanged).
+        first (Cell): the first cell unfolded.
+
+    Returns:
+        Board: the board with ``mines``, ``placed`` and ``rng_state`` set.
     """
     zone = {first, *neighbours(board, first)}
     candidates = [cell for cell in board.cells() if cell not in zone]
-    board.mines = set(board.rng.sample(candidates, board.mine_count))
-    board.placed = True
+    rng = random.Random()
+    rng.setstate(board.rng_state)
+    mines = frozenset(rng.sample(candidates, board.mine_count))
+    return _evolve(board, mines=mines, placed=True, rng_state=rng.getstate(),
+                   numbers=_numbers(board.rows, board.cols, mines))
 
 
 def _check_playing(board: Board) -> None:
     if board.status != PLAYING:
-        raise CommandError("The game is over: type y to play again")
+        raise CommandError(BOARD_OVER)
 
 
-def _open(board: Board, cells: list[Cell]) -> None:
-    """Unfold ``cells`` (known safe) and flood-open from every ``0`` reached."""
+def _flood(board: Board, cells: Iterable[Cell], shown: set[Cell]) -> None:
+    """Add ``cells`` (known safe) to ``shown`` and flood-open from every ``0`` reached."""
+    table = neighbour_table(board.rows, board.cols)
+    numbers, cols, flags = board.numbers, board.cols, board.flags
     todo = list(cells)
     while todo:
         cell = todo.pop()
-        if cell in board.shown or cell in board.flags:
+        if cell in shown or cell in flags:
             continue
-        board.shown.add(cell)
-        if count(board, cell) == 0:
-            todo.extend(n for n in neighbours(board, cell) if n not in board.shown)
+        shown.add(cell)
+        if numbers[cell[0] * cols + cell[1]] == 0:
+            todo.extend(n for n in table[cell] if n not in shown)
 
 
-def _settle(board: Board, opened: list[Cell]) -> str | None:
-    """Open ``opened`` unless one is a mine; return the message of a finished board."""
-    if any(cell in board.mines for cell in opened):
-        board.shown.update(cell for cell in opened if cell not in board.mines)
-        board.status = LOST
-        return GAME_OVER
-    _open(board, opened)
-    if len(board.shown) == board.rows * board.cols - board.mine_count:
-        board.status = WON
-        board.elapsed = clock() - (board.started or 0.0)
-        return WIN
-    return None
+def _settle(board: Board, opened: list[Cell], **changes: object) -> Board:
+    """The board after opening ``opened``: lost if one is a mine, else
+    flood-filled, and won when every safe cell is shown."""
+    mines = board.mines
+    if any(cell in mines for cell in opened):
+        shown = board.shown.union(cell for cell in opened if cell not in mines)
+        return _evolve(board, shown=shown, status=LOST, **changes)
+    if len(opened) == 1 and opened[0] not in board.shown and count(board, opened[0]):
+        shown_now = board.shown | {opened[0]}  # a number: no flood fill
+        if len(shown_now) == board.rows * board.cols - board.mine_count:
+            started = changes.get("started", board.started)
+            return _evolve(board, shown=shown_now, status=WON,
+                           elapsed=clock() - (started or 0.0), **changes)  # type: ignore[operator]
+        return _evolve(board, shown=shown_now, **changes)
+    shown = set(board.shown)
+    _flood(board, opened, shown)
+    if len(shown) == board.rows * board.cols - board.mine_count:
+        started = changes.get("started", board.started)
+        return _evolve(board, shown=frozenset(shown), status=WON,
+                       elapsed=clock() - (started or 0.0), **changes)  # type: ignore[operator]
+    return _evolve(board, shown=frozenset(shown), **changes)
 
 
-def unfold(board: Board, cell: Cell) -> str | None:
+def _chord_targets(board: Board, cell: Cell) -> list[Cell]:
+    """The hidden unflagged neighbours a shown ``cell`` would open by chording,
+    or ``[]`` when it cannot chord (a ``0``, flags around differing from its
+    number, or nothing hidden left around it)."""
+    number = count(board, cell)
+    if number == 0:
+        return []
+    around = neighbours(board, cell)
+    flags, shown = board.flags, board.shown
+    if sum(1 for n in around if n in flags) != number:
+        return []
+    return [n for n in around if n not in shown and n not in flags]
+
+
+def unfold(board: Board, cell: Cell) -> Board:
     """Unfold a cell (input ``a5``): open it, flood fill, or chord a shown number.
 
     Args:
-        board (Board): changed in place.
+        board (Board): the board (unchanged).
         cell (Cell): a cell of the board.
 
     Returns:
-        str | None: ``"Game over"`` if a mine was unfolded (the board is
-        lost), ``"Win"`` if every safe cell is now shown (the board is won,
-        ``board.elapsed`` set), else None.
+        Board: the new board; its ``status`` is ``"lost"`` if a mine was
+        unfolded, ``"won"`` (with ``elapsed`` set) if every safe cell is now
+        shown.  The first unfold places the mines and starts the clock.
 
     Raises:
         CommandError: ``There is a flag there`` (flagged cell);
@@ -301,28 +417,25 @@ def unfold(board: Board, cell: Cell) -> str | None:
     if cell in board.flags:
         raise CommandError(FLAG_THERE)
     if cell in board.shown:
-        number = count(board, cell)
-        around = neighbours(board, cell)
-        flags = sum(1 for n in around if n in board.flags)
-        hidden = [n for n in around if n not in board.shown and n not in board.flags]
-        if number == 0 or flags != number or not hidden:
+        hidden = _chord_targets(board, cell)
+        if not hidden:
             raise CommandError(ALREADY_SHOWN)
         return _settle(board, hidden)
     if not board.placed:
-        place_mines(board, cell)
-        board.started = clock()
+        board = place_mines(board, cell)
+        return _settle(board, [cell], started=clock())
     return _settle(board, [cell])
 
 
-def toggle_flag(board: Board, cell: Cell) -> bool:
+def toggle_flag(board: Board, cell: Cell) -> Board:
     """Add or remove a flag (input ``a5f``).
 
     Args:
-        board (Board): changed in place.
+        board (Board): the board (unchanged).
         cell (Cell): a cell of the board.
 
     Returns:
-        bool: True if a flag was added, False if one was removed.
+        Board: the board with the flag on ``cell`` added or removed.
 
     Raises:
         CommandError: ``Cannot put a flag there`` on a shown cell;
@@ -331,11 +444,8 @@ def toggle_flag(board: Board, cell: Cell) -> bool:
     _check_playing(board)
     if cell in board.shown:
         raise CommandError(CANNOT_FLAG)
-    if cell in board.flags:
-        board.flags.remove(cell)
-        return False
-    board.flags.add(cell)
-    return True
+    flags = board.flags - {cell} if cell in board.flags else board.flags | {cell}
+    return _evolve(board, flags=flags)
 
 
 def symbol(board: Board, cell: Cell) -> str:
@@ -353,6 +463,121 @@ def symbol(board: Board, cell: Cell) -> str:
     return " "
 
 
+def symbols(board: Board) -> list[str]:
+    """Every cell's :func:`symbol`, row-major (index ``row * cols + col``)."""
+    cols, numbers = board.cols, board.numbers
+    cells = [" "] * (board.rows * cols)
+    for row, col in board.shown:
+        index = row * cols + col
+        cells[index] = str(numbers[index])
+    for row, col in board.flags:
+        cells[row * cols + col] = "F"
+    if board.status == LOST:
+        for row, col in board.mines:
+            cells[row * cols + col] = "X"
+    return cells
+
+
 def hidden_labels(board: Board) -> list[str]:
     """The labels of the cells not yet shown (flagged ones included), row by row."""
     return [label(cell) for cell in board.cells() if cell not in board.shown]
+
+
+def legal_moves(board: Board) -> list[str]:
+    """Every legal move now, as the player types it (``Game.legal_moves``).
+
+    While the board is in play, cell by cell, row by row (``a1``, ``b1``,
+    ..., ``a2``, ...): a hidden unflagged cell gives ``a5`` (unfold) and
+    ``a5f`` (flag); a flagged cell gives ``a5f`` (remove the flag); a shown
+    number that can chord (see :func:`unfold`) gives ``a5``.  Once the board
+    is over, the only move is ``y`` (a new board); ``n`` leaves the game and
+    is not a move.
+
+    Args:
+        board (Board): any board.
+
+    Returns:
+        list[str]: the lines, e.g. ``["a1", "a1f", "b1", "b1f", ...]``.
+    """
+    if board.status != PLAYING:
+        return [AGAIN]
+    moves: list[str] = []
+    shown, flags = board.shown, board.flags
+    letters = string.ascii_lowercase
+    for row in range(board.rows):
+        for col in range(board.cols):
+            cell = (row, col)
+            text = f"{letters[col]}{row + 1}"
+            if cell in shown:
+                if _chord_targets(board, cell):
+                    moves.append(text)
+            elif cell in flags:
+                moves.append(text + "f")
+            else:
+                moves.append(text)
+                moves.append(text + "f")
+    return moves
+
+
+def view(board: Board) -> dict[Cell, int]:
+    """What the player can read off the board: each shown cell and its number.
+
+    Args:
+        board (Board): a board in play.
+
+    Returns:
+        dict[Cell, int]: shown cell -> its number (0-8); nothing about the
+        hidden cells.
+    """
+    cols, numbers = board.cols, board.numbers
+    return {cell: numbers[cell[0] * cols + cell[1]] for cell in board.shown}
+
+
+def determinize(board: Board, rng: random.Random) -> Board:
+    """The board with what the player cannot see drawn again (``Game.determinize``).
+
+    Hidden: the unplaced or unseen mines, and the generator that places the
+    mines of later boards.  On a board in play after the first unfold, the
+    mines are drawn by :func:`cardshell_minesweeper.inference.sample_mines`
+    from the numbers shown (uniformly among the layouts consistent with them
+    and the mine count, within that module's documented bound).  The
+    generator is replaced by one seeded from ``rng``.  A finished board
+    shows its mines (lost) or implies them (won), so they are kept.
+
+    Args:
+        board (Board): the true board (unchanged).
+        rng (random.Random): the sampling generator.
+
+    Returns:
+        Board: a board with the same display, prompt and outcome, whose
+        hidden parts depend only on what the player sees and on ``rng``.
+    """
+    from cardshell_minesweeper import inference
+
+    fresh = random.Random(rng.getrandbits(64)).getstate()
+    if board.status != PLAYING or not board.placed:
+        return replace(board, rng_state=fresh)
+    mines = inference.sample_mines(board.rows, board.cols, board.mine_count, view(board), rng)
+    return replace(board, mines=mines, rng_state=fresh, numbers=())
+
+
+def search_key(board: Board) -> Hashable:
+    """``Game.key``: a board for search, without its flags.
+
+    Flags can be put and taken away at any time while a board is in play, so
+    two boards that differ only in their flags can reach the same boards:
+    search treats them as one position (and its winning lines never toggle
+    a flag).
+
+    Args:
+        board (Board): any board.
+
+    Returns:
+        Hashable: the board's mines, shown cells, status and number.
+    """
+    return board.mines, board.shown, board.status, board.number
+
+
+def heuristic(board: Board) -> float:
+    """``Game.heuristic``: search tries the moves that show more cells first."""
+    return float(len(board.shown))

@@ -17,6 +17,11 @@ Commands (game ``snap``):
 Option: ``play snap --max-turns N`` sets the turn cap (default 10,000).
 Undo is off (``Game.undo = False``): the game plays itself, there is no
 move of the player's to take back.
+
+Plugin contract 2: states are immutable (:class:`rules.SnapState`),
+``step [N]`` and ``run`` are declarative moves (:data:`MOVES`) and
+``moves`` lists ``step, run`` while the game is in play.  ``simulate``
+stays a command: it reports and changes nothing.
 """
 
 from __future__ import annotations
@@ -25,10 +30,11 @@ from collections.abc import Mapping
 from typing import Any
 
 import cardshell
-from cardshell import Command, CommandContext, CommandError, Game, Option, Outcome, parsers
+from cardshell import Command, CommandContext, CommandError, Game, Move, Option, Outcome, parsers
 from cardshell_snap import display, rules
 
-CARDSHELL_CONTRACT = 1
+#: The plugin contract version this plugin was written for.
+CARDSHELL_CONTRACT = 2
 
 GAME_ID = "snap"
 
@@ -47,30 +53,24 @@ def outcome(state: rules.SnapState) -> Outcome | None:
     return Outcome(result, float(state.turns), state.result)
 
 
-def _in_play(state: rules.SnapState, args: Any) -> None:
-    if state.result is not None:
-        raise CommandError(f"The game is over: {state.result}")
-
-
-def _step(ctx: CommandContext, count: int) -> None:
-    state = ctx.state
-    for _ in range(count):
-        if state.result is not None:
-            break
-        ctx.echo(display.describe(rules.play_turn(state)))
-    if state.result is not None:
-        ctx.echo(_result_line(state))
-
-
 def _result_line(state: rules.SnapState) -> str:
     if state.result == rules.DRAW:
         return f"Draw: the turn cap of {state.max_turns} turns was reached"
     return f"{state.result} after {state.turns} turns"
 
 
-def _run(ctx: CommandContext, args: None) -> None:
-    rules.run(ctx.state)
-    ctx.echo(_result_line(ctx.state))
+def step_message(before: rules.SnapState, after: rules.SnapState) -> str:
+    """``Move.message`` of ``step``: one line per throw (:func:`display.describe`),
+    then the result line if the game ended."""
+    lines = [display.describe(throw) for throw in rules.throws_between(before, after)]
+    if after.result is not None:
+        lines.append(_result_line(after))
+    return "\n".join(lines)
+
+
+def run_message(before: rules.SnapState, after: rules.SnapState) -> str:
+    """``Move.message`` of ``run``: ``A wins after 376 turns`` (or the draw line)."""
+    return _result_line(after)
 
 
 def _simulate(ctx: CommandContext, args: tuple[int]) -> None:
@@ -97,51 +97,58 @@ def _simulate(ctx: CommandContext, args: tuple[int]) -> None:
     )
 
 
+MOVES = (
+    Move(
+        name=rules.STEP,
+        summary="Play one turn (or N): show the pile and both decks",
+        apply=rules.step,
+        check=rules.check_in_play,
+        aliases=("s",),
+        usage="step [N]",
+        help="Play the next turn, or the next N turns, of the game: the player to throw throws the card "
+        "at the end (r > 0.5) or the front of its deck; a rank already in the pile takes the pile from "
+        "that card on.",
+        parse=parsers.optional_integer(1, 1_000_000, default=1),
+        message=step_message,
+    ),
+    Move(
+        name=rules.RUN,
+        summary="Play the game to the end",
+        apply=rules.run,
+        check=rules.check_in_play,
+        help=f"Play turns until one player's deck is empty, or the turn cap (default "
+        f"{rules.MAX_TURNS}) is reached: a draw.",
+        message=run_message,
+    ),
+)
+
+GAME = Game(
+    id=GAME_ID,
+    title="Snap",
+    summary="Two players throw cards until one runs out (won = A wins).",
+    new=new,
+    render=display.render,
+    outcome=outcome,
+    options=(
+        Option("max-turns", "the turn cap: a longer game is a draw", int, rules.MAX_TURNS),
+    ),
+    undo=False,
+    immutable=True,
+    moves=MOVES,
+    legal_moves=rules.legal_moves,
+)
+
+
 @cardshell.hookimpl
 def cardshell_games() -> list[Game]:
-    """Register Snap."""
-    return [
-        Game(
-            id=GAME_ID,
-            title="Snap",
-            summary="Two players throw cards until one runs out (won = A wins).",
-            new=new,
-            render=display.render,
-            outcome=outcome,
-            options=(
-                Option("max-turns", "the turn cap: a longer game is a draw", int, rules.MAX_TURNS),
-            ),
-            undo=False,
-        )
-    ]
+    """Register Snap with its moves ``step [N]`` and ``run``."""
+    return [GAME]
 
 
 @cardshell.hookimpl
 def cardshell_commands() -> list[Command]:
-    """Register ``step``, ``run`` and ``simulate`` for Snap."""
+    """Register ``simulate`` for Snap (a report: it changes nothing)."""
     return [
-        Command(
-            name="step",
-            summary="Play one turn (or N): show the pile and both decks",
-            handler=_step,
-            game=GAME_ID,
-            aliases=("s",),
-            usage="step [N]",
-            help="Play the next turn, or the next N turns, of the game: the player to throw throws the card "
-            "at the end (r > 0.5) or the front of its deck; a rank already in the pile takes the pile from "
-            "that card on.",
-            parse=parsers.optional_integer(1, 1_000_000, default=1),
-            validators=(_in_play,),
-        ),
-        Command(
-            name="run",
-            summary="Play the game to the end",
-            handler=_run,
-            game=GAME_ID,
-            help=f"Play turns until one player's deck is empty, or the turn cap (default "
-            f"{rules.MAX_TURNS}) is reached: a draw.",
-            validators=(_in_play,),
-        ),
         Command(
             name="simulate",
             summary="Play N games from this seed on and print how often A and B win",

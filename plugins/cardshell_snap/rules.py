@@ -1,12 +1,14 @@
 """The rules of Snap: a two-player simulation with no player input.
 
 Source: ``seeds/snap.txt`` (CSE2050 LAB04, section 4.1 ``playgame(seed)``),
-as settled by ``specs/GAMES.md``, section "snap".  This module is pure: a
-:class:`SnapState` dataclass and functions over it, no terminal I/O.
+as settled by ``specs/GAMES.md``, section "snap".  This module is pure: an
+immutable :class:`SnapState` and functions that return new states, no
+terminal I/O (plugin contract 2).
 
 The deck is a list of 52 rank strings, suit after suit, each suit ``A``,
-``2`` .. ``10``, ``J``, ``Q``, ``K``.  A :class:`~cardshell.rng.GameRandom`
-seeded with the seed shuffles it; player A takes the first 26, player B the
+``2`` .. ``10``, ``J``, ``Q``, ``K``.  The game's generator,
+``random.Random(seed)`` (the sequence of :class:`~cardshell.rng.GameRandom`),
+shuffles it; player A takes the first 26, player B the
 last 26, and the public pile starts empty.  Turns alternate, A first.  The
 thrower draws ``r = rng.random()``: ``r > 0.5`` throws the card at the end of
 its deck, else the one at the front.  If a card of the same rank is already in
@@ -14,6 +16,13 @@ the public pile, the thrower takes the pile from the first such card to the
 end, then the thrown card, and appends them in that order to the end of its
 deck; otherwise the thrown card goes on the end of the pile.  A player whose
 deck is empty after its turn has lost.
+
+The generator draws exactly one number per turn after the shuffle, so its
+position is fixed by the seed and the number of turns played: a state keeps
+``seed`` and ``turns`` as its value and, as a cache that is not part of its
+value, the generator's state tuple (:meth:`random.Random.getstate`, an
+immutable tuple), from which each turn's draw is made without changing
+anything.
 
 Turn cap (not in the hand-out, ``issues show 5``): a game still running after
 :data:`MAX_TURNS` turns (one turn = one card thrown, by A or by B) stops and
@@ -24,11 +33,12 @@ against a game that never ends.
 
 from __future__ import annotations
 
+import random
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from cardshell.errors import CommandError
-from cardshell.rng import GameRandom
 
 #: The ranks of one suit, in the order of the hand-out's deck list.
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -38,6 +48,9 @@ MAX_TURNS = 10_000
 
 #: The result texts (``playgame``'s first element, the Outcome detail).
 A_WINS, B_WINS, DRAW = "A wins", "B wins", "Draw"
+
+#: The moves' command words (``step [N]`` and ``run``), as ``legal_moves`` lists them.
+STEP, RUN = "step", "run"
 
 
 def new_deck() -> list[str]:
@@ -49,35 +62,63 @@ def new_deck() -> list[str]:
     return list(RANKS) * 4
 
 
-@dataclass
+def _shuffled(seed: int) -> tuple[random.Random, list[str]]:
+    """The game's generator for ``seed`` and the deck it shuffled (hand-out 4.1, step 1)."""
+    rng = random.Random(seed)
+    deck = new_deck()
+    rng.shuffle(deck)
+    return rng, deck
+
+
+@dataclass(frozen=True)
 class SnapState:
-    """One game of Snap in progress (or finished).
+    """One game of Snap in progress (or finished): an immutable, hashable value.
 
     Attributes:
         seed (int): the seed the game was dealt from.
-        rng (GameRandom): the game's generator; it shuffled the deck and
-            decides every throw (front or end).
-        a (deque[str]): player A's deck, front first.
-        b (deque[str]): player B's deck, front first.
-        pile (list[str]): the public pile, oldest card first.
+        a (tuple[str, ...]): player A's deck, front first.
+        b (tuple[str, ...]): player B's deck, front first.
+        pile (tuple[str, ...]): the public pile, oldest card first.
         turn (str): ``"A"`` or ``"B"``, the player to throw next.
-        turns (int): the number of turns played (cards thrown) so far.
+        turns (int): the number of turns played (cards thrown) so far; with
+            ``seed``, it fixes the generator's position.
         result (str | None): None while in play, else ``"A wins"``,
             ``"B wins"`` or ``"Draw"`` (the turn cap was reached).
         max_turns (int): the turn cap of this game.
+        rng_state (tuple): a cache, not compared: the state tuple of the
+            game's generator after the shuffle and ``turns`` draws; ``()``
+            (the default) has it computed from ``seed`` and ``turns``.
+
+    Lists and deques given to the constructor are stored as tuples.
     """
 
     seed: int
-    rng: GameRandom
-    a: deque[str]
-    b: deque[str]
-    pile: list[str] = field(default_factory=list)
+    a: tuple[str, ...]
+    b: tuple[str, ...]
+    pile: tuple[str, ...] = ()
     turn: str = "A"
     turns: int = 0
     result: str | None = None
     max_turns: int = MAX_TURNS
+    rng_state: tuple = field(default=(), compare=False, repr=False)
 
-    def deck(self, player: str) -> deque[str]:
+    def __deepcopy__(self, memo: dict) -> SnapState:
+        """An immutable value is its own deep copy (as a tuple of numbers is);
+        this spares copying the generator's 625-number state tuple."""
+        return self
+
+    def __post_init__(self) -> None:
+        for name in ("a", "b", "pile"):
+            value = getattr(self, name)
+            if type(value) is not tuple:
+                object.__setattr__(self, name, tuple(value))
+        if not self.rng_state:
+            rng, _ = _shuffled(self.seed)
+            for _ in range(self.turns):
+                rng.random()
+            object.__setattr__(self, "rng_state", rng.getstate())
+
+    def deck(self, player: str) -> tuple[str, ...]:
         """The deck of ``player`` (``"A"`` or ``"B"``)."""
         return self.a if player == "A" else self.b
 
@@ -109,8 +150,8 @@ def new_game(seed: int, max_turns: int = MAX_TURNS) -> SnapState:
     """Shuffle and split a deck (hand-out 4.1, step 1).
 
     Args:
-        seed (int): seeds the game's :class:`GameRandom`, which shuffles the
-            deck and is then used for every throw.
+        seed (int): seeds the game's generator, which shuffles the deck and
+            is then used for every throw.
         max_turns (int): the turn cap (>= 1).
 
     Returns:
@@ -122,91 +163,180 @@ def new_game(seed: int, max_turns: int = MAX_TURNS) -> SnapState:
     """
     if max_turns < 1:
         raise CommandError(f"The turn cap must be at least 1, got {max_turns}")
-    rng = GameRandom(seed)
-    deck = new_deck()
-    rng.shuffle(deck)
-    return SnapState(seed=seed, rng=rng, a=deque(deck[:26]), b=deque(deck[26:]), max_turns=max_turns)
+    rng, deck = _shuffled(seed)
+    return SnapState(seed=seed, a=tuple(deck[:26]), b=tuple(deck[26:]), max_turns=max_turns,
+                     rng_state=rng.getstate())
 
 
-def play_turn(state: SnapState) -> Throw:
+def check_in_play(state: SnapState, *args: object) -> None:
+    """Raise unless the game is in play (the check of ``step`` and ``run``).
+
+    Raises:
+        CommandError: ``The game is over: RESULT``.
+    """
+    if state.result is not None:
+        raise CommandError(f"The game is over: {state.result}")
+
+
+def _turn(deck: deque[str], pile: list[str], r: float) -> tuple[str, bool, int]:
+    """One throw on working copies: ``(card, from_end, taken)`` (hand-out 4.1, step 2)."""
+    from_end = r > 0.5
+    card = deck.pop() if from_end else deck.popleft()
+    if card in pile:
+        first = pile.index(card)
+        deck.extend(pile[first:])
+        deck.append(card)
+        taken = len(pile) - first + 1
+        del pile[first:]
+        return card, from_end, taken
+    pile.append(card)
+    return card, from_end, 0
+
+
+def _play(state: SnapState, count: int, throws: list[Throw] | None) -> SnapState:
+    """The state after ``count`` turns (fewer if the game ends), appending
+    each turn's :class:`Throw` to ``throws`` when it is a list."""
+    check_in_play(state)
+    rng = random.Random()
+    rng.setstate(state.rng_state)
+    draw = rng.random
+    decks = {"A": deque(state.a), "B": deque(state.b)}
+    pile = list(state.pile)
+    player, turns, cap = state.turn, state.turns, state.max_turns
+    result = None
+    end = turns + count
+    if throws is None:
+        # The same rule as _turn, written as one tight loop: simulate plays
+        # hundreds of thousands of games with it (tests check both agree).
+        while turns < end:
+            deck = decks[player]
+            card = deck.pop() if draw() > 0.5 else deck.popleft()
+            if card in pile:
+                first = pile.index(card)
+                deck.extend(pile[first:])
+                deck.append(card)
+                del pile[first:]
+            else:
+                pile.append(card)
+            turns += 1
+            player = "B" if player == "A" else "A"
+            if not deck:
+                result = A_WINS if player == "A" else B_WINS
+                break
+            if turns >= cap:
+                result = DRAW
+                break
+    else:
+        while turns < end:
+            deck = decks[player]
+            card, from_end, taken = _turn(deck, pile, draw())
+            throws.append(Throw(player, card, from_end, taken))
+            turns += 1
+            player = "B" if player == "A" else "A"
+            if not deck:
+                result = A_WINS if player == "A" else B_WINS
+                break
+            if turns >= cap:
+                result = DRAW
+                break
+    return SnapState(state.seed, tuple(decks["A"]), tuple(decks["B"]), tuple(pile), player, turns, result,
+                     cap, rng.getstate())
+
+
+def play_turn(state: SnapState) -> tuple[SnapState, Throw]:
     """Play one turn: the player to throw throws a card (hand-out 4.1, step 2).
 
-    Changes ``state`` in place: the thrower's deck, the pile, ``turns``,
-    ``turn``, and ``result`` when the game ends (the thrower's deck is empty
-    after its turn: the other player wins; or the turn cap is reached: draw).
+    The generator's next draw ``r`` decides: ``r > 0.5`` throws the card at
+    the end of the deck, else the one at the front.  The game ends when the
+    thrower's deck is empty after its turn (the other player wins) or the
+    turn cap is reached (a draw).
 
     Args:
-        state (SnapState): a game in play.
+        state (SnapState): a game in play (unchanged).
 
     Returns:
-        Throw: what happened.
+        tuple[SnapState, Throw]: the new state and what happened.
 
     Raises:
         CommandError: ``The game is over: RESULT`` if the game has ended.
     """
-    if state.result is not None:
-        raise CommandError(f"The game is over: {state.result}")
+    throws: list[Throw] = []
+    after = _play(state, 1, throws)
+    return after, throws[0]
+
+
+def throw_with(state: SnapState, r: float) -> tuple[SnapState, Throw]:
+    """One turn with the draw ``r`` given instead of drawn (for worked
+    examples: ``r > 0.5`` throws from the end).  The generator does not move.
+
+    Args:
+        state (SnapState): a game in play (unchanged).
+        r (float): the draw, 0 <= r < 1.
+
+    Returns:
+        tuple[SnapState, Throw]: the new state and what happened.
+
+    Raises:
+        CommandError: ``The game is over: RESULT`` if the game has ended.
+    """
+    check_in_play(state)
+    decks = {"A": deque(state.a), "B": deque(state.b)}
+    pile = list(state.pile)
     player = state.turn
-    deck = state.deck(player)
-    from_end = state.rng.random() > 0.5
-    card = deck.pop() if from_end else deck.popleft()
-    taken = 0
-    if card in state.pile:
-        first = state.pile.index(card)
-        deck.extend(state.pile[first:])
-        deck.append(card)
-        taken = len(state.pile) - first + 1
-        del state.pile[first:]
-    else:
-        state.pile.append(card)
-    state.turns += 1
+    card, from_end, taken = _turn(decks[player], pile, r)
+    turns = state.turns + 1
     other = "B" if player == "A" else "A"
-    if not deck:
-        state.result = A_WINS if other == "A" else B_WINS
-    elif state.turns >= state.max_turns:
-        state.result = DRAW
-    state.turn = other
-    return Throw(player, card, from_end, taken)
+    result = (A_WINS if other == "A" else B_WINS) if not decks[player] else DRAW if turns >= state.max_turns else None
+    after = SnapState(state.seed, tuple(decks["A"]), tuple(decks["B"]), tuple(pile), other, turns, result,
+                      state.max_turns, state.rng_state)
+    return after, Throw(player, card, from_end, taken)
+
+
+def step(state: SnapState, count: int = 1) -> SnapState:
+    """``step [N]``: the state after ``count`` turns, or fewer if the game ends.
+
+    Args:
+        state (SnapState): a game in play (unchanged).
+        count (int): the number of turns (>= 1).
+
+    Returns:
+        SnapState: the new state.
+
+    Raises:
+        CommandError: ``The game is over: RESULT`` if the game has ended.
+    """
+    return _play(state, count, None)
+
+
+def throws_between(before: SnapState, after: SnapState) -> list[Throw]:
+    """The throws that led from ``before`` to ``after`` (a later state of the
+    same game), replayed for the commentary of ``step``.
+
+    Args:
+        before (SnapState): a state in play, or finished (then no throw).
+        after (SnapState): a state reached from it by playing turns.
+
+    Returns:
+        list[Throw]: ``after.turns - before.turns`` throws, in order.
+    """
+    throws: list[Throw] = []
+    if after.turns > before.turns and before.result is None:
+        _play(before, after.turns - before.turns, throws)
+    return throws
 
 
 def run(state: SnapState) -> SnapState:
     """Play turns until the game ends (a player wins or the cap is reached).
 
     Args:
-        state (SnapState): changed in place.
+        state (SnapState): any state (unchanged).
 
     Returns:
-        SnapState: the same object, finished.
+        SnapState: the finished game (``state`` itself if already finished).
     """
-    # The same rule as play_turn, written as one tight loop: simulate plays
-    # hundreds of thousands of games with it (tests check both agree).
     if state.result is not None:
         return state
-    rng_random = state.rng.random
-    pile = state.pile
-    decks = {"A": state.a, "B": state.b}
-    player, turns, cap = state.turn, state.turns, state.max_turns
-    while True:
-        deck = decks[player]
-        card = deck.pop() if rng_random() > 0.5 else deck.popleft()
-        if card in pile:
-            first = pile.index(card)
-            deck.extend(pile[first:])
-            deck.append(card)
-            del pile[first:]
-        else:
-            pile.append(card)
-        turns += 1
-        other = "B" if player == "A" else "A"
-        if not deck:
-            state.result = A_WINS if other == "A" else B_WINS
-        elif turns >= cap:
-            state.result = DRAW
-        player = other
-        if state.result is not None:
-            break
-    state.turn, state.turns = player, turns
-    return state
+    return _play(state, state.max_turns, None)
 
 
 def final_deck(state: SnapState) -> list[str]:
@@ -235,6 +365,19 @@ def playgame(seed: int, max_turns: int = MAX_TURNS) -> tuple[str, list[str]]:
     return state.result or DRAW, final_deck(state)
 
 
+def legal_moves(state: SnapState) -> list[str]:
+    """``Game.legal_moves``: ``["step", "run"]`` while the game is in play
+    (``step N`` is ``step`` N times), ``[]`` once it is over.
+
+    Args:
+        state (SnapState): any state.
+
+    Returns:
+        list[str]: the lines, as typed.
+    """
+    return [] if state.result is not None else [STEP, RUN]
+
+
 @dataclass(frozen=True)
 class Statistics:
     """The results of many games (``simulate``).
@@ -259,7 +402,7 @@ class Statistics:
         return self.turns / self.games if self.games else 0.0
 
 
-def simulate(seeds, max_turns: int = MAX_TURNS) -> Statistics:
+def simulate(seeds: Iterable[int], max_turns: int = MAX_TURNS) -> Statistics:
     """Play one game per seed and count the results.
 
     Args:
