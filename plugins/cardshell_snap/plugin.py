@@ -12,7 +12,8 @@ Commands (game ``snap``):
 * ``run``: play to the end and print the result;
 * ``simulate N``: play N games from seeds ``SEED``, ``SEED + 1``, ...,
   ``SEED + N - 1`` (SEED = this game's seed) and print how often A and B
-  won, the draws, and the mean number of turns; it does not change the game.
+  won, the draws, and the mean number of turns; it does not change the game
+  (the host's sweep engine's command: :data:`.simulation.SIMULATION`).
 
 Option: ``play snap --max-turns N`` sets the turn cap (default 10,000).
 Undo is off (``Game.undo = False``): the game plays itself, there is no
@@ -27,6 +28,7 @@ from typing import Any
 import cardshell
 from cardshell import Command, CommandContext, CommandError, Game, Option, Outcome, parsers
 from cardshell_snap import display, rules
+from cardshell_snap.simulation import SIMULATION
 
 CARDSHELL_CONTRACT = 1
 
@@ -71,30 +73,6 @@ def _result_line(state: rules.SnapState) -> str:
 def _run(ctx: CommandContext, args: None) -> None:
     rules.run(ctx.state)
     ctx.echo(_result_line(ctx.state))
-
-
-def _simulate(ctx: CommandContext, args: tuple[int]) -> None:
-    (n,) = args
-    state = ctx.state
-    seeds = ctx.progress(range(state.seed, state.seed + n), total=n, label="games")
-    stats = rules.simulate(seeds, state.max_turns)
-    if stats.games == 0:  # pragma: no cover - n >= 1 by the parser
-        raise CommandError("No game was played")
-
-    def share(count: int) -> str:
-        return f"{count} ({count / stats.games:.2%})"
-
-    ctx.echo(
-        "\n".join(
-            [
-                f"Simulated {stats.games} games from seed {state.seed} (turn cap {state.max_turns})",
-                f"A wins: {share(stats.a_wins)}",
-                f"B wins: {share(stats.b_wins)}",
-                f"Draws: {share(stats.draws)}",
-                f"Mean turns: {stats.mean_turns:.1f}",
-            ]
-        )
-    )
 
 
 @cardshell.hookimpl
@@ -142,16 +120,5 @@ def cardshell_commands() -> list[Command]:
             f"{rules.MAX_TURNS}) is reached: a draw.",
             validators=(_in_play,),
         ),
-        Command(
-            name="simulate",
-            summary="Play N games from this seed on and print how often A and B win",
-            handler=_simulate,
-            game=GAME_ID,
-            usage="simulate N",
-            help="Play N games from seeds SEED .. SEED+N-1 (SEED = this game's seed) and print the wins of "
-            "A and B, the draws (turn cap) and the mean number of turns.  The current game is unchanged.",
-            parse=parsers.integers(1, 1, 10_000_000),
-            show_state=False,
-            changes_state=False,
-        ),
+        SIMULATION.command(),
     ]
