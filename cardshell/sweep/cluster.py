@@ -48,10 +48,11 @@ class DaskCluster:
     Args:
         address (str): the scheduler's address, e.g. ``tcp://10.0.0.5:8786``
             (any address ``dask.distributed.Client`` accepts).
-        timeout (float): seconds to connect and to wait for a first worker.
+        timeout (float | None): seconds to connect and to wait for a first
+            worker; None for :data:`CONNECT_TIMEOUT` (read when connecting).
     """
 
-    def __init__(self, address: str, timeout: float = CONNECT_TIMEOUT) -> None:
+    def __init__(self, address: str, timeout: float | None = None) -> None:
         self.address = address
         self.timeout = timeout
         self.name = f"the Dask cluster at {address}"
@@ -78,13 +79,14 @@ class DaskCluster:
         except ImportError:
             raise CommandError(f"--scheduler needs Dask's distributed scheduler: {INSTALL_HINT}") from None
         try:
-            client = Client(self.address, timeout=self.timeout, set_as_default=False)
+            timeout = CONNECT_TIMEOUT if self.timeout is None else self.timeout
+            client = Client(self.address, timeout=timeout, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:
             raise CommandError(f"could not reach the Dask scheduler at {self.address}: {exc}") from None
         pending: deque[tuple[Chunk, Any]] = deque()
         try:
             try:
-                client.wait_for_workers(1, timeout=self.timeout)
+                client.wait_for_workers(1, timeout=timeout)
             except (OSError, TimeoutError) as exc:
                 raise CommandError(f"the Dask scheduler at {self.address} has no worker: {exc}") from None
             threads = max(1, sum(client.nthreads().values()))

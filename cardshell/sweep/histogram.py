@@ -241,7 +241,11 @@ def write_png(histogram: Histogram, path: str | os.PathLike[str]) -> Path:
     figure = Figure(figsize=(8, 4.5), dpi=100, layout="constrained")
     axes = figure.subplots()
     axes.bar(range(len(counts)), counts, color="#4c72b0")
-    axes.set_xticks(range(len(counts)), labels, rotation=90 if len(labels) > 20 else 0)
+    step = math.ceil(len(labels) / 26) or 1  # label every bar, or every step-th of many
+    shown = range(0, len(labels), step)
+    crowded = sum(len(labels[index]) + 2 for index in shown) > 70  # about what fits under the bars
+    axes.set_xticks(list(shown), [labels[index] for index in shown], rotation=45 if crowded else 0,
+                    ha="right" if crowded else "center")
     axes.set_title(f"{histogram.title} ({histogram.total:,} {histogram.unit})")
     axes.set_ylabel(histogram.unit)
     descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
