@@ -113,3 +113,26 @@ def test_plot_file_writes_a_png_and_says_so(tmp_path):
     missing = tmp_path / "nowhere" / "x.png"
     reply = shell.execute(f"simulate 200 --plot {missing}")
     assert not reply.ok and "does not exist" in reply.error and not missing.parent.exists()
+
+
+@pytest.mark.parametrize("game", list(PLAYS))
+def test_tasks_give_the_same_counts_when_run_in_threads(game):
+    # A Dask worker runs several chunks at once in threads: a task must not
+    # share a generator (or anything else) between calls.
+    from concurrent.futures import ThreadPoolExecutor
+
+    from cardshell.sweep import SweepArgs, chunked
+    from cardshell_blackjack.simulation import SIMULATION as blackjack_simulation
+    from cardshell_pictures.simulation import SIMULATION as pictures_simulation
+    from cardshell_snap.simulation import SIMULATION as snap_simulation
+    from cardshell_up_and_down.simulation import SIMULATION as up_and_down_simulation
+
+    simulation = {"pictures": pictures_simulation, "up-and-down": up_and_down_simulation,
+                  "blackjack": blackjack_simulation, "snap": snap_simulation}[game]
+    shell = Shell.create(plugins=[game])
+    shell.execute(PLAYS[game])
+    task = simulation.task(shell.current.state, simulation.grammar.parse("1"))
+    chunks = list(chunked(range(0, 1_600), 100))
+    alone = [task(chunk) for chunk in chunks]
+    with ThreadPoolExecutor(4) as threads:
+        assert list(threads.map(task, chunks)) == alone

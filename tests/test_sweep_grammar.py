@@ -93,7 +93,7 @@ _WORDS = st.one_of(
 )
 
 
-@settings(max_examples=300)
+@settings(max_examples=120)
 @given(st.lists(_WORDS, max_size=8).map(" ".join))
 def test_any_text_parses_or_is_a_usage_error(text):
     for grammar in (PLAIN, COMP9021, BLACKJACK):

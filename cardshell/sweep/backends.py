@@ -20,7 +20,9 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
+from cardshell.errors import CommandError, UsageError
 from cardshell.sweep.engine import Backend
+from cardshell.sweep.grammar import check_address
 
 __all__ = ["ENV_SCHEDULER", "choose_backend", "resolve_jobs", "usable_cores"]
 
@@ -83,10 +85,14 @@ def choose_backend(jobs: int | None, scheduler: str | None,
 
     Raises:
         ValueError: if ``jobs`` is negative.
+        CommandError: if :data:`ENV_SCHEDULER` is used and is not an address.
     """
     environ = os.environ if environ is None else environ
-    if scheduler is None and jobs is None:
-        scheduler = environ.get(ENV_SCHEDULER, "").strip() or None
+    if scheduler is None and jobs is None and environ.get(ENV_SCHEDULER, "").strip():
+        try:
+            scheduler = check_address(environ[ENV_SCHEDULER].strip(), ENV_SCHEDULER)
+        except UsageError as exc:
+            raise CommandError(exc.message) from None
     if scheduler is not None:
         from cardshell.sweep.cluster import DaskCluster
 

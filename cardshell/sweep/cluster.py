@@ -23,23 +23,13 @@ from typing import Any
 from cardshell.errors import CommandError
 from cardshell.sweep.deals import MAX_CHUNK, Chunk, chunk_size, chunked, deal_count
 
-__all__ = ["CONNECT_TIMEOUT", "INSTALL_HINT", "WINDOW_PER_THREAD", "DaskCluster", "dask_available"]
+__all__ = ["CONNECT_TIMEOUT", "INSTALL_HINT", "WINDOW_PER_THREAD", "DaskCluster"]
 
 #: Seconds to reach the scheduler, and to wait for a first worker.
 CONNECT_TIMEOUT = 10.0
 #: Chunks in flight per worker thread of the cluster.
 WINDOW_PER_THREAD = 2
 INSTALL_HINT = "pip install 'cardshell[dask]'"
-
-
-def dask_available() -> bool:
-    """Whether ``dask.distributed`` can be imported (without importing it)."""
-    import importlib.util
-
-    try:
-        return importlib.util.find_spec("distributed") is not None
-    except (ImportError, ValueError):  # pragma: no cover - broken installs
-        return False
 
 
 class DaskCluster:

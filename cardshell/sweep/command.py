@@ -12,19 +12,16 @@ engine's, the same for every game.
 
 from __future__ import annotations
 
-import os
-import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardshell.errors import CommandError, UsageError
 from cardshell.records import Command, CommandContext
 from cardshell.sweep import histogram as histograms
 from cardshell.sweep.backends import ENV_SCHEDULER, choose_backend
 from cardshell.sweep.deals import MAX_CHUNK, Chunk
 from cardshell.sweep.engine import reduce
-from cardshell.sweep.grammar import Grammar, SweepArgs, check_address
+from cardshell.sweep.grammar import Grammar, SweepArgs
 from cardshell.sweep.progress import ProgressLine
 from cardshell.sweep.tasks import add_counts
 
@@ -108,13 +105,7 @@ class Simulation:
             KeyboardInterrupt: on Ctrl-C; nothing is kept.
         """
         first = args.first if args.first is not None else state.seed
-        scheduler = args.scheduler
-        if scheduler is None and args.jobs is None and os.environ.get(ENV_SCHEDULER, "").strip():
-            try:
-                scheduler = check_address(os.environ[ENV_SCHEDULER].strip(), ENV_SCHEDULER)
-            except UsageError as exc:
-                raise CommandError(exc.message) from None
-        backend, notes = choose_backend(args.jobs, scheduler)
+        backend, notes = choose_backend(args.jobs, args.scheduler)
         progress = None
         if ctx is not None:
             progress = ProgressLine.for_context(ctx, args.n, f"simulate {args.n:,}", self.unit)
@@ -133,11 +124,6 @@ class Simulation:
                 sweep, so no time is lost), or the backend cannot run.
         """
         target = histograms.check_png_target(args.plot_file) if args.plot_file else None
-        if args.scheduler is not None:
-            from cardshell.sweep.cluster import INSTALL_HINT, dask_available
-
-            if not dask_available():
-                raise CommandError(f"--scheduler needs Dask's distributed scheduler: {INSTALL_HINT}")
         total, run, notes = self.run(ctx.state, args, ctx)
         for note in notes:
             ctx.echo(note)
@@ -152,6 +138,7 @@ class Simulation:
     def command(self) -> Command:
         """The ``simulate`` Command record of the game (register it in
         ``cardshell_commands``); it changes no state and shows none."""
+        import textwrap
         options_help = (
             f"Deals are seeds SEED .. SEED+N-1 (N at most {self.grammar.max_deals:,}); "
             "--first SEED sets the first seed, else this game's seed is used.  "

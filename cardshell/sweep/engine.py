@@ -29,7 +29,6 @@ How a sweep ends:
 from __future__ import annotations
 
 import signal
-import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
@@ -95,6 +94,8 @@ def stop_on_termination() -> Iterator[None]:
     Raises:
         KeyboardInterrupt: if the restored handler returned normally.
     """
+    import threading
+
     if threading.current_thread() is not threading.main_thread():
         yield
         return

@@ -12,7 +12,6 @@ from __future__ import annotations
 import importlib.util
 import math
 import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -235,6 +234,8 @@ def write_png(histogram: Histogram, path: str | os.PathLike[str]) -> Path:
         from matplotlib.figure import Figure
     except ImportError:
         raise CommandError(f"writing a PNG needs matplotlib: {INSTALL_HINT}") from None
+    import tempfile  # here, not at start-up: only --plot FILE.png needs it
+
     target = Path(path)
     labels = [label for label, _ in histogram.rows]
     counts = [count for _, count in histogram.rows]

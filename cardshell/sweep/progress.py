@@ -11,7 +11,6 @@ Ctrl-C included, so the reply or the prompt starts on a clean line::
 
 from __future__ import annotations
 
-import shutil
 import sys
 import time
 from collections.abc import Callable
@@ -58,7 +57,11 @@ class ProgressLine:
         self.unit = unit
         self.stream = stream
         self.clock = clock
-        self.columns = columns if columns is not None else shutil.get_terminal_size((80, 24)).columns
+        if columns is None:
+            import shutil  # here, not at start-up: only a terminal shows progress
+
+            columns = shutil.get_terminal_size((80, 24)).columns
+        self.columns = columns
         self.done = 0
         self.started = clock()
         self._drawn = 0

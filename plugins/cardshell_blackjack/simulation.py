@@ -42,9 +42,6 @@ OUTCOMES = ("won", "lost", "draw")
 #: What the report and the histogram call them.
 OUTCOME_NAMES = ("won", "lost", "tied")
 
-#: This process's generator for :func:`round_outcome`, reseeded for every
-#: round (``Random(seed)`` and ``reseeding with seed`` give the same draws).
-_RNG = random.Random()
 
 
 @dataclass(frozen=True)
@@ -101,8 +98,9 @@ def round_outcome(seed: int, threshold: int = DEFAULT_THRESHOLD) -> int:
     Returns:
         int: the index in :data:`OUTCOMES` (0 won, 1 lost, 2 tied).
     """
-    _RNG.seed(seed)
-    return OUTCOMES.index(play_policy_round(_RNG, threshold))
+    # A generator of its own (as GameRandom(seed) draws): a Dask worker may
+    # play several rounds at once in threads.
+    return OUTCOMES.index(play_policy_round(random.Random(seed), threshold))
 
 
 def _task(state: object, args: sweep.SweepArgs) -> sweep.Tally:
