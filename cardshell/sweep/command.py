@@ -136,8 +136,14 @@ class Simulation:
                 ctx.echo(f"Wrote the histogram to {target}")
 
     def command(self) -> Command:
-        """The ``simulate`` Command record of the game (register it in
-        ``cardshell_commands``); it changes no state and shows none."""
+        """The ``simulate`` Command record of the game.
+
+        Returns:
+            Command: named ``simulate``, for :attr:`game`, with the grammar's
+            usage and parser, :meth:`handle` as handler, the game's help
+            followed by the options' help; it changes no state and shows
+            none.  Register it in the game's ``cardshell_commands``.
+        """
         import textwrap
         options_help = (
             f"Deals are seeds SEED .. SEED+N-1 (N at most {self.grammar.max_deals:,}); "
