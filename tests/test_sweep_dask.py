@@ -11,7 +11,7 @@ import pytest
 from cardshell.errors import CommandError
 from cardshell.shell import Shell
 from cardshell.sweep import DaskCluster, cluster, reduce, run, Tally, add_counts
-from sweep_tasks import OUTCOMES, die, seeds_of
+from sweep_tasks import OUTCOMES, die, fails_on_seed_13, seeds_of
 
 distributed = pytest.importorskip("distributed")
 
@@ -69,6 +69,13 @@ def test_the_environment_names_the_scheduler_unless_jobs_is_given(scheduler, mon
     on_cluster = shell.execute("simulate 50")
     assert on_cluster.ok and used == [scheduler]
     assert shell.execute("simulate 50 --jobs 2").output == on_cluster.output and used == [scheduler]
+
+
+def test_a_failing_chunk_is_reported_with_its_deals(scheduler):
+    with pytest.raises(CommandError) as caught:
+        run(fails_on_seed_13, range(0, 40), lambda chunk, result: None, backend=DaskCluster(scheduler), max_chunk=5)
+    # 40 deals on 2 worker threads: chunks of 3, so seed 13 is in 12..14.
+    assert caught.value.message == "a Dask worker failed on deals 12..14 (3 deals): ValueError: deal 13 is broken"
 
 
 def test_ctrl_c_cancels_what_the_cluster_still_has(scheduler):
