@@ -58,7 +58,6 @@ Section 4.3 of ``seeds/comp9021-solitaires.txt``; ``specs/GAMES.md``,
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -67,8 +66,9 @@ from cardshell.errors import UsageError
 from cardshell.sweep.backends import resolve_jobs as sweep_resolve_jobs
 from cardshell.sweep.backends import usable_cores
 from cardshell.sweep import deals
-from cardshell.sweep.deals import chunk_size, chunked
+from cardshell.sweep.deals import MAX_DEALS, chunk_size, chunked
 from cardshell.sweep.engine import run
+from cardshell.sweep.grammar import MAX_JOBS, MAX_SEED, integer
 from cardshell.sweep.pool import Pool
 from cardshell.sweep.serial import Serial
 from cardshell.sweep.tasks import RangeCounter
@@ -251,10 +251,6 @@ class SimulateArgs:
     jobs: int
 
 
-def _integer(word: str, what: str) -> int:
-    if not (word.isascii() and re.fullmatch(r"-?[0-9]+", word)):
-        raise UsageError(f"{what} must be an integer, got {word!r}")
-    return int(word)
 
 
 def parse_simulate(text: str) -> SimulateArgs:
@@ -270,8 +266,11 @@ def parse_simulate(text: str) -> SimulateArgs:
         SimulateArgs: the arguments; ``jobs`` is 1 when not given.
 
     Raises:
-        UsageError: for a missing N, N < 1, J < 0, a word that is not an
-            (ASCII) integer, or too many numbers.
+        UsageError: for a missing N, a word that is not an (ASCII) integer,
+            a value out of its range (N: 1 .. :data:`cardshell.sweep.MAX_DEALS`,
+            I: ``-MAX_SEED .. MAX_SEED``, J: 0 .. 1,000,000; checked before
+            converting, so a 5,000-digit N is refused, not a crash), or too
+            many numbers.
     """
     words = text.split()
     positional: list[str] = []
@@ -282,11 +281,11 @@ def parse_simulate(text: str) -> SimulateArgs:
         if word in ("--jobs", "-j"):
             if index + 1 >= len(words):
                 raise UsageError(f"{word} needs a number of processes")
-            jobs = _integer(words[index + 1], "the number of processes")
+            jobs = integer(words[index + 1], "the number of processes", 0, MAX_JOBS)
             index += 2
             continue
         if word.startswith("--jobs="):
-            jobs = _integer(word.partition("=")[2], "the number of processes")
+            jobs = integer(word.partition("=")[2], "the number of processes", 0, MAX_JOBS)
         else:
             positional.append(word)
         index += 1
@@ -294,12 +293,8 @@ def parse_simulate(text: str) -> SimulateArgs:
         raise UsageError("simulate needs the number of games N")
     if len(positional) > 2:
         raise UsageError(f"too many arguments: {' '.join(positional[2:])!r}")
-    n = _integer(positional[0], "the number of games N")
-    if n < 1:
-        raise UsageError(f"the number of games must be at least 1, got {n}")
-    i = _integer(positional[1], "the first seed I") if len(positional) == 2 else None
-    if jobs < 0:
-        raise UsageError(f"the number of processes must be 0 (every core) or more, got {jobs}")
+    n = integer(positional[0], "the number of games N", 1, MAX_DEALS)
+    i = integer(positional[1], "the first seed I", -MAX_SEED, MAX_SEED) if len(positional) == 2 else None
     return SimulateArgs(n, i, jobs)
 
 

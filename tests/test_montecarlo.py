@@ -138,7 +138,8 @@ def test_parse_simulate_forms(text, args):
 
 
 @pytest.mark.parametrize(
-    "text", ["", "0", "-3", "1 2 3", "x", "100 ３", "100 -j", "100 --jobs -1", "100 --jobs=x", "1.5"]
+    "text", ["", "0", "-3", "1 2 3", "x", "100 ３", "100 -j", "100 --jobs -1", "100 --jobs=x", "1.5",
+             "1" + "0" * 400, "9" * 5000, "1000000000001", "5 " + "9" * 5000, "10**400"]
 )
 def test_parse_simulate_rejects(text):
     with pytest.raises(UsageError):

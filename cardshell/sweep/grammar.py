@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from cardshell.errors import UsageError
 from cardshell.sweep.deals import MAX_DEALS
 
-__all__ = ["MAX_ADDRESS", "MAX_JOBS", "MAX_PATH", "MAX_SEED", "Extra", "Grammar", "SweepArgs", "check_address"]
+__all__ = ["MAX_ADDRESS", "MAX_JOBS", "MAX_PATH", "MAX_SEED", "Extra", "Grammar", "SweepArgs", "check_address", "integer"]
 
 #: The largest seed magnitude: seeds are -MAX_SEED .. MAX_SEED.
 MAX_SEED = 10**18
@@ -93,7 +93,25 @@ class SweepArgs:
     extras: tuple[int, ...] = ()
 
 
-def _integer(word: str, what: str, low: int, high: int) -> int:
+def integer(word: str, what: str, low: int, high: int) -> int:
+    """Read an integer argument, refusing anything else with a clear message.
+
+    ASCII digits with an optional leading ``-``; the number of digits is
+    checked before the conversion, so a 5,000-digit word is a usage error,
+    not Python's "Exceeds the limit" ValueError.
+
+    Args:
+        word (str): as typed.
+        what (str): its name in messages (``"the number of games N"``).
+        low (int): smallest value allowed.
+        high (int): largest value allowed.
+
+    Returns:
+        int: the value, ``low <= value <= high``.
+
+    Raises:
+        UsageError: not an integer, or out of range (the message says which).
+    """
     if not (word.isascii() and _INTEGER.fullmatch(word)):
         raise UsageError(f"{what} must be a whole number from {low:,} to {high:,}, got {word!r}")
     digits = len(word.lstrip("-").lstrip("0"))
@@ -200,9 +218,9 @@ class Grammar:
                 return words[index - 1]
 
             if name in ("--jobs", "-j"):
-                jobs = _integer(value(), "the number of processes J", 0, MAX_JOBS)
+                jobs = integer(value(), "the number of processes J", 0, MAX_JOBS)
             elif name in first_options:
-                first = _integer(value(), "the first seed", -MAX_SEED, MAX_SEED)
+                first = integer(value(), "the first seed", -MAX_SEED, MAX_SEED)
             elif name == "--scheduler":
                 scheduler = check_address(value())
             elif name == "--plot":
@@ -219,16 +237,16 @@ class Grammar:
         most = 1 + int(self.positional_first) + len(self.extras)
         if len(positional) > most:
             raise UsageError(f"too many numbers: {' '.join(positional[most:])!r}")
-        n = _integer(positional[0], f"the number of {self.unit} N", 1, self.max_deals)
+        n = integer(positional[0], f"the number of {self.unit} N", 1, self.max_deals)
         rest = positional[1:]
         if self.positional_first and rest:
             if first is not None:
                 raise UsageError("the first seed is given twice (I and --first)")
-            first = _integer(rest.pop(0), "the first seed I", -MAX_SEED, MAX_SEED)
+            first = integer(rest.pop(0), "the first seed I", -MAX_SEED, MAX_SEED)
         extras = []
         for position, extra in enumerate(self.extras):
             typed = rest[position] if position < len(rest) else None
-            extras.append(extra.default if typed is None else _integer(typed, extra.what, extra.low, extra.high))
+            extras.append(extra.default if typed is None else integer(typed, extra.what, extra.low, extra.high))
         if jobs is not None and scheduler is not None:
             raise UsageError("--jobs and --scheduler cannot be combined: on a cluster its workers do the work")
         return SweepArgs(n, first, jobs, scheduler, plot, plot_file, tuple(extras))
