@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import pluggy
 
 from cardshell.discovery import PluginFailure
-from cardshell.records import Command, Game
+from cardshell.records import Command, Game, Move
 
 _GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 
@@ -83,6 +83,9 @@ class Scope:
 #: it is always considered first, so no plugin can take its command words.
 HOST_PLUGIN = "cardshell.builtin"
 
+#: The host's own command plugins (the default plugins), all considered first.
+HOST_PLUGINS = frozenset({HOST_PLUGIN, "cardshell.assist", "cardshell.scaffold"})
+
 
 class Registry:
     """All games and commands, built once per shell from the hooks.
@@ -109,6 +112,10 @@ class Registry:
         # Call every registration hook once, each implementation under its own guard.
         games = list(self._collect(pm, "cardshell_games"))
         commands = [(plugin, c) for plugin, records in self._collect(pm, "cardshell_commands") for c in records]
+        # A game's declarative moves (Game.moves, contract 2) are its plugin's commands.
+        commands[:0] = [(plugin, Command.from_move(move, game.id))
+                        for plugin, records in games for game in records
+                        if isinstance(game, Game) for move in game.moves if isinstance(move, Move)]
         # Global commands first, so that a game command reusing a global word is
         # refused whatever the plugins' registration order (stable: plugin order kept).
         commands.sort(key=lambda pc: getattr(pc[1], "game", None) is not None)
@@ -130,7 +137,7 @@ class Registry:
             for plugin, reason in failed.items():
                 self._fail(plugin, reason)
         for plugin in self.refused:
-            if pm.get_plugin(plugin) is not None and plugin != HOST_PLUGIN:
+            if pm.get_plugin(plugin) is not None and plugin not in HOST_PLUGINS:
                 pm.unregister(name=plugin)
 
     def _reset(self) -> None:
@@ -151,7 +158,7 @@ class Registry:
         caller = getattr(pm.hook, hook_name)
         # pluggy calls the last registered implementation first; keep registration
         # order here, with the host's own plugin first.
-        impls = sorted(caller.get_hookimpls(), key=lambda impl: impl.plugin_name != HOST_PLUGIN)
+        impls = sorted(caller.get_hookimpls(), key=lambda impl: impl.plugin_name not in HOST_PLUGINS)
         for impl in impls:
             if impl.plugin_name in self.refused:
                 continue
@@ -179,6 +186,8 @@ class Registry:
             scope.aliases[scope.key(alias)] = target.lower()
 
     def _add_command(self, command: object, plugin: str, failed: dict[str, str]) -> None:
+        if isinstance(command, Move):
+            command = Command.from_move(command)
         if not isinstance(command, Command):
             failed[plugin] = f"cardshell_commands returned {type(command).__name__}, not a cardshell.Command"
             return

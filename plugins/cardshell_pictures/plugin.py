@@ -15,6 +15,10 @@ Choices made here:
   I .. I + N - 1; I defaults to the current game's seed; the command and
   its options (``--jobs``, ``--scheduler``, ``--plot``) are the host's sweep
   engine's (:data:`.simulation.SIMULATION`).
+* plugin contract 2: a state is an immutable value (a frozen dataclass of
+  tuples), so the host never copies it; the game plays itself, so
+  :func:`.rules.legal_moves` lists no move (``moves`` says so), and
+  ``simulate`` is a report that changes nothing, not a move.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from cardshell import Command, Game, Outcome
 from . import rules, simulation
 
 #: The plugin contract version this plugin was written for.
-CARDSHELL_CONTRACT = 1
+CARDSHELL_CONTRACT = 2
 
 #: The game id typed after ``play``.
 GAME_ID = "pictures"
@@ -62,6 +66,8 @@ def cardshell_games() -> list[Game]:
             new=new_game,
             render=render,
             outcome=outcome,
+            immutable=True,
+            legal_moves=rules.legal_moves,
         )
     ]
 
