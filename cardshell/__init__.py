@@ -11,8 +11,9 @@ The public contract for plugin authors is re-exported here:
   (:mod:`cardshell.errors`);
 * argument parsers in :mod:`cardshell.parsers`, the card model in
   :mod:`cardshell.cards`, the seeded generator :mod:`cardshell.rng`, the
-  Monte Carlo runner :mod:`cardshell.montecarlo`, and the pytest helpers
-  in :mod:`cardshell.testing`.
+  sweep engine :mod:`cardshell.sweep` (``simulate`` on one core, local
+  processes or Dask; its first version :mod:`cardshell.montecarlo`), and
+  the pytest helpers in :mod:`cardshell.testing`.
 """
 
 from cardshell.errors import CommandError, UsageError

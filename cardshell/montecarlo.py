@@ -1,5 +1,12 @@
 """Monte Carlo over consecutive seeds: play many games, count their outcomes.
 
+This is the first version of the host's Monte Carlo runner, kept so that
+plugins written against it keep working; it now runs on the sweep engine
+(:mod:`cardshell.sweep`), so it has the engine's lazy chunks, ordered
+results, capped ``jobs`` and signal handling.  New code should describe its
+``simulate`` as a :class:`cardshell.sweep.Simulation` instead: the built-in
+games do, and get ``--first``, ``--scheduler`` (Dask) and ``--plot``.
+
 For plugin authors whose ``simulate`` command plays the games of seeds
 ``i, i + 1, ..., i + n - 1`` (one independent game per seed) and reports how
 often each outcome occurred.  The game supplies only what is its own:
@@ -13,13 +20,15 @@ often each outcome occurred.  The game supplies only what is its own:
 
 This module does the rest, the same for every game:
 
-* :func:`resolve_jobs`: ``--jobs`` to a number of processes (0: every core);
-* :func:`chunks`: the seeds cut into consecutive ``(start, count)`` chunks;
+* :func:`resolve_jobs`: ``--jobs`` to a number of processes (0: every
+  usable core);
+* :func:`chunks`: the seeds cut into consecutive ``(start, count)`` chunks
+  (a list, for small ``n``; the engine itself makes chunks lazily);
 * :func:`simulate_counts`: the chunks counted in this process or over a
   process pool, the per-chunk counts summed.  The result never depends on
-  the number of processes; a progress callback sees one item per chunk;
-  Ctrl-C (KeyboardInterrupt in the parent) terminates the pool, the
-  workers themselves ignore SIGINT;
+  the number of processes (capped at the usable cores); a progress
+  callback sees one item per chunk; Ctrl-C (KeyboardInterrupt in the
+  parent) terminates the pool, the workers themselves ignore SIGINT;
 * :func:`parse_simulate` / :class:`SimulateArgs`: the command grammar
   ``simulate N [I] [--jobs J]``, usable as ``Command.parse`` as it is;
 * :func:`shell_progress`: adapts ``CommandContext.progress`` to the
@@ -49,14 +58,20 @@ Section 4.3 of ``seeds/comp9021-solitaires.txt``; ``specs/GAMES.md``,
 from __future__ import annotations
 
 import math
-import os
-import re
-import signal
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardshell.errors import UsageError
+from cardshell.sweep.backends import resolve_jobs as sweep_resolve_jobs
+from cardshell.sweep.backends import usable_cores
+from cardshell.sweep import deals
+from cardshell.sweep.deals import MAX_DEALS, chunk_size, chunked
+from cardshell.sweep.engine import run
+from cardshell.sweep.grammar import MAX_JOBS, MAX_SEED, integer
+from cardshell.sweep.pool import Pool
+from cardshell.sweep.serial import Serial
+from cardshell.sweep.tasks import RangeCounter
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.records import CommandContext
@@ -76,10 +91,10 @@ __all__ = [
     "simulate_handler",
 ]
 
-#: Largest number of seeds handed to a worker at once.
-MAX_CHUNK = 2000
-#: Chunks aimed at per process (load balance, progress steps).
-CHUNKS_PER_JOB = 8
+#: Largest number of seeds handed to a worker at once (the engine's).
+MAX_CHUNK = deals.MAX_CHUNK
+#: Chunks aimed at per process (load balance, progress steps; the engine's).
+CHUNKS_PER_JOB = deals.CHUNKS_PER_WORKER
 
 #: The usage line of the command grammar :func:`parse_simulate` reads.
 SIMULATE_USAGE = "simulate N [I] [--jobs J]"
@@ -101,20 +116,20 @@ game's counter and number of outcomes bound)."""
 
 
 def resolve_jobs(jobs: int | None) -> int:
-    """The number of processes to use.
+    """The number of processes asked for.
 
     Args:
-        jobs (int | None): None or 0 for every core (``os.cpu_count()``),
-            else a positive count.
+        jobs (int | None): None or 0 for every usable core
+            (:func:`cardshell.sweep.usable_cores`), else a positive count.
 
     Returns:
-        int: >= 1.
+        int: >= 1 (:func:`simulate_counts` caps it at the usable cores).
 
     Raises:
         ValueError: if ``jobs`` is negative.
     """
     if jobs is None or jobs == 0:
-        return os.cpu_count() or 1
+        return usable_cores()
     if jobs < 0:
         raise ValueError(f"jobs must be >= 0, got {jobs}")
     return jobs
@@ -124,7 +139,10 @@ def chunks(n: int, i: int, jobs: int) -> list[tuple[int, int]]:
     """Split the seeds ``i .. i + n - 1`` into ``(start, count)`` chunks.
 
     About :data:`CHUNKS_PER_JOB` chunks per process (load balance, progress
-    steps), at most :data:`MAX_CHUNK` seeds each.
+    steps), at most :data:`MAX_CHUNK` seeds each: the chunks the engine
+    makes, lazily, for the same ``n`` and ``jobs``
+    (:func:`cardshell.sweep.chunked`).  This builds the list, so it is for
+    small ``n`` (inspection, tests).
 
     Args:
         n (int): number of games, >= 0.
@@ -135,18 +153,17 @@ def chunks(n: int, i: int, jobs: int) -> list[tuple[int, int]]:
         list[tuple[int, int]]: consecutive chunks covering every seed once,
         in order (empty when ``n`` is 0).
     """
-    size = max(1, min(MAX_CHUNK, math.ceil(n / (CHUNKS_PER_JOB * jobs)))) if n else 1
-    return [(start, min(size, i + n - start)) for start in range(i, i + n, size)]
+    size = chunk_size(n, jobs, MAX_CHUNK) if n else 1
+    return [(part.start, len(part)) for part in chunked(range(i, i + n), size)]
 
 
-def _count_chunk(task: tuple[CountChunk, int, int]) -> list[int]:
-    count_chunk, start, count = task
-    return count_chunk(start, count)
+def _drain(feed: list[list[int]]) -> Iterator[list[int]]:
+    while feed:
+        yield feed.pop()
 
 
-def _ignore_sigint() -> None:  # pragma: no cover - runs in worker processes
-    # Ctrl-C is the parent's business: it terminates the pool.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _number_of_chunks(n: int, jobs: int) -> int:
+    return math.ceil(n / chunk_size(n, jobs, MAX_CHUNK))
 
 
 def simulate_counts(
@@ -159,11 +176,13 @@ def simulate_counts(
 ) -> list[int]:
     """Play the games of seeds ``i .. i + n - 1`` and count each outcome.
 
-    The seeds are cut by :func:`chunks`; each chunk is counted by
+    The seeds are cut into chunks as :func:`chunks` cuts them, made lazily
+    (memory does not depend on ``n``); each chunk is counted by
     ``count_chunk``, in this process when one process is asked for (or
-    there is one chunk), else over a ``multiprocessing.Pool`` of at most
-    ``jobs`` workers (results taken as they finish).  The per-chunk counts
-    are summed, so the result is the same whatever ``jobs`` is.
+    there is one chunk), else over a pool of ``jobs`` worker processes
+    capped at the usable cores (:class:`cardshell.sweep.Pool`).  The
+    per-chunk counts are summed in seed order, so the result is the same
+    whatever ``jobs`` is.
 
     Args:
         count_chunk (CountChunk): the game's counter, a module-level
@@ -173,7 +192,7 @@ def simulate_counts(
         outcomes (int): length of the counts, >= 1 (outcomes 0 ..
             ``outcomes - 1``).
         jobs (int | None): processes; 1 plays in this process, None or 0
-            uses every core (:func:`resolve_jobs`).
+            uses every usable core (:func:`resolve_jobs`).
         progress (Progress | None): wraps the stream of finished chunks to
             show progress (and to allow KeyboardInterrupt between chunks).
 
@@ -189,25 +208,31 @@ def simulate_counts(
     """
     if n < 1:
         raise ValueError(f"the number of games must be >= 1, got {n}")
-    jobs = resolve_jobs(jobs)
-    work = [(count_chunk, start, count) for start, count in chunks(n, i, jobs)]
+    processes, _ = sweep_resolve_jobs(resolve_jobs(jobs))
+    backend = Pool(processes) if processes > 1 else Serial()
     totals = [0] * outcomes
+    feed: list[list[int]] = []
+    wrapped: Iterator[list[int]] | None = None
+    if progress is not None:
+        # The callback wraps an iterable: feed it each chunk's counts as they
+        # come, and take them back out of it (it yields the same items).
+        wrapped = iter(progress(_drain(feed), _number_of_chunks(n, processes)))
 
-    def add(results: Iterator[list[int]]) -> None:
-        stream: Iterable[list[int]] = results if progress is None else progress(results, len(work))
-        for counts in stream:
-            if len(counts) != outcomes:
-                raise ValueError(f"count_chunk returned {len(counts)} counts, expected {outcomes}")
-            for outcome, count in enumerate(counts):
-                totals[outcome] += count
+    def consume(chunk: Any, counts: list[int]) -> None:
+        if wrapped is not None:
+            feed.append(counts)
+            counts = next(wrapped)
+        if len(counts) != outcomes:
+            raise ValueError(f"count_chunk returned {len(counts)} counts, expected {outcomes}")
+        for outcome, count in enumerate(counts):
+            totals[outcome] += count
 
-    if jobs == 1 or len(work) == 1:
-        add(map(_count_chunk, work))
-    else:
-        import multiprocessing  # here, not at start-up: most runs never need a pool
-
-        with multiprocessing.Pool(min(jobs, len(work)), initializer=_ignore_sigint) as pool:
-            add(pool.imap_unordered(_count_chunk, work))
+    try:
+        run(RangeCounter(count_chunk), range(i, i + n), consume, backend=backend)
+    finally:
+        close = getattr(wrapped, "close", None)
+        if close is not None:
+            close()
     return totals
 
 
@@ -226,10 +251,6 @@ class SimulateArgs:
     jobs: int
 
 
-def _integer(word: str, what: str) -> int:
-    if not (word.isascii() and re.fullmatch(r"-?[0-9]+", word)):
-        raise UsageError(f"{what} must be an integer, got {word!r}")
-    return int(word)
 
 
 def parse_simulate(text: str) -> SimulateArgs:
@@ -245,8 +266,11 @@ def parse_simulate(text: str) -> SimulateArgs:
         SimulateArgs: the arguments; ``jobs`` is 1 when not given.
 
     Raises:
-        UsageError: for a missing N, N < 1, J < 0, a word that is not an
-            (ASCII) integer, or too many numbers.
+        UsageError: for a missing N, a word that is not an (ASCII) integer,
+            a value out of its range (N: 1 .. :data:`cardshell.sweep.MAX_DEALS`,
+            I: ``-MAX_SEED .. MAX_SEED``, J: 0 .. 1,000,000; checked before
+            converting, so a 5,000-digit N is refused, not a crash), or too
+            many numbers.
     """
     words = text.split()
     positional: list[str] = []
@@ -257,11 +281,11 @@ def parse_simulate(text: str) -> SimulateArgs:
         if word in ("--jobs", "-j"):
             if index + 1 >= len(words):
                 raise UsageError(f"{word} needs a number of processes")
-            jobs = _integer(words[index + 1], "the number of processes")
+            jobs = integer(words[index + 1], "the number of processes", 0, MAX_JOBS)
             index += 2
             continue
         if word.startswith("--jobs="):
-            jobs = _integer(word.partition("=")[2], "the number of processes")
+            jobs = integer(word.partition("=")[2], "the number of processes", 0, MAX_JOBS)
         else:
             positional.append(word)
         index += 1
@@ -269,12 +293,8 @@ def parse_simulate(text: str) -> SimulateArgs:
         raise UsageError("simulate needs the number of games N")
     if len(positional) > 2:
         raise UsageError(f"too many arguments: {' '.join(positional[2:])!r}")
-    n = _integer(positional[0], "the number of games N")
-    if n < 1:
-        raise UsageError(f"the number of games must be at least 1, got {n}")
-    i = _integer(positional[1], "the first seed I") if len(positional) == 2 else None
-    if jobs < 0:
-        raise UsageError(f"the number of processes must be 0 (every core) or more, got {jobs}")
+    n = integer(positional[0], "the number of games N", 1, MAX_DEALS)
+    i = integer(positional[1], "the first seed I", -MAX_SEED, MAX_SEED) if len(positional) == 2 else None
     return SimulateArgs(n, i, jobs)
 
 

@@ -218,20 +218,29 @@ def test_simulate_is_reproducible_under_a_seed():
     assert first.won + first.lost + first.tied == first.rounds == 2000
 
 
-def test_simulate_pinned_counts():
-    # Pins the rule set and the shuffling: any change to either shows here.
-    assert simulation.simulate(1000, 17, seed=0) == simulation.SimulationCounts(1000, 440, 468, 92)
+def played_by_the_game(seed, threshold):
+    """The result of ``play blackjack --seed SEED`` played by the policy, through the game's rules."""
+    state = rules.new_game(seed)
+    while rules.hand_value(state.player) < threshold:
+        state, _ = rules.hit(state)
+    if state.result is None:
+        state, _ = rules.stay(state)
+    return {"won": "won", "lost": "lost", "draw": "tied"}[state.result]
 
 
 def test_simulate_first_round_is_the_games_first_round():
     for seed in range(30):
-        state = rules.new_game(seed)
-        while rules.hand_value(state.player) < 17:
-            state, _ = rules.hit(state)
-        if state.result is None:
-            state, _ = rules.stay(state)
         counts = simulation.simulate(1, 17, seed)
-        assert getattr(counts, {"won": "won", "lost": "lost", "draw": "tied"}[state.result]) == 1
+        assert getattr(counts, played_by_the_game(seed, 17)) == 1
+
+
+@pytest.mark.parametrize(("threshold", "first"), [(17, 0), (12, -150), (20, 10**12)])
+def test_round_k_is_the_first_round_of_seed_first_plus_k(threshold, first):
+    expected = {"won": 0, "lost": 0, "tied": 0}
+    for seed in range(first, first + 150):
+        expected[played_by_the_game(seed, threshold)] += 1
+    counts = simulation.simulate(150, threshold, first)
+    assert (counts.won, counts.lost, counts.tied) == (expected["won"], expected["lost"], expected["tied"])
 
 
 def test_threshold_changes_the_policy():
@@ -241,16 +250,10 @@ def test_threshold_changes_the_policy():
     assert never_hit != simulation.simulate(3000, 17, seed=1)
 
 
-def test_simulate_uses_the_progress_wrapper():
-    seen = []
-
-    def progress(items):
-        for item in items:
-            seen.append(item)
-            yield item
-
-    simulation.simulate(25, progress=progress)
-    assert seen == list(range(25))
+def test_simulate_counts_do_not_depend_on_the_processes():
+    one = simulation.simulate(5000, 16, seed=9, jobs=1)
+    assert simulation.simulate(5000, 16, seed=9, jobs=2) == one
+    assert one.rounds == one.won + one.lost + one.tied == 5000
 
 
 def test_simulate_rejects_negative_n():
@@ -261,8 +264,15 @@ def test_simulate_rejects_negative_n():
 def test_format_simulation():
     counts = simulation.SimulationCounts(1000, 413, 488, 99)
     assert simulation.format_simulation(counts, 17, 0) == (
-        "Blackjack simulation: 1000 rounds, player hits below 17, dealer hits below 17, seed 0\n"
+        "Blackjack simulation: 1000 rounds (seeds 0 to 999), player hits below 17, dealer hits below 17\n"
         "  won     41.30%  (413)\n"
         "  lost    48.80%  (488)\n"
         "  tied     9.90%  (99)"
+    )
+
+
+def test_format_simulation_of_one_round_names_its_seed():
+    counts = simulation.SimulationCounts(1, 0, 1, 0)
+    assert simulation.format_simulation(counts, 15, -4).split("\n")[0] == (
+        "Blackjack simulation: 1 round (seed -4), player hits below 15, dealer hits below 17"
     )

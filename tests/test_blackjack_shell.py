@@ -98,6 +98,10 @@ def test_bust_round_text():
     assert shell.current.state.dealer == rules.new_game(1).dealer  # the dealer did not draw
 
 
+#: The usage line of Blackjack's simulate (the sweep engine's grammar with T).
+SIMULATE_USAGE = "simulate N [T] [--first SEED] [--jobs J] [--scheduler ADDR] [--plot [FILE.png]]"
+
+
 @pytest.mark.parametrize(
     ("lines", "bad", "message"),
     [
@@ -109,12 +113,14 @@ def test_bust_round_text():
          "y or n after it (or simulate N [T], score, help)."),
         ([], "1 1", "Error, '1 1' is not an answer: type 1 (hit) or 0 (stay) during a round, "
          "y or n after it (or simulate N [T], score, help)."),
-        ([], "simulate", "Error, simulate takes the number of rounds and an optional threshold: "
-         "simulate N [T] [--seed S]."),
-        ([], "simulate ten", "Error, 'ten' is not an integer: simulate N [T] [--seed S]."),
-        ([], "simulate 0", "Error, the number of rounds must be 1 to 10,000,000, not 0."),
-        ([], "simulate 10 30", "Error, the threshold must be 1 to 22, not 30."),
-        ([], "simulate 10 --seed", "Error, --seed needs an integer: simulate N [T] [--seed S]."),
+        ([], "simulate", f"Error, simulate needs the number of rounds N (usage: {SIMULATE_USAGE})."),
+        ([], "simulate ten", "Error, the number of rounds N must be a whole number from 1 to "
+         f"1,000,000,000,000, got 'ten' (usage: {SIMULATE_USAGE})."),
+        ([], "simulate 0", "Error, the number of rounds N must be from 1 to 1,000,000,000,000, got 0 "
+         f"(usage: {SIMULATE_USAGE})."),
+        ([], "simulate 10 30", f"Error, the threshold T must be from 1 to 22, got 30 (usage: {SIMULATE_USAGE})."),
+        ([], "simulate 10 --seed", f"Error, --seed needs a value (usage: {SIMULATE_USAGE})."),
+        ([], "simulate 10 17 1", f"Error, too many numbers: '1' (usage: {SIMULATE_USAGE})."),
     ],
 )
 def test_rejected_answers(lines, bad, message):
@@ -200,8 +206,9 @@ def test_simulate_command_with_threshold_and_seed():
     reply = shell.execute("simulate 300 15 --seed 7")
     assert reply.output == simulation.format_simulation(simulation.simulate(300, 15, 7), 15, 7)
     assert reply.output.startswith(
-        "Blackjack simulation: 300 rounds, player hits below 15, dealer hits below 17, seed 7\n"
+        "Blackjack simulation: 300 rounds (seeds 7 to 306), player hits below 15, dealer hits below 17\n"
     )
+    assert shell.execute("simulate 300 15 --first 7").output == reply.output
 
 
 # --- properties --------------------------------------------------------------------------

@@ -68,7 +68,7 @@ def test_chunks_aim_at_a_few_per_job_and_cap_their_size():
 
 
 def test_resolve_jobs():
-    cores = os.cpu_count() or 1
+    cores = len(os.sched_getaffinity(0))  # the usable cores
     assert resolve_jobs(0) == resolve_jobs(None) == cores
     assert resolve_jobs(1) == 1 and resolve_jobs(3) == 3
     with pytest.raises(ValueError):
@@ -138,7 +138,8 @@ def test_parse_simulate_forms(text, args):
 
 
 @pytest.mark.parametrize(
-    "text", ["", "0", "-3", "1 2 3", "x", "100 ３", "100 -j", "100 --jobs -1", "100 --jobs=x", "1.5"]
+    "text", ["", "0", "-3", "1 2 3", "x", "100 ３", "100 -j", "100 --jobs -1", "100 --jobs=x", "1.5",
+             "1" + "0" * 400, "9" * 5000, "1000000000001", "5 " + "9" * 5000, "10**400"]
 )
 def test_parse_simulate_rejects(text):
     with pytest.raises(UsageError):

@@ -10,11 +10,13 @@ import pytest
 
 from hypothesis import given, settings, strategies as st
 
+import io
+
 from cardshell.errors import UsageError
 from cardshell.shell import Shell
+from cardshell.sweep import SweepArgs
 from cardshell_pictures import play
-from cardshell_pictures.plugin import SimulateArgs, parse_simulate
-from cardshell_pictures.simulation import chunks
+from cardshell_pictures.simulation import SIMULATION
 
 DATA = Path(__file__).parent / "data" / "pictures"
 PROMPT = "Please enter an integer to feed the seed() function: "
@@ -88,17 +90,19 @@ def test_simulate_defaults_to_the_current_seed(shell):
 def test_simulate_rejects_bad_arguments(shell, line):
     shell.execute("play pictures --seed 84")
     reply = shell.execute(line)
-    assert not reply.ok and reply.error and "simulate N [I] [--jobs J]" in reply.error
+    assert not reply.ok and reply.error and "simulate N [I] [--first SEED] [--jobs J]" in reply.error
 
 
 def test_parse_simulate_forms():
-    assert parse_simulate("100 -5") == SimulateArgs(100, -5, 1)
-    assert parse_simulate("100") == SimulateArgs(100, None, 1)
-    assert parse_simulate("--jobs 0 100 3") == SimulateArgs(100, 3, 0)
-    assert parse_simulate("100 3 -j 2") == SimulateArgs(100, 3, 2)
-    assert parse_simulate("100 --jobs=4") == SimulateArgs(100, None, 4)
+    parse = SIMULATION.grammar.parse
+    assert parse("100 -5") == SweepArgs(100, first=-5)
+    assert parse("100") == SweepArgs(100)
+    assert parse("--jobs 0 100 3") == SweepArgs(100, first=3, jobs=0)
+    assert parse("100 3 -j 2") == SweepArgs(100, first=3, jobs=2)
+    assert parse("100 --jobs=4") == SweepArgs(100, jobs=4)
+    assert parse("100 --first 7 --plot") == SweepArgs(100, first=7, plot=True)
     with pytest.raises(UsageError):
-        parse_simulate("100 ３")
+        parse("100 ３")
 
 
 @settings(max_examples=50, deadline=None)
@@ -120,36 +124,50 @@ def test_random_lines_never_raise_and_leave_the_game_alone(line):
         assert shell.current.state == before
 
 
-def test_simulate_reports_progress_on_a_terminal(shell):
+class Terminal(io.StringIO):
+    """stderr as a terminal; the ``interrupt_at``-th write raises
+    KeyboardInterrupt, as Ctrl-C would arrive in the middle of a sweep."""
+
+    def __init__(self, interrupt_at=None):
+        super().__init__()
+        self.writes = 0
+        self.interrupt_at = interrupt_at
+
+    def isatty(self):
+        return True
+
+    def write(self, text):
+        self.writes += 1
+        if self.writes == self.interrupt_at:
+            raise KeyboardInterrupt
+        return super().write(text)
+
+
+def test_simulate_shows_a_progress_line_on_a_terminal_and_wipes_it(shell, monkeypatch):
     shell.execute("play pictures --seed 84")
-    calls = []
-
-    def progress(items, total=None, label=""):
-        calls.append((total, label))
-        yield from items
-
-    shell.interactive, shell.progress = True, progress
+    terminal = Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    shell.interactive = True
     reply = shell.execute("simulate 50 0")
     assert reply.ok and reply.output.startswith("Number of uncovered pictures | Frequency")
-    assert calls == [(len(chunks(50, 0, 1)), "simulate 50")]
+    drawn = terminal.getvalue()
+    assert drawn.startswith("\rsimulate 50: 0/50 games (0.0%)")
+    last = drawn.split("\r")[-2]
+    assert drawn.endswith("\r" + " " * len(last) + "\r")  # wiped: the reply starts on a clean line
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_ctrl_c_interrupts_simulate_and_keeps_the_game(shell, jobs):
+def test_ctrl_c_interrupts_simulate_and_keeps_the_game(shell, monkeypatch, jobs):
     shell.execute("play pictures --seed 84")
     before = shell.current.state
-
-    def progress(items, total=None, label=""):
-        for index, item in enumerate(items):
-            if index == 1:
-                raise KeyboardInterrupt
-            yield item
-
-    shell.interactive, shell.progress = True, progress
-    reply = shell.execute(f"simulate 5000 0 --jobs {jobs}")
+    terminal = Terminal(interrupt_at=2)  # the first redraw after the start
+    monkeypatch.setattr("sys.stderr", terminal)
+    monkeypatch.setattr("cardshell.sweep.progress.REDRAW_SECONDS", 0.0)
+    shell.interactive = True
+    reply = shell.execute(f"simulate 50000 0 --jobs {jobs}")
     assert not reply.ok and "interrupted" in reply.error
     assert shell.current.state == before
-    shell.progress = None
+    assert terminal.getvalue().endswith("\r")  # the line was wiped
     assert shell.execute("simulate 10 0").ok
 
 

@@ -14,9 +14,10 @@ game's questions (shown as the prompt, see :func:`rules.question`):
 Each accepted answer prints the hand-out's lines (``You draw CARD``,
 ``Dealer draws CARD``, value lines, result line), then the display (the
 player's hand in play, the running score once settled).  ``score`` shows
-the running score; ``simulate N [T] [--seed S]`` plays N rounds by the
-policy "hit below T" (default 17) and prints the rates; without ``--seed``
-it uses the game's own seed, so a game's seed reproduces its simulations.
+the running score; ``simulate N [T]`` plays N rounds by the policy "hit
+below T" (default 17), round k dealt from seed SEED+k (``--first SEED`` or
+``--seed SEED``, default the game's seed), and prints the rates: the
+command is the host's sweep engine's (:data:`.simulation.SIMULATION`).
 Undo is off: it would let the player see the next card and take it back.
 
 Contract 2: ``1``, ``0`` and ``y`` are declarative :class:`cardshell.Move`
@@ -29,7 +30,6 @@ player's hand alone; ``solve`` searches the true deck of the current round.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -38,58 +38,16 @@ from cardshell import Command, CommandContext, Game, Move, Outcome, UsageError
 
 from cardshell_blackjack import display, rules, strategy
 from cardshell_blackjack.rules import BlackjackState
-from cardshell_blackjack.simulation import DEFAULT_THRESHOLD, format_simulation, simulate
+from cardshell_blackjack.simulation import SIMULATION
 
 CARDSHELL_CONTRACT = 2
 
 GAME_ID = "blackjack"
 
-#: ``simulate`` limits: rounds 1..MAX_ROUNDS, threshold 1..22.
-MAX_ROUNDS = 10_000_000
-SIMULATE_USAGE = "simulate N [T] [--seed S]"
-
-_INT = re.compile(r"[+-]?[0-9]+")
-
 RESULT_DETAILS = {"won": "You beat the dealer", "lost": "Dealer wins", "draw": "You tied the dealer"}
 
 
 # --- parsing -----------------------------------------------------------------------
-
-
-def parse_simulate(text: str) -> tuple[int, int, int | None]:
-    """Parse the arguments of ``simulate N [T] [--seed S]``.
-
-    Args:
-        text (str): what followed ``simulate``.
-
-    Returns:
-        tuple[int, int, int | None]: rounds N (1..10,000,000), threshold T
-        (1..22, default 17), seed S or None for the game's seed.
-
-    Raises:
-        UsageError: a missing N, a word that is not an integer, a value out
-            of range, or extra words.
-    """
-    words = text.split()
-    seed: int | None = None
-    if "--seed" in words:
-        at = words.index("--seed")
-        if at + 1 >= len(words) or not _INT.fullmatch(words[at + 1]):
-            raise UsageError(f"Error, --seed needs an integer: {SIMULATE_USAGE}.")
-        seed = int(words[at + 1])
-        del words[at : at + 2]
-    if not 1 <= len(words) <= 2:
-        raise UsageError(f"Error, simulate takes the number of rounds and an optional threshold: {SIMULATE_USAGE}.")
-    for word in words:
-        if not _INT.fullmatch(word):
-            raise UsageError(f"Error, {word!r} is not an integer: {SIMULATE_USAGE}.")
-    rounds = int(words[0])
-    threshold = int(words[1]) if len(words) == 2 else DEFAULT_THRESHOLD
-    if not 1 <= rounds <= MAX_ROUNDS:
-        raise UsageError(f"Error, the number of rounds must be 1 to {MAX_ROUNDS:,}, not {rounds}.")
-    if not 1 <= threshold <= 22:
-        raise UsageError(f"Error, the threshold must be 1 to 22, not {threshold}.")
-    return rounds, threshold, seed
 
 
 def invalid_input(line: str) -> str:
@@ -105,9 +63,9 @@ def invalid_input(line: str) -> str:
     word, _, rest = line.partition(" ")
     if word.lower() == "simulate":
         try:
-            parse_simulate(rest)
+            SIMULATION.grammar.parse(rest)
         except UsageError as error:
-            return error.message
+            return f"Error, {error.message} (usage: {SIMULATION.grammar.usage})."
     return (
         f"Error, {line!r} is not an answer: type 1 (hit) or 0 (stay) during a round, "
         "y or n after it (or simulate N [T], score, help)."
@@ -141,19 +99,6 @@ def _no(ctx: CommandContext, args: None) -> None:
 
 def _score(ctx: CommandContext, args: None) -> None:
     ctx.echo(ctx.state.score_line())
-
-
-def _simulate(ctx: CommandContext, args: tuple[int, int, int | None]) -> None:
-    rounds, threshold, seed = args
-    if seed is None:
-        seed = ctx.state.seed
-    counts = simulate(
-        rounds,
-        threshold,
-        seed,
-        progress=lambda items: ctx.progress(items, total=rounds, label="rounds"),
-    )
-    ctx.echo(format_simulation(counts, threshold, seed))
 
 
 def _round_over(state: BlackjackState, args: Any) -> None:
@@ -256,20 +201,7 @@ COMMANDS = [
         show_state=False,
         changes_state=False,
     ),
-    Command(
-        name="simulate",
-        summary="Play N rounds hitting below T (default 17); print win/loss/tie rates.",
-        handler=_simulate,
-        game=GAME_ID,
-        usage=SIMULATE_USAGE,
-        help="simulate N [T] [--seed S]: play N rounds where the player hits while under T "
-        "(default 17) and the dealer while under 17, and print the rates of rounds won, lost and "
-        "tied. The rounds are shuffled by one generator seeded with S, or with this game's seed "
-        "when --seed is not given, so the same command gives the same rates. The game is not changed.",
-        parse=parse_simulate,
-        show_state=False,
-        changes_state=False,
-    ),
+    SIMULATION.command(),
 ]
 
 

@@ -5,20 +5,27 @@ value is under ``threshold``, default 17, the dealer's own rule), the dealer
 plays by the hand-out's rule (hit while under 17), and each round is settled
 by :func:`cardshell_blackjack.rules.settle`.
 
-Reproducibility: one generator, ``GameRandom(seed)``, shuffles a full fresh
-deck for every round, in order, and the deal is the game's (player 2, then
-dealer 2, from the top).  So ``simulate(n, T, seed)`` always gives the same
-counts, and its first round is exactly the first round of ``play blackjack
---seed SEED`` played by the policy.
+Reproducibility: round k of ``simulate(n, T, seed)`` is dealt from its own
+seed, ``seed + k``: a full deck shuffled by ``GameRandom(seed + k)`` and
+dealt as the game deals (player 2, then dealer 2, from the top).  So every
+round is exactly the first round of ``play blackjack --seed SEED+k`` played
+by the policy, the same arguments always give the same counts, and the
+rounds can be played anywhere (one core, ``--jobs``, a Dask cluster: the
+host's sweep engine, :mod:`cardshell.sweep`) with the same result.
+
+(Until the sweep engine, all rounds came from one generator seeded once,
+so the counts for ``n`` > 1 differ from that version's; the first round is
+the same.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import random
 from dataclasses import dataclass
+from functools import partial
 
+from cardshell import sweep
 from cardshell.cards import new_deck
-from cardshell.rng import GameRandom
 
 from cardshell_blackjack.rules import TARGET, dealer_play, hand_value, settle
 
@@ -30,7 +37,11 @@ DEFAULT_THRESHOLD = 17
 #: same draws), without building 52 cards per round.
 _FRESH_DECK = tuple(new_deck())
 
-Progress = Callable[[Iterable[int]], Iterable[int]]
+#: The outcomes of a round from the player's view, in the order counted.
+OUTCOMES = ("won", "lost", "draw")
+#: What the report and the histogram call them.
+OUTCOME_NAMES = ("won", "lost", "tied")
+
 
 
 @dataclass(frozen=True)
@@ -54,11 +65,12 @@ class SimulationCounts:
         return getattr(self, result) / self.rounds if self.rounds else 0.0
 
 
-def play_policy_round(rng: GameRandom, threshold: int) -> str:
+def play_policy_round(rng: random.Random, threshold: int) -> str:
     """Play one round with a fresh deck shuffled by ``rng``.
 
     Args:
-        rng (GameRandom): the generator (advanced by one shuffle).
+        rng (random.Random): the generator (advanced by one shuffle); the
+            game's own is a :class:`cardshell.rng.GameRandom`.
         threshold (int): the player hits while the hand's value is below it.
 
     Returns:
@@ -76,37 +88,49 @@ def play_policy_round(rng: GameRandom, threshold: int) -> str:
     return settle(player, dealer)
 
 
-def simulate(
-    n: int,
-    threshold: int = DEFAULT_THRESHOLD,
-    seed: int = 0,
-    progress: Progress | None = None,
-) -> SimulationCounts:
-    """Play ``n`` rounds with the policy "hit below ``threshold``".
+def round_outcome(seed: int, threshold: int = DEFAULT_THRESHOLD) -> int:
+    """Play the round of deal ``seed`` by the policy; its outcome's index.
+
+    Args:
+        seed (int): the deal: the first round of ``play blackjack --seed SEED``.
+        threshold (int): the player hits while the hand's value is below it.
+
+    Returns:
+        int: the index in :data:`OUTCOMES` (0 won, 1 lost, 2 tied).
+    """
+    # A generator of its own (as GameRandom(seed) draws): a Dask worker may
+    # play several rounds at once in threads.
+    return OUTCOMES.index(play_policy_round(random.Random(seed), threshold))
+
+
+def _task(state: object, args: sweep.SweepArgs) -> sweep.Tally:
+    (threshold,) = args.extras
+    return sweep.Tally(partial(round_outcome, threshold=threshold), len(OUTCOMES))
+
+
+def simulate(n: int, threshold: int = DEFAULT_THRESHOLD, seed: int = 0, jobs: int = 1) -> SimulationCounts:
+    """Play ``n`` rounds, of seeds ``seed .. seed + n - 1``, with the policy "hit below ``threshold``".
 
     Args:
         n (int): the number of rounds, at least 0.
         threshold (int): the player's policy (default 17).
-        seed (int): the seed of the one generator used for all rounds.
-        progress (Progress | None): wraps the ``range(n)`` loop, e.g.
-            ``ctx.progress`` (a progress bar on a terminal).
+        seed (int): the seed of the first round.
+        jobs (int): processes (1: this one; 0: every usable core; capped at
+            the usable cores); the counts do not depend on it.
 
     Returns:
         SimulationCounts: the counts; the same arguments give the same counts.
 
     Raises:
-        ValueError: if ``n`` is negative.
+        ValueError: if ``n`` or ``jobs`` is negative.
     """
     if n < 0:
         raise ValueError(f"n must be at least 0, got {n}")
-    rng = GameRandom(seed)
-    counts = {"won": 0, "lost": 0, "draw": 0}
-    rounds: Iterable[int] = range(n)
-    if progress is not None:
-        rounds = progress(rounds)
-    for _ in rounds:
-        counts[play_policy_round(rng, threshold)] += 1
-    return SimulationCounts(n, counts["won"], counts["lost"], counts["draw"])
+    processes, _ = sweep.resolve_jobs(jobs)
+    backend = sweep.Pool(processes) if processes > 1 else sweep.Serial()
+    counts = sweep.reduce(sweep.Tally(partial(round_outcome, threshold=threshold), len(OUTCOMES)),
+                          range(seed, seed + n), [0] * len(OUTCOMES), sweep.add_counts, backend=backend)
+    return SimulationCounts(n, *counts)
 
 
 def format_simulation(counts: SimulationCounts, threshold: int, seed: int) -> str:
@@ -114,7 +138,7 @@ def format_simulation(counts: SimulationCounts, threshold: int, seed: int) -> st
 
     Example (numbers illustrative)::
 
-        Blackjack simulation: 1000 rounds, player hits below 17, dealer hits below 17, seed 0
+        Blackjack simulation: 1000 rounds (seeds 0 to 999), player hits below 17, dealer hits below 17
           won     41.30%  (413)
           lost    49.90%  (499)
           tied     8.80%  (88)
@@ -127,8 +151,50 @@ def format_simulation(counts: SimulationCounts, threshold: int, seed: int) -> st
     Returns:
         str: four lines, no trailing spaces.
     """
-    rounds = f"{counts.rounds} round{'s' if counts.rounds != 1 else ''}"
-    lines = [f"Blackjack simulation: {rounds}, player hits below {threshold}, dealer hits below 17, seed {seed}"]
+    if counts.rounds == 1:
+        rounds = f"1 round (seed {seed})"
+    else:
+        rounds = f"{counts.rounds} rounds (seeds {seed} to {seed + counts.rounds - 1})"
+    lines = [f"Blackjack simulation: {rounds}, player hits below {threshold}, dealer hits below 17"]
     for name in ("won", "lost", "tied"):
         lines.append(f"  {name:<6}{counts.rate(name):>8.2%}  ({getattr(counts, name)})")
     return "\n".join(lines)
+
+
+def _report(counts: list[int], run: sweep.SweepRun) -> str:
+    (threshold,) = run.args.extras
+    return format_simulation(SimulationCounts(run.n, *counts), threshold, run.first)
+
+
+def histogram(counts: list[int], run: sweep.SweepRun | None = None) -> sweep.Histogram:
+    """What ``simulate --plot`` draws: the rounds won, lost and tied.
+
+    Args:
+        counts (list[int]): won, lost, tied.
+        run (sweep.SweepRun | None): unused (the engine passes it).
+
+    Returns:
+        sweep.Histogram: three rows.
+    """
+    return sweep.Histogram("Rounds by result", tuple(zip(OUTCOME_NAMES, counts)), unit="rounds")
+
+
+#: ``simulate N [T]`` in the shell, on the host's sweep engine: N rounds of
+#: seeds SEED .. SEED+N-1 (``--first SEED``, or ``--seed SEED`` as before;
+#: default the game's seed) played by the policy "hit below T".
+SIMULATION = sweep.Simulation(
+    game="blackjack",
+    task=_task,
+    report=_report,
+    histogram=histogram,
+    summary="Play N rounds hitting below T (default 17); print win/loss/tie rates.",
+    help=(
+        "Play N rounds where the player hits while under T (default 17) and the dealer while "
+        "under 17, and print the rates of rounds won, lost and tied.  Round k is dealt from seed "
+        "SEED+k, exactly as 'play blackjack --seed SEED+k' deals its first round; SEED is --first "
+        "SEED (or --seed SEED), else this game's seed, so the same command gives the same rates."
+    ),
+    grammar=sweep.Grammar(extras=(sweep.Extra("T", "the threshold T", 1, 22, DEFAULT_THRESHOLD),),
+                          first_aliases=("--seed",), unit="rounds"),
+    unit="rounds",
+)

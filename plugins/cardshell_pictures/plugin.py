@@ -11,9 +11,10 @@ Choices made here:
 * the outcome is ``won`` when the 12 pictures were put aside, else
   ``lost``; the score is the number of pictures uncovered (0..12) and the
   detail the final ``You uncovered ...`` line;
-* ``simulate N [I] [--jobs J]`` prints the table of Section 3.3 for seeds
-  I .. I + N - 1; I defaults to the current game's seed; ``--jobs J`` (or
-  ``-j J``) uses J processes, 0 for every core.
+* ``simulate N [I]`` prints the table of Section 3.3 for seeds
+  I .. I + N - 1; I defaults to the current game's seed; the command and
+  its options (``--jobs``, ``--scheduler``, ``--plot``) are the host's sweep
+  engine's (:data:`.simulation.SIMULATION`).
 * plugin contract 2: a state is an immutable value (a frozen dataclass of
   tuples), so the host never copies it; the game plays itself, so
   :func:`.rules.legal_moves` lists no move (``moves`` says so), and
@@ -26,9 +27,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import cardshell
-from cardshell import Command, Game, Outcome, montecarlo
-# The simulate grammar N [I] [--jobs J] is the host's (SimulateArgs re-exported).
-from cardshell.montecarlo import SIMULATE_USAGE, SimulateArgs, parse_simulate  # noqa: F401
+from cardshell import Command, Game, Outcome
 
 from . import rules, simulation
 
@@ -56,11 +55,6 @@ def outcome(state: rules.PicturesGame) -> Outcome:
     return Outcome("won" if state.won else "lost", float(state.uncovered), rules.final_line(state.uncovered))
 
 
-#: ``simulate``: print the table of Section 3.3 for the seeds asked, with a
-#: progress bar on a terminal (over chunks of seeds).
-run_simulate = montecarlo.simulate_handler(simulation.simulate_counts, simulation.format_table)
-
-
 @cardshell.hookimpl
 def cardshell_games() -> list[Game]:
     """Register the Pictures game."""
@@ -81,21 +75,4 @@ def cardshell_games() -> list[Game]:
 @cardshell.hookimpl
 def cardshell_commands() -> list[Command]:
     """Register ``simulate`` for Pictures."""
-    return [
-        Command(
-            name="simulate",
-            summary="play N games from seed I; print the frequencies of pictures uncovered",
-            handler=run_simulate,
-            game=GAME_ID,
-            usage=SIMULATE_USAGE,
-            help=(
-                "simulate N [I] [--jobs J]: play the games of seeds I, I+1, ..., I+N-1 (I defaults to this\n"
-                "game's seed) and print the table of Section 3.3: for each number of uncovered pictures\n"
-                "that occurred, its frequency.  --jobs J (or -j J) spreads the games over J processes\n"
-                "(0: every core); the table does not depend on it.  Ctrl-C interrupts."
-            ),
-            parse=parse_simulate,
-            show_state=False,
-            changes_state=False,
-        )
-    ]
+    return [simulation.SIMULATION.command()]

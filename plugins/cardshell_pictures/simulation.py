@@ -6,11 +6,15 @@ Section 3.3 as settled in ``specs/GAMES.md`` ("simulate (both)").  The
 counts are data (:func:`simulate_counts`); the table is a view of them
 (:func:`format_table`).  ``jobs`` spreads chunks of seeds over processes
 (:mod:`cardshell.montecarlo`); the counts do not depend on it.
+
+In the shell, ``simulate`` runs on the host's sweep engine
+(:data:`SIMULATION`, :mod:`cardshell.sweep`): the same counts and table,
+plus ``--first``, ``--jobs``, ``--scheduler`` and ``--plot``.
 """
 
 from __future__ import annotations
 
-from cardshell import montecarlo
+from cardshell import montecarlo, sweep
 # Re-exported (the seeds' chunking and jobs are the host's):
 from cardshell.montecarlo import MAX_CHUNK, Progress, chunks, resolve_jobs  # noqa: F401
 
@@ -87,3 +91,42 @@ def simulate(n: int, i: int, jobs: int | None = 1) -> None:
         ValueError: if ``n`` < 1 or ``jobs`` < 0.
     """
     print(format_table(simulate_counts(n, i, jobs)))
+
+
+def _task(state: object, args: sweep.SweepArgs) -> sweep.RangeCounter:
+    return sweep.RangeCounter(uncovered_counts)
+
+
+def _report(counts: list[int], run: sweep.SweepRun) -> str:
+    return format_table(counts)
+
+
+def histogram(counts: list[int], run: sweep.SweepRun | None = None) -> sweep.Histogram:
+    """What ``simulate --plot`` draws: the games per number of uncovered pictures
+    (the table's rows, in its order, with the empty ones between them).
+
+    Args:
+        counts (list[int]): counts of :func:`simulate_counts`.
+        run (sweep.SweepRun | None): unused (the engine passes it).
+
+    Returns:
+        sweep.Histogram: titled like the table's left column.
+    """
+    return sweep.Histogram(OUTCOME_HEADER, sweep.trimmed(counts, descending=False))
+
+
+#: ``simulate N [I]`` in the shell: the table of Section 3.3 for seeds
+#: I .. I + N - 1 (I defaults to the game's seed), on the sweep engine.
+SIMULATION = sweep.Simulation(
+    game="pictures",
+    task=_task,
+    report=_report,
+    histogram=histogram,
+    summary="play N games from seed I; print the frequencies of uncovered pictures",
+    help=(
+        "Play the games of seeds I, I+1, ..., I+N-1 (I, or --first SEED, defaults to this game's "
+        "seed) and print the table of Section 3.3: for each number of uncovered pictures that "
+        "occurred, its frequency."
+    ),
+    grammar=sweep.Grammar(positional_first=True),
+)

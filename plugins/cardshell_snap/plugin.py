@@ -12,7 +12,8 @@ Commands (game ``snap``):
 * ``run``: play to the end and print the result;
 * ``simulate N``: play N games from seeds ``SEED``, ``SEED + 1``, ...,
   ``SEED + N - 1`` (SEED = this game's seed) and print how often A and B
-  won, the draws, and the mean number of turns; it does not change the game.
+  won, the draws, and the mean number of turns; it does not change the game
+  (the host's sweep engine's command: :data:`.simulation.SIMULATION`).
 
 Option: ``play snap --max-turns N`` sets the turn cap (default 10,000).
 Undo is off (``Game.undo = False``): the game plays itself, there is no
@@ -30,8 +31,9 @@ from collections.abc import Mapping
 from typing import Any
 
 import cardshell
-from cardshell import Command, CommandContext, CommandError, Game, Move, Option, Outcome, parsers
+from cardshell import Command, Game, Move, Option, Outcome, parsers
 from cardshell_snap import display, rules
+from cardshell_snap.simulation import SIMULATION
 
 #: The plugin contract version this plugin was written for.
 CARDSHELL_CONTRACT = 2
@@ -71,30 +73,6 @@ def step_message(before: rules.SnapState, after: rules.SnapState) -> str:
 def run_message(before: rules.SnapState, after: rules.SnapState) -> str:
     """``Move.message`` of ``run``: ``A wins after 376 turns`` (or the draw line)."""
     return _result_line(after)
-
-
-def _simulate(ctx: CommandContext, args: tuple[int]) -> None:
-    (n,) = args
-    state = ctx.state
-    seeds = ctx.progress(range(state.seed, state.seed + n), total=n, label="games")
-    stats = rules.simulate(seeds, state.max_turns)
-    if stats.games == 0:  # pragma: no cover - n >= 1 by the parser
-        raise CommandError("No game was played")
-
-    def share(count: int) -> str:
-        return f"{count} ({count / stats.games:.2%})"
-
-    ctx.echo(
-        "\n".join(
-            [
-                f"Simulated {stats.games} games from seed {state.seed} (turn cap {state.max_turns})",
-                f"A wins: {share(stats.a_wins)}",
-                f"B wins: {share(stats.b_wins)}",
-                f"Draws: {share(stats.draws)}",
-                f"Mean turns: {stats.mean_turns:.1f}",
-            ]
-        )
-    )
 
 
 MOVES = (
@@ -147,18 +125,5 @@ def cardshell_games() -> list[Game]:
 
 @cardshell.hookimpl
 def cardshell_commands() -> list[Command]:
-    """Register ``simulate`` for Snap (a report: it changes nothing)."""
-    return [
-        Command(
-            name="simulate",
-            summary="Play N games from this seed on and print how often A and B win",
-            handler=_simulate,
-            game=GAME_ID,
-            usage="simulate N",
-            help="Play N games from seeds SEED .. SEED+N-1 (SEED = this game's seed) and print the wins of "
-            "A and B, the draws (turn cap) and the mean number of turns.  The current game is unchanged.",
-            parse=parsers.integers(1, 1, 10_000_000),
-            show_state=False,
-            changes_state=False,
-        ),
-    ]
+    """Register ``simulate`` for Snap (a report on the sweep engine: it changes nothing)."""
+    return [SIMULATION.command()]

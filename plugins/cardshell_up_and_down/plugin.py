@@ -19,9 +19,10 @@ Choices made here:
   shell rejects it with a message;
 * the outcome is ``won`` when all cards were placed, else ``lost``; the
   score is the number of cards left (0 for a win);
-* ``simulate N [I] [--jobs J]`` prints the table of Section 4.3 for seeds
-  I .. I + N - 1; I defaults to the current game's seed; ``--jobs J`` (or
-  ``-j J``) uses J processes, 0 for every core.
+* ``simulate N [I]`` prints the table of Section 4.3 for seeds
+  I .. I + N - 1; I defaults to the current game's seed; the command and
+  its options (``--jobs``, ``--scheduler``, ``--plot``) are the host's sweep
+  engine's (:data:`.simulation.SIMULATION`).
 * plugin contract 2: a state is an immutable value (a frozen dataclass of
   tuples), so the host never copies it; the game plays itself, so
   :func:`.rules.legal_moves` lists no move (``moves`` says so), and
@@ -35,9 +36,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import cardshell
-from cardshell import Command, CommandContext, CommandError, Game, Outcome, UsageError, montecarlo
-# The simulate grammar N [I] [--jobs J] is the host's (SimulateArgs re-exported).
-from cardshell.montecarlo import SIMULATE_USAGE, SimulateArgs, parse_simulate  # noqa: F401
+from cardshell import Command, CommandContext, CommandError, Game, Outcome, UsageError
 
 from . import browser, rules, simulation
 
@@ -131,14 +130,6 @@ def show_lines(ctx: CommandContext, request: browser.LineRequest | None) -> None
     ctx.echo("\n".join(selected))
 
 
-# -- simulate -------------------------------------------------------------
-
-
-#: ``simulate``: print the table of Section 4.3 for the seeds asked, with a
-#: progress bar on a terminal (over chunks of seeds).
-run_simulate = montecarlo.simulate_handler(simulation.simulate_counts, simulation.format_table)
-
-
 @cardshell.hookimpl
 def cardshell_games() -> list[Game]:
     """Register the Up-and-Down game."""
@@ -198,20 +189,5 @@ def cardshell_commands() -> list[Command]:
             show_state=False,
             changes_state=False,
         ),
-        Command(
-            name="simulate",
-            summary="play N games from seed I; print the frequencies of cards left",
-            handler=run_simulate,
-            game=GAME_ID,
-            usage=SIMULATE_USAGE,
-            help=(
-                "simulate N [I] [--jobs J]: play the games of seeds I, I+1, ..., I+N-1 (I defaults to this\n"
-                "game's seed) and print the table of Section 4.3: for each number of cards left that\n"
-                "occurred, its frequency.  --jobs J (or -j J) spreads the games over J processes\n"
-                "(0: every core); the table does not depend on it.  Ctrl-C interrupts."
-            ),
-            parse=parse_simulate,
-            show_state=False,
-            changes_state=False,
-        ),
+        simulation.SIMULATION.command(),
     ]

@@ -1,0 +1,108 @@
+"""Which backend a sweep runs on: one core, ``--jobs J`` processes, or Dask.
+
+The rules (also in the ``simulate`` help):
+
+* ``--scheduler ADDR`` runs on the Dask cluster at ADDR; without it, the
+  environment variable :data:`ENV_SCHEDULER` (``CARDSHELL_DASK_SCHEDULER``)
+  names one, unless ``--jobs`` is given (the command line wins);
+* otherwise ``--jobs J`` processes of this machine; J = 0, or no ``--jobs``,
+  means every usable core (:func:`usable_cores`: the cores this process may
+  run on, ``os.sched_getaffinity``, which honours ``taskset`` and container
+  CPU sets); J = 1 runs in this process;
+* J is capped at the usable cores (issue 11, item 11: ``--jobs 100`` started
+  101 processes on 2 cores): more processes than cores only share the same
+  cores, so the result is the same and the memory is less.  The cap is said
+  in a note.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+from cardshell.errors import CommandError, UsageError
+from cardshell.sweep.engine import Backend
+from cardshell.sweep.grammar import check_address
+
+__all__ = ["ENV_SCHEDULER", "choose_backend", "resolve_jobs", "usable_cores"]
+
+#: The environment variable naming a default Dask scheduler address.
+ENV_SCHEDULER = "CARDSHELL_DASK_SCHEDULER"
+
+
+def usable_cores() -> int:
+    """The number of cores this process may run on (>= 1).
+
+    ``len(os.sched_getaffinity(0))`` where the platform has it, else
+    ``os.cpu_count()``.
+    """
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # pragma: no cover - platforms without affinity
+        return os.cpu_count() or 1
+
+
+def resolve_jobs(jobs: int | None, cores: int | None = None) -> tuple[int, str | None]:
+    """The number of processes for ``--jobs``, and a note when it was capped.
+
+    Args:
+        jobs (int | None): as typed; None (not given) or 0 for every usable
+            core, else a positive count.
+        cores (int | None): the usable cores; None to ask :func:`usable_cores`.
+
+    Returns:
+        tuple[int, str | None]: processes, 1 .. cores; the note (e.g.
+        ``"note: --jobs 100 is more than the 2 usable cores; using 2"``) when
+        ``jobs`` was above the cores, else None.
+
+    Raises:
+        ValueError: if ``jobs`` is negative.
+    """
+    if jobs is not None and jobs < 0:
+        raise ValueError(f"jobs must be >= 0, got {jobs}")
+    cores = usable_cores() if cores is None else cores
+    if not jobs:
+        return cores, None
+    if jobs > cores:
+        plural = "s" if cores != 1 else ""
+        return cores, f"note: --jobs {jobs} is more than the {cores} usable core{plural}; using {cores}"
+    return jobs, None
+
+
+def choose_backend(jobs: int | None, scheduler: str | None,
+                   environ: Mapping[str, str] | None = None) -> tuple[Backend, list[str]]:
+    """The backend for a sweep, by the rules of this module.
+
+    Args:
+        jobs (int | None): ``--jobs`` as typed (None: not given).
+        scheduler (str | None): ``--scheduler`` as typed (None: not given).
+        environ (Mapping[str, str] | None): the environment (None:
+            ``os.environ``), read for :data:`ENV_SCHEDULER`.
+
+    Returns:
+        tuple[Backend, list[str]]: the backend (not started: a pool starts,
+        a cluster is reached, when the sweep runs) and notes for the user.
+
+    Raises:
+        ValueError: if ``jobs`` is negative.
+        CommandError: if :data:`ENV_SCHEDULER` is used and is not an address.
+    """
+    environ = os.environ if environ is None else environ
+    if scheduler is None and jobs is None and environ.get(ENV_SCHEDULER, "").strip():
+        try:
+            scheduler = check_address(environ[ENV_SCHEDULER].strip(), ENV_SCHEDULER)
+        except UsageError as exc:
+            raise CommandError(exc.message) from None
+    if scheduler is not None:
+        from cardshell.sweep.cluster import DaskCluster
+
+        return DaskCluster(scheduler), []
+    processes, note = resolve_jobs(jobs)
+    notes = [note] if note else []
+    if processes == 1:
+        from cardshell.sweep.serial import Serial
+
+        return Serial(), notes
+    from cardshell.sweep.pool import Pool
+
+    return Pool(processes), notes

@@ -1,0 +1,266 @@
+"""The distribution of a sweep's results, as text (``--plot``) or a PNG.
+
+A :class:`Histogram` is a title and rows of (label, count) in display order.
+:func:`text` draws it with ``#`` bars, aligned and at most 80 columns wide;
+:func:`write_png` draws it as a bar chart with matplotlib, an optional
+dependency (``pip install 'cardshell[plot]'``).  :func:`trimmed` and
+:func:`binned` build the rows from a game's counts.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardshell.errors import CommandError
+
+__all__ = [
+    "COLUMNS",
+    "INSTALL_HINT",
+    "MAX_LABEL",
+    "Histogram",
+    "binned",
+    "nice_number",
+    "check_png_target",
+    "matplotlib_available",
+    "text",
+    "trimmed",
+    "write_png",
+]
+
+#: The width the text histogram fits in.
+COLUMNS = 80
+#: Labels longer than this are cut (with ``~``) so that bars keep some room.
+MAX_LABEL = 24
+INSTALL_HINT = "pip install 'cardshell[plot]'"
+
+
+@dataclass(frozen=True)
+class Histogram:
+    """A distribution to draw.
+
+    Attributes:
+        title (str): what is counted, e.g. ``"Number of uncovered pictures"``.
+        rows (tuple[tuple[str, int], ...]): (label, count) in display order;
+            counts >= 0.
+        unit (str): what was counted, plural (``"games"``, ``"rounds"``).
+    """
+
+    title: str
+    rows: tuple[tuple[str, int], ...]
+    unit: str = "games"
+
+    @property
+    def total(self) -> int:
+        """The sum of the counts."""
+        return sum(count for _, count in self.rows)
+
+
+def trimmed(counts: Sequence[int], labels: Sequence[str] | None = None, *,
+            descending: bool = False) -> tuple[tuple[str, int], ...]:
+    """Rows for counts indexed by outcome, without the empty rows at either end.
+
+    Args:
+        counts (Sequence[int]): ``counts[k]`` results had outcome k.
+        labels (Sequence[str] | None): the label of each outcome; None for
+            ``str(k)``.
+        descending (bool): list the outcomes from the last to the first.
+
+    Returns:
+        tuple[tuple[str, int], ...]: the rows from the first to the last
+        outcome with a count (inner empty outcomes stay, showing gaps); empty
+        if every count is zero.
+    """
+    labels = [str(k) for k in range(len(counts))] if labels is None else list(labels)
+    used = [k for k, count in enumerate(counts) if count]
+    if not used:
+        return ()
+    order = range(used[0], used[-1] + 1)
+    rows = tuple((labels[k], counts[k]) for k in order)
+    return tuple(reversed(rows)) if descending else rows
+
+
+def nice_number(at_least: float) -> int:
+    """The smallest of 1, 2, 5, 10, 20, 50, ... that is >= ``at_least``.
+
+    Args:
+        at_least (float): a lower bound (anything below 1 gives 1).
+
+    Returns:
+        int: a "round" width for bins, so their labels are round too.
+    """
+    scale = 1
+    while True:
+        for step in (1, 2, 5):
+            if step * scale >= at_least:
+                return step * scale
+        scale *= 10
+
+
+def binned(counts: Sequence[int], width: int, max_rows: int = 25) -> tuple[tuple[str, int], ...]:
+    """Rows for a numeric quantity counted in bins of equal width.
+
+    ``counts[b]`` results fell in ``[b * width, (b + 1) * width)``.  The empty
+    bins at either end are dropped, then groups of 1, 2, 5, 10, ... bins
+    (aligned on multiples of the group) are merged, the smallest group that
+    gives at most ``max_rows`` rows.
+
+    Args:
+        counts (Sequence[int]): the bins' counts.
+        width (int): the width of a bin, >= 1.
+        max_rows (int): the most rows, >= 1.
+
+    Returns:
+        tuple[tuple[str, int], ...]: rows labelled ``"LOW-HIGH"`` (inclusive
+        bounds; a single value when a row is one wide).
+    """
+    used = [b for b, count in enumerate(counts) if count]
+    if not used:
+        return ()
+    first, last = used[0], used[-1]
+    merge = nice_number(1)
+    while (last // merge - first // merge + 1) > max_rows:
+        merge = nice_number(merge + 1)
+    rows = []
+    for start in range(first - first % merge, last + 1, merge):
+        stop = start + merge
+        low, high = start * width, stop * width - 1
+        rows.append((str(low) if low == high else f"{low}-{high}", sum(counts[start:stop])))
+    return tuple(rows)
+
+
+def text(histogram: Histogram, columns: int = COLUMNS) -> str:
+    """The histogram as aligned text lines, each at most ``columns`` wide.
+
+    A title line (with the total), then one line per row: the label
+    right-aligned, `` | ``, a bar of ``#`` (the largest count fills the bar
+    width; a count above zero shows at least one ``#``), the count and its
+    share of the total::
+
+        Number of uncovered pictures (5,000 games)
+         5 |                                                   6   0.12%
+        12 | ################################################# 962  19.24%
+
+    Args:
+        histogram (Histogram): what to draw.
+        columns (int): the width to fit, >= 40.
+
+    Returns:
+        str: the lines joined with newlines, no final newline; a one-line
+        note when there is nothing to draw.
+    """
+    total = histogram.total
+    heading = f"{histogram.title} ({total:,} {histogram.unit})"[:columns]
+    if not total:
+        return f"{heading}\n(nothing to draw)"
+    labels = [_cut(label) for label, _ in histogram.rows]
+    label_width = max(len(label) for label in labels)
+    count_width = max(len(f"{count:,}") for _, count in histogram.rows)
+    bar_width = max(columns - (label_width + 3 + 1 + count_width + 1 + 7), 1)
+    most = max(count for _, count in histogram.rows)
+    lines = [heading]
+    for label, (_, count) in zip(labels, histogram.rows):
+        length = round(count / most * bar_width)
+        if count and not length:
+            length = 1
+        bar = "#" * length
+        lines.append(f"{label:>{label_width}} | {bar:<{bar_width}} {count:>{count_width},} {count / total:>7.2%}")
+    return "\n".join(lines)
+
+
+def _cut(label: str) -> str:
+    return label if len(label) <= MAX_LABEL else label[: MAX_LABEL - 1] + "~"
+
+
+def matplotlib_available() -> bool:
+    """Whether matplotlib can be imported (without importing it)."""
+    try:
+        return importlib.util.find_spec("matplotlib") is not None
+    except (ImportError, ValueError):  # pragma: no cover - broken installs
+        return False
+
+
+def check_png_target(path: str) -> Path:
+    """Check, before a sweep runs, that a PNG can be written at ``path``.
+
+    Args:
+        path (str): as typed after ``--plot``; must end in ``.png``.
+
+    Returns:
+        Path: the path.
+
+    Raises:
+        CommandError: matplotlib is missing, the name does not end in
+            ``.png``, the folder does not exist or is not writable, or the
+            path is a folder.
+    """
+    if not matplotlib_available():
+        raise CommandError(f"--plot {path} needs matplotlib: {INSTALL_HINT} (--plot alone draws a text histogram)")
+    target = Path(path)
+    if target.suffix.lower() != ".png":
+        raise CommandError(f"the plot file must end in .png, got {path!r}")
+    folder = target.parent
+    if not folder.is_dir():
+        raise CommandError(f"cannot write {path}: the folder {str(folder)!r} does not exist")
+    if target.is_dir():
+        raise CommandError(f"cannot write {path}: it is a folder")
+    if not os.access(folder, os.W_OK):
+        raise CommandError(f"cannot write {path}: the folder {str(folder)!r} is not writable")
+    return target
+
+
+def write_png(histogram: Histogram, path: str | os.PathLike[str]) -> Path:
+    """Draw the histogram as a bar chart into a PNG file, atomically.
+
+    The chart is drawn into a temporary file in the same folder, then moved
+    over ``path``: the file is either the whole new chart or left as it was.
+
+    Args:
+        histogram (Histogram): what to draw.
+        path (str | os.PathLike[str]): the PNG file.
+
+    Returns:
+        Path: the file written.
+
+    Raises:
+        CommandError: matplotlib is missing, or the file cannot be written
+            (the message says why; nothing is left behind).
+    """
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise CommandError(f"writing a PNG needs matplotlib: {INSTALL_HINT}") from None
+    import tempfile  # here, not at start-up: only --plot FILE.png needs it
+
+    target = Path(path)
+    labels = [label for label, _ in histogram.rows]
+    counts = [count for _, count in histogram.rows]
+    figure = Figure(figsize=(8, 4.5), dpi=100, layout="constrained")
+    axes = figure.subplots()
+    axes.bar(range(len(counts)), counts, color="#4c72b0")
+    step = math.ceil(len(labels) / 26) or 1  # label every bar, or every step-th of many
+    shown = range(0, len(labels), step)
+    crowded = sum(len(labels[index]) + 2 for index in shown) > 70  # about what fits under the bars
+    axes.set_xticks(list(shown), [labels[index] for index in shown], rotation=45 if crowded else 0,
+                    ha="right" if crowded else "center")
+    axes.set_title(f"{histogram.title} ({histogram.total:,} {histogram.unit})")
+    axes.set_ylabel(histogram.unit)
+    descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    mask = os.umask(0)
+    os.umask(mask)
+    try:
+        os.fchmod(descriptor, 0o666 & ~mask)  # as open() would make it, not mkstemp's 0600
+        with os.fdopen(descriptor, "wb") as stream:
+            figure.savefig(stream, format="png")
+        os.replace(temporary, target)
+    except OSError as exc:
+        Path(temporary).unlink(missing_ok=True)
+        raise CommandError(f"cannot write {target}: {exc.strerror or exc}") from None
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return target

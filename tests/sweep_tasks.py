@@ -1,0 +1,25 @@
+"""Module-level chunk tasks for the sweep engine's tests (picklable by
+reference, so worker processes and Dask workers can run them)."""
+
+from __future__ import annotations
+
+import random
+
+OUTCOMES = 6
+
+
+def die(seed: int) -> int:
+    """A game: deal ``seed`` rolls one die (0..5) with ``random.Random(seed)``."""
+    return random.Random(seed).randrange(OUTCOMES)
+
+
+def seeds_of(chunk) -> list[int]:
+    """The chunk's seeds, as a list (shows what each chunk held, in order)."""
+    return list(chunk)
+
+
+def fails_on_seed_13(chunk) -> list[int]:
+    """Raises ValueError for a chunk holding seed 13."""
+    if 13 in chunk:
+        raise ValueError("deal 13 is broken")
+    return list(chunk)

@@ -1,0 +1,119 @@
+"""The sweep engine on a Dask cluster: a LocalCluster of 2 worker processes
+started here gives exactly what one core and --jobs 2 give, for every game."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import pytest
+
+from cardshell.errors import CommandError
+from cardshell.shell import Shell
+from cardshell.sweep import DaskCluster, cluster, reduce, run, Tally, add_counts
+from sweep_tasks import OUTCOMES, die, fails_on_seed_13, seeds_of
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def scheduler(tmp_path_factory):
+    """The address of a LocalCluster: 2 worker processes of 1 thread each."""
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
+        local_directory=str(tmp_path_factory.mktemp("dask")),
+    ) as local:
+        yield local.scheduler_address
+
+
+GAMES = [
+    ("pictures", "play pictures --seed 3", "simulate 2400 11"),
+    ("up-and-down", "play up-and-down --seed 3", "simulate 2400 --first -40"),
+    ("blackjack", "play blackjack --seed 3", "simulate 2400 16"),
+    ("snap", "play snap --seed 3 --max-turns 150", "simulate 2100"),
+]
+
+
+@pytest.mark.parametrize(("game", "play", "line"), GAMES, ids=[game for game, _, _ in GAMES])
+def test_every_game_gives_the_same_result_on_one_core_two_processes_and_the_cluster(scheduler, game, play, line):
+    shell = Shell.create(plugins=[game])
+    assert shell.execute(play).ok
+    one = shell.execute(f"{line} --jobs 1 --plot")
+    assert one.ok, one.error
+    assert shell.execute(f"{line} --jobs 2 --plot").output == one.output
+    assert shell.execute(f"{line} --scheduler {scheduler} --plot").output == one.output
+
+
+def test_the_consumer_sees_the_chunks_in_deal_order(scheduler):
+    seen = []
+    run(seeds_of, range(-30, 470), lambda chunk, result: seen.append((list(chunk), result)),
+        backend=DaskCluster(scheduler), max_chunk=13)
+    assert [seed for chunk, _ in seen for seed in chunk] == list(range(-30, 470))
+    assert all(chunk == result for chunk, result in seen)
+    counts = reduce(Tally(die, OUTCOMES), range(0, 700), [], add_counts, backend=DaskCluster(scheduler), max_chunk=50)
+    assert counts == reduce(Tally(die, OUTCOMES), range(0, 700), [], add_counts)
+
+
+def test_the_environment_names_the_scheduler_unless_jobs_is_given(scheduler, monkeypatch):
+    used = []
+    original = DaskCluster.map
+
+    def spy(self, *args, **kwargs):
+        used.append(self.address)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(DaskCluster, "map", spy)
+    monkeypatch.setenv("CARDSHELL_DASK_SCHEDULER", scheduler)
+    shell = Shell.create(plugins=["pictures"])
+    shell.execute("play pictures --seed 3")
+    on_cluster = shell.execute("simulate 50")
+    assert on_cluster.ok and used == [scheduler]
+    assert shell.execute("simulate 50 --jobs 2").output == on_cluster.output and used == [scheduler]
+
+
+def test_a_failing_chunk_is_reported_with_its_deals(scheduler):
+    with pytest.raises(CommandError) as caught:
+        run(fails_on_seed_13, range(0, 40), lambda chunk, result: None, backend=DaskCluster(scheduler), max_chunk=5)
+    # 40 deals on 2 worker threads: chunks of 3, so seed 13 is in 12..14.
+    assert caught.value.message == "a Dask worker failed on deals 12..14 (3 deals): ValueError: deal 13 is broken"
+
+
+def test_ctrl_c_cancels_what_the_cluster_still_has(scheduler):
+    def consume(chunk, result):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run(seeds_of, range(0, 10**9), consume, backend=DaskCluster(scheduler), max_chunk=1000)
+    with distributed.Client(scheduler) as client:
+        deadline = time.monotonic() + 20
+        while client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)) == 0
+
+
+def test_an_unreachable_scheduler_is_a_clear_error(monkeypatch):
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 0.5)
+    shell = Shell.create(plugins=["pictures"])
+    shell.execute("play pictures --seed 3")
+    reply = shell.execute("simulate 10 --scheduler tcp://127.0.0.1:9")
+    assert not reply.ok and reply.error.startswith("could not reach the Dask scheduler at tcp://127.0.0.1:9")
+
+
+def test_a_bad_environment_address_is_named(monkeypatch):
+    monkeypatch.setenv("CARDSHELL_DASK_SCHEDULER", "not an address")
+    shell = Shell.create(plugins=["pictures"])
+    shell.execute("play pictures --seed 3")
+    reply = shell.execute("simulate 10")
+    assert not reply.ok
+    assert reply.error == "CARDSHELL_DASK_SCHEDULER: 'not an address' is not a scheduler address such as tcp://HOST:PORT"
+
+
+def test_without_dask_the_message_says_how_to_get_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
+    shell = Shell.create(plugins=["pictures"])
+    shell.execute("play pictures --seed 3")
+    reply = shell.execute("simulate 10 --scheduler tcp://127.0.0.1:9")
+    assert not reply.ok
+    assert reply.error == "--scheduler needs Dask's distributed scheduler: pip install 'cardshell[dask]'"
+    with pytest.raises(CommandError, match=r"pip install 'cardshell\[dask\]'"):
+        list(DaskCluster("tcp://127.0.0.1:9").map(seeds_of, range(3)))
