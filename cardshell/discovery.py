@@ -41,8 +41,9 @@ Importing a plugin runs its module code, so each import is guarded:
   that plugin alone, with the file and line that raised;
 * whatever the module prints while importing goes to standard error, never
   into the output of the run;
-* a watchdog thread tells, on standard error, which plugin is still
-  importing after :data:`IMPORT_WATCHDOG_SECONDS` and that Ctrl-C skips it;
+* a watchdog thread (:mod:`cardshell.watchdog`) tells, on standard error,
+  which plugin is still importing after :data:`IMPORT_WATCHDOG_SECONDS` and
+  that Ctrl-C skips it;
   Ctrl-C during a plugin's import refuses that plugin (reported like any
   failure) and loading goes on with the next one.
 """
@@ -50,12 +51,12 @@ Importing a plugin runs its module code, so each import is guarded:
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import importlib.metadata as metadata
 import importlib.util
 import os
 import sys
-import threading
 import time
 import traceback
 from collections.abc import Callable, Iterable
@@ -66,6 +67,7 @@ from types import ModuleType
 import pluggy
 
 from cardshell import blame, hookcall, hookspecs
+from cardshell.watchdog import ImportWatchdog
 
 #: The entry-point group plugins register under.
 ENTRY_POINT_GROUP = "cardshell"
@@ -245,40 +247,30 @@ def load_entry_points(
     blocked = set(disabled) | (_names(os.environ.get("CARDSHELL_DISABLE_PLUGINS")) or set())
     loaded: list[PluginInfo] = []
     failures: list[PluginFailure] = []
-    seen: dict[str, tuple[str | None, str | None]] = {}
     dists: dict[int, tuple[str | None, str | None]] = {}
 
     found = [(ep, *_distribution(ep, dists)) for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)]
     found.sort(key=lambda item: (not is_builtin(item[1]), item[0].name))
-    for ep, dist_name, version in found:
-        names = {ep.name} | ({dist_name} if dist_name else set())
-        if (wanted is not None and not names & wanted) or names & blocked:
-            continue
-        if ep.name in seen:
-            failures.append(PluginFailure(ep.name, dist_name, version,
-                                          f"the plugin name {ep.name!r} is already taken by plugin "
-                                          f"{_named(ep.name, *seen[ep.name])}"))
-            continue
-        seen[ep.name] = (dist_name, version)
-        module, problem = _import_guarded(ep.name, ep.load, tracebacks)
-        if problem is not None:
-            failures.append(PluginFailure(ep.name, dist_name, version, problem))
-            continue
-        info = PluginInfo(ep.name, getattr(module, "__name__", ep.value), dist_name, version)
-        _register(pm, module, info, loaded, failures)
-
-    for module_name in extra_modules:
-        if module_name in seen:
-            failures.append(PluginFailure(module_name, None, None,
-                                          f"the plugin name {module_name!r} is already taken by plugin "
-                                          f"{_named(module_name, *seen[module_name])}"))
-            continue
-        seen[module_name] = (None, None)
-        module, problem = _import_guarded(module_name, lambda spec=module_name: import_extra(spec), tracebacks)
-        if problem is not None:
-            failures.append(PluginFailure(module_name, None, None, problem))
-            continue
-        _register(pm, module, PluginInfo(module_name, getattr(module, "__name__", module_name)), loaded, failures)
+    seen: dict[str, tuple[str | None, str | None]] = {}  # plugin name -> (distribution, version)
+    # Entry points in precedence order, then --plugin modules.
+    candidates = [(ep.name, ep.load, ep.value, dist, version, {ep.name} | ({dist} if dist else set()))
+                  for ep, dist, version in found]
+    candidates += [(spec, functools.partial(import_extra, spec), spec, None, None, None) for spec in extra_modules]
+    with ImportWatchdog(IMPORT_WATCHDOG_SECONDS) as watchdog:
+        for name, load, value, dist_name, version, names in candidates:
+            if names is not None and ((wanted is not None and not names & wanted) or names & blocked):
+                continue
+            if name in seen:
+                failures.append(PluginFailure(name, dist_name, version, f"the plugin name {name!r} is already "
+                                                                        f"taken by plugin {_named(name, *seen[name])}"))
+                continue
+            seen[name] = (dist_name, version)
+            module, problem = _import_guarded(name, load, tracebacks, watchdog)
+            if problem is not None:
+                failures.append(PluginFailure(name, dist_name, version, problem))
+                continue
+            info = PluginInfo(name, getattr(module, "__name__", value), dist_name, version)
+            _register(pm, module, info, loaded, failures)
     return loaded, failures
 
 
@@ -292,29 +284,23 @@ def _named(name: str, dist: str | None, version: str | None) -> str:
     return f"{name!r} (from {dist} {version})" if dist else repr(name)
 
 
-def _import_guarded(name: str, load: Callable[[], object], tracebacks: bool) -> tuple[object, str | None]:
+def _import_guarded(name: str, load: Callable[[], object], tracebacks: bool,
+                    watchdog: ImportWatchdog) -> tuple[object, str | None]:
     """Import one plugin: (module, None), or (None, the reason it failed).
 
-    The import runs with standard output sent to standard error, and a
-    watchdog that names the plugin on standard error if it takes longer than
-    :data:`IMPORT_WATCHDOG_SECONDS`.  Ctrl-C (``KeyboardInterrupt``) and
-    ``SystemExit`` during the import are failures of this plugin.
+    The import runs with standard output sent to standard error, watched by
+    ``watchdog`` (which names the plugin on standard error if it takes longer
+    than :data:`IMPORT_WATCHDOG_SECONDS`).  Ctrl-C (``KeyboardInterrupt``)
+    and ``SystemExit`` during the import are failures of this plugin.
 
     Args:
         name (str): the plugin's name, for the watchdog's message.
         load (Callable[[], object]): imports and returns the module.
         tracebacks (bool): print the traceback of a failure on standard error.
+        watchdog (ImportWatchdog): the start-up's watchdog.
     """
     started = time.monotonic()
-    done = threading.Event()
-
-    def watchdog() -> None:
-        if not done.wait(IMPORT_WATCHDOG_SECONDS):
-            _say(f"cardshell: plugin {name!r} is still importing after {IMPORT_WATCHDOG_SECONDS:g} s; "
-                 "press Ctrl-C to skip it")
-
-    thread = threading.Thread(target=watchdog, name=f"cardshell-import-watchdog-{name}", daemon=True)
-    thread.start()
+    watchdog.importing(name)
     try:
         with contextlib.redirect_stdout(sys.stderr):
             return load(), None
@@ -327,19 +313,7 @@ def _import_guarded(name: str, load: Callable[[], object], tracebacks: bool) -> 
             blame.print_traceback(exc)
         return None, f"failed to import: {_describe_exception(exc)}"
     finally:
-        done.set()
-
-
-def _say(text: str) -> None:
-    """One line on standard error, if there is one to write to."""
-    stream = sys.stderr
-    if stream is None:
-        return
-    try:
-        stream.write(text + "\n")
-        stream.flush()
-    except (OSError, ValueError):  # stderr closed: nobody to tell
-        pass
+        watchdog.finished()
 
 
 def _distribution(ep: metadata.EntryPoint, cache: dict[int, tuple[str | None, str | None]]

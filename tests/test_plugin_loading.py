@@ -18,6 +18,7 @@ import time
 
 from cardshell import hookcall
 from cardshell.shell import Shell
+from cardshell.watchdog import ImportWatchdog
 from conftest import TOY_PLUGINS
 
 # -- a plugin that never finishes importing --------------------------------------------
@@ -119,3 +120,14 @@ def test_trace_plugins_prints_every_hook_call_and_result_on_stderr(run_cli):
     assert calls[8].startswith("cardshell_command_applied(session=") and "line='D'" in calls[8]
     assert calls[11] == "cardshell_render -> None"
     assert max(len(call) for call in calls) == hookcall.TRACE_LINE_MAX  # long values are cut
+
+
+def test_the_watchdog_names_each_slow_import_once_and_quick_ones_never():
+    said: list[str] = []
+    with ImportWatchdog(0.05, said.append) as watchdog:
+        for name, seconds in [("quick", 0.0), ("slow", 0.4), ("quick-too", 0.0), ("slower", 0.4)]:
+            watchdog.importing(name)
+            time.sleep(seconds)
+            watchdog.finished()
+    assert said == [f"cardshell: plugin {name!r} is still importing after 0.05 s; press Ctrl-C to skip it"
+                    for name in ("slow", "slower")]
