@@ -63,14 +63,14 @@ def plugin_root(plugin: object) -> str | None:
         A plugin module inside the host's own package is its file alone.
     """
     module = plugin if isinstance(plugin, ModuleType) else sys.modules.get(type(plugin).__module__)
-    filename = getattr(module, "__file__", None)
-    if not filename:
+    found = getattr(module, "__file__", None)
+    if not isinstance(found, str) or not found:
         return None
-    filename = os.path.abspath(filename)
+    filename = os.path.abspath(found)
     top = (getattr(module, "__package__", None) or "").partition(".")[0]
     paths = getattr(sys.modules.get(top), "__path__", None) if top else None
     if paths:
-        directory = os.path.abspath(next(iter(paths)))
+        directory = os.path.abspath(str(next(iter(paths))))
         if directory != HOST_DIR and _inside(filename, directory):
             return directory
     return filename

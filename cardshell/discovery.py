@@ -253,8 +253,9 @@ def load_entry_points(
     found.sort(key=lambda item: (not is_builtin(item[1]), item[0].name))
     seen: dict[str, tuple[str | None, str | None]] = {}  # plugin name -> (distribution, version)
     # Entry points in precedence order, then --plugin modules.
-    candidates = [(ep.name, ep.load, ep.value, dist, version, {ep.name} | ({dist} if dist else set()))
-                  for ep, dist, version in found]
+    candidates: list[tuple[str, Callable[[], object], str, str | None, str | None, set[str] | None]] = [
+        (ep.name, ep.load, ep.value, dist, version, {ep.name} | ({dist} if dist else set()))
+        for ep, dist, version in found]
     candidates += [(spec, functools.partial(import_extra, spec), spec, None, None, None) for spec in extra_modules]
     with ImportWatchdog(IMPORT_WATCHDOG_SECONDS) as watchdog:
         for name, load, value, dist_name, version, names in candidates:

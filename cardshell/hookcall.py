@@ -32,7 +32,6 @@ its result (``CARDSHELL_TRACE_PLUGINS=1``), through pluggy's
 
 from __future__ import annotations
 
-import difflib
 import functools
 import os
 import reprlib
@@ -160,7 +159,7 @@ def _start(function: Callable[..., Any], args: Sequence[Any], kwargs: Mapping[st
            fail: Callable[[BaseException], None]) -> Generator[Any, Any, Any] | None:
     """Run a wrapper up to its ``yield``; None (reported) if it failed on the way."""
     try:
-        gen = function(*args, **kwargs)
+        gen: Generator[Any, Any, Any] = function(*args, **kwargs)
         next(gen)
     except StopIteration:
         fail(WrapperError(f"the wrapper {getattr(function, '__name__', function)!r} did not yield"))
@@ -252,6 +251,8 @@ def check_plugin(pm: pluggy.PluginManager, plugin: object) -> str | None:
         if not caller.has_spec():
             if all(impl.optionalhook for impl in mine):
                 continue
+            import difflib  # only for a refusal: kept out of start-up
+
             close = difflib.get_close_matches(caller.name, known, n=1)
             hint = f"did you mean {close[0]!r}?" if close else f"the hooks are: {', '.join(known)}"
             return f"unknown hook {caller.name!r}; {hint}"

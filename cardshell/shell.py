@@ -324,7 +324,7 @@ class Shell:
             return self._run(entry, args_text, text, session)
         except UsageError as exc:
             in_game = game is not None and (entry is None or entry.command.game is not None)
-            if in_game and game.invalid_input is not None:
+            if in_game and game is not None and game.invalid_input is not None:
                 try:
                     return Reply(ok=False, error=game.invalid_input(text))
                 except BaseException as failure:  # a broken message must not let the line escape
