@@ -446,7 +446,7 @@ class Shell:
         except BaseException as exc:
             if not blame.is_plugin_failure(exc):
                 raise
-            raise SaveError(f"{game.title} failed to deal: {blame.describe(exc)}") from None
+            raise SaveError(f"{game.title} failed to deal{self._at(exc)}: {blame.describe(exc)}") from None
         session = GameSession(game=game, seed=seed, options=dict(options), state=state, data_dir=self.data_dir)
         current = self.current
         self.current = session
@@ -463,7 +463,7 @@ class Shell:
                 except BaseException as exc:
                     if not blame.is_plugin_failure(exc):
                         raise
-                    raise SaveError(f"move {number} ({line!r}) failed: {blame.describe(exc)}") from None
+                    raise SaveError(f"move {number} ({line!r}) failed{self._at(exc)}: {blame.describe(exc)}") from None
                 if session.moves != moves + 1:
                     raise SaveError(f"move {number} ({line!r}) did not change the game")
         finally:
@@ -639,6 +639,11 @@ class Shell:
         """One of a game's own functions (``render``, ``outcome``, ``prompt``) raised."""
         self.problems.failure(self.registry.game_plugins.get(game.id), f"{function} of game {game.id!r}", exc)
 
+    def _at(self, exc: BaseException) -> str:
+        """`` (FILE:LINE)`` of the plugin frame that raised ``exc``, or ""."""
+        where = self.problems.locate(exc).where
+        return f" ({where})" if where else ""
+
     def _internal_error(self, exc: BaseException, entry: Entry | None, game: Game | None) -> str:
         """The one-line report of a command that failed in plugin code.
 
@@ -648,9 +653,8 @@ class Shell:
         else the command's plugin; the file and line of the raising frame.
         With ``--traceback`` the traceback is printed on standard error.
         """
-        found = self.problems.locate(exc)
-        plugin = found.plugin or (entry.plugin if entry is not None else "?")
-        at = f" ({found.where})" if found.where else ""
+        plugin = self.problems.locate(exc).plugin or (entry.plugin if entry is not None else "?")
+        at = self._at(exc)
         rolled = f" (game {game.id!r} rolled back to before the command)" if game else ""
         if self.problems.tracebacks:
             blame.print_traceback(exc)

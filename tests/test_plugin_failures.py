@@ -190,3 +190,14 @@ def test_the_hosts_system_exit_during_a_command_passes_through_the_shell():
     shell.pm.register(types.SimpleNamespace(cardshell_game_started=hookimpl(lambda session: stop())), name="sig")
     with pytest.raises(SystemExit):
         shell.execute("play counter --seed 1")
+
+
+def test_a_save_whose_deal_fails_on_replay_names_the_file_and_line(monkeypatch):
+    shell = Shell.create(plugins=[], extra_modules=["toy_bad_game"])
+    shell.execute("play flaky --seed 3")
+    shell.execute("bump")
+    assert shell.execute("save mine").ok
+    monkeypatch.setattr(toy_bad_game, "BREAK_DEAL", True)
+    assert shell.execute("load mine").error == (
+        f"save 'mine' cannot be resumed: Flaky failed to deal ({where(toy_bad_game, 'the deal broke')}): "
+        "RuntimeError: the deal broke")
