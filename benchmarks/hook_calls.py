@@ -1,9 +1,10 @@
 """Cost of calling a hook through the guarded caller against pluggy's own call.
 
-Builds a shell with Aces Up and the statistics plugin (two implementations
-of ``cardshell_game_started``; its data in a new temporary directory), then times ``Shell.notify`` (the guarded
-caller, :mod:`cardshell.hookcall`) and ``pm.hook.cardshell_game_started``
-(pluggy, unguarded) on the same game.  Not part of the test suite.
+Builds a shell with Aces Up and the statistics plugin (which implements
+``cardshell_game_started``), its data in a new temporary directory, then
+times ``Shell.notify`` (the guarded caller, :mod:`cardshell.hookcall`) and
+``pm.hook.cardshell_game_started`` (pluggy, unguarded) on the same game.
+Not part of the test suite.
 
     python benchmarks/hook_calls.py [CALLS]
 """
