@@ -4,8 +4,9 @@ The public contract for plugin authors is re-exported here:
 
 * :data:`hookimpl` — the marker for hook implementations
   (specifications in :mod:`cardshell.hookspecs`);
-* the records :class:`Game`, :class:`Command`, :class:`Option`,
-  :class:`Outcome` and :class:`CommandContext` (:mod:`cardshell.records`);
+* the records :class:`Game`, :class:`Move`, :class:`Command`,
+  :class:`Option`, :class:`Outcome`, :class:`Hint` and
+  :class:`CommandContext` (:mod:`cardshell.records`);
 * the errors :class:`CommandError` and :class:`UsageError`
   (:mod:`cardshell.errors`);
 * argument parsers in :mod:`cardshell.parsers`, the card model in
@@ -16,7 +17,7 @@ The public contract for plugin authors is re-exported here:
 
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import CONTRACT_VERSION, hookimpl
-from cardshell.records import Command, CommandContext, Game, Option, Outcome
+from cardshell.records import Command, CommandContext, Game, Hint, Move, Option, Outcome
 
 __version__ = "0.1.0"
 
@@ -26,6 +27,8 @@ __all__ = [
     "CommandContext",
     "CommandError",
     "Game",
+    "Hint",
+    "Move",
     "Option",
     "Outcome",
     "UsageError",

@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 import sys
 import traceback
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from types import ModuleType, TracebackType
 
@@ -144,17 +144,17 @@ def locate(exc: BaseException, roots: Iterable[tuple[str, str]], prefer: str | N
     return Blame(None, None)
 
 
-def plugin_roots(plugins: Iterable[tuple[str, object]], host: str) -> Iterator[tuple[str, str]]:
+def plugin_roots(plugins: Iterable[tuple[str, object]], hosts: Collection[str]) -> Iterator[tuple[str, str]]:
     """(name, code root) of each plugin but the host's own.
 
     Args:
         plugins (Iterable[tuple[str, object]]): (name, plugin) pairs, as
             ``PluginManager.list_name_plugin()`` gives.
-        host (str): the name of the host's own plugin, left out (its code
-            is the host's).
+        hosts (Collection[str]): the names of the host's own plugins (its
+            default plugins), left out: their code is the host's.
     """
     for name, plugin in plugins:
-        root = plugin_root(plugin) if name != host and plugin is not None else None
+        root = plugin_root(plugin) if name not in hosts and plugin is not None else None
         if root is not None:
             yield name, root
 

@@ -12,7 +12,9 @@ rebuilt by replay (:mod:`cardshell.saves`, :meth:`cardshell.shell.Shell.replay`)
 from __future__ import annotations
 
 import argparse
+import difflib
 import shlex
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from cardshell import help as helptext
@@ -72,6 +74,11 @@ def _split(text: str) -> list[str]:
         raise UsageError(str(exc)) from None
 
 
+def _did_you_mean(word: str, candidates: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.75)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
 class HostCommands:
     """The plugin object that registers the host's commands for one shell.
 
@@ -86,7 +93,8 @@ class HostCommands:
     def cardshell_commands(self) -> list[Command]:
         """The host's global commands."""
         return [
-            Command("help", "show this menu, or help for one command", self.help, usage="help [COMMAND]",
+            Command("help", "show this menu, or help for one command or game", self.help,
+                    usage="help [COMMAND|GAME]",
                     parse=parsers.words, complete=self._complete_help),
             Command("games", "list the games and the games in progress", self.games),
             Command("play", "start a game, or resume the one in progress", self.play,
@@ -133,7 +141,7 @@ class HostCommands:
         if not words:
             game = session.game if session else None
             game_commands = shell.game_commands(game.id) if game else []
-            ctx.echo(helptext.menu(self._global_commands(), game, game_commands))
+            ctx.echo(helptext.menu(self._global_commands(), game, game_commands, width=shell.width))
             return
         if len(words) > 1:
             raise UsageError("help takes at most one command name")
@@ -148,7 +156,14 @@ class HostCommands:
             matched = scope.match(word)
             entry = matched[0] if matched is not None else None
         if entry is None:
-            raise CommandError(f"no command {word!r}; type 'help' for the list of commands")
+            game_id = self._game_id(word)
+            if game_id is not None:  # help GAME: the game's page
+                ctx.echo(shell.game_page(game_id))
+                return
+            close = shell.did_you_mean(word)
+            hint = f" (did you mean {close!r}?)" if close else _did_you_mean(word.lower(), shell.games)
+            raise CommandError(f"no command or game {word!r}{hint}; type 'help' for the list of commands "
+                               "and 'games' for the games")
         game = shell.games.get(entry.command.game) if entry.command.game else None
         ctx.echo(helptext.command_help(entry.command, game))
 
@@ -157,7 +172,8 @@ class HostCommands:
             return []
         scope = self.shell.scope()
         words = [w for e in scope.entries for w in (e.command.words if not e.command.pattern else ())]
-        return words + [w for e in self.shell.registry.global_scope.entries for w in e.command.words]
+        return (words + [w for e in self.shell.registry.global_scope.entries for w in e.command.words]
+                + sorted(self.shell.games))
 
     # -- games -----------------------------------------------------------
     def games(self, ctx: CommandContext, args: None) -> None:
@@ -167,20 +183,27 @@ class HostCommands:
             ctx.echo("No games are installed.")
         else:
             ctx.echo("Games:")
-            ctx.echo(helptext.games_list(shell.games))
-        if shell.sessions:
+            ctx.echo(helptext.games_list(shell.games, shell.width))
+        playing: list[tuple[str, str]] = []
+        finished: list[tuple[str, str]] = []
+        for gid, session in sorted(shell.sessions.items()):
+            marker = " (current)" if session is shell.current else ""
+            row = f"seed {session.seed}, {helptext.moves(session.moves)}"
+            if session.outcome is None:
+                playing.append((gid, f"{row}{marker}"))
+            else:
+                finished.append((gid, f"{row}, {session.outcome.result}{marker}"))
+        if playing:
             ctx.echo("In progress:")
-            rows = []
-            for gid, session in sorted(shell.sessions.items()):
-                marker = " (current)" if session is shell.current else ""
-                state = "over" if session.outcome is not None else "in play"
-                rows.append((gid, f"seed {session.seed}, {helptext.moves(session.moves)}, {state}{marker}"))
-            ctx.echo(helptext.table(rows))
+            ctx.echo(helptext.table(playing, width=shell.width))
+        if finished:
+            ctx.echo("Finished ('new' or 'restart' plays again):")
+            ctx.echo(helptext.table(finished, width=shell.width))
         if shell.autosave:
             rows = self._saved_rows()
             if rows:
                 ctx.echo("Saved:")
-                ctx.echo(helptext.table(rows))
+                ctx.echo(helptext.table(rows, width=shell.width))
 
     def _saved_rows(self) -> list[tuple[str, str]]:
         """One row per save: resumable ones with how to resume, broken ones with why not."""
@@ -199,11 +222,26 @@ class HostCommands:
         return rows
 
     # -- play / new / restart ----------------------------------------------
+    def _game_id(self, word: str) -> str | None:
+        """The id of the game a word names (its id or a unique prefix), or None."""
+        try:
+            return self._find_game(word).id
+        except CommandError:
+            return None
+
     def _find_game(self, game_id: str) -> Game:
-        game = self.shell.games.get(game_id.lower())
+        """The game named by its id or by a prefix of exactly one id (``aces``)."""
+        games = self.shell.games
+        word = game_id.lower()
+        game = games.get(word)
         if game is None:
-            known = ", ".join(sorted(self.shell.games)) or "none installed"
-            raise CommandError(f"no game {game_id!r}; the games are: {known}")
+            starting = [gid for gid in games if gid.startswith(word)]
+            if len(starting) == 1:
+                return games[starting[0]]
+            known = ", ".join(sorted(games)) or "none installed"
+            if len(starting) > 1:
+                raise CommandError(f"{game_id!r} could be {', '.join(sorted(starting))}; type more of its name")
+            raise CommandError(f"no game {game_id!r}{_did_you_mean(word, games)}; the games are: {known}")
         return game
 
     def play(self, ctx: CommandContext, words: list[str]) -> None:
@@ -212,6 +250,8 @@ class HostCommands:
         if not words:
             raise UsageError("which game? type 'games' for the list")
         game = self._find_game(words[0])
+        if words[0] != game.id:  # a prefix: record the game's id, so a replay means the same game
+            shell.record_as = shlex.join(["play", game.id, *words[1:]])
         namespace = play_parser(game).parse_args(words[1:])
         given = {k: v for k, v in vars(namespace).items() if v is not None}
         session = shell.sessions.get(game.id)
@@ -230,7 +270,7 @@ class HostCommands:
         options = {option.name.replace("-", "_"): option.default for option in game.options} | given
         if seed is None:
             seed = shell.next_seed()
-            shell.record_as = f"{ctx.line} --seed {seed}"
+            shell.record_as = f"{shlex.join(['play', game.id, *words[1:]])} --seed {seed}"
         self._start(ctx, game, seed, options, "")
 
     def _resume_saved(self, ctx: CommandContext, name: str, verb: str) -> None:
@@ -254,6 +294,9 @@ class HostCommands:
         ctx.echo(f"{verb}{game.title}, seed {seed}.")
         ctx.echo(shell.render(session, warnings))
         shell.check_outcome(session, warnings)
+        ending = shell.announce_ending(session, None)
+        if ending:  # a game played out by its deal (Pictures, Up-and-Down)
+            ctx.echo(ending)
         for warning in warnings:
             ctx.echo(f"warning: {warning}")
 
@@ -294,9 +337,13 @@ class HostCommands:
         session = self._current()
         lines = undo.redo(session, count)
         warnings: list[str] = []
+        before = session.outcome
         self.shell.check_outcome(session, warnings)
         ctx.echo(undo.describe("Redid", lines))
         ctx.echo(self.shell.render(session))
+        ending = self.shell.announce_ending(session, before)
+        if ending:
+            ctx.echo(ending)
         for warning in warnings:
             ctx.echo(f"warning: {warning}")
 
@@ -354,8 +401,11 @@ class HostCommands:
 
     def history(self, ctx: CommandContext, args: None) -> None:
         """``history``: the accepted commands so far, one per line, replayable."""
-        lines = self.shell.recorder.lines
-        ctx.echo("\n".join(lines) if lines else "No commands yet.")
+        recorder = self.shell.recorder
+        if recorder.dropped:
+            ctx.echo(f"# {recorder.dropped} earlier lines are not kept in memory "
+                     "('cardshell --record FILE' keeps every line)")
+        ctx.echo("\n".join(recorder.lines) if recorder.lines else "No commands yet.")
 
     def _complete_play(self, state: Any, index: int) -> list[str]:
         if index == 0:

@@ -14,8 +14,9 @@ forms cover every built-in game:
 
 from __future__ import annotations
 
+
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 #: The text of a face-down card in the CSE231 games.
@@ -82,6 +83,9 @@ class Card:
         rank (int): 1 (Ace) to 13 (King).  Games where the Ace is high
             compare with their own key (Aces Up: :func:`ace_high`).
         suit (Suit): the suit.
+        text (str): the CSE231 form, rank then suit symbol: ``A♠``, ``10♥``
+            (computed once per card, as displays show it thousands of times a
+            second; not part of equality, order or hash).
 
     Raises:
         ValueError: for a rank outside 1..13.
@@ -89,20 +93,17 @@ class Card:
 
     rank: int
     suit: Suit
+    text: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.rank not in RANKS:
             raise ValueError(f"rank must be 1..13, got {self.rank!r}")
+        object.__setattr__(self, "text", f"{_RANK_SHORT.get(self.rank, str(self.rank))}{self.suit.value}")
 
     @property
     def rank_text(self) -> str:
         """``A``, ``2`` ... ``10``, ``J``, ``Q``, ``K``."""
         return _RANK_SHORT.get(self.rank, str(self.rank))
-
-    @property
-    def text(self) -> str:
-        """The CSE231 form, rank then suit symbol: ``A♠``, ``10♥``."""
-        return f"{self.rank_text}{self.suit.symbol}"
 
     @property
     def long_name(self) -> str:

@@ -148,21 +148,20 @@ def check_contract(module: object) -> str | None:
             attribute (int) names the contract it was written for.
 
     Returns:
-        str | None: None if compatible (or undeclared), else the reason
-        naming both versions.
+        str | None: None if compatible (declared version from
+        :data:`~cardshell.hookspecs.OLDEST_CONTRACT_VERSION` to
+        :data:`~cardshell.hookspecs.CONTRACT_VERSION`, or undeclared), else
+        the reason naming both versions.
     """
     wanted = getattr(module, "CARDSHELL_CONTRACT", None)
-    if wanted is None or (type(wanted) is int and wanted == hookspecs.CONTRACT_VERSION):
+    oldest, newest = hookspecs.OLDEST_CONTRACT_VERSION, hookspecs.CONTRACT_VERSION
+    provides = (f"plugin contract version {newest}" if oldest == newest
+                else f"plugin contract versions {oldest} to {newest}")
+    if wanted is None or (type(wanted) is int and oldest <= wanted <= newest):
         return None
     if type(wanted) is not int:
-        return (
-            f"CARDSHELL_CONTRACT must be an int (this cardshell provides plugin contract "
-            f"version {hookspecs.CONTRACT_VERSION}), got {wanted!r}"
-        )
-    return (
-        f"needs plugin contract version {wanted}, "
-        f"but this cardshell provides plugin contract version {hookspecs.CONTRACT_VERSION}"
-    )
+        return f"CARDSHELL_CONTRACT must be an int (this cardshell provides {provides}), got {wanted!r}"
+    return f"needs plugin contract version {wanted}, but this cardshell provides {provides}"
 
 
 def import_extra(spec: str) -> ModuleType:

@@ -29,7 +29,8 @@ BEGIN = "<!-- BEGIN GENERATED REFERENCE (python -m cardshell.docs --write docs/p
 END = "<!-- END GENERATED REFERENCE -->"
 
 #: The records documented, in this order.
-RECORDS = (records.Game, records.Command, records.Option, records.Outcome, records.CommandContext)
+RECORDS = (records.Game, records.Move, records.Command, records.Option, records.Outcome, records.Hint,
+           records.CommandContext)
 
 _ROLE = re.compile(r":(?:func|class|attr|mod|data|meth|exc):`~?([^`]+)`")
 _FIELD = re.compile(r":(param (\w+)|return):\s*(.*)")

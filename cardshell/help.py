@@ -5,25 +5,77 @@ Pure formatting: given commands and games, return text.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Mapping
 
-from cardshell.records import Command, Game
+from cardshell.records import Command, Game, Outcome
+
+#: The width text is wrapped to when the terminal's is unknown (scripts).
+DEFAULT_WIDTH = 80
+
+#: The narrowest right column before it moves under the left one.
+_MIN_RIGHT = 20
 
 
-def table(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2) -> str:
-    """Two aligned columns.
+def wrap(text: str, width: int = DEFAULT_WIDTH, indent: str = "") -> str:
+    """Wrap each paragraph line of ``text`` at word boundaries.
+
+    Lines that are already short enough are kept as they are (boards and
+    tables keep their layout); a longer line is broken between words, its
+    continuation lines indented like the line itself plus ``indent``.  A
+    single word longer than the width is never broken.
+
+    Args:
+        text (str): one or more lines.
+        width (int): the most characters per line (the terminal's columns).
+        indent (str): extra indentation of continuation lines.
+
+    Returns:
+        str: the wrapped text.
+    """
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        lead = line[:len(line) - len(line.lstrip())]
+        out.extend(textwrap.wrap(line, width, initial_indent="", subsequent_indent=lead + indent,
+                                 break_long_words=False, break_on_hyphens=False) or [line])
+    return "\n".join(out)
+
+
+def table(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2, width: int = DEFAULT_WIDTH) -> str:
+    """Two aligned columns, the right one wrapped at word boundaries.
 
     Args:
         rows: (left, right) text pairs.
         indent (int): spaces before the left column.
         gap (int): spaces between the columns (at least).
+        width (int): the most characters per line; a right-column text that
+            does not fit continues on the next lines, aligned under itself
+            (or, when the left column leaves it under 20 characters, under
+            the left column, indented).
 
     Returns:
-        str: one line per row, right-stripped.
+        str: one line per row or more, right-stripped; no word is broken.
     """
     rows = list(rows)
-    width = max((len(left) for left, _ in rows), default=0)
-    return "\n".join(f"{' ' * indent}{left.ljust(width + gap)}{right}".rstrip() for left, right in rows)
+    left_width = max((len(left) for left, _ in rows), default=0)
+    column = indent + left_width + gap
+    lines = []
+    for left, right in rows:
+        first = f"{' ' * indent}{left.ljust(left_width + gap)}"
+        if column + len(right) <= width:
+            lines.append(f"{first}{right}".rstrip())
+        elif width - column >= _MIN_RIGHT:
+            chunks = textwrap.wrap(right, width - column, break_long_words=False, break_on_hyphens=False)
+            lines.append(f"{first}{chunks[0]}".rstrip())
+            lines.extend(" " * column + chunk for chunk in chunks[1:])
+        else:
+            lines.append(first.rstrip())
+            lines.extend(textwrap.wrap(right, width, initial_indent=" " * (indent + 4),
+                                       subsequent_indent=" " * (indent + 4), break_long_words=False))
+    return "\n".join(lines)
 
 
 def command_rows(commands: Iterable[Command]) -> list[tuple[str, str]]:
@@ -36,27 +88,28 @@ def command_rows(commands: Iterable[Command]) -> list[tuple[str, str]]:
 
 
 def menu(global_commands: Iterable[Command], game: Game | None = None,
-         game_commands: Iterable[Command] = ()) -> str:
+         game_commands: Iterable[Command] = (), width: int = DEFAULT_WIDTH) -> str:
     """The ``help`` menu: the current game's commands, then the shell's.
 
     Args:
         global_commands: the global commands.
         game (Game | None): the current game, if any.
         game_commands: its commands.
+        width (int): the terminal's width in characters.
 
     Returns:
-        str: the menu text.
+        str: the menu text, no line longer than ``width`` unless one word is.
     """
     parts = []
     if game is not None:
         parts.append(f"{game.title} commands:")
-        parts.append(table(command_rows(game_commands)))
+        parts.append(table(command_rows(game_commands), width=width))
         if game.host_aliases:
             aliases = ", ".join(f"{word} = {target}" for word, target in game.host_aliases.items())
-            parts.append(f"  Game letters: {aliases}")
+            parts.append(wrap(f"  Game letters: {aliases}", width, "  "))
         parts.append("")
     parts.append("Shell commands:")
-    parts.append(table(command_rows(global_commands)))
+    parts.append(table(command_rows(global_commands), width=width))
     parts.append("")
     parts.append("Type 'help COMMAND' for details.")
     return "\n".join(parts)
@@ -83,9 +136,35 @@ def command_help(command: Command, game: Game | None = None) -> str:
     return "\n".join(lines)
 
 
-def games_list(games: Mapping[str, Game]) -> str:
-    """The table of available games: id, title and summary."""
-    return table((gid, f"{game.title}: {game.summary}") for gid, game in sorted(games.items()))
+def games_list(games: Mapping[str, Game], width: int = DEFAULT_WIDTH) -> str:
+    """The table of available games: id, title and summary, wrapped to ``width``."""
+    return table(((gid, f"{game.title}: {game.summary}") for gid, game in sorted(games.items())), width=width)
+
+
+def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = ()) -> str:
+    """The lines that say a game (or a round) is over and what the player can
+    do next.
+
+    Args:
+        game (Game): the game.
+        outcome (Outcome): how it ended.
+        going_on (Iterable[str]): the game's own legal moves after the
+            ending (``y``/``n`` of "play again?"); when there are some, the
+            ending is a round's and those moves come first.
+
+    Returns:
+        str: two lines, e.g. ``Aces Up is over: lost, score 36 (no move
+        left, 12 cards in the tableau).`` then ``Next: 'new', 'restart',
+        'undo' or 'quit'.`` (``undo`` only where the game allows it).
+    """
+    score = ""
+    if outcome.score is not None:
+        score = f", score {outcome.score:g}"
+    detail = f" ({outcome.detail})" if outcome.detail else ""
+    own = [f"'{move}'" for move in going_on]
+    steps = [*own, "'new'", "'restart'", *(["'undo'"] if game.undo else []), "'quit'"]
+    what = f"{game.title}: the round is over" if own else f"{game.title} is over"
+    return f"{what}: {outcome.result}{score}{detail}.\nNext: {', '.join(steps[:-1])} or {steps[-1]}."
 
 
 def moves(count: int) -> str:

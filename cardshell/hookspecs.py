@@ -50,11 +50,19 @@ Contract versioning: :data:`CONTRACT_VERSION` is the version of this
 contract (the hooks here and the records of :mod:`cardshell.records`).  A
 plugin declares the version it was written for with a module-level
 ``CARDSHELL_CONTRACT = N`` (an int) in the module its entry point names; the
-host refuses a plugin whose declared version differs from its own, before
-any of its hooks run, with a message naming both versions (``needs plugin
-contract version 2, but this cardshell provides plugin contract version
-1``), instead of letting it fail later in play.  A plugin that declares
-nothing is loaded on trust.
+host accepts every version from :data:`OLDEST_CONTRACT_VERSION` to
+:data:`CONTRACT_VERSION` and refuses any other before any of its hooks run,
+with a message naming both versions (``needs plugin contract version 3,
+but this cardshell provides plugin contract versions 1 to 2``), instead of
+letting it fail later in play.  A plugin that declares nothing is loaded on
+trust.
+
+Version 2 added games as legal moves over immutable states: the
+:class:`~cardshell.records.Move` record, the :class:`~cardshell.records.Hint`
+record and the :class:`~cardshell.records.Game` fields ``immutable``,
+``moves``, ``legal_moves``, ``determinize``, ``key``, ``heuristic`` and
+``hint``.  All are optional, so a version 1 plugin (mutable states, commands
+with handlers) works unchanged: the host deep-copies its states as before.
 """
 
 from __future__ import annotations
@@ -70,9 +78,12 @@ if TYPE_CHECKING:  # pragma: no cover - imports for the annotations only
 #: The project name pluggy uses to match hook specifications and implementations.
 PROJECT = "cardshell"
 
-#: The version of this contract.  It goes up when a hook or record changes
-#: in a way that breaks existing plugins.
-CONTRACT_VERSION = 1
+#: The version of this contract.  It goes up when hooks or records gain
+#: something a plugin may rely on.
+CONTRACT_VERSION = 2
+
+#: The oldest contract version this host still serves unchanged.
+OLDEST_CONTRACT_VERSION = 1
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)

@@ -19,7 +19,12 @@ prompt) are not recorded, so neither is the line they print.
 
 from __future__ import annotations
 
+from collections import deque
 from typing import TextIO
+
+#: How many lines ``history`` keeps in memory (the most recent ones); the
+#: ``--record`` file keeps every line.  Bounds a long script's memory.
+KEEP_LINES = 100_000
 
 #: The first line of a recording file (a comment: scripts skip it).
 HEADER = "# cardshell recording: pipe this file into 'cardshell' to replay the session\n"
@@ -33,11 +38,14 @@ class Recorder:
             the header is written at once.
 
     Attributes:
-        lines (list[str]): every recorded line, in order.
+        lines (deque[str]): the recorded lines, in order: the last
+            :data:`KEEP_LINES` of them.
+        dropped (int): how many earlier lines are no longer kept in memory.
     """
 
-    def __init__(self, stream: TextIO | None = None) -> None:
-        self.lines: list[str] = []
+    def __init__(self, stream: TextIO | None = None, keep: int = KEEP_LINES) -> None:
+        self.lines: deque[str] = deque(maxlen=keep)
+        self.dropped = 0
         self.stream = stream
         if stream is not None:
             stream.write(HEADER)
@@ -49,11 +57,16 @@ class Recorder:
         Args:
             line (str): one stripped command line, without a line end.
         """
+        if len(self.lines) == self.lines.maxlen:
+            self.dropped += 1
         self.lines.append(line)
         if self.stream is not None:
             self.stream.write(line + "\n")
             self.stream.flush()
 
     def text(self) -> str:
-        """The recording so far, as a script (header included)."""
-        return HEADER + "".join(line + "\n" for line in self.lines)
+        """The recording so far, as a script (header included); when earlier
+        lines were dropped, a comment line says how many."""
+        note = (f"# {self.dropped} earlier lines are not kept in memory "
+                f"('cardshell --record FILE' keeps every line)\n") if self.dropped else ""
+        return HEADER + note + "".join(line + "\n" for line in self.lines)

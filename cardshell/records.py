@@ -9,7 +9,8 @@ small frozen records, the way conda's plugin hooks return
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+import random
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -66,11 +67,23 @@ def _no_outcome(state: Any) -> Outcome | None:
 class Game:
     """A game a plugin registers through ``cardshell_games``.
 
-    The host owns a game's *state* (any deep-copyable Python object, ideally
-    plain dataclasses/lists) and never looks inside it; the game's functions
-    below are the only ones that do.  Every random choice a game makes must
-    come from a generator stored in its state and seeded from ``seed``, so
-    that a seed replays a game exactly and rollback restores the generator.
+    The host owns a game's *state* and never looks inside it; the game's
+    functions below are the only ones that do.  Every random choice a game
+    makes must come from a generator stored in its state and seeded from
+    ``seed``, so that a seed replays a game exactly and rollback restores the
+    generator.
+
+    Two kinds of state (plugin contract 2 added the second):
+
+    * mutable (``immutable=False``, the default, contract 1): any
+      deep-copyable object.  The host deep-copies it before every command and
+      keeps the copy only if the command is accepted.
+    * immutable (``immutable=True``): frozen dataclasses, tuples and other
+      values that are hashable and compare with ``==``; no command ever
+      changes a state, a move returns a new one.  The host never copies: the
+      old state is the rollback and the undo snapshot, so both cost nothing.
+      A game that also lists its :attr:`legal_moves` gets ``moves``, ``hint``,
+      ``solve`` and winnability sweeps from the host.
 
     Attributes:
         id (str): unique id typed after ``play`` (``"aces-up"``): lower-case
@@ -105,6 +118,42 @@ class Game:
             case exactly.  The hand-outs' commands are case-insensitive.
         undo (bool): whether ``undo``/``redo`` are allowed (False where undo
             would reveal hidden cards, as in Blackjack).
+        immutable (bool): the game's states are immutable values (see
+            above); contract 2.
+        moves (tuple[Move, ...]): the game's moves in declarative form,
+            registered with the game (contract 2).
+        legal_moves (Callable[[Any], Iterable[str]] | None):
+            ``legal_moves(state)``: every move the player could make now, each
+            as the exact line the player would type (``"D"``, ``"F 2"``,
+            ``"tt 3 5 2"``, ``"a5f"``), in the order the game lists them.
+            Every listed line must be accepted and change the state; a line of
+            the game's own move grammar that is not listed must be rejected
+            (:func:`cardshell.testing.check_contract` verifies both).  Needs
+            ``immutable``.
+        determinize (Callable[[Any, random.Random], Any] | None): for games
+            with hidden information: ``determinize(state, rng)`` returns a
+            state in which everything the player cannot see (face-down
+            cards, the stock's order, unplaced mines) is drawn again at
+            random from ``rng``, consistently with what the player has seen.
+            It must depend only on what the player sees (and ``rng``): two
+            states that differ only in hidden cards give the same result.
+            ``hint`` solves such re-drawn states, so hints never read hidden
+            cards.  None means the state hides nothing from the player.
+        key (Callable[[Any], Hashable] | None): a canonical hashable form of
+            a state for search (the transposition table), e.g. one that
+            ignores the order of interchangeable empty piles; None uses the
+            state itself.
+        heuristic (Callable[[Any], float] | None): a score of a state, higher
+            is more promising; search tries moves leading to higher scores
+            first.  None keeps the order of :attr:`legal_moves`.
+        hint (Callable[[Any, random.Random], Hint] | None): the game's own
+            hint, replacing the host's search-based one (Minesweeper: a
+            provably safe cell; Blackjack: basic strategy).  It must use only
+            what the player can see; ``rng`` is the hint's seeded generator.
+        rules (str): the game's rules page (Markdown text, lines of at most
+            78 characters), shown by ``help GAME`` and ``rules``.  "" means:
+            the file ``RULES.md`` in the package of the plugin module that
+            registered the game, if there is one.
     """
 
     id: str
@@ -119,6 +168,14 @@ class Game:
     invalid_input: Callable[[str], str] | None = None
     case_sensitive: bool = False
     undo: bool = True
+    immutable: bool = False
+    moves: tuple[Move, ...] = ()
+    legal_moves: Callable[[Any], Iterable[str]] | None = None
+    determinize: Callable[[Any, random.Random], Any] | None = None
+    key: Callable[[Any], Hashable] | None = None
+    heuristic: Callable[[Any], float] | None = None
+    hint: Callable[[Any, random.Random], Hint] | None = None
+    rules: str = ""
 
 
 Validator = Callable[[Any, Any], None]
@@ -128,6 +185,94 @@ Completer = Callable[[Any, int], Iterable[str]]
 """``complete(state, index)``: candidate words for argument number ``index``
 (0-based) in the current state; for a pattern command, candidates for the
 whole line (index 0).  ``state`` is None for global commands outside a game."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested move, as a game's own :attr:`Game.hint` (or the host's
+    search) gives it.
+
+    Attributes:
+        move (str): the command line to type (``"T 1 3"``, ``"a5"``); "" when
+            there is no move to suggest.
+        why (str): a short reason shown after the move (``"wins in 17 of 20
+            sampled deals"``, ``"provably safe"``); may be "".
+    """
+
+    move: str
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move of a game in declarative form (plugin contract 2).
+
+    A move is two pure functions over an immutable state: ``check(state,
+    *args)`` raises :class:`cardshell.errors.CommandError` (with the message
+    the player sees) when the move is illegal now, and ``apply(state, *args)``
+    returns the new state; neither changes its argument.  The host turns a
+    move into a :class:`Command` (see :meth:`Command.from_move`), so help,
+    completion, dispatch, undo and saves treat both alike.  List a game's
+    moves in :attr:`Game.moves` (then ``game`` may stay None), or register a
+    move for someone else's game through ``cardshell_commands`` with
+    ``game`` set.
+
+    ``parse(text)`` returns the arguments: a tuple is spread into ``check``
+    and ``apply`` (``parsers.integers(2, 1, 4)`` gives ``(x, y)``, so
+    ``apply(state, x, y)``), None means no arguments (``apply(state)``), and
+    any other value is passed as one argument.
+
+    Attributes:
+        name (str): the command word (``"F"``, ``"tt"``).
+        summary (str): one line for help menus.
+        apply (Callable[..., Any]): ``apply(state, *args) -> new state``.
+        check (Callable[..., None] | None): ``check(state, *args)``: raise
+            CommandError if the move is illegal now; None when ``apply``
+            itself raises CommandError for illegal moves.
+        game (str | None): the game's id; filled in from :attr:`Game.moves`.
+        aliases (tuple[str, ...]): other words for the move.
+        usage (str): the grammar shown in help (``"T x y"``).
+        help (str): longer help for ``help NAME``.
+        parse (Callable[[str], Any]): the argument parser
+            (:mod:`cardshell.parsers`); defaults to "no arguments".
+        complete (Completer | None): completion of arguments.
+        pattern (str | None): a whole-line regular expression, for grammars
+            without a command word (``a5f``), as :attr:`Command.pattern`.
+        message (Callable[[Any, Any], str | None] | None): ``message(before,
+            after)``: text printed after an accepted move, before the
+            display (``"You won!"``); None or "" prints nothing.
+        show_state (bool): whether the host shows the state after the move.
+    """
+
+    name: str
+    summary: str
+    apply: Callable[..., Any]
+    check: Callable[..., None] | None = None
+    game: str | None = None
+    aliases: tuple[str, ...] = ()
+    usage: str = ""
+    help: str = ""
+    parse: Callable[[str], Any] = parsers.no_args
+    complete: Completer | None = None
+    pattern: str | None = None
+    message: Callable[[Any, Any], str | None] | None = None
+    show_state: bool = True
+
+
+def spread(args: Any) -> tuple[Any, ...]:
+    """The positional arguments a parsed value stands for (see :class:`Move`).
+
+    Args:
+        args (Any): what a parser returned.
+
+    Returns:
+        tuple: ``args`` itself if a tuple, ``()`` for None, else ``(args,)``.
+    """
+    if args is None:
+        return ()
+    if type(args) is tuple:
+        return args
+    return (args,)
 
 
 @dataclass(frozen=True)
@@ -168,6 +313,8 @@ class Command:
         changes_state (bool): False for commands that only report
             (``simulate``, statistics): they are not logged as moves, not
             undone, and their working copy is discarded.
+        move (Move | None): the declarative move this command was made from
+            (:meth:`from_move`), else None.
     """
 
     name: str
@@ -183,6 +330,52 @@ class Command:
     pattern: str | None = None
     show_state: bool = True
     changes_state: bool = True
+    move: Move | None = None
+
+    @classmethod
+    def from_move(cls, move: Move, game: str | None = None) -> Command:
+        """The command the host dispatches for a declarative :class:`Move`.
+
+        Its validator calls ``move.check`` and its handler ``move.apply``
+        (then ``move.message``), spreading the parsed arguments (see
+        :func:`spread`).
+
+        Args:
+            move (Move): the move.
+            game (str | None): the game id, when ``move.game`` is None.
+
+        Returns:
+            Command: a game command (``changes_state`` true) with
+            :attr:`move` set.
+        """
+        check, apply, message = move.check, move.apply, move.message
+
+        def validate(state: Any, args: Any) -> None:
+            check(state, *spread(args))  # type: ignore[misc]
+
+        def handler(ctx: CommandContext, args: Any) -> None:
+            before = ctx.state
+            ctx.state = after = apply(before, *spread(args))
+            if message is not None:
+                text = message(before, after)
+                if text:
+                    ctx.echo(text)
+
+        return cls(
+            name=move.name,
+            summary=move.summary,
+            handler=handler,
+            game=move.game or game,
+            aliases=move.aliases,
+            usage=move.usage,
+            help=move.help,
+            parse=move.parse,
+            validators=(validate,) if check is not None else (),
+            complete=move.complete,
+            pattern=move.pattern,
+            show_state=move.show_state,
+            move=move,
+        )
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -214,6 +407,7 @@ class CommandContext:
             long loops (Ctrl-C aborts the command, the shell goes on).
         leave(): end the current game once the command is accepted, as
             ``quit`` does (a "play again? (y/n)" answered ``n``).
+        then(line): run a line after this command, as if typed next.
     """
 
     def __init__(self, *, state: Any, line: str, game_id: str | None, shell: Any, interactive: bool) -> None:
@@ -224,6 +418,18 @@ class CommandContext:
         self.interactive = interactive
         self.output: list[str] = []
         self.leave_requested = False
+        self.follow_up: list[str] = []
+
+    def then(self, line: str) -> None:
+        """Run ``line`` after this command is accepted, as if the player
+        typed it next (shown, recorded and undoable like a typed line);
+        ``solve --play`` uses it.  Follow-up lines stop at the first one
+        rejected.  Nothing happens if this command is rejected.
+
+        Args:
+            line (str): one command line.
+        """
+        self.follow_up.append(line)
 
     def leave(self) -> None:
         """Ask the host to leave (end) the current game once this command is

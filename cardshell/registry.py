@@ -1,8 +1,9 @@
 """The registry: games and commands collected from the registration hooks.
 
-Each hook implementation is called on its own, so that a plugin raising in
-registration is reported (as a :class:`~cardshell.discovery.PluginFailure`)
-and the others still register.
+Each hook implementation is guarded on its own (:mod:`cardshell.hookcall`),
+so that a plugin raising in registration is reported (as a
+:class:`~cardshell.discovery.PluginFailure`, with the file and line that
+raised) and the others still register.
 
 A plugin is accepted or refused as a whole: if any of its registrations is
 refused (its hook raised, it returned something that is not a record, a
@@ -40,7 +41,7 @@ import pluggy
 
 from cardshell import blame, hookcall
 from cardshell.discovery import PluginFailure, is_builtin
-from cardshell.records import Command, Game
+from cardshell.records import Command, Game, Move
 
 _GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 
@@ -99,6 +100,9 @@ class Scope:
 #: it is always considered first, so no plugin can take its command words.
 HOST_PLUGIN = "cardshell.builtin"
 
+#: The host's own command plugins (the default plugins), all considered first.
+HOST_PLUGINS = frozenset({HOST_PLUGIN, "cardshell.assist", "cardshell.scaffold"})
+
 
 class Registry:
     """All games and commands, built once per shell from the hooks.
@@ -128,13 +132,18 @@ class Registry:
         self._tracebacks = tracebacks
         self.failures: list[PluginFailure] = []
         self.refused: set[str] = set()
-        # Precedence: the host, then registration order (built-in plugins are registered first).
-        names = [HOST_PLUGIN] + [name for name, _ in pm.list_name_plugin() if name != HOST_PLUGIN]
-        self._rank = {name: index for index, name in enumerate(names)}
+        # Precedence: the host's own plugins, then registration order (built-in plugins are registered first).
+        names = [name for name, _ in pm.list_name_plugin()]
+        ranked = [name for name in names if name in HOST_PLUGINS] + [name for name in names if name not in HOST_PLUGINS]
+        self._rank = {name: index for index, name in enumerate(ranked)}
         # Call every registration hook once, each implementation under its own guard.
         with contextlib.redirect_stdout(sys.stderr):
             games = self._collect("cardshell_games")
             commands = [(plugin, c) for plugin, records in self._collect("cardshell_commands") for c in records]
+        # A game's declarative moves (Game.moves, contract 2) are its plugin's commands.
+        commands[:0] = [(plugin, Command.from_move(move, game.id))
+                        for plugin, records in games for game in records
+                        if isinstance(game, Game) for move in game.moves if isinstance(move, Move)]
         # Build; the first plugin refused on the way is left out and the build
         # redone without it (its records may have taken words from a later plugin),
         # until a build refuses nothing.  Each round removes one plugin.
@@ -153,7 +162,7 @@ class Registry:
             for plugin, reason in failed.items():
                 self._fail(plugin, reason)
         for plugin in self.refused:
-            if pm.get_plugin(plugin) is not None and plugin != HOST_PLUGIN:
+            if pm.get_plugin(plugin) is not None and plugin not in HOST_PLUGINS:
                 pm.unregister(name=plugin)
 
     def _reset(self) -> None:
@@ -177,7 +186,7 @@ class Registry:
         iterable, refuses its plugin (with the file and line that raised).
         """
         def failed(plugin: str, hook: str, exc: BaseException) -> None:
-            found = blame.locate(exc, blame.plugin_roots(self._pm.list_name_plugin(), HOST_PLUGIN), plugin)
+            found = blame.locate(exc, blame.plugin_roots(self._pm.list_name_plugin(), HOST_PLUGINS), plugin)
             at = f" ({found.where})" if found.where else ""
             self._fail(plugin, f"raised in {hook}{at}: {blame.describe(exc)}")
             if self._tracebacks:
@@ -201,7 +210,7 @@ class Registry:
         return collected
 
     def _builtin(self, plugin: str) -> bool:
-        return plugin == HOST_PLUGIN or is_builtin(self._dists.get(plugin, (None, None))[0])
+        return plugin in HOST_PLUGINS or is_builtin(self._dists.get(plugin, (None, None))[0])
 
     def _command_rank(self, pair: tuple[str, object]) -> tuple[int, int, int, int]:
         """Sort key of a (plugin, command): global commands first (so that a
@@ -231,6 +240,8 @@ class Registry:
             scope.aliases[scope.key(alias)] = target.lower()
 
     def _add_command(self, command: object, plugin: str, failed: dict[str, str]) -> None:
+        if isinstance(command, Move):
+            command = Command.from_move(command)
         if not isinstance(command, Command):
             failed[plugin] = f"cardshell_commands returned {type(command).__name__}, not a cardshell.Command"
             return

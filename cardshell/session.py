@@ -7,8 +7,9 @@ Invariants the host keeps (``undo``, ``redo``, saves and replay rely on them):
 
 * ``log`` is exactly the list of accepted state-changing lines that rebuilds
   ``state`` from ``game.new(seed, options)``; ``moves == len(log)``;
-* ``undo_stack[i]`` is ``(state before log[i], log[i])``, so
-  ``len(undo_stack) == len(log)``;
+* for a game that allows undo, ``undo_stack[i]`` is ``(state before log[i],
+  log[i])``, so ``len(undo_stack) == len(log)``; a game that does not allow
+  undo keeps no snapshots (memory stays flat however long it is played);
 * ``redo_stack`` holds the undone moves, most recently undone last, each as
   ``(state after the move, line)``; any accepted move clears it.
 """
@@ -99,8 +100,9 @@ class GameSession:
             new_state (Any): the state after the move.
             line (str): the move as typed, stripped.
         """
-        self.undo_stack.append((self.state, line))
-        self.redo_stack.clear()
+        if self.game.undo:  # no snapshots for a game that does not allow undo
+            self.undo_stack.append((self.state, line))
+            self.redo_stack.clear()
         self.state = new_state
         self.log.append(line)
         self.moves = len(self.log)

@@ -4,15 +4,20 @@
 games in progress (one :class:`~cardshell.session.GameSession` per game id),
 turns one input line into one :class:`Reply`, and keeps the promises of
 DESIGN.md: a rejected command, or any exception from plugin code, leaves
-every game state exactly as it was (plugin code only ever sees a deep copy,
-kept only when the command succeeds).  It does no terminal I/O.
+every game state exactly as it was.  For a game with immutable states
+(contract 2) a move returns a new state and the old one is the rollback, so
+nothing is copied; a game with mutable states (contract 1) only ever gives
+plugin code a deep copy, kept only when the command succeeds.  It does no
+terminal I/O.
 """
 
 from __future__ import annotations
 
 import copy
+import difflib
 import os
 import random
+import shutil
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +25,7 @@ from typing import Any, TextIO
 
 import pluggy
 
-from cardshell import blame, hookcall, hookspecs, saves
+from cardshell import blame, gamepage, hookcall, hookspecs, saves
 from cardshell import help as helptext
 from cardshell.discovery import PluginFailure, PluginInfo, load_entry_points
 from cardshell.errors import CommandError, UsageError
@@ -28,9 +33,11 @@ from cardshell.records import Command, CommandContext, Game, Outcome
 from cardshell.paths import data_dir as resolve_data_dir
 from cardshell.problems import ProblemReporter
 from cardshell.recording import Recorder
-from cardshell.registry import Entry, Registry, Scope
+from cardshell.registry import HOST_PLUGINS, Entry, Registry, Scope
+from cardshell.ruleset import RuleSet
 from cardshell.saves import SaveError, SaveRecord
 from cardshell.session import GameSession
+from cardshell.views import SessionView, ShellView
 
 #: The name the host's own command plugin is registered under.
 BUILTIN_PLUGIN = "cardshell.builtin"
@@ -54,6 +61,8 @@ class Reply:
             standard error.
         interrupted (bool): the line was stopped by Ctrl-C (then ``ok`` is
             False and nothing was changed); a script stops there.
+        follow_up (list[str]): lines the command asked to run next
+            (:meth:`CommandContext.then`); :meth:`Shell.execute` runs them.
     """
 
     ok: bool = True
@@ -61,6 +70,7 @@ class Reply:
     error: str | None = None
     warnings: list[str] = field(default_factory=list)
     interrupted: bool = False
+    follow_up: list[str] = field(default_factory=list)
 
 
 class Shell:
@@ -120,18 +130,25 @@ class Shell:
         record: TextIO | None = None,
         tracebacks: bool | None = None,
     ) -> None:
+        from cardshell.assist import PLUGIN_NAME as ASSIST_PLUGIN
+        from cardshell.assist import AssistCommands
         from cardshell.builtin import HostCommands  # the host's own commands, via the same hook
+        from cardshell.scaffold import PLUGIN_NAME as SCAFFOLD_PLUGIN
+        from cardshell.scaffold import ScaffoldCommands
 
         self.pm = pm
         self.interactive = interactive
-        self.problems = ProblemReporter(lambda: blame.plugin_roots(pm.list_name_plugin(), BUILTIN_PLUGIN),
+        self.problems = ProblemReporter(lambda: blame.plugin_roots(pm.list_name_plugin(), HOST_PLUGINS),
                                         blame.tracebacks_wanted(tracebacks))
         self.hooks = hookcall.GuardedHooks(pm, self._hook_failed)
-        host = HostCommands(self)
-        pm.register(host, name=BUILTIN_PLUGIN)
-        host_info = PluginInfo(BUILTIN_PLUGIN, "cardshell.builtin", "cardshell", _own_version())
-        host_info.hooks = sorted(c.name for c in pm.get_hookcallers(host) or ())
-        self.plugins = [host_info, *(plugins or [])]
+        defaults = []
+        for name, plugin in ((BUILTIN_PLUGIN, HostCommands(self)), (ASSIST_PLUGIN, AssistCommands(self)),
+                             (SCAFFOLD_PLUGIN, ScaffoldCommands(self))):
+            pm.register(plugin, name=name)
+            info = PluginInfo(name, name, "cardshell", _own_version())
+            info.hooks = sorted(c.name for c in pm.get_hookcallers(plugin) or ())
+            defaults.append(info)
+        self.plugins = [*defaults, *(plugins or [])]
         dists = {info.name: (info.dist, info.version) for info in self.plugins}
         self.registry = Registry(pm, dists, tracebacks=self.problems.tracebacks)
         self.failures = (failures or []) + self.registry.failures
@@ -148,6 +165,9 @@ class Shell:
         self.recorder = Recorder(record)
         self.record_as: str | None = None
         self._retired: set[str] = set()  # uids of games finished, abandoned or replaced here
+        self._rules: dict[str, RuleSet] = {}
+        self._seeds_before: Any = None  # the seed generator's state before this command's first draw
+        self.view = ShellView(self)
 
     # -- construction ----------------------------------------------------
     @classmethod
@@ -198,8 +218,61 @@ class Shell:
         """Every registered game by id."""
         return self.registry.games
 
+    @property
+    def width(self) -> int:
+        """The width text is wrapped to: the terminal's columns at a
+        terminal, :data:`cardshell.help.DEFAULT_WIDTH` (80) in scripts."""
+        if not self.interactive:
+            return helptext.DEFAULT_WIDTH
+        return shutil.get_terminal_size((helptext.DEFAULT_WIDTH, 24)).columns
+
+    def announce_ending(self, session: GameSession, before: Outcome | None) -> str:
+        """The line saying the game just ended, or "" if it did not.
+
+        Args:
+            session (GameSession): the game after a command.
+            before (Outcome | None): its outcome before the command.
+
+        Returns:
+            str: :func:`cardshell.help.ending`, wrapped to :attr:`width`,
+            when the outcome went from None to a result; else "".
+        """
+        if before is not None or session.outcome is None:
+            return ""
+        going_on: list[str] = []
+        if session.game.legal_moves is not None:
+            try:
+                going_on = list(session.game.legal_moves(session.state))
+            except BaseException as exc:  # the ending line must not fail an accepted move: reported once
+                if not blame.is_plugin_failure(exc):
+                    raise
+                self._game_failed(session.game, "legal_moves", exc)
+                going_on = []
+        text = helptext.ending(session.game, session.outcome, going_on if len(going_on) <= 4 else ())
+        return helptext.wrap(text, self.width, "  ")
+
+    def rules(self, game_id: str) -> RuleSet:
+        """The rules of a game as functions over states, for search (cached).
+
+        Args:
+            game_id (str): a registered game id.
+
+        Returns:
+            RuleSet: the game with its registered commands.
+        """
+        rules = self._rules.get(game_id)
+        if rules is None:
+            rules = self._rules[game_id] = RuleSet(self.games[game_id], self.registry.scope(game_id))
+        return rules
+
     def next_seed(self) -> int:
-        """A seed for a game started without ``--seed`` (1..:data:`MAX_SEED`)."""
+        """A seed for a game started without ``--seed`` (1..:data:`MAX_SEED`).
+
+        The generator's state before the first draw of a command is kept, so
+        that a rejected command gives its seeds back (see :class:`_Snapshot`).
+        """
+        if self._seeds_before is None and type(self._seeds) is random.Random:
+            self._seeds_before = self._seeds.getstate()
         return self._seeds.randint(1, MAX_SEED)
 
     def prompt_text(self) -> str:
@@ -239,7 +312,7 @@ class Shell:
         Returns:
             str: the display, without a trailing newline ("" if it failed).
         """
-        state = copy.deepcopy(session.state)
+        state = session.state if session.game.immutable else copy.deepcopy(session.state)
         answers: list[tuple[pluggy.HookImpl, Any]] = []
         text = self.hooks.call("cardshell_render", answers, game=session.game, state=state)
         if text is not None and not isinstance(text, str):
@@ -288,7 +361,29 @@ class Shell:
             if matched is not None:
                 return matched
         where = f" in {self.current.game.title}" if self.current else ""
-        raise UsageError(f"unknown command {word!r}{where}; type 'help' for the list of commands")
+        hint = self.did_you_mean(word)
+        hint = f" (did you mean {hint!r}?)" if hint else ""
+        raise UsageError(f"unknown command {word!r}{where}{hint}; type 'help' for the list of commands")
+
+    def did_you_mean(self, word: str) -> str | None:
+        """The command word closest to a mistyped one (``exitt`` -> ``exit``).
+
+        Args:
+            word (str): the first word of a line that named no command.
+
+        Returns:
+            str | None: a word of the current game or of the shell that is
+            close (difflib ratio >= 0.75, words of 3 or more letters only),
+            or None.
+        """
+        if len(word) < 3:
+            return None
+        scope = self.scope()
+        words = [w for entry in scope.entries if not entry.command.pattern for w in entry.command.words]
+        words += [w for entry in self.registry.global_scope.entries for w in entry.command.words]
+        close = difflib.get_close_matches(scope.key(word), {scope.key(w): None for w in words if len(w) >= 3},
+                                          n=1, cutoff=0.75)
+        return close[0] if close else None
 
     # -- execution -------------------------------------------------------
     def execute(self, line: str) -> Reply:
@@ -311,26 +406,49 @@ class Shell:
         reply = self._execute(text)
         reply.warnings.extend(self.problems.drain())
         if reply.ok:
-            self.recorder.add(self.record_as or text)
+            if self.record_as is None:
+                self.recorder.add(text)
+            elif self.record_as:  # "" records nothing (the follow-up lines are recorded)
+                self.recorder.add(self.record_as)
         self.record_as = None
+        follow_up, reply.follow_up = reply.follow_up, []
+        for next_line in follow_up:
+            step = self.execute(next_line)
+            reply.output = _join(reply.output, f"> {next_line}", step.output)
+            reply.warnings.extend(step.warnings)
+            if not step.ok:
+                reply.ok, reply.error, reply.interrupted = False, f"{next_line!r}: {step.error}", step.interrupted
+                break
         return reply
 
     def _execute(self, text: str) -> Reply:
         session = self.current
         game = session.game if session is not None else None
         entry: Entry | None = None
+        snapshot: _Snapshot | None = None
         try:
             entry, args_text = self.resolve(text)
+            if entry.command.game is None:
+                # Host and global commands change the shell directly: all or nothing.
+                snapshot = _Snapshot(self)
+                try:
+                    return self._run(entry, args_text, text, session)
+                except BaseException:
+                    snapshot.restore(self)
+                    raise
             return self._run(entry, args_text, text, session)
         except UsageError as exc:
             in_game = game is not None and (entry is None or entry.command.game is not None)
             if in_game and game is not None and game.invalid_input is not None:
                 try:
-                    return Reply(ok=False, error=game.invalid_input(text))
+                    message = game.invalid_input(text)
                 except BaseException as failure:  # a broken message must not let the line escape
                     if not blame.is_plugin_failure(failure):
                         raise
                     self._game_failed(game, "invalid_input", failure)
+                else:
+                    close = self.did_you_mean(text.split()[0]) if entry is None else None
+                    return Reply(ok=False, error=message + (f"\nDid you mean {close!r}?" if close else ""))
             usage = f" (usage: {entry.command.usage_text})" if entry is not None else ""
             return Reply(ok=False, error=f"{exc.message}{usage}")
         except CommandError as exc:
@@ -351,33 +469,48 @@ class Shell:
         command = entry.command
         game_command = command.game is not None
         args = command.parse(args_text)
-        working = copy.deepcopy(session.state) if (session is not None and game_command) else None
+        if session is None or not game_command:
+            working = None
+        elif session.game.immutable:
+            working = session.state  # immutable: the old state is the rollback
+        else:
+            working = copy.deepcopy(session.state)
         for validator in command.validators:
             validator(working, args)
         ctx = CommandContext(
             state=working,
             line=line,
             game_id=session.id if session else None,
-            shell=self,
+            shell=self.view,
             interactive=self.interactive,
         )
         command.handler(ctx, args)
-        reply = Reply(output="\n".join(ctx.output))
+        reply = Reply(output="\n".join(ctx.output), follow_up=ctx.follow_up)
         if not game_command or session is None or not command.changes_state:
             if game_command and session is not None and command.show_state:
                 reply.output = _join(reply.output, self.render(session, reply.warnings))
             if ctx.leave_requested and session is not None and self.current is session and not quiet:
                 self.leave(abandon=True)
             return reply
-        # Accepted: keep the working copy and record the move.
+        # Accepted: keep the new state and record the move.  This is the commit
+        # point: whatever fails after it is a warning on an accepted move.
+        before = session.outcome
         session.apply(ctx.state, line)
         if quiet:  # rebuilding a saved game: no hooks, no display, never leave
             self.check_outcome(session, reply.warnings, announce=False)
             return reply
-        self.notify("cardshell_command_applied", reply.warnings, session=session, command=command, line=line)
-        if command.show_state:
-            reply.output = _join(reply.output, self.render(session, reply.warnings))
-        self.check_outcome(session, reply.warnings)
+        try:
+            self.notify("cardshell_command_applied", reply.warnings, session=SessionView(session),
+                        command=command, line=line)
+            if command.show_state:
+                reply.output = _join(reply.output, self.render(session, reply.warnings))
+            self.check_outcome(session, reply.warnings)
+            reply.output = _join(reply.output, self.announce_ending(session, before))
+        except KeyboardInterrupt:
+            reply.warnings.append(f"interrupted after {line!r} was accepted: the move stands "
+                                  "('undo' takes it back where the game allows)")
+            reply.interrupted = True
+            self.check_outcome(session, reply.warnings, announce=False)
         if ctx.leave_requested and self.current is session:
             self.leave(abandon=True)
         return reply
@@ -401,7 +534,7 @@ class Shell:
         state = game.new(seed, dict(options))
         session = GameSession(game=game, seed=seed, options=dict(options), state=state, data_dir=self.data_dir)
         self.install(session)
-        self.notify("cardshell_game_started", warnings, session=session)
+        self.notify("cardshell_game_started", warnings, session=SessionView(session))
         return session
 
     def install(self, session: GameSession) -> None:
@@ -590,7 +723,7 @@ class Shell:
             if session.ending_undone:
                 session.ending_undone = False
             elif announce:
-                self.notify("cardshell_game_over", warnings, session=session, outcome=outcome)
+                self.notify("cardshell_game_over", warnings, session=SessionView(session), outcome=outcome)
         elif outcome is None:
             if undoing and session.outcome is not None:
                 session.ending_undone = True
@@ -664,9 +797,64 @@ class Shell:
         """The command scope of the current game, or the global scope."""
         return self.registry.scope(self.current.id if self.current else None)
 
+    def game_page(self, game_id: str) -> str:
+        """``help GAME``: the game's rules, commands and ``play`` options.
+
+        Args:
+            game_id (str): a registered game id.
+
+        Returns:
+            str: the page, wrapped to :attr:`width`.
+        """
+        game = self.games[game_id]
+        plugin = self.pm.get_plugin(self.registry.game_plugins[game_id])
+        return gamepage.page(game, self.game_commands(game_id), gamepage.rules_text(game, plugin), self.width)
+
     def game_commands(self, game_id: str) -> list[Command]:
         """The commands of a game, in registration order."""
         return [entry.command for entry in self.registry.commands(game_id)]
+
+
+class _Snapshot:
+    """What a host command may change, taken before it runs and restored if
+    it fails, so that a host command is all or nothing (``play``, ``load``,
+    ``undo`` ...): the games in progress, the current game and its
+    bookkeeping, the retired games, the session seed generator, ``exiting``.
+    Files a command wrote (saves) are not taken back.
+    """
+
+    __slots__ = ("sessions", "current", "retired", "exiting", "bookkeeping")
+
+    def __init__(self, shell: Shell) -> None:
+        self.sessions = dict(shell.sessions)
+        self.current = shell.current
+        self.retired = set(shell._retired)
+        self.exiting = shell.exiting
+        shell._seeds_before = None  # next_seed() keeps the state before its first draw
+        session = shell.current
+        self.bookkeeping = None if session is None else (
+            session.state, list(session.log), list(session.undo_stack), list(session.redo_stack),
+            session.moves, session.outcome, session.undo_used, session.ending_undone, session.save_name,
+            session.started,
+        )
+
+    def restore(self, shell: Shell) -> None:
+        """Put the shell back as it was when the snapshot was taken."""
+        shell.sessions.clear()
+        shell.sessions.update(self.sessions)
+        shell.current = self.current
+        shell._retired = self.retired
+        shell.exiting = self.exiting
+        if shell._seeds_before is not None:
+            shell._seeds.setstate(shell._seeds_before)
+            shell._seeds_before = None
+        if self.current is not None and self.bookkeeping is not None:
+            session = self.current
+            (session.state, log, undo_stack, redo_stack, session.moves, session.outcome, session.undo_used,
+             session.ending_undone, session.save_name, session.started) = self.bookkeeping
+            session.log[:] = log
+            session.undo_stack[:] = undo_stack
+            session.redo_stack[:] = redo_stack
 
 
 def _join(*parts: str) -> str:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from cardshell.cards import parse_card
 from cardshell_aces_up import rules
 from cardshell_aces_up.display import HEADER, render
@@ -59,6 +61,6 @@ def test_a_constructed_empty_tableau_still_shows_stock_and_foundation():
 
 def test_render_does_not_change_the_state():
     state = rules.init_game(3)
-    before = state.copy()
+    before = copy.deepcopy(state)
     render(state)
     assert state == before

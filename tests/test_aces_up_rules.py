@@ -16,18 +16,21 @@ from pathlib import Path
 
 import pytest
 
-from cardshell import CommandContext, CommandError, UsageError
+from cardshell import Command, CommandContext, CommandError, UsageError
 from cardshell.cards import Card, Suit, parse_card
 from cardshell_aces_up import plugin, rules
 from cardshell_aces_up.display import render
 from cardshell_aces_up.rules import AcesUpState
 
+#: The game's moves as the host dispatches them.
+COMMANDS = [Command.from_move(move, plugin.GAME_ID) for move in plugin.MOVES]
+
 DATA = Path(__file__).parent / "data" / "aces_up"
 
 
-def cards(text: str) -> list[Card]:
+def cards(text: str) -> tuple[Card, ...]:
     """``"AS 10h qd"`` -> cards, in order."""
-    return [parse_card(word) for word in text.split()]
+    return tuple(parse_card(word) for word in text.split())
 
 
 def state(stock: str = "", columns: tuple[str, str, str, str] = ("", "", "", ""), foundation: str = "") -> AcesUpState:
@@ -39,7 +42,7 @@ def deck_for(*deals: str) -> list[Card]:
     """A stacked deck dealing ``deals[0]`` to columns 1-4 first, then
     ``deals[1]``..., each written left to right (top of stock is the end)."""
     order = [card for deal in deals for card in cards(deal)]
-    return list(reversed(order))
+    return tuple(reversed(order))
 
 
 # -- start -----------------------------------------------------------------
@@ -49,7 +52,7 @@ def test_init_game_deals_one_card_to_each_column_from_a_full_deck():
     s = rules.init_game(7)
     assert len(s.stock) == 48
     assert [len(c) for c in s.tableau] == [1, 1, 1, 1]
-    assert s.foundation == []
+    assert s.foundation == ()
     assert len(set(s.cards())) == 52
 
 
@@ -61,7 +64,7 @@ def test_init_game_is_reproducible_by_seed_and_varies_with_it():
 
 def test_start_from_deck_deals_the_top_four_left_to_right():
     s = rules.start_from_deck(deck_for("AS KS QS AH", "KH QH AD KD"))
-    assert s.tableau == [cards("AS"), cards("KS"), cards("QS"), cards("AH")]
+    assert s.tableau == (cards("AS"), cards("KS"), cards("QS"), cards("AH"))
     assert s.stock == deck_for("KH QH AD KD")
 
 
@@ -77,7 +80,7 @@ def test_deal_puts_one_card_at_the_bottom_of_each_column_left_to_right():
     before = state(stock="2C 3C 4C 5C 6C 7C 8C 9C", columns=("AS", "", "KH", "QD"))
     after = rules.deal(before)
     # top of the stock is the end of the list: 9C goes to column 1.
-    assert after.tableau == [cards("AS 9C"), cards("8C"), cards("KH 7C"), cards("QD 6C")]
+    assert after.tableau == (cards("AS 9C"), cards("8C"), cards("KH 7C"), cards("QD 6C"))
     assert after.stock == cards("2C 3C 4C 5C")
     assert before == state(stock="2C 3C 4C 5C 6C 7C 8C 9C", columns=("AS", "", "KH", "QD"))
 
@@ -97,7 +100,7 @@ def test_deal_with_an_empty_stock_is_an_error_and_changes_nothing():
 def test_move_to_foundation_with_a_higher_card_of_the_same_suit_at_another_bottom():
     before = state(stock="2C 3C 4C 5C", columns=("AS 5H", "9H", "", "2D"), foundation="KC")
     after = rules.move_to_foundation(before, 1)
-    assert after.tableau == [cards("AS"), cards("9H"), [], cards("2D")]
+    assert after.tableau == (cards("AS"), cards("9H"), (), cards("2D"))
     assert after.foundation == cards("KC 5H")
     assert before.tableau[0] == cards("AS 5H")  # pure: the argument is untouched
 
@@ -110,7 +113,7 @@ def test_one_rank_higher_is_enough():
 def test_an_ace_beats_a_king_of_its_suit():
     after = rules.move_to_foundation(state(columns=("KS", "AS", "", "")), 1)
     assert after.foundation == cards("KS")
-    assert after.tableau[0] == []
+    assert after.tableau[0] == ()
 
 
 @pytest.mark.parametrize(
@@ -154,14 +157,14 @@ def test_foundation_columns_lists_exactly_the_legal_f_moves():
 def test_move_to_an_empty_column():
     before = state(stock="2S 3S 4S 5S", columns=("AS 5H", "", "9C", "2D"))
     after = rules.move_to_empty_column(before, 1, 2)
-    assert after.tableau == [cards("AS"), cards("5H"), cards("9C"), cards("2D")]
+    assert after.tableau == (cards("AS"), cards("5H"), cards("9C"), cards("2D"))
     assert after.stock == before.stock and after.foundation == before.foundation
-    assert before.tableau[1] == []
+    assert before.tableau[1] == ()
 
 
 def test_the_only_card_of_a_column_may_move_to_an_empty_column():
     after = rules.move_to_empty_column(state(columns=("", "", "9C", "2D")), 4, 1)
-    assert after.tableau == [cards("2D"), [], cards("9C"), []]
+    assert after.tableau == (cards("2D"), (), cards("9C"), ())
 
 
 @pytest.mark.parametrize(
@@ -252,7 +255,7 @@ def run(s: AcesUpState, line: str) -> tuple[AcesUpState, str, bool]:
         board.
     """
     word, _, rest = line.strip().partition(" ")
-    by_word = {name.lower(): c for c in plugin.COMMANDS for name in c.words}
+    by_word = {name.lower(): c for c in COMMANDS for name in c.words}
     command = by_word.get(word.lower())
     try:
         if command is None:
@@ -330,8 +333,8 @@ def test_commands_are_case_insensitive():
 
 
 def test_completion_offers_only_useful_columns():
-    f = next(c for c in plugin.COMMANDS if c.name == "F")
-    t = next(c for c in plugin.COMMANDS if c.name == "T")
+    f = next(c for c in COMMANDS if c.name == "F")
+    t = next(c for c in COMMANDS if c.name == "T")
     s = state(stock="2S 3S 4S 5S", columns=("5H", "", "AH 2C", "KH"))
     assert list(f.complete(s, 0)) == ["1"]  # 5♥ under K♥; 2♣ and K♥ are not beaten
     assert list(t.complete(s, 0)) == ["1", "3", "4"]
@@ -346,6 +349,6 @@ def test_game_record_maps_the_hand_out_letters_onto_host_commands():
     assert dict(plugin.GAME.host_aliases) == {"h": "help", "q": "quit", "r": "new"}
     assert plugin.GAME.prompt(rules.init_game(1)) == "Input an option (DFTRHQ): "
     assert plugin.cardshell_games() == [plugin.GAME]
-    assert {c.usage for c in plugin.cardshell_commands()} == {"D", "F x", "T x y"}
-    assert all(c.game == "aces-up" for c in plugin.cardshell_commands())
+    assert {c.usage for c in plugin.GAME.moves} == {"D", "F x", "T x y"}
+    assert plugin.GAME.moves == plugin.MOVES and plugin.GAME.immutable
     assert plugin.GAME.new(5, {}) == rules.init_game(5)

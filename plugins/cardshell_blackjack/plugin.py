@@ -1,4 +1,6 @@
-"""Blackjack as a cardshell plugin: adapts :mod:`.rules` and :mod:`.simulation` to Commands.
+"""Blackjack as a cardshell plugin: the records of :mod:`.rules`,
+:mod:`.strategy` and :mod:`.simulation` under plugin contract 2 (immutable
+states, declarative moves, legal moves, determinize, the game's own hint).
 
 Hand-out ``seeds/minesweeper-blackjack.txt`` problem 2; ``specs/GAMES.md``
 "blackjack"; issue 3 items 3-4.  Inside the shell the player answers the
@@ -16,6 +18,13 @@ the running score; ``simulate N [T] [--seed S]`` plays N rounds by the
 policy "hit below T" (default 17) and prints the rates; without ``--seed``
 it uses the game's own seed, so a game's seed reproduces its simulations.
 Undo is off: it would let the player see the next card and take it back.
+
+Contract 2: ``1``, ``0`` and ``y`` are declarative :class:`cardshell.Move`
+records over the immutable :class:`.rules.BlackjackState`; ``n`` stays a
+:class:`cardshell.Command` because it also leaves the game
+(``ctx.leave()``), which a move cannot ask for.  ``moves`` lists ``1, 0``
+or ``y, n``; ``hint`` answers by basic strategy (:mod:`.strategy`) from the
+player's hand alone; ``solve`` searches the true deck of the current round.
 """
 
 from __future__ import annotations
@@ -25,13 +34,13 @@ from collections.abc import Mapping
 from typing import Any
 
 import cardshell
-from cardshell import Command, CommandContext, Game, Outcome, UsageError
+from cardshell import Command, CommandContext, Game, Move, Outcome, UsageError
 
-from cardshell_blackjack import display, rules
+from cardshell_blackjack import display, rules, strategy
 from cardshell_blackjack.rules import BlackjackState
 from cardshell_blackjack.simulation import DEFAULT_THRESHOLD, format_simulation, simulate
 
-CARDSHELL_CONTRACT = 1
+CARDSHELL_CONTRACT = 2
 
 GAME_ID = "blackjack"
 
@@ -108,20 +117,19 @@ def invalid_input(line: str) -> str:
 # --- handlers ----------------------------------------------------------------------
 
 
-def _hit(ctx: CommandContext, args: None) -> None:
-    ctx.state, lines = rules.hit(ctx.state)
-    for line in lines:
-        ctx.echo(line)
+def _hit_message(before: BlackjackState, after: BlackjackState) -> str:
+    """``Move.message`` of ``1``: the hand-out's lines (:func:`.rules.hit_lines`)."""
+    return "\n".join(rules.hit_lines(before, after))
 
 
-def _stay(ctx: CommandContext, args: None) -> None:
-    ctx.state, lines = rules.stay(ctx.state)
-    for line in lines:
-        ctx.echo(line)
+def _stay_message(before: BlackjackState, after: BlackjackState) -> str:
+    """``Move.message`` of ``0``: the hand-out's lines (:func:`.rules.stay_lines`)."""
+    return "\n".join(rules.stay_lines(before, after))
 
 
-def _yes(ctx: CommandContext, args: None) -> None:
-    ctx.state = rules.play_again(ctx.state, True)
+def _deal_again(state: BlackjackState) -> BlackjackState:
+    """``Move.apply`` of ``y``: a new round (:func:`.rules.play_again`)."""
+    return rules.play_again(state, True)
 
 
 def _no(ctx: CommandContext, args: None) -> None:
@@ -148,12 +156,9 @@ def _simulate(ctx: CommandContext, args: tuple[int, int, int | None]) -> None:
     ctx.echo(format_simulation(counts, threshold, seed))
 
 
-def _phase_validator(check):
-    def validate(state: BlackjackState, args: Any) -> None:
-        check(state)
-
-    validate.__doc__ = check.__doc__
-    return validate
+def _round_over(state: BlackjackState, args: Any) -> None:
+    """Validator of ``n``: the round must be settled (:func:`.rules.check_round_over`)."""
+    rules.check_round_over(state)
 
 
 # --- the game ----------------------------------------------------------------------
@@ -181,6 +186,38 @@ def prompt(state: BlackjackState) -> str:
     return rules.question(state)
 
 
+MOVES = (
+    Move(
+        name="1",
+        aliases=("hit",),
+        summary="Hit: draw another card.",
+        apply=rules.draw,
+        check=rules.check_player_turn,
+        usage="1",
+        help="1 (or hit): draw one more card. Going over 21 loses the round at once.",
+        message=_hit_message,
+    ),
+    Move(
+        name="0",
+        aliases=("stay",),
+        summary="Stay: keep your hand; the dealer plays.",
+        apply=rules.stand,
+        check=rules.check_player_turn,
+        usage="0",
+        help="0 (or stay): keep your hand. The dealer draws while under 17, then the round is settled.",
+        message=_stay_message,
+    ),
+    Move(
+        name="y",
+        aliases=("yes",),
+        summary="Play another round (a freshly shuffled deck).",
+        apply=_deal_again,
+        check=rules.check_round_over,
+        usage="y",
+        help="y (or yes), after a round: deal a new round from a full, freshly shuffled deck.",
+    ),
+)
+
 GAME = Game(
     id=GAME_ID,
     title="Blackjack",
@@ -192,39 +229,14 @@ GAME = Game(
     invalid_input=invalid_input,
     case_sensitive=False,
     undo=False,
+    immutable=True,
+    moves=MOVES,
+    legal_moves=rules.legal_moves,
+    determinize=rules.determinize,
+    hint=strategy.hint,
 )
 
 COMMANDS = [
-    Command(
-        name="1",
-        aliases=("hit",),
-        summary="Hit: draw another card.",
-        handler=_hit,
-        game=GAME_ID,
-        usage="1",
-        help="1 (or hit): draw one more card. Going over 21 loses the round at once.",
-        validators=(_phase_validator(rules.check_player_turn),),
-    ),
-    Command(
-        name="0",
-        aliases=("stay",),
-        summary="Stay: keep your hand; the dealer plays.",
-        handler=_stay,
-        game=GAME_ID,
-        usage="0",
-        help="0 (or stay): keep your hand. The dealer draws while under 17, then the round is settled.",
-        validators=(_phase_validator(rules.check_player_turn),),
-    ),
-    Command(
-        name="y",
-        aliases=("yes",),
-        summary="Play another round (a freshly shuffled deck).",
-        handler=_yes,
-        game=GAME_ID,
-        usage="y",
-        help="y (or yes), after a round: deal a new round from a full, freshly shuffled deck.",
-        validators=(_phase_validator(rules.check_round_over),),
-    ),
     Command(
         name="n",
         aliases=("no",),
@@ -233,7 +245,7 @@ COMMANDS = [
         game=GAME_ID,
         usage="n",
         help="n (or no), after a round: end the game. Type new for a new game.",
-        validators=(_phase_validator(rules.check_round_over),),
+        validators=(_round_over,),
     ),
     Command(
         name="score",
@@ -269,5 +281,6 @@ def cardshell_games() -> list[Game]:
 
 @cardshell.hookimpl
 def cardshell_commands() -> list[Command]:
-    """Register the commands of Blackjack."""
+    """Register the commands of Blackjack that are not moves: ``n`` (it
+    leaves the game), ``score`` and ``simulate``."""
     return list(COMMANDS)

@@ -6,9 +6,10 @@ section "blackjack".
 
 Vocabulary and conventions:
 
-* the **deck** is a list of cards whose *end* is the top (``pop()`` deals);
-  each round shuffles a full fresh 52-card deck with the game's own
-  :class:`~cardshell.rng.GameRandom`;
+* the **deck** (the shoe) is a tuple of cards whose *end* is the top (dealt
+  first); each round shuffles a full fresh 52-card deck with the game's own
+  generator, kept in the state as the generator's immutable state tuple
+  (:func:`shuffle_round`), so a seed replays every round;
 * the **hand** is the player's cards, the **dealer**'s hand the dealer's, in
   the order drawn.  The deal gives the player two cards from the top of the
   deck, then the dealer two (hand-out part (b) leaves the order open);
@@ -16,21 +17,21 @@ Vocabulary and conventions:
   to hit or stay), ``"again"`` (settled, asked whether to play again),
   ``"done"`` (the player answered no; nothing more happens).
 
-Every function is pure: it never changes its argument and returns a new
-:class:`BlackjackState` together with the lines the hand-out prints; an
-answer that does not fit the phase raises
-:class:`cardshell.errors.CommandError`.
+States are immutable values (plugin contract 2): frozen dataclasses of
+tuples, hashable and compared with ``==``.  Every function is pure: it never
+changes its argument and returns a new :class:`BlackjackState` (and, for
+:func:`hit` and :func:`stay`, the lines the hand-out prints); an answer that
+does not fit the phase raises :class:`cardshell.errors.CommandError`.
 """
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 
-from cardshell.cards import ACE, Card, shuffled_deck
+from cardshell.cards import ACE, Card, new_deck
 from cardshell.errors import CommandError
-from cardshell.rng import GameRandom
 
 #: Hand-out: the target value; more is a bust.
 TARGET = 21
@@ -168,18 +169,61 @@ def dealer_play(deck: list[Card], dealer: list[Card]) -> list[Card]:
 
 # --- the state -------------------------------------------------------------------
 
+#: The unshuffled deck (:func:`cardshell.cards.new_deck`), built once.
+_FRESH_DECK = tuple(new_deck())
 
-@dataclass
+#: The generator's state: what :meth:`random.Random.getstate` returns (a
+#: tuple, so immutable and hashable).
+GeneratorState = tuple
+
+#: A scratch generator: :func:`shuffle_round` sets its state, shuffles and
+#: reads the state back, so no state ever holds a mutable generator (and no
+#: generator is built, and seeded from the system, per round).
+_SCRATCH = random.Random(0)
+
+
+def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return cards if type(cards) is tuple else tuple(cards)
+
+
+def generator_state(seed: int) -> GeneratorState:
+    """The state of a fresh generator seeded with ``seed`` (as
+    ``random.Random(seed)``, hence :class:`cardshell.rng.GameRandom`)."""
+    return random.Random(seed).getstate()
+
+
+def shuffle_round(generator: GeneratorState) -> tuple[tuple[Card, ...], GeneratorState]:
+    """A full fresh deck shuffled by the game's generator, as a pure function.
+
+    Draws exactly as :func:`cardshell.cards.shuffled_deck` on a generator in
+    state ``generator``, so the rounds of a seed are those of contract 1 (and
+    of :mod:`.simulation`).
+
+    Args:
+        generator (GeneratorState): the generator's state before the shuffle.
+
+    Returns:
+        tuple: the 52 cards (top last) and the generator's state after it.
+    """
+    _SCRATCH.setstate(generator)
+    deck = list(_FRESH_DECK)
+    _SCRATCH.shuffle(deck)
+    return tuple(deck), _SCRATCH.getstate()
+
+
+@dataclass(frozen=True)
 class BlackjackState:
-    """The whole state of a Blackjack game: the current round and the score.
+    """The whole state of a Blackjack game, an immutable value: the current
+    round and the score.
 
     Attributes:
         seed (int): the game's seed (the default seed of ``simulate``).
-        rng (GameRandom): the game's generator; each round's shuffle draws
-            from it, so a seed replays every round.
-        deck (list[Card]): the undealt cards of this round, top last.
-        player (list[Card]): the player's hand.
-        dealer (list[Card]): the dealer's hand.
+        generator (GeneratorState): the state of the game's generator after
+            the last shuffle (:func:`shuffle_round` draws the next round from
+            it), so a seed replays every round.
+        deck (tuple[Card, ...]): the undealt cards of this round, top last.
+        player (tuple[Card, ...]): the player's hand, in the order drawn.
+        dealer (tuple[Card, ...]): the dealer's hand, in the order drawn.
         phase (str): ``"player"``, ``"again"`` or ``"done"``.
         result (str | None): the round's result once settled (``"won"``,
             ``"lost"``, ``"draw"``), None while in play.
@@ -188,20 +232,27 @@ class BlackjackState:
         lost (int): rounds the player lost.
         tied (int): rounds tied.
 
-    ``deck + player + dealer`` is always the 52 cards, each once.
+    ``deck + player + dealer`` is always the 52 cards, each once.  Lists
+    given to the constructor are stored as tuples.
     """
 
     seed: int
-    rng: GameRandom
-    deck: list[Card] = field(default_factory=list)
-    player: list[Card] = field(default_factory=list)
-    dealer: list[Card] = field(default_factory=list)
+    generator: GeneratorState
+    deck: tuple[Card, ...] = ()
+    player: tuple[Card, ...] = ()
+    dealer: tuple[Card, ...] = ()
     phase: str = PHASE_PLAYER
     result: str | None = None
     rounds: int = 0
     won: int = 0
     lost: int = 0
     tied: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("deck", "player", "dealer"):
+            value = getattr(self, name)
+            if type(value) is not tuple:
+                object.__setattr__(self, name, tuple(value))
 
     def cards(self) -> list[Card]:
         """Every card of the round: deck, player's hand, dealer's hand."""
@@ -213,15 +264,19 @@ class BlackjackState:
         return f"Score: won {self.won}, lost {self.lost}, tied {self.tied} ({settled} round{'s' if settled != 1 else ''})"
 
 
-def _deal_round(state: BlackjackState) -> None:
-    """Shuffle a fresh deck with the state's generator and deal 2 + 2 (in place)."""
-    deck = shuffled_deck(state.rng)
-    state.player = [deck.pop(), deck.pop()]
-    state.dealer = [deck.pop(), deck.pop()]
-    state.deck = deck
-    state.phase = PHASE_PLAYER
-    state.result = None
-    state.rounds += 1
+def deal_round(state: BlackjackState) -> BlackjackState:
+    """A new round: a fresh deck shuffled by the state's generator, two cards
+    to the player then two to the dealer from the top (hand-out part (b)).
+
+    Args:
+        state (BlackjackState): the game so far (unchanged).
+
+    Returns:
+        BlackjackState: phase ``"player"``, ``rounds`` one more, the score kept.
+    """
+    deck, generator = shuffle_round(state.generator)
+    return BlackjackState(state.seed, generator, deck[:-4], (deck[-1], deck[-2]), (deck[-3], deck[-4]),
+                          PHASE_PLAYER, None, state.rounds + 1, state.won, state.lost, state.tied)
 
 
 def new_game(seed: int) -> BlackjackState:
@@ -233,22 +288,14 @@ def new_game(seed: int) -> BlackjackState:
     Returns:
         BlackjackState: phase ``"player"``, score 0-0-0.
     """
-    state = BlackjackState(seed=seed, rng=GameRandom(seed))
-    _deal_round(state)
-    return state
+    return deal_round(BlackjackState(seed=seed, generator=generator_state(seed)))
 
 
-def _settle_into(state: BlackjackState, lines: list[str]) -> None:
-    result = settle(state.player, state.dealer)
-    state.result = result
-    state.phase = PHASE_AGAIN
-    if result == "won":
-        state.won += 1
-    elif result == "lost":
-        state.lost += 1
-    else:
-        state.tied += 1
-    lines.append(RESULT_LINES[result])
+def _settled(state: BlackjackState, player: tuple[Card, ...], dealer: tuple[Card, ...], deck: tuple[Card, ...]) -> BlackjackState:
+    result = settle(player, dealer)
+    return BlackjackState(state.seed, state.generator, deck, player, dealer, PHASE_AGAIN, result, state.rounds,
+                          state.won + (result == "won"), state.lost + (result == "lost"),
+                          state.tied + (result == "draw"))
 
 
 def _require(state: BlackjackState, phase: str) -> None:
@@ -269,63 +316,109 @@ def check_round_over(state: BlackjackState) -> None:
     _require(state, PHASE_AGAIN)
 
 
-def hit(state: BlackjackState) -> tuple[BlackjackState, list[str]]:
-    """The player hits (answers 1): draw one card (hand-out part (d)).
+def draw(state: BlackjackState) -> BlackjackState:
+    """The player hits (answers 1): the top card of the deck joins the hand
+    (hand-out part (d)).
 
     A player on 21 may still hit (GAMES.md).  If the new value is over 21
     the round is lost at once and the dealer does not play.
 
+    Args:
+        state (BlackjackState): a round waiting for hit or stay (unchanged).
+
     Returns:
-        tuple[BlackjackState, list[str]]: the new state and the lines to
-        print: ``You draw CARD``, and on a bust the player's value line and
-        ``*** Dealer wins! ***``.
+        BlackjackState: the new state (settled on a bust).
 
     Raises:
         CommandError: the round is not waiting for hit or stay.
     """
     check_player_turn(state)
-    new = copy.deepcopy(state)
-    card = new.deck.pop()
-    new.player.append(card)
-    lines = [f"You draw {card.long_name}"]
-    if hand_value(new.player) > TARGET:
-        lines.append(player_line(new.player))
-        _settle_into(new, lines)
-    return new, lines
+    deck = state.deck
+    player = (*state.player, deck[-1])
+    if hand_value(player) > TARGET:
+        return _settled(state, player, state.dealer, deck[:-1])
+    return BlackjackState(state.seed, state.generator, deck[:-1], player, state.dealer, state.phase, None,
+                          state.rounds, state.won, state.lost, state.tied)
+
+
+def stand(state: BlackjackState) -> BlackjackState:
+    """The player stays (answers 0): the dealer hits while under 17, then
+    the round is settled (hand-out parts (d)-(e); :func:`dealer_play`,
+    :func:`settle`).
+
+    Args:
+        state (BlackjackState): a round waiting for hit or stay (unchanged).
+
+    Returns:
+        BlackjackState: the settled round.
+
+    Raises:
+        CommandError: the round is not waiting for hit or stay.
+    """
+    check_player_turn(state)
+    deck, dealer = list(state.deck), list(state.dealer)
+    dealer_play(deck, dealer)
+    return _settled(state, state.player, tuple(dealer), tuple(deck))
+
+
+def hit_lines(before: BlackjackState, after: BlackjackState) -> list[str]:
+    """The lines the hand-out prints for a hit from ``before`` to ``after``:
+    ``You draw CARD``, and on a bust the player's value line and
+    ``*** Dealer wins! ***``."""
+    lines = [f"You draw {after.player[-1].long_name}"]
+    if after.result is not None:
+        lines.append(player_line(after.player))
+        lines.append(RESULT_LINES[after.result])
+    return lines
+
+
+def stay_lines(before: BlackjackState, after: BlackjackState) -> list[str]:
+    """The lines the hand-out prints when the player stays (parts (d)-(e)):
+    the dealer's hand, ``Dealer draws CARD`` for each card drawn and, if it
+    drew, its final hand; then the result line."""
+    lines = [dealer_line(before.dealer)]
+    drawn = after.dealer[len(before.dealer):]
+    lines.extend(f"Dealer draws {card.long_name}" for card in drawn)
+    if drawn:
+        lines.append(dealer_line(after.dealer))
+    lines.append(RESULT_LINES[after.result])  # type: ignore[index]
+    return lines
+
+
+def hit(state: BlackjackState) -> tuple[BlackjackState, list[str]]:
+    """:func:`draw` with the lines it prints (:func:`hit_lines`).
+
+    Returns:
+        tuple[BlackjackState, list[str]]: the new state and the lines.
+
+    Raises:
+        CommandError: the round is not waiting for hit or stay.
+    """
+    after = draw(state)
+    return after, hit_lines(state, after)
 
 
 def stay(state: BlackjackState) -> tuple[BlackjackState, list[str]]:
-    """The player stays (answers 0): the dealer plays, then settlement.
-
-    Hand-out parts (d)-(e): the dealer's hand is shown, the dealer hits while
-    under 17 printing ``Dealer draws CARD`` each time, and if it drew, its
-    final hand is shown; then the result line.
+    """:func:`stand` with the lines it prints (:func:`stay_lines`).
 
     Returns:
-        tuple[BlackjackState, list[str]]: the new state and the lines to print.
+        tuple[BlackjackState, list[str]]: the new state and the lines.
 
     Raises:
         CommandError: the round is not waiting for hit or stay.
     """
-    check_player_turn(state)
-    new = copy.deepcopy(state)
-    lines = [dealer_line(new.dealer)]
-    drawn = dealer_play(new.deck, new.dealer)
-    lines.extend(f"Dealer draws {card.long_name}" for card in drawn)
-    if drawn:
-        lines.append(dealer_line(new.dealer))
-    _settle_into(new, lines)
-    return new, lines
+    after = stand(state)
+    return after, stay_lines(state, after)
 
 
 def play_again(state: BlackjackState, again: bool) -> BlackjackState:
     """Answer ``Want to play again? (y/n)`` (hand-out part (f)).
 
     Args:
-        state: a settled round (phase ``"again"``).
+        state: a settled round (phase ``"again"``), unchanged.
         again (bool): True deals a new round from a full fresh deck shuffled
-            with the game's generator; False ends the game (phase ``"done"``,
-            the last result stays).
+            with the game's generator (:func:`deal_round`); False ends the
+            game (phase ``"done"``, the last result stays).
 
     Returns:
         BlackjackState: the new state.
@@ -334,14 +427,69 @@ def play_again(state: BlackjackState, again: bool) -> BlackjackState:
         CommandError: the round is not settled yet, or the game is over.
     """
     check_round_over(state)
-    new = copy.deepcopy(state)
     if again:
-        _deal_round(new)
-    else:
-        new.phase = PHASE_DONE
-    return new
+        return deal_round(state)
+    return replace(state, phase=PHASE_DONE)
 
 
 def question(state: BlackjackState) -> str:
     """The question the game asks now: hit or stay, play again, or none ("")."""
     return {PHASE_PLAYER: PROMPT_HIT, PHASE_AGAIN: PROMPT_AGAIN}.get(state.phase, "")
+
+
+# --- contract 2: legal moves, what the player sees -------------------------------
+
+
+def legal_moves(state: BlackjackState) -> list[str]:
+    """Every answer accepted now, as typed: ``1`` (hit) and ``0`` (stay)
+    while the round is in play, ``y`` and ``n`` once it is settled, nothing
+    once the game is over (the phases of :func:`question`).
+
+    Args:
+        state (BlackjackState): any state.
+
+    Returns:
+        list[str]: ``["1", "0"]``, ``["y", "n"]`` or ``[]``.
+    """
+    if state.phase == PHASE_PLAYER:
+        return ["1", "0"]
+    if state.phase == PHASE_AGAIN:
+        return ["y", "n"]
+    return []
+
+
+def dealer_shown(state: BlackjackState) -> bool:
+    """Whether the player has seen the dealer's hand: only once the player
+    stayed (the dealer's hand is printed then, hand-out part (d)).  While
+    the round is in play, and after a player's bust, both of the dealer's
+    cards stay face down."""
+    return state.result is not None and hand_value(state.player) <= TARGET
+
+
+def determinize(state: BlackjackState, rng: random.Random) -> BlackjackState:
+    """The state with what the player cannot see drawn again (determinization).
+
+    The player sees their own hand and, once they stayed, the dealer's hand
+    (:func:`dealer_shown`).  Everything else is re-drawn at random from the
+    unseen cards: the dealer's face-down cards and the deck (the shoe), and
+    the generator that will shuffle the later rounds.  The unseen cards are
+    put in a canonical order first, so the result depends only on what the
+    player sees and on ``rng``.
+
+    Args:
+        state (BlackjackState): the true state (unchanged).
+        rng (random.Random): the sampling generator.
+
+    Returns:
+        BlackjackState: the same player's hand, phase and score over re-drawn
+        hidden cards.
+    """
+    shown = dealer_shown(state)
+    seen = set(state.player)
+    if shown:
+        seen.update(state.dealer)
+    unseen = sorted(card for card in _FRESH_DECK if card not in seen)
+    rng.shuffle(unseen)
+    dealer = state.dealer if shown else tuple(unseen[len(unseen) - len(state.dealer):])
+    deck = tuple(unseen if shown else unseen[:len(unseen) - len(state.dealer)])
+    return replace(state, deck=deck, dealer=dealer, generator=generator_state(rng.getrandbits(64)))

@@ -14,6 +14,10 @@ Choices made here:
 * ``simulate N [I] [--jobs J]`` prints the table of Section 3.3 for seeds
   I .. I + N - 1; I defaults to the current game's seed; ``--jobs J`` (or
   ``-j J``) uses J processes, 0 for every core.
+* plugin contract 2: a state is an immutable value (a frozen dataclass of
+  tuples), so the host never copies it; the game plays itself, so
+  :func:`.rules.legal_moves` lists no move (``moves`` says so), and
+  ``simulate`` is a report that changes nothing, not a move.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from cardshell.montecarlo import SIMULATE_USAGE, SimulateArgs, parse_simulate  #
 from . import rules, simulation
 
 #: The plugin contract version this plugin was written for.
-CARDSHELL_CONTRACT = 1
+CARDSHELL_CONTRACT = 2
 
 #: The game id typed after ``play``.
 GAME_ID = "pictures"
@@ -68,6 +72,8 @@ def cardshell_games() -> list[Game]:
             new=new_game,
             render=render,
             outcome=outcome,
+            immutable=True,
+            legal_moves=rules.legal_moves,
         )
     ]
 

@@ -347,3 +347,18 @@ def shuffle_sizes(seed: int) -> list[int]:
         elif line.startswith("Putting "):
             in_play -= int(line.split()[1])
     return sizes
+
+
+def legal_moves(state: PicturesGame) -> list[str]:
+    """``Game.legal_moves`` (plugin contract 2): always none.  Pictures plays
+    itself from its seed (:func:`play`), so a game is over as soon as it is
+    dealt and the player has no move to make; what the player types in the
+    shell only reports on the game and changes nothing.
+
+    Args:
+        state (PicturesGame): any game.
+
+    Returns:
+        list[str]: ``[]``.
+    """
+    return []

@@ -22,6 +22,11 @@ Choices made here:
 * ``simulate N [I] [--jobs J]`` prints the table of Section 4.3 for seeds
   I .. I + N - 1; I defaults to the current game's seed; ``--jobs J`` (or
   ``-j J``) uses J processes, 0 for every core.
+* plugin contract 2: a state is an immutable value (a frozen dataclass of
+  tuples), so the host never copies it; the game plays itself, so
+  :func:`.rules.legal_moves` lists no move (``moves`` says so), and
+  ``lines``, the bare browser answers and ``simulate`` are reports that
+  change nothing, not moves.
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from cardshell.montecarlo import SIMULATE_USAGE, SimulateArgs, parse_simulate  #
 from . import browser, rules, simulation
 
 #: The plugin contract version this plugin was written for.
-CARDSHELL_CONTRACT = 1
+CARDSHELL_CONTRACT = 2
 
 #: The game id typed after ``play``.
 GAME_ID = "up-and-down"
@@ -145,6 +150,8 @@ def cardshell_games() -> list[Game]:
             new=new_game,
             render=render,
             outcome=outcome,
+            immutable=True,
+            legal_moves=rules.legal_moves,
             host_aliases={"q": "quit"},
             # GAMES.md "up-and-down": only ``q`` exactly quits, ``Q`` is an
             # incorrect answer; the hand-out never makes its input case-insensitive.

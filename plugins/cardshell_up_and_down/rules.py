@@ -351,3 +351,18 @@ def cards_left_counts(start: int, count: int) -> list[int]:
                 break  # all placed: won
         counts[size] += 1
     return counts
+
+
+def legal_moves(state: UpAndDownGame) -> list[str]:
+    """``Game.legal_moves`` (plugin contract 2): always none.  Up-and-Down plays
+    itself from its seed (:func:`play`), so a game is over as soon as it is
+    dealt and the player has no move to make; what the player types in the
+    shell only reports on the game and changes nothing.
+
+    Args:
+        state (UpAndDownGame): any game.
+
+    Returns:
+        list[str]: ``[]``.
+    """
+    return []

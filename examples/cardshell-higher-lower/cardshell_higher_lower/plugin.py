@@ -1,12 +1,13 @@
-"""The cardshell plugin: registers Higher or Lower and its commands.
+"""The cardshell plugin: registers Higher or Lower, its move and its report.
 
 Found by cardshell through the entry point declared in ``pyproject.toml``::
 
     [project.entry-points.cardshell]
     higher-lower = "cardshell_higher_lower.plugin"
 
-This module only adapts :mod:`cardshell_higher_lower.rules` to cardshell's
-records: a :class:`cardshell.Game` and its :class:`cardshell.Command` list.
+This module only turns :mod:`cardshell_higher_lower.rules` into cardshell's
+records: a :class:`cardshell.Game` with its :class:`cardshell.Move`, and the
+``odds`` :class:`cardshell.Command`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import cardshell
 from cardshell_higher_lower import display, rules
 
 #: The plugin contract this plugin is written for (see cardshell.hookspecs).
-CARDSHELL_CONTRACT = 1
+CARDSHELL_CONTRACT = 2
 
 #: The id typed after ``play``.
 GAME_ID = "higher-lower"
@@ -46,24 +47,7 @@ def prompt(state: rules.HigherLowerState) -> str:
     return "game over (new or quit): " if state.over else "higher or lower? "
 
 
-@cardshell.hookimpl
-def cardshell_games() -> list[cardshell.Game]:
-    """Register Higher or Lower."""
-    return [
-        cardshell.Game(
-            id=GAME_ID,
-            title="Higher or Lower",
-            summary="guess whether the next card is higher or lower",
-            new=new,
-            render=display.render,
-            outcome=outcome,
-            prompt=prompt,
-            options=(cardshell.Option("target", "right guesses in a row to win (1-51)", int, 5),),
-        )
-    ]
-
-
-# -- the commands ----------------------------------------------------------------
+# -- the move --------------------------------------------------------------------
 _DIRECTIONS = {"higher": rules.HIGHER, "h": rules.HIGHER, "lower": rules.LOWER, "l": rules.LOWER}
 
 
@@ -81,23 +65,47 @@ def parse_direction(text: str) -> str:
     return direction
 
 
-def in_play(state: rules.HigherLowerState, args: Any) -> None:
-    """Validator: no guessing once the game is over."""
-    if state.over:
-        raise cardshell.CommandError("The game is over: type 'new' to deal again.")
+def said(before: rules.HigherLowerState, after: rules.HigherLowerState) -> str:
+    """``Move.message`` of ``guess``: how it went, from the states around it."""
+    card = after.card.text
+    if after.lost:
+        return f"{card} is not {after.guessed}. Game over after {after.streak} right."
+    if after.streak >= after.target:
+        return f"{card}: right! {after.streak} in a row: you win."
+    return f"{card}: right!"
 
 
-def do_guess(ctx: cardshell.CommandContext, direction: str) -> None:
-    """Handler of ``guess``: turn the next card and say how it went."""
-    card, right = rules.guess(ctx.state, direction)
-    if not right:
-        ctx.echo(f"{card.text} is not {direction}. Game over after {ctx.state.streak} right.")
-    elif ctx.state.streak >= ctx.state.target:
-        ctx.echo(f"{card.text}: right! {ctx.state.streak} in a row: you win.")
-    else:
-        ctx.echo(f"{card.text}: right!")
+GUESS = cardshell.Move(
+    "guess", "guess whether the next card is higher or lower", apply=rules.guess, check=rules.check_guess,
+    aliases=("g",), usage="guess higher|lower", parse=parse_direction, message=said,
+    help="h and l are short for higher and lower; a card of the same rank loses.",
+    complete=lambda state, index: ["higher", "lower"] if index == 0 else [],
+)
 
 
+@cardshell.hookimpl
+def cardshell_games() -> list[cardshell.Game]:
+    """Register Higher or Lower."""
+    return [
+        cardshell.Game(
+            id=GAME_ID,
+            title="Higher or Lower",
+            summary="guess whether the next card is higher or lower",
+            new=new,
+            render=display.render,
+            outcome=outcome,
+            prompt=prompt,
+            options=(cardshell.Option("target", "right guesses in a row to win (1-51)", int, 5),),
+            immutable=True,
+            moves=(GUESS,),
+            legal_moves=rules.legal_moves,
+            determinize=rules.determinize,
+            heuristic=rules.heuristic,
+        )
+    ]
+
+
+# -- a report that is not a move -----------------------------------------------------
 def do_odds(ctx: cardshell.CommandContext, args: None) -> None:
     """Handler of ``odds``: count the unseen cards each way (changes nothing)."""
     higher, lower, same = rules.odds(ctx.state)
@@ -107,14 +115,8 @@ def do_odds(ctx: cardshell.CommandContext, args: None) -> None:
 
 @cardshell.hookimpl
 def cardshell_commands() -> list[cardshell.Command]:
-    """Register the game's commands."""
+    """Register ``odds``, a command that only reports."""
     return [
-        cardshell.Command(
-            "guess", "guess whether the next card is higher or lower", do_guess, game=GAME_ID,
-            aliases=("g",), usage="guess higher|lower", parse=parse_direction, validators=(in_play,),
-            help="h and l are short for higher and lower; a card of the same rank loses.",
-            complete=lambda state, index: ["higher", "lower"] if index == 0 else [],
-        ),
         cardshell.Command(
             "odds", "count the unseen cards higher and lower than this one", do_odds, game=GAME_ID,
             show_state=False, changes_state=False,

@@ -3,7 +3,11 @@ that cardshell's pytest plugin provides (no conftest needed)."""
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from cardshell.cards import Card, Suit
+from cardshell.contractcheck import check_game
 
 
 def test_the_game_is_listed(cardshell_script):
@@ -51,3 +55,16 @@ def test_odds_report_without_a_move(cardshell_script):
 def test_a_bad_target_is_refused(cardshell_script):
     result = cardshell_script("play higher-lower --target 60\n")
     assert (result.status, result.messages) == (1, ["the target must be 1..51, got 60"])
+
+
+def test_moves_and_hint_come_from_the_host(cardshell_script):
+    result = cardshell_script("play higher-lower --seed 2\nmoves\nhint\n")
+    assert result.lines[-2] == "Legal moves: guess higher, guess lower"
+    assert result.lines[-1].startswith("Hint: guess higher (wins in ")  # 36 of 51 unseen cards are higher
+
+
+@settings(max_examples=20)
+@given(st.integers(-10**6, 10**6), st.integers(1, 51))
+def test_the_game_keeps_the_plugin_contract(seed, walk):
+    check_game("higher-lower", seed, plugins=["higher-lower"], walk_seed=walk,
+               extra_lines=["guess higher", "guess lower"])

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cardshell.cards import Card, Suit, new_deck
+from cardshell.errors import CommandError
 from cardshell_higher_lower import rules
 
 
@@ -31,21 +34,34 @@ def test_is_right_compares_ranks_aces_low_ties_lose(card, following, direction, 
 
 
 def test_a_right_guess_counts_and_a_wrong_one_ends_the_game():
-    state = rules.HigherLowerState(stock=[Card(2, Suit.SPADES), Card(9, Suit.HEARTS)], card=Card(5, Suit.CLUBS),
+    start = rules.HigherLowerState(stock=(Card(2, Suit.SPADES), Card(9, Suit.HEARTS)), card=Card(5, Suit.CLUBS),
                                    target=5)
-    assert rules.guess(state, rules.HIGHER) == (Card(9, Suit.HEARTS), True)
-    assert (state.card, state.streak, state.lost, state.over) == (Card(9, Suit.HEARTS), 1, False, False)
-    assert rules.guess(state, rules.HIGHER) == (Card(2, Suit.SPADES), False)
-    assert (state.streak, state.lost, state.over, state.stock) == (1, True, True, [])
+    right = rules.guess(start, rules.HIGHER)
+    assert (right.card, right.streak, right.lost, right.over) == (Card(9, Suit.HEARTS), 1, False, False)
+    wrong = rules.guess(right, rules.HIGHER)
+    assert (wrong.card, wrong.streak, wrong.lost, wrong.over, wrong.stock) == (Card(2, Suit.SPADES), 1, True, True, ())
+    assert (start.streak, len(start.stock), right.streak) == (0, 2, 1)  # states never change
 
 
-def test_reaching_the_target_is_over():
-    state = rules.HigherLowerState(stock=[Card(9, Suit.HEARTS)], card=Card(5, Suit.CLUBS), target=1)
-    rules.guess(state, rules.HIGHER)
-    assert state.over and not state.lost
+def test_reaching_the_target_is_over_and_no_guess_is_legal_then():
+    state = rules.HigherLowerState(stock=(Card(9, Suit.HEARTS),), card=Card(5, Suit.CLUBS), target=1)
+    assert rules.legal_moves(state) == ["guess higher", "guess lower"]
+    won = rules.guess(state, rules.HIGHER)
+    assert won.over and not won.lost and rules.legal_moves(won) == []
+    with pytest.raises(CommandError, match="The game is over"):
+        rules.check_guess(won, rules.LOWER)
+
+
+def test_determinize_redraws_only_the_stock():
+    state = rules.new_game(3)
+    other = rules.HigherLowerState(tuple(reversed(state.stock)), state.card, state.target)
+    sample = rules.determinize(state, random.Random(1))
+    assert sample == rules.determinize(other, random.Random(1))  # only the unseen cards count, not their order
+    assert sorted(sample.stock) == sorted(state.stock) and sample.stock != state.stock
+    assert (sample.card, sample.streak, sample.target) == (state.card, state.streak, state.target)
 
 
 def test_odds_count_the_stock_around_the_face_up_card():
-    state = rules.HigherLowerState(stock=[Card(r, Suit.SPADES) for r in (1, 5, 9, 13)], card=Card(5, Suit.CLUBS),
+    state = rules.HigherLowerState(stock=tuple(Card(r, Suit.SPADES) for r in (1, 5, 9, 13)), card=Card(5, Suit.CLUBS),
                                    target=5)
     assert rules.odds(state) == (2, 1, 1)

@@ -1,0 +1,244 @@
+"""The host's help at the table: ``rules``, ``show``, ``moves``, ``hint`` and ``solve``.
+
+A default plugin of the host, registered through ``cardshell_commands``
+like any plugin's (as datasette's default plugins are), so these commands
+appear in ``help`` and completion for every game.  They work for any game
+from what the contract tells (:mod:`cardshell.ruleset`, :mod:`cardshell.search`):
+
+* ``rules [GAME]``: the game's rules page, commands and ``play`` options;
+* ``show`` (``board``): the current display again, in every game;
+* ``moves``: the legal moves now, in the game's notation, on one line;
+* ``hint [--samples K] [--seconds S] [--nodes N]``: one move from what the
+  player can see (determinized search, or the game's own hint);
+* ``solve [--seconds S] [--nodes N] [--play]``: a search of the true state,
+  face-down cards included, answering a winning line, ``no win from here`` or
+  ``unknown after N positions``; ``--play`` plays the line move by move.
+
+Search budgets are bounded: ``--nodes`` at most :data:`MAX_NODES` positions
+and ``--seconds`` at most :data:`MAX_SECONDS`, ``--samples`` at most
+:data:`MAX_SAMPLES`; the defaults count positions, not time, so a script
+gets the same answer on any machine (the time limits are a safety net).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from cardshell.errors import CommandError, UsageError
+from cardshell.hookspecs import hookimpl
+from cardshell.records import Command, CommandContext
+from cardshell.search import Budget, hint, solve
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cardshell.session import GameSession
+    from cardshell.shell import Shell
+
+#: The plugin name these commands are registered under.
+PLUGIN_NAME = "cardshell.assist"
+
+#: The largest ``--nodes`` budget (positions); the transposition table holds
+#: at most this many keys.
+MAX_NODES = 5_000_000
+#: The largest ``--seconds`` budget.
+MAX_SECONDS = 3600.0
+#: The largest ``--samples`` count for ``hint``.
+MAX_SAMPLES = 1000
+
+#: Default budgets: ``solve`` (positions, seconds) and ``hint`` (samples,
+#: positions shared by the samples, seconds).
+SOLVE_NODES, SOLVE_SECONDS = 200_000, 60.0
+HINT_SAMPLES, HINT_NODES, HINT_SECONDS = 20, 40_000, 30.0
+
+
+class _OptionParser(argparse.ArgumentParser):
+    """argparse that raises :class:`UsageError` instead of exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _bounded_int(low: int, high: int) -> Any:
+    def convert(text: str) -> int:
+        if len(text) > 12 or not text.isascii() or not text.isdigit():
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from {low} to {high}")
+        value = int(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is not from {low} to {high}")
+        return value
+    return convert
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text) if len(text) <= 32 else math.nan
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0 and at most {MAX_SECONDS:g}")
+    return value
+
+
+def _parser(prog: str, nodes: int, seconds: float, *, samples: int | None = None,
+            play: bool = False) -> argparse.ArgumentParser:
+    parser = _OptionParser(prog=prog, add_help=False)
+    parser.add_argument("--seconds", type=_seconds, default=seconds)
+    parser.add_argument("--nodes", type=_bounded_int(1, MAX_NODES), default=nodes)
+    if samples is not None:
+        parser.add_argument("--samples", type=_bounded_int(1, MAX_SAMPLES), default=samples)
+    if play:
+        parser.add_argument("--play", action="store_true")
+    return parser
+
+
+_SOLVE = _parser("solve", SOLVE_NODES, SOLVE_SECONDS, play=True)
+_HINT = _parser("hint", HINT_NODES, HINT_SECONDS, samples=HINT_SAMPLES)
+
+
+def _parse_with(parser: argparse.ArgumentParser) -> Any:
+    def parse(text: str) -> argparse.Namespace:
+        return parser.parse_args(text.split())
+    return parse
+
+
+def _at_most_one_word(text: str) -> str | None:
+    words = text.split()
+    if len(words) > 1:
+        raise UsageError("rules takes at most one game id")
+    return words[0] if words else None
+
+
+class AssistCommands:
+    """The plugin object registering ``show``, ``moves``, ``hint`` and ``solve``.
+
+    Args:
+        shell (Shell): the shell whose current game the commands look at.
+    """
+
+    def __init__(self, shell: Shell) -> None:
+        self.shell = shell
+
+    @hookimpl
+    def cardshell_commands(self) -> list[Command]:
+        """Register the commands (global: they act on the current game)."""
+        return [
+            Command("rules", "the rules of the current game (or of GAME)", self.rules, usage="rules [GAME]",
+                    parse=_at_most_one_word, complete=self._complete_games),
+            Command("show", "show the current game again", self.show, aliases=("board",)),
+            Command("moves", "list the legal moves now", self.moves),
+            Command("hint", "suggest a move, from what you can see", self.hint,
+                    usage="hint [OPTIONS]",
+                    help="Options: --samples K, --seconds S, --nodes N.\n\n"
+                         "Suggest one move using only what you can see. For a game with\n"
+                         "face-down cards, K deals consistent with what you have seen are\n"
+                         "drawn at random and solved, and the move that wins in the most of\n"
+                         f"them is suggested (default K={HINT_SAMPLES}, {HINT_NODES} positions in all).\n"
+                         "Some games have their own hint (a safe cell, basic strategy).",
+                    parse=_parse_with(_HINT), complete=self._complete_options(_HINT)),
+            Command("solve", "search for a winning line (sees face-down cards)", self.solve,
+                    usage="solve [--play] [OPTIONS]",
+                    help="Options: --play, --seconds S, --nodes N.\n\n"
+                         "Search from the current position for a winning line. The search\n"
+                         "looks at face-down cards (the true deal), so it says whether the\n"
+                         "deal can be won at all, not what you could know. It answers a\n"
+                         "winning line, 'no win from here' (every position searched) or\n"
+                         f"'unknown' when the budget ran out (default {SOLVE_NODES} positions,\n"
+                         f"{SOLVE_SECONDS:g} seconds). --play plays the line, one move at a time.",
+                    parse=_parse_with(_SOLVE), complete=self._complete_options(_SOLVE)),
+        ]
+
+    @staticmethod
+    def _complete_options(parser: argparse.ArgumentParser) -> Any:
+        options = [opt for action in parser._actions for opt in action.option_strings]
+
+        def complete(state: Any, index: int) -> list[str]:
+            return options
+        return complete
+
+    def _session(self) -> GameSession:
+        session = self.shell.current
+        if session is None:
+            raise CommandError("no game in progress; type 'play GAME' to start one")
+        return session
+
+    def _rules(self, session: GameSession, *, search: bool) -> Any:
+        rules = self.shell.rules(session.id)
+        if session.game.legal_moves is None:
+            raise CommandError(f"{session.game.title} does not list its legal moves, so the shell cannot "
+                               f"{'search it' if search else 'list them'}.")
+        if search and not rules.searchable:
+            raise CommandError(f"{session.game.title} does not declare immutable states, so the shell "
+                               "cannot search it.")
+        return rules
+
+    def _complete_games(self, state: Any, index: int) -> list[str]:
+        return sorted(self.shell.games) if index == 0 else []
+
+    def rules(self, ctx: CommandContext, word: str | None) -> None:
+        """``rules [GAME]``: the game's page (rules, commands, options)."""
+        if word is None:
+            game_id = self._session().id
+        else:
+            matches = [gid for gid in self.shell.games if gid == word.lower()] or \
+                      [gid for gid in self.shell.games if gid.startswith(word.lower())]
+            if len(matches) != 1:
+                known = ", ".join(sorted(self.shell.games)) or "none installed"
+                raise CommandError(f"no game {word!r} (or more than one starts so); the games are: {known}")
+            game_id = matches[0]
+        ctx.echo(self.shell.game_page(game_id))
+
+    def show(self, ctx: CommandContext, args: None) -> None:
+        """``show``: the current game's display again."""
+        session = self._session()
+        ctx.echo(self.shell.render(session))
+
+    def moves(self, ctx: CommandContext, args: None) -> None:
+        """``moves``: the legal moves, one line, in the game's order."""
+        session = self._session()
+        legal = self._rules(session, search=False).legal(session.state)
+        ctx.echo("Legal moves: " + ", ".join(legal) if legal else "No legal moves.")
+
+    def hint(self, ctx: CommandContext, options: argparse.Namespace) -> None:
+        """``hint``: one suggested move, from what the player can see."""
+        session = self._session()
+        if session.game.hint is not None:
+            rules = self.shell.rules(session.id)
+        else:
+            rules = self._rules(session, search=True)
+        # A fixed generator per position: the same position gives the same hint.
+        rng = random.Random(f"hint:{session.seed}:{session.moves}")
+        found = hint(rules, session.state, rng=rng, samples=options.samples,
+                     budget=Budget(options.seconds, options.nodes))
+        if not found.move:
+            ctx.echo(f"No hint: {found.why}." if found.why else "No hint.")
+            return
+        ctx.echo(f"Hint: {found.move}" + (f" ({found.why})" if found.why else ""))
+
+    def solve(self, ctx: CommandContext, options: argparse.Namespace) -> None:
+        """``solve``: search the true state for a winning line."""
+        session = self._session()
+        rules = self._rules(session, search=True)
+        verdict = solve(rules, session.state, Budget(options.seconds, options.nodes))
+        seen = "(the search sees face-down cards)"
+        if verdict.result == "won":
+            if not verdict.line:
+                ctx.echo("The game is already won.")
+                return
+            moves = len(verdict.line)
+            ctx.echo(f"Winning line ({moves} move{'s' if moves != 1 else ''}, "
+                     f"{verdict.positions} positions searched) {seen}:")
+            ctx.echo(", ".join(verdict.line))
+            if options.play:
+                self.shell.record_as = ""  # the moves are recorded one by one
+                for line in verdict.line:
+                    ctx.then(line)
+            else:
+                ctx.echo("'solve --play' plays it.")
+        elif verdict.result == "no win":
+            ctx.echo(f"No win from here: all {verdict.positions} positions searched {seen}.")
+        else:
+            ctx.echo(f"Unknown after {verdict.positions} positions ({verdict.seconds:.1f} seconds): "
+                     f"no winning line found within the budget; try 'solve --nodes "
+                     f"{min(MAX_NODES, options.nodes * 10)}'.")

@@ -1,0 +1,142 @@
+"""The contract check: does a game keep the promises of plugin contract 2?
+
+:func:`check_game` plays a game through a real :class:`~cardshell.shell.Shell`
+(the same dispatch a player's lines go through) and fails with an
+:class:`AssertionError` naming the seed, the move number and the line when a
+promise is broken.  Plugin authors call it from their own tests, ideally
+under hypothesis (see ``docs/plugins.md``)::
+
+    from hypothesis import given, strategies as st
+    from cardshell.contractcheck import check_game
+
+    @given(st.integers(0, 10**6))
+    def test_my_game_keeps_the_contract(seed):
+        check_game("my-game", seed, plugins=["my-game"])
+
+What it checks, on one deal, over at most ``steps`` moves:
+
+* the same seed gives the same deal (``new(seed)`` twice, equal states);
+* every line :attr:`~cardshell.records.Game.legal_moves` lists is accepted by
+  the shell and changes the state;
+* every line of the game's grammar that is not listed now is rejected and
+  leaves the state exactly as it was.  The grammar is sampled by the lines
+  listed as legal anywhere in the walk (and on a second deal), plus the
+  ``extra_lines`` the caller gives (``"F 9"``, ``"T 1 1"``);
+* with ``immutable=True``, no command mutates a state: its hash and value
+  before a command equal those after, whatever the command did;
+* the game's hash, ``==`` and ``key`` are consistent (equal states have
+  equal hashes).
+
+Bounds: at most ``steps`` moves are made; each position tries the legal lines
+and at most ``max_probes`` of the sampled other lines.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Iterable
+from typing import Any
+
+
+def _shell(plugins: Iterable[str] | None, extra_modules: Iterable[str]) -> Any:
+    from cardshell.shell import Shell
+
+    return Shell.create(plugins=plugins, seed=0, extra_modules=extra_modules, autosave=False)
+
+
+def _fingerprint(game: Any, state: Any) -> Any:
+    return hash(state) if game.immutable else copy.deepcopy(state)
+
+
+def check_game(game_id: str, seed: int, *, plugins: Iterable[str] | None = None,
+               extra_modules: Iterable[str] = (), steps: int = 200, extra_lines: Iterable[str] = (),
+               max_probes: int = 40, walk_seed: int = 0) -> int:
+    """Play one deal of a game by its legal moves and check the contract.
+
+    Args:
+        game_id (str): the game's id.
+        seed (int): the deal.
+        plugins (Iterable[str] | None): plugins to load (None: all installed).
+        extra_modules (Iterable[str]): modules to load as plugins (``--plugin``).
+        steps (int): the most moves to make (>= 0).
+        extra_lines (Iterable[str]): more lines of the game's grammar to try
+            where they are not listed as legal.
+        max_probes (int): the most unlisted lines tried per position.
+        walk_seed (int): seeds the choice among the legal moves.
+
+    Returns:
+        int: the number of moves made.
+
+    Raises:
+        AssertionError: a broken promise, naming seed, move number and line.
+        KeyError: when no game ``game_id`` is registered.
+    """
+    shell = _shell(plugins, extra_modules)
+    game = shell.games[game_id]
+    where = f"{game_id} seed {seed}"
+    assert game.legal_moves is not None, f"{game_id} does not list its legal moves (Game.legal_moves)"
+    first, again = game.new(seed, _defaults(game)), game.new(seed, _defaults(game))
+    assert first == again, f"{where}: the same seed gave two different deals"
+    if game.immutable:
+        assert hash(first) == hash(again), f"{where}: equal states with different hashes"
+    rules = shell.rules(game_id)
+    # The grammar sample: lines legal somewhere in a walk of another deal.
+    pool = dict.fromkeys(extra_lines)
+    other = shell.games[game_id].new(seed + 1, _defaults(game))
+    walker = random.Random(walk_seed)
+    for _ in range(min(steps, 100)):
+        legal = rules.legal(other)
+        if not legal or rules.outcome(other) is not None:
+            break
+        pool.update(dict.fromkeys(legal))
+        other = _play(rules, other, walker.choice(legal), f"{game_id} seed {seed + 1}")
+    reply = shell.execute(f"play {game_id} --seed {seed}")
+    assert reply.ok, f"{where}: play was rejected: {reply.error}"
+    session = shell.current
+    made = 0
+    for number in range(1, steps + 1):
+        state = session.state
+        before = _fingerprint(game, state)
+        legal = rules.legal(state)
+        assert len(set(legal)) == len(legal), f"{where}, move {number}: legal_moves lists a line twice: {legal}"
+        pool.update(dict.fromkeys(legal))
+        listed = set(legal)
+        probes = [line for line in pool if line not in listed]
+        walker.shuffle(probes)
+        for line in probes[:max_probes]:
+            reply = shell.execute(line)
+            assert not reply.ok, f"{where}, move {number}: {line!r} is not listed as legal but was accepted"
+            assert session.state is state or session.state == state, \
+                f"{where}, move {number}: rejected {line!r} changed the state"
+            assert _fingerprint(game, state) == before, f"{where}, move {number}: rejected {line!r} mutated the state"
+        for line in legal:
+            after = _play(rules, state, line, f"{where}, move {number}")
+            assert after != state, f"{where}, move {number}: legal {line!r} does not change the state"
+            assert _fingerprint(game, state) == before, f"{where}, move {number}: {line!r} mutated the state"
+            if game.immutable:
+                assert hash(after) == hash(copy.deepcopy(after)), f"{where}: a state's hash is not by value"
+        if not legal or session.outcome is not None:
+            break
+        line = walker.choice(legal)
+        reply = shell.execute(line)
+        assert reply.ok, f"{where}, move {number}: legal {line!r} was rejected: {reply.error}"
+        assert shell.current is session or shell.current is None, f"{where}: {line!r} switched games"
+        assert _fingerprint(game, state) == before, f"{where}, move {number}: {line!r} mutated the old state"
+        made += 1
+        if shell.current is None:
+            break
+    return made
+
+
+def _play(rules: Any, state: Any, line: str, where: str) -> Any:
+    from cardshell.errors import CommandError
+
+    try:
+        return rules.play(state, line)
+    except CommandError as exc:
+        raise AssertionError(f"{where}: legal {line!r} was rejected: {exc.message}") from None
+
+
+def _defaults(game: Any) -> dict[str, Any]:
+    return {option.name.replace("-", "_"): option.default for option in game.options}

@@ -1,0 +1,193 @@
+"""Search over any game's legal moves: ``solve`` and ``hint`` for every game.
+
+The host's one search engine; it knows no game.  It sees a game only through
+a :class:`~cardshell.ruleset.RuleSet` (legal moves as typed lines, the state
+after a line, the outcome, the game's transposition key and heuristic).
+
+* :func:`solve`: depth-first search with a transposition table keyed on
+  :meth:`RuleSet.key`, children ordered by :meth:`RuleSet.heuristic`
+  (highest first), bounded by a :class:`Budget` of seconds and positions.
+  Because every position reached is kept in the table and never expanded
+  twice, the search is an exact reachability test: it answers ``won`` (with
+  the winning line), ``no win`` (every position reachable from the start was
+  expanded, none is won) or ``unknown`` (the budget ran out first).
+* :func:`hint`: one move from what the player can see.  A game with hidden
+  information (:attr:`~cardshell.records.Game.determinize`) is re-drawn
+  ``samples`` times (determinization); each re-drawn deal is solved, and the
+  move that starts a winning line in the most samples is recommended with
+  that count.  A game that hides nothing gets the first move of a winning
+  line of the true state.  A game's own :attr:`~cardshell.records.Game.hint`
+  replaces all this.
+
+Bounds: a search expands at most ``budget.nodes`` positions and keeps one key
+per position (memory is about ``nodes`` times the size of a key), and checks
+the clock every 256 positions, so it stops within about ``budget.seconds``
+plus the time of 256 expansions.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from cardshell.records import Hint
+from cardshell.ruleset import RuleSet
+
+#: The verdicts of :func:`solve`.
+Result = Literal["won", "no win", "unknown"]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a search may spend.
+
+    Attributes:
+        seconds (float): wall-clock limit in seconds (> 0).
+        nodes (int): the most positions to expand (>= 1); also bounds the
+            transposition table's size.
+    """
+
+    seconds: float = 10.0
+    nodes: int = 200_000
+
+    def split(self, parts: int) -> Budget:
+        """This budget shared evenly by ``parts`` searches (``parts`` >= 1)."""
+        return Budget(self.seconds / parts, max(1, self.nodes // parts))
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What :func:`solve` found.
+
+    Attributes:
+        result (str): ``"won"``, ``"no win"`` or ``"unknown"``.
+        line (tuple[str, ...]): for ``won``, the moves of a winning line as a
+            player types them (empty if the start is already won).
+        positions (int): the positions expanded (the start included).
+        seconds (float): the time the search took, in seconds.
+    """
+
+    result: Result
+    line: tuple[str, ...] = ()
+    positions: int = 0
+    seconds: float = 0.0
+
+
+def _ordered(rules: RuleSet, state: Any) -> Iterator[tuple[str, Any]]:
+    children = list(rules.children(state))
+    if rules.has_heuristic and len(children) > 1:
+        heuristic = rules.heuristic
+        children.sort(key=lambda child: -heuristic(child[1]))
+    return iter(children)
+
+
+def solve(rules: RuleSet, state: Any, budget: Budget = Budget(), *,
+          clock: Callable[[], float] = time.monotonic) -> Verdict:
+    """Search for a winning line from ``state`` (which may show every card).
+
+    Args:
+        rules (RuleSet): a searchable game (:attr:`RuleSet.searchable`).
+        state (Any): the position to start from; never changed.
+        budget (Budget): the limits in seconds and positions.
+        clock (Callable[[], float]): the clock, in seconds (tests pass a fake).
+
+    Returns:
+        Verdict: ``won`` with a winning line, ``no win`` when the search
+        space was exhausted, ``unknown`` when the budget ran out.
+
+    Raises:
+        CommandError: when the game does not list legal moves, or rejects a
+            line it listed (a broken contract); plugin exceptions pass through.
+    """
+    start = clock()
+    outcome = rules.outcome(state)
+    if outcome is not None:
+        result: Result = "won" if outcome.result == "won" else "no win"
+        return Verdict(result, (), 1, clock() - start)
+    key = rules.key
+    seen = {key(state)}
+    stack = [_ordered(rules, state)]
+    path: list[str] = []
+    positions = 1
+    while stack:
+        step = next(stack[-1], None)
+        if step is None:
+            stack.pop()
+            if path:
+                path.pop()
+            continue
+        line, child = step
+        child_key = key(child)
+        if child_key in seen:
+            continue
+        seen.add(child_key)
+        positions += 1
+        ending = rules.outcome(child)
+        if ending is not None:
+            if ending.result == "won":
+                return Verdict("won", (*path, line), positions, clock() - start)
+            continue
+        if positions >= budget.nodes or (not positions & 255 and clock() - start > budget.seconds):
+            return Verdict("unknown", (), positions, clock() - start)
+        path.append(line)
+        stack.append(_ordered(rules, child))
+    return Verdict("no win", (), positions, clock() - start)
+
+
+def _most_promising(rules: RuleSet, state: Any, legal: list[str]) -> str:
+    if not rules.has_heuristic:
+        return legal[0]
+    return max(legal, key=lambda line: rules.heuristic(rules.play(state, line)))
+
+
+def hint(rules: RuleSet, state: Any, *, rng: random.Random, samples: int = 20,
+         budget: Budget = Budget(seconds=10.0, nodes=100_000)) -> Hint:
+    """One suggested move from what the player can see.
+
+    Args:
+        rules (RuleSet): the game.
+        state (Any): the true current state.
+        rng (random.Random): the generator for determinizations (seed it for
+            reproducible hints).
+        samples (int): how many re-drawn deals to solve (>= 1), for games
+            with hidden information.
+        budget (Budget): the whole hint's budget, shared by the samples.
+
+    Returns:
+        Hint: the move (always one of ``rules.legal(state)``, or "" when there
+        is no legal move) and why.
+
+    Raises:
+        CommandError: when the game neither lists legal moves nor has its own
+            hint.
+    """
+    game = rules.game
+    if game.hint is not None:
+        return game.hint(state, rng)
+    legal = rules.legal(state)
+    if not legal:
+        return Hint("", "there is no legal move")
+    if game.determinize is None:
+        verdict = solve(rules, state, budget)
+        if verdict.result == "won" and verdict.line and verdict.line[0] in legal:
+            return Hint(verdict.line[0], f"starts a winning line of {len(verdict.line)} moves")
+        best = _most_promising(rules, state, legal)
+        if verdict.result == "no win":
+            return Hint(best, f"no win from here ({verdict.positions} positions searched)")
+        return Hint(best, f"no winning line found in {verdict.positions} positions; the most promising move")
+    wins: Counter[str] = Counter()
+    each = budget.split(samples)
+    allowed = set(legal)
+    for _ in range(samples):
+        verdict = solve(rules, game.determinize(state, rng), each)
+        if verdict.result == "won" and verdict.line and verdict.line[0] in allowed:
+            wins[verdict.line[0]] += 1
+    if wins:
+        best = max(legal, key=lambda line: wins[line])  # ties: the game's order
+        return Hint(best, f"wins in {wins[best]} of {samples} sampled deals")
+    best = _most_promising(rules, state, legal)
+    return Hint(best, f"wins in 0 of {samples} sampled deals; the most promising move")

@@ -1,0 +1,156 @@
+"""Read-only views of the host, for plugin code.
+
+Lifecycle hooks receive a :class:`SessionView` (not the host's own
+:class:`~cardshell.session.GameSession`) and command handlers receive a
+:class:`ShellView` as ``ctx.shell``: everything a plugin may read (the game,
+seed, options, state, moves so far, outcome, data directory, the registered
+games), and nothing through which it could change a game it is not running a
+command of.  The state of a game with mutable states (contract 1) is handed
+out as a deep copy, made only when a plugin reads it; an immutable state is
+handed out as it is.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from cardshell.records import Game, Outcome
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cardshell.session import GameSession
+    from cardshell.shell import Shell
+
+
+class SessionView:
+    """A game in progress, read-only.
+
+    Attributes:
+        game (Game): the game's record.
+        id (str): the game's id.
+        seed (int): the deal's seed.
+        options (Mapping[str, Any]): the ``play`` options (read-only).
+        state (Any): the current state (a copy for mutable-state games).
+        log (tuple[str, ...]): the accepted moves so far, as typed.
+        moves (int): how many moves were made (``len(log)``).
+        outcome (Outcome | None): how the game ended, None while in play.
+        elapsed (float): seconds played so far.
+        undo_used (bool): whether undo was used in this game.
+        uid (str): the unique id of this deal, kept across saves.
+        data_dir (Path | None): the shell's data directory.
+        save_name (str | None): the save it was resumed from, if any.
+    """
+
+    __slots__ = ("_session",)
+
+    def __init__(self, session: GameSession) -> None:
+        object.__setattr__(self, "_session", session)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a game session is read-only for plugins (cannot set {name!r})")
+
+    @property
+    def game(self) -> Game:
+        return self._session.game
+
+    @property
+    def id(self) -> str:
+        return self._session.game.id
+
+    @property
+    def seed(self) -> int:
+        return self._session.seed
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return MappingProxyType(dict(self._session.options))
+
+    @property
+    def state(self) -> Any:
+        session = self._session
+        return session.state if session.game.immutable else copy.deepcopy(session.state)
+
+    @property
+    def log(self) -> tuple[str, ...]:
+        return tuple(self._session.log)
+
+    @property
+    def moves(self) -> int:
+        return self._session.moves
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._session.outcome
+
+    @property
+    def elapsed(self) -> float:
+        return self._session.elapsed
+
+    @property
+    def undo_used(self) -> bool:
+        return self._session.undo_used
+
+    @property
+    def uid(self) -> str:
+        return self._session.uid
+
+    @property
+    def data_dir(self) -> Path | None:
+        return self._session.data_dir
+
+    @property
+    def save_name(self) -> str | None:
+        return self._session.save_name
+
+    def __repr__(self) -> str:
+        return f"<SessionView {self.id} seed {self.seed}, {self.moves} moves>"
+
+
+class ShellView:
+    """The shell, read-only, as ``ctx.shell`` gives it to command handlers.
+
+    Attributes:
+        games (Mapping[str, Game]): every registered game by id.
+        current (SessionView | None): the game being played.
+        sessions (Mapping[str, SessionView]): the games in progress by id.
+        data_dir (Path): the data directory (saves, statistics).
+        interactive (bool): whether a person types at a terminal.
+        progress (Any): the front end's progress bar runner, or None (used
+            by :meth:`CommandContext.progress`).
+    """
+
+    __slots__ = ("_shell",)
+
+    def __init__(self, shell: Shell) -> None:
+        object.__setattr__(self, "_shell", shell)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"the shell is read-only for plugins (cannot set {name!r})")
+
+    @property
+    def games(self) -> Mapping[str, Game]:
+        return MappingProxyType(self._shell.games)
+
+    @property
+    def current(self) -> SessionView | None:
+        session = self._shell.current
+        return None if session is None else SessionView(session)
+
+    @property
+    def sessions(self) -> Mapping[str, SessionView]:
+        return MappingProxyType({gid: SessionView(s) for gid, s in self._shell.sessions.items()})
+
+    @property
+    def data_dir(self) -> Path:
+        return self._shell.data_dir
+
+    @property
+    def interactive(self) -> bool:
+        return self._shell.interactive
+
+    @property
+    def progress(self) -> Any:
+        return self._shell.progress
