@@ -53,6 +53,8 @@ Dealer draws 9-CLUB
 Dealer's current value is Bust! (>21) with the hand: 2-CLUB, 9-SPADE, 3-DIAMOND, 2-DIAMOND, 9-CLUB
 *** You beat the dealer! ***
 Score: won 1, lost 0, tied 0 (1 round)
+Blackjack: the round is over: won, score 15 (You beat the dealer).
+Next: 'y', 'n', 'new', 'restart' or 'quit'.
 blackjack: Want to play again? (y/n): y
 Your current value is 16 with the hand: QUEEN-DIAMOND, 6-CLUB
 blackjack: Hit or stay? (Hit = 1, Stay = 0): 0
@@ -61,6 +63,8 @@ Dealer draws 2-SPADE
 Dealer's current value is 18 with the hand: 10-HEART, 6-DIAMOND, 2-SPADE
 *** Dealer wins! ***
 Score: won 1, lost 1, tied 0 (2 rounds)
+Blackjack: the round is over: lost, score 16 (Dealer wins).
+Next: 'y', 'n', 'new', 'restart' or 'quit'.
 blackjack: Want to play again? (y/n): n
 Score: won 1, lost 1, tied 0 (2 rounds)"""
 
@@ -87,7 +91,9 @@ def test_bust_round_text():
         "You draw 4-DIAMOND\n"
         "Your current value is Bust! (>21) with the hand: 9-CLUB, JACK-HEART, 4-DIAMOND\n"
         "*** Dealer wins! ***\n"
-        "Score: won 0, lost 1, tied 0 (1 round)"
+        "Score: won 0, lost 1, tied 0 (1 round)\n"
+        "Blackjack: the round is over: lost, score 23 (Dealer wins).\n"
+        "Next: 'y', 'n', 'new', 'restart' or 'quit'."
     )
     assert shell.current.state.dealer == rules.new_game(1).dealer  # the dealer did not draw
 
