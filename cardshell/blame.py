@@ -25,8 +25,8 @@ import os
 import sys
 import traceback
 from collections.abc import Collection, Iterable, Iterator
-from dataclasses import dataclass
 from types import ModuleType, TracebackType
+from typing import NamedTuple
 
 import pluggy
 
@@ -76,8 +76,7 @@ def plugin_root(plugin: object) -> str | None:
     return filename
 
 
-@dataclass(frozen=True)
-class Blame:
+class Blame(NamedTuple):
     """Where an exception was raised.
 
     Attributes:
