@@ -34,6 +34,8 @@ environment:
   {DATA_DIR_ENV}      where history, saves and statistics are kept (default: the user data dir)
   CARDSHELL_LOAD_PLUGINS  comma list of plugins to load ("" loads none)
   CARDSHELL_DISABLE_PLUGINS  comma list of plugins not to load
+  CARDSHELL_TRACEBACK=1   as --traceback
+  CARDSHELL_TRACE_PLUGINS=1  print every plugin hook call and its result on stderr
   NO_COLOR                disable colour
 """
 
@@ -67,6 +69,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="also load this importable module as a plugin for this session")
     parser.add_argument("--disable-plugin", action="append", default=[], metavar="NAME",
                         help="do not load the plugin NAME (entry point or distribution name)")
+    parser.add_argument("--traceback", action="store_true", default=None,
+                        help="print the traceback of a plugin's error on stderr (a one-line report "
+                             "naming the plugin, file and line is always given)")
     return parser
 
 
@@ -120,7 +125,7 @@ def _run(args: argparse.Namespace, script: str | None, lines: list[str] | None, 
     directory = data_dir(args.data_dir)
     shell = Shell.create(seed=args.seed, interactive=interactive, disabled=args.disable_plugin,
                          extra_modules=args.plugin, data_dir=directory, autosave=args.autosave,
-                         record=record)
+                         record=record, tracebacks=args.traceback)
     if script is not None and script != "-" and lines is None:
         command = " ".join([script, *args.words])
         if shell.registry.global_scope.lookup(script) is None:

@@ -23,28 +23,60 @@ path of a ``.py`` file (its directory is searched for its own imports).
 A plugin module may declare the contract version it was written for with a
 module-level ``CARDSHELL_CONTRACT = N`` (see :mod:`cardshell.hookspecs`);
 :func:`check_contract` refuses one this cardshell does not provide, naming
-both versions.
+both versions.  A plugin implementing a hook that does not exist (a
+misspelt ``cardshell_game_ended``) or wrapping a registration hook is
+refused too (:func:`cardshell.hookcall.check_plugin`, then pluggy's own
+``check_pending``).
+
+Order and precedence: the built-in plugins (entry points of the
+``cardshell`` distribution itself) are registered first, then third-party
+entry points in name order, then ``--plugin`` modules.  When two plugins
+claim the same name, game id or command word, the one registered first
+keeps it and only the later one is refused (see :mod:`cardshell.registry`),
+so no third-party plugin can replace or disable a built-in one.
+
+Importing a plugin runs its module code, so each import is guarded:
+
+* an exception, or ``SystemExit`` (a ``sys.exit()`` at import), refuses
+  that plugin alone, with the file and line that raised;
+* whatever the module prints while importing goes to standard error, never
+  into the output of the run;
+* a watchdog thread (:mod:`cardshell.watchdog`) tells, on standard error,
+  which plugin is still importing after :data:`IMPORT_WATCHDOG_SECONDS` and
+  that Ctrl-C skips it;
+  Ctrl-C during a plugin's import refuses that plugin (reported like any
+  failure) and loading goes on with the next one.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import importlib
 import importlib.metadata as metadata
 import importlib.util
 import os
 import sys
+import time
 import traceback
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
 import pluggy
 
-from cardshell import hookspecs
+from cardshell import blame, hookcall, hookspecs
+from cardshell.watchdog import ImportWatchdog
 
 #: The entry-point group plugins register under.
 ENTRY_POINT_GROUP = "cardshell"
+
+#: The distribution of the host itself: its entry points are the built-in plugins.
+HOST_DISTRIBUTION = "cardshell"
+
+#: Seconds a plugin may take to import before the watchdog says which one it is.
+IMPORT_WATCHDOG_SECONDS = 3.0
 
 
 @dataclass
@@ -100,7 +132,7 @@ def _names(value: str | None) -> set[str] | None:
 def _describe_exception(exc: BaseException) -> str:
     """``Type: message``, then where it was raised (the plugin's own code,
     not importlib's frames), so that a plugin author can find it."""
-    text = f"{type(exc).__name__}: {exc}"
+    text = blame.describe(exc)
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if "importlib" not in f.filename
               and not f.filename.startswith("<frozen")]
     if frames and Path(frames[-1].filename).resolve() != Path(__file__).resolve():
@@ -186,6 +218,7 @@ def load_entry_points(
     only: Iterable[str] | None = None,
     disabled: Iterable[str] = (),
     extra_modules: Iterable[str] = (),
+    tracebacks: bool = False,
 ) -> tuple[list[PluginInfo], list[PluginFailure]]:
     """Import and register every plugin, each under its own guard.
 
@@ -200,43 +233,87 @@ def load_entry_points(
         extra_modules (Iterable[str]): module names or ``.py`` paths to
             register as plugins for this session (``--plugin``, see
             :func:`import_extra`), loaded even when ``only`` would exclude them.
+        tracebacks (bool): print the traceback of each import failure on
+            standard error (``--traceback``).
 
     Returns:
         tuple[list[PluginInfo], list[PluginFailure]]: what loaded and what was
-        refused.  Nothing is raised for a broken plugin.
+        refused, in registration order (built-in plugins first, see the
+        module's docstring).  Nothing is raised for a broken plugin, not
+        even for ``SystemExit`` or Ctrl-C during its import.
     """
     wanted = set(only) if only is not None else _names(os.environ.get("CARDSHELL_LOAD_PLUGINS"))
     blocked = set(disabled) | (_names(os.environ.get("CARDSHELL_DISABLE_PLUGINS")) or set())
     loaded: list[PluginInfo] = []
     failures: list[PluginFailure] = []
-    seen: set[str] = set()
     dists: dict[int, tuple[str | None, str | None]] = {}
 
-    for ep in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
-        dist_name, version = _distribution(ep, dists)
-        names = {ep.name} | ({dist_name} if dist_name else set())
-        if ep.name in seen:
-            failures.append(PluginFailure(ep.name, dist_name, version, "a plugin with this name is already loaded"))
-            continue
-        if (wanted is not None and not names & wanted) or names & blocked:
-            continue
-        seen.add(ep.name)
-        try:
-            module = ep.load()
-        except Exception as exc:  # a broken plugin must not take the shell down
-            failures.append(PluginFailure(ep.name, dist_name, version, f"failed to import: {_describe_exception(exc)}"))
-            continue
-        info = PluginInfo(ep.name, getattr(module, "__name__", ep.value), dist_name, version)
-        _register(pm, module, info, loaded, failures)
-
-    for module_name in extra_modules:
-        try:
-            module = import_extra(module_name)
-        except Exception as exc:
-            failures.append(PluginFailure(module_name, None, None, f"failed to import: {_describe_exception(exc)}"))
-            continue
-        _register(pm, module, PluginInfo(module_name, getattr(module, "__name__", module_name)), loaded, failures)
+    found = [(ep, *_distribution(ep, dists)) for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)]
+    found.sort(key=lambda item: (not is_builtin(item[1]), item[0].name))
+    seen: dict[str, tuple[str | None, str | None]] = {}  # plugin name -> (distribution, version)
+    # Entry points in precedence order, then --plugin modules.
+    candidates: list[tuple[str, Callable[[], object], str, str | None, str | None, set[str] | None]] = [
+        (ep.name, ep.load, ep.value, dist, version, {ep.name} | ({dist} if dist else set()))
+        for ep, dist, version in found]
+    candidates += [(spec, functools.partial(import_extra, spec), spec, None, None, None) for spec in extra_modules]
+    with ImportWatchdog(IMPORT_WATCHDOG_SECONDS) as watchdog:
+        for name, load, value, dist_name, version, names in candidates:
+            if names is not None and ((wanted is not None and not names & wanted) or names & blocked):
+                continue
+            if name in seen:
+                failures.append(PluginFailure(name, dist_name, version, f"the plugin name {name!r} is already "
+                                                                        f"taken by plugin {_named(name, *seen[name])}"))
+                continue
+            seen[name] = (dist_name, version)
+            module, problem = _import_guarded(name, load, tracebacks, watchdog)
+            if problem is not None:
+                failures.append(PluginFailure(name, dist_name, version, problem))
+                continue
+            info = PluginInfo(name, getattr(module, "__name__", value), dist_name, version)
+            _register(pm, module, info, loaded, failures)
     return loaded, failures
+
+
+def is_builtin(dist_name: str | None) -> bool:
+    """Whether a distribution is the host's own (its plugins are built in)."""
+    return dist_name is not None and dist_name.lower().replace("_", "-") == HOST_DISTRIBUTION
+
+
+def _named(name: str, dist: str | None, version: str | None) -> str:
+    """A plugin's name for messages, with its distribution when it has one."""
+    return f"{name!r} (from {dist} {version})" if dist else repr(name)
+
+
+def _import_guarded(name: str, load: Callable[[], object], tracebacks: bool,
+                    watchdog: ImportWatchdog) -> tuple[object, str | None]:
+    """Import one plugin: (module, None), or (None, the reason it failed).
+
+    The import runs with standard output sent to standard error, watched by
+    ``watchdog`` (which names the plugin on standard error if it takes longer
+    than :data:`IMPORT_WATCHDOG_SECONDS`).  Ctrl-C (``KeyboardInterrupt``)
+    and ``SystemExit`` during the import are failures of this plugin.
+
+    Args:
+        name (str): the plugin's name, for the watchdog's message.
+        load (Callable[[], object]): imports and returns the module.
+        tracebacks (bool): print the traceback of a failure on standard error.
+        watchdog (ImportWatchdog): the start-up's watchdog.
+    """
+    started = time.monotonic()
+    watchdog.importing(name)
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            return load(), None
+    except KeyboardInterrupt:
+        return None, f"import interrupted by Ctrl-C after {time.monotonic() - started:.1f} s (skipped)"
+    except BaseException as exc:
+        if not blame.is_plugin_failure(exc):
+            raise
+        if tracebacks:
+            blame.print_traceback(exc)
+        return None, f"failed to import: {_describe_exception(exc)}"
+    finally:
+        watchdog.finished()
 
 
 def _distribution(ep: metadata.EntryPoint, cache: dict[int, tuple[str | None, str | None]]
@@ -275,12 +352,30 @@ def _register(
     loaded: list[PluginInfo],
     failures: list[PluginFailure],
 ) -> None:
+    """Register one imported plugin, or refuse it (then it is not left registered).
+
+    Refused: a contract version this host does not provide, what pluggy
+    refuses at registration (a hook implementation with an argument the
+    hook does not have), and what :func:`cardshell.hookcall.check_plugin`
+    refuses (an unknown hook, a wrapper of a registration hook); pluggy's
+    ``check_pending`` is then run as the final word on unknown hooks.
+    """
     problem = check_contract(module)
     if problem is None:
         try:
             pm.register(module, name=info.name)
         except Exception as exc:  # pluggy validation errors, duplicate names
             problem = f"cannot be registered: {_describe_exception(exc)}"
+    if problem is None:
+        problem = hookcall.check_plugin(pm, module)
+        if problem is None:
+            try:
+                pm.check_pending()
+            except pluggy.PluginValidationError as exc:
+                if exc.plugin is module:  # (another plugin's, registered by the caller, is not ours to judge)
+                    problem = str(exc)
+        if problem is not None:
+            pm.unregister(module)
     if problem is not None:
         failures.append(PluginFailure(info.name, info.dist, info.version, problem))
         return

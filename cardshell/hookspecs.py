@@ -32,8 +32,19 @@ Hooks are called by the host in this order:
    from None to a result, :func:`cardshell_game_over`;
 4. whenever a state is shown: :func:`cardshell_render`.
 
-Exceptions raised by the lifecycle hooks are reported with the plugin's name
-and never stop the shell.
+Every hook is called by pluggy's rules (:mod:`cardshell.hookcall`): the
+last registered implementation first, ``tryfirst``/``trylast`` to move one
+to the front or the back, new-style (``wrapper=True``) and old-style
+(``hookwrapper=True``) wrappers around the others, ``firstresult`` where a
+specification says so; each implementation runs under its own guard.  An
+exception (or ``sys.exit()``) in a lifecycle or display hook never stops
+the other implementations nor the shell: it is reported once, on standard
+error, naming the plugin and the file and line that raised.  A plugin
+implementing a hook that is not specified here (a misspelt
+``cardshell_game_ended``) is refused at load with the closest real hook
+named, unless the implementation is marked ``optionalhook=True``; the
+registration hooks cannot be wrappers (each plugin's own records are
+collected).
 
 Contract versioning: :data:`CONTRACT_VERSION` is the version of this
 contract (the hooks here and the records of :mod:`cardshell.records`).  A
@@ -86,9 +97,11 @@ def cardshell_games() -> list[Game]:
 
     :return: a list (or any iterable) of :class:`~cardshell.records.Game`
         records, possibly empty.  A game id registered by two plugins is
-        refused for the second one (in entry-point name order), with a
-        message naming both plugins; the second plugin is then refused as a
-        whole.
+        refused for the later one, with a message naming both plugins; the
+        later plugin is then refused as a whole.  Built-in plugins (those of
+        the ``cardshell`` distribution) come first, then third-party ones in
+        registration order (entry-point names in sorted order, then
+        ``--plugin`` modules).
     """
 
 
@@ -104,8 +117,9 @@ def cardshell_commands() -> list[Command]:
     A command's :attr:`~cardshell.records.Command.game` names the game it
     belongs to; a plugin may add commands to a game registered by another
     plugin.  A command whose game is not registered is refused.  Two commands of one scope (the same game, or global) sharing a
-    name or alias are refused for the second one, with a message naming
-    both plugins; a game command may not reuse a global command's word nor
+    name or alias are refused for the later one (built-in plugins first,
+    then, in a game's scope, the game's own plugin, then registration
+    order), with a message naming both plugins; a game command may not reuse a global command's word nor
     one of its game's :attr:`~cardshell.records.Game.host_aliases`.  As for
     games, a plugin with a refused command is refused as a whole.
 

@@ -1,8 +1,9 @@
 """The registry: games and commands collected from the registration hooks.
 
-Each hook implementation is called on its own, so that a plugin raising in
-registration is reported (as a :class:`~cardshell.discovery.PluginFailure`)
-and the others still register.
+Each hook implementation is guarded on its own (:mod:`cardshell.hookcall`),
+so that a plugin raising in registration is reported (as a
+:class:`~cardshell.discovery.PluginFailure`, with the file and line that
+raised) and the others still register.
 
 A plugin is accepted or refused as a whole: if any of its registrations is
 refused (its hook raised, it returned something that is not a record, a
@@ -10,20 +11,36 @@ game id or a command word it uses is already taken, a command names a game
 that does not exist), none of its games and commands are kept, its other
 hooks are unregistered (so no lifecycle or display hook of a half-loaded
 plugin ever runs), and exactly one failure, the first, is reported for it.
-Clashes are decided in registration order (entry-point names in sorted
-order, then ``--plugin`` modules), the host's own commands first: the
-later plugin is refused, with a message naming both plugins.
+Registration hooks are called through :func:`cardshell.hookcall.call`
+(pluggy's rules, each implementation guarded), with standard output sent to
+standard error so that a plugin printing at start-up never writes into a
+run's output.
+
+Clashes are decided by precedence, never by the order pluggy happens to
+call the implementations in: first the host's own commands, then the
+built-in plugins (those of the ``cardshell`` distribution), then
+third-party plugins in registration order (entry-point names in sorted
+order, then ``--plugin`` modules).  Within a game's own scope, the plugin
+that registered the game comes before every other third-party plugin, so
+that an add-on taking one of a game's words is refused, not the game.  The
+later plugin is refused, with a message naming both plugins; so a
+third-party plugin can neither replace a built-in game nor, by adding a
+clashing command to it, remove it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Iterable, Iterator
+import sys
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 import pluggy
 
-from cardshell.discovery import PluginFailure
+from cardshell import blame, hookcall
+from cardshell.discovery import PluginFailure, is_builtin
 from cardshell.records import Command, Game, Move
 
 _GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
@@ -94,7 +111,10 @@ class Registry:
         pm (pluggy.PluginManager): a manager with the plugins registered.
             Refused plugins are unregistered from it.
         dists (dict[str, tuple[str | None, str | None]] | None): plugin name
-            to (distribution, version), used in failure reports.
+            to (distribution, version), used in failure reports and to tell
+            the built-in plugins (distribution ``cardshell``) from others.
+        tracebacks (bool): print the traceback of a registration hook that
+            raised on standard error (``--traceback``).
 
     Attributes:
         games (dict[str, Game]): game id to game, in registration order.
@@ -105,20 +125,25 @@ class Registry:
         refused (set[str]): the names of the refused plugins.
     """
 
-    def __init__(self, pm: pluggy.PluginManager, dists: dict[str, tuple[str | None, str | None]] | None = None) -> None:
+    def __init__(self, pm: pluggy.PluginManager, dists: dict[str, tuple[str | None, str | None]] | None = None,
+                 *, tracebacks: bool = False) -> None:
         self._dists = dists or {}
+        self._pm = pm
+        self._tracebacks = tracebacks
         self.failures: list[PluginFailure] = []
         self.refused: set[str] = set()
+        # Precedence: the host's own plugins, then registration order (built-in plugins are registered first).
+        names = [name for name, _ in pm.list_name_plugin()]
+        ranked = [name for name in names if name in HOST_PLUGINS] + [name for name in names if name not in HOST_PLUGINS]
+        self._rank = {name: index for index, name in enumerate(ranked)}
         # Call every registration hook once, each implementation under its own guard.
-        games = list(self._collect(pm, "cardshell_games"))
-        commands = [(plugin, c) for plugin, records in self._collect(pm, "cardshell_commands") for c in records]
+        with contextlib.redirect_stdout(sys.stderr):
+            games = self._collect("cardshell_games")
+            commands = [(plugin, c) for plugin, records in self._collect("cardshell_commands") for c in records]
         # A game's declarative moves (Game.moves, contract 2) are its plugin's commands.
         commands[:0] = [(plugin, Command.from_move(move, game.id))
                         for plugin, records in games for game in records
                         if isinstance(game, Game) for move in game.moves if isinstance(move, Move)]
-        # Global commands first, so that a game command reusing a global word is
-        # refused whatever the plugins' registration order (stable: plugin order kept).
-        commands.sort(key=lambda pc: getattr(pc[1], "game", None) is not None)
         # Build; the first plugin refused on the way is left out and the build
         # redone without it (its records may have taken words from a later plugin),
         # until a build refuses nothing.  Each round removes one plugin.
@@ -129,7 +154,7 @@ class Registry:
                 for game in records:
                     if not failed and plugin not in self.refused:
                         self._add_game(game, plugin, failed)
-            for plugin, command in commands:
+            for plugin, command in sorted(commands, key=self._command_rank):
                 if not failed and plugin not in self.refused:
                     self._add_command(command, plugin, failed)
             if not failed:
@@ -154,20 +179,49 @@ class Registry:
         dist, version = self._dists.get(plugin, (None, None))
         self.failures.append(PluginFailure(plugin, dist, version, reason))
 
-    def _collect(self, pm: pluggy.PluginManager, hook_name: str) -> Iterator[tuple[str, list]]:
-        caller = getattr(pm.hook, hook_name)
-        # pluggy calls the last registered implementation first; keep registration
-        # order here, with the host's own plugin first.
-        impls = sorted(caller.get_hookimpls(), key=lambda impl: impl.plugin_name not in HOST_PLUGINS)
-        for impl in impls:
-            if impl.plugin_name in self.refused:
-                continue
+    def _collect(self, hook_name: str) -> list[tuple[str, list[Any]]]:
+        """Call a registration hook; each plugin's records, in precedence order.
+
+        An implementation that raises, or returns something that is not
+        iterable, refuses its plugin (with the file and line that raised).
+        """
+        def failed(plugin: str, hook: str, exc: BaseException) -> None:
+            found = blame.locate(exc, blame.plugin_roots(self._pm.list_name_plugin(), HOST_PLUGINS), plugin)
+            at = f" ({found.where})" if found.where else ""
+            self._fail(plugin, f"raised in {hook}{at}: {blame.describe(exc)}")
+            if self._tracebacks:
+                blame.print_traceback(exc)
+
+        answers: list[tuple[pluggy.HookImpl, Any]] = []
+        hookcall.call(self._pm, hook_name, failed, answers)
+        position = {id(impl): index for index, impl in enumerate(getattr(self._pm.hook, hook_name).get_hookimpls())}
+        # pluggy calls the last registered implementation first; precedence is
+        # registration order (the host first), each plugin's own hooks in their order.
+        answers.sort(key=lambda pair: (self._rank.get(pair[0].plugin_name, len(self._rank)),
+                                       position.get(id(pair[0]), 0)))
+        collected = []
+        for impl, value in answers:
             try:
-                records = list(impl.function() or ())
-            except Exception as exc:
-                self._fail(impl.plugin_name, f"raised in {hook_name}: {type(exc).__name__}: {exc}")
+                records = list(value or ())
+            except Exception as exc:  # an answer that is not a list of records
+                failed(impl.plugin_name, hook_name, exc)
                 continue
-            yield impl.plugin_name, records
+            collected.append((impl.plugin_name, records))
+        return collected
+
+    def _builtin(self, plugin: str) -> bool:
+        return plugin in HOST_PLUGINS or is_builtin(self._dists.get(plugin, (None, None))[0])
+
+    def _command_rank(self, pair: tuple[str, object]) -> tuple[int, int, int, int]:
+        """Sort key of a (plugin, command): global commands first (so that a
+        game command reusing a global word is refused whatever the order),
+        then built-in plugins, then a game's own plugin in its scope, then
+        registration order."""
+        plugin, command = pair
+        game = getattr(command, "game", None)
+        owner = self.game_plugins.get(game) if isinstance(game, str) else None
+        return (game is not None, not self._builtin(plugin), plugin != owner,
+                self._rank.get(plugin, len(self._rank)))
 
     def _add_game(self, game: object, plugin: str, failed: dict[str, str]) -> None:
         if not isinstance(game, Game):

@@ -25,15 +25,15 @@ from typing import Any, TextIO
 
 import pluggy
 
-from cardshell import gamepage
+from cardshell import blame, gamepage, hookcall, hookspecs, saves
 from cardshell import help as helptext
-from cardshell import hookspecs, saves
 from cardshell.discovery import PluginFailure, PluginInfo, load_entry_points
 from cardshell.errors import CommandError, UsageError
 from cardshell.records import Command, CommandContext, Game, Outcome
 from cardshell.paths import data_dir as resolve_data_dir
+from cardshell.problems import ProblemReporter
 from cardshell.recording import Recorder
-from cardshell.registry import Entry, Registry, Scope
+from cardshell.registry import HOST_PLUGINS, Entry, Registry, Scope
 from cardshell.ruleset import RuleSet
 from cardshell.saves import SaveError, SaveRecord
 from cardshell.session import GameSession
@@ -54,8 +54,11 @@ class Reply:
         ok (bool): True if the line was accepted (blank lines and comments are).
         output (str): text for standard output, no trailing newline ("" if none).
         error (str | None): the message of a rejected line.
-        warnings (list[str]): reports about plugins that misbehaved in a
-            lifecycle or display hook while the line itself succeeded.
+        warnings (list[str]): reports about plugins that misbehaved while
+            the line ran (a hook, or a game's display, outcome or prompt,
+            raised): each distinct problem once per shell, naming the plugin
+            (see :mod:`cardshell.problems`); the front ends print them on
+            standard error.
         interrupted (bool): the line was stopped by Ctrl-C (then ``ok`` is
             False and nothing was changed); a script stops there.
         follow_up (list[str]): lines the command asked to run next
@@ -94,6 +97,9 @@ class Shell:
             before, and a script never overwrites the player's saves).
         record (TextIO | None): a stream receiving the recording of the
             session's accepted commands (``cardshell --record FILE``).
+        tracebacks (bool | None): print the traceback of every plugin
+            failure on standard error (``cardshell --traceback``); None
+            follows ``CARDSHELL_TRACEBACK``.
 
     Attributes:
         sessions (dict[str, GameSession]): games in progress by game id.
@@ -105,6 +111,10 @@ class Shell:
         recorder (Recorder): the accepted commands so far (``history``).
         record_as (str | None): set by a host command while it runs to
             record its line in an explicit form (``play GAME --seed N``).
+        problems (ProblemReporter): plugin failures in play, each reported
+            once; handed out with each reply's warnings.
+        hooks (GuardedHooks): calls the lifecycle and display hooks
+            (:mod:`cardshell.hookcall`: pluggy's rules, each implementation guarded).
     """
 
     def __init__(
@@ -118,6 +128,7 @@ class Shell:
         data_dir: str | os.PathLike[str] | None = None,
         autosave: bool | None = None,
         record: TextIO | None = None,
+        tracebacks: bool | None = None,
     ) -> None:
         from cardshell.assist import PLUGIN_NAME as ASSIST_PLUGIN
         from cardshell.assist import AssistCommands
@@ -127,6 +138,9 @@ class Shell:
 
         self.pm = pm
         self.interactive = interactive
+        self.problems = ProblemReporter(lambda: blame.plugin_roots(pm.list_name_plugin(), HOST_PLUGINS),
+                                        blame.tracebacks_wanted(tracebacks))
+        self.hooks = hookcall.GuardedHooks(pm, self._hook_failed)
         defaults = []
         for name, plugin in ((BUILTIN_PLUGIN, HostCommands(self)), (ASSIST_PLUGIN, AssistCommands(self)),
                              (SCAFFOLD_PLUGIN, ScaffoldCommands(self))):
@@ -136,7 +150,7 @@ class Shell:
             defaults.append(info)
         self.plugins = [*defaults, *(plugins or [])]
         dists = {info.name: (info.dist, info.version) for info in self.plugins}
-        self.registry = Registry(pm, dists)
+        self.registry = Registry(pm, dists, tracebacks=self.problems.tracebacks)
         self.failures = (failures or []) + self.registry.failures
         self.plugins = [info for info in self.plugins if info.name not in self.registry.refused]
         for info in self.plugins:
@@ -168,6 +182,7 @@ class Shell:
         data_dir: str | os.PathLike[str] | None = None,
         autosave: bool | None = None,
         record: TextIO | None = None,
+        tracebacks: bool | None = None,
     ) -> Shell:
         """Build a shell with the host's own commands and the installed plugins.
 
@@ -180,17 +195,22 @@ class Shell:
             disabled (Iterable[str]): plugin names not to load.
             extra_modules (Iterable[str]): module names to load as plugins
                 for this session only.
-            data_dir, autosave, record: see :class:`Shell`.
+            data_dir, autosave, record, tracebacks: see :class:`Shell`.
 
         Returns:
             Shell: ready to :meth:`execute` lines.  Broken plugins are listed
-            in :attr:`failures`, never raised.
+            in :attr:`failures`, never raised.  With ``CARDSHELL_TRACE_PLUGINS``
+            set, every hook call is traced on standard error
+            (:func:`cardshell.hookcall.trace_calls`).
         """
         pm = pluggy.PluginManager(hookspecs.PROJECT)
         pm.add_hookspecs(hookspecs)
-        loaded, failures = load_entry_points(pm, plugins, disabled, extra_modules)
+        if hookcall.trace_wanted():
+            hookcall.trace_calls(pm)
+        loaded, failures = load_entry_points(pm, plugins, disabled, extra_modules,
+                                             tracebacks=blame.tracebacks_wanted(tracebacks))
         return cls(pm, seed=seed, interactive=interactive, plugins=loaded, failures=failures,
-                   data_dir=data_dir, autosave=autosave, record=record)
+                   data_dir=data_dir, autosave=autosave, record=record, tracebacks=tracebacks)
 
     # -- queries ---------------------------------------------------------
     @property
@@ -223,7 +243,10 @@ class Shell:
         if session.game.legal_moves is not None:
             try:
                 going_on = list(session.game.legal_moves(session.state))
-            except Exception:  # the ending line must not fail an accepted move
+            except BaseException as exc:  # the ending line must not fail an accepted move: reported once
+                if not blame.is_plugin_failure(exc):
+                    raise
+                self._game_failed(session.game, "legal_moves", exc)
                 going_on = []
         text = helptext.ending(session.game, session.outcome, going_on if len(going_on) <= 4 else ())
         return helptext.wrap(text, self.width, "  ")
@@ -263,36 +286,46 @@ class Shell:
         if session.game.prompt is not None:
             try:
                 question = session.game.prompt(session.state)
-            except Exception:  # a broken prompt must not stop input
+            except BaseException as exc:  # a broken prompt must not stop input: the plain prompt, reported once
+                if not blame.is_plugin_failure(exc):
+                    raise
+                self._game_failed(session.game, "prompt", exc)
                 question = None
         return f"{session.id}: {question}" if question else f"{session.id}> "
 
     def render(self, session: GameSession, warnings: list[str] | None = None) -> str:
         """The text of a game's current state (display hooks, then the game's own).
 
+        The ``cardshell_render`` hook is called through
+        :func:`cardshell.hookcall.call`: a display hook that raises is
+        skipped (the next one, or the game's own ``render``, answers).  A
+        hook or ``render`` that fails is reported once, naming its plugin,
+        in the warnings of the reply being built (:attr:`problems`); a
+        display failure never undoes an accepted command.
+
         Args:
             session (GameSession): the game to show.
-            warnings (list[str] | None): receives a report if a display hook
-                raised (the game's own ``render`` is used then) or if the
-                game's own ``render`` raised (nothing is shown then).  A
-                display failure never undoes an accepted command.
+            warnings (list[str] | None): kept for callers; plugin failures
+                go to :attr:`problems`, which :meth:`execute` hands out with
+                the reply's warnings (once each, on standard error).
 
         Returns:
             str: the display, without a trailing newline ("" if it failed).
         """
         state = session.state if session.game.immutable else copy.deepcopy(session.state)
-        try:
-            text = self.pm.hook.cardshell_render(game=session.game, state=state)
-        except Exception as exc:
+        answers: list[tuple[pluggy.HookImpl, Any]] = []
+        text = self.hooks.call("cardshell_render", answers, game=session.game, state=state)
+        if text is not None and not isinstance(text, str):
+            plugin = next((impl.plugin_name for impl, value in answers if value is text), "?")
+            self._hook_failed(plugin, "cardshell_render", TypeError(f"it returned {type(text).__name__}, not str"))
             text = None
-            if warnings is not None:
-                warnings.append(f"a cardshell_render hook failed: {type(exc).__name__}: {exc}")
         if text is None:
             try:
                 text = session.game.render(state)
-            except Exception as exc:
-                if warnings is not None:
-                    warnings.append(f"game {session.id!r} failed to display its state: {type(exc).__name__}: {exc}")
+            except BaseException as exc:
+                if not blame.is_plugin_failure(exc):
+                    raise
+                self._game_failed(session.game, "render", exc)
                 text = ""
         return text.rstrip("\n")
 
@@ -361,15 +394,17 @@ class Shell:
                 trailing CR and ``#`` comments lines are fine).
 
         Returns:
-            Reply: never raises for anything the user typed or a plugin did;
-            only ``KeyboardInterrupt`` outside plugin code and
-            ``SystemExit`` pass through.
+            Reply: never raises for anything the user typed or a plugin did
+            (a plugin's ``sys.exit()`` included: it is reported as the
+            plugin's internal error); only ``KeyboardInterrupt`` outside
+            plugin code and the host's own ``SystemExit`` pass through.
         """
         text = line.strip()
         if not text or text.startswith("#"):
             return Reply()
         self.record_as = None
         reply = self._execute(text)
+        reply.warnings.extend(self.problems.drain())
         if reply.ok:
             if self.record_as is None:
                 self.recorder.add(text)
@@ -404,11 +439,13 @@ class Shell:
             return self._run(entry, args_text, text, session)
         except UsageError as exc:
             in_game = game is not None and (entry is None or entry.command.game is not None)
-            if in_game and game.invalid_input is not None:
+            if in_game and game is not None and game.invalid_input is not None:
                 try:
                     message = game.invalid_input(text)
-                except Exception:  # a broken message must not let the line escape
-                    pass
+                except BaseException as failure:  # a broken message must not let the line escape
+                    if not blame.is_plugin_failure(failure):
+                        raise
+                    self._game_failed(game, "invalid_input", failure)
                 else:
                     close = self.did_you_mean(text.split()[0]) if entry is None else None
                     return Reply(ok=False, error=message + (f"\nDid you mean {close!r}?" if close else ""))
@@ -418,13 +455,10 @@ class Shell:
             return Reply(ok=False, error=exc.message)
         except KeyboardInterrupt:
             return Reply(ok=False, error="interrupted; nothing was changed", interrupted=True)
-        except Exception as exc:
-            plugin = entry.plugin if entry is not None else "?"
-            where = f" (game {game.id!r} rolled back to before the command)" if game else ""
-            return Reply(
-                ok=False,
-                error=f"internal error in plugin {plugin!r}: {type(exc).__name__}: {exc}{where}",
-            )
+        except BaseException as exc:
+            if not blame.is_plugin_failure(exc):
+                raise
+            return Reply(ok=False, error=self._internal_error(exc, entry, game))
 
     def _run(self, entry: Entry, args_text: str, line: str, session: GameSession | None,
              *, quiet: bool = False) -> Reply:
@@ -542,8 +576,10 @@ class Shell:
             state = game.new(seed, dict(options))
         except CommandError as exc:
             raise SaveError(f"{game.title} refuses the saved options: {exc.message}") from None
-        except Exception as exc:
-            raise SaveError(f"{game.title} failed to deal: {type(exc).__name__}: {exc}") from None
+        except BaseException as exc:
+            if not blame.is_plugin_failure(exc):
+                raise
+            raise SaveError(f"{game.title} failed to deal{self._at(exc)}: {blame.describe(exc)}") from None
         session = GameSession(game=game, seed=seed, options=dict(options), state=state, data_dir=self.data_dir)
         current = self.current
         self.current = session
@@ -557,8 +593,10 @@ class Shell:
                     self._run(entry, args_text, line.strip(), session, quiet=True)
                 except CommandError as exc:
                     raise SaveError(f"move {number} ({line!r}) was rejected: {exc.message}") from None
-                except Exception as exc:
-                    raise SaveError(f"move {number} ({line!r}) failed: {type(exc).__name__}: {exc}") from None
+                except BaseException as exc:
+                    if not blame.is_plugin_failure(exc):
+                        raise
+                    raise SaveError(f"move {number} ({line!r}) failed{self._at(exc)}: {blame.describe(exc)}") from None
                 if session.moves != moves + 1:
                     raise SaveError(f"move {number} ({line!r}) did not change the game")
         finally:
@@ -664,8 +702,8 @@ class Shell:
 
         Args:
             session (GameSession): the game to check.
-            warnings (list[str]): receives failures of the game's ``outcome``
-                or of the hooks.
+            warnings (list[str]): kept for callers; failures of the game's
+                ``outcome`` or of the hooks are reported through :attr:`problems`.
             announce (bool): False updates ``session.outcome`` without
                 calling the hook (rebuilding a saved game).
             undoing (bool): the state just moved back by ``undo``.
@@ -675,8 +713,10 @@ class Shell:
         """
         try:
             outcome = session.game.outcome(session.state)
-        except Exception as exc:
-            warnings.append(f"game {session.id!r} failed to report its outcome: {type(exc).__name__}: {exc}")
+        except BaseException as exc:
+            if not blame.is_plugin_failure(exc):
+                raise
+            self._game_failed(session.game, "outcome", exc)
             return None
         if outcome is not None and session.outcome is None:
             session.outcome = outcome
@@ -707,20 +747,51 @@ class Shell:
         return session
 
     def notify(self, hook_name: str, warnings: list[str], **kwargs: Any) -> None:
-        """Call a lifecycle hook on every plugin, each under its own guard.
+        """Call a lifecycle hook by pluggy's rules, each implementation guarded.
+
+        Through :func:`cardshell.hookcall.call`: wrappers, ``tryfirst`` and
+        ``trylast`` work as in pluggy; one implementation raising (or calling
+        ``sys.exit()``) stops neither the others nor the shell.
 
         Args:
             hook_name (str): ``cardshell_game_started``, ``cardshell_command_applied``
                 or ``cardshell_game_over``.
-            warnings (list[str]): receives one line per implementation that raised.
+            warnings (list[str]): kept for callers; each failing
+                implementation is reported once, naming its plugin, through
+                :attr:`problems` (handed out with the reply's warnings).
             **kwargs: the hook's arguments.
         """
-        caller = getattr(self.pm.hook, hook_name)
-        for impl in reversed(caller.get_hookimpls()):
-            try:
-                impl.function(**{name: kwargs[name] for name in impl.argnames})
-            except Exception as exc:
-                warnings.append(f"plugin {impl.plugin_name!r} failed in {hook_name}: {type(exc).__name__}: {exc}")
+        self.hooks.call(hook_name, **kwargs)
+
+    # -- reporting plugin failures ----------------------------------------
+    def _hook_failed(self, plugin: str, hook_name: str, exc: BaseException) -> None:
+        """A hook implementation raised: report it once (see :mod:`cardshell.problems`)."""
+        self.problems.failure(plugin, hook_name, exc)
+
+    def _game_failed(self, game: Game, function: str, exc: BaseException) -> None:
+        """One of a game's own functions (``render``, ``outcome``, ``prompt``) raised."""
+        self.problems.failure(self.registry.game_plugins.get(game.id), f"{function} of game {game.id!r}", exc)
+
+    def _at(self, exc: BaseException) -> str:
+        """`` (FILE:LINE)`` of the plugin frame that raised ``exc``, or ""."""
+        where = self.problems.locate(exc).where
+        return f" ({where})" if where else ""
+
+    def _internal_error(self, exc: BaseException, entry: Entry | None, game: Game | None) -> str:
+        """The one-line report of a command that failed in plugin code.
+
+        ``internal error in plugin 'golf' (golf.py:12): ZeroDivisionError:
+        division by zero``: the plugin whose code raised (so a failing
+        ``Game.new`` under ``play`` is the game's plugin's, not the host's),
+        else the command's plugin; the file and line of the raising frame.
+        With ``--traceback`` the traceback is printed on standard error.
+        """
+        plugin = self.problems.locate(exc).plugin or (entry.plugin if entry is not None else "?")
+        at = self._at(exc)
+        rolled = f" (game {game.id!r} rolled back to before the command)" if game else ""
+        if self.problems.tracebacks:
+            blame.print_traceback(exc)
+        return f"internal error in plugin {plugin!r}{at}: {blame.describe(exc)}{rolled}"
 
     def scope(self) -> Scope:
         """The command scope of the current game, or the global scope."""

@@ -6,6 +6,9 @@ import re
 
 import pytest
 
+import toy_counter
+from source_lines import where
+
 SCRIPT = """\
 # a comment, then a blank line
 
@@ -109,5 +112,6 @@ def test_plugin_exception_never_shows_a_traceback(run_cli):
     result = run_cli(*_args(), stdin="play counter --seed 1\ncrash\ninc 1\n", env={"CARDSHELL_LOAD_PLUGINS": ""})
     assert result.returncode == 1
     assert "Traceback" not in result.stderr + result.stdout
-    assert "<stdin>:2: internal error in plugin 'toy_counter': RuntimeError: boom" in result.stderr
+    assert f"<stdin>:2: internal error in plugin 'toy_counter' ({where(toy_counter, 'boom')}): RuntimeError: boom " \
+           "(game 'counter' rolled back to before the command)\n" in result.stderr
     assert result.stdout.endswith("count is now 1\n[1]\n")

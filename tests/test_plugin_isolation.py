@@ -25,6 +25,7 @@ import duplicate_game
 from cardshell import hookspecs
 from cardshell.discovery import check_contract
 from cardshell.shell import Shell
+from source_lines import where
 
 TOY_PLUGINS = Path(__file__).resolve().parent / "plugins"
 
@@ -41,7 +42,8 @@ BROKEN = {
 REASONS = {
     "broken-import": "failed to import: ModuleNotFoundError: No module named 'cardshell_no_such_dependency' (at "
                      f"{TOY_PLUGINS / 'broken_import.py'}:3)",
-    "broken-registration": "raised in cardshell_games: RuntimeError: the deck is missing",
+    "broken-registration": f"raised in cardshell_games ({where(broken_registration, 'the deck is missing')}): "
+                           "RuntimeError: the deck is missing",
     "duplicate-game": "game id 'aces-up' is already registered by plugin 'aces-up' (from cardshell 0.1.0)",
     "future-contract": "needs plugin contract version 99, but this cardshell provides plugin contract versions 1 to 2",
     "clashing-command": "command word 'D' for game 'aces-up' is already registered by plugin 'aces-up' "

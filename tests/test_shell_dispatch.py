@@ -7,6 +7,8 @@ import copy
 import pytest
 
 import toy_addon
+import toy_counter
+from source_lines import where
 from cardshell.shell import Shell
 
 
@@ -69,7 +71,8 @@ def test_plugin_exception_is_reported_with_plugin_name_and_rolled_back(shell):
     before = copy.deepcopy(shell.current.state)
     reply = shell.execute("crash")
     assert not reply.ok
-    assert reply.error.startswith("internal error in plugin 'toy_counter': RuntimeError: boom")
+    assert reply.error.startswith(f"internal error in plugin 'toy_counter' ({where(toy_counter, 'boom')}): "
+                                  "RuntimeError: boom")
     assert "rolled back" in reply.error
     assert shell.current.state == before  # the generator's position too
     assert shell.execute("inc 1").ok  # the shell goes on

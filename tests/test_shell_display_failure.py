@@ -1,6 +1,8 @@
 """A game whose display raises: the move stands, the failure is reported."""
 
+import toy_bad_display
 from cardshell.shell import Shell
+from source_lines import where
 
 
 def test_display_failure_is_a_warning_and_keeps_the_accepted_move():
@@ -9,7 +11,8 @@ def test_display_failure_is_a_warning_and_keeps_the_accepted_move():
     assert shell.execute("bump").output == "<1>"
     reply = shell.execute("bump")
     assert reply.ok and reply.output == ""
-    assert reply.warnings == ["game 'fragile' failed to display its state: ValueError: cannot draw this"]
+    assert reply.warnings == [f"plugin 'toy_bad_display' failed in render of game 'fragile' "
+                              f"({where(toy_bad_display, 'cannot draw this')}): ValueError: cannot draw this"]
     assert shell.current.state == {"count": 2} and shell.current.log == ["bump", "bump"]
     # undo goes back to a state that can be shown again
     assert shell.execute("undo").ok and shell.current.state == {"count": 1}

@@ -1,0 +1,78 @@
+"""Plugin problems in play: each reported once, always naming the plugin.
+
+A plugin that fails while the shell goes on (a lifecycle or display hook
+raising, a game whose ``render``, ``outcome`` or ``prompt`` raises) is
+reported with one line, ``plugin 'stats' failed in cardshell_game_over
+(cardshell_stats/store.py:40): DatabaseError: file is not a database``.
+The same problem (same plugin, same place in the host, same exception type
+at the same line) is reported the first time only, so a display hook that
+fails on every move does not repeat its warning on every move.
+
+Lines wait in :meth:`ProblemReporter.drain` until the shell hands them out
+with the reply of the command being run (:attr:`cardshell.shell.Reply.warnings`),
+which both front ends print on standard error.  The number of remembered
+problems is bounded by :data:`MAX_PROBLEMS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from cardshell import blame
+
+#: At most this many distinct problems are remembered (and reported) per shell.
+MAX_PROBLEMS = 1000
+
+
+class ProblemReporter:
+    """Collects plugin failures, each distinct one once.
+
+    Args:
+        roots (Callable[[], Iterable[tuple[str, str]]]): gives the (plugin
+            name, code root) pairs at the time of a failure (see
+            :func:`cardshell.blame.plugin_roots`).
+        tracebacks (bool): also print each reported failure's traceback on
+            standard error (``--traceback``).
+    """
+
+    def __init__(self, roots: Callable[[], Iterable[tuple[str, str]]], tracebacks: bool = False) -> None:
+        self._roots = roots
+        self.tracebacks = tracebacks
+        self._seen: set[tuple[str | None, str, str, str | None]] = set()
+        self._pending: list[str] = []
+
+    def locate(self, exc: BaseException, prefer: str | None = None) -> blame.Blame:
+        """Where ``exc`` was raised (see :func:`cardshell.blame.locate`)."""
+        return blame.locate(exc, self._roots(), prefer)
+
+    def failure(self, plugin: str | None, where: str, exc: BaseException) -> str | None:
+        """Report that plugin code raised while the shell goes on.
+
+        Args:
+            plugin (str | None): the plugin responsible (the hook's owner, the
+                game's plugin); None to blame the plugin whose code raised.
+            where (str): what the host was calling, e.g. ``cardshell_render``
+                or ``render of game 'fragile'``.
+            exc (BaseException): the exception.
+
+        Returns:
+            str | None: the line queued for the user, or None when the same
+            problem was reported before (or :data:`MAX_PROBLEMS` is reached).
+        """
+        found = self.locate(exc, plugin)
+        name = plugin or found.plugin or "?"
+        key = (name, where, type(exc).__name__, found.where)
+        if key in self._seen or len(self._seen) >= MAX_PROBLEMS:
+            return None
+        self._seen.add(key)
+        at = f" ({found.where})" if found.where else ""
+        line = f"plugin {name!r} failed in {where}{at}: {blame.describe(exc)}"
+        self._pending.append(line)
+        if self.tracebacks:
+            blame.print_traceback(exc)
+        return line
+
+    def drain(self) -> list[str]:
+        """The lines reported since the last call, oldest first (then forgotten)."""
+        lines, self._pending = self._pending, []
+        return lines

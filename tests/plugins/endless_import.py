@@ -1,0 +1,4 @@
+"""A plugin stuck in an endless loop while it is imported."""
+
+while True:
+    pass
