@@ -56,6 +56,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cardshell import parsers
 from cardshell.errors import UsageError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -228,8 +229,11 @@ class SimulateArgs:
 
 def _integer(word: str, what: str) -> int:
     if not (word.isascii() and re.fullmatch(r"-?[0-9]+", word)):
-        raise UsageError(f"{what} must be an integer, got {word!r}")
-    return int(word)
+        raise UsageError(f"{what} must be an integer, got {parsers.quoted(word)}")
+    try:
+        return parsers.integer(word)
+    except UsageError as exc:  # more than parsers.MAX_DIGITS digits
+        raise UsageError(f"{what}: {exc.message}") from None
 
 
 def parse_simulate(text: str) -> SimulateArgs:

@@ -34,7 +34,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import cardshell
-from cardshell import Command, CommandContext, Game, Move, Outcome, UsageError
+from cardshell import Command, CommandContext, Game, Move, Outcome, UsageError, parsers
 
 from cardshell_blackjack import display, rules, strategy
 from cardshell_blackjack.rules import BlackjackState
@@ -76,20 +76,28 @@ def parse_simulate(text: str) -> tuple[int, int, int | None]:
         at = words.index("--seed")
         if at + 1 >= len(words) or not _INT.fullmatch(words[at + 1]):
             raise UsageError(f"Error, --seed needs an integer: {SIMULATE_USAGE}.")
-        seed = int(words[at + 1])
+        seed = _number(words[at + 1])
         del words[at : at + 2]
     if not 1 <= len(words) <= 2:
         raise UsageError(f"Error, simulate takes the number of rounds and an optional threshold: {SIMULATE_USAGE}.")
     for word in words:
         if not _INT.fullmatch(word):
             raise UsageError(f"Error, {word!r} is not an integer: {SIMULATE_USAGE}.")
-    rounds = int(words[0])
-    threshold = int(words[1]) if len(words) == 2 else DEFAULT_THRESHOLD
+    rounds = _number(words[0])
+    threshold = _number(words[1]) if len(words) == 2 else DEFAULT_THRESHOLD
     if not 1 <= rounds <= MAX_ROUNDS:
         raise UsageError(f"Error, the number of rounds must be 1 to {MAX_ROUNDS:,}, not {rounds}.")
     if not 1 <= threshold <= 22:
         raise UsageError(f"Error, the threshold must be 1 to 22, not {threshold}.")
     return rounds, threshold, seed
+
+
+def _number(word: str) -> int:
+    """An integer word's value (already matched by ``_INT``); UsageError past parsers.MAX_DIGITS digits."""
+    try:
+        return parsers.integer(word)
+    except UsageError as exc:
+        raise UsageError(f"Error, {exc.message}: {SIMULATE_USAGE}.") from None
 
 
 def invalid_input(line: str) -> str:
