@@ -35,7 +35,7 @@ def _parse_or_usage_error(parse, text):
         pass
 
 
-@settings(max_examples=300)
+@settings(max_examples=150)
 @given(text=hostile_text)
 def test_the_shared_parsers_raise_only_usage_errors(text):
     for parse in (parsers.integer, parsers.integers(1), parsers.integers(2, 1, 7),
