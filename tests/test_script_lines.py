@@ -190,3 +190,14 @@ def test_the_prompt_refuses_an_overlong_line_and_keeps_it_out_of_history(tmp_pat
     assert shell.current is None and "counter" not in shell.sessions
     assert "Games:" in capsys.readouterr().out  # the next line was run
     assert (tmp_path / "history").read_text().count("\n+") == 2  # games and exit only
+
+
+def test_record_refuses_to_overwrite_the_script_file_it_reads(tmp_path):
+    # The script is read line by line as it runs, so opening --record on it
+    # would truncate it before its first line is read.
+    script = tmp_path / "session.txt"
+    script.write_text("play counter --seed 1\ninc 1\n")
+    result = _cardshell("--record", str(script), str(script), stdin=b"")
+    assert result.returncode == 2
+    assert result.stderr.decode() == f"cardshell: --record {script} would overwrite the script being read\n"
+    assert script.read_text() == "play counter --seed 1\ninc 1\n"
