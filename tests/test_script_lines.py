@@ -201,3 +201,14 @@ def test_record_refuses_to_overwrite_the_script_file_it_reads(tmp_path):
     assert result.returncode == 2
     assert result.stderr.decode() == f"cardshell: --record {script} would overwrite the script being read\n"
     assert script.read_text() == "play counter --seed 1\ninc 1\n"
+
+
+def test_undecodable_bytes_in_a_script_file_reject_only_their_line(tmp_path):
+    # A file is read as it runs, like stdin, so a bad byte is found at its
+    # line: that line is rejected with its number and the rest runs.
+    script = tmp_path / "s.txt"
+    script.write_bytes(b"play counter --seed 1\n\xff\xfe\ninc 1\n")
+    result = _cardshell(str(script), stdin=b"")
+    assert result.returncode == EXIT_REJECTED
+    assert result.stderr.decode().startswith(f"{script}:2: unknown command '\ufffd\ufffd'")
+    assert result.stdout.decode().endswith("count is now 1\n[1]\n")
