@@ -51,10 +51,10 @@ def test_a_rejected_line_after_lone_crs_has_the_same_number_in_file_and_stdin(tm
     script = b"play counter --seed 1\rbad\r\ninc 1\n"
     path = tmp_path / "s.txt"
     path.write_bytes(script)
-    assert _cardshell(str(path), stdin=b"").stderr == f"{path}:2: unknown command 'bad' in Counter; ".encode() + \
-        b"type 'help' for the list of commands\n"
-    assert _cardshell(stdin=script).stderr == b"<stdin>:2: unknown command 'bad' in Counter; " \
-        b"type 'help' for the list of commands\n"
+    from_file = _cardshell(str(path), stdin=b"").stderr.decode()
+    from_stdin = _cardshell(stdin=script).stderr.decode()
+    assert from_stdin.startswith("<stdin>:2: unknown command 'bad'") and from_stdin.count("\n") == 1
+    assert from_file == from_stdin.replace("<stdin>", str(path))
 
 
 line_ends = st.sampled_from(["\n", "\r\n", "\r"])
