@@ -62,16 +62,17 @@ def _count(text: str) -> int:
     words = text.split()
     if not words:
         return 1
-    if len(words) > 1 or not (words[0].isascii() and words[0].isdigit()) or int(words[0]) < 1:
-        raise UsageError(f"{text.strip()!r} is not a number of moves (1 or more)")
-    return int(words[0])
+    if len(words) > 1 or not (words[0].isascii() and words[0].isdigit()):
+        raise UsageError(f"{parsers.quoted(text.strip())} is not a number of moves (1 or more)")
+    count = parsers.integer(words[0])  # at most parsers.MAX_DIGITS digits
+    if count < 1:
+        raise UsageError(f"{parsers.quoted(text.strip())} is not a number of moves (1 or more)")
+    return count
 
 
 def _split(text: str) -> list[str]:
-    try:
-        return shlex.split(text)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
+    """``play``/``new`` arguments: shell words of at most parsers.MAX_SHELL_WORDS_LENGTH characters."""
+    return parsers.shell_words(text)
 
 
 def _did_you_mean(word: str, candidates: Iterable[str]) -> str:

@@ -5,19 +5,31 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TextIO
 
 from cardshell import __version__
 from cardshell.paths import DATA_DIR_ENV, data_dir, history_file
-from cardshell.pipes import silence_closed_stdout
-from cardshell.script import EXIT_INTERRUPTED, EXIT_OK, EXIT_REJECTED, EXIT_USAGE, run_script
+from cardshell.pipes import reserve_standard_descriptors
+from cardshell.script import (
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_OUTPUT,
+    EXIT_REJECTED,
+    EXIT_USAGE,
+    MAX_LINE_LENGTH,
+    read_lines,
+    run_script,
+)
 
 EPILOG = f"""\
 With no FILE and a terminal on stdin, cardshell starts the interactive shell.
 With FILE, or with stdin not a terminal, it runs the commands as a script
 (blank lines and # comments skipped) with no terminal UI.  If FILE is not a
 file but a shell command (e.g. 'cardshell plugins'), that command is run.
+Lines end at LF, CRLF or a lone CR, in a file and on stdin alike; a line
+longer than {MAX_LINE_LENGTH:,} characters is refused (FILE:LINE: ...) and the
+script goes on.
 
 Saves: at a terminal, games in progress are saved in the data directory on
 'exit' and Ctrl-D and offered next time ('play GAME' resumes).  Scripts do
@@ -28,6 +40,8 @@ exit status:
   {EXIT_OK}  every command was accepted
   {EXIT_REJECTED}  some command was rejected (reported on stderr as FILE:LINE: message)
   {EXIT_USAGE}  usage error: unknown option, missing file
+  {EXIT_OUTPUT}  stdout or stderr could not be written (closed, full, or its reader left,
+      as in '| head -1'): the script stopped there, after the autosave
   {EXIT_INTERRUPTED}  interrupted by Ctrl-C (a script stops at the command it was running)
 
 environment:
@@ -85,40 +99,49 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns:
         int: the exit status (see :data:`EPILOG`).
     """
+    reserve_standard_descriptors()  # after '>&-', no file we open may become descriptor 1
     args = build_parser().parse_args(argv)
     stdin_is_tty = sys.stdin is not None and sys.stdin.isatty()
     script = args.script
-    lines = None
+    handle = None
     source = "<stdin>"
     if script is not None and script != "-" and not os.path.isdir(script):
-        try:
-            with open(script, encoding="utf-8") as handle:
-                lines = handle.readlines()
+        try:  # read line by line as the script runs: a huge file never sits in memory
+            handle = open(script, encoding="utf-8", errors="replace", newline=None)  # noqa: SIM115
             source = script
         except FileNotFoundError:
-            lines = None
-        except (OSError, UnicodeDecodeError) as exc:
-            print(f"cardshell: cannot read {script}: {exc}", file=sys.stderr)
+            handle = None
+        except OSError as exc:
+            _error(f"cannot read {script}: {exc}")
             return EXIT_USAGE
-    interactive = script is None and stdin_is_tty
+    try:
+        return _with_record(args, script, handle, source, script is None and stdin_is_tty)
+    finally:
+        if handle is not None:
+            handle.close()
+
+
+def _with_record(args: argparse.Namespace, script: str | None, handle: TextIO | None, source: str,
+                 interactive: bool) -> int:
+    """Open the ``--record`` file (never the script being read) for the run."""
     record = None
-    if args.record and lines is None and _same_file(args.record, sys.stdin):
-        print(f"cardshell: --record {args.record} would overwrite the script being read", file=sys.stderr)
+    if args.record and _same_file(args.record, handle if handle is not None else sys.stdin):
+        _error(f"--record {args.record} would overwrite the script being read")
         return EXIT_USAGE
     if args.record:
         try:
             record = open(args.record, "w", encoding="utf-8")  # noqa: SIM115 - open for the whole session
         except OSError as exc:
-            print(f"cardshell: cannot write {args.record}: {exc}", file=sys.stderr)
+            _error(f"cannot write {args.record}: {exc}")
             return EXIT_USAGE
     try:
-        return _run(args, script, lines, source, interactive, record)
+        return _run(args, script, handle, source, interactive, record)
     finally:
         if record is not None:
             record.close()
 
 
-def _run(args: argparse.Namespace, script: str | None, lines: list[str] | None, source: str,
+def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, source: str,
          interactive: bool, record: TextIO | None) -> int:
     from cardshell.shell import Shell  # after argument parsing: --help and --version stay fast
 
@@ -126,16 +149,17 @@ def _run(args: argparse.Namespace, script: str | None, lines: list[str] | None, 
     shell = Shell.create(seed=args.seed, interactive=interactive, disabled=args.disable_plugin,
                          extra_modules=args.plugin, data_dir=directory, autosave=args.autosave,
                          record=record, tracebacks=args.traceback)
-    if script is not None and script != "-" and lines is None:
+    lines: Iterable[str] | None = None if handle is None else read_lines(handle)
+    if script is not None and script != "-" and handle is None:
         command = " ".join([script, *args.words])
         if shell.registry.global_scope.lookup(script) is None:
             problem = (f"{script}: is a directory, not a script" if os.path.isdir(script)
                        else f"no such file or command: {script}")
-            print(f"cardshell: {problem}", file=sys.stderr)
+            _error(problem)
             return EXIT_USAGE
         lines, source = [command], "<command line>"
     elif args.words:
-        print(f"cardshell: unexpected arguments after {script}: {' '.join(args.words)}", file=sys.stderr)
+        _error(f"unexpected arguments after {script}: {' '.join(args.words)}")
         return EXIT_USAGE
     if interactive:
         from cardshell.interactive import run_interactive  # prompt_toolkit only for a terminal
@@ -143,34 +167,41 @@ def _run(args: argparse.Namespace, script: str | None, lines: list[str] | None, 
         return run_interactive(shell, None if args.no_history else history_file(directory))
     if lines is None:
         lines = _stdin_lines()
-    for failure in shell.failures:
-        print(f"cardshell: warning: plugin {failure.describe()}", file=sys.stderr)
+    warnings = [f"cardshell: warning: plugin {failure.describe()}" for failure in shell.failures]
     try:
         return run_script(shell, lines, source, sys.stdout, sys.stderr,
-                          echo=args.echo, stop_on_error=args.stop_on_error)
+                          echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings)
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
-    except BrokenPipeError:  # the reader of stdout left (| head): nothing more to say
-        silence_closed_stdout()
-        return EXIT_OK
 
 
-def _stdin_lines() -> TextIO | list[str]:
+def _stdin_lines() -> Iterable[str]:
     """Standard input as script lines, never raising for what it holds.
 
     Returns:
-        TextIO | list[str]: ``sys.stdin``, set to replace bytes that do not
-        decode (each becomes U+FFFD, so the line is rejected with its number
-        instead of a ``UnicodeDecodeError`` ending the run); an empty list
-        when stdin is closed (``cardshell <&-``: a script with no lines).
+        Iterable[str]: :func:`cardshell.script.read_lines` of ``sys.stdin``,
+        set to universal newlines like a script file (a lone CR ends a
+        line too) and to replace bytes that do not decode (each becomes
+        U+FFFD, so the line is rejected with its number instead of a
+        ``UnicodeDecodeError`` ending the run); an empty list when stdin is
+        closed (``cardshell <&-``: a script with no lines).
     """
     stdin = sys.stdin
     if stdin is None:
         return []
     reconfigure = getattr(stdin, "reconfigure", None)
     if reconfigure is not None:
-        reconfigure(errors="replace")
-    return stdin
+        reconfigure(errors="replace", newline=None)
+    return read_lines(stdin)
+
+
+def _error(message: str) -> None:
+    """Report a usage problem on stderr, if stderr is open (never on stdout)."""
+    if sys.stderr is not None:
+        try:
+            print(f"cardshell: {message}", file=sys.stderr)
+        except (OSError, ValueError):
+            pass
 
 
 def _same_file(path: str, stream: TextIO | None) -> bool:

@@ -4,6 +4,8 @@ Used only when stdin is a terminal.  The prompt names the current game; Tab
 completes commands and arguments (:mod:`cardshell.completion`); history
 persists in the data directory unless ``--no-history``; Ctrl-C cancels the
 line; Ctrl-D leaves the current game (kept in progress), then the shell.
+A line longer than :data:`cardshell.script.MAX_LINE_LENGTH` characters is
+refused when Enter is pressed, as in scripts.
 Red suits are coloured unless ``NO_COLOR`` is set.
 
 Autosave is on here (unless ``--no-autosave``): games saved when the last
@@ -25,10 +27,12 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.shortcuts import ProgressBar
+from prompt_toolkit.validation import Validator
 
 from cardshell import saves
 from cardshell import help as helptext
 from cardshell.completion import candidates
+from cardshell.script import MAX_LINE_LENGTH, too_long
 from cardshell.shell import Shell
 
 _RED_CARD = re.compile(r"(?:10|[2-9AJQK])[♥♦]")
@@ -76,7 +80,8 @@ def run_interactive(shell: Shell, history_path: Path | None) -> int:
     """
     history, problem = open_history(history_path)
     session: PromptSession[str] = PromptSession(history=history, completer=ShellCompleter(shell),
-                                                complete_while_typing=False)
+                                                complete_while_typing=False, validator=LINE_LENGTH,
+                                                validate_while_typing=False)
     shell.progress = _progress
     colour = use_colour(sys.stdout)
     print("cardshell: type 'games' to list the games, 'help' for commands, Ctrl-D or 'exit' to leave.")
@@ -111,6 +116,16 @@ def run_interactive(shell: Shell, history_path: Path | None) -> int:
     for note in shell.close():
         print(note)
     return 0
+
+
+#: Refuses a line over :data:`cardshell.script.MAX_LINE_LENGTH` characters
+#: when Enter is pressed: the message shows under the prompt, the line stays
+#: to be edited (Ctrl-C drops it), and it is neither run nor kept in history.
+LINE_LENGTH = Validator.from_callable(
+    lambda text: not too_long(text),
+    error_message=f"line too long (over {MAX_LINE_LENGTH:,} characters); it is not run",
+    move_cursor_to_end=True,
+)
 
 
 def open_history(path: Path | None) -> tuple[History, str | None]:

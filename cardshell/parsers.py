@@ -9,12 +9,94 @@ ones so that a game rarely writes its own.
 
 from __future__ import annotations
 
+import re
+import shlex
 from collections.abc import Callable
 from typing import Any
 
 from cardshell.errors import UsageError
 
 Parser = Callable[[str], Any]
+
+#: The most digits an integer argument may have, leading zeros not counted.
+#: Every number a game takes is far shorter; the bound keeps ``int()`` away
+#: from Python's 4,300-digit conversion limit (a ``ValueError``) and from
+#: work that grows with the length of a number nobody means.
+MAX_DIGITS = 100
+
+#: The longest argument text :func:`shell_words` splits, in characters.
+#: ``shlex`` takes time that grows with the square of the text's length
+#: (about 60 s for 1 MiB), so a longer text is refused before splitting.
+MAX_SHELL_WORDS_LENGTH = 4096
+
+#: How many characters of a rejected word an error message quotes.
+QUOTE_LENGTH = 40
+
+_INTEGER = re.compile(r"[+-]?[0-9]+")  # [0-9] matches ASCII digits only; linear time
+
+
+def quoted(word: str) -> str:
+    """A word as an error message quotes it: ``repr``, shortened past :data:`QUOTE_LENGTH` characters.
+
+    Args:
+        word (str): the word the user typed.
+
+    Returns:
+        str: ``'x'``, or ``'123456…' (5000 characters)`` for a long word.
+    """
+    if len(word) <= QUOTE_LENGTH:
+        return repr(word)
+    return f"{word[:QUOTE_LENGTH]!r}… ({len(word)} characters)"
+
+
+def integer(word: str) -> int:
+    """Read one integer: an optional ``+`` or ``-`` then ASCII digits.
+
+    The one integer reader of the host and the built-in games, so that
+    they agree on what a number is: ``--1``, ``+-1``, ``1_000``, ``٣``
+    (a non-ASCII digit) and ``1.0`` are not numbers, and a number of more
+    than :data:`MAX_DIGITS` digits is refused before conversion.
+
+    Args:
+        word (str): one word, without spaces.
+
+    Returns:
+        int: its value.
+
+    Raises:
+        UsageError: ``'--1' is not a number`` or ``'99…' (5000 characters)
+            has more than 100 digits``; never ``ValueError``.
+    """
+    if _INTEGER.fullmatch(word) is None:
+        raise UsageError(f"{quoted(word)} is not a number")
+    sign = word[0] if word[0] in "+-" else ""
+    digits = word.lstrip("+-").lstrip("0") or "0"
+    if len(digits) > MAX_DIGITS:
+        raise UsageError(f"{quoted(word)} has more than {MAX_DIGITS} digits")
+    return int(sign + digits)
+
+
+def shell_words(text: str) -> list[str]:
+    """Split an argument text like a POSIX shell (quotes group words), with ``shlex``.
+
+    Args:
+        text (str): what followed the command name, at most
+            :data:`MAX_SHELL_WORDS_LENGTH` characters.
+
+    Returns:
+        list[str]: the words.
+
+    Raises:
+        UsageError: for a longer text (refused before any splitting, so in
+            time independent of its length) or an unclosed quote.
+    """
+    if len(text) > MAX_SHELL_WORDS_LENGTH:
+        raise UsageError(f"the arguments are {len(text)} characters long; "
+                         f"at most {MAX_SHELL_WORDS_LENGTH} are accepted")
+    try:
+        return shlex.split(text)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def no_args(text: str) -> None:
@@ -45,8 +127,9 @@ def integers(count: int, low: int | None = None, high: int | None = None) -> Par
 
     Returns:
         Parser: ``parse(text) -> tuple[int, ...]`` of length ``count``.
-        The parser raises :class:`UsageError` on a wrong count, a word that
-        is not an integer, or a value outside ``[low, high]``.
+        The parser raises :class:`UsageError` (never another exception,
+        whatever the text) on a wrong count, a word that is not an integer
+        as :func:`integer` reads them, or a value outside ``[low, high]``.
     """
 
     def parse(text: str) -> tuple[int, ...]:
@@ -55,11 +138,9 @@ def integers(count: int, low: int | None = None, high: int | None = None) -> Par
             raise UsageError(f"expected {count} number{'s' if count != 1 else ''}, got {len(words)}")
         values = []
         for word in words:
-            if not (word.isascii() and word.lstrip("+-").isdigit()):
-                raise UsageError(f"{word!r} is not a number")
-            value = int(word)
+            value = integer(word)
             if (low is not None and value < low) or (high is not None and value > high):
-                raise UsageError(f"{value} is out of range {low}..{high}")
+                raise UsageError(f"{value} is out of range {_range(low, high)}")
             values.append(value)
         return tuple(values)
 
@@ -98,3 +179,8 @@ def words(text: str) -> list[str]:
         list[str]: the words, possibly empty.
     """
     return text.split()
+
+
+def _range(low: int | None, high: int | None) -> str:
+    """``1..4``, ``1..`` or ``..4``: the allowed values, for messages."""
+    return f"{'' if low is None else low}..{'' if high is None else high}"

@@ -1,15 +1,118 @@
 """Shared fixtures: every test runs with its own data directory (never the
-real home directory) and can load the toy plugins under tests/plugins."""
+real home directory) and can load the toy plugins under tests/plugins.
+
+Two layers keep the suite out of the user's files:
+
+* at import of this file, before pytest imports any test module (and so
+  before any module- or session-scoped fixture can build a shell),
+  ``HOME``, the XDG directories and ``CARDSHELL_DATA_DIR`` point into a
+  temporary directory of this test session;
+* every test then gets its own ``HOME`` and data directory
+  (:func:`isolated_home`).
+
+At the end of the session :func:`pytest_sessionfinish` compares the user's
+real cardshell data directories (as the environment named them before this
+file changed it) with a snapshot taken at import, and fails the run, naming
+the files, if anything there was created, changed or removed.
+"""
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
+
+from cardshell.paths import DATA_DIR_ENV
+
+
+def real_data_dirs() -> list[Path]:
+    """Every directory cardshell would keep the user's files in, for the current environment.
+
+    Called before this file redirects the environment.
+
+    Returns:
+        list[Path]: ``CARDSHELL_DATA_DIR`` if set, and always the per-user
+        data directory that a shell built without the variable uses
+        (cardshell/paths.py: platformdirs' ``user_data_dir``).
+    """
+    import platformdirs
+
+    dirs = []
+    if os.environ.get(DATA_DIR_ENV):
+        dirs.append(Path(os.environ[DATA_DIR_ENV]).expanduser())
+    dirs.append(Path(platformdirs.user_data_dir("cardshell", appauthor=False)))
+    return dirs
+
+
+def snapshot(dirs: list[Path]) -> dict[str, tuple[int, int] | None]:
+    """What each directory holds: every file's (size, mtime in ns), or None if absent.
+
+    Args:
+        dirs (list[Path]): the directories to look at (recursively).
+
+    Returns:
+        dict[str, tuple[int, int] | None]: by path; a directory that does
+        not exist is one entry ``None``.
+    """
+    found: dict[str, tuple[int, int] | None] = {}
+    for top in dirs:
+        if not top.exists():
+            found[str(top)] = None
+            continue
+        for path in [top, *top.rglob("*")]:
+            try:
+                info = path.lstat()
+            except OSError:
+                continue
+            found[str(path)] = (info.st_size, info.st_mtime_ns) if path.is_file() else (0, 0)
+    return found
+
+
+def changes(before: dict[str, tuple[int, int] | None], after: dict[str, tuple[int, int] | None]) -> list[str]:
+    """What differs between two :func:`snapshot` results: ``created: PATH``, ``removed: PATH``, ``changed: PATH``."""
+    lines = []
+    for path in sorted(set(before) | set(after)):
+        old, new = before.get(path), after.get(path)
+        if old is None and new is not None:
+            lines.append(f"created: {path}")
+        elif old is not None and new is None:
+            lines.append(f"removed: {path}")
+        elif old != new:
+            lines.append(f"changed: {path}")
+    return lines
+
+
+_USER_DATA_DIRS = real_data_dirs()
+_USER_SNAPSHOT = snapshot(_USER_DATA_DIRS)
+_SESSION_HOME = Path(tempfile.mkdtemp(prefix="cardshell-tests-"))
+os.environ["HOME"] = str(_SESSION_HOME / "home")
+os.environ["XDG_DATA_HOME"] = str(_SESSION_HOME / "home" / ".local" / "share")
+os.environ["XDG_CONFIG_HOME"] = str(_SESSION_HOME / "home" / ".config")
+os.environ["XDG_CACHE_HOME"] = str(_SESSION_HOME / "home" / ".cache")
+os.environ["XDG_STATE_HOME"] = str(_SESSION_HOME / "home" / ".local" / "state")
+os.environ[DATA_DIR_ENV] = str(_SESSION_HOME / "data")
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Fail the run if the user's real data directories changed; remove the session's home."""
+    touched = changes(_USER_SNAPSHOT, snapshot(_USER_DATA_DIRS))
+    shutil.rmtree(_SESSION_HOME, ignore_errors=True)
+    if touched:
+        report = "\n".join(["", "the test session wrote into the user's real data directory:",
+                             *(f"  {line}" for line in touched)])
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(report, red=True)
+        else:  # pragma: no cover - without the terminal reporter (-p no:terminal)
+            print(report, file=sys.stderr)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
 
 # The suite is deterministic: hypothesis draws the same examples on every run
 # (derandomize) and keeps no example database between runs.  Set

@@ -169,8 +169,11 @@ def _draw_move(data, shell) -> str | None:
 
 
 @pytest.fixture(scope="module")
-def every_game_shell():
-    return Shell.create(extra_modules=["toy_counter"], seed=11, autosave=False)
+def every_game_shell(tmp_path_factory):
+    # Its own data directory: a module-scoped fixture runs before the
+    # per-test one of conftest.py, and finished games go to the statistics.
+    return Shell.create(extra_modules=["toy_counter"], seed=11, autosave=False,
+                        data_dir=tmp_path_factory.mktemp("every-game-data"))
 
 
 @pytest.mark.parametrize("game_id", UNDO_GAMES)

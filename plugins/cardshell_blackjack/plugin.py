@@ -34,7 +34,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import cardshell
-from cardshell import Command, CommandContext, Game, Move, Outcome, UsageError
+from cardshell import Command, CommandContext, Game, Move, Outcome, UsageError, parsers
 
 from cardshell_blackjack import display, rules, strategy
 from cardshell_blackjack.rules import BlackjackState

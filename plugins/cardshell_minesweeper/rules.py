@@ -299,6 +299,8 @@ def parse_cell(text: str, board: Board) -> Cell:
     if not match:
         raise CommandError(INVALID_CELL)
     col = ord(match.group(1).lower()) - ord("a")
+    if len(match.group(2).lstrip("0")) > len(str(MAX_ROWS)):  # no board has such a row
+        raise CommandError(INVALID_CELL)
     row = int(match.group(2)) - 1
     if not (0 <= row < board.rows and 0 <= col < board.cols):
         raise CommandError(INVALID_CELL)

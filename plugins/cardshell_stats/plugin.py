@@ -16,11 +16,15 @@ resets in ``cardshell_game_started``.
 
 ``stats`` shows every game's figures, ``stats GAME`` one game's in detail;
 ``stats --reset [GAME]`` asks for confirmation, given by typing it again with
-``--yes`` (so it works the same at the prompt and in a script).
+``--yes`` (so it works the same at the prompt and in a script).  ``stats``
+only reads: it works on a read-only data directory or a full disk
+(:mod:`cardshell_stats.store`); a database it cannot read is reported as a
+rejected command, never as a plugin failure.
 """
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -94,7 +98,10 @@ def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool]) ->
     game_id, reset, yes = args
     directory = _data_dir(ctx.shell)
     games = dict(getattr(ctx.shell, "games", {}) or {})
-    recorded = store.results(directory)
+    try:
+        recorded = store.results(directory)
+    except sqlite3.Error as exc:
+        raise CommandError(f"cannot read the statistics in {store.db_path(directory)}: {exc}") from None
     if game_id is not None and game_id not in games and all(r.game != game_id for r in recorded):
         known = ", ".join(sorted(games)) or "none installed"
         raise CommandError(f"no game {game_id!r}; the games are: {known}")
@@ -106,7 +113,10 @@ def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool]) ->
             ctx.echo(f"This deletes {what} ({count} result{'s' if count != 1 else ''}). "
                      f"To confirm, type: {again}")
             return
-        deleted = store.reset(directory, game_id)
+        try:
+            deleted = store.reset(directory, game_id)
+        except sqlite3.Error as exc:
+            raise CommandError(f"cannot delete the statistics in {store.db_path(directory)}: {exc}") from None
         ctx.echo(f"Deleted {what} ({deleted} result{'s' if deleted != 1 else ''}).")
         return
     if game_id is not None:

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import cardshell
-from cardshell import Command, CommandContext, Game, Outcome, UsageError
+from cardshell import Command, CommandContext, Game, Outcome, UsageError, parsers
 
 from cardshell_thumb_and_pouch import display, rules
 from cardshell_thumb_and_pouch.rules import FOUNDATIONS, TABLEAU_PILES, ThumbAndPouchState
@@ -87,7 +87,7 @@ def parse_numbers(name: str, args: list[str]) -> tuple[int, ...]:
     if len(args) != count or not all(_NUMBER.fullmatch(word) for word in args):
         line = " ".join([name, *args])
         raise UsageError(_usage_message(name, args, line))
-    return tuple(int(word) for word in args)
+    return tuple(parsers.integer(word) for word in args)  # UsageError past parsers.MAX_DIGITS digits
 
 
 def _parser(name: str):

@@ -25,6 +25,9 @@ QUIT = "q"
 #: The prompt of the browser: 7 spaces, under the ``q`` of ``Enter: q``.
 PROMPT = " " * 7
 
+#: Numbers of more digits than this are out of range (no output has that many lines).
+MAX_DIGITS = 18
+
 _FIRST = re.compile(r" *([0-9]+) *")
 _LAST = re.compile(r" *-([0-9]+) *")
 _RANGE = re.compile(r" *([0-9]+) *-- *([0-9]+) *")
@@ -73,14 +76,22 @@ def parse_request(text: str) -> LineRequest | None:
         (``q`` is not a line request and gives None too).
     """
     if match := _FIRST.fullmatch(text):
-        value = int(match[1])
+        value = _number(match[1])
         return LineRequest("first", value, value)
     if match := _LAST.fullmatch(text):
-        value = int(match[1])
+        value = _number(match[1])
         return LineRequest("last", value, value)
     if match := _RANGE.fullmatch(text):
-        return LineRequest("range", int(match[1]), int(match[2]))
+        return LineRequest("range", _number(match[1]), _number(match[2]))
     return None
+
+
+def _number(digits: str) -> int:
+    """The value of a run of ASCII digits; one too long for any line number
+    (past :data:`MAX_DIGITS`, which would reach Python's limit on int()
+    conversion) is read as 0, which no request accepts."""
+    digits = digits.lstrip("0")
+    return int(digits) if 0 < len(digits) <= MAX_DIGITS else 0
 
 
 def lines_for(text: str, lines: Sequence[str]) -> list[str] | None:
