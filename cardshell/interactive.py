@@ -8,13 +8,16 @@ Red suits are coloured unless ``NO_COLOR`` is set.
 
 Autosave is on here (unless ``--no-autosave``): games saved when the last
 session ended are offered at start, and on ``exit`` or Ctrl-D at the top
-level every game in progress is saved (:meth:`Shell.close`).
+level every game in progress is saved (:meth:`Shell.close`).  Before a
+command abandons a game that has moves (``new``, ``restart``, ``play GAME --seed N``, ``load``)
+the player is asked (:attr:`Shell.confirm`).
 """
 
 from __future__ import annotations
 
 import os
 import re
+import stat
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -26,8 +29,8 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.shortcuts import ProgressBar
 
-from cardshell import saves
 from cardshell import help as helptext
+from cardshell import saves
 from cardshell.completion import candidates
 from cardshell.shell import Shell
 
@@ -66,7 +69,8 @@ def run_interactive(shell: Shell, history_path: Path | None) -> int:
     """Read, run and print until ``exit`` or Ctrl-D at the top level.
 
     Args:
-        shell (Shell): the shell to drive.
+        shell (Shell): the shell to drive; its ``progress`` and ``confirm``
+            are set to this terminal's.
         history_path (Path | None): the history file, or None for no
             persistent history.
 
@@ -74,10 +78,19 @@ def run_interactive(shell: Shell, history_path: Path | None) -> int:
         int: 0 (a person's typing mistakes are answered at the prompt, not
         in the exit status).
     """
+    _read_eval_print(shell, history_path)
+    for note in shell.close():
+        print(note)
+    return 0
+
+
+def _read_eval_print(shell: Shell, history_path: Path | None) -> None:
+    """The loop of :func:`run_interactive`; returns when the shell should close."""
     history, problem = open_history(history_path)
     session: PromptSession[str] = PromptSession(history=history, completer=ShellCompleter(shell),
                                                 complete_while_typing=False)
     shell.progress = _progress
+    shell.confirm = _confirm
     colour = use_colour(sys.stdout)
     print("cardshell: type 'games' to list the games, 'help' for commands, Ctrl-D or 'exit' to leave.")
     for failure in shell.failures:
@@ -108,9 +121,18 @@ def run_interactive(shell: Shell, history_path: Path | None) -> int:
                 print(f"{_BOLD_RED}{message}{_RESET}" if colour else message)
         except KeyboardInterrupt:  # Ctrl-C while a reply is shown: stop showing it, go on
             print()
-    for note in shell.close():
-        print(note)
-    return 0
+
+
+def _confirm(question: str) -> bool:
+    """Ask a yes/no question at the terminal; only ``y`` or ``yes`` is yes
+    (Enter, Ctrl-C and Ctrl-D are no)."""
+    from prompt_toolkit import prompt
+
+    try:
+        answer = prompt(f"{question} [y/N] ")
+    except (KeyboardInterrupt, EOFError):
+        return False
+    return answer.strip().lower() in ("y", "yes")
 
 
 def open_history(path: Path | None) -> tuple[History, str | None]:
@@ -124,13 +146,21 @@ def open_history(path: Path | None) -> tuple[History, str | None]:
         tuple[History, str | None]: a ``FileHistory`` on ``path``, or an
         ``InMemoryHistory`` and the reason to show when the file cannot be
         read and appended to (the data directory is a file, the history is
-        a directory, no permission): prompt_toolkit would otherwise fail
-        with a traceback at the first prompt.
+        a directory, a FIFO or another special file, no permission):
+        prompt_toolkit would otherwise fail with a traceback at the first
+        prompt, or wait for ever on a FIFO.  The file is checked without
+        ever blocking (``O_NONBLOCK``, then ``fstat``).
     """
     if path is None:
         return InMemoryHistory(), None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDONLY | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o600)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return InMemoryHistory(), f"history is not kept ({path}: not a regular file)"
+        finally:
+            os.close(fd)
         with open(path, "ab"), open(path, "rb"):
             pass
     except OSError as exc:
