@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from cardshell import __version__
+from cardshell import __version__, signals
 from cardshell.paths import DATA_DIR_ENV, data_dir, history_file
 from cardshell.pipes import silence_closed_stdout
 from cardshell.script import EXIT_INTERRUPTED, EXIT_OK, EXIT_REJECTED, EXIT_USAGE, run_script
@@ -29,6 +29,8 @@ exit status:
   {EXIT_REJECTED}  some command was rejected (reported on stderr as FILE:LINE: message)
   {EXIT_USAGE}  usage error: unknown option, missing file
   {EXIT_INTERRUPTED}  interrupted by Ctrl-C (a script stops at the command it was running)
+  129, 143  ended by SIGHUP or SIGTERM (128 + the signal) at a terminal or in a script
+       with --autosave, after saving the games in progress as 'exit' does
 
 environment:
   {DATA_DIR_ENV}      where history, saves and statistics are kept (default: the user data dir)
@@ -140,14 +142,22 @@ def _run(args: argparse.Namespace, script: str | None, lines: list[str] | None, 
         lines = _stdin_lines()
     for failure in shell.failures:
         print(f"cardshell: warning: plugin {failure.describe()}", file=sys.stderr)
+    if shell.autosave:  # SIGHUP, SIGTERM: save like 'exit', then status 128 + signal
+        signals.install()
     try:
-        return run_script(shell, lines, source, sys.stdout, sys.stderr,
-                          echo=args.echo, stop_on_error=args.stop_on_error)
+        status = run_script(shell, lines, source, sys.stdout, sys.stderr,
+                            echo=args.echo, stop_on_error=args.stop_on_error)
+    except signals.Terminated:  # between two commands: the script did not close the shell
+        notes = shell.close()
+        signals.say(notes)
+        status = EXIT_INTERRUPTED
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader of stdout left (| head): nothing more to say
         silence_closed_stdout()
         return EXIT_OK
+    signum = signals.received()
+    return status if signum is None else signals.exit_status(signum)
 
 
 def _stdin_lines() -> TextIO | list[str]:

@@ -7,9 +7,11 @@ line; Ctrl-D leaves the current game (kept in progress), then the shell.
 Red suits are coloured unless ``NO_COLOR`` is set.
 
 Autosave is on here (unless ``--no-autosave``): games saved when the last
-session ended are offered at start, and on ``exit`` or Ctrl-D at the top
-level every game in progress is saved (:meth:`Shell.close`).  Before a
-command abandons a game that has moves (``new``, ``restart``, ``play GAME --seed N``, ``load``)
+session ended are offered at start, and on ``exit``, Ctrl-D at the top
+level, SIGHUP (the terminal window closed) and SIGTERM every game in
+progress is saved (:meth:`Shell.close`); after a signal the exit status is
+128 + its number (:mod:`cardshell.signals`).  Before a command abandons a
+game that has moves (``new``, ``restart``, ``play GAME --seed N``, ``load``)
 the player is asked (:attr:`Shell.confirm`).
 """
 
@@ -30,7 +32,7 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.shortcuts import ProgressBar
 
 from cardshell import help as helptext
-from cardshell import saves
+from cardshell import saves, signals
 from cardshell.completion import candidates
 from cardshell.shell import Shell
 
@@ -66,7 +68,7 @@ def _progress(iterable: Iterable[Any], total: int | None = None, label: str = ""
 
 
 def run_interactive(shell: Shell, history_path: Path | None) -> int:
-    """Read, run and print until ``exit`` or Ctrl-D at the top level.
+    """Read, run and print until ``exit``, Ctrl-D at the top level, SIGHUP or SIGTERM.
 
     Args:
         shell (Shell): the shell to drive; its ``progress`` and ``confirm``
@@ -76,12 +78,18 @@ def run_interactive(shell: Shell, history_path: Path | None) -> int:
 
     Returns:
         int: 0 (a person's typing mistakes are answered at the prompt, not
-        in the exit status).
+        in the exit status); 128 + the signal number after SIGHUP (the
+        terminal was closed) or SIGTERM, which save the games in progress
+        like ``exit`` first (:mod:`cardshell.signals`).
     """
-    _read_eval_print(shell, history_path)
-    for note in shell.close():
-        print(note)
-    return 0
+    signals.install()
+    try:
+        _read_eval_print(shell, history_path)
+    except signals.Terminated:  # between two lines: leave as 'exit' would
+        pass
+    signals.say(shell.close())  # from here a signal only changes the exit status
+    signum = signals.received()
+    return 0 if signum is None else signals.exit_status(signum)
 
 
 def _read_eval_print(shell: Shell, history_path: Path | None) -> None:
@@ -99,7 +107,7 @@ def _read_eval_print(shell: Shell, history_path: Path | None) -> None:
         print(f"warning: {problem}", file=sys.stderr)
     for line in offered_saves(shell):
         print(line)
-    while not shell.exiting:
+    while not shell.exiting and signals.received() is None:
         try:
             line = session.prompt(shell.prompt_text())
         except KeyboardInterrupt:
@@ -120,16 +128,20 @@ def _read_eval_print(shell: Shell, history_path: Path | None) -> None:
                 message = reply.error or ""
                 print(f"{_BOLD_RED}{message}{_RESET}" if colour else message)
         except KeyboardInterrupt:  # Ctrl-C while a reply is shown: stop showing it, go on
+            if signals.received() is not None:
+                break
             print()
 
 
 def _confirm(question: str) -> bool:
     """Ask a yes/no question at the terminal; only ``y`` or ``yes`` is yes
-    (Enter, Ctrl-C and Ctrl-D are no)."""
+    (Enter, Ctrl-C and Ctrl-D are no).  A terminating signal passes through."""
     from prompt_toolkit import prompt
 
     try:
         answer = prompt(f"{question} [y/N] ")
+    except signals.Terminated:
+        raise
     except (KeyboardInterrupt, EOFError):
         return False
     return answer.strip().lower() in ("y", "yes")

@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardshell import help as helptext
-from cardshell import saves
+from cardshell import saves, signals
 from cardshell.errors import UsageError
 from cardshell.records import Game
 from cardshell.saves import SaveError, SaveRecord, Snapshot
@@ -359,7 +359,9 @@ class Persistence:
     def close(self) -> list[str]:
         """End the session: with autosave on, save every game in progress.
 
-        Runs once (later calls return nothing).  Each game in progress is saved under its game id, by the rules of
+        Runs once (later calls return nothing) and to its end even when a
+        terminating signal arrives meanwhile (:func:`cardshell.signals.deferred`).
+        Each game in progress is saved under its game id, by the rules of
         :meth:`save`.  The automatic save of a game that was finished,
         abandoned (``quit``) or replaced in this session is removed, but only
         while it is still what this session read or wrote (never one another
@@ -371,8 +373,9 @@ class Persistence:
         if self.closed:
             return []
         self.closed = True
-        notes = self._autosave() if self.shell.autosave else []
-        self.abandoned.clear()
+        with signals.deferred():
+            notes = self._autosave() if self.shell.autosave else []
+            self.abandoned.clear()
         return notes
 
     def _autosave(self) -> list[str]:

@@ -614,8 +614,8 @@ class Shell:
     def close(self) -> list[str]:
         """End the session: with autosave on, save every game in progress.
 
-        Called by the front ends on ``exit``, Ctrl-D at the top level and
-        EOF; runs once.  See
+        Called by the front ends on ``exit``, Ctrl-D at the top level, EOF,
+        SIGHUP and SIGTERM; runs once.  See
         :meth:`cardshell.persistence.Persistence.close`.
 
         Returns:
