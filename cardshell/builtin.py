@@ -22,7 +22,7 @@ from cardshell import help as helptext
 from cardshell import parsers, saves, undo
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
-from cardshell.persistence import describe
+from cardshell.persistence import MAX_ABANDONED, describe
 from cardshell.records import Command, CommandContext, Game
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -120,9 +120,15 @@ class HostCommands:
                     parse=parsers.words, complete=self._complete_saves,
                     help="Without NAME the game is saved as its automatic save, the one 'play GAME' "
                          "resumes.  'load NAME' resumes a named save.  Games in progress are also "
-                         "saved automatically when you leave an interactive cardshell."),
+                         "saved automatically when you leave an interactive cardshell.  A save that "
+                         "this session has not read or written, or that another cardshell changed, is "
+                         "never replaced: the game goes to NAME-2 (and the reply says so); a save this "
+                         "version cannot read is moved aside as NAME.unreadable-DATE first."),
             Command("load", "resume a saved game; without NAME, list the saves", self.load,
-                    usage="load [NAME]", parse=parsers.words, complete=self._complete_saves),
+                    usage="load [NAME]", parse=parsers.words, complete=self._complete_saves,
+                    help="Games abandoned in this session (by new, restart, play GAME --seed N or "
+                         "load) are listed too and can be loaded until you exit (the last "
+                         f"{MAX_ABANDONED} are kept)."),
             Command("history", "print this session's accepted commands as a replayable script",
                     self.history,
                     help="Pipe the lines into 'cardshell' to replay the session with the same output "
