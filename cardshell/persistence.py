@@ -54,6 +54,8 @@ if TYPE_CHECKING:  # pragma: no cover
 MAX_ABANDONED = 20
 #: At most this many other names (``NAME-2`` ... ) are tried for a save whose name is taken.
 MAX_RENAMES = 999
+#: What :attr:`Persistence.baselines` gives for a name this session never read or wrote.
+_UNSEEN = object()
 
 
 @dataclass
@@ -108,6 +110,7 @@ class Persistence:
         self.baselines: dict[str, str | None] = {}
         self.abandoned: dict[str, SaveRecord] = {}
         self.closed = False
+        self._moved: dict[tuple[str, str], str] = {}  # (name asked, game uid) -> the name it went to
 
     @property
     def data_dir(self) -> Path:
@@ -221,6 +224,11 @@ class Persistence:
     def save(self, session: GameSession, name: str) -> SaveResult:
         """Save a game under a name, or under a new name if that one is not ours to replace.
 
+        A game that once went to another name (``NAME-2``) goes there again
+        while ``NAME`` is still not ours to replace and ``NAME-2`` is still
+        what this session wrote, so one game never spreads over ``NAME-2``,
+        ``NAME-3`` ...
+
         Args:
             session (GameSession): the game.
             name (str): a checked save name.
@@ -252,8 +260,8 @@ class Persistence:
                     path, digest = saves.write(self.data_dir, name, record, replace=False)
                 except saves.SaveExists:
                     reason = f"another program created {name!r} meanwhile"
-                    used, path, digest = self._write_under_new_name(name, record)
-            elif name in self.baselines and self.baselines[name] == snapshot.digest:
+                    used, path, digest = self._write_where_moved(name, session.uid, record)
+            elif self.baselines.get(name, _UNSEEN) == snapshot.digest:
                 path, digest = saves.write(self.data_dir, name, record)
             else:
                 if name not in self.baselines:
@@ -262,10 +270,23 @@ class Persistence:
                     reason = f"another cardshell saved {name!r} meanwhile"
                 else:
                     reason = f"another cardshell changed {name!r} since this one read or wrote it"
-                used, path, digest = self._write_under_new_name(name, record)
+                used, path, digest = self._write_where_moved(name, session.uid, record)
         self.baselines[used] = digest
         session.save_name = used
         return SaveResult(name=used, path=path, asked=name, reason=reason, notes=notes)
+
+    def _write_where_moved(self, name: str, uid: str, record: SaveRecord) -> tuple[str, Path, str]:
+        """Write a game that cannot go to ``name``: where it went last time, if
+        that file is still what this session wrote, else under a new name."""
+        moved = self._moved.get((name, uid))
+        if moved is not None:
+            snapshot = saves.inspect(self.data_dir, moved)
+            if snapshot.exists and self.baselines.get(moved, _UNSEEN) == snapshot.digest:
+                path, digest = saves.write(self.data_dir, moved, record)
+                return moved, path, digest
+        used, path, digest = self._write_under_new_name(name, record)
+        self._moved[(name, uid)] = used
+        return used, path, digest
 
     def _write_under_new_name(self, name: str, record: SaveRecord) -> tuple[str, Path, str]:
         """Write a record under ``NAME-2``, ``NAME-3`` ... (the first free name)."""

@@ -27,7 +27,7 @@ import pluggy
 
 from cardshell import gamepage
 from cardshell import help as helptext
-from cardshell import hookspecs, saves
+from cardshell import hookspecs
 from cardshell.discovery import PluginFailure, PluginInfo, load_entry_points
 from cardshell.errors import CommandError, UsageError
 from cardshell.records import Command, CommandContext, Game, Outcome

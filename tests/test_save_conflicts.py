@@ -117,6 +117,24 @@ def test_two_sessions_resuming_one_save_both_keep_their_game(tmp_path):
     assert third.execute("load counter-2").ok and third.current.state.count == 2
 
 
+def test_a_game_moved_to_a_new_name_keeps_going_there(tmp_path):
+    an_autosave(tmp_path, moves=())
+    first, second = make_shell(tmp_path), make_shell(tmp_path)
+    first.execute("play counter")
+    second.execute("play counter")
+    first.execute("inc 1")
+    first.close()
+    second.execute("inc 1")
+    assert second.execute("save").output.startswith("Saved Counter (seed 4, 1 move) as 'counter-2' instead of ")
+    second.execute("inc 1")
+    assert second.execute("save").output.startswith("Saved Counter (seed 4, 2 moves) as 'counter-2' instead of ")
+    assert second.close() == [
+        "Saved Counter (seed 4, 2 moves) as 'counter-2' (another cardshell changed 'counter' since this one "
+        "read or wrote it): 'load counter-2' resumes it."]
+    assert save_names(tmp_path) == ["counter-2.json", "counter.json"]
+    assert saved(tmp_path, "counter-2")["log"] == ["inc 1", "inc 1"]
+
+
 def test_two_sessions_starting_the_same_game_both_keep_their_game(tmp_path):
     first, second = make_shell(tmp_path), make_shell(tmp_path)
     first.execute("play counter --seed 1")
