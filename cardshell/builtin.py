@@ -12,15 +12,17 @@ rebuilt by replay (:mod:`cardshell.saves`, :meth:`cardshell.shell.Shell.replay`)
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import shlex
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from cardshell import help as helptext
 from cardshell import parsers, saves, undo
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
+from cardshell.persistence import MAX_ABANDONED, describe
 from cardshell.records import Command, CommandContext, Game
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -119,9 +121,15 @@ class HostCommands:
                     parse=parsers.words, complete=self._complete_saves,
                     help="Without NAME the game is saved as its automatic save, the one 'play GAME' "
                          "resumes.  'load NAME' resumes a named save.  Games in progress are also "
-                         "saved automatically when you leave an interactive cardshell."),
+                         "saved automatically when you leave an interactive cardshell.  A save that "
+                         "this session has not read or written, or that another cardshell changed, is "
+                         "never replaced: the game goes to NAME-2 (and the reply says so); a save this "
+                         "version cannot read is moved aside as NAME.unreadable-DATE first."),
             Command("load", "resume a saved game; without NAME, list the saves", self.load,
-                    usage="load [NAME]", parse=parsers.words, complete=self._complete_saves),
+                    usage="load [NAME]", parse=parsers.words, complete=self._complete_saves,
+                    help="Games abandoned in this session (by new, restart, play GAME --seed N or "
+                         "load) are listed too and can be loaded until you exit (the last "
+                         f"{MAX_ABANDONED} are kept)."),
             Command("history", "print this session's accepted commands as a replayable script",
                     self.history,
                     help="Pipe the lines into 'cardshell' to replay the session with the same output "
@@ -246,7 +254,12 @@ class HostCommands:
         return game
 
     def play(self, ctx: CommandContext, words: list[str]) -> None:
-        """``play GAME [--seed N] [options]``: start or resume a game."""
+        """``play GAME [--seed N] [options]``: start or resume a game.
+
+        A new deal (``--seed`` or an option given) of a game that has moves
+        in progress here, or whose automatic save has moves, abandons that
+        game: see :meth:`_replacing`.
+        """
         shell = self.shell
         if not words:
             raise UsageError("which game? type 'games' for the list")
@@ -269,24 +282,81 @@ class HostCommands:
                 ctx.echo(f"warning: {exc.message}; starting a new game instead.")
         seed = given.pop("seed", None)
         options = {option.name.replace("-", "_"): option.default for option in game.options} | given
-        if seed is None:
-            seed = shell.next_seed()
-            shell.record_as = f"{shlex.join(['play', game.id, *words[1:]])} --seed {seed}"
-        self._start(ctx, game, seed, options, "")
+        with self._replacing(ctx, game.id):
+            if seed is None:
+                seed = shell.next_seed()
+                shell.record_as = f"{shlex.join(['play', game.id, *words[1:]])} --seed {seed}"
+            self._start(ctx, game, seed, options, "")
 
-    def _resume_saved(self, ctx: CommandContext, name: str, verb: str) -> None:
-        """Rebuild the save ``name``, make it current and show it (raises SaveError)."""
+    def _resume_saved(self, ctx: CommandContext, name: str, verb: str,
+                      record: saves.SaveRecord | None = None) -> None:
+        """Rebuild the save ``name``, make it current and show it.
+
+        Raises SaveError (nothing changed) when it cannot be read or
+        rebuilt; CommandError when the player declines to abandon the game
+        it replaces.
+        """
         shell = self.shell
-        session = shell.load(name)
-        replaced = shell.sessions.get(session.id)
-        shell.install(session)
+        if record is None:
+            record = shell.persistence.read(name)
+        with self._replacing(ctx, record.game, incoming=record):
+            session = shell.persistence.rebuild(name, record)
+            shell.persistence.abandoned.pop(name, None)  # an abandoned game resumed is in progress again
+            shell.install(session)
         shell.record_as = f"load {name}"
-        note = " It replaces the game that was in progress." if replaced is not None else ""
-        ctx.echo(f"{verb}, seed {session.seed} ({helptext.moves(session.moves)} so far).{note}")
+        ctx.echo(f"{verb}, seed {session.seed} ({helptext.moves(session.moves)} so far).")
         ctx.echo(shell.render(session))
         if session.outcome is not None:
             ctx.echo(f"This game is over: {session.outcome.result}"
                      f"{f' ({session.outcome.detail})' if session.outcome.detail else ''}.")
+
+    @contextlib.contextmanager
+    def _replacing(self, ctx: CommandContext, game_id: str, incoming: saves.SaveRecord | None = None,
+                   ) -> Iterator[None]:
+        """Guard a command that puts a new game of ``game_id`` in place.
+
+        The game it drops is the one in progress here, if it has moves and
+        is not over, or else (autosave on) the automatic save with moves
+        that exit would replace.  At a terminal (:attr:`Shell.confirm`) the
+        player is asked first; declining raises :class:`CommandError` and
+        changes nothing.  In a script the command goes on.  Either way the
+        dropped game is kept loadable until exit
+        (:meth:`cardshell.persistence.Persistence.abandon`) and one line
+        names it (game, seed, moves) and how to get it back.  If the body
+        fails, nothing is kept (the shell's host-command snapshot puts the
+        rest back, the session seed generator included).
+
+        Args:
+            ctx (CommandContext): the command's context (for the note).
+            game_id (str): the game about to be started or loaded.
+            incoming (SaveRecord | None): the save being loaded, if any.
+        """
+        shell, persistence = self.shell, self.shell.persistence
+        record, snapshot, what = None, None, ""
+        session = shell.sessions.get(game_id)
+        if session is not None:
+            same = incoming is not None and (incoming.uid, incoming.log) == (session.uid, session.log)
+            if session.outcome is None and session.moves and not same:
+                record = persistence.record_of(session)
+                what = describe(session.game.title, session.seed, session.moves)
+        else:
+            record, snapshot = persistence.automatic_save_at_stake(game_id, incoming)
+            if record is not None:
+                game = shell.games.get(game_id)
+                what = "the saved " + describe(game.title if game else game_id, record.seed, len(record.log))
+        if record is not None and shell.confirm is not None and not shell.confirm(f"This abandons {what}. Go on?"):
+            raise CommandError(f"Nothing was changed: {what} is kept.")
+        name = persistence.abandon(record) if record is not None else None
+        if name is not None:
+            ctx.echo(f"Abandoned {what}: 'load {name}' brings it back until you exit.")
+        try:
+            yield
+        except BaseException:
+            if name is not None:
+                persistence.abandoned.pop(name, None)
+            raise
+        persistence.trim_abandoned()
+        persistence.claim(game_id, snapshot)
 
     def _start(self, ctx: CommandContext, game: Game, seed: int, options: dict[str, Any], verb: str) -> None:
         shell = self.shell
@@ -308,18 +378,22 @@ class HostCommands:
         return session
 
     def new(self, ctx: CommandContext, words: list[str]) -> None:
-        """``new [--seed N]``: a new deal of the current game (new seed, same options)."""
+        """``new [--seed N]``: a new deal of the current game (new seed, same
+        options); abandons the game in progress if it has moves (:meth:`_replacing`)."""
         session = self._current()
         seed = _new_parser().parse_args(words).seed
-        if seed is None:
-            seed = self.shell.next_seed()
-            self.shell.record_as = f"new --seed {seed}"
-        self._start(ctx, session.game, seed, session.options, "New game: ")
+        with self._replacing(ctx, session.id):
+            if seed is None:
+                seed = self.shell.next_seed()
+                self.shell.record_as = f"new --seed {seed}"
+            self._start(ctx, session.game, seed, session.options, "New game: ")
 
     def restart(self, ctx: CommandContext, args: None) -> None:
-        """``restart``: the same deal again from its seed."""
+        """``restart``: the same deal again from its seed; abandons the game
+        in progress if it has moves (:meth:`_replacing`)."""
         session = self._current()
-        self._start(ctx, session.game, session.seed, session.options, "Restarted: ")
+        with self._replacing(ctx, session.id):
+            self._start(ctx, session.game, session.seed, session.options, "Restarted: ")
 
     # -- undo / redo -------------------------------------------------------
     def undo(self, ctx: CommandContext, count: int) -> None:
@@ -356,7 +430,12 @@ class HostCommands:
             raise UsageError(exc.message) from None
 
     def save(self, ctx: CommandContext, words: list[str]) -> None:
-        """``save [NAME]``: save the current game (default: its automatic save)."""
+        """``save [NAME]``: save the current game (default: its automatic save).
+
+        A save this session did not read or write, or that another process
+        changed since, is not replaced: the game goes to a new name and the
+        reply says which and why (:mod:`cardshell.persistence`).
+        """
         session = self._current()
         if len(words) > 1:
             raise UsageError("save takes at most one name")
@@ -365,40 +444,59 @@ class HostCommands:
         if other is not None and other.id != session.id:
             raise CommandError(f"the name {name!r} is kept for {other.title}'s automatic save; choose another")
         try:
-            self.shell.save(session, name)
+            result = self.shell.save(session, name)
         except saves.SaveError as exc:
             raise CommandError(exc.message) from None
-        how = f"play {name}" if name == session.id else f"load {name}"
-        ctx.echo(f"Saved {session.game.title} (seed {session.seed}, {helptext.moves(session.moves)}) as {name!r}: "
+        for note in result.notes:
+            ctx.echo(note)
+        how = f"play {result.name}" if result.name == session.id else f"load {result.name}"
+        instead = f" instead of {name!r} ({result.reason})" if result.renamed else ""
+        ctx.echo(f"Saved {describe(session.game.title, session.seed, session.moves)} as {result.name!r}{instead}: "
                  f"'{how}' resumes it.")
 
     def load(self, ctx: CommandContext, words: list[str]) -> None:
-        """``load [NAME]``: resume a saved game; without NAME, list the saves."""
+        """``load [NAME]``: resume a saved game; without NAME, list the saves
+        and the games abandoned in this session."""
         if len(words) > 1:
             raise UsageError("load takes at most one name")
         if not words:
             rows = self._saved_rows()
-            ctx.echo("Saved:" if rows else "No saved games.")
+            abandoned = self._abandoned_rows()
+            if not rows and not abandoned:
+                ctx.echo("No saved games.")
             if rows:
+                ctx.echo("Saved:")
                 ctx.echo(helptext.table(rows))
+            if abandoned:
+                ctx.echo("Abandoned in this session (kept until exit):")
+                ctx.echo(helptext.table(abandoned))
             return
         name = self._save_name(words[0])
         try:
-            record = saves.read(self.shell.data_dir, name)
+            record = self.shell.persistence.read(name)
             game = self.shell.games.get(record.game)
             title = game.title if game else record.game
             # The automatic save of a game says what 'play GAME' says when it
             # resumes it, so that a recording (which writes that as 'load GAME')
             # replays byte for byte.
             verb = f"Resuming saved {title}" if name == record.game else f"Loaded {name!r}: {title}"
-            self._resume_saved(ctx, name, verb)
+            self._resume_saved(ctx, name, verb, record)
         except saves.SaveError as exc:
             raise CommandError(exc.message) from None
+
+    def _abandoned_rows(self) -> list[tuple[str, str]]:
+        """One row per game abandoned in this session, oldest first."""
+        rows = []
+        for name, record in self.shell.persistence.abandoned.items():
+            game = self.shell.games.get(record.game)
+            rows.append((name, f"{game.title if game else record.game}, seed {record.seed}, "
+                               f"{helptext.moves(len(record.log))} ('load {name}')"))
+        return rows
 
     def _complete_saves(self, state: Any, index: int) -> list[str]:
         if index != 0:
             return []
-        return [name for name, _ in saves.list_saves(self.shell.data_dir)]
+        return [name for name, _ in saves.list_saves(self.shell.data_dir)] + list(self.shell.persistence.abandoned)
 
     def history(self, ctx: CommandContext, args: None) -> None:
         """``history``: the accepted commands so far, one per line, replayable."""

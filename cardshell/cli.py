@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import TextIO
 
-from cardshell import __version__
+from cardshell import __version__, signals
 from cardshell.paths import DATA_DIR_ENV, data_dir, history_file
 from cardshell.pipes import reserve_standard_descriptors
 from cardshell.script import (
@@ -43,6 +43,8 @@ exit status:
   {EXIT_OUTPUT}  stdout or stderr could not be written (closed, full, or its reader left,
       as in '| head -1'): the script stopped there, after the autosave
   {EXIT_INTERRUPTED}  interrupted by Ctrl-C (a script stops at the command it was running)
+  129, 143  ended by SIGHUP or SIGTERM (128 + the signal) at a terminal or in a script
+       with --autosave, after saving the games in progress as 'exit' does
 
 environment:
   {DATA_DIR_ENV}      where history, saves and statistics are kept (default: the user data dir)
@@ -168,11 +170,19 @@ def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, so
     if lines is None:
         lines = _stdin_lines()
     warnings = [f"cardshell: warning: plugin {failure.describe()}" for failure in shell.failures]
+    if shell.autosave:  # SIGHUP, SIGTERM: save like 'exit', then status 128 + signal
+        signals.install()
     try:
-        return run_script(shell, lines, source, sys.stdout, sys.stderr,
-                          echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings)
+        status = run_script(shell, lines, source, sys.stdout, sys.stderr,
+                            echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings)
+    except signals.Terminated:  # between two commands: the script did not close the shell
+        notes = shell.close()
+        signals.say(notes)
+        status = EXIT_INTERRUPTED
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
+    signum = signals.received()
+    return status if signum is None else signals.exit_status(signum)
 
 
 def _stdin_lines() -> Iterable[str]:

@@ -9,14 +9,19 @@ refused when Enter is pressed, as in scripts.
 Red suits are coloured unless ``NO_COLOR`` is set.
 
 Autosave is on here (unless ``--no-autosave``): games saved when the last
-session ended are offered at start, and on ``exit`` or Ctrl-D at the top
-level every game in progress is saved (:meth:`Shell.close`).
+session ended are offered at start, and on ``exit``, Ctrl-D at the top
+level, SIGHUP (the terminal window closed) and SIGTERM every game in
+progress is saved (:meth:`Shell.close`); after a signal the exit status is
+128 + its number (:mod:`cardshell.signals`).  Before a command abandons a
+game that has moves (``new``, ``restart``, ``play GAME --seed N``, ``load``)
+the player is asked (:attr:`Shell.confirm`).
 """
 
 from __future__ import annotations
 
 import os
 import re
+import stat
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -29,8 +34,8 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.shortcuts import ProgressBar
 from prompt_toolkit.validation import Validator
 
-from cardshell import saves
 from cardshell import help as helptext
+from cardshell import saves, signals
 from cardshell.completion import candidates
 from cardshell.script import MAX_LINE_LENGTH, too_long
 from cardshell.shell import Shell
@@ -67,22 +72,38 @@ def _progress(iterable: Iterable[Any], total: int | None = None, label: str = ""
 
 
 def run_interactive(shell: Shell, history_path: Path | None) -> int:
-    """Read, run and print until ``exit`` or Ctrl-D at the top level.
+    """Read, run and print until ``exit``, Ctrl-D at the top level, SIGHUP or SIGTERM.
 
     Args:
-        shell (Shell): the shell to drive.
+        shell (Shell): the shell to drive; its ``progress`` and ``confirm``
+            are set to this terminal's.
         history_path (Path | None): the history file, or None for no
             persistent history.
 
     Returns:
         int: 0 (a person's typing mistakes are answered at the prompt, not
-        in the exit status).
+        in the exit status); 128 + the signal number after SIGHUP (the
+        terminal was closed) or SIGTERM, which save the games in progress
+        like ``exit`` first (:mod:`cardshell.signals`).
     """
+    signals.install()
+    try:
+        _read_eval_print(shell, history_path)
+    except signals.Terminated:  # between two lines: leave as 'exit' would
+        pass
+    signals.say(shell.close())  # from here a signal only changes the exit status
+    signum = signals.received()
+    return 0 if signum is None else signals.exit_status(signum)
+
+
+def _read_eval_print(shell: Shell, history_path: Path | None) -> None:
+    """The loop of :func:`run_interactive`; returns when the shell should close."""
     history, problem = open_history(history_path)
     session: PromptSession[str] = PromptSession(history=history, completer=ShellCompleter(shell),
                                                 complete_while_typing=False, validator=LINE_LENGTH,
                                                 validate_while_typing=False)
     shell.progress = _progress
+    shell.confirm = _confirm
     colour = use_colour(sys.stdout)
     print("cardshell: type 'games' to list the games, 'help' for commands, Ctrl-D or 'exit' to leave.")
     for failure in shell.failures:
@@ -91,7 +112,7 @@ def run_interactive(shell: Shell, history_path: Path | None) -> int:
         print(f"warning: {problem}", file=sys.stderr)
     for line in offered_saves(shell):
         print(line)
-    while not shell.exiting:
+    while not shell.exiting and signals.received() is None:
         try:
             line = session.prompt(shell.prompt_text())
         except KeyboardInterrupt:
@@ -112,10 +133,23 @@ def run_interactive(shell: Shell, history_path: Path | None) -> int:
                 message = reply.error or ""
                 print(f"{_BOLD_RED}{message}{_RESET}" if colour else message)
         except KeyboardInterrupt:  # Ctrl-C while a reply is shown: stop showing it, go on
+            if signals.received() is not None:
+                break
             print()
-    for note in shell.close():
-        print(note)
-    return 0
+
+
+def _confirm(question: str) -> bool:
+    """Ask a yes/no question at the terminal; only ``y`` or ``yes`` is yes
+    (Enter, Ctrl-C and Ctrl-D are no).  A terminating signal passes through."""
+    from prompt_toolkit import prompt
+
+    try:
+        answer = prompt(f"{question} [y/N] ")
+    except signals.Terminated:
+        raise
+    except (KeyboardInterrupt, EOFError):
+        return False
+    return answer.strip().lower() in ("y", "yes")
 
 
 #: Refuses a line over :data:`cardshell.script.MAX_LINE_LENGTH` characters
@@ -139,13 +173,21 @@ def open_history(path: Path | None) -> tuple[History, str | None]:
         tuple[History, str | None]: a ``FileHistory`` on ``path``, or an
         ``InMemoryHistory`` and the reason to show when the file cannot be
         read and appended to (the data directory is a file, the history is
-        a directory, no permission): prompt_toolkit would otherwise fail
-        with a traceback at the first prompt.
+        a directory, a FIFO or another special file, no permission):
+        prompt_toolkit would otherwise fail with a traceback at the first
+        prompt, or wait for ever on a FIFO.  The file is checked without
+        ever blocking (``O_NONBLOCK``, then ``fstat``).
     """
     if path is None:
         return InMemoryHistory(), None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDONLY | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o600)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return InMemoryHistory(), f"history is not kept ({path}: not a regular file)"
+        finally:
+            os.close(fd)
         with open(path, "ab"), open(path, "rb"):
             pass
     except OSError as exc:

@@ -12,19 +12,36 @@ save of a game is the one named by its id (``saves/aces-up.json``): it is
 written on ``exit``, Ctrl-D and EOF when autosave is on, and ``play GAME``
 resumes it.  ``save NAME`` writes any other name.
 
-Writing is atomic: a temporary file in the same directory is written,
-flushed and fsynced, then renamed over the old save with :func:`os.replace`,
-so a crash at any moment leaves the old save or the new one, never a broken
-file.  Reading never raises anything but :class:`SaveError`, whose message
-says what is wrong (damaged, not a cardshell save, unknown format version).
+Writing is atomic: a temporary file ``.NAME.*.tmp`` in the same directory is
+written, flushed and fsynced, then renamed over the old save with
+:func:`os.replace` (or linked to a new name with :func:`os.link`, which never
+replaces anything), so a crash at any moment leaves the old save or the new
+one, never a broken file.  Temporary files that a crash left behind are
+removed by the next write once they are :data:`STALE_TEMP_SECONDS` old.
+Writers in several processes take turns through a lock file
+(:func:`locked`), so that checking what a save holds and replacing it is one
+step (see :mod:`cardshell.persistence` for which saves may be replaced).
+
+Reading never raises anything but :class:`SaveError`, whose message says
+what is wrong (damaged, not a cardshell save, unknown format version, not a
+regular file, too large), and never blocks: a FIFO or a directory where a
+save should be is reported, not opened for reading.  Bounds: a save file is
+at most :data:`MAX_SAVE_BYTES`; ``elapsed`` is a finite number of seconds in
+0..:data:`MAX_ELAPSED`.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
+import math
 import os
 import re
+import stat
 import tempfile
+import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -37,6 +54,16 @@ VERSION = 1
 #: Save names: letters, digits, ``.``, ``_`` and ``-``, starting with a letter or digit.
 NAME_PATTERN = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}")
 SUFFIX = ".json"
+#: The largest save file read, in bytes (16 MiB: about 200,000 moves of 80 characters).
+MAX_SAVE_BYTES = 16 * 1024 * 1024
+#: The largest ``elapsed`` a save may hold, in seconds (about 31 years).
+MAX_ELAPSED = 1e9
+#: A temporary file of an interrupted write older than this (seconds) is removed by the next write.
+STALE_TEMP_SECONDS = 60.0
+#: The lock file in the saves directory that writers take turns through.
+LOCK_NAME = ".lock"
+#: What :func:`inspect` reports as the digest of something that is not a regular file.
+NOT_A_FILE = "not-a-regular-file"
 
 
 class SaveError(Exception):
@@ -51,6 +78,14 @@ class SaveError(Exception):
         self.message = message
 
 
+class SaveExists(SaveError):
+    """:func:`write` with ``replace=False`` found the name taken."""
+
+
+class _NotRegular(SaveError):
+    """A directory, FIFO, socket or device where a save file should be."""
+
+
 @dataclass
 class SaveRecord:
     """What a save file holds.
@@ -59,9 +94,11 @@ class SaveRecord:
         game (str): the game id.
         seed (int): the deal's seed.
         options (dict[str, Any]): the ``play`` options (JSON values).
-        log (list[str]): the accepted moves, in order.
+        log (list[str]): the accepted moves, in order (moves only: a save
+            whose log holds any other command is refused when it is
+            resumed, see :class:`cardshell.persistence.Persistence`).
         undo_used (bool): whether undo was used in the game.
-        elapsed (float): seconds played so far.
+        elapsed (float): seconds played so far (finite, 0..:data:`MAX_ELAPSED`).
         uid (str): the game instance's unique id.
         saved (str): when it was written, ISO 8601 UTC.
         version (int): the format version.
@@ -87,11 +124,11 @@ class SaveRecord:
             "options": self.options,
             "log": self.log,
             "undo_used": self.undo_used,
-            "elapsed": round(self.elapsed, 3),
+            "elapsed": round(min(max(self.elapsed, 0.0), MAX_ELAPSED), 3),
             "uid": self.uid,
             "saved": self.saved,
         }
-        return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+        return json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
 
     @classmethod
     def from_json(cls, text: str, name: str = "?") -> SaveRecord:
@@ -105,11 +142,17 @@ class SaveRecord:
             SaveRecord: the checked record.
 
         Raises:
-            SaveError: not JSON (truncated, damaged), not a cardshell save,
-                an unknown format version, or a field of the wrong type.
+            SaveError: not JSON (truncated, damaged, nested too deeply,
+                ``NaN`` or ``Infinity`` anywhere), not a cardshell save, an
+                unknown format version, or a field of the wrong type or out
+                of range.
         """
         try:
-            data = json.loads(text)
+            data = json.loads(text, parse_constant=_refuse_constant)
+        except RecursionError:
+            raise SaveError(f"save {name!r} is damaged (nested too deeply)") from None
+        except _NotANumber as exc:
+            raise SaveError(f"save {name!r} is damaged ({exc} is not a JSON number)") from None
         except ValueError:
             raise SaveError(f"save {name!r} is damaged (not valid JSON; truncated?)") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -123,13 +166,51 @@ class SaveRecord:
         }
         for key, kind in checks.items():
             value = data.get(key)
-            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            if not isinstance(value, kind) or (kind in (int, (int, float)) and isinstance(value, bool)):
                 raise SaveError(f"save {name!r} is damaged (field {key!r} is missing or wrong)")
         if not all(isinstance(line, str) for line in data["log"]):
             raise SaveError(f"save {name!r} is damaged (field 'log' is missing or wrong)")
+        elapsed = float(data["elapsed"])
+        if not (math.isfinite(elapsed) and 0 <= elapsed <= MAX_ELAPSED):
+            raise SaveError(f"save {name!r} is damaged (field 'elapsed' is not a number of seconds "
+                            f"in 0..{MAX_ELAPSED:.0f})")
         return cls(game=data["game"], seed=data["seed"], options=data["options"], log=list(data["log"]),
-                   undo_used=data["undo_used"], elapsed=float(data["elapsed"]), uid=data["uid"],
-                   saved=data["saved"])
+                   undo_used=data["undo_used"], elapsed=elapsed, uid=data["uid"], saved=data["saved"])
+
+
+class _NotANumber(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity`` in a save (Python's json accepts them; JSON does not)."""
+
+
+def _refuse_constant(word: str) -> Any:
+    """``json.loads`` hook: ``NaN``, ``Infinity`` and ``-Infinity`` are refused."""
+    raise _NotANumber(word)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What a save name holds on disk at one moment (see :func:`inspect`).
+
+    Attributes:
+        digest (str | None): None when there is no file; the SHA-256 of the
+            file's bytes (hex) for a regular file; :data:`NOT_A_FILE` for a
+            directory, FIFO, socket or device.  Two snapshots with the same
+            digest saw the same content.
+        record (SaveRecord | None): the checked record, when it is a save
+            this version can read.
+        error (SaveError | None): why it cannot be used, when there is a
+            file this version cannot read (damaged, foreign, newer format,
+            not a regular file, too large, unreadable).
+    """
+
+    digest: str | None
+    record: SaveRecord | None = None
+    error: SaveError | None = None
+
+    @property
+    def exists(self) -> bool:
+        """Whether there is anything at the save's path."""
+        return self.digest is not None
 
 
 def saves_dir(data_dir: Path) -> Path:
@@ -161,39 +242,214 @@ def save_path(data_dir: Path, name: str) -> Path:
     return saves_dir(data_dir) / f"{name}{SUFFIX}"
 
 
-def write(data_dir: Path, name: str, record: SaveRecord) -> Path:
+def digest_of(data: bytes) -> str:
+    """The SHA-256 (hex) that :func:`inspect` reports for a file holding ``data``."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def _read_bytes(path: Path, name: str) -> bytes | None:
+    """The bytes of a regular file, without ever blocking on a FIFO.
+
+    Returns None when there is no file; raises :class:`SaveError` for a
+    file that is not regular, too large or unreadable.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError:
+        raise _NotRegular(f"save {name!r} is not a regular file") from None
+    except OSError as exc:
+        raise SaveError(f"save {name!r} cannot be read: {exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise _NotRegular(f"save {name!r} is not a regular file")
+        if info.st_size > MAX_SAVE_BYTES:
+            raise SaveError(f"save {name!r} is too large ({info.st_size} bytes; at most {MAX_SAVE_BYTES})")
+        chunks, size = [], 0
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            size += len(chunk)
+            if size > MAX_SAVE_BYTES:
+                raise SaveError(f"save {name!r} is too large (more than {MAX_SAVE_BYTES} bytes)")
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise SaveError(f"save {name!r} cannot be read: {exc}") from None
+    finally:
+        os.close(fd)
+
+
+def inspect(data_dir: Path, name: str) -> Snapshot:
+    """What the save ``name`` holds now, read once (never raises, never blocks).
+
+    Args:
+        data_dir (Path): the data directory.
+        name (str): the checked save name.
+
+    Returns:
+        Snapshot: its digest and its record, or why it cannot be used.
+    """
+    path = save_path(data_dir, name)
+    try:
+        data = _read_bytes(path, name)
+    except SaveError as exc:
+        return Snapshot(NOT_A_FILE if isinstance(exc, _NotRegular) else _digest_path(path), error=exc)
+    if data is None:
+        return Snapshot(None)
+    digest = digest_of(data)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return Snapshot(digest, error=SaveError(f"save {name!r} cannot be read: {exc}"))
+    try:
+        return Snapshot(digest, record=SaveRecord.from_json(text, name))
+    except SaveError as exc:
+        return Snapshot(digest, error=exc)
+
+
+def _digest_path(path: Path) -> str:
+    """A stand-in digest for a regular file too large or unreadable to hash (its size and mtime)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return NOT_A_FILE
+    return f"stat:{info.st_size}:{info.st_mtime_ns}"
+
+
+def read(data_dir: Path, name: str) -> SaveRecord:
+    """Read and check one save.
+
+    Args:
+        data_dir (Path): the data directory.
+        name (str): the checked save name.
+
+    Returns:
+        SaveRecord: the record.
+
+    Raises:
+        SaveError: missing, unreadable, damaged, foreign, unknown version,
+            not a regular file or too large.
+    """
+    snapshot = inspect(data_dir, name)
+    if not snapshot.exists:
+        raise SaveError(f"no save named {name!r}")
+    if snapshot.error is not None:
+        raise snapshot.error
+    assert snapshot.record is not None
+    return snapshot.record
+
+
+@contextlib.contextmanager
+def locked(data_dir: Path) -> Iterator[None]:
+    """Hold the saves directory's lock (``saves/.lock``, ``flock``) for one
+    check-then-write, so two cardshell processes never interleave them.
+
+    Best effort: where the lock cannot be taken (no ``fcntl``, a read-only
+    directory) the body runs unlocked, and a write that cannot happen
+    reports its own error.
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    directory = saves_dir(data_dir)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        fd = os.open(directory / LOCK_NAME, os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o600)
+    except OSError:
+        yield
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:
+            pass
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def remove_stale_temporaries(directory: Path, max_age: float = STALE_TEMP_SECONDS) -> list[str]:
+    """Remove temporary files (``.NAME.*.tmp``) that interrupted writes left.
+
+    Args:
+        directory (Path): the saves directory.
+        max_age (float): only files last modified at least this many
+            seconds ago are removed (a younger one may be another
+            process's write in progress).
+
+    Returns:
+        list[str]: the file names removed.
+    """
+    removed = []
+    now = time.time()
+    try:
+        candidates = list(directory.glob(".*.tmp"))
+    except OSError:
+        return removed
+    for path in candidates:
+        try:
+            info = path.lstat()
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime >= max_age:
+                path.unlink()
+                removed.append(path.name)
+        except OSError:
+            continue
+    return removed
+
+
+def write(data_dir: Path, name: str, record: SaveRecord, *, replace: bool = True) -> tuple[Path, str]:
     """Write a save atomically (temporary file, fsync, rename).
+
+    Stale temporary files of earlier interrupted writes are removed first
+    (:func:`remove_stale_temporaries`).
 
     Args:
         data_dir (Path): the data directory (created if missing).
         name (str): the checked save name.
         record (SaveRecord): what to save.
+        replace (bool): True replaces a save of that name; False publishes
+            the file only if the name is free (``os.link``: atomic, never
+            replaces) and raises :class:`SaveExists` otherwise.
 
     Returns:
-        Path: the save file.
+        tuple[Path, str]: the save file and the digest of what was written
+        (as :func:`inspect` would report it).
 
     Raises:
         SaveError: when the options are not JSON values, or the file cannot
             be written (the previous save, if any, is then left intact and
-            no temporary file is left behind).
+            no temporary file is left behind); :class:`SaveExists` when
+            ``replace`` is False and the name is taken.
     """
     try:
-        text = record.to_json()
+        data = record.to_json().encode("utf-8")
     except (TypeError, ValueError) as exc:
         raise SaveError(f"cannot save {name!r}: the game's options cannot be stored ({exc})") from None
     target = save_path(data_dir, name)
     temp_name = None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=target.parent, prefix=f".{name}.",
-                                         suffix=".tmp", delete=False) as handle:
+        remove_stale_temporaries(target.parent)
+        with tempfile.NamedTemporaryFile("wb", dir=target.parent, prefix=f".{name}.", suffix=".tmp",
+                                         delete=False) as handle:
             temp_name = handle.name
-            handle.write(text)
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(temp_name, target)
+        if replace:
+            os.replace(temp_name, target)
+        else:
+            _publish_new(temp_name, target, name)
         temp_name = None
         _fsync_dir(target.parent)
+    except SaveError:
+        raise
     except OSError as exc:
         raise SaveError(f"cannot save {name!r}: {exc}") from None
     finally:
@@ -202,7 +458,21 @@ def write(data_dir: Path, name: str, record: SaveRecord) -> Path:
                 os.unlink(temp_name)
             except OSError:
                 pass
-    return target
+    return target, digest_of(data)
+
+
+def _publish_new(temp_name: str, target: Path, name: str) -> None:
+    """Give a written temporary file the name ``target`` only if it is free."""
+    try:
+        os.link(temp_name, target)
+    except FileExistsError:
+        raise SaveExists(f"a save named {name!r} already exists") from None
+    except OSError:  # no hard links here (some file systems): check, then rename
+        if os.path.lexists(target):
+            raise SaveExists(f"a save named {name!r} already exists") from None
+        os.replace(temp_name, target)
+        return
+    os.unlink(temp_name)
 
 
 def _fsync_dir(directory: Path) -> None:
@@ -219,27 +489,38 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def read(data_dir: Path, name: str) -> SaveRecord:
-    """Read and check one save.
+def set_aside(data_dir: Path, name: str, when: datetime | None = None) -> str:
+    """Move a save this version cannot read out of the way, keeping it.
+
+    The file (or directory, or FIFO) ``NAME.json`` is renamed to
+    ``NAME.unreadable-YYYYMMDD-HHMMSS.json`` (UTC; ``-2``, ``-3`` ... added
+    if that is taken), so that a newer cardshell can still ``load`` it.
 
     Args:
         data_dir (Path): the data directory.
-        name (str): the checked save name.
+        name (str): the save's checked name.
+        when (datetime | None): the time to put in the name (default: now).
 
     Returns:
-        SaveRecord: the record.
+        str: the new name (without ``.json``).
 
     Raises:
-        SaveError: missing, unreadable, damaged, foreign or unknown version.
+        SaveError: when it cannot be renamed.
     """
-    path = save_path(data_dir, name)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveError(f"no save named {name!r}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"save {name!r} cannot be read: {exc}") from None
-    return SaveRecord.from_json(text, name)
+    stamp = (when or datetime.now(timezone.utc)).strftime("%Y%m%d-%H%M%S")
+    base = f"{name}.unreadable-{stamp}"
+    directory = saves_dir(data_dir)
+    for number in range(1, 1000):
+        candidate = base if number == 1 else f"{base}-{number}"
+        target = directory / f"{candidate}{SUFFIX}"
+        if os.path.lexists(target):
+            continue
+        try:
+            os.rename(save_path(data_dir, name), target)
+        except OSError as exc:
+            raise SaveError(f"cannot move the unreadable save {name!r} aside: {exc}") from None
+        return candidate
+    raise SaveError(f"cannot move the unreadable save {name!r} aside: every name is taken")
 
 
 def exists(data_dir: Path, name: str) -> bool:
@@ -263,8 +544,10 @@ def list_saves(data_dir: Path) -> list[tuple[str, SaveRecord | SaveError]]:
 
     Returns:
         list[tuple[str, SaveRecord | SaveError]]: (name, record) for a good
-        save, (name, error) for one that cannot be used; sorted by name.
-        Temporary files of interrupted writes are ignored.
+        save, (name, error) for one that cannot be used (including a FIFO or
+        directory named like a save, reported and never opened for
+        reading); sorted by name.  Temporary files of interrupted writes
+        and names that are not save names are ignored.  Never raises.
     """
     directory = saves_dir(data_dir)
     try:
@@ -276,8 +559,9 @@ def list_saves(data_dir: Path) -> list[tuple[str, SaveRecord | SaveError]]:
         name = path.name[: -len(SUFFIX)]
         if name.startswith(".") or not NAME_PATTERN.fullmatch(name):
             continue
-        try:
-            found.append((name, read(data_dir, name)))
-        except SaveError as exc:
-            found.append((name, exc))
+        snapshot = inspect(data_dir, name)
+        if snapshot.record is not None:
+            found.append((name, snapshot.record))
+        elif snapshot.error is not None:
+            found.append((name, snapshot.error))
     return found

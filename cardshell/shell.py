@@ -18,14 +18,14 @@ import difflib
 import os
 import random
 import shutil
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
 import pluggy
 
-from cardshell import blame, gamepage, hookcall, hookspecs, saves
+from cardshell import blame, gamepage, hookcall, hookspecs
 from cardshell import help as helptext
 from cardshell.discovery import PluginFailure, PluginInfo, load_entry_points
 from cardshell.errors import CommandError, UsageError
@@ -33,9 +33,10 @@ from cardshell.records import Command, CommandContext, Game, Outcome
 from cardshell.paths import data_dir as resolve_data_dir
 from cardshell.problems import ProblemReporter
 from cardshell.recording import Recorder
+from cardshell.persistence import Persistence, SaveResult
 from cardshell.registry import HOST_PLUGINS, Entry, Registry, Scope
 from cardshell.ruleset import RuleSet
-from cardshell.saves import SaveError, SaveRecord
+from cardshell.saves import SaveError
 from cardshell.session import GameSession
 from cardshell.views import SessionView, ShellView
 
@@ -115,6 +116,13 @@ class Shell:
             once; handed out with each reply's warnings.
         hooks (GuardedHooks): calls the lifecycle and display hooks
             (:mod:`cardshell.hookcall`: pluggy's rules, each implementation guarded).
+        confirm (Callable[[str], bool] | None): set by the interactive front
+            end (like ``progress``): asks the person a yes/no question, e.g.
+            before ``new`` abandons a game that has moves.  None (scripts):
+            nothing is asked, the command goes on and says what it dropped.
+        persistence (Persistence): the saves of this session
+            (:mod:`cardshell.persistence`): what it read and wrote, and the
+            games it abandoned.
     """
 
     def __init__(
@@ -168,6 +176,8 @@ class Shell:
         self._rules: dict[str, RuleSet] = {}
         self._seeds_before: Any = None  # the seed generator's state before this command's first draw
         self.view = ShellView(self)
+        self.confirm: Callable[[str], bool] | None = None  # set by the interactive front end
+        self.persistence = Persistence(self)
 
     # -- construction ----------------------------------------------------
     @classmethod
@@ -603,32 +613,30 @@ class Shell:
             self.current = current
         return session
 
-    # -- saves -----------------------------------------------------------
-    def save(self, session: GameSession, name: str) -> Path:
-        """Save a game under a name (atomically; see :mod:`cardshell.saves`).
+    # -- saves (the rules are in cardshell.persistence) -----------------------
+    def save(self, session: GameSession, name: str) -> SaveResult:
+        """Save a game under a name (atomically; see :mod:`cardshell.persistence`).
 
         Args:
             session (GameSession): the game.
             name (str): a checked save name.
 
         Returns:
-            Path: the file written.
+            SaveResult: the name and file written (another name when ``name``
+            holds a save this session did not read or write, or that another
+            process changed), and any note to show.
 
         Raises:
             SaveError: when it cannot be written.
         """
-        record = SaveRecord(game=session.id, seed=session.seed, options=dict(session.options),
-                            log=list(session.log), undo_used=session.undo_used, elapsed=session.elapsed,
-                            uid=session.uid)
-        path = saves.write(self.data_dir, name, record)
-        session.save_name = name
-        return path
+        return self.persistence.save(session, name)
 
     def load(self, name: str) -> GameSession:
         """Rebuild a saved game (not installed: see :meth:`install`).
 
         Args:
-            name (str): a checked save name.
+            name (str): a checked save name (a file, or a game abandoned in
+                this session).
 
         Returns:
             GameSession: the game, in the saved position, with its undo
@@ -636,60 +644,22 @@ class Shell:
 
         Raises:
             SaveError: the save is missing, damaged, foreign, of an unknown
-                version, for a game that is not installed, or does not replay.
+                version, for a game that is not installed, has a log line
+                that is not a move, or does not replay.
         """
-        record = saves.read(self.data_dir, name)
-        game = self.games.get(record.game)
-        if game is None:
-            raise SaveError(f"save {name!r} is for game {record.game!r}, which is not installed")
-        try:
-            session = self.replay(game, record.seed, record.options, record.log)
-        except SaveError as exc:
-            raise SaveError(f"save {name!r} cannot be resumed: {exc.message}") from None
-        session.uid = record.uid or session.uid
-        session.undo_used = record.undo_used
-        session.started -= max(0.0, record.elapsed)
-        session.save_name = name
-        return session
+        return self.persistence.load(name)
 
     def close(self) -> list[str]:
         """End the session: with autosave on, save every game in progress.
 
-        Called by the front ends on ``exit``, Ctrl-D at the top level and
-        EOF.  Each game in progress is saved under its game id; the
-        automatic save of a game that was finished, abandoned (``quit``) or
-        replaced in this session is removed, unless it now holds another
-        game (saved by another process, or left untouched here).
+        Called by the front ends on ``exit``, Ctrl-D at the top level, EOF,
+        SIGHUP and SIGTERM; runs once.  See
+        :meth:`cardshell.persistence.Persistence.close`.
 
         Returns:
             list[str]: one line per game saved or per problem, to show.
         """
-        notes: list[str] = []
-        if not self.autosave:
-            return notes
-        live = set()
-        for gid, session in sorted(self.sessions.items()):
-            if session.outcome is not None:
-                self._retired.add(session.uid)
-                continue
-            live.add(gid)
-            try:
-                self.save(session, gid)
-            except SaveError as exc:
-                notes.append(f"warning: {exc.message}")
-                continue
-            notes.append(f"Saved {session.game.title} (seed {session.seed}, {helptext.moves(session.moves)}): "
-                         f"'play {gid}' resumes it.")
-        for gid in sorted(set(self.games) - live):
-            if not saves.exists(self.data_dir, gid):
-                continue
-            try:
-                record = saves.read(self.data_dir, gid)
-            except SaveError:
-                continue
-            if record.uid in self._retired:
-                saves.delete(self.data_dir, gid)
-        return notes
+        return self.persistence.close()
 
     def check_outcome(self, session: GameSession, warnings: list[str], *, announce: bool = True,
                       undoing: bool = False) -> Outcome | None:

@@ -120,7 +120,8 @@ def test_restart_replays_the_same_deal(shell):
     shell.execute("play counter --seed 5")
     shell.execute("inc 2")
     reply = shell.execute("restart")
-    assert reply.output == "Restarted: Counter, seed 5.\n[0]"
+    assert reply.output == ("Abandoned Counter (seed 5, 1 move): 'load counter.seed5' brings it back until you exit.\n"
+                            "Restarted: Counter, seed 5.\n[0]")
     assert shell.current.state.count == 0
 
 

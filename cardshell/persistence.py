@@ -1,0 +1,431 @@
+"""The shell's saves: what it read and wrote, games it abandoned, the autosave on exit.
+
+:mod:`cardshell.saves` reads and writes one file; this module decides, for
+one :class:`~cardshell.shell.Shell`, which file a game goes to, so that no
+game is lost without a word:
+
+* **No save is replaced unseen.**  For every save name the session
+  remembers what the file held when it last read or wrote it (its
+  *baseline*, a SHA-256 of the bytes, or "absent").  A save is replaced only
+  if the file is still what this session saw.  If another cardshell changed
+  it meanwhile (two sessions playing the same game), or it holds a save this
+  session never read, the game is saved under a new name (``aces-up-2``)
+  and the reply says so.  The check and the write are one step under the
+  saves directory's lock (:func:`cardshell.saves.locked`).
+* **No unreadable save is overwritten.**  A save this version cannot read
+  (a newer format version, damaged, not a regular file) is moved aside as
+  ``NAME.unreadable-YYYYMMDD-HHMMSS`` (:func:`cardshell.saves.set_aside`)
+  before the name is written, and the reply names it.
+* **Abandoned games stay loadable until exit.**  When ``play GAME --seed N``,
+  ``new``, ``restart`` or ``load`` drop a game that has moves (a game in
+  progress here, or the automatic save that would be replaced on exit), the
+  game is kept in memory as an *abandoned* save named after it
+  (``aces-up.seed7``), listed by ``load`` and resumed by ``load NAME`` until
+  the shell closes.  At most :data:`MAX_ABANDONED` are kept (the oldest is
+  dropped first).  Whether to ask first is the front end's business
+  (:attr:`cardshell.shell.Shell.confirm`).
+* **A save's log holds moves only.**  Every line is checked to be a
+  state-changing command of the save's game before anything is replayed
+  (:meth:`Persistence.check_log`), so a log line such as ``simulate
+  3000000`` or ``exit`` makes the save unusable at once, with its line
+  number.
+
+The rules apply to the automatic save written on exit (:meth:`close`) and
+to ``save NAME`` alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cardshell import help as helptext
+from cardshell import saves, signals
+from cardshell.errors import UsageError
+from cardshell.records import Game
+from cardshell.saves import SaveError, SaveRecord, Snapshot
+from cardshell.session import GameSession
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cardshell.shell import Shell
+
+#: At most this many abandoned games are kept per session (the oldest is dropped first).
+MAX_ABANDONED = 20
+#: At most this many other names (``NAME-2`` ... ) are tried for a save whose name is taken.
+MAX_RENAMES = 999
+#: What :attr:`Persistence.baselines` gives for a name this session never read or wrote.
+_UNSEEN = object()
+
+
+@dataclass
+class SaveResult:
+    """What :meth:`Persistence.save` did.
+
+    Attributes:
+        name (str): the name the game was saved under.
+        path (Path): the file written.
+        asked (str): the name it was to be saved under.
+        reason (str | None): why ``name`` differs from ``asked`` (None when
+            it does not).
+        notes (list[str]): other things to tell (an unreadable save moved
+            aside), each a complete line.
+    """
+
+    name: str
+    path: Path
+    asked: str
+    reason: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def renamed(self) -> bool:
+        """Whether the game went to another name than the one asked for."""
+        return self.reason is not None
+
+
+def describe(title: str, seed: int, moves: int) -> str:
+    """``Aces Up (seed 7, 5 moves)``: how the host names a game in its messages."""
+    return f"{title} (seed {seed}, {helptext.moves(moves)})"
+
+
+class Persistence:
+    """The saves of one shell: reading, writing, abandoned games, autosave.
+
+    Args:
+        shell (Shell): the shell whose games are saved (its ``data_dir``,
+            ``autosave``, ``games``, ``sessions`` and ``replay``).
+
+    Attributes:
+        baselines (dict[str, str | None]): per save name, the digest of the
+            file as this session last read or wrote it (None: it was seen
+            absent); see the module's notes.
+        abandoned (dict[str, SaveRecord]): the games abandoned in this
+            session by name, oldest first (at most :data:`MAX_ABANDONED`).
+        closed (bool): :meth:`close` has run.
+    """
+
+    def __init__(self, shell: Shell) -> None:
+        self.shell = shell
+        self.baselines: dict[str, str | None] = {}
+        self.abandoned: dict[str, SaveRecord] = {}
+        self.closed = False
+        self._moved: dict[tuple[str, str], str] = {}  # (name asked, game uid) -> the name it went to
+
+    @property
+    def data_dir(self) -> Path:
+        """The shell's data directory."""
+        return self.shell.data_dir
+
+    # -- records -----------------------------------------------------------
+    @staticmethod
+    def record_of(session: GameSession) -> SaveRecord:
+        """The save record of a game (seed, options, log, undo flag, time played, uid)."""
+        return SaveRecord(game=session.id, seed=session.seed, options=dict(session.options),
+                          log=list(session.log), undo_used=session.undo_used, elapsed=session.elapsed,
+                          uid=session.uid)
+
+    # -- reading -----------------------------------------------------------
+    def read(self, name: str) -> SaveRecord:
+        """The record of a save: an abandoned game of this session, or a file.
+
+        Reading a file makes what it holds this session's baseline for
+        ``name``.
+
+        Args:
+            name (str): a checked save name.
+
+        Returns:
+            SaveRecord: the checked record.
+
+        Raises:
+            SaveError: missing, unreadable, damaged, foreign, of an unknown
+                version, not a regular file or too large.
+        """
+        if name in self.abandoned:
+            return self.abandoned[name]
+        snapshot = saves.inspect(self.data_dir, name)
+        if not snapshot.exists:
+            raise SaveError(f"no save named {name!r}")
+        self.baselines[name] = snapshot.digest
+        if snapshot.error is not None:
+            raise snapshot.error
+        assert snapshot.record is not None
+        return snapshot.record
+
+    def check_log(self, game: Game, log: list[str]) -> None:
+        """Check that every line of a log is a move of the game, before any replay.
+
+        A move is a command of the game's own scope (the game's or one a
+        plugin added to it) that changes the state; a line naming a host
+        command (``exit``, ``save``), a report-only command (``simulate
+        3000000``) or nothing at all is not.
+
+        Args:
+            game (Game): the save's game.
+            log (list[str]): the saved log.
+
+        Raises:
+            SaveError: naming the first line that is not a move.
+        """
+        shell = self.shell
+        current = shell.current
+        # resolve() looks commands up in the current game's scope: a stand-in
+        # session of this game (never installed, never dealt) gives it that.
+        shell.current = GameSession(game=game, seed=0, options={}, state=None, uid="")
+        try:
+            for number, line in enumerate(log, start=1):
+                text = line.strip()
+                try:
+                    entry, _ = shell.resolve(text) if text else (None, "")
+                except UsageError:
+                    entry = None
+                command = entry.command if entry is not None else None
+                if command is None or command.game != game.id or not command.changes_state:
+                    raise SaveError(f"line {number} of its log ({line[:80]!r}) is not a move of {game.title}")
+        finally:
+            shell.current = current
+
+    def rebuild(self, name: str, record: SaveRecord) -> GameSession:
+        """Rebuild the game a record holds (not installed).
+
+        Args:
+            name (str): the save's name, for messages.
+            record (SaveRecord): what :meth:`read` returned.
+
+        Returns:
+            GameSession: the game in the saved position, with its undo
+            history, uid, undo flag and time played.
+
+        Raises:
+            SaveError: the game is not installed, the log holds a line that
+                is not a move, or it does not replay.
+        """
+        shell = self.shell
+        game = shell.games.get(record.game)
+        if game is None:
+            raise SaveError(f"save {name!r} is for game {record.game!r}, which is not installed")
+        try:
+            self.check_log(game, record.log)
+            session = shell.replay(game, record.seed, record.options, record.log)
+        except SaveError as exc:
+            raise SaveError(f"save {name!r} cannot be resumed: {exc.message}") from None
+        session.uid = record.uid or session.uid
+        session.undo_used = record.undo_used
+        session.started -= max(0.0, record.elapsed)
+        session.save_name = name
+        return session
+
+    def load(self, name: str) -> GameSession:
+        """:meth:`read` then :meth:`rebuild` (raises :class:`SaveError`)."""
+        return self.rebuild(name, self.read(name))
+
+    # -- writing -----------------------------------------------------------
+    def save(self, session: GameSession, name: str) -> SaveResult:
+        """Save a game under a name, or under a new name if that one is not ours to replace.
+
+        A game that once went to another name (``NAME-2``) goes there again
+        while ``NAME`` is still not ours to replace and ``NAME-2`` is still
+        what this session wrote, so one game never spreads over ``NAME-2``,
+        ``NAME-3`` ...
+
+        Args:
+            session (GameSession): the game.
+            name (str): a checked save name.
+
+        Returns:
+            SaveResult: where it went, and why if not under ``name``.
+
+        Raises:
+            SaveError: when nothing could be written (the reason), or an
+                unreadable save could not be moved aside.
+        """
+        if name in self.abandoned:
+            raise SaveError(f"the name {name!r} holds a game abandoned in this session "
+                            f"('load {name}' resumes it); choose another")
+        record = self.record_of(session)
+        notes: list[str] = []
+        reason = None
+        with saves.locked(self.data_dir):
+            snapshot = saves.inspect(self.data_dir, name)
+            if snapshot.exists and snapshot.error is not None:
+                aside = saves.set_aside(self.data_dir, name)
+                self.baselines.pop(name, None)
+                notes.append(f"warning: {snapshot.error.message}; this cardshell does not overwrite it: "
+                             f"it was moved aside as {aside!r}.")
+                snapshot = Snapshot(None)
+            used = name
+            if not snapshot.exists:
+                try:
+                    path, digest = saves.write(self.data_dir, name, record, replace=False)
+                except saves.SaveExists:
+                    reason = f"another program created {name!r} meanwhile"
+                    used, path, digest = self._write_where_moved(name, session.uid, record)
+            elif self.baselines.get(name, _UNSEEN) == snapshot.digest:
+                path, digest = saves.write(self.data_dir, name, record)
+            else:
+                if name not in self.baselines:
+                    reason = f"{name!r} holds a save this session has not read"
+                elif self.baselines[name] is None:
+                    reason = f"another cardshell saved {name!r} meanwhile"
+                else:
+                    reason = f"another cardshell changed {name!r} since this one read or wrote it"
+                used, path, digest = self._write_where_moved(name, session.uid, record)
+        self.baselines[used] = digest
+        session.save_name = used
+        return SaveResult(name=used, path=path, asked=name, reason=reason, notes=notes)
+
+    def _write_where_moved(self, name: str, uid: str, record: SaveRecord) -> tuple[str, Path, str]:
+        """Write a game that cannot go to ``name``: where it went last time, if
+        that file is still what this session wrote, else under a new name."""
+        moved = self._moved.get((name, uid))
+        if moved is not None:
+            snapshot = saves.inspect(self.data_dir, moved)
+            if snapshot.exists and self.baselines.get(moved, _UNSEEN) == snapshot.digest:
+                path, digest = saves.write(self.data_dir, moved, record)
+                return moved, path, digest
+        used, path, digest = self._write_under_new_name(name, record)
+        self._moved[(name, uid)] = used
+        return used, path, digest
+
+    def _write_under_new_name(self, name: str, record: SaveRecord) -> tuple[str, Path, str]:
+        """Write a record under ``NAME-2``, ``NAME-3`` ... (the first free name)."""
+        for number in range(2, MAX_RENAMES + 2):
+            suffix = f"-{number}"
+            candidate = f"{name[: 64 - len(suffix)]}{suffix}"
+            if (candidate in self.shell.games or candidate in self.abandoned
+                    or saves.save_path(self.data_dir, candidate).exists()):
+                continue
+            try:
+                path, digest = saves.write(self.data_dir, candidate, record, replace=False)
+            except saves.SaveExists:
+                continue
+            return candidate, path, digest
+        raise SaveError(f"cannot save {name!r}: {name!r} and {MAX_RENAMES} other names for it are taken")
+
+    # -- abandoned games ---------------------------------------------------
+    def automatic_save_at_stake(self, game_id: str, incoming: SaveRecord | None = None,
+                                ) -> tuple[SaveRecord | None, Snapshot | None]:
+        """The automatic save that a new game of ``game_id`` would replace on exit.
+
+        Only with autosave on, and only when no game of that id is in
+        progress here (that game is the one at stake then).
+
+        Args:
+            game_id (str): the game about to be started or loaded.
+            incoming (SaveRecord | None): the save being loaded, if any (the
+                automatic save is not at stake if it is the same game in
+                the same position).
+
+        Returns:
+            tuple[SaveRecord | None, Snapshot | None]: the saved game that
+            would be lost (None if none, or it has no moves), and what the
+            file held (None when it was not looked at); give the snapshot
+            to :meth:`claim` once the new game is installed.
+        """
+        if not self.shell.autosave or game_id in self.shell.sessions:
+            return None, None
+        snapshot = saves.inspect(self.data_dir, game_id)
+        record = snapshot.record
+        if record is None or not record.log:
+            return None, snapshot
+        if incoming is not None and (incoming.uid, incoming.log) == (record.uid, record.log):
+            return None, snapshot
+        return record, snapshot
+
+    def claim(self, game_id: str, snapshot: Snapshot | None = None) -> None:
+        """Let this session's game ``game_id`` replace its automatic save on exit.
+
+        Args:
+            game_id (str): the game now in progress here.
+            snapshot (Snapshot | None): what the file held when the player
+                agreed to replace it (see :meth:`automatic_save_at_stake`);
+                None keeps what this session already knows, or looks now.
+        """
+        if not self.shell.autosave:
+            return
+        if snapshot is not None:
+            self.baselines[game_id] = snapshot.digest
+        elif game_id not in self.baselines:
+            self.baselines[game_id] = saves.inspect(self.data_dir, game_id).digest
+
+    def abandon(self, record: SaveRecord) -> str:
+        """Keep an abandoned game loadable until the shell closes.
+
+        Args:
+            record (SaveRecord): the game (from :meth:`record_of`, or a saved
+                game about to be replaced).
+
+        Returns:
+            str: its name for ``load`` (``GAME.seedN``, ``.2`` ... when taken).
+            Call :meth:`trim_abandoned` once the command succeeded.
+        """
+        base = f"{record.game}.seed{record.seed}"
+        if not saves.NAME_PATTERN.fullmatch(base + ".99"):
+            base = f"{record.game[:40]}.abandoned"
+        name, number = base, 1
+        while name in self.abandoned or saves.save_path(self.data_dir, name).exists() or name in self.shell.games:
+            number += 1
+            name = f"{base}.{number}"
+        self.abandoned[name] = record
+        return name
+
+    def trim_abandoned(self) -> None:
+        """Drop the oldest abandoned games beyond :data:`MAX_ABANDONED` (once the
+        command that abandoned the last one has succeeded)."""
+        while len(self.abandoned) > MAX_ABANDONED:
+            del self.abandoned[next(iter(self.abandoned))]
+
+    # -- closing -----------------------------------------------------------
+    def close(self) -> list[str]:
+        """End the session: with autosave on, save every game in progress.
+
+        Runs once (later calls return nothing) and to its end even when a
+        terminating signal arrives meanwhile (:func:`cardshell.signals.deferred`).
+        Each game in progress is saved under its game id, by the rules of
+        :meth:`save`.  The automatic save of a game that was finished,
+        abandoned (``quit``) or replaced in this session is removed, but only
+        while it is still what this session read or wrote (never one another
+        process wrote meanwhile).  Abandoned games are forgotten.
+
+        Returns:
+            list[str]: one line per game saved or per problem, to show.
+        """
+        if self.closed:
+            return []
+        self.closed = True
+        with signals.deferred():
+            notes = self._autosave() if self.shell.autosave else []
+            self.abandoned.clear()
+        return notes
+
+    def _autosave(self) -> list[str]:
+        shell = self.shell
+        notes: list[str] = []
+        live = set()
+        for gid, session in sorted(shell.sessions.items()):
+            if session.outcome is not None:
+                shell._retired.add(session.uid)  # the shell's record of games that ended here
+                continue
+            live.add(gid)
+            what = describe(session.game.title, session.seed, session.moves)
+            try:
+                result = self.save(session, gid)
+            except SaveError as exc:
+                notes.append(f"warning: {exc.message}")
+                continue
+            notes.extend(result.notes)
+            if result.renamed:
+                notes.append(f"Saved {what} as {result.name!r} ({result.reason}): "
+                             f"'load {result.name}' resumes it.")
+            else:
+                notes.append(f"Saved {what}: 'play {gid}' resumes it.")
+        for gid in sorted(set(shell.games) - live):
+            if gid not in self.baselines or self.baselines[gid] is None:
+                continue
+            with saves.locked(self.data_dir):
+                snapshot = saves.inspect(self.data_dir, gid)
+                if (snapshot.record is not None and snapshot.record.uid in shell._retired
+                        and snapshot.digest == self.baselines[gid]):
+                    saves.delete(self.data_dir, gid)
+        return notes
