@@ -188,3 +188,10 @@ def test_a_listed_line_that_the_game_rejects_is_a_clear_error_in_search(monkeypa
     shell.execute("play pairs --row 1,2")
     with pytest.raises(CommandError):
         solve(shell.rules("pairs"), (1, 2))
+
+
+@settings(max_examples=10)
+@given(st.integers(0, 10_000))
+def test_thumb_and_pouch_keeps_the_contract(seed):
+    check_game("thumb-and-pouch", seed, plugins=["thumb-and-pouch"], steps=40,
+               extra_lines=["tf 1 1", "tt 1 1 1", "tt 2 1 9", "wt 1", "wf 4", "sw", "tt 7 1 1"])
