@@ -24,7 +24,7 @@ from typing import Any
 import cardshell
 from cardshell import Game, Move, Outcome, UsageError
 
-from cardshell_thumb_and_pouch import display, rules
+from cardshell_thumb_and_pouch import display, rules, solver
 from cardshell_thumb_and_pouch.rules import FOUNDATIONS, TABLEAU_PILES, ThumbAndPouchState
 
 #: The plugin contract version this plugin was written for.
@@ -244,8 +244,9 @@ GAME = Game(
     moves=MOVES,
     legal_moves=rules.legal_moves,
     determinize=rules.determinize,
-    key=rules.search_key,
+    key=solver.search_key,
     heuristic=rules.heuristic,
+    successors=solver.successors,
 )
 
 
