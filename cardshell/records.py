@@ -154,6 +154,24 @@ class Game:
             78 characters), shown by ``help GAME`` and ``rules``.  "" means:
             the file ``RULES.md`` in the package of the plugin module that
             registered the game, if there is one.
+        successors (Callable[[Any], Iterable[tuple[str | tuple[str, ...], Any]]] | None):
+            a faster path for search than listing and re-parsing lines:
+            ``successors(state)`` yields ``(move, new_state)`` pairs, where
+            ``move`` is one line as typed or a tuple of lines played in
+            order (a macro move, e.g. ``("T 1 3", "D")``), in the order
+            search should try them (best first; :attr:`heuristic` is not
+            applied on top).  It may leave out moves whose results are also
+            reached otherwise (moves that only rearrange interchangeable
+            piles) and, where one move is *dominant* (never worse than any
+            other, such as an ace to an empty foundation), yield only that
+            one.  Every line must be legal in turn, and a state from which a
+            win is reachable by legal moves must keep a winning successor:
+            search's "no win" claims rest on it.  None: search uses
+            :attr:`legal_moves` and the moves' ``check``/``apply``.
+        prune (Callable[[Any], bool] | None): ``prune(state)`` is True only
+            when the state is *proven* lost (no sequence of legal moves wins
+            from it), so search need not expand it; a cheap bound, never a
+            guess.  None: no pruning.
     """
 
     id: str
@@ -176,6 +194,8 @@ class Game:
     heuristic: Callable[[Any], float] | None = None
     hint: Callable[[Any, random.Random], Hint] | None = None
     rules: str = ""
+    successors: Callable[[Any], Iterable[tuple[str | tuple[str, ...], Any]]] | None = None
+    prune: Callable[[Any], bool] | None = None
 
 
 Validator = Callable[[Any, Any], None]

@@ -7,7 +7,11 @@ way OpenSpiel's ``legal_actions``/``apply_action`` serve every game:
 * :meth:`RuleSet.legal`: the legal moves now, as the lines a player types;
 * :meth:`RuleSet.play`: the state after one line, through the same parse,
   validators and handler as a typed line (rejected lines raise);
-* :meth:`RuleSet.outcome`, :meth:`RuleSet.key`, :meth:`RuleSet.heuristic`.
+* :meth:`RuleSet.outcome`, :meth:`RuleSet.key`, :meth:`RuleSet.heuristic`;
+* :meth:`RuleSet.expand`: the successors search tries, best first, through
+  the game's fast :attr:`~cardshell.records.Game.successors` when it has
+  one, else through :meth:`RuleSet.children` ordered by the heuristic;
+  :meth:`RuleSet.pruned`: the game's proof that a state is lost.
 
 Only games with immutable states and :attr:`~cardshell.records.Game.legal_moves`
 can be searched (:attr:`RuleSet.searchable`).
@@ -44,6 +48,8 @@ class RuleSet:
         self.searchable = game.legal_moves is not None and game.immutable
         self._key = game.key
         self._heuristic = game.heuristic
+        self._successors = game.successors
+        self._prune = game.prune
 
     def legal(self, state: Any) -> list[str]:
         """The legal moves in ``state``, as lines, in the game's order.
@@ -121,3 +127,26 @@ class RuleSet:
     def has_heuristic(self) -> bool:
         """Whether the game orders moves by a heuristic."""
         return self._heuristic is not None
+
+    def expand(self, state: Any) -> list[tuple[str | tuple[str, ...], Any]]:
+        """The successors search tries from ``state``, best first.
+
+        Through :attr:`Game.successors` when the game has it (its order, its
+        dominance and its macro moves), else every legal line with its state,
+        ordered by the heuristic, highest first (ties in the game's order).
+
+        Returns:
+            list: ``(move, new_state)`` pairs; ``move`` is a line or a tuple
+            of lines played in order.
+        """
+        if self._successors is not None:
+            return list(self._successors(state))
+        children = list(self.children(state))
+        if self._heuristic is not None and len(children) > 1:
+            heuristic = self._heuristic
+            children.sort(key=lambda child: -heuristic(child[1]))
+        return children
+
+    def pruned(self, state: Any) -> bool:
+        """Whether the game proves ``state`` lost (:attr:`Game.prune`); False without a bound."""
+        return self._prune is not None and self._prune(state)

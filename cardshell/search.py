@@ -5,12 +5,17 @@ a :class:`~cardshell.ruleset.RuleSet` (legal moves as typed lines, the state
 after a line, the outcome, the game's transposition key and heuristic).
 
 * :func:`solve`: depth-first search with a transposition table keyed on
-  :meth:`RuleSet.key`, children ordered by :meth:`RuleSet.heuristic`
-  (highest first), bounded by a :class:`Budget` of seconds and positions.
-  Because every position reached is kept in the table and never expanded
-  twice, the search is an exact reachability test: it answers ``won`` (with
-  the winning line), ``no win`` (every position reachable from the start was
-  expanded, none is won) or ``unknown`` (the budget ran out first).
+  :meth:`RuleSet.key`, children from :meth:`RuleSet.expand` (the game's fast
+  :attr:`~cardshell.records.Game.successors` with its dominance and macro
+  moves when it has them, else the legal lines ordered by
+  :meth:`RuleSet.heuristic`, highest first), positions the game proves lost
+  (:attr:`~cardshell.records.Game.prune`) not expanded, bounded by a
+  :class:`Budget` of seconds and positions.  Because every position reached
+  is kept in the table and never expanded twice, and successors and pruning
+  may leave out only what cannot matter, the search is an exact
+  reachability test: it answers ``won`` (with the winning line), ``no win``
+  (every position reachable from the start was expanded or proven lost, none
+  is won) or ``unknown`` (the budget ran out first).
 * :func:`hint`: one move from what the player can see.  A game with hidden
   information (:attr:`~cardshell.records.Game.determinize`) is re-drawn
   ``samples`` times (determinization); each re-drawn deal is solved, and the
@@ -77,12 +82,14 @@ class Verdict:
     seconds: float = 0.0
 
 
-def _ordered(rules: RuleSet, state: Any) -> Iterator[tuple[str, Any]]:
-    children = list(rules.children(state))
-    if rules.has_heuristic and len(children) > 1:
-        heuristic = rules.heuristic
-        children.sort(key=lambda child: -heuristic(child[1]))
-    return iter(children)
+def _flatten(path: list[str | tuple[str, ...]]) -> tuple[str, ...]:
+    lines: list[str] = []
+    for move in path:
+        if type(move) is str:
+            lines.append(move)
+        else:
+            lines.extend(move)
+    return tuple(lines)
 
 
 def solve(rules: RuleSet, state: Any, budget: Budget = Budget(), *,
@@ -108,11 +115,15 @@ def solve(rules: RuleSet, state: Any, budget: Budget = Budget(), *,
     if outcome is not None:
         result: Result = "won" if outcome.result == "won" else "no win"
         return Verdict(result, (), 1, clock() - start)
-    key = rules.key
+    key, expand, outcome_of, pruned = rules.key, rules.expand, rules.outcome, rules.pruned
     seen = {key(state)}
-    stack = [_ordered(rules, state)]
-    path: list[str] = []
+    add = seen.add
+    if pruned(state):
+        return Verdict("no win", (), 1, clock() - start)
+    stack = [iter(expand(state))]
+    path: list[str | tuple[str, ...]] = []
     positions = 1
+    limit, seconds = budget.nodes, budget.seconds
     while stack:
         step = next(stack[-1], None)
         if step is None:
@@ -120,21 +131,24 @@ def solve(rules: RuleSet, state: Any, budget: Budget = Budget(), *,
             if path:
                 path.pop()
             continue
-        line, child = step
+        move, child = step
         child_key = key(child)
         if child_key in seen:
             continue
-        seen.add(child_key)
+        add(child_key)
         positions += 1
-        ending = rules.outcome(child)
+        ending = outcome_of(child)
         if ending is not None:
             if ending.result == "won":
-                return Verdict("won", (*path, line), positions, clock() - start)
+                path.append(move)
+                return Verdict("won", _flatten(path), positions, clock() - start)
             continue
-        if positions >= budget.nodes or (not positions & 255 and clock() - start > budget.seconds):
+        if positions >= limit or (not positions & 255 and clock() - start > seconds):
             return Verdict("unknown", (), positions, clock() - start)
-        path.append(line)
-        stack.append(_ordered(rules, child))
+        if pruned(child):
+            continue
+        path.append(move)
+        stack.append(iter(expand(child)))
     return Verdict("no win", (), positions, clock() - start)
 
 

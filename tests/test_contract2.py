@@ -198,3 +198,10 @@ def test_history_memory_is_bounded_and_says_what_it_dropped():
         recorder.add(f"inc {n}")
     assert list(recorder.lines) == ["inc 2", "inc 3", "inc 4"] and recorder.dropped == 2
     assert "# 2 earlier lines are not kept" in recorder.text()
+
+
+@settings(max_examples=10)
+@given(st.integers(0, 10_000))
+def test_thumb_and_pouch_keeps_the_contract(seed):
+    check_game("thumb-and-pouch", seed, plugins=["thumb-and-pouch"], steps=40,
+               extra_lines=["tf 1 1", "tt 1 1 1", "tt 2 1 9", "wt 1", "wf 4", "sw", "tt 7 1 1"])

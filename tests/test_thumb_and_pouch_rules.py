@@ -18,14 +18,14 @@ from cardshell_thumb_and_pouch import rules
 from cardshell_thumb_and_pouch.rules import Placed, ThumbAndPouchState
 
 
-def cards(text: str) -> list:
+def cards(text: str) -> tuple:
     """``"A♠ 2♠"`` -> [Card, Card]."""
-    return [parse_card(word) for word in text.split()]
+    return tuple(parse_card(word) for word in text.split())
 
 
-def pile(text: str) -> list[Placed]:
+def pile(text: str) -> tuple[Placed, ...]:
     """``"-K♠ Q♣"`` -> K♠ face down under Q♣ face up (a leading ``-`` is face down)."""
-    return [Placed(parse_card(word.lstrip("-")), not word.startswith("-")) for word in text.split()]
+    return tuple(Placed(parse_card(word.lstrip("-")), not word.startswith("-")) for word in text.split())
 
 
 def make(tableau: list[str], foundations: list[str] = ("", "", "", ""), stock: str = "", waste: str = ""):
@@ -64,14 +64,14 @@ def test_deal_follows_the_classic_klondike_order():
     state = rules.deal(deck)
     top_down = list(reversed(deck))
     # Pass 1: K♠ face up on pile 1, then Q♠ .. 7♠ face down on piles 2..7.
-    assert state.tableau[0] == [Placed(top_down[0], True)]
+    assert state.tableau[0] == (Placed(top_down[0], True),)
     assert [p[0] for p in state.tableau[1:]] == [Placed(c, False) for c in top_down[1:7]]
     # Pass 2: 6♠ face up on pile 2, then 5♠ .. A♠ face down on piles 3..7.
     assert state.tableau[1][1] == Placed(top_down[7], True)
     assert [p[1] for p in state.tableau[2:]] == [Placed(c, False) for c in top_down[8:13]]
     # After 28 cards the next one goes to the waste, the rest is the stock.
-    assert state.waste == [top_down[28]]
-    assert state.stock == deck[:23]
+    assert state.waste == (top_down[28],)
+    assert state.stock == tuple(deck[:23])
     assert deck == new_deck()  # the argument is not changed
 
 
@@ -81,7 +81,7 @@ def test_deal_for_a_fixed_seed():
     for p in state.tableau:
         assert [placed.face_up for placed in p] == [False] * (len(p) - 1) + [True]
     assert len(state.stock) == 23 and len(state.waste) == 1
-    assert state.foundations == [[], [], [], []]
+    assert state.foundations == ((), (), (), ())
     assert sorted(state.cards()) == sorted(new_deck())
     assert [p[-1].card.text for p in state.tableau] == ["9♣", "3♥", "7♠", "6♠", "4♣", "9♥", "K♦"]
     assert [c.text for c in state.waste] == ["8♦"]
@@ -96,14 +96,14 @@ def test_tf_moves_the_top_card_to_its_foundation(position):
     before = copy.deepcopy(position)
     after = rules.tableau_to_foundation(position, 5, 1)
     assert after.foundations[0] == cards("A♠ 2♠")
-    assert after.tableau[4] == []
+    assert after.tableau[4] == ()
     assert position == before  # pure
 
 
 def test_tf_ace_starts_any_empty_foundation():
     state = make(["A♦", "", "", "", "", "", ""])
     after = rules.tableau_to_foundation(state, 1, 3)
-    assert after.foundations == [[], [], cards("A♦"), []]
+    assert after.foundations == ((), (), cards("A♦"), ())
 
 
 def test_tf_turns_the_face_down_card_left_on_top():
@@ -122,7 +122,7 @@ def test_tt_one_card_onto_another_suit_one_rank_higher(position):
 def test_tt_longest_run_onto_an_empty_pile(position):
     after = rules.tableau_to_tableau(position, 2, 3, 3)
     assert after.tableau[2] == pile("9♣ 8♦ 7♣")
-    assert after.tableau[1] == []
+    assert after.tableau[1] == ()
 
 
 def test_tt_part_of_a_run(position):
@@ -157,7 +157,7 @@ def test_wt_onto_an_empty_pile(position):
 def test_wf_moves_the_top_waste_card(position):
     after = rules.waste_to_foundation(rules.waste_to_tableau(position, 7), 2)
     assert after.foundations[1] == cards("A♥")
-    assert after.waste == []
+    assert after.waste == ()
 
 
 def test_sw_turns_the_top_stock_card_onto_the_waste(position):
@@ -168,10 +168,10 @@ def test_sw_turns_the_top_stock_card_onto_the_waste(position):
 
 def test_stock_exhaustion_one_pass_only():
     state = rules.new_game(7)
-    expected_waste = state.waste + list(reversed(state.stock))
+    expected_waste = state.waste + tuple(reversed(state.stock))
     for _ in range(23):
         state = rules.stock_to_waste(state)
-    assert state.stock == [] and len(state.waste) == 24
+    assert state.stock == () and len(state.waste) == 24
     assert state.waste == expected_waste  # bottom first, top last
     with pytest.raises(CommandError) as error:
         rules.stock_to_waste(state)

@@ -177,7 +177,7 @@ def test_a_win_through_the_shell():
 
 def test_completion_offers_valid_pile_numbers():
     state = make(["K♠", "", "9♣ 8♦ 7♣", "", "", "", ""])
-    commands = {command.name: command for command in plugin.COMMANDS}
+    commands = {move.name: move for move in plugin.MOVES}
     assert list(commands["tf"].complete(state, 0)) == ["1", "3"]
     assert list(commands["tf"].complete(state, 1)) == ["1", "2", "3", "4"]
     assert list(commands["tt"].complete(state, 0)) == ["1", "3"]
@@ -236,5 +236,5 @@ def test_game_and_command_summaries_are_one_short_line():
 
     (game,) = game_plugin.cardshell_games()
     assert "\n" not in game.summary and len(game.summary) <= 70, game.summary
-    for command in game_plugin.cardshell_commands():
+    for command in game.moves:
         assert "\n" not in command.summary and len(command.summary) <= 70, command.summary

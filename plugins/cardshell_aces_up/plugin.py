@@ -27,7 +27,7 @@ from typing import Any
 import cardshell
 from cardshell import Game, Move, Outcome, parsers
 
-from . import rules
+from . import rules, solver
 from .display import render
 
 #: The plugin contract version this plugin was written for.
@@ -148,8 +148,9 @@ GAME = Game(
     moves=MOVES,
     legal_moves=rules.legal_moves,
     determinize=rules.determinize,
-    key=rules.search_key,
+    key=solver.search_key,
     heuristic=rules.heuristic,
+    successors=solver.successors,
 )
 
 

@@ -280,14 +280,17 @@ def move_to_empty_column(state: AcesUpState, source: int, target: int) -> AcesUp
 
 
 def foundation_columns(state: AcesUpState) -> list[int]:
-    """The columns (1-4) whose bottom card may go to the foundation now."""
+    """The columns (1-4) whose bottom card may go to the foundation now
+    (rule as :func:`check_move_to_foundation`)."""
+    bottoms = [column[-1] if column else None for column in state.tableau]
     result = []
-    for column in range(1, COLUMNS + 1):
-        try:
-            check_move_to_foundation(state, column)
-        except CommandError:
+    for k, card in enumerate(bottoms):
+        if card is None or card.rank == ACE:
             continue
-        result.append(column)
+        rank = card.rank
+        if any(j != k and other is not None and other.suit is card.suit and ace_high(other) > rank
+               for j, other in enumerate(bottoms)):
+            result.append(k + 1)
     return result
 
 

@@ -1,4 +1,7 @@
-"""Thumb and Pouch as a cardshell plugin: adapts :mod:`.rules` to Commands.
+"""Thumb and Pouch as a cardshell game: the records of :mod:`.rules`,
+:mod:`.display` and :mod:`.solver` under the plugin contract
+(:mod:`cardshell.hookspecs`, version 2: immutable states, declarative moves,
+legal moves, determinization, and the solver's successors and search key).
 
 Hand-out ``seeds/cse231-thumb-and-pouch.txt``, "Program commands"; settled in
 ``specs/GAMES.md`` "thumb-and-pouch".  Commands ``tf x y``, ``tt x y n``,
@@ -19,12 +22,13 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import cardshell
-from cardshell import Command, CommandContext, Game, Outcome, UsageError, parsers
+from cardshell import Game, Move, Outcome, UsageError, parsers
 
-from cardshell_thumb_and_pouch import display, rules
+from cardshell_thumb_and_pouch import display, rules, solver
 from cardshell_thumb_and_pouch.rules import FOUNDATIONS, TABLEAU_PILES, ThumbAndPouchState
 
-CARDSHELL_CONTRACT = 1
+#: The plugin contract version this plugin was written for.
+CARDSHELL_CONTRACT = 2
 
 GAME_ID = "thumb-and-pouch"
 
@@ -142,33 +146,12 @@ def complete_wt(state: ThumbAndPouchState | None, index: int) -> Iterable[str]:
     return _all_piles() if index == 0 else []
 
 
-# --- handlers --------------------------------------------------------------------
+# --- moves -------------------------------------------------------------------------
 
 
-def _finish(ctx: CommandContext, new: ThumbAndPouchState) -> None:
-    ctx.state = new
-    if rules.is_won(new):
-        ctx.echo(rules.MSG_WON)
-
-
-def _tf(ctx: CommandContext, args: tuple[int, int]) -> None:
-    _finish(ctx, rules.tableau_to_foundation(ctx.state, *args))
-
-
-def _tt(ctx: CommandContext, args: tuple[int, int, int]) -> None:
-    _finish(ctx, rules.tableau_to_tableau(ctx.state, *args))
-
-
-def _wf(ctx: CommandContext, args: tuple[int]) -> None:
-    _finish(ctx, rules.waste_to_foundation(ctx.state, *args))
-
-
-def _wt(ctx: CommandContext, args: tuple[int]) -> None:
-    _finish(ctx, rules.waste_to_tableau(ctx.state, *args))
-
-
-def _sw(ctx: CommandContext, args: tuple[()]) -> None:
-    _finish(ctx, rules.stock_to_waste(ctx.state))
+def won_message(before: ThumbAndPouchState, after: ThumbAndPouchState) -> str | None:
+    """``Move.message``: the win message after the move that completes the foundations."""
+    return rules.MSG_WON if rules.is_won(after) else None
 
 
 def new(seed: int, options: Mapping[str, Any]) -> ThumbAndPouchState:
@@ -187,6 +170,66 @@ def outcome(state: ThumbAndPouchState) -> Outcome | None:
     return None
 
 
+MOVES = (
+    Move(
+        name="tf",
+        summary="Move the top card of tableau pile x to foundation y.",
+        apply=rules.tableau_to_foundation,
+        check=rules.check_tableau_to_foundation,
+        usage="tf x y",
+        help="tf x y: move the top card of tableau pile x (1-7) to foundation y (1-4). "
+        "An ace starts an empty foundation; then the same suit, one rank higher.",
+        parse=_parser("tf"),
+        complete=complete_tf,
+        message=won_message,
+    ),
+    Move(
+        name="tt",
+        summary="Move n cards from tableau pile x to tableau pile y.",
+        apply=rules.tableau_to_tableau,
+        check=rules.check_tableau_to_tableau,
+        usage="tt x y n",
+        help="tt x y n: move the n top cards (a face-up run, each one rank lower than the card above "
+        "and of another suit) from tableau pile x onto pile y (1-7). The uppermost card moved must be "
+        "one rank lower than y's top card and of another suit; an empty pile takes any card.",
+        parse=_parser("tt"),
+        complete=complete_tt,
+        message=won_message,
+    ),
+    Move(
+        name="wf",
+        summary="Move the top waste card to foundation x.",
+        apply=rules.waste_to_foundation,
+        check=rules.check_waste_to_foundation,
+        usage="wf x",
+        help="wf x: move the top card of the waste to foundation x (1-4).",
+        parse=_parser("wf"),
+        complete=complete_wf,
+        message=won_message,
+    ),
+    Move(
+        name="wt",
+        summary="Move the top waste card to tableau pile x.",
+        apply=rules.waste_to_tableau,
+        check=rules.check_waste_to_tableau,
+        usage="wt x",
+        help="wt x: move the top card of the waste to tableau pile x (1-7).",
+        parse=_parser("wt"),
+        complete=complete_wt,
+        message=won_message,
+    ),
+    Move(
+        name="sw",
+        summary="Draw one card from the stock to the waste (one pass only).",
+        apply=rules.stock_to_waste,
+        check=rules.check_stock_to_waste,
+        usage="sw",
+        help="sw: turn the top card of the stock onto the waste. The stock is gone through once only.",
+        parse=_parser("sw"),
+        message=won_message,
+    ),
+)
+
 GAME = Game(
     id=GAME_ID,
     title="Thumb and Pouch",
@@ -197,85 +240,17 @@ GAME = Game(
     host_aliases={"h": "help", "q": "quit", "r": "new"},
     invalid_input=invalid_input,
     case_sensitive=False,
+    immutable=True,
+    moves=MOVES,
+    legal_moves=rules.legal_moves,
+    determinize=rules.determinize,
+    key=solver.search_key,
+    heuristic=rules.heuristic,
+    successors=solver.successors,
 )
-
-
-def _validator(check):
-    def validate(state: ThumbAndPouchState, args: tuple[int, ...]) -> None:
-        check(state, *args)
-
-    validate.__doc__ = check.__doc__
-    return validate
-
-
-COMMANDS = [
-    Command(
-        name="tf",
-        summary="Move the top card of tableau pile x to foundation y.",
-        handler=_tf,
-        game=GAME_ID,
-        usage="tf x y",
-        help="tf x y: move the top card of tableau pile x (1-7) to foundation y (1-4). "
-        "An ace starts an empty foundation; then the same suit, one rank higher.",
-        parse=_parser("tf"),
-        validators=(_validator(rules.check_tableau_to_foundation),),
-        complete=complete_tf,
-    ),
-    Command(
-        name="tt",
-        summary="Move n cards from tableau pile x to tableau pile y.",
-        handler=_tt,
-        game=GAME_ID,
-        usage="tt x y n",
-        help="tt x y n: move the n top cards (a face-up run, each one rank lower than the card above "
-        "and of another suit) from tableau pile x onto pile y (1-7). The uppermost card moved must be "
-        "one rank lower than y's top card and of another suit; an empty pile takes any card.",
-        parse=_parser("tt"),
-        validators=(_validator(rules.check_tableau_to_tableau),),
-        complete=complete_tt,
-    ),
-    Command(
-        name="wf",
-        summary="Move the top waste card to foundation x.",
-        handler=_wf,
-        game=GAME_ID,
-        usage="wf x",
-        help="wf x: move the top card of the waste to foundation x (1-4).",
-        parse=_parser("wf"),
-        validators=(_validator(rules.check_waste_to_foundation),),
-        complete=complete_wf,
-    ),
-    Command(
-        name="wt",
-        summary="Move the top waste card to tableau pile x.",
-        handler=_wt,
-        game=GAME_ID,
-        usage="wt x",
-        help="wt x: move the top card of the waste to tableau pile x (1-7).",
-        parse=_parser("wt"),
-        validators=(_validator(rules.check_waste_to_tableau),),
-        complete=complete_wt,
-    ),
-    Command(
-        name="sw",
-        summary="Draw one card from the stock to the waste (one pass only).",
-        handler=_sw,
-        game=GAME_ID,
-        usage="sw",
-        help="sw: turn the top card of the stock onto the waste. The stock is gone through once only.",
-        parse=_parser("sw"),
-        validators=(_validator(rules.check_stock_to_waste),),
-    ),
-]
 
 
 @cardshell.hookimpl
 def cardshell_games() -> list[Game]:
-    """Register Thumb and Pouch."""
+    """Register Thumb and Pouch with its moves ``tf``, ``tt``, ``wf``, ``wt`` and ``sw``."""
     return [GAME]
-
-
-@cardshell.hookimpl
-def cardshell_commands() -> list[Command]:
-    """Register the commands of Thumb and Pouch."""
-    return list(COMMANDS)

@@ -6,9 +6,9 @@ settled by ``specs/GAMES.md``, section "thumb-and-pouch".
 
 Vocabulary and conventions:
 
-* the **stock** is a list of face-down cards whose *end* is the top
-  (``pop()`` draws);
-* the **waste** is a list of face-up cards, bottom first, top (the only
+* the **stock** is a tuple of face-down cards whose *end* is the top
+  (drawn first);
+* the **waste** is a tuple of face-up cards, bottom first, top (the only
   playable card) last;
 * the **tableau** is seven piles; in each, index 0 is the first card dealt
   (the top row on screen) and the last element is the pile's top card, the
@@ -17,8 +17,10 @@ Vocabulary and conventions:
 * the **foundations** are four piles, top card last.
 
 Piles are numbered as the player types them in every public function:
-tableau piles 1 to 7, foundations 1 to 4.  Every move function is pure: it
-never changes its argument and returns a new :class:`ThumbAndPouchState`; an
+tableau piles 1 to 7, foundations 1 to 4.  States are immutable values
+(plugin contract 2: frozen dataclasses of tuples).  Every move function is
+pure: it never changes its argument and returns a new
+:class:`ThumbAndPouchState`; an
 illegal move raises :class:`cardshell.errors.CommandError` whose message says
 exactly what is wrong (hand-out, "Some Mandatory Stuff" 2 and its "Bad
 Session"; the wording is ours since the session file is not part of the
@@ -27,6 +29,8 @@ hand-out text).
 
 from __future__ import annotations
 
+import random
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from cardshell.cards import ACE, KING, Card, Suit, shuffled_deck
@@ -98,34 +102,42 @@ class Placed:
     face_up: bool
 
 
-@dataclass
+def _tuple(items: Iterable) -> tuple:
+    return items if type(items) is tuple else tuple(items)
+
+
+def _piles(piles: Iterable[Iterable]) -> tuple[tuple, ...]:
+    if type(piles) is tuple and all(type(pile) is tuple for pile in piles):
+        return piles
+    return tuple(_tuple(pile) for pile in piles)
+
+
+@dataclass(frozen=True)
 class ThumbAndPouchState:
-    """The whole state of one game of Thumb and Pouch.
+    """The whole state of one game of Thumb and Pouch: an immutable, hashable value.
 
     Attributes:
-        foundations (list[list[Card]]): four piles, top card last.
-        tableau (list[list[Placed]]): seven piles, top card last.
-        stock (list[Card]): face-down cards still to draw, top last.
-        waste (list[Card]): drawn cards, bottom first, top (playable) last.
+        foundations (tuple[tuple[Card, ...], ...]): four piles, top card last.
+        tableau (tuple[tuple[Placed, ...], ...]): seven piles, top card last.
+        stock (tuple[Card, ...]): face-down cards still to draw, top last.
+        waste (tuple[Card, ...]): drawn cards, bottom first, top (playable) last.
 
-    Compare with ``==``; deep-copyable.  No random generator is kept: the
-    game draws nothing at random after the shuffle (``r`` is the host's
-    ``new``, which deals again from a new seed).
+    Lists given to the constructor are stored as tuples.  Compare with
+    ``==``.  No random generator is kept: the game draws nothing at random
+    after the shuffle (``r`` is the host's ``new``, which deals again from a
+    new seed).
     """
 
-    foundations: list[list[Card]] = field(default_factory=lambda: [[] for _ in range(FOUNDATIONS)])
-    tableau: list[list[Placed]] = field(default_factory=lambda: [[] for _ in range(TABLEAU_PILES)])
-    stock: list[Card] = field(default_factory=list)
-    waste: list[Card] = field(default_factory=list)
+    foundations: tuple[tuple[Card, ...], ...] = ((),) * FOUNDATIONS
+    tableau: tuple[tuple[Placed, ...], ...] = ((),) * TABLEAU_PILES
+    stock: tuple[Card, ...] = ()
+    waste: tuple[Card, ...] = ()
 
-    def copy(self) -> ThumbAndPouchState:
-        """A copy whose lists are new (cards and placements are immutable)."""
-        return ThumbAndPouchState(
-            [list(pile) for pile in self.foundations],
-            [list(pile) for pile in self.tableau],
-            list(self.stock),
-            list(self.waste),
-        )
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "foundations", _piles(self.foundations))
+        object.__setattr__(self, "tableau", _piles(self.tableau))
+        object.__setattr__(self, "stock", _tuple(self.stock))
+        object.__setattr__(self, "waste", _tuple(self.waste))
 
     def cards(self) -> list[Card]:
         """Every card of the game: foundations, tableau, stock, waste."""
@@ -138,12 +150,37 @@ class ThumbAndPouchState:
 
     def face_up_count(self, pile: int) -> int:
         """How many cards at the top of tableau ``pile`` (1-7) are face up in a row."""
-        count = 0
-        for placed in reversed(self.tableau[pile - 1]):
-            if not placed.face_up:
-                break
-            count += 1
-        return count
+        return _face_up(self.tableau[pile - 1])
+
+
+def _face_up(cards: tuple[Placed, ...]) -> int:
+    count = 0
+    for placed in reversed(cards):
+        if not placed.face_up:
+            break
+        count += 1
+    return count
+
+
+def make_state(foundations: tuple, tableau: tuple, stock: tuple, waste: tuple) -> ThumbAndPouchState:
+    """A state from parts that are already tuples of tuples (no conversion).
+
+    The fast constructor of the move functions and the solver: it skips the
+    list-to-tuple conversion of the ordinary constructor, so every argument
+    must already be a tuple (of tuples, for the piles).
+    """
+    state = object.__new__(ThumbAndPouchState)
+    setter = object.__setattr__
+    setter(state, "foundations", foundations)
+    setter(state, "tableau", tableau)
+    setter(state, "stock", stock)
+    setter(state, "waste", waste)
+    return state
+
+
+def _replace(piles: tuple, index: int, pile: tuple) -> tuple:
+    """``piles`` with pile number ``index`` (0-based) replaced by ``pile``."""
+    return (*piles[:index], pile, *piles[index + 1:])
 
 
 # --- the deal ----------------------------------------------------------------
@@ -158,7 +195,7 @@ def deal(deck: list[Card]) -> ThumbAndPouchState:
     stock to the waste.  Cards are dealt from the top of ``deck`` (its end).
 
     Args:
-        deck (list[Card]): 52 cards, top last (not changed).
+        deck (list[Card] | tuple[Card, ...]): 52 cards, top last (not changed).
 
     Returns:
         ThumbAndPouchState: pile k holds k cards (only the top one face up),
@@ -171,7 +208,7 @@ def deal(deck: list[Card]) -> ThumbAndPouchState:
         for later in range(k + 1, TABLEAU_PILES):
             tableau[later].append(Placed(stock.pop(), False))
     waste = [stock.pop()]
-    return ThumbAndPouchState(tableau=tableau, stock=stock, waste=waste)
+    return ThumbAndPouchState(tableau=tableau, stock=stock, waste=waste)  # lists become tuples
 
 
 def new_game(seed: int) -> ThumbAndPouchState:
@@ -296,7 +333,7 @@ def check_tableau_move(state: ThumbAndPouchState, card: Card, pile: int) -> None
         raise CommandError(MSG_TABLEAU_SUIT.format(card=card, top=top, pile=pile, suit=top.suit.symbol))
 
 
-def is_run(cards: list[Card]) -> bool:
+def is_run(cards: Sequence[Card]) -> bool:
     """Whether ``cards`` (upper first) may move as a group.
 
     Hand-out, "Game Rules", Tableau: each card one rank lower than the card
@@ -305,7 +342,7 @@ def is_run(cards: list[Card]) -> bool:
     return all(lower.rank == upper.rank - 1 and lower.suit != upper.suit for upper, lower in zip(cards, cards[1:]))
 
 
-def moving_run(state: ThumbAndPouchState, source: int, count: int) -> list[Card]:
+def moving_run(state: ThumbAndPouchState, source: int, count: int) -> tuple[Card, ...]:
     """The ``count`` top cards of tableau pile ``source`` that ``tt`` would move, upper first.
 
     Raises:
@@ -329,7 +366,7 @@ def moving_run(state: ThumbAndPouchState, source: int, count: int) -> list[Card]
                 count=count, pile=source, up=up, cards="card is" if up == 1 else "cards are"
             )
         )
-    run = [placed.card for placed in cards[-count:]]
+    run = tuple(placed.card for placed in cards[-count:])
     for upper, lower in zip(run, run[1:]):
         if not is_run([upper, lower]):
             raise CommandError(MSG_NOT_A_RUN.format(count=count, pile=source, lower=lower, upper=upper))
@@ -339,10 +376,12 @@ def moving_run(state: ThumbAndPouchState, source: int, count: int) -> list[Card]
 # --- moves -------------------------------------------------------------------
 
 
-def _turn_top(pile: list[Placed]) -> None:
-    """Turn the top card face up if it is face down (hand-out, Specifications 5-6)."""
+def _turn_top(pile: tuple[Placed, ...]) -> tuple[Placed, ...]:
+    """``pile`` with its top card turned face up if it was face down
+    (hand-out, Specifications 5-6)."""
     if pile and not pile[-1].face_up:
-        pile[-1] = Placed(pile[-1].card, True)
+        return (*pile[:-1], Placed(pile[-1].card, True))
+    return pile
 
 
 def check_tableau_to_foundation(state: ThumbAndPouchState, source: int, target: int) -> None:
@@ -370,11 +409,10 @@ def tableau_to_foundation(state: ThumbAndPouchState, source: int, target: int) -
         CommandError: see :func:`top_tableau_card` and :func:`check_foundation_move`.
     """
     check_tableau_to_foundation(state, source, target)
-    new = state.copy()
-    placed = new.tableau[source - 1].pop()
-    new.foundations[target - 1].append(placed.card)
-    _turn_top(new.tableau[source - 1])
-    return new
+    pile = state.tableau[source - 1]
+    foundations = _replace(state.foundations, target - 1, (*state.foundations[target - 1], pile[-1].card))
+    tableau = _replace(state.tableau, source - 1, _turn_top(pile[:-1]))
+    return make_state(foundations, tableau, state.stock, state.waste)
 
 
 def check_tableau_to_tableau(state: ThumbAndPouchState, source: int, target: int, count: int) -> None:
@@ -409,12 +447,16 @@ def tableau_to_tableau(state: ThumbAndPouchState, source: int, target: int, coun
             also when x and y are the same pile.
     """
     check_tableau_to_tableau(state, source, target, count)
-    new = state.copy()
-    moved = new.tableau[source - 1][-count:]
-    del new.tableau[source - 1][-count:]
-    new.tableau[target - 1].extend(moved)
-    _turn_top(new.tableau[source - 1])
-    return new
+    return _moved_run(state, source - 1, target - 1, count)
+
+
+def _moved_run(state: ThumbAndPouchState, source: int, target: int, count: int) -> ThumbAndPouchState:
+    """``tt`` without checks; piles 0-based."""
+    pile = state.tableau[source]
+    tableau = list(state.tableau)
+    tableau[target] = tableau[target] + pile[-count:]
+    tableau[source] = _turn_top(pile[:-count])
+    return make_state(state.foundations, tuple(tableau), state.stock, state.waste)
 
 
 def check_waste_to_foundation(state: ThumbAndPouchState, target: int) -> None:
@@ -430,9 +472,8 @@ def waste_to_foundation(state: ThumbAndPouchState, target: int) -> ThumbAndPouch
         CommandError: no such foundation, waste empty, or the card does not fit.
     """
     check_waste_to_foundation(state, target)
-    new = state.copy()
-    new.foundations[target - 1].append(new.waste.pop())
-    return new
+    foundations = _replace(state.foundations, target - 1, (*state.foundations[target - 1], state.waste[-1]))
+    return make_state(foundations, state.tableau, state.stock, state.waste[:-1])
 
 
 def check_waste_to_tableau(state: ThumbAndPouchState, target: int) -> None:
@@ -448,9 +489,8 @@ def waste_to_tableau(state: ThumbAndPouchState, target: int) -> ThumbAndPouchSta
         CommandError: no such pile, waste empty, or the card does not fit.
     """
     check_waste_to_tableau(state, target)
-    new = state.copy()
-    new.tableau[target - 1].append(Placed(new.waste.pop(), True))
-    return new
+    tableau = _replace(state.tableau, target - 1, (*state.tableau[target - 1], Placed(state.waste[-1], True)))
+    return make_state(state.foundations, tableau, state.stock, state.waste[:-1])
 
 
 def check_stock_to_waste(state: ThumbAndPouchState) -> None:
@@ -468,9 +508,7 @@ def stock_to_waste(state: ThumbAndPouchState) -> ThumbAndPouchState:
         CommandError: the stock is empty.
     """
     check_stock_to_waste(state)
-    new = state.copy()
-    new.waste.append(new.stock.pop())
-    return new
+    return make_state(state.foundations, state.tableau, state.stock[:-1], (*state.waste, state.stock[-1]))
 
 
 # --- the end -----------------------------------------------------------------
@@ -479,3 +517,149 @@ def stock_to_waste(state: ThumbAndPouchState) -> ThumbAndPouchState:
 def is_won(state: ThumbAndPouchState) -> bool:
     """Whether all four foundations hold 13 cards (hand-out, Specifications 10)."""
     return all(len(pile) == FULL_FOUNDATION for pile in state.foundations)
+
+
+# --- contract 2: legal moves, search key, heuristic, determinization ----------
+
+
+def _fits_tableau(card: Card, pile: tuple[Placed, ...]) -> bool:
+    """Whether ``card`` may go on ``pile`` (rules as :func:`check_tableau_move`)."""
+    if not pile:
+        return True
+    top = pile[-1]
+    return top.face_up and top.card.rank == card.rank + 1 and top.card.suit is not card.suit
+
+
+def _fits_foundation(card: Card, pile: tuple[Card, ...]) -> bool:
+    """Whether ``card`` may go on foundation ``pile`` (rules as :func:`check_foundation_move`)."""
+    if not pile:
+        return card.rank == ACE
+    top = pile[-1]
+    return top.suit is card.suit and top.rank + 1 == card.rank
+
+
+def run_length(pile: tuple[Placed, ...]) -> int:
+    """How many cards at the top of ``pile`` form a face-up run that ``tt``
+    may move together (0 for an empty pile or a face-down top; see
+    :func:`is_run`)."""
+    count = 0
+    upper = None
+    for placed in reversed(pile):
+        if not placed.face_up:
+            break
+        card = placed.card
+        if upper is not None and not (card.rank == upper.rank + 1 and card.suit is not upper.suit):
+            break
+        count += 1
+        upper = card
+    return count
+
+
+def legal_moves(state: ThumbAndPouchState) -> list[str]:
+    """Every legal move now, as the player types it, in the order of the
+    game's command list: ``tf x y`` (pile x, then foundation y, ascending),
+    ``tt x y n`` (source, target, then count, ascending), ``wf x``, ``wt x``,
+    then ``sw`` (rules as :func:`check_tableau_to_foundation`,
+    :func:`check_tableau_to_tableau`, :func:`check_waste_to_foundation`,
+    :func:`check_waste_to_tableau` and :func:`check_stock_to_waste`).
+
+    Args:
+        state (ThumbAndPouchState): any state.
+
+    Returns:
+        list[str]: the lines, e.g. ``["tf 3 1", "tt 2 5 1", "sw"]``.
+    """
+    moves: list[str] = []
+    tableau, foundations = state.tableau, state.foundations
+    for x, pile in enumerate(tableau, 1):
+        if pile and pile[-1].face_up:
+            card = pile[-1].card
+            moves += [f"tf {x} {y}" for y, found in enumerate(foundations, 1) if _fits_foundation(card, found)]
+    for x, pile in enumerate(tableau, 1):
+        run = run_length(pile)
+        for y, target in enumerate(tableau, 1):
+            if y == x:
+                continue
+            for n in range(1, run + 1):
+                if _fits_tableau(pile[-n].card, target):
+                    moves.append(f"tt {x} {y} {n}")
+    if state.waste:
+        card = state.waste[-1]
+        moves += [f"wf {y}" for y, found in enumerate(foundations, 1) if _fits_foundation(card, found)]
+        moves += [f"wt {y}" for y, pile in enumerate(tableau, 1) if _fits_tableau(card, pile)]
+    if state.stock:
+        moves.append("sw")
+    return moves
+
+
+_SUIT_INDEX = {suit.value: index for index, suit in enumerate(Suit)}
+
+
+def card_code(card: Card) -> int:
+    """A small int for a card, 4 * rank + suit index (4 to 55), for search keys."""
+    return 4 * card.rank + _SUIT_INDEX[card.suit._value_]
+
+
+def pile_code(pile: tuple[Placed, ...]) -> tuple[int, ...]:
+    """A tableau pile as ints: :func:`card_code`, negated for a face-down card."""
+    return tuple(card_code(p.card) if p.face_up else -card_code(p.card) for p in pile)
+
+
+def search_key(state: ThumbAndPouchState) -> Hashable:
+    """A canonical form of a state for search (the transposition table).
+
+    No rule tells the tableau piles apart (any run may go to any pile, an
+    empty pile takes any card) nor the foundations (an ace starts any empty
+    one), so the piles are sorted and the foundations left out: they hold
+    exactly the cards found nowhere else.  Within one deal the stock only
+    shrinks from its top, so its length stands for it.
+
+    Args:
+        state (ThumbAndPouchState): a state reached from one deal.
+
+    Returns:
+        Hashable: equal for states that play out alike.
+    """
+    return (len(state.stock), tuple(card_code(c) for c in state.waste),
+            tuple(sorted(pile_code(pile) for pile in state.tableau)))
+
+
+def heuristic(state: ThumbAndPouchState) -> float:
+    """Search's move ordering: more cards on the foundations, fewer
+    face-down cards in the tableau, then more empty piles.
+
+    Args:
+        state (ThumbAndPouchState): any state.
+
+    Returns:
+        float: higher is more promising.
+    """
+    down = sum(len(pile) - _face_up(pile) for pile in state.tableau)
+    empty = sum(1 for pile in state.tableau if not pile)
+    return sum(len(pile) for pile in state.foundations) - 2.0 * down + 0.5 * empty
+
+
+def determinize(state: ThumbAndPouchState, rng: random.Random) -> ThumbAndPouchState:
+    """The state with what the player cannot see drawn again (determinization).
+
+    The player sees the foundations, the waste and the face-up tableau
+    cards; the stock and the face-down tableau cards hold exactly the other
+    cards, in places the player cannot tell apart.  Those cards are put in a
+    canonical order, shuffled with ``rng`` and dealt back to the same
+    places: the face-down tableau cards pile by pile, bottom first, then the
+    stock.  So the result depends only on what the player sees and ``rng``.
+
+    Args:
+        state (ThumbAndPouchState): the true state.
+        rng (random.Random): the sampling generator.
+
+    Returns:
+        ThumbAndPouchState: same visible cards, hidden cards re-drawn.
+    """
+    hidden = sorted([*state.stock, *(p.card for pile in state.tableau for p in pile if not p.face_up)],
+                    key=card_code)
+    rng.shuffle(hidden)
+    cards = iter(hidden)
+    tableau = tuple(tuple(p if p.face_up else Placed(next(cards), False) for p in pile) for pile in state.tableau)
+    stock = tuple(cards)
+    return make_state(state.foundations, tableau, stock, state.waste)
