@@ -25,8 +25,9 @@ from __future__ import annotations
 import argparse
 import math
 import random
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
+from cardshell.builtin import OptionParser, find_game
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
 from cardshell.records import Command, CommandContext
@@ -53,13 +54,6 @@ SOLVE_NODES, SOLVE_SECONDS = 200_000, 60.0
 HINT_SAMPLES, HINT_NODES, HINT_SECONDS = 20, 40_000, 30.0
 
 
-class _OptionParser(argparse.ArgumentParser):
-    """argparse that raises :class:`UsageError` instead of exiting."""
-
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
-
-
 def _bounded_int(low: int, high: int) -> Any:
     def convert(text: str) -> int:
         if len(text) > 12 or not text.isascii() or not text.isdigit():
@@ -83,7 +77,7 @@ def _seconds(text: str) -> float:
 
 def _parser(prog: str, nodes: int, seconds: float, *, samples: int | None = None,
             play: bool = False) -> argparse.ArgumentParser:
-    parser = _OptionParser(prog=prog, add_help=False)
+    parser = OptionParser(prog=prog, add_help=False)
     parser.add_argument("--seconds", type=_seconds, default=seconds)
     parser.add_argument("--nodes", type=_bounded_int(1, MAX_NODES), default=nodes)
     if samples is not None:
@@ -178,15 +172,7 @@ class AssistCommands:
 
     def rules(self, ctx: CommandContext, word: str | None) -> None:
         """``rules [GAME]``: the game's page (rules, commands, options)."""
-        if word is None:
-            game_id = self._session().id
-        else:
-            matches = [gid for gid in self.shell.games if gid == word.lower()] or \
-                      [gid for gid in self.shell.games if gid.startswith(word.lower())]
-            if len(matches) != 1:
-                known = ", ".join(sorted(self.shell.games)) or "none installed"
-                raise CommandError(f"no game {word!r} (or more than one starts so); the games are: {known}")
-            game_id = matches[0]
+        game_id = self._session().id if word is None else find_game(self.shell.games, word).id
         ctx.echo(self.shell.game_page(game_id))
 
     def show(self, ctx: CommandContext, args: None) -> None:

@@ -15,7 +15,7 @@ import argparse
 import contextlib
 import difflib
 import shlex
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from cardshell import help as helptext
@@ -29,8 +29,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from cardshell.shell import Shell
 
 
-class _OptionParser(argparse.ArgumentParser):
-    """argparse that raises :class:`UsageError` instead of exiting."""
+class OptionParser(argparse.ArgumentParser):
+    """argparse that raises :class:`UsageError` instead of exiting (the
+    host commands' option parsers: ``play``, ``new``, ``hint``, ``solve``)."""
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
@@ -45,7 +46,7 @@ def play_parser(game: Game) -> argparse.ArgumentParser:
     Returns:
         argparse.ArgumentParser: raises :class:`UsageError` on bad input.
     """
-    parser = _OptionParser(prog=f"play {game.id}", add_help=False)
+    parser = OptionParser(prog=f"play {game.id}", add_help=False)
     parser.add_argument("--seed", type=int, default=None)
     for option in game.options:
         parser.add_argument(f"--{option.name}", type=option.type, default=None, choices=option.choices,
@@ -54,7 +55,7 @@ def play_parser(game: Game) -> argparse.ArgumentParser:
 
 
 def _new_parser() -> argparse.ArgumentParser:
-    parser = _OptionParser(prog="new", add_help=False)
+    parser = OptionParser(prog="new", add_help=False)
     parser.add_argument("--seed", type=int, default=None)
     return parser
 
@@ -80,6 +81,33 @@ def _split(text: str) -> list[str]:
 def _did_you_mean(word: str, candidates: Iterable[str]) -> str:
     close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.75)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def find_game(games: Mapping[str, Game], word: str) -> Game:
+    """The game a word names: its id, or a prefix of exactly one id (``aces``).
+
+    Args:
+        games (Mapping[str, Game]): the registered games by id.
+        word (str): what the player typed (any case).
+
+    Returns:
+        Game: the game.
+
+    Raises:
+        CommandError: no game, or more than one, starts so (the message lists
+            the candidates, or suggests a close id and lists the games).
+    """
+    key = word.lower()
+    game = games.get(key)
+    if game is not None:
+        return game
+    starting = [gid for gid in games if gid.startswith(key)]
+    if len(starting) == 1:
+        return games[starting[0]]
+    if len(starting) > 1:
+        raise CommandError(f"{word!r} could be {', '.join(sorted(starting))}; type more of its name")
+    known = ", ".join(sorted(games)) or "none installed"
+    raise CommandError(f"no game {word!r}{_did_you_mean(key, games)}; the games are: {known}")
 
 
 class HostCommands:
@@ -238,20 +266,8 @@ class HostCommands:
         except CommandError:
             return None
 
-    def _find_game(self, game_id: str) -> Game:
-        """The game named by its id or by a prefix of exactly one id (``aces``)."""
-        games = self.shell.games
-        word = game_id.lower()
-        game = games.get(word)
-        if game is None:
-            starting = [gid for gid in games if gid.startswith(word)]
-            if len(starting) == 1:
-                return games[starting[0]]
-            known = ", ".join(sorted(games)) or "none installed"
-            if len(starting) > 1:
-                raise CommandError(f"{game_id!r} could be {', '.join(sorted(starting))}; type more of its name")
-            raise CommandError(f"no game {game_id!r}{_did_you_mean(word, games)}; the games are: {known}")
-        return game
+    def _find_game(self, word: str) -> Game:
+        return find_game(self.shell.games, word)
 
     def play(self, ctx: CommandContext, words: list[str]) -> None:
         """``play GAME [--seed N] [options]``: start or resume a game.
