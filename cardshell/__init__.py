@@ -6,19 +6,27 @@ The public contract for plugin authors is re-exported here:
   (specifications in :mod:`cardshell.hookspecs`);
 * the records :class:`Game`, :class:`Move`, :class:`Command`,
   :class:`Option`, :class:`Outcome`, :class:`Hint` and
-  :class:`CommandContext` (:mod:`cardshell.records`);
+  :class:`CommandContext` (:mod:`cardshell.records`), generic over a game's
+  state type;
+* the read-only views hooks and handlers receive, :class:`SessionView` and
+  :class:`ShellView` (:mod:`cardshell.views`);
 * the errors :class:`CommandError` and :class:`UsageError`
   (:mod:`cardshell.errors`);
-* argument parsers in :mod:`cardshell.parsers`, the card model in
-  :mod:`cardshell.cards`, the seeded generator :mod:`cardshell.rng`, the
-  sweep engine :mod:`cardshell.sweep` (``simulate`` on one core, local
-  processes or Dask; its first version :mod:`cardshell.montecarlo`), and
-  the pytest helpers in :mod:`cardshell.testing`.
+* the toolkit, with the same stability promise as the hooks (docs/plugins.md,
+  "The toolkit"): argument parsers in :mod:`cardshell.parsers`, the card
+  model in :mod:`cardshell.cards`, the seeded generator
+  :mod:`cardshell.rng`, the sweep engine :mod:`cardshell.sweep`
+  (``simulate`` on one core, local processes or Dask; its first version
+  :mod:`cardshell.montecarlo`), failing output streams in
+  :mod:`cardshell.pipes`, the data directory in :mod:`cardshell.paths`, the
+  contract check :mod:`cardshell.contractcheck` and the pytest helpers in
+  :mod:`cardshell.testing`.
 """
 
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import CONTRACT_VERSION, hookimpl
 from cardshell.records import Command, CommandContext, Game, Hint, Move, Option, Outcome
+from cardshell.views import SessionView, ShellView
 
 __version__ = "0.1.0"
 
@@ -32,6 +40,8 @@ __all__ = [
     "Move",
     "Option",
     "Outcome",
+    "SessionView",
+    "ShellView",
     "UsageError",
     "__version__",
     "hookimpl",

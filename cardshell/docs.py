@@ -22,7 +22,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from cardshell import hookspecs, records
+from cardshell import hookspecs, records, views
 
 #: The lines that enclose the generated text in a Markdown file.
 BEGIN = "<!-- BEGIN GENERATED REFERENCE (python -m cardshell.docs --write docs/plugins.md) -->"
@@ -30,7 +30,7 @@ END = "<!-- END GENERATED REFERENCE -->"
 
 #: The records documented, in this order.
 RECORDS = (records.Game, records.Move, records.Command, records.Option, records.Outcome, records.Hint,
-           records.CommandContext)
+           records.CommandContext, views.SessionView, views.ShellView)
 
 _ROLE = re.compile(r":(?:func|class|attr|mod|data|meth|exc):`~?([^`]+)`")
 _FIELD = re.compile(r":(param (\w+)|return):\s*(.*)")
@@ -157,7 +157,8 @@ def reference() -> str:
         f"an implementation may take any subset of the parameters.\n\n"
         f"{hook_reference()}\n"
         f"## Record reference\n\n"
-        f"Generated from `cardshell/records.py`; all are importable from `cardshell`.\n\n"
+        f"Generated from `cardshell/records.py` and `cardshell/views.py`; all are importable from "
+        f"`cardshell`.\n\n"
         f"{record_reference()}\n"
         f"{END}\n"
     )

@@ -67,13 +67,14 @@ with handlers) works unchanged: the host deep-copies its states as before.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 if TYPE_CHECKING:  # pragma: no cover - imports for the annotations only
     from cardshell.records import Command, Game, Outcome
-    from cardshell.session import GameSession
+    from cardshell.views import SessionView
 
 #: The project name pluggy uses to match hook specifications and implementations.
 PROJECT = "cardshell"
@@ -90,13 +91,13 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 
 @hookspec
-def cardshell_games() -> list[Game]:
+def cardshell_games() -> Iterable[Game] | None:
     """Register games.
 
     Called once at start-up, for every plugin (not firstresult).
 
     :return: a list (or any iterable) of :class:`~cardshell.records.Game`
-        records, possibly empty.  A game id registered by two plugins is
+        records, possibly empty (None counts as empty).  A game id registered by two plugins is
         refused for the later one, with a message naming both plugins; the
         later plugin is then refused as a whole.  Built-in plugins (those of
         the ``cardshell`` distribution) come first, then third-party ones in
@@ -106,7 +107,7 @@ def cardshell_games() -> list[Game]:
 
 
 @hookspec
-def cardshell_commands() -> list[Command]:
+def cardshell_commands() -> Iterable[Command] | None:
     """Register commands, global or for a game.
 
     Called once at start-up, for every plugin (not firstresult), after
@@ -124,7 +125,7 @@ def cardshell_commands() -> list[Command]:
     games, a plugin with a refused command is refused as a whole.
 
     :return: a list (or any iterable) of :class:`~cardshell.records.Command`
-        records, possibly empty.
+        records, possibly empty (None counts as empty).
     """
 
 
@@ -145,21 +146,22 @@ def cardshell_render(game: Game, state: Any) -> str | None:
 
 
 @hookspec
-def cardshell_game_started(session: GameSession) -> None:
+def cardshell_game_started(session: SessionView) -> None:
     """A game has just started.
 
     Called for every plugin after ``play`` (for a new game, not when one in
     progress is resumed), ``new`` and ``restart``, once the initial state
     exists and before it is shown.
 
-    :param session: the :class:`~cardshell.session.GameSession`: its
-        ``game``, ``seed``, ``options`` and ``state`` (read only).
+    :param session: the game, read-only (a
+        :class:`~cardshell.views.SessionView`): its ``game``, ``seed``,
+        ``options``, ``state``, ``uid`` and ``data_dir``.
     :return: ignored.
     """
 
 
 @hookspec
-def cardshell_command_applied(session: GameSession, command: Command, line: str) -> None:
+def cardshell_command_applied(session: SessionView, command: Command, line: str) -> None:
     """A command of a game was accepted and its new state kept.
 
     Called for every plugin after each accepted command that changes state
@@ -168,8 +170,9 @@ def cardshell_command_applied(session: GameSession, command: Command, line: str)
     ``redo`` are not moves and call no hook (read ``session.moves``,
     ``session.log`` and ``session.undo_used`` for where the game stands).
 
-    :param session: the game's :class:`~cardshell.session.GameSession`, with
-        the new state and ``moves`` already counted.
+    :param session: the game, read-only (a
+        :class:`~cardshell.views.SessionView`), with the new state and
+        ``moves`` already counted.
     :param command: the :class:`~cardshell.records.Command` that ran.
     :param line: the line as typed, stripped.
     :return: ignored.
@@ -177,7 +180,7 @@ def cardshell_command_applied(session: GameSession, command: Command, line: str)
 
 
 @hookspec
-def cardshell_game_over(session: GameSession, outcome: Outcome) -> None:
+def cardshell_game_over(session: SessionView, outcome: Outcome) -> None:
     """A game, or a round of a game, has just ended.
 
     Called for every plugin when the game's
@@ -189,7 +192,9 @@ def cardshell_game_over(session: GameSession, outcome: Outcome) -> None:
     (by ``redo`` or other moves) is not reported a second time, and a saved
     game being rebuilt (``load``, resuming) fires no hook at all.
 
-    :param session: the game's :class:`~cardshell.session.GameSession`.
+    :param session: the game, read-only (a
+        :class:`~cardshell.views.SessionView`): ``moves``, ``elapsed``,
+        ``undo_used`` and the rest as the game ended.
     :param outcome: how it ended.
     :return: ignored.
     """

@@ -154,7 +154,7 @@ def chunks(n: int, i: int, jobs: int) -> list[tuple[int, int]]:
         in order (empty when ``n`` is 0).
     """
     size = chunk_size(n, jobs, MAX_CHUNK) if n else 1
-    return [(part.start, len(part)) for part in chunked(range(i, i + n), size)]
+    return [(part[0], len(part)) for part in chunked(range(i, i + n), size)]
 
 
 def _drain(feed: list[list[int]]) -> Iterator[list[int]]:

@@ -164,7 +164,8 @@ def optional_integer(low: int | None = None, high: int | None = None, default: i
     def parse(text: str) -> int | None:
         if not text.strip():
             return default
-        return one(text)[0]
+        value: int = one(text)[0]
+        return value
 
     return parse
 

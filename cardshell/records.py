@@ -5,6 +5,13 @@ small frozen records, the way conda's plugin hooks return
 ``CondaSubcommand(name, summary, action)``: a :class:`Game` for each game, a
 :class:`Command` for each command.  A handler receives a
 :class:`CommandContext`.  Nothing here does I/O.
+
+The records are generic over the game's state type ``S``: a plugin that
+writes ``Game[MyState](...)``, ``Move[MyState](...)`` and handlers taking
+``CommandContext[MyState]`` has its functions checked against one another by
+mypy or an editor.  ``S`` defaults to ``Any`` (PEP 696), so plain ``Game``,
+``Command`` and ``CommandContext``, as every contract-1 plugin writes them,
+mean what they always did.
 """
 
 from __future__ import annotations
@@ -12,9 +19,21 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Generic, Literal
 
 from cardshell import parsers
+
+if TYPE_CHECKING:  # pragma: no cover - the default is for type checkers only
+    from typing_extensions import TypeVar
+
+    from cardshell.views import ShellView
+
+    #: The type of a game's state (``Any`` when not given).
+    S = TypeVar("S", default=Any)
+else:  # at run time a TypeVar's default changes nothing: keep start-up lean
+    from typing import TypeVar
+
+    S = TypeVar("S")
 
 #: The results a finished game can have.
 Result = Literal["won", "lost", "draw"]
@@ -64,8 +83,11 @@ def _no_outcome(state: Any) -> Outcome | None:
 
 
 @dataclass(frozen=True)
-class Game:
+class Game(Generic[S]):
     """A game a plugin registers through ``cardshell_games``.
+
+    Generic over the state type ``S`` (``Game[AcesUpState]``); see the
+    module's docstring.
 
     The host owns a game's *state* and never looks inside it; the game's
     functions below are the only ones that do.  Every random choice a game
@@ -177,25 +199,25 @@ class Game:
     id: str
     title: str
     summary: str
-    new: Callable[[int, Mapping[str, Any]], Any]
-    render: Callable[[Any], str]
-    outcome: Callable[[Any], Outcome | None] = _no_outcome
-    prompt: Callable[[Any], str] | None = None
+    new: Callable[[int, Mapping[str, Any]], S]
+    render: Callable[[S], str]
+    outcome: Callable[[S], Outcome | None] = _no_outcome
+    prompt: Callable[[S], str] | None = None
     options: tuple[Option, ...] = ()
     host_aliases: Mapping[str, str] = field(default_factory=dict)
     invalid_input: Callable[[str], str] | None = None
     case_sensitive: bool = False
     undo: bool = True
     immutable: bool = False
-    moves: tuple[Move, ...] = ()
-    legal_moves: Callable[[Any], Iterable[str]] | None = None
-    determinize: Callable[[Any, random.Random], Any] | None = None
-    key: Callable[[Any], Hashable] | None = None
-    heuristic: Callable[[Any], float] | None = None
-    hint: Callable[[Any, random.Random], Hint] | None = None
+    moves: tuple[Move[S], ...] = ()
+    legal_moves: Callable[[S], Iterable[str]] | None = None
+    determinize: Callable[[S, random.Random], S] | None = None
+    key: Callable[[S], Hashable] | None = None
+    heuristic: Callable[[S], float] | None = None
+    hint: Callable[[S, random.Random], Hint] | None = None
     rules: str = ""
-    successors: Callable[[Any], Iterable[tuple[str | tuple[str, ...], Any]]] | None = None
-    prune: Callable[[Any], bool] | None = None
+    successors: Callable[[S], Iterable[tuple[str | tuple[str, ...], S]]] | None = None
+    prune: Callable[[S], bool] | None = None
 
 
 Validator = Callable[[Any, Any], None]
@@ -224,8 +246,9 @@ class Hint:
 
 
 @dataclass(frozen=True)
-class Move:
-    """A move of a game in declarative form (plugin contract 2).
+class Move(Generic[S]):
+    """A move of a game in declarative form (plugin contract 2), generic over
+    the game's state type ``S`` like :class:`Game`.
 
     A move is two pure functions over an immutable state: ``check(state,
     *args)`` raises :class:`cardshell.errors.CommandError` (with the message
@@ -266,7 +289,7 @@ class Move:
 
     name: str
     summary: str
-    apply: Callable[..., Any]
+    apply: Callable[..., S]
     check: Callable[..., None] | None = None
     game: str | None = None
     aliases: tuple[str, ...] = ()
@@ -275,7 +298,7 @@ class Move:
     parse: Callable[[str], Any] = parsers.no_args
     complete: Completer | None = None
     pattern: str | None = None
-    message: Callable[[Any, Any], str | None] | None = None
+    message: Callable[[S, S], str | None] | None = None
     show_state: bool = True
 
 
@@ -296,8 +319,10 @@ def spread(args: Any) -> tuple[Any, ...]:
 
 
 @dataclass(frozen=True)
-class Command:
-    """A command a plugin registers through ``cardshell_commands``.
+class Command(Generic[S]):
+    """A command a plugin registers through ``cardshell_commands``, generic
+    over the state type ``S`` of its game like :class:`Game` (``Any`` for a
+    global command).
 
     Dispatch: the host splits the line into its first word and the rest; the
     first word is looked up among the names and aliases of the commands of
@@ -339,7 +364,7 @@ class Command:
 
     name: str
     summary: str
-    handler: Callable[["CommandContext", Any], None]
+    handler: Callable[[CommandContext[S], Any], None]
     game: str | None = None
     aliases: tuple[str, ...] = ()
     usage: str = ""
@@ -350,10 +375,10 @@ class Command:
     pattern: str | None = None
     show_state: bool = True
     changes_state: bool = True
-    move: Move | None = None
+    move: Move[S] | None = None
 
     @classmethod
-    def from_move(cls, move: Move, game: str | None = None) -> Command:
+    def from_move(cls, move: Move[S], game: str | None = None) -> Command[S]:
         """The command the host dispatches for a declarative :class:`Move`.
 
         Its validator calls ``move.check`` and its handler ``move.apply``
@@ -373,7 +398,7 @@ class Command:
         def validate(state: Any, args: Any) -> None:
             check(state, *spread(args))  # type: ignore[misc]
 
-        def handler(ctx: CommandContext, args: Any) -> None:
+        def handler(ctx: CommandContext[S], args: Any) -> None:
             before = ctx.state
             ctx.state = after = apply(before, *spread(args))
             if message is not None:
@@ -408,17 +433,23 @@ class Command:
         return self.usage or self.name
 
 
-class CommandContext:
+class CommandContext(Generic[S]):
     """What a command handler receives besides its parsed arguments.
 
+    Generic over the state type ``S`` like :class:`Game`.
+
     Attributes:
-        state (Any): the working copy of the current game's state (None for a
+        state (S): the working copy of the current game's state (None for a
             global command outside a game).  Change it in place or assign a
             new state; it is kept only if the handler returns normally.
         line (str): the whole line as typed, stripped.
         game_id (str | None): the current game's id.
-        shell (Any): the host's :class:`cardshell.shell.Shell`; for host
-            commands and cross-cutting plugins, not for game rules.
+        shell (ShellView | None): the shell, read-only
+            (:class:`cardshell.views.ShellView`: the registered games, the
+            games in progress, the data directory); for cross-cutting
+            plugins such as statistics, not for game rules.  None where a
+            handler runs outside a shell (the host's search for ``hint``,
+            ``solve`` and sweeps applies moves to states it explores).
         interactive (bool): True when a person is typing at a terminal.
 
     Methods:
@@ -430,7 +461,8 @@ class CommandContext:
         then(line): run a line after this command, as if typed next.
     """
 
-    def __init__(self, *, state: Any, line: str, game_id: str | None, shell: Any, interactive: bool) -> None:
+    def __init__(self, *, state: S, line: str, game_id: str | None, shell: ShellView | None,
+                 interactive: bool) -> None:
         self.state = state
         self.line = line
         self.game_id = game_id
@@ -478,7 +510,7 @@ class CommandContext:
             the loop; the host then rejects the command as interrupted and
             keeps the shell running.
         """
-        runner = getattr(self.shell, "progress", None)
+        runner = None if self.shell is None else self.shell.progress
         if runner is None or not self.interactive:
             yield from iterable
         else:

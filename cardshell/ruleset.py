@@ -141,7 +141,7 @@ class RuleSet:
         """
         if self._successors is not None:
             return list(self._successors(state))
-        children = list(self.children(state))
+        children: list[tuple[str | tuple[str, ...], Any]] = list(self.children(state))
         if self._heuristic is not None and len(children) > 1:
             heuristic = self._heuristic
             children.sort(key=lambda child: -heuristic(child[1]))

@@ -160,7 +160,7 @@ class SaveRecord:
         version = data.get("version")
         if version != VERSION:
             raise SaveError(f"save {name!r} has format version {version!r}; this cardshell reads version {VERSION}")
-        checks = {
+        checks: dict[str, type | tuple[type, ...]] = {
             "game": str, "seed": int, "options": dict, "log": list, "undo_used": bool,
             "elapsed": (int, float), "uid": str, "saved": str,
         }
@@ -386,7 +386,7 @@ def remove_stale_temporaries(directory: Path, max_age: float = STALE_TEMP_SECOND
     Returns:
         list[str]: the file names removed.
     """
-    removed = []
+    removed: list[str] = []
     now = time.time()
     try:
         candidates = list(directory.glob(".*.tmp"))

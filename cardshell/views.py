@@ -45,6 +45,7 @@ class SessionView:
     """
 
     __slots__ = ("_session",)
+    _session: GameSession
 
     def __init__(self, session: GameSession) -> None:
         object.__setattr__(self, "_session", session)
@@ -123,6 +124,7 @@ class ShellView:
     """
 
     __slots__ = ("_shell",)
+    _shell: Shell
 
     def __init__(self, shell: Shell) -> None:
         object.__setattr__(self, "_shell", shell)

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 import cardshell
 from cardshell.errors import CommandError, UsageError
@@ -39,25 +38,25 @@ CARDSHELL_CONTRACT = 1
 _MARKS: dict[str, tuple[float, int]] = {}
 
 
-def _data_dir(holder: Any) -> Path:
+def _data_dir(holder: cardshell.SessionView | cardshell.ShellView | None) -> Path:
     """The data directory the host uses (``--data-dir``), else the default."""
-    directory = getattr(holder, "data_dir", None)
+    directory = None if holder is None else holder.data_dir
     return Path(directory) if directory is not None else default_data_dir()
 
 
-def _key(session: Any) -> str:
-    """The game instance's id (kept across saves), or the object's identity."""
-    return str(getattr(session, "uid", None) or id(session))
+def _key(session: cardshell.SessionView) -> str:
+    """The game instance's id (kept across saves)."""
+    return session.uid
 
 
 @cardshell.hookimpl
-def cardshell_game_started(session: Any) -> None:
+def cardshell_game_started(session: cardshell.SessionView) -> None:
     """A new deal: its moves and time count from zero."""
     _MARKS[_key(session)] = (0.0, 0)
 
 
 @cardshell.hookimpl
-def cardshell_game_over(session: Any, outcome: cardshell.Outcome) -> None:
+def cardshell_game_over(session: cardshell.SessionView, outcome: cardshell.Outcome) -> None:
     """Record the ending (or the round's ending) in the database."""
     elapsed, moves = session.elapsed, session.moves
     since_elapsed, since_moves = _MARKS.get(_key(session), (0.0, 0))
@@ -69,7 +68,7 @@ def cardshell_game_over(session: Any, outcome: cardshell.Outcome) -> None:
         score=outcome.score,
         moves=max(0, moves - since_moves),
         duration=max(0.0, elapsed - since_elapsed),
-        undo_used=bool(getattr(session, "undo_used", False)),
+        undo_used=session.undo_used,
     )
     store.add(_data_dir(session), item)
 
@@ -97,7 +96,7 @@ def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool]) ->
     """``stats [GAME] [--reset [--yes]]``: show (or delete) statistics."""
     game_id, reset, yes = args
     directory = _data_dir(ctx.shell)
-    games = dict(getattr(ctx.shell, "games", {}) or {})
+    games = dict(ctx.shell.games) if ctx.shell is not None else {}
     try:
         recorded = store.results(directory)
     except sqlite3.Error as exc:
