@@ -1,19 +1,24 @@
 """The card model shared by card games: ranks, suits, cards, decks.
 
-Plain immutable values and pure functions; a game keeps its cards in its own
-lists and shuffles them with its own seeded :class:`random.Random`.  Text
-forms cover every built-in game:
+Part of the plugin toolkit (docs/plugins.md, "The toolkit"): plain
+immutable values and pure functions; a game keeps its cards in its own
+tuples and shuffles them with its own seeded :class:`random.Random`.  The
+text forms here are the common ones:
 
-* CSE231 games (``GAMES.md``, "General rules"): rank then suit symbol,
-  ``A♠``, ``10♥``, ``Q♦``; a face-down card is :data:`FACE_DOWN` (``XX``).
-* Blackjack (``GAMES.md``, "blackjack"): ``ACE-CLUB``, ``10-HEART``.
-* COMP9021 games (``GAMES.md``, "pictures and up-and-down"): the Unicode
-  playing-card characters, Spades from U+1F0A1, Hearts from U+1F0B1,
-  Diamonds from U+1F0C1, Clubs from U+1F0D1; Jack +10, Queen +12, King +13.
+* rank then suit symbol, ``A♠``, ``10♥``, ``Q♦`` (:attr:`Card.text`,
+  :func:`parse_card`), as Aces Up and Thumb and Pouch print them
+  (plugins/cardshell_aces_up/RULES.md); a face-down card is
+  :data:`FACE_DOWN` (``XX``);
+* the Unicode playing-card characters (:attr:`Card.unicode`): Spades from
+  U+1F0A1, Hearts from U+1F0B1, Diamonds from U+1F0C1, Clubs from U+1F0D1,
+  the Knight skipped (the Unicode standard's "Playing Cards" block).
+
+A game's own forms belong to the game: Blackjack's ``ACE-CLUB``
+(``cardshell_blackjack.rules.card_name``) and the COMP9021 card numbers 0..51
+of Pictures and Up-and-Down (``to_card`` in their ``rules`` modules).
 """
 
 from __future__ import annotations
-
 
 import random
 from dataclasses import dataclass, field
@@ -27,13 +32,12 @@ ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 RANKS = tuple(range(1, 14))
 
 _RANK_SHORT = {1: "A", 11: "J", 12: "Q", 13: "K"}
-_RANK_LONG = {1: "ACE", 11: "JACK", 12: "QUEEN", 13: "KING"}
 # Offset of each rank in a Unicode playing-card block (the Knight, +11, skipped).
 _UNICODE_OFFSET = {**{r: r - 1 for r in range(1, 11)}, 11: 10, 12: 12, 13: 13}
 
 
 class Suit(Enum):
-    """The four suits, with their symbol, long name, colour and Unicode block.
+    """The four suits, with their symbol, colour and Unicode block.
 
     The value is the suit's symbol.  Iteration and sort order is clubs,
     diamonds, hearts, spades (the order of :func:`new_deck`), so cards sort
@@ -55,11 +59,6 @@ class Suit(Enum):
     def symbol(self) -> str:
         """The suit symbol (``♣``)."""
         return self.value
-
-    @property
-    def long_name(self) -> str:
-        """The singular upper-case name used by Blackjack (``CLUB``)."""
-        return self.name[:-1]
 
     @property
     def is_red(self) -> bool:
@@ -104,11 +103,6 @@ class Card:
     def rank_text(self) -> str:
         """``A``, ``2`` ... ``10``, ``J``, ``Q``, ``K``."""
         return _RANK_SHORT.get(self.rank, str(self.rank))
-
-    @property
-    def long_name(self) -> str:
-        """The Blackjack form: ``ACE-CLUB``, ``10-HEART``, ``QUEEN-DIAMOND``."""
-        return f"{_RANK_LONG.get(self.rank, str(self.rank))}-{self.suit.long_name}"
 
     @property
     def unicode(self) -> str:
@@ -187,37 +181,3 @@ def parse_card(text: str) -> Card:
         raise ValueError(f"not a card: {text!r}")
     return Card(ranks[rank_text], suit)
 
-
-# --- COMP9021 card numbers ------------------------------------------------------
-
-#: The suits in the order of the COMP9021 hand-out's card numbering
-#: (``seeds/comp9021-solitaires.txt`` Section 2): Hearts 0-12, Diamonds
-#: 13-25, Clubs 26-38, Spades 39-51.
-COMP9021_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
-
-
-def comp9021_card(number: int) -> Card:
-    """The card a COMP9021 card number denotes (hand-out Section 2).
-
-    ``number % 13`` is the rank index (0 = Ace .. 12 = King) and
-    ``number // 13`` the suit index in :data:`COMP9021_SUITS`: 16 is the
-    Four of Diamonds, 36 the Jack of Clubs.
-
-    Args:
-        number (int): 0..51.
-
-    Returns:
-        Card: the card (rank 1..13).
-
-    Raises:
-        ValueError: if ``number`` is not in 0..51.
-    """
-    if not 0 <= number < 52:
-        raise ValueError(f"card number must be 0..51, got {number!r}")
-    return Card(number % 13 + 1, COMP9021_SUITS[number // 13])
-
-
-#: ``COMP9021_CHARS[number]``: the Unicode playing-card character of each
-#: COMP9021 card number 0..51 (``comp9021_card(number).unicode``; Section 2,
-#: GAMES.md "pictures and up-and-down": Knight skipped).
-COMP9021_CHARS: tuple[str, ...] = tuple(comp9021_card(number).unicode for number in range(52))

@@ -33,6 +33,8 @@ from dataclasses import dataclass, replace
 from cardshell.cards import ACE, Card, new_deck
 from cardshell.errors import CommandError
 
+_RANK_NAMES = {1: "ACE", 11: "JACK", 12: "QUEEN", 13: "KING"}
+
 #: Hand-out: the target value; more is a bust.
 TARGET = 21
 #: Hand-out, rules list and part (d): the dealer hits while under this value.
@@ -107,9 +109,24 @@ def value_text(value: int) -> str:
     return str(value)
 
 
+def card_name(card: Card) -> str:
+    """A card as Blackjack names it (plugins/cardshell_blackjack/RULES.md):
+    ``ACE-CLUB``, ``10-HEART``, ``QUEEN-DIAMOND``.
+
+    Args:
+        card (Card): any card.
+
+    Returns:
+        str: the rank's name (``ACE``, ``2`` .. ``10``, ``JACK``, ``QUEEN``,
+        ``KING``), a dash, the singular suit name (``SPADE``, ``HEART``,
+        ``DIAMOND``, ``CLUB``).
+    """
+    return f"{_RANK_NAMES.get(card.rank, str(card.rank))}-{card.suit.name[:-1]}"
+
+
 def hand_text(cards: Sequence[Card]) -> str:
     """The hand as the hand-out prints it: ``10-HEART, 9-HEART``."""
-    return ", ".join(card.long_name for card in cards)
+    return ", ".join(card_name(card) for card in cards)
 
 
 def player_line(cards: Sequence[Card]) -> str:
@@ -365,7 +382,7 @@ def hit_lines(before: BlackjackState, after: BlackjackState) -> list[str]:
     """The lines the hand-out prints for a hit from ``before`` to ``after``:
     ``You draw CARD``, and on a bust the player's value line and
     ``*** Dealer wins! ***``."""
-    lines = [f"You draw {after.player[-1].long_name}"]
+    lines = [f"You draw {card_name(after.player[-1])}"]
     if after.result is not None:
         lines.append(player_line(after.player))
         lines.append(RESULT_LINES[after.result])
@@ -378,7 +395,7 @@ def stay_lines(before: BlackjackState, after: BlackjackState) -> list[str]:
     drew, its final hand; then the result line."""
     lines = [dealer_line(before.dealer)]
     drawn = after.dealer[len(before.dealer):]
-    lines.extend(f"Dealer draws {card.long_name}" for card in drawn)
+    lines.extend(f"Dealer draws {card_name(card)}" for card in drawn)
     if drawn:
         lines.append(dealer_line(after.dealer))
     lines.append(RESULT_LINES[after.result])  # type: ignore[index]

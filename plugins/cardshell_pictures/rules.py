@@ -25,11 +25,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from cardshell.cards import COMP9021_CHARS, COMP9021_SUITS, comp9021_card
+from cardshell.cards import Card, Suit
 
 #: Suits in the order of Section 2's numbering (Hearts 0-12, Diamonds 13-25,
-#: Clubs 26-38, Spades 39-51); the shared model's :data:`cardshell.cards.COMP9021_SUITS`.
-SECTION2_SUITS = COMP9021_SUITS
+#: Clubs 26-38, Spades 39-51; plugins/cardshell_pictures/RULES.md).
+SECTION2_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
 
 #: Number of cards in the full deck.
 DECK_SIZE = 52
@@ -43,15 +43,31 @@ ROUNDS = 4
 _ROUND_ORDINALS = ("first", "second", "third", "fourth")
 
 
-#: ``to_card(card)``: a Section 2 card number (0..51) as the shared
-#: :class:`cardshell.cards.Card` (ValueError outside 0..51); see
-#: :func:`cardshell.cards.comp9021_card`.
-to_card = comp9021_card
+def to_card(number: int) -> Card:
+    """The card a Section 2 card number denotes (plugins/cardshell_pictures/RULES.md).
 
-#: The Unicode playing-card character of each card number (GAMES.md:
-#: Spades from U+1F0A1, Hearts U+1F0B1, Diamonds U+1F0C1, Clubs U+1F0D1,
-#: Knight skipped), taken from the shared card model.
-CHARS: tuple[str, ...] = COMP9021_CHARS
+    ``number % 13`` is the rank index (0 = Ace .. 12 = King) and
+    ``number // 13`` the suit index in :data:`SECTION2_SUITS`: 16 is the
+    Four of Diamonds, 36 the Jack of Clubs.
+
+    Args:
+        number (int): 0..51.
+
+    Returns:
+        Card: the card (rank 1..13).
+
+    Raises:
+        ValueError: if ``number`` is not in 0..51.
+    """
+    if not 0 <= number < DECK_SIZE:
+        raise ValueError(f"card number must be 0..51, got {number!r}")
+    return Card(number % 13 + 1, SECTION2_SUITS[number // 13])
+
+
+#: The Unicode playing-card character of each card number (RULES.md: Spades
+#: from U+1F0A1, Hearts U+1F0B1, Diamonds U+1F0C1, Clubs U+1F0D1, Knight
+#: skipped; :attr:`cardshell.cards.Card.unicode`).
+CHARS: tuple[str, ...] = tuple(to_card(number).unicode for number in range(DECK_SIZE))
 
 #: ``IS_PICTURE[card]`` is True for Jacks, Queens and Kings.
 IS_PICTURE: tuple[bool, ...] = tuple(c % 13 >= 10 for c in range(DECK_SIZE))

@@ -23,11 +23,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from cardshell.cards import COMP9021_CHARS, COMP9021_SUITS, comp9021_card
+from cardshell.cards import Card, Suit
 
-#: Suits in the order of Section 2's numbering (and of the stacks, left to
-#: right); the shared model's :data:`cardshell.cards.COMP9021_SUITS`.
-SECTION2_SUITS = COMP9021_SUITS
+#: Suits in the order of Section 2's numbering (Hearts 0-12, Diamonds 13-25,
+#: Clubs 26-38, Spades 39-51) and of the stacks, left to right
+#: (plugins/cardshell_up_and_down/RULES.md).
+SECTION2_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
 
 #: Number of cards in the full deck.
 DECK_SIZE = 52
@@ -44,14 +45,30 @@ DECREASING_MESSAGE = "Making progress on a decreasing sequence!"
 WON_LINE = "All cards have been placed, you won!"
 
 
-#: ``to_card(card)``: a Section 2 card number (0..51) as the shared
-#: :class:`cardshell.cards.Card` (ValueError outside 0..51); see
-#: :func:`cardshell.cards.comp9021_card`.
-to_card = comp9021_card
+def to_card(number: int) -> Card:
+    """The card a Section 2 card number denotes (plugins/cardshell_up_and_down/RULES.md).
 
-#: The Unicode playing-card character of each card number (GAMES.md), taken
-#: from the shared card model.
-CHARS: tuple[str, ...] = COMP9021_CHARS
+    ``number % 13`` is the rank index (0 = Ace .. 12 = King) and
+    ``number // 13`` the suit index in :data:`SECTION2_SUITS`.
+
+    Args:
+        number (int): 0..51.
+
+    Returns:
+        Card: the card (rank 1..13).
+
+    Raises:
+        ValueError: if ``number`` is not in 0..51.
+    """
+    if not 0 <= number < DECK_SIZE:
+        raise ValueError(f"card number must be 0..51, got {number!r}")
+    return Card(number % 13 + 1, SECTION2_SUITS[number // 13])
+
+
+#: The Unicode playing-card character of each card number (Spades from
+#: U+1F0A1, Hearts U+1F0B1, Diamonds U+1F0C1, Clubs U+1F0D1, Knight skipped;
+#: :attr:`cardshell.cards.Card.unicode`).
+CHARS: tuple[str, ...] = tuple(to_card(number).unicode for number in range(DECK_SIZE))
 
 
 def ordinal(number: int) -> str:
