@@ -18,7 +18,11 @@ A plugin that is not loaded is not imported either, so these switches also
 set a broken plugin aside.  ``cardshell --plugin MODULE`` (``extra_modules``
 here) loads one more plugin for a session, even when it is not installed:
 an importable module name (the current directory is searched too) or the
-path of a ``.py`` file (its directory is searched for its own imports).
+path of a ``.py`` file (its directory is searched for its own imports).  A
+module is named as given (``my_game.plugin``), a file by its module stem
+(``path/to/my_game.py`` is plugin ``my_game`` in ``plugins`` and in
+messages), so that golden files do not depend on where a checkout lives
+(:func:`extra_name`).
 
 A plugin module may declare the contract version it was written for with a
 module-level ``CARDSHELL_CONTRACT = N`` (see :mod:`cardshell.hookspecs`);
@@ -164,6 +168,23 @@ def check_contract(module: object) -> str | None:
     return f"needs plugin contract version {wanted}, but this cardshell provides {provides}"
 
 
+def _is_path(spec: str) -> bool:
+    return spec.endswith(".py") or os.sep in spec or bool(os.altsep and os.altsep in spec)
+
+
+def extra_name(spec: str) -> str:
+    """The plugin name of a ``--plugin`` argument.
+
+    Args:
+        spec (str): a module name (``my_game.plugin``) or a path
+            (``path/to/my_game.py``).
+
+    Returns:
+        str: the module name as given, or the file's stem (``my_game``).
+    """
+    return Path(spec).stem if _is_path(spec) else spec
+
+
 def import_extra(spec: str) -> ModuleType:
     """Import a ``--plugin`` module: a module name or the path of a ``.py`` file.
 
@@ -182,7 +203,7 @@ def import_extra(spec: str) -> ModuleType:
         Exception: whatever importing raises (``FileNotFoundError`` for a
         missing file, ``ModuleNotFoundError``, the module's own errors).
     """
-    if spec.endswith(".py") or os.sep in spec or (os.altsep and os.altsep in spec):
+    if _is_path(spec):
         path = Path(spec).resolve()
         if not path.is_file():
             raise FileNotFoundError(f"no such file: {spec}")
@@ -255,7 +276,8 @@ def load_entry_points(
     candidates: list[tuple[str, Callable[[], object], str, str | None, str | None, set[str] | None]] = [
         (ep.name, ep.load, ep.value, dist, version, {ep.name} | ({dist} if dist else set()))
         for ep, dist, version in found]
-    candidates += [(spec, functools.partial(import_extra, spec), spec, None, None, None) for spec in extra_modules]
+    candidates += [(extra_name(spec), functools.partial(import_extra, spec), spec, None, None, None)
+                   for spec in extra_modules]
     with ImportWatchdog(IMPORT_WATCHDOG_SECONDS) as watchdog:
         for name, load, value, dist_name, version, names in candidates:
             if names is not None and ((wanted is not None and not names & wanted) or names & blocked):

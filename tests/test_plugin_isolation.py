@@ -215,6 +215,23 @@ def test_extra_plugin_from_a_file_path(tmp_path):
                                                     f"{tmp_path / 'nope.py'}"]
 
 
+def test_a_plugin_file_is_named_by_its_module_stem_wherever_it_lives(tmp_path):
+    """Golden files that load --plugin path/to/file.py are the same in every checkout."""
+    reports = []
+    for where_to in ("one", "two/deeper"):
+        folder = tmp_path / where_to
+        folder.mkdir(parents=True)
+        plugin = folder / "dev_counter.py"
+        plugin.write_text((TOY_PLUGINS / "toy_counter.py").read_text() + "\n\n@cardshell.hookimpl\n"
+                          "def cardshell_game_ended(session):\n    pass\n")
+        shell = Shell.create(plugins=[], extra_modules=[str(plugin)])
+        reports.append([(f.name, f.reason) for f in shell.failures])
+        sys.modules.pop("dev_counter", None)
+    assert reports[0] == reports[1]
+    assert [name for name, _ in reports[0]] == ["dev_counter"]
+    assert "unknown hook 'cardshell_game_ended'" in reports[0][0][1]
+
+
 def test_extra_plugin_module_from_the_current_directory(tmp_path):
     """The console script does not put the current directory on sys.path; --plugin searches it."""
     (tmp_path / "cwd_game.py").write_text((TOY_PLUGINS / "toy_counter.py").read_text())
