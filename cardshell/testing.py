@@ -10,7 +10,18 @@ installed gets it, with nothing to configure.  It provides:
     ``cardshell --seed 0 FILE`` would, and returns a :class:`ScriptResult`
     (``output``, ``errors``, ``status``, ``messages``, and the ``shell`` for
     looking at game states).  :func:`run_cardshell` is the same without
-    pytest.
+    pytest (and without the ini option: its ``plugins`` default is every
+    installed plugin).
+
+``cardshell_shell`` (fixture)
+    ``cardshell_shell(plugins=..., seed=0, ...)`` builds a fresh shell (see
+    :func:`new_shell`) to drive line by line with ``shell.execute(line)`` or
+    :func:`execute_checked`, e.g. from hypothesis.
+
+    Both fixtures are session-scoped factories: every call gives a new shell
+    with a new empty data directory, so they may be used in a hypothesis
+    ``@given`` test (whose health check refuses function-scoped fixtures),
+    and each example starts afresh.
 
 Golden tests (collected files)
     Every file named ``test_*.cardshell`` in a directory pytest collects is
@@ -66,7 +77,6 @@ from __future__ import annotations
 import argparse
 import copy
 import difflib
-import inspect
 import io
 import os
 import shlex
@@ -143,6 +153,36 @@ def _script_lines(script: str | Path | Iterable[str]) -> list[str]:
     return list(script)
 
 
+def new_shell(
+    plugins: Iterable[str] | None = None,
+    *,
+    seed: int | None = DEFAULT_SEED,
+    modules: Iterable[str] = (),
+    disabled: Iterable[str] = (),
+    data_dir: str | os.PathLike[str] | None = None,
+) -> Shell:
+    """A fresh shell for a test, as ``cardshell --seed SEED`` builds it for a script.
+
+    Args:
+        plugins, seed, modules, disabled: as in :func:`run_cardshell`.
+        data_dir (str | PathLike | None): the data directory; None makes a
+            new empty temporary one.
+
+    Returns:
+        cardshell.shell.Shell: ready for ``shell.execute(line)``, which
+        returns a :class:`cardshell.shell.Reply` (``ok``, ``output``,
+        ``error``, ``warnings``); ``shell.current`` is the game being played
+        (``state``, ``outcome``, ``moves``).  Plugins that failed are listed
+        in ``shell.failures``, never raised.
+    """
+    from cardshell.shell import Shell  # imported late: pytest loads this plugin everywhere
+
+    if data_dir is None:
+        data_dir = tempfile.mkdtemp(prefix="cardshell-test-")
+    return Shell.create(plugins=None if plugins is None else list(plugins), seed=seed,
+                        disabled=list(disabled), extra_modules=list(modules), data_dir=data_dir)
+
+
 def run_cardshell(
     script: str | Path | Iterable[str],
     *,
@@ -185,16 +225,11 @@ def run_cardshell(
         ScriptResult: output, errors, exit status and the shell.
     """
     from cardshell.script import run_script  # imported late: pytest loads this plugin everywhere
-    from cardshell.shell import Shell
 
     if source is None:
         source = script.name if isinstance(script, Path) else "<stdin>"
     lines = _script_lines(script)
-    extra: dict[str, Any] = {}
-    if "data_dir" in inspect.signature(Shell.create).parameters:
-        extra["data_dir"] = data_dir if data_dir is not None else tempfile.mkdtemp(prefix="cardshell-test-")
-    shell = Shell.create(plugins=None if plugins is None else list(plugins), seed=seed,
-                         disabled=list(disabled), extra_modules=list(modules), **extra)
+    shell = new_shell(plugins, seed=seed, modules=modules, disabled=disabled, data_dir=data_dir)
     out, err = io.StringIO(), io.StringIO()
     for failure in shell.failures:  # as cardshell.cli reports them
         err.write(f"cardshell: warning: plugin {failure.describe()}\n")
@@ -212,13 +247,14 @@ def _ini_plugins(config: pytest.Config) -> list[str] | None:
     return [name.strip() for name in text.split(",") if name.strip()]
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def cardshell_script(request: pytest.FixtureRequest) -> Callable[..., ScriptResult]:
     """Run a script of commands against a fresh shell; see :func:`run_cardshell`.
 
     ``plugins`` defaults to the ini option ``cardshell_plugins`` (all
     installed plugins when unset); every other argument as in
-    :func:`run_cardshell`.  Example::
+    :func:`run_cardshell`.  Session-scoped, and every call gets a new empty
+    data directory, so it works under hypothesis' ``@given``.  Example::
 
         def test_a_wrong_guess_ends_the_game(cardshell_script):
             result = cardshell_script("play higher-lower --seed 3\\nguess lower\\n")
@@ -235,6 +271,32 @@ def cardshell_script(request: pytest.FixtureRequest) -> Callable[..., ScriptResu
         return run_cardshell(script, plugins=chosen, **kwargs)  # type: ignore[arg-type]
 
     return run
+
+
+@pytest.fixture(scope="session")
+def cardshell_shell(request: pytest.FixtureRequest) -> Callable[..., Shell]:
+    """Build a fresh shell per call; see :func:`new_shell`.
+
+    ``plugins`` defaults to the ini option ``cardshell_plugins``; each call
+    gets a new empty data directory.  Session-scoped, so it works under
+    hypothesis' ``@given``.  Example::
+
+        @given(st.lists(st.sampled_from(["guess higher", "g l", "undo", "new"])))
+        def test_any_lines_keep_the_promises(cardshell_shell, lines):
+            shell = cardshell_shell()
+            execute_checked(shell, "play higher-lower --seed 2")
+            for line in lines:
+                execute_checked(shell, line)
+    """
+    default_plugins = _ini_plugins(request.config)
+    factory = request.getfixturevalue("tmp_path_factory")
+
+    def build(*, plugins: Iterable[str] | None | object = ..., **kwargs: Any) -> Shell:
+        chosen = default_plugins if plugins is ... else plugins
+        kwargs.setdefault("data_dir", factory.mktemp("cardshell-data"))
+        return new_shell(plugins=chosen, **kwargs)  # type: ignore[arg-type]
+
+    return build
 
 
 # -- the host's promises, line by line ------------------------------------------
@@ -255,7 +317,8 @@ def execute_checked(shell: Any, line: str, *, plugin_bugs_allowed: bool = False)
             the game.
 
     Returns:
-        cardshell.shell.Reply: the reply, for further game-specific checks.
+        cardshell.shell.Reply: the reply, for further game-specific checks
+        (``ok``, ``output``, ``error``, ``warnings``; see docs/plugins.md).
 
     Raises:
         AssertionError: when a promise is broken.

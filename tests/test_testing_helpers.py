@@ -175,6 +175,37 @@ def test_the_script_fixture_reports_output_errors_and_status(pytester):
     run(pytester).assert_outcomes(passed=2)
 
 
+def test_the_fixtures_work_under_hypothesis_given_with_the_ini_plugins(pytester):
+    """Function-scoped fixtures fail hypothesis' health check; these are session-scoped
+    factories that give every example a fresh shell and data directory."""
+    pytester.makeini("[pytest]\ncardshell_plugins = aces-up\n")
+    pytester.makepyfile(test_given='''
+        from hypothesis import given, settings, strategies as st
+        from cardshell.testing import execute_checked
+
+        @settings(max_examples=5, derandomize=True)
+        @given(st.lists(st.sampled_from(["D", "F 1", "T 1 2", "undo", "R", "nosuch"]), max_size=6))
+        def test_lines(cardshell_shell, lines):
+            shell = cardshell_shell()
+            assert sorted(shell.games) == ["aces-up"]  # the ini option
+            assert not any(shell.data_dir.iterdir())  # a new data directory each time
+            assert execute_checked(shell, "play aces-up --seed 7").ok
+            for line in lines:
+                execute_checked(shell, line)
+            assert execute_checked(shell, "save mine").ok
+
+        @settings(max_examples=3, derandomize=True)
+        @given(st.integers(0, 9))
+        def test_scripts(cardshell_script, seed):
+            result = cardshell_script(f"games\\nplay aces-up --seed {seed}\\nsave mine\\n")
+            assert result.status == 0, result.errors
+            assert "counter" not in result.output and f"seed {seed}" in result.output
+    ''')
+    # hypothesis' own pytest plugin runs the health check on fixtures: keep it loaded here.
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=2)
+
+
 def test_a_failing_fixture_assertion_fails_the_run(pytester):
     pytester.makepyfile(test_fixture='''
         def test_wrong(cardshell_script):
