@@ -6,6 +6,9 @@ prompt_toolkit ``Completer``) and the tests.
 
 from __future__ import annotations
 
+from typing import Any
+
+from cardshell.records import Completer
 from cardshell.shell import Shell
 
 
@@ -50,7 +53,7 @@ def candidates(shell: Shell, text: str) -> tuple[list[str], str]:
     return matches, partial
 
 
-def _safe(complete, state, index: int) -> list[str]:
+def _safe(complete: Completer, state: Any, index: int) -> list[str]:
     try:
         return [str(c) for c in complete(state, index)]
     except Exception:  # a broken completer must never break typing

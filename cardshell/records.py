@@ -280,7 +280,8 @@ class Move(Generic[S]):
             (:mod:`cardshell.parsers`); defaults to "no arguments".
         complete (Completer | None): completion of arguments.
         pattern (str | None): a whole-line regular expression, for grammars
-            without a command word (``a5f``), as :attr:`Command.pattern`.
+            without a command word (``a5f``), as :attr:`Command.pattern`
+            (the name is then not a typed word).
         message (Callable[[Any, Any], str | None] | None): ``message(before,
             after)``: text printed after an accepted move, before the
             display (``"You won!"``); None or "" prints nothing.
@@ -353,7 +354,10 @@ class Command(Generic[S]):
         complete (Completer | None): completion of arguments.
         pattern (str | None): a regular expression matched (``re.fullmatch``,
             case-insensitive unless the game is case sensitive) against the
-            whole stripped line, for grammars without a command word.
+            whole stripped line, for grammars without a command word.  The
+            name and aliases of a pattern command are not words the player
+            can type (``column 3`` is unknown unless the pattern matches
+            it); they name the command in ``help NAME``.
         show_state (bool): whether the host shows the state after success.
         changes_state (bool): False for commands that only report
             (``simulate``, statistics): they are not logged as moves, not

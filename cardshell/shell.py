@@ -337,7 +337,8 @@ class Shell:
                     raise
                 self._game_failed(session.game, "render", exc)
                 text = ""
-        return text.rstrip("\n")
+        shown: str = text.rstrip("\n")
+        return shown
 
     def resolve(self, line: str) -> tuple[Entry, str]:
         """Find the command a line names, and the text of its arguments.

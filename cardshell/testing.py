@@ -99,7 +99,7 @@ HEADER_PREFIX = "# cardshell:"
 DEFAULT_SEED = 0
 _UPDATE_OPTION = "--cardshell-update-golden"
 _LEGEND = "(· trailing space, \\t tab, \\r carriage return, [no newline at end]: the last line has no newline)"
-_UPDATED_KEY = pytest.StashKey[list]()
+_UPDATED_KEY = pytest.StashKey[list[str]]()
 
 
 # -- running scripts ----------------------------------------------------------

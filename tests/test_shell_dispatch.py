@@ -194,3 +194,25 @@ def test_a_game_command_can_ask_the_host_to_leave_the_game():
     shell.execute("play counter --seed 1")
     assert shell.execute("stop").ok
     assert shell.current is None and "counter" not in shell.sessions
+
+
+def test_a_pattern_commands_name_is_not_a_typed_word_but_help_knows_it(tmp_path):
+    """docs/plugins.md, section 8 "Pattern commands": the line is matched as a whole."""
+    plugin = tmp_path / "toy_columns.py"
+    plugin.write_text(
+        "import cardshell\n\n"
+        "@cardshell.hookimpl\ndef cardshell_games():\n"
+        "    return [cardshell.Game('columns', 'Columns', 'a toy', new=lambda seed, options: 0, render=str)]\n\n"
+        "@cardshell.hookimpl\ndef cardshell_commands():\n"
+        "    def pick(ctx, args):\n        ctx.state = int(args[1:])\n"
+        "    return [cardshell.Command('column', 'pick a column', pick, game='columns', usage='cN',\n"
+        "                              help='c3 picks column 3', parse=str, pattern=r'c[0-9]')]\n"
+    )
+    shell = Shell.create(plugins=[], extra_modules=[str(plugin)])
+    assert shell.failures == [] and shell.execute("play columns").ok
+    assert shell.execute("c3").ok and shell.current.state == 3
+    typed_name = shell.execute("column 4")
+    assert not typed_name.ok and typed_name.error.startswith("unknown command 'column'")
+    assert shell.current.state == 3
+    helped = shell.execute("help column")
+    assert helped.ok and "c3 picks column 3" in helped.output

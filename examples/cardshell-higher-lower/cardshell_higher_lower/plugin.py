@@ -12,6 +12,7 @@ records: a :class:`cardshell.Game` with its :class:`cardshell.Move`, and the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import cardshell
@@ -25,7 +26,7 @@ GAME_ID = "higher-lower"
 
 
 # -- the game ------------------------------------------------------------------
-def new(seed: int, options: dict[str, Any]) -> rules.HigherLowerState:
+def new(seed: int, options: Mapping[str, Any]) -> rules.HigherLowerState:
     """``Game.new``: a fresh deal; a bad ``--target`` is the player's error."""
     try:
         return rules.new_game(seed, options["target"])
@@ -75,7 +76,7 @@ def said(before: rules.HigherLowerState, after: rules.HigherLowerState) -> str:
     return f"{card}: right!"
 
 
-GUESS = cardshell.Move(
+GUESS = cardshell.Move[rules.HigherLowerState](
     "guess", "guess whether the next card is higher or lower", apply=rules.guess, check=rules.check_guess,
     aliases=("g",), usage="guess higher|lower", parse=parse_direction, message=said,
     help="h and l are short for higher and lower; a card of the same rank loses.",
@@ -87,7 +88,7 @@ GUESS = cardshell.Move(
 def cardshell_games() -> list[cardshell.Game]:
     """Register Higher or Lower."""
     return [
-        cardshell.Game(
+        cardshell.Game[rules.HigherLowerState](
             id=GAME_ID,
             title="Higher or Lower",
             summary="guess whether the next card is higher or lower",
@@ -106,7 +107,7 @@ def cardshell_games() -> list[cardshell.Game]:
 
 
 # -- a report that is not a move -----------------------------------------------------
-def do_odds(ctx: cardshell.CommandContext, args: None) -> None:
+def do_odds(ctx: cardshell.CommandContext[rules.HigherLowerState], args: None) -> None:
     """Handler of ``odds``: count the unseen cards each way (changes nothing)."""
     higher, lower, same = rules.odds(ctx.state)
     ctx.echo(f"Of {len(ctx.state.stock)} unseen cards, {higher} are higher than {ctx.state.card.text}, "
@@ -117,7 +118,7 @@ def do_odds(ctx: cardshell.CommandContext, args: None) -> None:
 def cardshell_commands() -> list[cardshell.Command]:
     """Register ``odds``, a command that only reports."""
     return [
-        cardshell.Command(
+        cardshell.Command[rules.HigherLowerState](
             "odds", "count the unseen cards higher and lower than this one", do_odds, game=GAME_ID,
             show_state=False, changes_state=False,
         ),
