@@ -16,8 +16,10 @@ a letter; the target folder must not exist (nothing is overwritten).
 from __future__ import annotations
 
 import importlib
+import io
 import re
 import sys
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -159,7 +161,9 @@ def outcome(state: rules.State) -> Outcome | None:
     return None
 
 
-GAME = Game(
+# Game[rules.State]: a type checker checks new, render, outcome and the moves
+# against the one state type (cardshell ships py.typed).
+GAME = Game[rules.State](
     id="{name}",
     title="{title}",
     summary="Nim against the house: take the last stone to win.",
@@ -169,8 +173,8 @@ GAME = Game(
     immutable=True,
     legal_moves=rules.legal_moves,
     moves=(
-        Move("take", "take 1 to 3 stones; the house replies", apply=rules.take, check=rules.check_take,
-             usage="take N", parse=parsers.integers(1, 1, rules.MOST)),
+        Move[rules.State]("take", "take 1 to 3 stones; the house replies", apply=rules.take,
+                          check=rules.check_take, usage="take N", parse=parsers.integers(1, 1, rules.MOST)),
     ),
 )
 
@@ -241,7 +245,6 @@ def write_plugin(name: str, parent: Path) -> Path:
         CommandError: the folder exists already, or cannot be written.
     """
     from cardshell import __version__
-    from cardshell.testing import run_cardshell
 
     if not _NAME.fullmatch(name) or name.endswith("-"):
         raise UsageError("a plugin name is 1 to 40 lower-case letters, digits and dashes, starting with a letter")
@@ -268,19 +271,38 @@ def write_plugin(name: str, parent: Path) -> Path:
             script = _GOLDEN.format(name=name, first=first)
             golden = tests / "test_play.cardshell"
             golden.write_text(script, encoding="utf-8")
-            result = run_cardshell(script, plugins=[], modules=[f"{module}.plugin"], echo=True, source=golden.name)
+            output, errors, status = _run_golden(script, f"{module}.plugin", golden.name)
         finally:
             sys.path.remove(str(target))
             for loaded in [m for m in sys.modules if m == module or m.startswith(module + ".")]:
                 del sys.modules[loaded]
-        (tests / "test_play.cardshell.out").write_text(result.output, encoding="utf-8")
-        if result.errors:
-            (tests / "test_play.cardshell.err").write_text(result.errors, encoding="utf-8")
-        if result.status:
-            (tests / "test_play.cardshell.status").write_text(f"{result.status}\n", encoding="utf-8")
+        (tests / "test_play.cardshell.out").write_text(output, encoding="utf-8")
+        if errors:
+            (tests / "test_play.cardshell.err").write_text(errors, encoding="utf-8")
+        if status:
+            (tests / "test_play.cardshell.status").write_text(f"{status}\n", encoding="utf-8")
     except OSError as exc:
         raise CommandError(f"cannot write {target}: {exc.strerror or exc}") from None
     return target
+
+
+def _run_golden(script: str, module: str, source: str) -> tuple[str, str, int]:
+    """Run a golden script as the golden test will (``cardshell.testing``),
+    without importing pytest, which a player's cardshell may not have.
+
+    Returns:
+        tuple[str, str, int]: standard output, standard error, exit status.
+    """
+    from cardshell.script import run_script
+    from cardshell.shell import Shell
+
+    with tempfile.TemporaryDirectory(prefix="cardshell-new-plugin-") as data:
+        shell = Shell.create(plugins=[], seed=0, extra_modules=[module], data_dir=data)
+        out, err = io.StringIO(), io.StringIO()
+        for failure in shell.failures:
+            err.write(f"cardshell: warning: plugin {failure.describe()}\n")
+        status = run_script(shell, io.StringIO(script, newline=None).readlines(), source, out, err, echo=True)
+    return out.getvalue(), err.getvalue(), status
 
 
 class ScaffoldCommands:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import tomllib
 
@@ -59,3 +60,16 @@ def test_new_plugin_is_a_shell_command(tmp_path, monkeypatch):
     assert reply.ok and reply.output.startswith(f"Wrote {tmp_path / 'demo'}.")
     assert (tmp_path / "demo" / "cardshell_demo" / "plugin.py").is_file()
     assert not shell.execute("new-plugin a b").ok
+
+
+def test_new_plugin_works_where_pytest_is_not_installed(tmp_path):
+    """A player's cardshell need not have pytest: writing the golden files must not import it."""
+    code = ("import sys\nsys.modules['pytest'] = None  # importing pytest now fails\n"
+            "from pathlib import Path\nfrom cardshell.cli import main\n"
+            "sys.exit(main(['--data-dir', sys.argv[1], 'new-plugin', 'demo']))\n")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "data")], cwd=tmp_path, capture_output=True,
+                          text=True, encoding="utf-8")
+    assert done.returncode == 0, done.stderr
+    assert "pytest" not in done.stderr
+    out = (tmp_path / "demo" / "tests" / "test_play.cardshell.out").read_text(encoding="utf-8")
+    assert "Legal moves: take 1, take 2, take 3" in out
