@@ -31,10 +31,11 @@ player's hand alone; ``solve`` searches the true deck of the current round.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import cardshell
 from cardshell import Command, CommandContext, Game, Move, Outcome, UsageError, parsers
+from cardshell.records import Result
 
 from cardshell_blackjack import display, rules, strategy
 from cardshell_blackjack.rules import BlackjackState
@@ -123,7 +124,8 @@ def outcome(state: BlackjackState) -> Outcome | None:
     """
     if state.result is None:
         return None
-    return Outcome(state.result, float(rules.hand_value(state.player)), RESULT_DETAILS[state.result])
+    result = cast(Result, state.result)  # "won", "lost" or "draw" (rules.settle)
+    return Outcome(result, float(rules.hand_value(state.player)), RESULT_DETAILS[state.result])
 
 
 def prompt(state: BlackjackState) -> str:

@@ -373,13 +373,13 @@ def _settle(board: Board, opened: list[Cell], **changes: object) -> Board:
             return _evolve(board, shown=shown_now, status=WON,
                            elapsed=clock() - (started or 0.0), **changes)  # type: ignore[operator]
         return _evolve(board, shown=shown_now, **changes)
-    shown = set(board.shown)
-    _flood(board, opened, shown)
-    if len(shown) == board.rows * board.cols - board.mine_count:
+    flooded = set(board.shown)
+    _flood(board, opened, flooded)
+    if len(flooded) == board.rows * board.cols - board.mine_count:
         started = changes.get("started", board.started)
-        return _evolve(board, shown=frozenset(shown), status=WON,
+        return _evolve(board, shown=frozenset(flooded), status=WON,
                        elapsed=clock() - (started or 0.0), **changes)  # type: ignore[operator]
-    return _evolve(board, shown=frozenset(shown), **changes)
+    return _evolve(board, shown=frozenset(flooded), **changes)
 
 
 def _chord_targets(board: Board, cell: Cell) -> list[Cell]:

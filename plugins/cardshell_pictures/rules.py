@@ -194,7 +194,7 @@ def play(seed: int) -> PicturesGame:
                     drawn += 1
             lines += ["", f"Drawing and placing {_plural(drawn, 'card')}:", "]" * len(deck)]
             lines += [row_text(grid, row) for row in range(4)]
-            aside = [slot for slot in range(GRID) if grid[slot] is not None and IS_PICTURE[grid[slot]]]
+            aside = [slot for slot, card in enumerate(grid) if card is not None and IS_PICTURE[card]]
             if not aside:
                 break
             for slot in aside:
@@ -227,7 +227,8 @@ def _lazy_shuffle_matches_library() -> bool:
     same numbers as ``random.Random.shuffle`` of this Python (CPython 3.11:
     ``j = _randbelow(i + 1)`` for i from len-1 down to 1, ``_randbelow(m)``
     = ``getrandbits(m.bit_length())`` until below m)."""
-    if random.Random._randbelow is not random.Random._randbelow_with_getrandbits:  # pragma: no cover
+    # CPython's private methods, checked on purpose (typeshed does not list them).
+    if random.Random._randbelow is not random.Random._randbelow_with_getrandbits:  # type: ignore[attr-defined]  # pragma: no cover
         return False
     for seed in (0, 1, 678, -5, 2**40 + 3):
         for size in (52, 47, 41):

@@ -32,6 +32,7 @@ from typing import Any
 
 import cardshell
 from cardshell import Command, Game, Move, Option, Outcome, parsers
+from cardshell.records import Result
 from cardshell_snap import display, rules
 from cardshell_snap.simulation import SIMULATION
 
@@ -51,7 +52,7 @@ def outcome(state: rules.SnapState) -> Outcome | None:
     """``Game.outcome`` from A's point of view: won (A wins), lost (B wins), draw (cap)."""
     if state.result is None:
         return None
-    result = {rules.A_WINS: "won", rules.B_WINS: "lost"}.get(state.result, "draw")
+    result: Result = "won" if state.result == rules.A_WINS else "lost" if state.result == rules.B_WINS else "draw"
     return Outcome(result, float(state.turns), state.result)
 
 

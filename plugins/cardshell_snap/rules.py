@@ -417,6 +417,7 @@ def simulate(seeds: Iterable[int], max_turns: int = MAX_TURNS) -> Statistics:
     games = turns = 0
     for seed in seeds:
         state = run(new_game(seed, max_turns))
+        assert state.result is not None  # run plays to the end
         counts[state.result] += 1
         games += 1
         turns += state.turns

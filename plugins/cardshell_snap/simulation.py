@@ -53,6 +53,7 @@ def tally(chunk: sweep.Chunk, max_turns: int = rules.MAX_TURNS) -> list[int]:
     width = bin_width(max_turns)
     for seed in chunk:
         state = rules.run(rules.new_game(seed, max_turns))
+        assert state.result is not None  # run plays to the end
         counts[_RESULTS[state.result]] += 1
         counts[TURNS] += state.turns
         counts[4 + state.turns // width] += 1

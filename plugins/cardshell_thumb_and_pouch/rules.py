@@ -208,7 +208,7 @@ def deal(deck: list[Card]) -> ThumbAndPouchState:
         for later in range(k + 1, TABLEAU_PILES):
             tableau[later].append(Placed(stock.pop(), False))
     waste = [stock.pop()]
-    return ThumbAndPouchState(tableau=tableau, stock=stock, waste=waste)  # lists become tuples
+    return ThumbAndPouchState(tableau=tuple(map(tuple, tableau)), stock=tuple(stock), waste=tuple(waste))
 
 
 def new_game(seed: int) -> ThumbAndPouchState:

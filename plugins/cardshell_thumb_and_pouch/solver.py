@@ -32,7 +32,7 @@ ints for the key, computed once.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 
 from .rules import ACE, Placed, ThumbAndPouchState, card_code, make_state
 
@@ -121,28 +121,29 @@ def successors(state: ThumbAndPouchState) -> Iterator[tuple[str, ThumbAndPouchSt
     to_foundation = []
     for k, codes in enumerate(piles):
         if codes and codes[-1] > 0:
-            target = target_of(codes[-1])
-            if target >= 0:
+            home = target_of(codes[-1])
+            if home >= 0:
                 pile, new_codes = _uncover(tableau[k][:-1], codes[:-1])
-                child = _child(state, _replace(foundations, target, (*foundations[target], tableau[k][-1].card)),
+                child = _child(state, _replace(foundations, home, (*foundations[home], tableau[k][-1].card)),
                                _replace(tableau, k, pile), stock, waste, (_replace(piles, k, new_codes), waste_codes))
                 if safe(codes[-1]):
-                    yield f"tf {k + 1} {target + 1}", child
+                    yield f"tf {k + 1} {home + 1}", child
                     return
-                to_foundation.append((f"tf {k + 1} {target + 1}", child))
+                to_foundation.append((f"tf {k + 1} {home + 1}", child))
     if waste_codes:
-        target = target_of(waste_codes[-1])
-        if target >= 0:
-            child = _child(state, _replace(foundations, target, (*foundations[target], waste[-1])), tableau, stock,
+        home = target_of(waste_codes[-1])
+        if home >= 0:
+            child = _child(state, _replace(foundations, home, (*foundations[home], waste[-1])), tableau, stock,
                            waste[:-1], (piles, waste_codes[:-1]))
             if safe(waste_codes[-1]):
-                yield f"wf {target + 1}", child
+                yield f"wf {home + 1}", child
                 return
-            to_foundation.append((f"wf {target + 1}", child))
+            to_foundation.append((f"wf {home + 1}", child))
     yield from to_foundation
     first_empty = piles.index(_EMPTY) if _EMPTY in piles else -1
     # Tops that take a card: rank + suit of each face-up top.
-    revealing, others = [], []
+    revealing: list[tuple[str, ThumbAndPouchState]] = []
+    others: list[tuple[str, ThumbAndPouchState]] = []
     for x, codes in enumerate(piles):
         if not codes or codes[-1] < 0:
             continue
@@ -160,7 +161,7 @@ def successors(state: ThumbAndPouchState) -> Iterator[tuple[str, ThumbAndPouchSt
                 n = (top >> 2) - bottom_rank  # the run's card one rank below the top
                 if top < 0 or not 1 <= n <= run or (top & 3) == (codes[-n] & 3):
                     continue
-                counts = (n,)
+                counts: Iterable[int] = (n,)
             elif y == first_empty:
                 counts = range(1, min(run, len(codes) - 1) + 1)  # never a whole pile
             else:
@@ -187,8 +188,8 @@ def successors(state: ThumbAndPouchState) -> Iterator[tuple[str, ThumbAndPouchSt
                     continue
             elif y != first_empty:
                 continue
-            new_tableau = _replace(tableau, y, (*tableau[y], Placed(waste[-1], True)))
-            yield f"wt {y + 1}", _child(state, foundations, new_tableau, stock, waste[:-1],
+            placed = _replace(tableau, y, (*tableau[y], Placed(waste[-1], True)))
+            yield f"wt {y + 1}", _child(state, foundations, placed, stock, waste[:-1],
                                         (_replace(piles, y, target + (moving,)), waste_codes[:-1]))
     if stock:
         yield "sw", _child(state, foundations, tableau, stock[:-1], (*waste, stock[-1]),

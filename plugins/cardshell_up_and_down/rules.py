@@ -264,7 +264,8 @@ _shuffle52 = _make_unrolled_shuffle()
 def _inline_shuffle_matches_library() -> bool:
     """Check that the unrolled Fisher-Yates of :func:`cards_left_counts`
     draws exactly what ``random.Random.shuffle`` of this Python draws."""
-    if random.Random._randbelow is not random.Random._randbelow_with_getrandbits:  # pragma: no cover
+    # CPython's private methods, checked on purpose (typeshed does not list them).
+    if random.Random._randbelow is not random.Random._randbelow_with_getrandbits:  # type: ignore[attr-defined]  # pragma: no cover
         return False
     for seed in (0, 1, 678, -5, 2**40 + 3):
         expected = list(range(DECK_SIZE))
