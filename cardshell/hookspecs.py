@@ -117,12 +117,14 @@ def cardshell_commands() -> Iterable[Command] | None:
 
     A command's :attr:`~cardshell.records.Command.game` names the game it
     belongs to; a plugin may add commands to a game registered by another
-    plugin.  A command whose game is not registered is refused.  Two commands of one scope (the same game, or global) sharing a
-    name or alias are refused for the later one (built-in plugins first,
-    then, in a game's scope, the game's own plugin, then registration
-    order), with a message naming both plugins; a game command may not reuse a global command's word nor
-    one of its game's :attr:`~cardshell.records.Game.host_aliases`.  As for
-    games, a plugin with a refused command is refused as a whole.
+    plugin.  A command whose game is not registered is refused.  Two
+    commands of one scope (the same game, or global) sharing a name or
+    alias are refused for the later one (built-in plugins first, then, in a
+    game's scope, the game's own plugin, then registration order), with a
+    message naming both plugins; a game command may not reuse a global
+    command's word nor one of its game's
+    :attr:`~cardshell.records.Game.host_aliases`.  As for games, a plugin
+    with a refused command is refused as a whole.
 
     :return: a list (or any iterable) of :class:`~cardshell.records.Command`
         records, possibly empty (None counts as empty).

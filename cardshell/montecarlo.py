@@ -63,9 +63,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardshell.errors import UsageError
+from cardshell.sweep import deals
 from cardshell.sweep.backends import resolve_jobs as sweep_resolve_jobs
 from cardshell.sweep.backends import usable_cores
-from cardshell.sweep import deals
 from cardshell.sweep.deals import MAX_DEALS, chunk_size, chunked
 from cardshell.sweep.engine import run
 from cardshell.sweep.grammar import MAX_JOBS, MAX_SEED, integer

@@ -231,7 +231,8 @@ class Registry:
             failed[plugin] = f"game id {game.id!r} is not lower-case letters, digits and dashes"
             return
         if game.id in self.games:
-            failed[plugin] = f"game id {game.id!r} is already registered by plugin {self._named(self.game_plugins[game.id])}"
+            owner = self._named(self.game_plugins[game.id])
+            failed[plugin] = f"game id {game.id!r} is already registered by plugin {owner}"
             return
         self.games[game.id] = game
         self.game_plugins[game.id] = plugin

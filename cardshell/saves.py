@@ -43,7 +43,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -111,7 +111,7 @@ class SaveRecord:
     undo_used: bool = False
     elapsed: float = 0.0
     uid: str = ""
-    saved: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
+    saved: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
     version: int = VERSION
 
     def to_json(self) -> str:
@@ -507,7 +507,7 @@ def set_aside(data_dir: Path, name: str, when: datetime | None = None) -> str:
     Raises:
         SaveError: when it cannot be renamed.
     """
-    stamp = (when or datetime.now(timezone.utc)).strftime("%Y%m%d-%H%M%S")
+    stamp = (when or datetime.now(UTC)).strftime("%Y%m%d-%H%M%S")
     base = f"{name}.unreadable-{stamp}"
     directory = saves_dir(data_dir)
     for number in range(1, 1000):

@@ -29,11 +29,11 @@ from cardshell import blame, gamepage, hookcall, hookspecs
 from cardshell import help as helptext
 from cardshell.discovery import PluginFailure, PluginInfo, load_entry_points
 from cardshell.errors import CommandError, UsageError
-from cardshell.records import Command, CommandContext, Game, Outcome
 from cardshell.paths import data_dir as resolve_data_dir
+from cardshell.persistence import Persistence, SaveResult
 from cardshell.problems import ProblemReporter
 from cardshell.recording import Recorder
-from cardshell.persistence import Persistence, SaveResult
+from cardshell.records import Command, CommandContext, Game, Outcome
 from cardshell.registry import HOST_PLUGINS, Entry, Registry, Scope
 from cardshell.ruleset import RuleSet
 from cardshell.saves import SaveError

@@ -141,7 +141,8 @@ def test_hint_is_basic_strategy_for_the_hand_shown(player, answer, why):
 
 def test_the_shell_hint_prints_basic_strategy():
     shell = start(42)  # 2-SPADE, 8-CLUB: hard 10
-    assert shell.execute("hint").output == "Hint: 1 (hit: basic strategy for hard 10 against the dealer's face-down cards)"
+    assert shell.execute("hint").output == (
+        "Hint: 1 (hit: basic strategy for hard 10 against the dealer's face-down cards)")
     shell.execute("0")
     assert shell.execute("hint").output == "Hint: y (the round is over; y deals another, n stops)"
 

@@ -60,7 +60,8 @@ def test_card_value():
 
 def test_value_lines_use_the_hand_out_text():
     assert rules.player_line(hand("10♥ 9♥")) == "Your current value is 19 with the hand: 10-HEART, 9-HEART"
-    assert rules.player_line(hand("A♣ J♥")) == "Your current value is Blackjack! (21) with the hand: ACE-CLUB, JACK-HEART"
+    assert rules.player_line(hand("A♣ J♥")) == (
+        "Your current value is Blackjack! (21) with the hand: ACE-CLUB, JACK-HEART")
     assert rules.dealer_line(hand("9♥ 4♠ Q♦")) == (
         "Dealer's current value is Bust! (>21) with the hand: 9-HEART, 4-SPADE, QUEEN-DIAMOND"
     )

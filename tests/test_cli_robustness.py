@@ -17,7 +17,6 @@ from cardshell import hookspecs
 from cardshell.records import Command, Game
 from cardshell.script import EXIT_INTERRUPTED, run_script
 from cardshell.shell import Shell
-
 from conftest import TOY_PLUGINS
 
 

@@ -12,15 +12,15 @@ from types import SimpleNamespace
 
 import pluggy
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import toy_addon
 import toy_hook_failures
 import toy_hook_order
-from hypothesis import given, settings
-from hypothesis import strategies as st
-from source_lines import where
-
 from cardshell import hookcall, hookspecs
 from cardshell.shell import Shell
+from source_lines import where
 
 
 @pytest.fixture(autouse=True)

@@ -6,7 +6,8 @@ import os
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardshell.errors import UsageError
 from cardshell.montecarlo import (

@@ -17,7 +17,6 @@ import pytest
 from cardshell import saves
 from cardshell.script import EXIT_OUTPUT, run_script
 from cardshell.shell import Shell
-
 from conftest import TOY_PLUGINS
 
 SCRIPT = b"play counter --seed 1\ninc 1\nbad\ninc 1\n"

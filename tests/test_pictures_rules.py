@@ -187,7 +187,8 @@ def check_structure(game: rules.PicturesGame) -> None:
         if "\t" in line:  # only the rows of the grid have tabs
             assert ROW.fullmatch(line), line
     # Empty lines: exactly one before each header, never two in a row, never after rows.
-    headers = ("Starting first round...", "After shuffling, starting ", "Drawing and placing ", "Putting ", "You uncovered ")
+    headers = ("Starting first round...", "After shuffling, starting ", "Drawing and placing ", "Putting ",
+               "You uncovered ")
     for index, line in enumerate(lines):
         if line == "":
             assert lines[index + 1].startswith(headers), (index, lines[index + 1])

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-
-from hypothesis import given, settings, strategies as st
-
-import io
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardshell.errors import UsageError
 from cardshell.shell import Shell
@@ -86,7 +85,8 @@ def test_simulate_defaults_to_the_current_seed(shell):
     assert shell.execute("simulate 20").output != shell.execute("simulate 20 0").output
 
 
-@pytest.mark.parametrize("line", ["simulate", "simulate 0", "simulate x", "simulate 5 1 2", "simulate 5 -j", "simulate 5 --jobs -1", "simulate +5"])
+@pytest.mark.parametrize("line", ["simulate", "simulate 0", "simulate x", "simulate 5 1 2", "simulate 5 -j",
+                                  "simulate 5 --jobs -1", "simulate +5"])
 def test_simulate_rejects_bad_arguments(shell, line):
     shell.execute("play pictures --seed 84")
     reply = shell.execute(line)
@@ -106,7 +106,8 @@ def test_parse_simulate_forms():
 
 
 @settings(max_examples=50, deadline=None)
-@given(line=st.one_of(st.text(max_size=15), st.builds("simulate {}".format, st.text(alphabet=" -+0123456789j", max_size=8))))
+@given(line=st.one_of(st.text(max_size=15),
+                      st.builds("simulate {}".format, st.text(alphabet=" -+0123456789j", max_size=8))))
 def test_random_lines_never_raise_and_leave_the_game_alone(line):
     shell = Shell.create(plugins=["pictures"])
     shell.execute("play pictures --seed 84")

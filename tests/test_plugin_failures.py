@@ -15,13 +15,13 @@ import types
 from pathlib import Path
 
 import pytest
+
 import toy_bad_game
 import toy_counter
 import toy_exit
-from source_lines import line_of, where
-
 from cardshell import blame, hookimpl
 from cardshell.shell import Shell
+from source_lines import line_of, where
 
 NO_INSTALLED = {"CARDSHELL_LOAD_PLUGINS": ""}
 EXIT_AT_IMPORT = Path(__file__).resolve().parent / "plugins" / "exit_at_import.py"

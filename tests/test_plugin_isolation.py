@@ -11,9 +11,8 @@ clashing_command (adds a command D to Aces Up, which has one).
 
 from __future__ import annotations
 
-import re
-
 import copy
+import re
 import subprocess
 import sys
 from pathlib import Path

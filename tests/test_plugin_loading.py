@@ -16,11 +16,10 @@ import subprocess
 import sys
 import time
 
-from conftest import TOY_PLUGINS
-
 from cardshell import hookcall
 from cardshell.shell import Shell
 from cardshell.watchdog import ImportWatchdog
+from conftest import TOY_PLUGINS
 
 # -- a plugin that never finishes importing --------------------------------------------
 

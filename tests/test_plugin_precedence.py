@@ -13,9 +13,9 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from test_plugin_isolation import write_distribution
 
 from cardshell.shell import Shell
+from test_plugin_isolation import write_distribution
 
 #: entry-point name -> (distribution, version, module)
 THIRD_PARTY = {

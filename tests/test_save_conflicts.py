@@ -12,6 +12,7 @@ import os
 import re
 import subprocess
 import sys
+from datetime import UTC
 
 import pytest
 
@@ -86,11 +87,11 @@ def test_save_by_name_moves_an_unreadable_save_aside_too(tmp_path):
 
 
 def test_set_aside_never_replaces_an_earlier_set_aside_file(tmp_path):
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     directory = tmp_path / "data" / "saves"
     directory.mkdir(parents=True)
-    when = datetime(2026, 3, 14, 15, 9, 26, tzinfo=timezone.utc)
+    when = datetime(2026, 3, 14, 15, 9, 26, tzinfo=UTC)
     names = []
     for content in ("first", "second"):
         (directory / "x.json").write_text(content)

@@ -285,7 +285,7 @@ def test_save_and_autosave_on_eof_resume_every_game_in_another_process(run_cli, 
                      stdin="play aces-up\nplay thumb-and-pouch\nplay blackjack\nplay counter\nundo\nquit\n"
                            "load named\n", env=env)
     assert second.returncode == 0, second.stderr
-    for gid, session in expected.sessions.items():
+    for _gid, session in expected.sessions.items():
         title = session.game.title
         resumed = f"Resuming saved {title}, seed {session.seed} ({helptext.moves(session.moves)} so far).\n"
         assert resumed + expected.render(session) + "\n" in second.stdout
@@ -299,7 +299,8 @@ def test_ctrl_d_at_the_top_level_saves_and_the_next_start_offers_it(tmp_path):
     pexpect = pytest.importorskip("pexpect")
     env = dict(os.environ, CARDSHELL_LOAD_PLUGINS="", CARDSHELL_DATA_DIR=str(tmp_path / "d"),
                PYTHONPATH=os.pathsep.join([os.path.join(os.path.dirname(__file__), "plugins"),
-                                           os.environ.get("PYTHONPATH", "")]), NO_COLOR="1", TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1")
+                                           os.environ.get("PYTHONPATH", "")]),
+               NO_COLOR="1", TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1")
     args = ["-m", "cardshell", "--plugin", "toy_counter", "--no-history"]
     child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", timeout=20)
     child.expect_exact("cardshell>")

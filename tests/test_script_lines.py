@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 
 from cardshell.script import EXIT_REJECTED, MAX_LINE_LENGTH, read_lines, run_script, too_long
 from cardshell.shell import Shell
-
 from conftest import TOY_PLUGINS
 
 REFUSAL = f"line too long (over {MAX_LINE_LENGTH:,} characters); it was not run"

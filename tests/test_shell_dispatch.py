@@ -8,8 +8,8 @@ import pytest
 
 import toy_addon
 import toy_counter
-from source_lines import where
 from cardshell.shell import Shell
+from source_lines import where
 
 
 @pytest.fixture

@@ -49,7 +49,8 @@ def test_comp9021_tables_are_the_literal_games_tables(first):
     for seed in range(first, first + 250):
         pictures[play_pictures(seed).uncovered] += 1
         up_and_down[play_up_and_down(seed).cards_left] += 1
-    for game, counts, table in (("pictures", pictures, pictures_table), ("up-and-down", up_and_down, up_and_down_table)):
+    for game, counts, table in (("pictures", pictures, pictures_table),
+                                ("up-and-down", up_and_down, up_and_down_table)):
         shell = Shell.create(plugins=[game])
         shell.execute(f"play {game} --seed 1")
         assert shell.execute(f"simulate 250 {first}").output == table(counts)
@@ -121,7 +122,7 @@ def test_tasks_give_the_same_counts_when_run_in_threads(game):
     # share a generator (or anything else) between calls.
     from concurrent.futures import ThreadPoolExecutor
 
-    from cardshell.sweep import SweepArgs, chunked
+    from cardshell.sweep import chunked
     from cardshell_blackjack.simulation import SIMULATION as blackjack_simulation
     from cardshell_pictures.simulation import SIMULATION as pictures_simulation
     from cardshell_snap.simulation import SIMULATION as snap_simulation

@@ -151,7 +151,7 @@ def test_two_processes_finishing_games_at_once_lose_nothing(tmp_path):
     writers = [subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 text=True, env=env) for _ in range(2)]
     outputs = [writer.communicate(script, timeout=60) for writer in writers]
-    for writer, (out, err) in zip(writers, outputs):
+    for writer, (_out, err) in zip(writers, outputs):
         assert (writer.returncode, err) == (0, ""), err
     rows = store.results(tmp_path / "d")  # --data-dir reached the plugin
     assert len(rows) == 2 * games

@@ -10,7 +10,7 @@ import pytest
 
 from cardshell.errors import CommandError
 from cardshell.shell import Shell
-from cardshell.sweep import DaskCluster, cluster, reduce, run, Tally, add_counts
+from cardshell.sweep import DaskCluster, Tally, add_counts, cluster, reduce, run
 from sweep_tasks import OUTCOMES, die, fails_on_seed_13, seeds_of
 
 distributed = pytest.importorskip("distributed")

@@ -10,7 +10,8 @@ import tracemalloc
 from itertools import islice
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardshell import sweep
 from cardshell.sweep import deals as deal_module

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardshell.errors import UsageError
 from cardshell.sweep import MAX_DEALS, MAX_SEED, Extra, Grammar, SweepArgs

@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardshell.errors import CommandError
 from cardshell.sweep import histogram as hist

@@ -74,7 +74,8 @@ def test_a_differing_golden_test_fails_with_a_diff_showing_invisible_characters(
         "+count is now 2",
         "+[2]",
         "(· trailing space, *",
-        "reproduce: cd * && CARDSHELL_LOAD_PLUGINS='' cardshell --data-dir \"$(mktemp -d)\" --seed 0 --plugin toy_counter test_count.cardshell",
+        "reproduce: cd * && CARDSHELL_LOAD_PLUGINS='' cardshell --data-dir \"$(mktemp -d)\" --seed 0 "
+        "--plugin toy_counter test_count.cardshell",
         "update (then review): pytest --cardshell-update-golden *test_count.cardshell",
     ])
     assert "Traceback" not in result.stdout.str()

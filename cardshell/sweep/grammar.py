@@ -36,7 +36,9 @@ from dataclasses import dataclass
 from cardshell.errors import UsageError
 from cardshell.sweep.deals import MAX_DEALS
 
-__all__ = ["MAX_ADDRESS", "MAX_JOBS", "MAX_PATH", "MAX_SEED", "Extra", "Grammar", "SweepArgs", "check_address", "integer"]
+__all__ = [
+    "MAX_ADDRESS", "MAX_JOBS", "MAX_PATH", "MAX_SEED", "Extra", "Grammar", "SweepArgs", "check_address", "integer",
+]
 
 #: The largest seed magnitude: seeds are -MAX_SEED .. MAX_SEED.
 MAX_SEED = 10**18

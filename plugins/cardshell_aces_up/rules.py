@@ -23,7 +23,7 @@ the player sees.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 
 from cardshell.cards import ACE, Card, ace_high, shuffled_deck

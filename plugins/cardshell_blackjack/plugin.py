@@ -34,9 +34,8 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 import cardshell
-from cardshell import Command, CommandContext, Game, Move, Outcome, UsageError, parsers
+from cardshell import Command, CommandContext, Game, Move, Outcome, UsageError
 from cardshell.records import Result
-
 from cardshell_blackjack import display, rules, strategy
 from cardshell_blackjack.rules import BlackjackState
 from cardshell_blackjack.simulation import SIMULATION

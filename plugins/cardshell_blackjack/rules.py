@@ -278,7 +278,8 @@ class BlackjackState:
     def score_line(self) -> str:
         """The running score: ``Score: won 1, lost 2, tied 0 (3 rounds)``."""
         settled = self.won + self.lost + self.tied
-        return f"Score: won {self.won}, lost {self.lost}, tied {self.tied} ({settled} round{'s' if settled != 1 else ''})"
+        rounds = f"{settled} round{'s' if settled != 1 else ''}"
+        return f"Score: won {self.won}, lost {self.lost}, tied {self.tied} ({rounds})"
 
 
 def deal_round(state: BlackjackState) -> BlackjackState:
@@ -308,7 +309,8 @@ def new_game(seed: int) -> BlackjackState:
     return deal_round(BlackjackState(seed=seed, generator=generator_state(seed)))
 
 
-def _settled(state: BlackjackState, player: tuple[Card, ...], dealer: tuple[Card, ...], deck: tuple[Card, ...]) -> BlackjackState:
+def _settled(state: BlackjackState, player: tuple[Card, ...], dealer: tuple[Card, ...],
+             deck: tuple[Card, ...]) -> BlackjackState:
     result = settle(player, dealer)
     return BlackjackState(state.seed, state.generator, deck, player, dealer, PHASE_AGAIN, result, state.rounds,
                           state.won + (result == "won"), state.lost + (result == "lost"),

@@ -26,7 +26,6 @@ from functools import partial
 
 from cardshell import sweep
 from cardshell.cards import new_deck
-
 from cardshell_blackjack.rules import TARGET, dealer_play, hand_value, settle
 
 #: The default player policy: hit below this value.

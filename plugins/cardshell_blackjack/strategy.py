@@ -32,10 +32,9 @@ lookup.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from cardshell.records import Hint
-
 from cardshell_blackjack.rules import (
     DEALER_STANDS,
     PHASE_AGAIN,
@@ -61,7 +60,7 @@ def _value(hard: int, ace: bool) -> int:
     return hard + 10 if ace and hard + 10 <= TARGET else hard
 
 
-@lru_cache(maxsize=None)
+@cache
 def _dealer_finals(hard: int = 0, ace: bool = False, cards: int = 0) -> tuple[tuple[int, float], ...]:
     """The dealer's final values (``22`` for any bust) and their chances,
     from a part-hand, hitting while under :data:`DEALER_STANDS`."""
@@ -94,7 +93,7 @@ def stay_value(value: int) -> float:
     return sum(chance * result_value(value, final) for final, chance in _dealer_finals())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _best(hard: int, ace: bool) -> tuple[float, str]:
     value = _value(hard, ace)
     if value > TARGET:

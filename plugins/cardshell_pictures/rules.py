@@ -184,7 +184,8 @@ def play(seed: int) -> PicturesGame:
         rounds += 1
         deck = shuffled(in_play, seed + rnd)
         lines.append("")
-        lines.append("Starting first round..." if rnd == 0 else f"After shuffling, starting {_ROUND_ORDINALS[rnd]} round...")
+        lines.append("Starting first round..." if rnd == 0
+                     else f"After shuffling, starting {_ROUND_ORDINALS[rnd]} round...")
         grid: list[int | None] = [None] * GRID
         while True:
             drawn = 0

@@ -15,9 +15,9 @@ plus ``--first``, ``--jobs``, ``--scheduler`` and ``--plot``.
 from __future__ import annotations
 
 from cardshell import montecarlo, sweep
+
 # Re-exported (the seeds' chunking and jobs are the host's):
 from cardshell.montecarlo import MAX_CHUNK, Progress, chunks, resolve_jobs  # noqa: F401
-
 from cardshell_pictures.rules import PICTURES, uncovered_counts
 
 #: Header of the table: 28 + 3 + 9 = 40 characters.

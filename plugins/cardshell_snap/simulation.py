@@ -16,7 +16,6 @@ from __future__ import annotations
 from functools import partial
 
 from cardshell import sweep
-
 from cardshell_snap import rules
 
 __all__ = ["A", "B", "DRAWS", "SIMULATION", "TURN_BINS", "TURNS", "format_report", "histogram", "tally"]

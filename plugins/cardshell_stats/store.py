@@ -39,7 +39,7 @@ import time
 from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from cardshell_stats.summary import Result
@@ -218,7 +218,7 @@ def add(data_dir: Path, item: Result) -> None:
     Raises:
         sqlite3.Error: when the database cannot be written.
     """
-    finished = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    finished = datetime.now(UTC).isoformat(timespec="seconds")
     row = (item.game, item.seed, item.result, item.score, item.moves, item.duration, int(item.undo_used), finished)
     conn = writer(data_dir)
 

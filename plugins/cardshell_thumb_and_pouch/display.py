@@ -24,7 +24,6 @@ columns five characters wide, right-aligned; no line has trailing spaces::
 from __future__ import annotations
 
 from cardshell.cards import FACE_DOWN
-
 from cardshell_thumb_and_pouch.rules import FOUNDATIONS, TABLEAU_PILES, Placed, ThumbAndPouchState
 
 #: Width of one pile's column on screen.

@@ -23,7 +23,6 @@ from typing import Any
 
 import cardshell
 from cardshell import Game, Move, Outcome, UsageError, parsers
-
 from cardshell_thumb_and_pouch import display, rules, solver
 from cardshell_thumb_and_pouch.rules import FOUNDATIONS, TABLEAU_PILES, ThumbAndPouchState
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from cardshell.cards import ACE, KING, Card, Suit, shuffled_deck
 from cardshell.errors import CommandError
