@@ -26,7 +26,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class SessionView:
-    """A game in progress, read-only.
+    """A game in progress, read-only: what lifecycle hooks receive as
+    ``session`` (:mod:`cardshell.hookspecs`).  Setting any attribute raises
+    ``AttributeError``.
 
     Attributes:
         game (Game): the game's record.
@@ -111,7 +113,9 @@ class SessionView:
 
 
 class ShellView:
-    """The shell, read-only, as ``ctx.shell`` gives it to command handlers.
+    """The shell, read-only, as ``ctx.shell`` gives it to command handlers
+    (:class:`~cardshell.records.CommandContext`).  Setting any attribute
+    raises ``AttributeError``.
 
     Attributes:
         games (Mapping[str, Game]): every registered game by id.
