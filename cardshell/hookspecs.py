@@ -12,7 +12,9 @@ the ``cardshell`` group::
 Every hook's arguments are passed by keyword; an implementation may accept
 any subset of them (pluggy's rule).  Records (:class:`~cardshell.records.Game`,
 :class:`~cardshell.records.Command`, :class:`~cardshell.records.Outcome`)
-come from :mod:`cardshell.records`; the user-facing error type
+come from :mod:`cardshell.records`; the read-only
+:class:`~cardshell.views.SessionView` the lifecycle hooks receive from
+:mod:`cardshell.views`; the user-facing error type
 :class:`~cardshell.errors.CommandError` from :mod:`cardshell.errors`; all of
 them are importable from :mod:`cardshell` directly.
 
