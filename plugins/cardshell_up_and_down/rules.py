@@ -21,7 +21,9 @@ Two implementations live here on purpose:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from cardshell.cards import Card, Suit
 
@@ -237,7 +239,7 @@ _STEPS = tuple((i, (i + 1).bit_length()) for i in range(DECK_SIZE - 1, 0, -1))
 _SENTINEL = 53
 
 
-def _make_unrolled_shuffle():
+def _make_unrolled_shuffle() -> Callable[[list[int], Callable[[int], int]], None]:
     """Build ``shuffle52(deck, getrandbits)``: ``random.Random.shuffle`` of a
     52-card list written out step by step (no loop, constants inlined).
 
@@ -253,9 +255,10 @@ def _make_unrolled_shuffle():
             lines.append(f"    while j > {i}:")
             lines.append(f"        j = getrandbits({k})")
         lines.append(f"    deck[{i}], deck[j] = deck[j], deck[{i}]")
-    namespace: dict = {}
+    namespace: dict[str, Any] = {}
     exec("\n".join(lines), namespace)  # noqa: S102 - trusted, generated above
-    return namespace["shuffle52"]
+    shuffle52: Callable[[list[int], Callable[[int], int]], None] = namespace["shuffle52"]
+    return shuffle52
 
 
 _shuffle52 = _make_unrolled_shuffle()
