@@ -143,6 +143,8 @@ class Shell:
         from cardshell.builtin import HostCommands  # the host's own commands, via the same hook
         from cardshell.scaffold import PLUGIN_NAME as SCAFFOLD_PLUGIN
         from cardshell.scaffold import ScaffoldCommands
+        from cardshell.winnability.command import PLUGIN_NAME as WINNABILITY_PLUGIN
+        from cardshell.winnability.command import WinnabilityCommands
 
         self.pm = pm
         self.interactive = interactive
@@ -151,7 +153,7 @@ class Shell:
         self.hooks = hookcall.GuardedHooks(pm, self._hook_failed)
         defaults = []
         for name, plugin in ((BUILTIN_PLUGIN, HostCommands(self)), (ASSIST_PLUGIN, AssistCommands(self)),
-                             (SCAFFOLD_PLUGIN, ScaffoldCommands(self))):
+                             (SCAFFOLD_PLUGIN, ScaffoldCommands(self)), (WINNABILITY_PLUGIN, WinnabilityCommands(self))):
             pm.register(plugin, name=name)
             info = PluginInfo(name, name, "cardshell", _own_version())
             info.hooks = sorted(c.name for c in pm.get_hookcallers(plugin) or ())
