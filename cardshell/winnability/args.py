@@ -40,7 +40,7 @@ from cardshell.builtin import OptionParser
 from cardshell.errors import UsageError
 from cardshell.sweep.grammar import MAX_JOBS, MAX_PATH, MAX_SEED, check_address, integer
 
-__all__ = ["DEFAULT_DEALS", "HONEST_NODES", "MAX_DEALS", "MAX_NODES", "MAX_SAMPLES", "MAX_SECONDS", "SAMPLES",
+__all__ = ["DEFAULT_DEALS", "HONEST_NODES", "MAX_DEALS", "MAX_NODES", "MAX_SAMPLES", "MAX_SECONDS", "OPTIONS", "SAMPLES",
            "SECONDS", "THOUGHTFUL_NODES", "USAGE", "WinnabilityArgs", "parse", "parse_deals"]
 
 #: The most deals one run may cover (lazy chunks keep the memory flat; this
@@ -57,8 +57,11 @@ HONEST_NODES = 20_000
 #: Default determinizations per move (honest).
 SAMPLES = 10
 
-USAGE = ("winnability GAME [--deals A:B] [--seconds S] [--nodes N] [--thoughtful | --honest] [--samples K] "
-         "[--jobs J] [--scheduler ADDR] [--export FILE.csv] [--plot [FILE.png]]")
+#: The usage line of help menus; :data:`OPTIONS` lists the options.
+USAGE = "winnability GAME [OPTIONS]"
+#: The options, as the command's help lists them.
+OPTIONS = ("--deals A:B, --seconds S, --nodes N, --thoughtful | --honest, --samples K, --jobs J, "
+           "--scheduler ADDR, --export FILE.csv, --plot [FILE.png]")
 
 _DEALS = re.compile(r"([0-9]+):([0-9]+)")
 

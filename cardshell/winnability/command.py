@@ -38,12 +38,13 @@ from cardshell.winnability.store import FILE_NAME, Key, Store
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.shell import Shell
 
-__all__ = ["HELP", "PLUGIN_NAME", "WinnabilityCommands"]
+__all__ = ["HELP", "PLUGIN_NAME", "WinnabilityCommands", "usage_problem"]
 
 #: The plugin name the command is registered under.
 PLUGIN_NAME = "cardshell.winnability"
 
-HELP = "\n".join(textwrap.fill(paragraph, 78) for paragraph in (
+HELP = "\n\n".join(textwrap.fill(paragraph, 78) for paragraph in (
+    f"Options: {grammar.OPTIONS}.",
     "How often can GAME be won? Each deal A..B-1 (--deals A:B, default 0:100, at most "
     f"{grammar.MAX_DEALS:,} deals; deal N is 'play GAME --seed N') is settled as won or no win, "
     "or unknown when its budget runs out. --thoughtful (the default) solves the true deal, "
@@ -58,7 +59,7 @@ HELP = "\n".join(textwrap.fill(paragraph, 78) for paragraph in (
     "deal and budget: a deal is never solved twice (Ctrl-C loses only the deals in flight; the "
     "same command resumes), and a bigger budget retries only the unknown deals. --export "
     "FILE.csv writes the rows of the deals.",
-    "The report: won, no win, unknown; the winnability (won of settled) with its 95 % Wilson "
+    "The report: won, no win, unknown; the winnability (won of settled) with its 95% Wilson "
     "interval; the bounds counting unknowns as losses and as wins; wall time; time per "
     "settled deal. --plot adds a histogram of that time, --plot FILE.png also writes a PNG "
     "(pip install 'cardshell[plot]').",
@@ -100,14 +101,18 @@ class WinnabilityCommands:
 
         Returns:
             tuple[Key, GameSpec]: the key (rules version: the game plugin's
-            distribution version and its rules page's hash, see
+            distribution version and the hash of the game's page as ``help
+            GAME`` shows it at 80 columns: its ``RULES.md``, or without one
+            its summary, commands and options; see
             :func:`cardshell.winnability.run.rules_version`) and the plugins
             of the game and of every command added to it.
         """
         shell = self.shell
         owner = shell.registry.game_plugins[game_id]
         infos = {info.name: info for info in shell.plugins}
-        page = gamepage.rules_text(shell.games[game_id], shell.pm.get_plugin(owner))
+        game = shell.games[game_id]
+        rules_page = gamepage.rules_text(game, shell.pm.get_plugin(owner))
+        page = gamepage.page(game, shell.game_commands(game_id), rules_page, width=80)
         owner_info = infos.get(owner)
         version = rules_version(owner_info.version if owner_info else None, page)
         key = Key(game_id, version, options.mode, options.seconds, options.nodes, options.samples)
@@ -178,6 +183,31 @@ class WinnabilityCommands:
             if png is not None:
                 histograms.write_png(drawn, png)
                 ctx.echo(f"Wrote the histogram to {png}")
+
+
+def usage_problem(shell: Shell, text: str) -> str | None:
+    """What is wrong with ``winnability TEXT`` before anything runs, for the
+    command line (``cardshell winnability ...`` exits 2 on it).
+
+    Args:
+        shell (Shell): the shell (its games).
+        text (str): the arguments after ``winnability``.
+
+    Returns:
+        str | None: ``winnability: MESSAGE`` (with the usage for a grammar
+        error) when the arguments do not parse or name no game; None when
+        the command may run.
+    """
+    from cardshell.errors import UsageError
+
+    try:
+        options = grammar.parse(text)
+        find_game(shell.games, options.game)
+    except UsageError as exc:
+        return f"winnability: {exc.message}\nusage: {grammar.USAGE} (options: 'cardshell help winnability')"
+    except CommandError as exc:
+        return f"winnability: {exc.message}"
+    return None
 
 
 def _check_export(path: str) -> Path:

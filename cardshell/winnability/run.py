@@ -26,9 +26,10 @@ inherit.
 
 The rules version (:func:`rules_version`) keys the table: the distribution
 version of the plugin that registered the game, ``+``, the first 12 hex
-digits of the SHA-256 of its rules page (the game's ``RULES.md``, e.g.
-``plugins/cardshell_aces_up/RULES.md``).  A changed rules page, or a new
-release of the plugin, never reuses stale results.
+digits of the SHA-256 of the game's page as ``help GAME`` shows it at 80
+columns (its rules page, e.g. ``plugins/cardshell_aces_up/RULES.md``; for a
+game without one, its summary, commands and options).  A changed rules page,
+or a new release of the plugin, never reuses stale results.
 """
 
 from __future__ import annotations
@@ -114,7 +115,8 @@ def rules_version(version: str | None, rules_page: str) -> str:
     Args:
         version (str | None): the distribution version of the game's plugin
             (None: not from a distribution, shown as ``0``).
-        rules_page (str): the game's rules page (Markdown text).
+        rules_page (str): the game's page (its rules, or its summary,
+            commands and options: :func:`cardshell.gamepage.page`).
 
     Returns:
         str: ``VERSION+HASH``, HASH the first 12 hex digits of the SHA-256 of
