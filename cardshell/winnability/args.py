@@ -11,7 +11,7 @@
   ``0 <= A < B <= MAX_SEED`` and at most :data:`MAX_DEALS` of them
   (default ``0:100``);
 * ``--seconds S``: the time limit per deal, above 0 and at most
-  :data:`MAX_SECONDS` (default :data:`SECONDS`);
+  :data:`MAX_SECONDS` (default :data:`SECONDS`, honest :data:`HONEST_SECONDS`);
 * ``--nodes N``: positions, 1 to :data:`MAX_NODES`; per deal when
   thoughtful (default :data:`THOUGHTFUL_NODES`), per move when honest
   (default :data:`HONEST_NODES`);
@@ -40,7 +40,7 @@ from cardshell.builtin import OptionParser
 from cardshell.errors import UsageError
 from cardshell.sweep.grammar import MAX_JOBS, MAX_PATH, MAX_SEED, check_address, integer
 
-__all__ = ["DEFAULT_DEALS", "HONEST_NODES", "MAX_DEALS", "MAX_NODES", "MAX_SAMPLES", "MAX_SECONDS", "OPTIONS", "SAMPLES",
+__all__ = ["DEFAULT_DEALS", "HONEST_NODES", "HONEST_SECONDS", "MAX_DEALS", "MAX_NODES", "MAX_SAMPLES", "MAX_SECONDS", "OPTIONS", "SAMPLES",
            "SECONDS", "THOUGHTFUL_NODES", "USAGE", "WinnabilityArgs", "parse", "parse_deals"]
 
 #: The most deals one run may cover (lazy chunks keep the memory flat; this
@@ -48,12 +48,14 @@ __all__ = ["DEFAULT_DEALS", "HONEST_NODES", "MAX_DEALS", "MAX_NODES", "MAX_SAMPL
 MAX_DEALS = 1_000_000
 #: The deals when ``--deals`` is not given.
 DEFAULT_DEALS = range(0, 100)
-#: Default seconds per deal.
+#: Default seconds per deal (thoughtful).
 SECONDS = 10.0
+#: Default seconds per deal (honest: all the moves of a deal together).
+HONEST_SECONDS = 60.0
 #: Default positions per deal (thoughtful).
 THOUGHTFUL_NODES = 200_000
 #: Default positions per move (honest), shared by the samples.
-HONEST_NODES = 20_000
+HONEST_NODES = 2_000
 #: Default determinizations per move (honest).
 SAMPLES = 10
 
@@ -169,7 +171,7 @@ def parse(text: str) -> WinnabilityArgs:
     mode = namespace.mode or "thoughtful"
     honest = mode == "honest"
     deals = DEFAULT_DEALS if namespace.deals is None else parse_deals(namespace.deals)
-    seconds = SECONDS if namespace.seconds is None else _seconds(namespace.seconds)
+    seconds = (HONEST_SECONDS if honest else SECONDS) if namespace.seconds is None else _seconds(namespace.seconds)
     nodes = (HONEST_NODES if honest else THOUGHTFUL_NODES) if namespace.nodes is None else \
         integer(namespace.nodes, "--nodes", 1, MAX_NODES)
     if namespace.samples is not None and not honest:
