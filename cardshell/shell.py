@@ -465,8 +465,8 @@ class Shell:
             return Reply(ok=False, error=f"{exc.message}{usage}")
         except CommandError as exc:
             return Reply(ok=False, error=exc.message)
-        except KeyboardInterrupt:
-            return Reply(ok=False, error="interrupted; nothing was changed", interrupted=True)
+        except KeyboardInterrupt as exc:  # a command that kept something says so in the exception
+            return Reply(ok=False, error=str(exc) or "interrupted; nothing was changed", interrupted=True)
         except BaseException as exc:
             if not blame.is_plugin_failure(exc):
                 raise

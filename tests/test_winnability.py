@@ -113,6 +113,7 @@ def test_an_interrupted_sweep_resumed_gives_the_table_of_one_run(tmp_path, monke
     broken = Shell.create(["thumb-and-pouch"], data_dir=tmp_path / "two")
     reply = broken.execute(THUMB)
     assert not reply.ok and reply.interrupted
+    assert reply.error.startswith("interrupted; the 8 deals settled or tried before stay in ")
     kept = table(tmp_path / "two")
     assert [row[1] for row in kept] == list(range(8))  # the first chunk was kept, the deals in flight lost
     monkeypatch.setattr(winrun, "solve", original)

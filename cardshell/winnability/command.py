@@ -139,7 +139,8 @@ class WinnabilityCommands:
                 legal moves or mutable states: nothing is done); the
                 table, the CSV or the PNG cannot be written (checked before
                 the sweep where possible); the backend cannot run.
-            KeyboardInterrupt: Ctrl-C; the deals stored so far stay.
+            KeyboardInterrupt: Ctrl-C; the deals stored so far stay, and the
+                exception's message says how many (the shell shows it).
         """
         shell = self.shell
         game = find_game(shell.games, options.game)
@@ -164,7 +165,13 @@ class WinnabilityCommands:
             reused = store.count_usable(key, deals)
             progress = ProgressLine.for_context(ctx, len(deals) - reused, f"winnability {game.id}", "deals")
             started = time.monotonic()
-            sweep(store, key, deals, task, backend=backend, progress=progress)
+            try:
+                sweep(store, key, deals, task, backend=backend, progress=progress)
+            except KeyboardInterrupt:
+                kept = store.count_usable(key, deals) - reused
+                raise KeyboardInterrupt(
+                    f"interrupted; the {kept:,} deal{'s' if kept != 1 else ''} settled or tried before stay in "
+                    f"{store.path} (the same command resumes)") from None
             wall = time.monotonic() - started
             tally = Tally()
             for row in store.usable(key, deals):
