@@ -139,8 +139,9 @@ class WinnabilityCommands:
                 legal moves or mutable states: nothing is done); the
                 table, the CSV or the PNG cannot be written (checked before
                 the sweep where possible); the backend cannot run.
-            KeyboardInterrupt: Ctrl-C; the deals stored so far stay, and the
-                exception's message says how many (the shell shows it).
+            KeyboardInterrupt: Ctrl-C; the deals stored so far stay, and a
+                note on the exception (PEP 678) says how many (the shell
+                shows it instead of "nothing was changed").
         """
         shell = self.shell
         game = find_game(shell.games, options.game)
@@ -167,11 +168,11 @@ class WinnabilityCommands:
             started = time.monotonic()
             try:
                 sweep(store, key, deals, task, backend=backend, progress=progress)
-            except KeyboardInterrupt:
+            except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM/SIGHUP (a subclass): keep its type
                 kept = store.count_usable(key, deals) - reused
-                raise KeyboardInterrupt(
-                    f"interrupted; the {kept:,} deal{'s' if kept != 1 else ''} settled or tried before stay in "
-                    f"{store.path} (the same command resumes)") from None
+                stop.add_note(f"interrupted; the {kept:,} deal{'s' if kept != 1 else ''} settled or tried "
+                              f"before stay in {store.path} (the same command resumes)")
+                raise
             wall = time.monotonic() - started
             tally = Tally()
             for row in store.usable(key, deals):
