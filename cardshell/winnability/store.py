@@ -175,8 +175,12 @@ class Store:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(self.path, timeout=30.0)
-        with self._db:
-            self._db.execute(_SCHEMA)
+        try:
+            with self._db:
+                self._db.execute(_SCHEMA)
+        except sqlite3.Error:  # not a database, or locked for 30 s
+            self._db.close()
+            raise
 
     @classmethod
     def in_directory(cls, directory: str | Path) -> Store:
