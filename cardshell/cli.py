@@ -163,9 +163,9 @@ def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, so
         if script == "winnability":  # a usage error (bad option, unknown game) exits 2, nothing run
             from cardshell.winnability.command import usage_problem
 
-            problem = usage_problem(shell, " ".join(args.words))
-            if problem is not None:
-                _error(problem)
+            usage = usage_problem(shell, " ".join(args.words))
+            if usage is not None:
+                _error(usage)
                 return EXIT_USAGE
         lines, source = [command], "<command line>"
     elif args.words:

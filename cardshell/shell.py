@@ -153,7 +153,8 @@ class Shell:
         self.hooks = hookcall.GuardedHooks(pm, self._hook_failed)
         defaults = []
         for name, plugin in ((BUILTIN_PLUGIN, HostCommands(self)), (ASSIST_PLUGIN, AssistCommands(self)),
-                             (SCAFFOLD_PLUGIN, ScaffoldCommands(self)), (WINNABILITY_PLUGIN, WinnabilityCommands(self))):
+                             (SCAFFOLD_PLUGIN, ScaffoldCommands(self)),
+                             (WINNABILITY_PLUGIN, WinnabilityCommands(self))):
             pm.register(plugin, name=name)
             info = PluginInfo(name, name, "cardshell", _own_version())
             info.hooks = sorted(c.name for c in pm.get_hookcallers(plugin) or ())

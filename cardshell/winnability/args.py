@@ -40,8 +40,8 @@ from cardshell.builtin import OptionParser
 from cardshell.errors import UsageError
 from cardshell.sweep.grammar import MAX_JOBS, MAX_PATH, MAX_SEED, check_address, integer
 
-__all__ = ["DEFAULT_DEALS", "HONEST_NODES", "HONEST_SECONDS", "MAX_DEALS", "MAX_NODES", "MAX_SAMPLES", "MAX_SECONDS", "OPTIONS", "SAMPLES",
-           "SECONDS", "THOUGHTFUL_NODES", "USAGE", "WinnabilityArgs", "parse", "parse_deals"]
+__all__ = ["DEFAULT_DEALS", "HONEST_NODES", "HONEST_SECONDS", "MAX_DEALS", "MAX_NODES", "MAX_SAMPLES", "MAX_SECONDS",
+           "OPTIONS", "SAMPLES", "SECONDS", "THOUGHTFUL_NODES", "USAGE", "WinnabilityArgs", "parse", "parse_deals"]
 
 #: The most deals one run may cover (lazy chunks keep the memory flat; this
 #: bounds typing mistakes and the report's list of times, 8 bytes a deal).

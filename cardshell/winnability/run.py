@@ -203,7 +203,7 @@ def play_honestly(rules: RuleSet, state: Any, seed: int, *, seconds: float, node
         expanded += 1
         return expand(position)
 
-    counting.expand = counted  # type: ignore[method-assign]
+    counting.expand = counted  # type: ignore[method-assign,assignment]
     line: list[str] = []
     while True:
         outcome = rules.outcome(state)

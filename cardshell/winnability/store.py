@@ -31,10 +31,10 @@ from __future__ import annotations
 import csv
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 __all__ = ["BLOCK", "CSV_COLUMNS", "FILE_NAME", "DealResult", "Key", "Row", "Store", "read_csv"]
 
@@ -138,14 +138,19 @@ class Row:
                 outcome.result, outcome.positions, outcome.seconds, json.dumps(list(outcome.line)))
 
 
-def _row(values: tuple[object, ...] | list[str]) -> Row:
+def _row(values: Sequence[Any]) -> Row:
+    """A row from the database (a tuple of values) or a CSV file (strings).
+
+    Raises:
+        ValueError: values that are not a row (the callers report the file).
+    """
     game, version, mode, deal, seconds, nodes, samples, result, positions, took, line = values
-    key = Key(str(game), str(version), str(mode), float(seconds), int(nodes), int(samples))  # type: ignore[arg-type]
+    key = Key(str(game), str(version), str(mode), float(seconds), int(nodes), int(samples))
     moves = json.loads(str(line))
     if result not in ("won", "no win", "unknown") or not isinstance(moves, list):
         raise ValueError(f"not a winnability row: {values!r}")
-    outcome = DealResult(result, int(positions), float(took), tuple(str(move) for move in moves))  # type: ignore[arg-type]
-    return Row(key, int(deal), outcome)  # type: ignore[arg-type]
+    outcome = DealResult(result, int(positions), float(took), tuple(str(move) for move in moves))
+    return Row(key, int(deal), outcome)
 
 
 _COLUMNS = ", ".join(CSV_COLUMNS)
