@@ -100,8 +100,9 @@ class ScriptResult:
     Attributes:
         output (str): standard output: every accepted command's output (and,
             with ``echo``, the prompts and commands), each ending with a newline.
-        errors (str): standard error: one ``SOURCE:LINE: message`` per
-            rejected command (plugin load failures and warnings first, as
+        errors (str): standard error: one ``SOURCE:LINE: message`` report per
+            rejected command, further lines of a message indented by two
+            spaces (plugin load failures and warnings first, as
             ``cardshell: warning: ...``).
         status (int): the exit status: 0 if every command was accepted,
             1 if some command was rejected.
@@ -118,13 +119,20 @@ class ScriptResult:
 
     @property
     def messages(self) -> list[str]:
-        """The messages of the rejected commands, without their ``SOURCE:LINE: ``."""
+        """The messages of the rejected commands (and warnings), without their ``SOURCE:LINE: ``.
+
+        One entry per report: a multi-line message's indented continuation
+        lines are joined back to its first line with newlines
+        (``"Error in option: F 9\\nInvalid option.\\n..."``).
+        """
         prefix = f"{self.source}:"
-        found = []
+        found: list[str] = []
         for line in self.errors.splitlines():
             if line.startswith(prefix):
                 _, _, rest = line[len(prefix):].partition(": ")
                 found.append(rest)
+            elif found and line.startswith("  "):
+                found[-1] += "\n" + line[2:]
         return found
 
     @property

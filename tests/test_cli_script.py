@@ -33,7 +33,9 @@ def test_piped_script_output_errors_and_status(run_cli):
     result = run_cli(*_args(), stdin=SCRIPT, env=env)
     assert result.returncode == 1
     assert result.stderr.startswith("<stdin>:5: ")  # F 9 is line 5 of the script
-    assert result.stderr == "<stdin>:5: Error in option: F 9\n<stdin>:5: Invalid option.\n"
+    # One report for one rejected command: its further lines indented, not prefixed again.
+    assert result.stderr == ("<stdin>:5: Error in option: F 9\n  Invalid option.\n"
+                             "  there is no column 9: columns are 1 to 4\n")
     out = result.stdout
     assert out.startswith("Aces Up, seed 7.\nstock")
     assert "Aces Up commands:" in out  # help inside the game

@@ -40,7 +40,9 @@ def test_unknown_words_get_a_did_you_mean(shell):
     assert "(did you mean 'exit'?)" in shell.execute("exitt").error
     shell.execute("play aces-up --seed 7")
     error = shell.execute("qiut").error
-    assert error == "Error in option: qiut\nInvalid option.\nDid you mean 'quit'?"  # the hand-out's text kept
+    # the hand-out's two lines kept, then why, then the suggestion
+    assert error == ("Error in option: qiut\nInvalid option.\n'qiut' is not an option: D, F x, T x y, H, R or Q\n"
+                     "Did you mean 'quit'?")
     assert "Did you mean" not in shell.execute("zzzz").error
 
 

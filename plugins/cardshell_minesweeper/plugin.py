@@ -17,7 +17,8 @@ Input (case-insensitive, no command word):
   game (``ctx.leave()``), as the hand-out's program ends.
 
 Anything else the game cannot read prints ``Invalid Cell`` (the hand-out's
-message).  The prompt is ``Enter the cell (N mines left): `` (N = mines
+message), except ``open``/``unfold``/``flag`` alone, which says a cell is
+missing (:func:`invalid_input`).  The prompt is ``Enter the cell (N mines left): `` (N = mines
 minus flags) while a board is in play, ``Play again? (y/n): `` after it.
 
 The ``Win`` line gives the time from the first unfold to the win, measured
@@ -103,8 +104,24 @@ def win_line(board: rules.Board) -> str:
     return f"{rules.WIN} (took {board.elapsed or 0.0:.1f} seconds)"
 
 
+#: The message for ``open``, ``unfold`` or ``flag`` typed without a cell (ours).
+MISSING_CELL = "A cell is missing: type {word} and a cell, e.g. {word} a5"
+
+
 def invalid_input(line: str) -> str:
-    """``Game.invalid_input``: the hand-out's ``Invalid Cell`` for any unreadable line."""
+    """``Game.invalid_input``: the message for a line the game cannot read.
+
+    Args:
+        line (str): the rejected line, stripped.
+
+    Returns:
+        str: :data:`MISSING_CELL` when the line is only ``open``, ``unfold``
+        or ``flag`` (any case); otherwise the hand-out's ``Invalid Cell``
+        (plugins/cardshell_minesweeper/RULES.md, "Messages").
+    """
+    word = line.lower()
+    if word in ("open", "unfold", "flag"):
+        return MISSING_CELL.format(word=word)
     return rules.INVALID_CELL
 
 
