@@ -31,7 +31,6 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
-from prompt_toolkit.shortcuts import ProgressBar
 from prompt_toolkit.validation import Validator
 
 from cardshell import help as helptext
@@ -67,8 +66,20 @@ def colourise(text: str) -> str:
 
 
 def _progress(iterable: Iterable[Any], total: int | None = None, label: str = "") -> Iterator[Any]:
-    with ProgressBar(title=label or None) as bar:
-        yield from bar(iterable, total=total)
+    """``CommandContext.progress`` at the terminal: the sweep's one progress line
+    (:class:`cardshell.sweep.progress.ProgressLine`, on stderr) counting items,
+    with rate and time left, wiped when the loop ends however it ends (Ctrl-C too)."""
+    from cardshell.sweep.progress import ProgressLine  # here: only a long loop at a terminal needs it
+
+    if total is None and hasattr(iterable, "__len__"):
+        total = len(iterable)  # type: ignore[arg-type]
+    line = ProgressLine(total, label or "working", "items", stream=sys.stderr)
+    try:
+        for item in iterable:
+            yield item
+            line.advance(1)
+    finally:
+        line.close()
 
 
 def run_interactive(shell: Shell, history_path: Path | None) -> int:
