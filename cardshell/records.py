@@ -31,11 +31,18 @@ class Outcome:
         score (float | None): a score where the game has one (cards left,
             pictures uncovered), else None.
         detail (str): a short human text, e.g. ``"A wins"``.
+        duration (float | None): for a game that keeps its own clock, the
+            seconds it timed from its start to this ending (Minesweeper: from
+            the first unfold to the win, as its ``Win (took 45.2 seconds)``
+            says), so that every plugin reports the same time (the
+            statistics plugin records it); None (the default) lets the host's
+            clock count, from the start of the deal or round to its ending.
     """
 
     result: Result
     score: float | None = None
     detail: str = ""
+    duration: float | None = None
 
 
 @dataclass(frozen=True)

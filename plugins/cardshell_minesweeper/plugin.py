@@ -91,11 +91,16 @@ def prompt(board: rules.Board) -> str:
 
 
 def outcome(board: rules.Board) -> Outcome | None:
-    """``Game.outcome``: None in play; ``lost`` after Game over; ``won`` with the seconds taken."""
+    """``Game.outcome``: None in play; ``lost`` after Game over; ``won`` with the seconds taken.
+
+    The game's clock (:data:`rules.clock`, from the first unfold to the
+    board's end, ``board.elapsed``) is the outcome's ``duration``, so the
+    statistics record the time ``Win (took 45.2 seconds)`` printed.
+    """
     if board.status == rules.LOST:
-        return Outcome("lost", None, rules.GAME_OVER)
+        return Outcome("lost", None, rules.GAME_OVER, duration=board.elapsed)
     if board.status == rules.WON:
-        return Outcome("won", board.elapsed, win_line(board))
+        return Outcome("won", board.elapsed, win_line(board), duration=board.elapsed)
     return None
 
 

@@ -24,7 +24,7 @@ letter followed by the 1-based row number (``(4, 0)`` is ``a5``).
   ``X``); the board is won when every safe cell is shown (``Win``).
 
 Timing (feature (g)): the clock starts at the first unfold and stops at the
-win; both instants come from :data:`clock` (``time.monotonic``, seconds),
+win or the loss; both instants come from :data:`clock` (``time.monotonic``, seconds),
 which tests replace.
 """
 
@@ -131,7 +131,9 @@ class Board:
         flags (frozenset[Cell]): the flagged cells.
         status (str): ``"playing"``, ``"won"`` or ``"lost"``.
         started (float | None): :data:`clock` at the first unfold (seconds).
-        elapsed (float | None): seconds from the first unfold to the win.
+        elapsed (float | None): seconds from the first unfold to the win or
+            the loss (the game's one clock: the ``Win`` line and the
+            statistics both show it).
         number (int): 1 for the first board of the game, +1 per ``y``.
         numbers (tuple[int, ...]): derived, not compared: the number of every
             cell, row-major (index ``row * cols + col``); all 0 before the
@@ -365,7 +367,9 @@ def _settle(board: Board, opened: list[Cell], **changes: object) -> Board:
     mines = board.mines
     if any(cell in mines for cell in opened):
         shown = board.shown.union(cell for cell in opened if cell not in mines)
-        return _evolve(board, shown=shown, status=LOST, **changes)
+        started = changes.get("started", board.started)
+        return _evolve(board, shown=shown, status=LOST,
+                       elapsed=clock() - (started or 0.0), **changes)  # type: ignore[operator]
     if len(opened) == 1 and opened[0] not in board.shown and count(board, opened[0]):
         shown_now = board.shown | {opened[0]}  # a number: no flood fill
         if len(shown_now) == board.rows * board.cols - board.mine_count:
