@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from cardshell import help as helptext
-from cardshell import parsers, saves, undo
+from cardshell import parsers, saves, timestamps, undo
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
 from cardshell.persistence import MAX_ABANDONED, describe
@@ -255,7 +255,7 @@ class HostCommands:
                 continue
             how = f"play {name}" if name == found.game else f"load {name}"
             rows.append((name, f"{game.title}, seed {found.seed}, {helptext.moves(len(found.log))}, "
-                               f"saved {found.saved} ('{how}')"))
+                               f"saved {timestamps.readable(found.saved)} ('{how}')"))
         return rows
 
     # -- play / new / restart ----------------------------------------------
