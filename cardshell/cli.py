@@ -26,7 +26,8 @@ EPILOG = f"""\
 With no FILE and a terminal on stdin, cardshell starts the interactive shell.
 With FILE, or with stdin not a terminal, it runs the commands as a script
 (blank lines and # comments skipped) with no terminal UI.  If FILE is not a
-file but a shell command (e.g. 'cardshell plugins'), that command is run.
+file but a shell command (e.g. 'cardshell plugins', or 'cardshell play
+aces-up --seed 7' quoted or not), that command is run.
 Lines end at LF, CRLF or a lone CR, in a file and on stdin alike; a line
 longer than {MAX_LINE_LENGTH:,} characters is refused (FILE:LINE: ...) and the
 script goes on.
@@ -153,8 +154,10 @@ def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, so
                          record=record, tracebacks=args.traceback)
     lines: Iterable[str] | None = None if handle is None else read_lines(handle)
     if script is not None and script != "-" and handle is None:
+        # 'cardshell play aces-up' and 'cardshell "play aces-up"' (one quoted argument) are one line.
         command = " ".join([script, *args.words])
-        if shell.registry.global_scope.lookup(script) is None:
+        name = script.split(maxsplit=1)[0] if script.strip() else script
+        if shell.registry.global_scope.lookup(name) is None:
             problem = (f"{script}: is a directory, not a script" if os.path.isdir(script)
                        else f"no such file or command: {script}")
             _error(problem)

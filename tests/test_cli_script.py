@@ -110,6 +110,17 @@ def test_command_from_the_command_line(run_cli):
     assert re.search(r"\n  aces-up +cardshell", result.stdout) and "games: aces-up" in result.stdout
 
 
+def test_a_quoted_command_line_works_like_the_unquoted_one(run_cli):
+    """``cardshell 'play aces-up --seed 7'`` (one argument, as a shell user quotes it)."""
+    env = {"CARDSHELL_LOAD_PLUGINS": "aces-up"}
+    quoted = run_cli("play aces-up --seed 7", env=env)
+    unquoted = run_cli("play", "aces-up", "--seed", "7", env=env)
+    assert quoted.returncode == unquoted.returncode == 0
+    assert quoted.stdout == unquoted.stdout and quoted.stdout.startswith("Aces Up, seed 7.\n")
+    unknown = run_cli("nosuch thing", env=env)
+    assert unknown.returncode == 2 and unknown.stderr == "cardshell: no such file or command: nosuch thing\n"
+
+
 def test_plugin_exception_never_shows_a_traceback(run_cli):
     result = run_cli(*_args(), stdin="play counter --seed 1\ncrash\ninc 1\n", env={"CARDSHELL_LOAD_PLUGINS": ""})
     assert result.returncode == 1
