@@ -6,7 +6,8 @@ persists in the data directory unless ``--no-history``; Ctrl-C cancels the
 line; Ctrl-D leaves the current game (kept in progress), then the shell.
 A line longer than :data:`cardshell.script.MAX_LINE_LENGTH` characters is
 refused when Enter is pressed, as in scripts.
-Red suits are coloured unless ``NO_COLOR`` is set.
+Red suits are coloured in every card game's display (:func:`colourise`)
+unless ``NO_COLOR`` is set.
 
 Autosave is on here (unless ``--no-autosave``): games saved when the last
 session ended are offered at start, and on ``exit``, Ctrl-D at the top
@@ -39,7 +40,13 @@ from cardshell.completion import candidates
 from cardshell.script import MAX_LINE_LENGTH, too_long
 from cardshell.shell import Shell
 
-_RED_CARD = re.compile(r"(?:10|[2-9AJQK])[♥♦]")
+#: A red-suit card as the built-in games write one: ``10♥``/``Q♦`` (Aces Up,
+#: Thumb and Pouch), a Unicode playing-card glyph of hearts or diamonds
+#: (U+1F0B1..U+1F0BF with the red joker, U+1F0C1..U+1F0CE: Pictures,
+#: Up-and-Down; not U+1F0CF, the black joker) or a
+#: Blackjack name (``10-HEART``, ``QUEEN-DIAMOND``).
+_RED_CARD = re.compile(r"(?:10|[2-9AJQK])[♥♦]|[\U0001F0B1-\U0001F0BF\U0001F0C1-\U0001F0CE]"
+                       r"|\b(?:ACE|KING|QUEEN|JACK|10|[2-9])-(?:HEART|DIAMOND)\b")
 _RED, _BOLD_RED, _RESET = "\x1b[31m", "\x1b[1;31m", "\x1b[0m"
 
 
@@ -61,7 +68,18 @@ def use_colour(stream: Any) -> bool:
 
 
 def colourise(text: str) -> str:
-    """Wrap red-suit cards (``10♥``, ``Q♦``) in ANSI red."""
+    """Wrap red-suit cards in ANSI red, in every card game's display.
+
+    Only the interactive front end calls it, and only when :func:`use_colour`
+    allows (a terminal, ``NO_COLOR`` unset); scripts are never coloured.
+
+    Args:
+        text (str): a reply's output.
+
+    Returns:
+        str: the text with each red card (``10♥``, ``Q♦``, the glyph 🂱,
+        ``10-HEART``; see :data:`_RED_CARD`) wrapped in ``ESC[31m`` ... ``ESC[0m``.
+    """
     return _RED_CARD.sub(lambda m: f"{_RED}{m.group(0)}{_RESET}", text)
 
 
