@@ -160,13 +160,22 @@ def new(seed: int, options: Mapping[str, Any]) -> ThumbAndPouchState:
 
 
 def outcome(state: ThumbAndPouchState) -> Outcome | None:
-    """Game.outcome: won when all foundations are complete, else None (in play).
+    """Game.outcome: won when all foundations are complete, lost when no legal
+    move is left (stock gone through, nothing can move: plugins/cardshell_thumb_and_pouch/RULES.md,
+    "Winning and losing"), else None (in play).
 
-    The game is never declared lost: the player may stop with ``q`` or deal
-    again with ``r``.
+    Args:
+        state (ThumbAndPouchState): any state.
+
+    Returns:
+        Outcome | None: the score is the number of cards on the foundations
+        (52 for a win).
     """
     if rules.is_won(state):
         return Outcome("won", 52.0, "all four foundations complete")
+    if not rules.legal_moves(state):
+        placed = sum(len(found) for found in state.foundations)
+        return Outcome("lost", float(placed), f"no move left, {placed} cards on the foundations")
     return None
 
 
