@@ -2,8 +2,8 @@
 
 :class:`Shell` is the host's core, shared by both front ends.  It owns the
 games in progress (one :class:`~cardshell.session.GameSession` per game id),
-turns one input line into one :class:`Reply`, and keeps the promises of
-DESIGN.md: a rejected command, or any exception from plugin code, leaves
+turns one input line into one :class:`Reply`, and keeps the host's promises
+(docs/plugins.md, section 8, "Property tests of your game"): a rejected command, or any exception from plugin code, leaves
 every game state exactly as it was.  For a game with immutable states
 (contract 2) a move returns a new state and the old one is the rollback, so
 nothing is copied; a game with mutable states (contract 1) only ever gives

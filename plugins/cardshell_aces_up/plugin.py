@@ -2,8 +2,8 @@
 :mod:`.display` under the plugin contract (:mod:`cardshell.hookspecs`,
 version 2: immutable states, declarative moves, legal moves).
 
-Source: the CSE 231 Fall 2019 hand-out (``seeds/cse231-aces-up.txt``) and
-GAMES.md, section "aces-up".  Commands, as in the hand-out's menu (upper or
+Source: the CSE 231 Fall 2019 hand-out and
+plugins/cardshell_aces_up/RULES.md.  Commands, as in the hand-out's menu (upper or
 lower case): ``D``, ``F x``, ``T x y``; the hand-out's ``H``, ``Q`` and ``R``
 are the host's ``help``, ``quit`` and ``new`` (a new shuffle).
 

@@ -1,8 +1,7 @@
 """Blackjack: the rules, as plain data and pure functions.
 
-Source: ``seeds/minesweeper-blackjack.txt``, problem 2 (rules list, parts
-(a)-(f) and the sample sessions), as settled by ``specs/GAMES.md``,
-section "blackjack".
+Source: the hand-out, problem 2 (rules list, parts
+(a)-(f) and the sample sessions), as settled by ``plugins/cardshell_blackjack/RULES.md``.
 
 Vocabulary and conventions:
 
@@ -73,7 +72,7 @@ def card_value(card: Card) -> int:
 
 
 def hand_value(cards: Sequence[Card]) -> int:
-    """The value of a hand (hand-out part (c); GAMES.md "blackjack").
+    """The value of a hand (hand-out part (c); plugins/cardshell_blackjack/RULES.md).
 
     Aces count 11, then each ace drops to 1 while the total is over 21.
 
@@ -344,7 +343,7 @@ def draw(state: BlackjackState) -> BlackjackState:
     """The player hits (answers 1): the top card of the deck joins the hand
     (hand-out part (d)).
 
-    A player on 21 may still hit (GAMES.md).  If the new value is over 21
+    A player on 21 may still hit (plugins/cardshell_blackjack/RULES.md).  If the new value is over 21
     the round is lost at once and the dealer does not play.
 
     Args:

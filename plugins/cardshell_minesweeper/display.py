@@ -1,9 +1,9 @@
 """The text display of a Minesweeper board.
 
-Source: ``seeds/minesweeper-blackjack.txt``, problem 1, setting (2) and (3)
+Source: the hand-out, problem 1, setting (2) and (3)
 (the board drawn with ``-``, ``+`` and ``|``, columns ``a`` .. above, rows
 ``1`` .. at the left; the hand-out's sample is damaged, this is the layout it
-intends, settled in ``specs/GAMES.md``).  The default board::
+intends, settled in ``plugins/cardshell_minesweeper/RULES.md``).  The default board::
 
         a   b   c   d   e   f   g   h   i
       +---+---+---+---+---+---+---+---+---+

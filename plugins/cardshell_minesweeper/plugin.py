@@ -1,7 +1,7 @@
 """Minesweeper as a cardshell game: the hand-out's ``a5`` / ``a5f`` grammar.
 
-Source: ``seeds/minesweeper-blackjack.txt``, problem 1, and
-``specs/GAMES.md``, "minesweeper"; options and chording from
+Source: the hand-out, problem 1, and
+``plugins/cardshell_minesweeper/RULES.md``; options and chording from
 ``issues show 5``.  Rules in :mod:`cardshell_minesweeper.rules`, the board
 drawing in :mod:`cardshell_minesweeper.display`.
 

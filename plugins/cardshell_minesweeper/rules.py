@@ -1,7 +1,7 @@
 """The rules of Minesweeper: a board of cells, mines, numbers and flags.
 
-Source: ``seeds/minesweeper-blackjack.txt``, problem 1 (settings (1)-(8),
-features (a)-(h)), as settled by ``specs/GAMES.md``, section "minesweeper",
+Source: the hand-out, problem 1 (settings (1)-(8),
+features (a)-(h)), as settled by ``plugins/cardshell_minesweeper/RULES.md``,
 plus ``issues show 5`` (levels, custom sizes, chording).  This module is
 pure: an immutable :class:`Board` and functions that return new boards, no
 terminal I/O (plugin contract 2).

@@ -3,8 +3,8 @@
 (:mod:`cardshell.hookspecs`, version 2: immutable states, declarative moves,
 legal moves, determinization, and the solver's successors and search key).
 
-Hand-out ``seeds/cse231-thumb-and-pouch.txt``, "Program commands"; settled in
-``specs/GAMES.md`` "thumb-and-pouch".  Commands ``tf x y``, ``tt x y n``,
+The hand-out's "Program commands"; settled in
+``plugins/cardshell_thumb_and_pouch/RULES.md``.  Commands ``tf x y``, ``tt x y n``,
 ``wf x``, ``wt x`` and ``sw`` are the game's; the hand-out's ``r``, ``h``
 and ``q`` are host aliases for ``new`` (a new shuffle), ``help`` and
 ``quit``.  All are case-insensitive.
