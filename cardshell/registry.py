@@ -40,6 +40,7 @@ from typing import Any
 import pluggy
 
 from cardshell import blame, hookcall
+from cardshell.defaults import DEFAULT_PLUGIN_NAMES
 from cardshell.discovery import PluginFailure, is_builtin
 from cardshell.records import Command, Game, Move
 
@@ -101,7 +102,7 @@ class Scope:
 HOST_PLUGIN = "cardshell.builtin"
 
 #: The host's own command plugins (the default plugins), all considered first.
-HOST_PLUGINS = frozenset({HOST_PLUGIN, "cardshell.assist", "cardshell.scaffold"})
+HOST_PLUGINS = DEFAULT_PLUGIN_NAMES
 
 
 class Registry:
