@@ -150,10 +150,11 @@ def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, so
     directory = data_dir(args.data_dir)
     shell = Shell.create(seed=args.seed, interactive=interactive, disabled=args.disable_plugin,
                          extra_modules=args.plugin, data_dir=directory, autosave=args.autosave,
-                         record=record, tracebacks=args.traceback)
+                         record=record, tracebacks=args.traceback, deferred=True)
     lines: Iterable[str] | None = None if handle is None else read_lines(handle)
     if script is not None and script != "-" and handle is None:
         command = " ".join([script, *args.words])
+        shell.need_globals()
         if shell.registry.global_scope.lookup(script) is None:
             problem = (f"{script}: is a directory, not a script" if os.path.isdir(script)
                        else f"no such file or command: {script}")

@@ -53,8 +53,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import importlib
-import importlib.metadata as metadata
-import importlib.util
 import os
 import sys
 import time
@@ -63,8 +61,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 import pluggy
+
+if TYPE_CHECKING:  # pragma: no cover
+    import importlib.metadata as metadata
 
 from cardshell import blame, hookcall, hookspecs
 from cardshell.watchdog import ImportWatchdog
@@ -196,10 +198,12 @@ def import_extra(spec: str) -> ModuleType:
             sys.path.append(str(root))
         if len(parts) > 1:
             return importlib.import_module(".".join(parts))
-        module_spec = importlib.util.spec_from_file_location(path.stem, path)
+        from importlib import util  # a .py file only
+
+        module_spec = util.spec_from_file_location(path.stem, path)
         if module_spec is None or module_spec.loader is None:  # pragma: no cover - .py files always have one
             raise ImportError(f"cannot import {spec}")
-        module = importlib.util.module_from_spec(module_spec)
+        module = util.module_from_spec(module_spec)
         sys.modules[path.stem] = module  # dataclasses and pickling look modules up here
         try:
             module_spec.loader.exec_module(module)
@@ -247,6 +251,8 @@ def load_entry_points(
     loaded: list[PluginInfo] = []
     failures: list[PluginFailure] = []
     dists: dict[int, tuple[str | None, str | None]] = {}
+
+    import importlib.metadata as metadata  # 15 ms: not on a start from the plugin index
 
     found = [(ep, *_distribution(ep, dists)) for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)]
     found.sort(key=lambda item: (not is_builtin(item[1]), item[0].name))

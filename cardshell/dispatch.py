@@ -15,17 +15,15 @@ command succeeds.  A host or global command is all or nothing through a
 from __future__ import annotations
 
 import copy
-import difflib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cardshell import blame
 from cardshell.errors import CommandError, UsageError
-from cardshell.records import CommandContext, Game
-from cardshell.registry import Entry, Registry
-from cardshell.views import SessionView
 
 if TYPE_CHECKING:  # pragma: no cover
+    from cardshell.records import Game
+    from cardshell.registry import Entry, Registry
     from cardshell.problems import ProblemReporter
     from cardshell.recording import Recorder
     from cardshell.session import GameSession
@@ -84,6 +82,9 @@ class Dispatcher:
     view: ShellView
     interactive: bool
 
+    def need_globals(self) -> bool:  # pragma: no cover - provided by Shell
+        raise NotImplementedError
+
     def resolve(self, line: str) -> tuple[Entry, str]:
         """Find the command a line names, and the text of its arguments.
 
@@ -109,6 +110,8 @@ class Dispatcher:
             if target is not None:
                 word = target
         entry = self.registry.global_scope.lookup(word)
+        if entry is None and self.need_globals():  # a deferred plugin's global command, or patterns
+            return self.resolve(line)
         if entry is not None:
             return entry, rest
         for candidate in (scope, self.registry.global_scope) if scope.game else (scope,):
@@ -133,6 +136,8 @@ class Dispatcher:
         """
         if len(word) < 3:
             return None
+        self.need_globals()
+        import difflib  # a mistyped word only
         scope = self.scope()
         words = [w for entry in scope.entries if not entry.command.pattern for w in entry.command.words]
         words += [w for entry in self.registry.global_scope.entries for w in entry.command.words]
@@ -232,6 +237,8 @@ class Dispatcher:
             working = copy.deepcopy(session.state)
         for validator in command.validators:
             validator(working, args)
+        from cardshell.records import CommandContext  # (imported on the first command, not at start)
+
         ctx = CommandContext(
             state=working,
             line=line,
@@ -255,6 +262,8 @@ class Dispatcher:
             self.check_outcome(session, reply.warnings, announce=False)
             return reply
         try:
+            from cardshell.views import SessionView
+
             self.notify("cardshell_command_applied", reply.warnings, session=SessionView(session),
                         command=command, line=line)
             if command.show_state:

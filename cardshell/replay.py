@@ -16,11 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 from cardshell import blame
 from cardshell.errors import CommandError
-from cardshell.records import Game
-from cardshell.saves import SaveError
-from cardshell.session import GameSession
 
 if TYPE_CHECKING:  # pragma: no cover
+    from cardshell.records import Game
+    from cardshell.session import GameSession
     from pathlib import Path
 
     from cardshell.persistence import Persistence, SaveResult
@@ -36,9 +35,23 @@ class SavedGames:
         data_dir (Path): where saves are kept.
     """
 
-    persistence: Persistence
     current: GameSession | None
     data_dir: Path
+    autosave: bool
+    _persistence: Persistence | None = None
+    _closed_early: bool = False
+
+    @property
+    def persistence(self) -> Persistence:
+        """The saves of this session (:class:`cardshell.persistence.Persistence`),
+        made when first needed: a session that never saves nor loads never
+        imports the save machinery."""
+        if self._persistence is None:
+            from cardshell.persistence import Persistence
+
+            self._persistence = Persistence(self)  # type: ignore[arg-type]
+            self._persistence.closed = self._closed_early
+        return self._persistence
 
     def replay(self, game: Game, seed: int, options: dict[str, Any], log: Iterable[str]) -> GameSession:
         """Rebuild a game from its seed, options and accepted moves.
@@ -63,6 +76,9 @@ class SavedGames:
                 rejected (the log does not fit this version of the game),
                 or plugin code raises.
         """
+        from cardshell.saves import SaveError
+        from cardshell.session import GameSession
+
         try:
             state = game.new(seed, dict(options))
         except CommandError as exc:
@@ -140,5 +156,8 @@ class SavedGames:
         Returns:
             list[str]: one line per game saved or per problem, to show.
         """
+        if self._persistence is None and not self.autosave:  # nothing was saved, read or abandoned
+            self._closed_early = True
+            return []
         return self.persistence.close()
 

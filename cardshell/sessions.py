@@ -21,11 +21,10 @@ import pluggy
 
 from cardshell import blame
 from cardshell import help as helptext
-from cardshell.records import Game, Outcome
-from cardshell.session import GameSession
-from cardshell.views import SessionView
 
 if TYPE_CHECKING:  # pragma: no cover
+    from cardshell.records import Game, Outcome
+    from cardshell.session import GameSession
     from pathlib import Path
 
     from cardshell.hookcall import GuardedHooks
@@ -59,6 +58,9 @@ class Sessions:
     _retired: set[str]
     _seeds: random.Random
     _seeds_before: Any
+
+    def need_hook(self, hook_name: str) -> None:  # pragma: no cover - provided by Shell
+        raise NotImplementedError
 
     def announce_ending(self, session: GameSession, before: Outcome | None) -> str:
         """The line saying the game just ended, or "" if it did not.
@@ -134,6 +136,7 @@ class Sessions:
         """
         state = session.state if session.game.immutable else copy.deepcopy(session.state)
         answers: list[tuple[pluggy.HookImpl, Any]] = []
+        self.need_hook("cardshell_render")
         text = self.hooks.call("cardshell_render", answers, game=session.game, state=state)
         if text is not None and not isinstance(text, str):
             plugin = next((impl.plugin_name for impl, value in answers if value is text), "?")
@@ -166,6 +169,9 @@ class Sessions:
             CommandError: when the game refuses the options.
         """
         state = game.new(seed, dict(options))
+        from cardshell.session import GameSession
+        from cardshell.views import SessionView
+
         session = GameSession(game=game, seed=seed, options=dict(options), state=state, data_dir=self.data_dir)
         self.install(session)
         self.notify("cardshell_game_started", warnings, session=SessionView(session))
@@ -215,6 +221,8 @@ class Sessions:
             if session.ending_undone:
                 session.ending_undone = False
             elif announce:
+                from cardshell.views import SessionView
+
                 self.notify("cardshell_game_over", warnings, session=SessionView(session), outcome=outcome)
         elif outcome is None:
             if undoing and session.outcome is not None:
@@ -253,6 +261,7 @@ class Sessions:
                 :attr:`problems` (handed out with the reply's warnings).
             **kwargs: the hook's arguments.
         """
+        self.need_hook(hook_name)
         self.hooks.call(hook_name, **kwargs)
 
     # -- reporting plugin failures ----------------------------------------

@@ -18,34 +18,45 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import pluggy
 
-from cardshell import blame, gamepage, hookcall, hookspecs
+from cardshell import blame, hookcall, hookspecs, plugin_index
 from cardshell import help as helptext
-from cardshell.defaults import default_plugins
+from cardshell.defaults import DEFAULT_PLUGIN_NAMES, DEFAULT_PLUGINS, default_plugins
 from cardshell.discovery import PluginFailure, PluginInfo, load_entry_points
+from cardshell.lazy import DeferredGames, DeferredPlugins
+from cardshell.plugin_index import IndexedPlugin
 from cardshell.dispatch import Dispatcher, Reply, _join, _Snapshot
 from cardshell.paths import data_dir as resolve_data_dir
-from cardshell.persistence import Persistence, SaveResult
 from cardshell.problems import ProblemReporter
-from cardshell.records import Command, Game
 from cardshell.recording import Recorder
-from cardshell.registry import HOST_PLUGIN, HOST_PLUGINS, Registry, Scope
 from cardshell.replay import SavedGames
-from cardshell.ruleset import RuleSet
-from cardshell.session import GameSession
 from cardshell.sessions import MAX_SEED, Sessions
-from cardshell.views import ShellView
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cardshell.records import Command, Game
+    from cardshell.registry import Registry, Scope
+    from cardshell.ruleset import RuleSet
+    from cardshell.session import GameSession
+    from cardshell.views import ShellView
 
 #: The name the host's own command plugin is registered under.
-BUILTIN_PLUGIN = HOST_PLUGIN
+BUILTIN_PLUGIN = DEFAULT_PLUGINS[0][0]
 
-__all__ = ["BUILTIN_PLUGIN", "MAX_SEED", "Reply", "SaveResult", "Shell", "_Snapshot", "_join"]
+__all__ = ["BUILTIN_PLUGIN", "MAX_SEED", "Reply", "Shell", "_Snapshot", "_join"]
+
+
+def __getattr__(name: str) -> Any:
+    """``SaveResult``, importable from here as before, loaded when asked for."""
+    if name == "SaveResult":
+        from cardshell.persistence import SaveResult
+
+        return SaveResult
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Shell(Dispatcher, Sessions, SavedGames):
@@ -111,25 +122,24 @@ class Shell(Dispatcher, Sessions, SavedGames):
         autosave: bool | None = None,
         record: TextIO | None = None,
         tracebacks: bool | None = None,
+        deferred: list[IndexedPlugin] | None = None,
     ) -> None:
         self.pm = pm
         self.interactive = interactive
-        self.problems = ProblemReporter(lambda: blame.plugin_roots(pm.list_name_plugin(), HOST_PLUGINS),
+        self.problems = ProblemReporter(lambda: blame.plugin_roots(pm.list_name_plugin(), DEFAULT_PLUGIN_NAMES),
                                         blame.tracebacks_wanted(tracebacks))
         self.hooks = hookcall.GuardedHooks(pm, self._hook_failed)
-        defaults = []
-        for name, plugin in default_plugins(self):
-            pm.register(plugin, name=name)
-            info = PluginInfo(name, name, "cardshell", _own_version())
-            info.hooks = sorted(c.name for c in pm.get_hookcallers(plugin) or ())
-            defaults.append(info)
-        self.plugins = [*defaults, *(plugins or [])]
-        dists = {info.name: (info.dist, info.version) for info in self.plugins}
-        self.registry = Registry(pm, dists, tracebacks=self.problems.tracebacks)
-        self.failures = (failures or []) + self.registry.failures
-        self.plugins = [info for info in self.plugins if info.name not in self.registry.refused]
-        for info in self.plugins:
-            info.games = self.registry.plugin_games(info.name)
+        self._plugins = list(plugins or [])
+        self.failures: list[PluginFailure] = list(failures or [])
+        self.deferred: DeferredPlugins | None = None
+        self._registry: Registry | None = None
+        self._view: ShellView | None = None
+        if deferred is not None:  # started from the plugin index: nothing imported yet
+            self.deferred = DeferredPlugins(self, deferred)
+            self._plugins += [PluginInfo(p.name, p.module, p.dist, p.version, [g.id for g in p.games], list(p.hooks))
+                              for p in deferred]
+        else:
+            self._start_plugins()
         self._seeds: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
         self.sessions: dict[str, GameSession] = {}
         self.current: GameSession | None = None
@@ -142,9 +152,68 @@ class Shell(Dispatcher, Sessions, SavedGames):
         self._retired: set[str] = set()  # uids of games finished, abandoned or replaced here
         self._rules: dict[str, RuleSet] = {}
         self._seeds_before: Any = None  # the seed generator's state before this command's first draw
-        self.view = ShellView(self)
         self.confirm: Callable[[str], bool] | None = None  # set by the interactive front end
-        self.persistence = Persistence(self)
+
+    def _start_plugins(self) -> None:
+        """Register the host's default plugins and build the registry: at
+        once, or (started from the plugin index) when the registry is first
+        needed, so that an empty session builds nothing."""
+        defaults = []
+        for name, plugin in default_plugins(self):
+            self.pm.register(plugin, name=name)
+            info = PluginInfo(name, name, "cardshell", _own_version())
+            info.hooks = sorted(c.name for c in self.pm.get_hookcallers(plugin) or ())
+            defaults.append(info)
+        self._plugins = [*defaults, *self._plugins]
+        self.build_registry()
+
+    @property
+    def view(self) -> ShellView:
+        """What command handlers see as ``ctx.shell`` (:class:`cardshell.views.ShellView`)."""
+        if self._view is None:
+            from cardshell.views import ShellView
+
+            self._view = ShellView(self)
+        return self._view
+
+    @property
+    def registry(self) -> Registry:
+        """The games and commands (:class:`cardshell.registry.Registry`)."""
+        if self._registry is None:
+            self._start_plugins()
+            assert self._registry is not None
+        return self._registry
+
+    @property
+    def plugins(self) -> list[PluginInfo]:
+        """The plugins that loaded (or will load on demand), the host's own first."""
+        if self._registry is None:
+            self._start_plugins()
+        return self._plugins
+
+    def build_registry(self) -> None:
+        """(Re)build :attr:`registry` from the plugins registered now: at
+        start, and each time a deferred plugin is imported
+        (:mod:`cardshell.lazy`).  Refused plugins join :attr:`failures`."""
+        dists = {info.name: (info.dist, info.version) for info in self._plugins}
+        from cardshell.registry import Registry
+
+        registry = self._registry = Registry(self.pm, dists, tracebacks=self.problems.tracebacks)
+        self.failures += [failure for failure in registry.failures if failure not in self.failures]
+        self._plugins = [info for info in self._plugins if info.name not in registry.refused]
+        for info in self._plugins:
+            if self.deferred is None or info.name in self.deferred.loaded or info.name in DEFAULT_PLUGIN_NAMES:
+                info.games = registry.plugin_games(info.name)
+
+    def need_globals(self) -> bool:
+        """Import the deferred plugins that have global commands (before a
+        lookup that must see every global command); whether any was."""
+        return self.deferred.need_globals() if self.deferred is not None else False
+
+    def need_hook(self, hook_name: str) -> None:
+        """Import the deferred plugins implementing a hook, before it is called."""
+        if self.deferred is not None:
+            self.deferred.need_hook(hook_name)
 
     # -- construction ----------------------------------------------------
     @classmethod
@@ -160,6 +229,7 @@ class Shell(Dispatcher, Sessions, SavedGames):
         autosave: bool | None = None,
         record: TextIO | None = None,
         tracebacks: bool | None = None,
+        deferred: bool = False,
     ) -> Shell:
         """Build a shell with the host's own commands and the installed plugins.
 
@@ -173,6 +243,13 @@ class Shell(Dispatcher, Sessions, SavedGames):
             extra_modules (Iterable[str]): module names to load as plugins
                 for this session only.
             data_dir, autosave, record, tracebacks: see :class:`Shell`.
+            deferred (bool): import the installed plugins only when
+                something needs them, from the plugin index in the cache
+                directory (:mod:`cardshell.plugin_index`, :mod:`cardshell.lazy`);
+                used only when ``plugins``, ``disabled`` and
+                ``extra_modules`` are not given and hooks are not traced.
+                Without a current index, every plugin is imported and the
+                index written for the next start.
 
         Returns:
             Shell: ready to :meth:`execute` lines.  Broken plugins are listed
@@ -182,17 +259,39 @@ class Shell(Dispatcher, Sessions, SavedGames):
         """
         pm = pluggy.PluginManager(hookspecs.PROJECT)
         pm.add_hookspecs(hookspecs)
-        if hookcall.trace_wanted():
+        tracing = hookcall.trace_wanted()
+        if tracing:
             hookcall.trace_calls(pm)
+        indexable = deferred and plugins is None and not disabled and not extra_modules and not tracing
+        options: dict[str, Any] = dict(seed=seed, interactive=interactive, data_dir=data_dir, autosave=autosave,
+                                       record=record, tracebacks=tracebacks)
+        if indexable:
+            index = plugin_index.load()
+            if index is not None:
+                return cls(pm, deferred=index, **options)
         loaded, failures = load_entry_points(pm, plugins, disabled, extra_modules,
                                              tracebacks=blame.tracebacks_wanted(tracebacks))
-        return cls(pm, seed=seed, interactive=interactive, plugins=loaded, failures=failures,
-                   data_dir=data_dir, autosave=autosave, record=record, tracebacks=tracebacks)
+        shell = cls(pm, plugins=loaded, failures=failures, **options)
+        if indexable:
+            built = plugin_index.from_shell(shell)
+            if built is not None:
+                plugin_index.save(built)
+        return shell
 
     # -- queries ---------------------------------------------------------
     @property
-    def games(self) -> dict[str, Game]:
-        """Every registered game by id."""
+    def games(self) -> Mapping[str, Game]:
+        """Every registered game by id (a deferred game's plugin is imported
+        when the game is looked up: :class:`cardshell.lazy.DeferredGames`)."""
+        if self.deferred is not None:
+            return DeferredGames(self, self.deferred)
+        return self.registry.games
+
+    def game_listing(self) -> Mapping[str, Any]:
+        """Game id to an object with ``title`` and ``summary``, for every
+        game, importing none (``games``)."""
+        if self.deferred is not None:
+            return DeferredGames(self, self.deferred).listing()
         return self.registry.games
 
     @property
@@ -201,6 +300,8 @@ class Shell(Dispatcher, Sessions, SavedGames):
         terminal, :data:`cardshell.help.DEFAULT_WIDTH` (80) in scripts."""
         if not self.interactive:
             return helptext.DEFAULT_WIDTH
+        import shutil  # a terminal only
+
         return shutil.get_terminal_size((helptext.DEFAULT_WIDTH, 24)).columns
 
     def rules(self, game_id: str) -> RuleSet:
@@ -214,6 +315,8 @@ class Shell(Dispatcher, Sessions, SavedGames):
         """
         rules = self._rules.get(game_id)
         if rules is None:
+            from cardshell.ruleset import RuleSet
+
             rules = self._rules[game_id] = RuleSet(self.games[game_id], self.registry.scope(game_id))
         return rules
 
@@ -230,6 +333,8 @@ class Shell(Dispatcher, Sessions, SavedGames):
         Returns:
             str: the page, wrapped to :attr:`width`.
         """
+        from cardshell import gamepage  # help GAME only
+
         game = self.games[game_id]
         plugin = self.pm.get_plugin(self.registry.game_plugins[game_id])
         return gamepage.page(game, self.game_commands(game_id), gamepage.rules_text(game, plugin), self.width)

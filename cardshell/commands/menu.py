@@ -30,6 +30,7 @@ class MenuCommands(HostPlugin):
         ]
 
     def _global_commands(self) -> list[Command]:
+        self.shell.need_globals()
         return [entry.command for entry in self.shell.registry.global_scope.entries]
 
     def help(self, ctx: CommandContext, words: list[str]) -> None:
@@ -80,7 +81,7 @@ class MenuCommands(HostPlugin):
             ctx.echo("No games are installed.")
         else:
             ctx.echo("Games:")
-            ctx.echo(helptext.games_list(shell.games, shell.width))
+            ctx.echo(helptext.games_list(shell.game_listing(), shell.width))
         playing: list[tuple[str, str]] = []
         finished: list[tuple[str, str]] = []
         for gid, session in sorted(shell.sessions.items()):
