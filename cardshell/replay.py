@@ -2,11 +2,12 @@
 
 :class:`SavedGames` is the part of :class:`cardshell.shell.Shell` that
 rebuilds a game from its seed, options and accepted moves
-(:meth:`~SavedGames.replay`, the same dispatch as typed lines, quietly) and
-hands saving, loading and the end of the session to
-:class:`cardshell.persistence.Persistence` (the rules of saves: names,
-conflicts, abandoned games, autosave).  The file format is
-:mod:`cardshell.saves`.
+(:meth:`~SavedGames.replay`, the same dispatch as typed lines, quietly),
+checks a saved log and rebuilds a save's game (:meth:`~SavedGames.check_log`,
+:meth:`~SavedGames.rebuild`), and hands saving, loading and the end of the
+session to :class:`cardshell.persistence.Persistence` (the rules of saves:
+names, conflicts, abandoned games, autosave).  The file format is
+:mod:`cardshell.savefile`, the files :mod:`cardshell.saves`.
 """
 
 from __future__ import annotations
@@ -15,12 +16,14 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from cardshell import blame
-from cardshell.errors import CommandError
+from cardshell.errors import CommandError, UsageError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from cardshell.records import Game
-    from cardshell.session import GameSession
     from pathlib import Path
+
+    from cardshell.records import Game
+    from cardshell.savefile import SaveRecord
+    from cardshell.session import GameSession
 
     from cardshell.persistence import Persistence, SaveResult
 
@@ -76,7 +79,7 @@ class SavedGames:
                 rejected (the log does not fit this version of the game),
                 or plugin code raises.
         """
-        from cardshell.saves import SaveError
+        from cardshell.savefile import SaveError
         from cardshell.session import GameSession
 
         try:
@@ -108,6 +111,74 @@ class SavedGames:
                     raise SaveError(f"move {number} ({line!r}) did not change the game")
         finally:
             self.current = current
+        return session
+
+    def check_log(self, game: Game, log: list[str]) -> None:
+        """Check that every line of a log is a move of the game, before any replay.
+
+        A move is a command of the game's own scope (the game's or one a
+        plugin added to it) that changes the state; a line naming a host
+        command (``exit``, ``save``), a report-only command (``simulate
+        3000000``) or nothing at all is not.
+
+        Args:
+            game (Game): the save's game.
+            log (list[str]): the saved log.
+
+        Raises:
+            SaveError: naming the first line that is not a move.
+        """
+        from cardshell.savefile import SaveError
+        from cardshell.session import GameSession
+
+        shell: Any = self  # a Shell: resolve() is the dispatcher's
+        current = shell.current
+        # resolve() looks commands up in the current game's scope: a stand-in
+        # session of this game (never installed, never dealt) gives it that.
+        shell.current = GameSession(game=game, seed=0, options={}, state=None, uid="")
+        try:
+            for number, line in enumerate(log, start=1):
+                text = line.strip()
+                try:
+                    entry, _ = shell.resolve(text) if text else (None, "")
+                except UsageError:
+                    entry = None
+                command = entry.command if entry is not None else None
+                if command is None or command.game != game.id or not command.changes_state:
+                    raise SaveError(f"line {number} of its log ({line[:80]!r}) is not a move of {game.title}")
+        finally:
+            shell.current = current
+
+    def rebuild(self, name: str, record: SaveRecord) -> GameSession:
+        """Rebuild the game a record holds (not installed).
+
+        Args:
+            name (str): the save's name, for messages.
+            record (SaveRecord): what :meth:`cardshell.persistence.Persistence.read` returned.
+
+        Returns:
+            GameSession: the game in the saved position, with its undo
+            history, uid, undo flag and time played.
+
+        Raises:
+            SaveError: the game is not installed, the log holds a line that
+                is not a move, or it does not replay.
+        """
+        from cardshell.savefile import SaveError
+
+        shell: Any = self  # a Shell: games and replay()
+        game = shell.games.get(record.game)
+        if game is None:
+            raise SaveError(f"save {name!r} is for game {record.game!r}, which is not installed")
+        try:
+            self.check_log(game, record.log)
+            session = shell.replay(game, record.seed, record.options, record.log)
+        except SaveError as exc:
+            raise SaveError(f"save {name!r} cannot be resumed: {exc.message}") from None
+        session.uid = record.uid or session.uid
+        session.undo_used = record.undo_used
+        session.started -= max(0.0, record.elapsed)
+        session.save_name = name
         return session
 
     # -- saves (the rules are in cardshell.persistence) -----------------------
