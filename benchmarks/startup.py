@@ -9,6 +9,8 @@ interleaved round by round so that a change of the machine's load hits
 every command alike; the medians are printed in milliseconds with their
 ratios to the baselines (goals, issue 13 item 9: script mode at most 1.5 x
 ``import pluggy``, the interactive prompt at most 1.3 x the bare prompt).
+For the piped runs the median CPU time (user + system) of the process is
+printed too: on a loaded machine it varies much less than wall-clock time.
 
 cardshell runs with a new empty data directory and cache directory
 (``CARDSHELL_DATA_DIR``, ``CARDSHELL_CACHE_DIR``); one untimed run first
@@ -24,6 +26,7 @@ the index before each cardshell run instead.  Not part of the test suite.
 from __future__ import annotations
 
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -36,11 +39,24 @@ from pathlib import Path
 BARE_PROMPT = "from prompt_toolkit import PromptSession\nPromptSession().prompt('bare> ')\n"
 
 
-def run_piped(argv: list[str], stdin: str, env: dict[str, str]) -> float:
-    """Wall-clock milliseconds of one run with ``stdin`` piped in."""
+#: CPU milliseconds (user + system) of the last finished child, by command name.
+CPU: dict[str, list[float]] = {}
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (usage.ru_utime + usage.ru_stime) * 1000
+
+
+def run_piped(argv: list[str], stdin: str, env: dict[str, str], name: str = "") -> float:
+    """Wall-clock milliseconds of one run with ``stdin`` piped in (its CPU
+    milliseconds, less sensitive to the machine's load, go to :data:`CPU`)."""
+    cpu = _children_cpu()
     start = time.perf_counter()
     subprocess.run(argv, input=stdin, capture_output=True, text=True, check=False, env=env)
-    return (time.perf_counter() - start) * 1000
+    elapsed = (time.perf_counter() - start) * 1000
+    CPU.setdefault(name, []).append(_children_cpu() - cpu)
+    return elapsed
 
 
 def run_prompt(argv: list[str], prompt: str, env: dict[str, str]) -> float:
@@ -77,15 +93,16 @@ def main() -> None:
         if cold:
             shutil.rmtree(work / "cache", ignore_errors=True)
 
-    def shell_piped(stdin: str) -> Callable[[], float]:
-        return lambda: (fresh(), run_piped(cardshell, stdin, env))[1]
+    def shell_piped(stdin: str, name: str) -> Callable[[], float]:
+        return lambda: (fresh(), run_piped(cardshell, stdin, env, name))[1]
 
     measures: dict[str, Callable[[], float]] = {
-        "python -c pass": lambda: run_piped([python, "-c", "pass"], "", env),
-        "python -c 'import pluggy'": lambda: run_piped([python, "-c", "import pluggy"], "", env),
-        "cardshell < /dev/null": shell_piped(""),
-        "cardshell < 'games'": shell_piped("games\n"),
-        "cardshell < 'play aces-up; D; exit'": shell_piped("play aces-up --seed 7\nD\nexit\n"),
+        "python -c pass": lambda: run_piped([python, "-c", "pass"], "", env, "python -c pass"),
+        "python -c 'import pluggy'": lambda: run_piped([python, "-c", "import pluggy"], "", env, "pluggy"),
+        "cardshell < /dev/null": shell_piped("", "cardshell < /dev/null"),
+        "cardshell < 'games'": shell_piped("games\n", "cardshell < 'games'"),
+        "cardshell < 'play aces-up; D; exit'": shell_piped("play aces-up --seed 7\nD\nexit\n",
+                                                           "cardshell < 'play aces-up; D; exit'"),
     }
     if interactive:
         measures["bare PromptSession prompt"] = lambda: run_prompt([python, str(bare)], "bare>", env)
@@ -99,12 +116,16 @@ def main() -> None:
     pluggy = medians["python -c 'import pluggy'"]
     print(f"{'cold' if cold else 'warm'} plugin index, {runs} runs each, medians; "
           f"load average {os.getloadavg()[0]:.2f}")
+    cpu = {name: statistics.median(values) for name, values in CPU.items() if name}
     for name, value in medians.items():
         ratio = ""
         if name.startswith("cardshell <"):
             ratio = f"  ({value / pluggy:.2f} x import pluggy)"
+            ratio += f"   CPU {cpu[name]:6.1f} ms ({cpu[name] / cpu['pluggy']:.2f} x)"
         elif name == "cardshell first prompt":
             ratio = f"  ({value / medians['bare PromptSession prompt']:.2f} x bare prompt)"
+        elif name == "python -c 'import pluggy'":
+            ratio = f"{'':24}   CPU {cpu['pluggy']:6.1f} ms"
         print(f"  {name:38} {value:7.1f} ms{ratio}")
     shutil.rmtree(work, ignore_errors=True)
 

@@ -27,7 +27,6 @@ import json
 import os
 import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 #: The format of the index file; another number is ignored.
@@ -86,14 +85,16 @@ class IndexedPlugin:
     files: list[tuple[str, int]] = field(default_factory=list)
 
 
-def cache_dir() -> Path:
-    """The cache directory: ``CARDSHELL_CACHE_DIR``, else the user cache directory."""
+def cache_dir() -> str:
+    """The cache directory: ``CARDSHELL_CACHE_DIR``, else platformdirs'
+    ``user_cache_dir`` (``~/.cache/cardshell`` on Linux).  A string, not a
+    ``Path``: a warm start does not import pathlib."""
     override = os.environ.get(CACHE_DIR_ENV)
     if override:
-        return Path(override).expanduser()
-    import platformdirs  # imported late: a warm start reads the variable or this only
+        return os.path.expanduser(override)
+    import platformdirs
 
-    return Path(platformdirs.user_cache_dir("cardshell", appauthor=False))
+    return str(platformdirs.user_cache_dir("cardshell", appauthor=False))
 
 
 def fingerprint() -> list[Any]:
@@ -119,6 +120,8 @@ def _files_of(module_name: str) -> list[tuple[str, int]]:
     origin = getattr(top, "__file__", None)
     if origin is None:
         return []
+    from pathlib import Path  # building the index only
+
     root = Path(origin).parent if Path(origin).name == "__init__.py" else Path(origin)
     paths = sorted(root.rglob("*.py"))[:MAX_FILES_PER_PLUGIN] if root.is_dir() else [root]
     return [(str(path), path.stat().st_mtime_ns) for path in paths]
@@ -164,10 +167,17 @@ def from_shell(shell: Any) -> list[IndexedPlugin] | None:
     return plugins
 
 
-def save(plugins: list[IndexedPlugin], directory: Path | None = None) -> None:
+def save(plugins: list[IndexedPlugin], directory: str | os.PathLike[str] | None = None) -> None:
     """Write the index atomically; a directory that cannot be written is
-    silently skipped (the next start imports every plugin again)."""
-    directory = cache_dir() if directory is None else directory
+    silently skipped (the next start imports every plugin again).
+
+    Args:
+        plugins (list[IndexedPlugin]): what :func:`from_shell` returned.
+        directory (str | PathLike | None): the cache directory (default :func:`cache_dir`).
+    """
+    from pathlib import Path
+
+    directory = Path(cache_dir() if directory is None else directory)
     data = {"key": fingerprint(), "plugins": [
         {**vars(p), "games": [vars(g) for g in p.games]} for p in plugins]}
     try:
@@ -179,13 +189,13 @@ def save(plugins: list[IndexedPlugin], directory: Path | None = None) -> None:
         return
 
 
-def load(directory: Path | None = None) -> list[IndexedPlugin] | None:
+def load(directory: str | os.PathLike[str] | None = None) -> list[IndexedPlugin] | None:
     """The cached index, or None when there is none or it is out of date.
 
     Args:
-        directory (Path | None): the cache directory (default :func:`cache_dir`).
+        directory (str | PathLike | None): the cache directory (default :func:`cache_dir`).
     """
-    path = (cache_dir() if directory is None else directory) / _FILE
+    path = os.path.join(cache_dir() if directory is None else directory, _FILE)
     try:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_INDEX_BYTES + 1)

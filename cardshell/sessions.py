@@ -14,7 +14,6 @@ hook (``cardshell_render``) by pluggy's rules, each implementation guarded
 from __future__ import annotations
 
 import copy
-import random
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -23,13 +22,14 @@ from cardshell import blame
 from cardshell import help as helptext
 
 if TYPE_CHECKING:  # pragma: no cover
-    from cardshell.records import Game, Outcome
-    from cardshell.session import GameSession
+    import random
     from pathlib import Path
 
     from cardshell.hookcall import GuardedHooks
     from cardshell.problems import ProblemReporter
+    from cardshell.records import Game, Outcome
     from cardshell.registry import Registry
+    from cardshell.session import GameSession
 
 #: Seeds the host picks when ``play`` gets no ``--seed`` are in 1..MAX_SEED.
 MAX_SEED = 999_999
@@ -93,6 +93,8 @@ class Sessions:
         The generator's state before the first draw of a command is kept, so
         that a rejected command gives its seeds back (see :class:`_Snapshot`).
         """
+        import random
+
         if self._seeds_before is None and type(self._seeds) is random.Random:
             self._seeds_before = self._seeds.getstate()
         return self._seeds.randint(1, MAX_SEED)

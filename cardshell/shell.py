@@ -17,9 +17,7 @@ and the registry of games and commands.  It does no terminal I/O.
 from __future__ import annotations
 
 import os
-import random
 from collections.abc import Callable, Iterable, Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 import pluggy
@@ -31,6 +29,7 @@ from cardshell.discovery import PluginFailure, PluginInfo, load_entry_points
 from cardshell.lazy import DeferredGames, DeferredPlugins
 from cardshell.plugin_index import IndexedPlugin
 from cardshell.dispatch import Dispatcher, Reply, _join, _Snapshot
+from cardshell.paths import DATA_DIR_ENV
 from cardshell.paths import data_dir as resolve_data_dir
 from cardshell.problems import ProblemReporter
 from cardshell.recording import Recorder
@@ -38,6 +37,9 @@ from cardshell.replay import SavedGames
 from cardshell.sessions import MAX_SEED, Sessions
 
 if TYPE_CHECKING:  # pragma: no cover
+    import random
+    from pathlib import Path
+
     from cardshell.records import Command, Game
     from cardshell.registry import Registry, Scope
     from cardshell.ruleset import RuleSet
@@ -140,12 +142,14 @@ class Shell(Dispatcher, Sessions, SavedGames):
                               for p in deferred]
         else:
             self._start_plugins()
-        self._seeds: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
+        self._session_seed = seed
+        self._seed_source: random.Random | None = None
         self.sessions: dict[str, GameSession] = {}
         self.current: GameSession | None = None
         self.exiting = False
         self.progress: Any = None  # set by the interactive front end
-        self.data_dir: Path = resolve_data_dir(data_dir)
+        self._data_dir_given = data_dir or os.environ.get(DATA_DIR_ENV) or None
+        self._data_dir: Path | None = None
         self.autosave = interactive if autosave is None else autosave
         self.recorder = Recorder(record)
         self.record_as: str | None = None
@@ -166,6 +170,31 @@ class Shell(Dispatcher, Sessions, SavedGames):
             defaults.append(info)
         self._plugins = [*defaults, *self._plugins]
         self.build_registry()
+
+    @property
+    def _seeds(self) -> random.Random:
+        """The generator of the seeds of games started without ``--seed``
+        (seeded with the session seed, else the operating system's), made
+        when the first game needs one."""
+        if self._seed_source is None:
+            import random
+
+            self._seed_source = (random.Random(self._session_seed) if self._session_seed is not None
+                                 else random.SystemRandom())
+        return self._seed_source
+
+    @property
+    def data_dir(self) -> Path:
+        """Where saves and statistics are kept (resolved when first needed:
+        :func:`cardshell.paths.data_dir` of the ``data_dir`` argument or
+        ``CARDSHELL_DATA_DIR`` as they were when the shell was made)."""
+        if self._data_dir is None:
+            self._data_dir = resolve_data_dir(self._data_dir_given)
+        return self._data_dir
+
+    @data_dir.setter
+    def data_dir(self, value: str | os.PathLike[str]) -> None:
+        self._data_dir = resolve_data_dir(value)
 
     @property
     def view(self) -> ShellView:
