@@ -14,14 +14,13 @@ command succeeds.  A host or global command is all or nothing through a
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cardshell import blame
 from cardshell.errors import CommandError, UsageError
 
 if TYPE_CHECKING:  # pragma: no cover
+    from cardshell.reply import Reply
     from cardshell.records import Game
     from cardshell.registry import Entry, Registry
     from cardshell.problems import ProblemReporter
@@ -29,35 +28,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from cardshell.session import GameSession
     from cardshell.shell import Shell
     from cardshell.views import ShellView
-
-
-@dataclass
-class Reply:
-    """What one input line produced.
-
-    Attributes:
-        ok (bool): True if the line was accepted (blank lines and comments are).
-        output (str): text for standard output, no trailing newline ("" if none).
-        error (str | None): the message of a rejected line.
-        warnings (list[str]): reports about plugins that misbehaved while
-            the line ran (a hook, or a game's display, outcome or prompt,
-            raised): each distinct problem once per shell, naming the plugin
-            (see :mod:`cardshell.problems`); the front ends print them on
-            standard error.
-        interrupted (bool): the line was stopped by Ctrl-C (then ``ok`` is
-            False and nothing was changed); a script stops there.
-        follow_up (list[str]): lines the command asked to run next
-            (:meth:`CommandContext.then`); :meth:`Shell.execute` runs them.
-    """
-
-    ok: bool = True
-    output: str = ""
-    error: str | None = None
-    warnings: list[str] = field(default_factory=list)
-    interrupted: bool = False
-    follow_up: list[str] = field(default_factory=list)
-
-
 
 
 class Dispatcher:
@@ -159,6 +129,8 @@ class Dispatcher:
             plugin's internal error); only ``KeyboardInterrupt`` outside
             plugin code and the host's own ``SystemExit`` pass through.
         """
+        from cardshell.reply import Reply  # (the first line, not the start, builds the record classes)
+
         text = line.strip()
         if not text or text.startswith("#"):
             return Reply()
@@ -182,6 +154,8 @@ class Dispatcher:
         return reply
 
     def _execute(self, text: str) -> Reply:
+        from cardshell.reply import Reply
+
         session = self.current
         game = session.game if session is not None else None
         entry: Entry | None = None
@@ -226,6 +200,10 @@ class Dispatcher:
 
         ``quiet`` (replaying a saved game) calls no hooks and renders nothing.
         """
+        import copy
+
+        from cardshell.reply import Reply
+
         command = entry.command
         game_command = command.game is not None
         args = command.parse(args_text)

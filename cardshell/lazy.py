@@ -25,7 +25,6 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardshell import blame
-from cardshell.discovery import PluginFailure
 
 if TYPE_CHECKING:  # pragma: no cover
     from types import ModuleType
@@ -81,6 +80,8 @@ class DeferredPlugins:
             except BaseException as exc:
                 if not blame.is_plugin_failure(exc):
                     raise
+                from cardshell.discovery import PluginFailure
+
                 self.shell.failures.append(PluginFailure(name, plugin.dist, plugin.version,
                                                          f"failed to import: {blame.describe(exc)}"))
                 self.index.pop(name)

@@ -13,13 +13,11 @@ hook (``cardshell_render``) by pluggy's rules, each implementation guarded
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 from cardshell import blame
-from cardshell import help as helptext
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
@@ -84,6 +82,8 @@ class Sessions:
                     raise
                 self._game_failed(session.game, "legal_moves", exc)
                 going_on = []
+        from cardshell import help as helptext
+
         text = helptext.ending(session.game, session.outcome, going_on if len(going_on) <= 4 else ())
         return helptext.wrap(text, self.width, "  ")
 
@@ -136,6 +136,8 @@ class Sessions:
         Returns:
             str: the display, without a trailing newline ("" if it failed).
         """
+        import copy
+
         state = session.state if session.game.immutable else copy.deepcopy(session.state)
         answers: list[tuple[pluggy.HookImpl, Any]] = []
         self.need_hook("cardshell_render")

@@ -23,12 +23,10 @@ from typing import TYPE_CHECKING, Any, TextIO
 import pluggy
 
 from cardshell import blame, hookcall, hookspecs, plugin_index
-from cardshell import help as helptext
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES, DEFAULT_PLUGINS, default_plugins
-from cardshell.discovery import PluginFailure, PluginInfo, load_entry_points
 from cardshell.lazy import DeferredGames, DeferredPlugins
 from cardshell.plugin_index import IndexedPlugin
-from cardshell.dispatch import Dispatcher, Reply, _join, _Snapshot
+from cardshell.dispatch import Dispatcher, _join, _Snapshot
 from cardshell.paths import DATA_DIR_ENV
 from cardshell.paths import data_dir as resolve_data_dir
 from cardshell.problems import ProblemReporter
@@ -38,6 +36,8 @@ from cardshell.sessions import MAX_SEED, Sessions
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
+
+    from cardshell.discovery import PluginFailure, PluginInfo
     from pathlib import Path
 
     from cardshell.records import Command, Game
@@ -49,11 +49,16 @@ if TYPE_CHECKING:  # pragma: no cover
 #: The name the host's own command plugin is registered under.
 BUILTIN_PLUGIN = DEFAULT_PLUGINS[0][0]
 
-__all__ = ["BUILTIN_PLUGIN", "MAX_SEED", "Reply", "Shell", "_Snapshot", "_join"]
+__all__ = ["BUILTIN_PLUGIN", "MAX_SEED", "Shell", "_Snapshot", "_join"]
 
 
 def __getattr__(name: str) -> Any:
-    """``SaveResult``, importable from here as before, loaded when asked for."""
+    """``Reply`` and ``SaveResult``, importable from here as before, loaded
+    when asked for (a start that runs no line builds neither class)."""
+    if name == "Reply":
+        from cardshell.reply import Reply
+
+        return Reply
     if name == "SaveResult":
         from cardshell.persistence import SaveResult
 
@@ -138,8 +143,6 @@ class Shell(Dispatcher, Sessions, SavedGames):
         self._view: ShellView | None = None
         if deferred is not None:  # started from the plugin index: nothing imported yet
             self.deferred = DeferredPlugins(self, deferred)
-            self._plugins += [PluginInfo(p.name, p.module, p.dist, p.version, [g.id for g in p.games], list(p.hooks))
-                              for p in deferred]
         else:
             self._start_plugins()
         self._session_seed = seed
@@ -162,6 +165,11 @@ class Shell(Dispatcher, Sessions, SavedGames):
         """Register the host's default plugins and build the registry: at
         once, or (started from the plugin index) when the registry is first
         needed, so that an empty session builds nothing."""
+        from cardshell.discovery import PluginInfo
+
+        if self.deferred is not None:
+            self._plugins += [PluginInfo(p.name, p.module, p.dist, p.version, [g.id for g in p.games], list(p.hooks))
+                              for p in self.deferred.index.values()]
         defaults = []
         for name, plugin in default_plugins(self):
             self.pm.register(plugin, name=name)
@@ -298,6 +306,8 @@ class Shell(Dispatcher, Sessions, SavedGames):
             index = plugin_index.load()
             if index is not None:
                 return cls(pm, deferred=index, **options)
+        from cardshell.discovery import load_entry_points
+
         loaded, failures = load_entry_points(pm, plugins, disabled, extra_modules,
                                              tracebacks=blame.tracebacks_wanted(tracebacks))
         shell = cls(pm, plugins=loaded, failures=failures, **options)
@@ -327,6 +337,8 @@ class Shell(Dispatcher, Sessions, SavedGames):
     def width(self) -> int:
         """The width text is wrapped to: the terminal's columns at a
         terminal, :data:`cardshell.help.DEFAULT_WIDTH` (80) in scripts."""
+        from cardshell import help as helptext
+
         if not self.interactive:
             return helptext.DEFAULT_WIDTH
         import shutil  # a terminal only
