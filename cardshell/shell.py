@@ -140,6 +140,7 @@ class Shell(Dispatcher, Sessions, SavedGames):
         self.failures: list[PluginFailure] = list(failures or [])
         self.deferred: DeferredPlugins | None = None
         self._registry: Registry | None = None
+        self._answers: dict[tuple[str, str], list[Any]] = {}  # registration hooks' answers, by (hook, plugin)
         self._view: ShellView | None = None
         if deferred is not None:  # started from the plugin index: nothing imported yet
             self.deferred = DeferredPlugins(self, deferred)
@@ -235,7 +236,8 @@ class Shell(Dispatcher, Sessions, SavedGames):
         dists = {info.name: (info.dist, info.version) for info in self._plugins}
         from cardshell.registry import Registry
 
-        registry = self._registry = Registry(self.pm, dists, tracebacks=self.problems.tracebacks)
+        registry = self._registry = Registry(self.pm, dists, tracebacks=self.problems.tracebacks,
+                                             answers=self._answers)
         self.failures += [failure for failure in registry.failures if failure not in self.failures]
         self._plugins = [info for info in self._plugins if info.name not in registry.refused]
         for info in self._plugins:

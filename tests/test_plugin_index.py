@@ -131,3 +131,17 @@ def test_explicit_plugin_lists_and_extra_modules_do_not_use_the_index(cache):
     assert Shell.create(["aces-up"], deferred=True).deferred is None
     assert Shell.create(extra_modules=["toy_counter"], deferred=True).deferred is None
     assert Shell.create(disabled=["stats"], deferred=True).deferred is None
+
+
+def test_each_registration_hook_is_called_once_per_plugin_when_plugins_load_on_demand(cache):
+    Shell.create(seed=1, deferred=True)
+    shell = Shell.create(seed=1, deferred=True)
+    calls: list[tuple[str, str]] = []
+    shell.pm.add_hookcall_monitoring(lambda name, impls, kwargs: calls.extend((name, i.plugin_name) for i in impls
+                                                                                if name in ("cardshell_games",
+                                                                                            "cardshell_commands")),
+                                     lambda outcome, name, impls, kwargs: None)
+    for line in ("games", "play aces-up --seed 1", "help", "play blackjack --seed 2", "play aces-up"):
+        assert shell.execute(line).ok, line
+    assert len(calls) == len(set(calls)) and ("cardshell_games", "aces-up") in calls
+    assert shell.current is not None and shell.current.game is shell.games["aces-up"]
