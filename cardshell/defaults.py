@@ -27,6 +27,7 @@ DEFAULT_PLUGINS: tuple[tuple[str, str], ...] = (
     ("cardshell.plugins", "cardshell.commands.plugins:PluginCommands"),
     ("cardshell.assist", "cardshell.assist:AssistCommands"),
     ("cardshell.scaffold", "cardshell.scaffold:ScaffoldCommands"),
+    ("cardshell.winnability", "cardshell.winnability.command:WinnabilityCommands"),
 )
 
 #: The names of the default plugins: considered first, never blamed for a game's failure.

@@ -187,8 +187,9 @@ class Dispatcher:
             return Reply(ok=False, error=f"{exc.message}{usage}")
         except CommandError as exc:
             return Reply(ok=False, error=exc.message)
-        except KeyboardInterrupt:
-            return Reply(ok=False, error="interrupted; nothing was changed", interrupted=True)
+        except KeyboardInterrupt as exc:  # a command that kept part of its work says so in a note (PEP 678)
+            notes = getattr(exc, "__notes__", None)
+            return Reply(ok=False, error=notes[-1] if notes else "interrupted; nothing was changed", interrupted=True)
         except BaseException as exc:
             if not blame.is_plugin_failure(exc):
                 raise
