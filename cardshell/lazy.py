@@ -71,6 +71,7 @@ class DeferredPlugins:
         wanted = [name for name in dict.fromkeys(wanted) if name not in self.loaded]
         if not wanted:
             return False
+        self.shell.registry  # noqa: B018 - the host's default plugins are registered first, as at an eager start
         pm = self.shell.pm
         for name in wanted:
             plugin = self.index[name]

@@ -33,6 +33,13 @@ def cache(tmp_path, monkeypatch):
     return directory
 
 
+@pytest.mark.parametrize("words", [["plugins"], ["help", "stats"], ["winnability", "thumb", "--deals", "3:0"]])
+def test_a_command_on_the_command_line_is_found_on_a_warm_start(words, cache, tmp_path):
+    cold = cli("", tmp_path / "cold", *words)
+    warm = cli("", tmp_path / "warm", *words)
+    assert warm == cold and "no such file or command" not in warm[1]
+
+
 def cli(script: str, data_dir, *args: str) -> tuple[str, str, int]:
     result = subprocess.run([sys.executable, "-m", "cardshell", "--seed", "1", "--data-dir", str(data_dir), *args],
                             input=script, capture_output=True, text=True, encoding="utf-8", timeout=60)
