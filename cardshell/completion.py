@@ -25,6 +25,7 @@ def candidates(shell: Shell, text: str) -> tuple[list[str], str]:
     words = stripped.split()
     partial = "" if (not words or stripped.endswith(" ")) else words[-1]
     before = words[:-1] if partial else words
+    shell.need_globals()
     scope = shell.scope()
     state = shell.current.state if shell.current else None
     found: list[str] = []
