@@ -4,6 +4,9 @@ Used only when stdin is a terminal.  The prompt names the current game; Tab
 completes commands and arguments (:mod:`cardshell.completion`); history
 persists in the data directory unless ``--no-history``; Ctrl-C cancels the
 line; Ctrl-D leaves the current game (kept in progress), then the shell.
+Tab on an empty line lists the commands valid now above the prompt and
+inserts nothing, so Tab Tab Enter never runs a command (prompt_toolkit's
+menu would select its first entry, such as ``exit``, at the second Tab).
 A line longer than :data:`cardshell.script.MAX_LINE_LENGTH` characters is
 refused when Enter is pressed, as in scripts.
 Red suits are coloured in every card game's display (:func:`colourise`)
@@ -29,14 +32,17 @@ from pathlib import Path
 from typing import Any
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.application import get_app, run_in_terminal
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.validation import Validator
 
 from cardshell import help as helptext
 from cardshell import saves, signals
-from cardshell.completion import candidates
+from cardshell.completion import candidates, columns, first_words, natural
 from cardshell.script import MAX_LINE_LENGTH, too_long
 from cardshell.shell import Shell
 
@@ -60,6 +66,27 @@ class ShellCompleter(Completer):
         found, partial = candidates(self.shell, document.text_before_cursor)
         for word in found:
             yield Completion(word, start_position=-len(partial))
+
+
+def listing(shell: Shell, width: int) -> str:
+    """What Tab on an empty line prints: the words :func:`first_words`
+    offers now (no pattern candidates), unique, in columns of ``width``."""
+    return columns(sorted(set(first_words(shell, with_patterns=False)), key=natural), width)
+
+
+def key_bindings(shell: Shell) -> KeyBindings:
+    """The prompt's own keys: Tab on an empty (or blank) line prints
+    :func:`listing` above the prompt instead of opening the completion menu."""
+    bindings = KeyBindings()
+    empty = Condition(lambda: not get_app().current_buffer.text.strip())
+
+    @bindings.add("tab", filter=empty)
+    def _list_commands(event: KeyPressEvent) -> None:
+        text = listing(shell, event.app.output.get_size().columns)
+        if text:
+            run_in_terminal(lambda: print(text))
+
+    return bindings
 
 
 def use_colour(stream: Any) -> bool:
@@ -130,7 +157,7 @@ def _read_eval_print(shell: Shell, history_path: Path | None) -> None:
     history, problem = open_history(history_path)
     session: PromptSession[str] = PromptSession(history=history, completer=ShellCompleter(shell),
                                                 complete_while_typing=False, validator=LINE_LENGTH,
-                                                validate_while_typing=False)
+                                                validate_while_typing=False, key_bindings=key_bindings(shell))
     shell.progress = _progress
     shell.confirm = _confirm
     colour = use_colour(sys.stdout)

@@ -56,7 +56,12 @@ class Option:
         help (str): one line shown by ``help play`` and ``games``.
         type (Callable[[str], Any]): converts the typed text (``int``).
         default (Any): the value when the option is not given.
-        choices (tuple | None): the allowed values, if a fixed set.
+        choices (tuple | None): the allowed values, if a fixed set: the host
+            refuses any other (argparse's message) and Tab offers them.
+        completions (tuple[str, ...]): values Tab offers after ``--NAME``
+            when ``choices`` is None, without the host checking them (the
+            game's ``new`` does, with its own message); e.g. Minesweeper's
+            level names.  Default: none.
     """
 
     name: str
@@ -64,6 +69,7 @@ class Option:
     type: Callable[[str], Any] = str
     default: Any = None
     choices: tuple[Any, ...] | None = None
+    completions: tuple[str, ...] = ()
 
 
 def _no_outcome(state: Any) -> Outcome | None:

@@ -155,6 +155,5 @@ def cardshell_commands() -> list[cardshell.Command]:
             help="Every finished game is recorded, whatever the game.  A perfect win is a win without "
                  "undo.  A streak is a run of wins (a loss or a draw ends it).  'stats --reset' asks for "
                  "confirmation: type 'stats --reset --yes' to delete.",
-            complete=lambda state, index: [],
         )
     ]
