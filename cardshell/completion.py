@@ -143,11 +143,11 @@ def offered(command: Command, state: Any, legal: _Legal) -> bool:
         bool: False only when the game would refuse the command as typed.
     """
     try:
+        if command.move is not None and legal.known() and _alone(command):
+            return any(word in legal for word in command.words)
         if command.parse is parsers.no_args:
             for validator in command.validators:
                 validator(state, None)
-            if command.move is not None and legal.known():
-                return any(word in legal for word in command.words)
             return True
         if command.move is not None and command.complete is not None:
             return bool(list(command.complete(state, 0)))
@@ -155,6 +155,18 @@ def offered(command: Command, state: Any, legal: _Legal) -> bool:
         return False
     except Exception:  # a plugin's bug: offer the command, let dispatch report it
         return True
+    return True
+
+
+def _alone(command: Command) -> bool:
+    """Whether a command may be typed without arguments (its parser accepts
+    an empty text): such a move is offered only when it is a legal move."""
+    try:
+        command.parse("")
+    except CommandError:
+        return False
+    except Exception:  # a plugin's bug: treat it as taking arguments
+        return False
     return True
 
 
