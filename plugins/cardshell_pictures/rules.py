@@ -1,7 +1,7 @@
 """Pictures: the first COMP9021 solitaire, as pure functions of the seed.
 
-Source: ``seeds/comp9021-solitaires.txt`` Sections 2 and 3, with the details
-settled in ``specs/GAMES.md`` ("pictures and up-and-down", "pictures").
+Source: the hand-out's Sections 2 and 3, with the details
+settled in ``plugins/cardshell_pictures/RULES.md``.
 
 Cards are the ints of Section 2: 0-12 Hearts Ace..King, 13-25 Diamonds,
 26-38 Clubs, 39-51 Spades; ``card % 13`` is the rank index (0 = Ace,
@@ -132,7 +132,7 @@ def row_text(grid: list[int | None], row: int) -> str:
     """One row of the face-up grid as Section 3.2 prints it.
 
     Each of the 4 slots is a tab followed by the card's character, or by
-    nothing when the slot is empty (GAMES.md: an empty slot keeps its tab).
+    nothing when the slot is empty (plugins/cardshell_pictures/RULES.md: an empty slot keeps its tab).
 
     Args:
         grid (list[int | None]): 16 slots, row-major, None when empty.
