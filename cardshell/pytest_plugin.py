@@ -19,6 +19,11 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+# The records are imported with the plugin, before any test runs: pytester's
+# in-process runs drop the modules a run imported, and a records module
+# imported anew would define a second Game class, while ``cardshell.Game``
+# (cached by the package, PEP 562) would still be the first one.
+import cardshell.records  # noqa: F401
 from cardshell.testing import (
     GOLDEN_SUFFIX,
     LEGEND,
