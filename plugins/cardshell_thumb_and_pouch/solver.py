@@ -28,6 +28,12 @@ pass of one search (a list in the tag), so a pass costs a bounded number of
 expansions whatever the deal; the result depends only on the start, never on
 the clock.
 
+A state made here carries its pass (the ``_pass`` attribute, beside the
+cached ``_codes``); it is still an ordinary, equal-comparing game state, but a
+search should start from a state of the game itself (a deal, or a state the
+rules made), since a state of pass 1 or 2 given as the start would be
+searched in that pass only.
+
 Bound: passes 1 and 2 expand at most ``sum(PASSES)`` positions beyond those
 of the exhaustive pass, plus one visit of each child they had already
 listed when their count ran out.
