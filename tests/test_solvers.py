@@ -92,11 +92,11 @@ def test_thumb_and_pouch_solver_agrees_with_a_plain_search_on_endgames(rnd, on_f
 
 
 def test_an_ace_or_a_two_goes_up_without_branching():
-    from cardshell_thumb_and_pouch import solver
+    from cardshell_thumb_and_pouch import search_moves
 
     state = pouch.new_game(3)
     state = dataclasses.replace(state, waste=(parse_card("A♥"),))
-    assert [line for line, _ in solver.successors(state)] == ["wf 1"]
+    assert [line for line, _ in search_moves.moves(state)] == ["wf 1"]
 
 
 def test_aces_up_free_slots_share_one_key_and_deal_in_every_arrangement():
