@@ -172,6 +172,19 @@ class Game:
             when the state is *proven* lost (no sequence of legal moves wins
             from it), so search need not expand it; a cheap bound, never a
             guess.  None: no pruning.
+        solver (Callable[[Any, Any, Callable[[], float]], Any] | None): the
+            game's own search, used by :func:`cardshell.search.solve` (and so
+            by ``solve``, ``hint`` and winnability sweeps) instead of the
+            generic one: ``solver(state, budget, clock)`` gets a state that
+            may show every card, a :class:`cardshell.search.Budget`
+            (seconds, positions) and the clock (seconds), and returns a
+            :class:`cardshell.search.Verdict` (``won`` with the winning
+            line as typed lines, ``no win``, or ``unknown`` when the budget
+            ran out).  The host replays a ``won`` line through the rules and
+            rejects it if it does not win, so a solver can be fast without
+            being trusted blindly; a ``no win`` must be a proof.  None: the
+            generic search (with :attr:`successors`, :attr:`key`,
+            :attr:`prune`).
     """
 
     id: str
@@ -196,6 +209,7 @@ class Game:
     rules: str = ""
     successors: Callable[[Any], Iterable[tuple[str | tuple[str, ...], Any]]] | None = None
     prune: Callable[[Any], bool] | None = None
+    solver: Callable[[Any, Any, Callable[[], float]], Any] | None = None
 
 
 Validator = Callable[[Any, Any], None]

@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from cardshell.errors import CommandError
 from cardshell.records import Hint
 from cardshell.ruleset import RuleSet
 
@@ -115,6 +116,8 @@ def solve(rules: RuleSet, state: Any, budget: Budget = Budget(), *,
     if outcome is not None:
         result: Result = "won" if outcome.result == "won" else "no win"
         return Verdict(result, (), 1, clock() - start)
+    if rules.game.solver is not None:
+        return _checked(rules, state, rules.game.solver(state, budget, clock))
     key, expand, outcome_of, pruned = rules.key, rules.expand, rules.outcome, rules.pruned
     seen = {key(state)}
     add = seen.add
@@ -150,6 +153,26 @@ def solve(rules: RuleSet, state: Any, budget: Budget = Budget(), *,
         path.append(move)
         stack.append(iter(expand(child)))
     return Verdict("no win", (), positions, clock() - start)
+
+
+def _checked(rules: RuleSet, state: Any, verdict: Verdict) -> Verdict:
+    """A game solver's verdict, its winning line replayed through the rules.
+
+    Raises:
+        CommandError: when the verdict is not a :class:`Verdict`, or its
+            ``won`` line is rejected by the rules or does not end in a win
+            (a broken contract: a reply never lies).
+    """
+    title = rules.game.title
+    if not isinstance(verdict, Verdict) or verdict.result not in ("won", "no win", "unknown"):
+        raise CommandError(f"{title}'s solver returned {verdict!r}, not a Verdict.")
+    if verdict.result == "won":
+        for line in verdict.line:
+            state = rules.play(state, line)
+        outcome = rules.outcome(state)
+        if outcome is None or outcome.result != "won":
+            raise CommandError(f"{title}'s solver gave a winning line that does not win.")
+    return verdict
 
 
 def _most_promising(rules: RuleSet, state: Any, legal: list[str]) -> str:
