@@ -37,9 +37,9 @@ distinct abstract positions times the 13 deals, a few thousand entries.
 from __future__ import annotations
 
 from itertools import permutations
+from typing import Any
 
-#: Card codes at or above this are aces (see :func:`.fastsolve.encode`).
-ACE_CODE = 48
+from .raw import ACE_CODE, NO_CARD, Columns, RawDeal
 
 Abstract = tuple[tuple[int, ...], ...]
 
@@ -136,3 +136,111 @@ class AceRelaxation:
             if self._solve(dealt + 1, tuple(dealt_to)):
                 return True
         return False
+
+
+class _GaveUp(Exception):
+    pass
+
+
+class HardCards:
+    """A second, stronger bound: the game with the stock's non-aces left out.
+
+    For a position after ``q`` deals, call *ghosts* the non-ace cards still
+    in the stock, and *free* a tableau card with a higher ghost of its suit.
+    The relaxed game of query depth ``q``: the free cards are taken out of
+    the tableau, the ghosts are never dealt (a deal brings only its aces, on
+    their columns), and the other cards follow the real rules (a card goes to
+    the foundation only beside a higher card of its suit at another bottom;
+    ``T`` to an empty column; won = stock empty and only aces left).
+
+    It is a relaxation (a real win gives a relaxed win).  Map a real line
+    onto the relaxed game, keeping the relaxed columns equal to the real
+    ones without the ghosts and without cards the relaxed game discarded
+    early.  A real ``F`` of a card ``c`` beaten by ``b``: if ``c`` is a ghost
+    or already gone, skip it; else ``c`` is at its bottom in the relaxed
+    columns, and ``b`` is either there at another bottom (legal), or a ghost
+    or a free card, and then ``c`` has a higher ghost (``b``'s, or ``b``
+    itself): ``c`` is free, already gone.  A real ``T`` of a card left out
+    is skipped, any other is legal (a column empty in the real game is
+    empty in the relaxed one).  Deals match.  Taking the free cards out at
+    once is allowed because each is free for good (its higher ghost never
+    leaves) and, being free, is never needed to beat a card that is not
+    free itself (the safe-discard argument of :mod:`.raw`).
+
+    Each relaxed game is searched exactly, with its results remembered (a
+    move never repeats a position: each deals, discards, or fills an empty
+    column), by query depth.  A search that runs past ``cap`` positions
+    gives up, and the position counts as winnable: the bound stays a proof.
+
+    Args:
+        raw (RawDeal): the real deal.
+        cap (int): the most relaxed positions kept in all (memory bound);
+            one query explores at most ``cap // 20`` new positions.
+    """
+
+    def __init__(self, raw: RawDeal, cap: int, lookahead: int = 0) -> None:
+        self._raw = raw
+        self._lookahead = lookahead
+        self._games: dict[int, tuple[RawDeal, list[int], AceRelaxation, dict[Any, bool]]] = {}
+        self.kept = 0
+        self._cap = cap
+        self._per_query = max(1, cap // 20)
+        self._budget = 0
+
+    def _game(self, dealt: int) -> tuple[RawDeal, list[int], AceRelaxation, dict[Any, bool]]:
+        game = self._games.get(dealt)
+        if game is None:
+            rest = self._raw.deals[dealt:]
+            near, far = rest[:self._lookahead], rest[self._lookahead:]
+            ghost = [NO_CARD] * 4
+            for deal in far:
+                for card in deal:
+                    if 0 <= card < ACE_CODE and card > ghost[card & 3]:
+                        ghost[card & 3] = card
+            # Near deals keep their cards but the free ones; far deals keep their aces.
+            aces_only = ([tuple(card if card >= ACE_CODE or card > ghost[card & 3] else NO_CARD for card in deal)
+                          for deal in near]
+                         + [tuple(card if card >= ACE_CODE else NO_CARD for card in deal) for deal in far])
+            game = self._games[dealt] = (RawDeal(aces_only), ghost, AceRelaxation(aces_only), {})
+        return game
+
+    def winnable(self, dealt: int, cols: Columns) -> bool:
+        """Whether the relaxed game of query depth ``dealt`` can be won from
+        ``cols`` (True also when the search gave up).
+
+        Args:
+            dealt (int): deals made in the real game.
+            cols (Columns): the real columns.
+
+        Returns:
+            bool: False proves the real position lost.
+        """
+        if self.kept >= self._cap:
+            return True
+        game, ghost, aces, memo = self._game(dealt)
+        hard = tuple(tuple(card for card in column if card >= ACE_CODE or card > ghost[card & 3]) for column in cols)
+        hard = game.settle(0, hard)
+        self._budget = self._per_query
+        try:
+            return self._solve(game, aces, memo, 0, hard)
+        except _GaveUp:
+            return True
+
+    def _solve(self, game: RawDeal, aces: AceRelaxation, memo: dict[Any, bool], dealt: int, cols: Columns) -> bool:
+        key = game.key(dealt, cols)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        if game.won(dealt, cols):
+            found = True
+        elif not aces.winnable(dealt, cols):
+            found = False
+        else:
+            self._budget -= 1
+            if self._budget < 0:
+                raise _GaveUp
+            found = any(self._solve(game, aces, memo, child_dealt, child)
+                        for child_dealt, child in game.children(dealt, cols))
+        memo[key] = found
+        self.kept += 1
+        return found
