@@ -16,6 +16,10 @@ after a line, the outcome, the game's transposition key and heuristic).
   reachability test: it answers ``won`` (with the winning line), ``no win``
   (every position reachable from the start was expanded or proven lost, none
   is won) or ``unknown`` (the budget ran out first).
+  A game with its own search (:attr:`~cardshell.records.Game.solver`, e.g.
+  Aces Up's raw-code solver) is searched by it instead; its ``won`` line is
+  replayed through the rules (:meth:`RuleSet.play`) and rejected with a
+  :class:`~cardshell.errors.CommandError` unless it ends in a win.
 * :func:`hint`: one move from what the player can see.  A game with hidden
   information (:attr:`~cardshell.records.Game.determinize`) is re-drawn
   ``samples`` times (determinization); each re-drawn deal is solved, and the
@@ -109,7 +113,9 @@ def solve(rules: RuleSet, state: Any, budget: Budget = Budget(), *,
 
     Raises:
         CommandError: when the game does not list legal moves, or rejects a
-            line it listed (a broken contract); plugin exceptions pass through.
+            line it listed, or its :attr:`~cardshell.records.Game.solver`
+            returns a winning line that does not win (a broken contract);
+            plugin exceptions pass through.
     """
     start = clock()
     outcome = rules.outcome(state)
