@@ -51,12 +51,12 @@ class _Search:
         self.raw = RawDeal(deals_of(state.stock))
         self.start: Columns = tuple(tuple(encode(card) for card in column) for column in state.tableau)
         self.aces = AceRelaxation(self.raw.deals)
-        self.hard = HardCards(self.raw, budget.nodes)
         self.seen: set = set()
         self.positions = 0
         self.limit = budget.nodes
         self.clock = clock
         self.deadline = clock() + budget.seconds
+        self.hard = HardCards(self.raw, budget.nodes, out_of_time=lambda: clock() > self.deadline)
         self.path: list[tuple[int, Columns]] = []
 
     def run(self) -> str:

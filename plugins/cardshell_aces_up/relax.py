@@ -37,6 +37,7 @@ distinct abstract positions times the 13 deals, a few thousand entries.
 from __future__ import annotations
 
 from itertools import permutations
+from collections.abc import Callable
 from typing import Any
 
 from .raw import ACE_CODE, NO_CARD, Columns, RawDeal
@@ -146,26 +147,24 @@ class HardCards:
     """A second, stronger bound: the game with the stock's non-aces left out.
 
     For a position after ``q`` deals, call *ghosts* the non-ace cards still
-    in the stock, and *free* a tableau card with a higher ghost of its suit.
-    The relaxed game of query depth ``q``: the free cards are taken out of
-    the tableau, the ghosts are never dealt (a deal brings only its aces, on
-    their columns), and the other cards follow the real rules (a card goes to
-    the foundation only beside a higher card of its suit at another bottom;
-    ``T`` to an empty column; won = stock empty and only aces left).
+    in the stock (past the next ``lookahead`` deals), and *free* a card with
+    a higher ghost of its suit.  The relaxed game of query depth ``q``: the
+    free cards are taken out of the tableau, the ghosts are never dealt (a
+    deal brings only its aces, and, within the lookahead, its cards that are
+    not free), and the other cards follow the real rules (RULES.md: a card
+    goes to the foundation only beside a higher card of its suit at another
+    bottom; ``T`` to an empty column; won = stock empty and only aces left).
 
     It is a relaxation (a real win gives a relaxed win).  Map a real line
-    onto the relaxed game, keeping the relaxed columns equal to the real
-    ones without the ghosts and without cards the relaxed game discarded
-    early.  A real ``F`` of a card ``c`` beaten by ``b``: if ``c`` is a ghost
-    or already gone, skip it; else ``c`` is at its bottom in the relaxed
-    columns, and ``b`` is either there at another bottom (legal), or a ghost
-    or a free card, and then ``c`` has a higher ghost (``b``'s, or ``b``
-    itself): ``c`` is free, already gone.  A real ``T`` of a card left out
-    is skipped, any other is legal (a column empty in the real game is
-    empty in the relaxed one).  Deals match.  Taking the free cards out at
-    once is allowed because each is free for good (its higher ghost never
-    leaves) and, being free, is never needed to beat a card that is not
-    free itself (the safe-discard argument of :mod:`.raw`).
+    onto the relaxed game, the relaxed columns staying the real ones without
+    the ghosts and the free cards.  A real ``F`` of a card ``c`` beaten by
+    ``b``: if ``c`` is a ghost or free, skip it; else ``c`` is at its bottom
+    in the relaxed columns too, and ``b`` is there at another bottom (so the
+    move is legal), because if ``b`` were a ghost or free, ``c`` would have a
+    higher ghost (``b`` or ``b``'s) and be free.  A real ``T`` of a ghost or
+    free card is skipped, any other is legal (a column empty in the real
+    game is empty in the relaxed one).  Deals match.  At the end of a real
+    win only aces are left, in the relaxed columns too.
 
     Each relaxed game is searched exactly, with its results remembered (a
     move never repeats a position: each deals, discards, or fills an empty
@@ -176,10 +175,16 @@ class HardCards:
         raw (RawDeal): the real deal.
         cap (int): the most relaxed positions kept in all (memory bound);
             one query explores at most ``cap // 20`` new positions.
+        lookahead (int): how many of the next deals keep their non-aces (0:
+            none; more is stronger and slower).
+        out_of_time (Callable[[], bool]): read every 1,024 relaxed positions;
+            True makes the query give up (counted winnable).
     """
 
-    def __init__(self, raw: RawDeal, cap: int, lookahead: int = 0) -> None:
+    def __init__(self, raw: RawDeal, cap: int, lookahead: int = 0,
+                 out_of_time: Callable[[], bool] = lambda: False) -> None:
         self._raw = raw
+        self._out_of_time = out_of_time
         self._lookahead = lookahead
         self._games: dict[int, tuple[RawDeal, list[int], AceRelaxation, dict[Any, bool]]] = {}
         self.kept = 0
@@ -237,7 +242,7 @@ class HardCards:
             found = False
         else:
             self._budget -= 1
-            if self._budget < 0:
+            if self._budget < 0 or (not self._budget & 1023 and self._out_of_time()):
                 raise _GaveUp
             found = any(self._solve(game, aces, memo, child_dealt, child)
                         for child_dealt, child in game.children(dealt, cols))
