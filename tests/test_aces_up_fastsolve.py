@@ -95,7 +95,7 @@ def test_raw_moves_are_the_legal_moves_with_the_same_results(rules, seed, steps)
 # --- exactness: "no win" is a proof, "won" replays -------------------------------------
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.randoms(use_true_random=False), st.sampled_from([12, 16]))
 def test_solver_agrees_with_a_plain_exhaustive_search_on_small_stacked_deals(rules, rnd, size):
     state = stacked(rnd, size)
@@ -106,7 +106,7 @@ def test_solver_agrees_with_a_plain_exhaustive_search_on_small_stacked_deals(rul
         assert replays_to_a_win(rules, state, verdict.line)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.randoms(use_true_random=False), st.sampled_from([12, 16]), st.integers(0, 12))
 def test_the_loss_bounds_never_call_a_winnable_position_lost(rules, rnd, size, steps):
     state = stacked(rnd, size)
