@@ -26,7 +26,8 @@ EPILOG = f"""\
 With no FILE and a terminal on stdin, cardshell starts the interactive shell.
 With FILE, or with stdin not a terminal, it runs the commands as a script
 (blank lines and # comments skipped) with no terminal UI.  If FILE is not a
-file but a shell command (e.g. 'cardshell plugins'), that command is run.
+file but a shell command (e.g. 'cardshell plugins', 'cardshell winnability
+aces-up --deals 0:50'), that command is run.
 Lines end at LF, CRLF or a lone CR, in a file and on stdin alike; a line
 longer than {MAX_LINE_LENGTH:,} characters is refused (FILE:LINE: ...) and the
 script goes on.
@@ -159,6 +160,13 @@ def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, so
                        else f"no such file or command: {script}")
             _error(problem)
             return EXIT_USAGE
+        if script == "winnability":  # a usage error (bad option, unknown game) exits 2, nothing run
+            from cardshell.winnability.command import usage_problem
+
+            problem = usage_problem(shell, " ".join(args.words))
+            if problem is not None:
+                _error(problem)
+                return EXIT_USAGE
         lines, source = [command], "<command line>"
     elif args.words:
         _error(f"unexpected arguments after {script}: {' '.join(args.words)}")

@@ -101,7 +101,7 @@ class Scope:
 HOST_PLUGIN = "cardshell.builtin"
 
 #: The host's own command plugins (the default plugins), all considered first.
-HOST_PLUGINS = frozenset({HOST_PLUGIN, "cardshell.assist", "cardshell.scaffold"})
+HOST_PLUGINS = frozenset({HOST_PLUGIN, "cardshell.assist", "cardshell.scaffold", "cardshell.winnability"})
 
 
 class Registry:

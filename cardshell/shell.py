@@ -143,6 +143,8 @@ class Shell:
         from cardshell.builtin import HostCommands  # the host's own commands, via the same hook
         from cardshell.scaffold import PLUGIN_NAME as SCAFFOLD_PLUGIN
         from cardshell.scaffold import ScaffoldCommands
+        from cardshell.winnability.command import PLUGIN_NAME as WINNABILITY_PLUGIN
+        from cardshell.winnability.command import WinnabilityCommands
 
         self.pm = pm
         self.interactive = interactive
@@ -151,7 +153,7 @@ class Shell:
         self.hooks = hookcall.GuardedHooks(pm, self._hook_failed)
         defaults = []
         for name, plugin in ((BUILTIN_PLUGIN, HostCommands(self)), (ASSIST_PLUGIN, AssistCommands(self)),
-                             (SCAFFOLD_PLUGIN, ScaffoldCommands(self))):
+                             (SCAFFOLD_PLUGIN, ScaffoldCommands(self)), (WINNABILITY_PLUGIN, WinnabilityCommands(self))):
             pm.register(plugin, name=name)
             info = PluginInfo(name, name, "cardshell", _own_version())
             info.hooks = sorted(c.name for c in pm.get_hookcallers(plugin) or ())
@@ -463,8 +465,9 @@ class Shell:
             return Reply(ok=False, error=f"{exc.message}{usage}")
         except CommandError as exc:
             return Reply(ok=False, error=exc.message)
-        except KeyboardInterrupt:
-            return Reply(ok=False, error="interrupted; nothing was changed", interrupted=True)
+        except KeyboardInterrupt as exc:  # a command that kept part of its work says so in a note (PEP 678)
+            notes = getattr(exc, "__notes__", None)
+            return Reply(ok=False, error=notes[-1] if notes else "interrupted; nothing was changed", interrupted=True)
         except BaseException as exc:
             if not blame.is_plugin_failure(exc):
                 raise

@@ -17,7 +17,8 @@ def test_top_level_completes_global_commands(shell):
     assert candidates(shell, "pl") == (["play", "plugins"], "pl")
     assert candidates(shell, "")[0] == sorted(["help", "games", "play", "new", "restart", "quit", "exit", "plugins",
                                                 "undo", "redo", "save", "load", "history",
-                                                "show", "board", "moves", "hint", "solve", "new-plugin", "rules"])
+                                                "show", "board", "moves", "hint", "solve", "new-plugin", "rules",
+                                                "winnability"])
 
 
 def test_play_completes_game_ids(shell):

@@ -90,7 +90,7 @@ def test_each_broken_plugin_is_refused_once_with_its_distribution(installed):
         assert (failure.dist, failure.version, failure.reason) == (dist, version, REASONS[name])
         assert failure.describe() == f"{name} (from {dist} {version}): {REASONS[name]}"
     assert [info.name for info in shell.plugins] == ["cardshell.builtin", "cardshell.assist", "cardshell.scaffold",
-                                                     "aces-up"]
+                                                     "cardshell.winnability", "aces-up"]
 
 
 def test_built_in_games_still_play_and_nothing_of_a_refused_plugin_is_kept(installed):

@@ -1,0 +1,194 @@
+"""The grammar of ``winnability``, with its bounds.
+
+::
+
+    winnability GAME [--deals A:B] [--seconds S] [--nodes N]
+                [--thoughtful | --honest] [--samples K]
+                [--jobs J] [--scheduler ADDR] [--export FILE.csv] [--plot [FILE.png]]
+
+* ``GAME``: a game id or a unique prefix (``aces``);
+* ``--deals A:B``: the deals (seeds) A, A+1, ..., B-1, with
+  ``0 <= A < B <= MAX_SEED`` and at most :data:`MAX_DEALS` of them
+  (default ``0:100``);
+* ``--seconds S``: the time limit per deal, above 0 and at most
+  :data:`MAX_SECONDS` (default :data:`SECONDS`, honest :data:`HONEST_SECONDS`);
+* ``--nodes N``: positions, 1 to :data:`MAX_NODES`; per deal when
+  thoughtful (default :data:`THOUGHTFUL_NODES`), per move when honest
+  (default :data:`HONEST_NODES`);
+* ``--thoughtful`` (default) or ``--honest``; ``--samples K`` (honest only,
+  1 to :data:`MAX_SAMPLES`, default :data:`SAMPLES`);
+* ``--jobs J`` / ``--scheduler ADDR``: as for ``simulate``
+  (:mod:`cardshell.sweep.backends`), not both;
+* ``--export FILE.csv``: write the rows of the run's deals as CSV;
+* ``--plot``: a text histogram of the time per settled deal;
+  ``--plot FILE.png`` also writes it as a PNG (matplotlib).
+
+Options are argparse's (:class:`cardshell.builtin.OptionParser`: a bad
+option is a :class:`~cardshell.errors.UsageError`, nothing runs); every
+number is checked against its bound before anything is solved.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from cardshell import parsers
+from cardshell.assist import MAX_NODES, MAX_SAMPLES, MAX_SECONDS
+from cardshell.builtin import OptionParser
+from cardshell.errors import UsageError
+from cardshell.sweep.grammar import MAX_JOBS, MAX_PATH, MAX_SEED, check_address, integer
+
+__all__ = ["DEFAULT_DEALS", "HONEST_NODES", "HONEST_SECONDS", "MAX_DEALS", "MAX_NODES", "MAX_SAMPLES", "MAX_SECONDS", "OPTIONS", "SAMPLES",
+           "SECONDS", "THOUGHTFUL_NODES", "USAGE", "WinnabilityArgs", "parse", "parse_deals"]
+
+#: The most deals one run may cover (lazy chunks keep the memory flat; this
+#: bounds typing mistakes and the report's list of times, 8 bytes a deal).
+MAX_DEALS = 1_000_000
+#: The deals when ``--deals`` is not given.
+DEFAULT_DEALS = range(0, 100)
+#: Default seconds per deal (thoughtful).
+SECONDS = 10.0
+#: Default seconds per deal (honest: all the moves of a deal together).
+HONEST_SECONDS = 60.0
+#: Default positions per deal (thoughtful).
+THOUGHTFUL_NODES = 200_000
+#: Default positions per move (honest), shared by the samples.
+HONEST_NODES = 2_000
+#: Default determinizations per move (honest).
+SAMPLES = 10
+
+#: The usage line of help menus; :data:`OPTIONS` lists the options.
+USAGE = "winnability GAME [OPTIONS]"
+#: The options, as the command's help lists them.
+OPTIONS = ("--deals A:B, --seconds S, --nodes N, --thoughtful | --honest, --samples K, --jobs J, "
+           "--scheduler ADDR, --export FILE.csv, --plot [FILE.png]")
+
+_DEALS = re.compile(r"([0-9]+):([0-9]+)")
+
+
+@dataclass(frozen=True)
+class WinnabilityArgs:
+    """The parsed arguments of ``winnability``.
+
+    Attributes:
+        game (str): the game as typed (an id or a prefix).
+        deals (range): the seeds, step 1, 1 to :data:`MAX_DEALS` of them.
+        mode (str): ``"thoughtful"`` or ``"honest"``.
+        seconds (float): seconds per deal.
+        nodes (int): positions per deal (thoughtful) or per move (honest).
+        samples (int): determinizations per move (honest); 0 when thoughtful.
+        jobs (int | None): ``--jobs`` as typed, None if not given.
+        scheduler (str | None): ``--scheduler``, None if not given.
+        export (str | None): the CSV file to write, or None.
+        plot (bool): ``--plot`` was given.
+        plot_file (str | None): the PNG to write, or None.
+    """
+
+    game: str
+    deals: range = DEFAULT_DEALS
+    mode: str = "thoughtful"
+    seconds: float = SECONDS
+    nodes: int = THOUGHTFUL_NODES
+    samples: int = 0
+    jobs: int | None = None
+    scheduler: str | None = None
+    export: str | None = None
+    plot: bool = False
+    plot_file: str | None = None
+
+
+def parse_deals(text: str) -> range:
+    """``A:B`` as the range of seeds A .. B-1.
+
+    Raises:
+        UsageError: not two whole numbers, A >= B, B above MAX_SEED, or more
+            than :data:`MAX_DEALS` deals.
+    """
+    found = _DEALS.fullmatch(text) if text.isascii() and len(text) <= 45 else None
+    if found is None:
+        raise UsageError(f"--deals takes A:B, two whole numbers from 0 to {MAX_SEED:,} with A < B "
+                         f"(the deals A to B-1), got {text[:60]!r}")
+    start = integer(found[1], "the first deal A", 0, MAX_SEED)
+    stop = integer(found[2], "the end B of --deals A:B", 0, MAX_SEED)
+    if start >= stop:
+        raise UsageError(f"--deals {start}:{stop} is empty: A must be below B (the deals are A to B-1)")
+    if stop - start > MAX_DEALS:
+        raise UsageError(f"--deals {start}:{stop} is {stop - start:,} deals; at most {MAX_DEALS:,} per run")
+    return range(start, stop)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text) if len(text) <= 32 else math.nan
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= MAX_SECONDS:
+        raise UsageError(f"--seconds must be a number of seconds above 0 and at most {MAX_SECONDS:g}, "
+                         f"got {text[:40]!r}")
+    return value
+
+
+def _parser() -> OptionParser:
+    parser = OptionParser(prog="winnability", add_help=False, allow_abbrev=False)
+    parser.add_argument("game", nargs="?")
+    parser.add_argument("--deals")
+    parser.add_argument("--seconds")
+    parser.add_argument("--nodes")
+    modes = parser.add_mutually_exclusive_group()
+    modes.add_argument("--thoughtful", dest="mode", action="store_const", const="thoughtful")
+    modes.add_argument("--honest", dest="mode", action="store_const", const="honest")
+    parser.add_argument("--samples")
+    parser.add_argument("--jobs", "-j")
+    parser.add_argument("--scheduler")
+    parser.add_argument("--export")
+    parser.add_argument("--plot", nargs="?", const=True, default=False)
+    return parser
+
+
+_PARSER = _parser()
+
+
+def parse(text: str) -> WinnabilityArgs:
+    """Parse what followed ``winnability`` (usable as ``Command.parse``).
+
+    Args:
+        text (str): the argument text (shell words).
+
+    Returns:
+        WinnabilityArgs: the arguments, every bound checked.
+
+    Raises:
+        UsageError: no game, an unknown option, a value out of its bound or
+            of the wrong form, ``--samples`` without ``--honest``, ``--jobs``
+            with ``--scheduler``, an export not ending in ``.csv`` or a plot
+            file not ending in ``.png``.
+    """
+    namespace = _PARSER.parse_args(parsers.shell_words(text))
+    if not namespace.game:
+        raise UsageError("which game? e.g. 'winnability aces-up --deals 0:100'")
+    mode = namespace.mode or "thoughtful"
+    honest = mode == "honest"
+    deals = DEFAULT_DEALS if namespace.deals is None else parse_deals(namespace.deals)
+    seconds = (HONEST_SECONDS if honest else SECONDS) if namespace.seconds is None else _seconds(namespace.seconds)
+    nodes = (HONEST_NODES if honest else THOUGHTFUL_NODES) if namespace.nodes is None else \
+        integer(namespace.nodes, "--nodes", 1, MAX_NODES)
+    if namespace.samples is not None and not honest:
+        raise UsageError("--samples is for --honest (the thoughtful solver sees every card)")
+    samples = 0 if not honest else SAMPLES if namespace.samples is None else \
+        integer(namespace.samples, "--samples", 1, MAX_SAMPLES)
+    jobs = None if namespace.jobs is None else integer(namespace.jobs, "--jobs", 0, MAX_JOBS)
+    scheduler = None if namespace.scheduler is None else check_address(namespace.scheduler)
+    if jobs is not None and scheduler is not None:
+        raise UsageError("--jobs and --scheduler cannot be combined: on a cluster its workers do the work")
+    export = namespace.export
+    if export is not None and (not export.lower().endswith(".csv") or len(export) > MAX_PATH):
+        raise UsageError(f"--export writes CSV: the file name must end in .csv (at most {MAX_PATH} "
+                         f"characters), got {export[:60]!r}")
+    plot_file = namespace.plot if isinstance(namespace.plot, str) else None
+    if plot_file is not None and (not plot_file.lower().endswith(".png") or len(plot_file) > MAX_PATH):
+        raise UsageError(f"--plot writes a PNG: the file name must end in .png (at most {MAX_PATH} "
+                         f"characters), got {plot_file[:60]!r}")
+    return WinnabilityArgs(namespace.game, deals, mode, seconds, nodes, samples, jobs, scheduler, export,
+                           bool(namespace.plot), plot_file)

@@ -1,0 +1,234 @@
+"""``winnability GAME``: how often a game's deals can be won, over many deals.
+
+A default plugin of the host (registered like :mod:`cardshell.assist`, one
+of :data:`cardshell.registry.HOST_PLUGINS`), so the command is in ``help``
+and completion at the prompt and runs from the command line as
+``cardshell winnability GAME ...`` (:func:`cardshell.cli.main`).
+
+It works for any installed game that lists its legal moves and has
+immutable states (the games ``solve`` and ``hint`` can search), a
+stranger's too; it solves (``--thoughtful``) or plays with the hints
+(``--honest``) each deal on the sweep engine (:mod:`cardshell.winnability.run`),
+keeps each deal's result in the data directory's table
+(:mod:`cardshell.winnability.store`) and prints the report
+(:mod:`cardshell.winnability.report`).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import textwrap
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cardshell import gamepage
+from cardshell.builtin import find_game
+from cardshell.errors import CommandError
+from cardshell.hookspecs import hookimpl
+from cardshell.records import Command, CommandContext
+from cardshell.registry import HOST_PLUGINS
+from cardshell.sweep import ENV_SCHEDULER, ProgressLine, choose_backend
+from cardshell.sweep import histogram as histograms
+from cardshell.winnability import args as grammar
+from cardshell.winnability.report import Tally, histogram, report
+from cardshell.winnability.run import GameSpec, PlayDeal, SolveDeal, remember, rules_version, sweep
+from cardshell.winnability.store import FILE_NAME, Key, Store
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cardshell.shell import Shell
+
+__all__ = ["HELP", "PLUGIN_NAME", "WinnabilityCommands", "usage_problem"]
+
+#: The plugin name the command is registered under.
+PLUGIN_NAME = "cardshell.winnability"
+
+HELP = "\n\n".join(textwrap.fill(paragraph, 78) for paragraph in (
+    f"Options: {grammar.OPTIONS}.",
+    "How often can GAME be won? Each deal A..B-1 (--deals A:B, default 0:100, at most "
+    f"{grammar.MAX_DEALS:,} deals; deal N is 'play GAME --seed N') is settled as won or no win, "
+    "or unknown when its budget runs out. --thoughtful (the default) solves the true deal, "
+    "face-down cards included: can it be won at all? --honest plays it from the start, each "
+    "move the one 'hint' suggests from what the player can see (K re-drawn deals per move, "
+    "--samples K, default 10): what a perfect player who cannot see face-down cards achieves.",
+    f"Budget per deal: --seconds S (default {grammar.SECONDS:g}, honest {grammar.HONEST_SECONDS:g}; at most "
+    f"{grammar.MAX_SECONDS:g}) and "
+    f"--nodes N positions (at most {grammar.MAX_NODES:,}; thoughtful: per deal, default "
+    f"{grammar.THOUGHTFUL_NODES:,}; honest: per move, default {grammar.HONEST_NODES:,}); "
+    f"--samples at most {grammar.MAX_SAMPLES:,}.",
+    f"Results are kept in {FILE_NAME} in the data directory, keyed by game, rules version, mode, "
+    "deal and budget: a deal is never solved twice (Ctrl-C loses only the deals in flight; the "
+    "same command resumes), and a bigger budget retries only the unknown deals. --export "
+    "FILE.csv writes the rows of the deals.",
+    "The report: won, no win, unknown; the winnability (won of settled) with its 95% Wilson "
+    "interval; the bounds counting unknowns as losses and as wins; wall time; time per "
+    "settled deal. --plot adds a histogram of that time, --plot FILE.png also writes a PNG "
+    "(pip install 'cardshell[plot]').",
+    "--jobs J spreads the deals over J processes (default: every usable core); --scheduler "
+    f"tcp://HOST:PORT (or {ENV_SCHEDULER}) runs them on a Dask cluster (pip install "
+    "'cardshell[dask]'). Results are the same wherever they run.",
+))
+
+
+class WinnabilityCommands:
+    """The plugin object registering ``winnability``.
+
+    Args:
+        shell (Shell): the shell whose games and data directory it uses.
+    """
+
+    def __init__(self, shell: Shell) -> None:
+        self.shell = shell
+
+    @hookimpl
+    def cardshell_commands(self) -> list[Command]:
+        """Register ``winnability`` (global, changes no game)."""
+        return [Command("winnability", "how often a game's deals can be won (solver sweep)", self.winnability,
+                        usage=grammar.USAGE, help=HELP, parse=grammar.parse, complete=self._complete,
+                        show_state=False, changes_state=False)]
+
+    def _complete(self, state: Any, index: int) -> list[str]:
+        if index == 0:
+            return sorted(self.shell.games)
+        return ["--deals", "--seconds", "--nodes", "--thoughtful", "--honest", "--samples", "--jobs",
+                "--scheduler", "--export", "--plot"]
+
+    def key_and_spec(self, game_id: str, options: grammar.WinnabilityArgs) -> tuple[Key, GameSpec]:
+        """The table key of a run and how workers find the game.
+
+        Args:
+            game_id (str): a registered game id.
+            options (WinnabilityArgs): the run's arguments.
+
+        Returns:
+            tuple[Key, GameSpec]: the key (rules version: the game plugin's
+            distribution version and the hash of the game's page as ``help
+            GAME`` shows it at 80 columns: its ``RULES.md``, or without one
+            its summary, commands and options; see
+            :func:`cardshell.winnability.run.rules_version`) and the plugins
+            of the game and of every command added to it.
+        """
+        shell = self.shell
+        owner = shell.registry.game_plugins[game_id]
+        infos = {info.name: info for info in shell.plugins}
+        game = shell.games[game_id]
+        rules_page = gamepage.rules_text(game, shell.pm.get_plugin(owner))
+        page = gamepage.page(game, shell.game_commands(game_id), rules_page, width=80)
+        owner_info = infos.get(owner)
+        version = rules_version(owner_info.version if owner_info else None, page)
+        key = Key(game_id, version, options.mode, options.seconds, options.nodes, options.samples)
+        names = [owner] + [entry.plugin for entry in shell.registry.commands(game_id)]
+        plugins: list[str] = []
+        modules: list[str] = []
+        for name in dict.fromkeys(names):
+            info = infos.get(name)
+            if name in HOST_PLUGINS or info is None:
+                continue
+            if info.dist is not None:
+                plugins.append(name)
+            else:
+                module = shell.pm.get_plugin(name)
+                modules.append(getattr(module, "__file__", None) or info.module)
+        return key, GameSpec(game_id, tuple(plugins), tuple(modules))
+
+    def winnability(self, ctx: CommandContext, options: grammar.WinnabilityArgs) -> None:
+        """``winnability GAME ...``: sweep the deals, store them, report.
+
+        Raises:
+            CommandError: no such game; the game cannot be searched (no
+                legal moves or mutable states: nothing is done); the
+                table, the CSV or the PNG cannot be written (checked before
+                the sweep where possible); the backend cannot run.
+            KeyboardInterrupt: Ctrl-C; the deals stored so far stay, and a
+                note on the exception (PEP 678) says how many (the shell
+                shows it instead of "nothing was changed").
+        """
+        shell = self.shell
+        game = find_game(shell.games, options.game)
+        rules = shell.rules(game.id)
+        if not rules.searchable:
+            why = "list its legal moves" if game.legal_moves is None else "declare immutable states"
+            raise CommandError(f"{game.title} does not {why}, so the shell cannot solve its deals; "
+                               "nothing was done.")
+        png = histograms.check_png_target(options.plot_file) if options.plot_file else None
+        export = _check_export(options.export) if options.export else None
+        key, spec = self.key_and_spec(game.id, options)
+        remember(spec, rules)
+        backend, notes = choose_backend(options.jobs, options.scheduler)
+        task: Any = (PlayDeal(spec, options.seconds, options.nodes, options.samples) if options.mode == "honest"
+                     else SolveDeal(spec, options.seconds, options.nodes))
+        try:
+            store = Store.in_directory(shell.data_dir)
+        except (OSError, sqlite3.Error) as exc:
+            raise CommandError(f"cannot open the winnability table in {shell.data_dir}: {exc}") from None
+        with store:
+            deals = options.deals
+            reused = store.count_usable(key, deals)
+            progress = ProgressLine.for_context(ctx, len(deals) - reused, f"winnability {game.id}", "deals")
+            started = time.monotonic()
+            try:
+                sweep(store, key, deals, task, backend=backend, progress=progress)
+            except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM/SIGHUP (a subclass): keep its type
+                kept = store.count_usable(key, deals) - reused
+                stop.add_note(f"interrupted; the {kept:,} deal{'s' if kept != 1 else ''} settled or tried "
+                              f"before stay in {store.path} (the same command resumes)")
+                raise
+            wall = time.monotonic() - started
+            tally = Tally()
+            for row in store.usable(key, deals):
+                tally.add(row)
+            for note in notes:
+                ctx.echo(note)
+            ctx.echo(report(game.title, key, deals, tally, wall, reused))
+            if export is not None:
+                try:
+                    written = Store.export(store.usable(key, deals), export)
+                except OSError as exc:
+                    raise CommandError(f"cannot write {export}: {exc}") from None
+                ctx.echo(f"Wrote {written:,} rows to {export}")
+        if options.plot:
+            drawn = histogram(tally)
+            ctx.echo(histograms.text(drawn))
+            if png is not None:
+                histograms.write_png(drawn, png)
+                ctx.echo(f"Wrote the histogram to {png}")
+
+
+def usage_problem(shell: Shell, text: str) -> str | None:
+    """What is wrong with ``winnability TEXT`` before anything runs, for the
+    command line (``cardshell winnability ...`` exits 2 on it).
+
+    Args:
+        shell (Shell): the shell (its games).
+        text (str): the arguments after ``winnability``.
+
+    Returns:
+        str | None: ``winnability: MESSAGE`` (with the usage for a grammar
+        error) when the arguments do not parse or name no game; None when
+        the command may run.
+    """
+    from cardshell.errors import UsageError
+
+    try:
+        options = grammar.parse(text)
+        find_game(shell.games, options.game)
+    except UsageError as exc:
+        return f"winnability: {exc.message}\nusage: {grammar.USAGE} (options: 'cardshell help winnability')"
+    except CommandError as exc:
+        return f"winnability: {exc.message}"
+    return None
+
+
+def _check_export(path: str) -> Path:
+    """The CSV target, checked before the sweep: its directory exists and it
+    is not a directory.
+
+    Raises:
+        CommandError: otherwise.
+    """
+    target = Path(path).expanduser()
+    if target.is_dir():
+        raise CommandError(f"cannot write {path}: it is a directory")
+    if not target.parent.is_dir():
+        raise CommandError(f"cannot write {path}: no directory {str(target.parent)!r}")
+    return target

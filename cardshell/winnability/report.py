@@ -1,0 +1,140 @@
+"""The report of a winnability run: the table of counts, rates and times,
+and the histogram ``--plot`` draws.
+
+:class:`Tally` gathers the rows that answer for a run's deals
+(:meth:`cardshell.winnability.store.Store.usable`); :func:`report` turns it
+into text, aligned and at most 80 columns wide::
+
+    Winnability of Thumb and Pouch (thumb-and-pouch), thoughtful, deals 0:50
+      budget: 10 s and 200,000 positions per deal
+      rules version: 0.1.0+3f2a9c1b7d04
+      deals                     50
+      won                       45
+      no win                     3
+      unknown                    2
+      winnability           93.8 %   95 % Wilson interval 83.2 % to 97.9 %
+      bounds                90.0 % to 94.0 %   unknowns as losses / as wins
+      wall time              1.2 s
+      time per settled deal  median 0.021 s, max 0.310 s
+      from the table          20 of 50 deals
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from dataclasses import dataclass, field
+
+from cardshell.sweep.histogram import Histogram
+from cardshell.winnability.stats import bounds, median, wilson_interval
+from cardshell.winnability.store import Key, Row
+
+__all__ = ["TIME_BINS", "Tally", "histogram", "report"]
+
+#: The upper edges (seconds) of the histogram's bins of time per deal; the
+#: last bin takes everything above the last edge.
+TIME_BINS = (0.001, 0.01, 0.1, 1.0, 10.0, 100.0)
+
+
+@dataclass
+class Tally:
+    """The counts and times of a run's deals.
+
+    Attributes:
+        won (int): deals won.
+        lost (int): deals with no win.
+        unknown (int): deals whose budget ran out.
+        times (array): seconds of each settled deal (8 bytes a deal).
+    """
+
+    won: int = 0
+    lost: int = 0
+    unknown: int = 0
+    times: array = field(default_factory=lambda: array("d"))
+
+    def add(self, row: Row) -> None:
+        """Count one deal's row."""
+        result = row.outcome.result
+        if result == "unknown":
+            self.unknown += 1
+            return
+        if result == "won":
+            self.won += 1
+        else:
+            self.lost += 1
+        self.times.append(row.outcome.seconds)
+
+    @property
+    def deals(self) -> int:
+        """All the deals counted."""
+        return self.won + self.lost + self.unknown
+
+
+def _percent(fraction: float) -> str:
+    return f"{100 * fraction:.1f} %"
+
+
+def _seconds(value: float) -> str:
+    if math.isnan(value):
+        return "-"
+    return f"{value:.3f} s" if value < 10 else f"{value:,.1f} s"
+
+
+def _budget(key: Key) -> str:
+    if key.mode == "honest":
+        return (f"budget: {key.seconds:g} s per deal; {key.samples} samples and {key.nodes:,} positions "
+                "per move")
+    return f"budget: {key.seconds:g} s and {key.nodes:,} positions per deal"
+
+
+def report(title: str, key: Key, deals: range, tally: Tally, wall: float, reused: int) -> str:
+    """The report of a run (see the module's docstring).
+
+    Args:
+        title (str): the game's title.
+        key (Key): game, rules version, mode and budget.
+        deals (range): the run's deals.
+        tally (Tally): the counts of the rows answering for them.
+        wall (float): the run's wall-clock time, in seconds.
+        reused (int): deals answered from the table, not solved now.
+
+    Returns:
+        str: the lines, none over 80 columns (for titles up to 30 characters).
+    """
+    settled = tally.won + tally.lost
+    low, high = wilson_interval(tally.won, settled)
+    lower, upper = bounds(tally.won, tally.lost, tally.unknown)
+    times = sorted(tally.times)
+    rate = f"{_percent(tally.won / settled):>8}" if settled else f"{'-':>8}"
+    rows = [
+        ("deals", f"{tally.deals:>8,}", ""),
+        ("won", f"{tally.won:>8,}", ""),
+        ("no win", f"{tally.lost:>8,}", ""),
+        ("unknown", f"{tally.unknown:>8,}", ""),
+        ("winnability", rate, f"95 % Wilson interval {_percent(low)} to {_percent(high)} of settled"),
+        ("bounds", f"{_percent(lower):>8}", f"to {_percent(upper)}: unknowns as losses / as wins"),
+        ("wall time", f"{_seconds(wall):>8}", ""),
+        ("per settled deal", f"{_seconds(median(times)):>8}",
+         f"median; max {_seconds(times[-1]) if times else '-'}"),
+        ("from the table", f"{reused:>8,}", f"of {tally.deals:,} deals"),
+    ]
+    lines = [f"Winnability of {title} ({key.game}), {key.mode}, deals {deals.start}:{deals.stop}",
+             f"  {_budget(key)}", f"  rules version: {key.rules_version}"]
+    lines += [f"  {label:<17}{value}  {note}".rstrip() for label, value, note in rows]
+    return "\n".join(lines)
+
+
+def histogram(tally: Tally) -> Histogram:
+    """The time per settled deal in decades (``< 1 ms`` ... ``>= 100 s``).
+
+    Returns:
+        Histogram: rows from the first to the last bin with a deal.
+    """
+    labels = ["< 1 ms", "1-10 ms", "10-100 ms", "0.1-1 s", "1-10 s", "10-100 s", ">= 100 s"]
+    counts = [0] * len(labels)
+    for value in tally.times:
+        index = next((i for i, edge in enumerate(TIME_BINS) if value < edge), len(TIME_BINS))
+        counts[index] += 1
+    used = [i for i, count in enumerate(counts) if count]
+    rows = tuple((labels[i], counts[i]) for i in range(used[0], used[-1] + 1)) if used else ()
+    return Histogram("Time per settled deal", rows, unit="deals")

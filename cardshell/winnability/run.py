@@ -1,0 +1,256 @@
+"""Solving and playing deals for ``winnability``, and the sweep over them.
+
+Two modes, one function of a deal's seed each, run by the sweep engine
+(:mod:`cardshell.sweep`) on one core, ``--jobs J`` processes or a Dask
+cluster:
+
+* **thoughtful** (:class:`SolveDeal`): :func:`cardshell.search.solve` of the
+  deal's first position, the true state with every face-down card, within
+  the per-deal budget: can this deal be won at all?
+* **honest** (:class:`PlayDeal`): the deal played from its first position,
+  each move the one :func:`cardshell.search.hint` suggests from what the
+  player can see (determinization: ``samples`` re-drawn deals solved per
+  move, ``nodes`` positions per move in all), until the game ends: what a
+  perfect player who cannot see face-down cards achieves.  ``unknown`` when
+  the deal's seconds run out or after :data:`MAX_MOVES` moves (a player
+  going round in circles).
+
+A deal's first position is ``game.new(seed, defaults)`` with the defaults of
+the game's ``play`` options, the deal ``play GAME --seed SEED`` starts, so a
+stored line replays through the shell.
+
+Worker processes and Dask workers rebuild the game from its plugins once per
+process (:func:`rules_for`, cached); the process that starts the sweep seeds
+that cache with its own rules (:func:`remember`), which forked pool workers
+inherit.
+
+The rules version (:func:`rules_version`) keys the table: the distribution
+version of the plugin that registered the game, ``+``, the first 12 hex
+digits of the SHA-256 of the game's page as ``help GAME`` shows it at 80
+columns (its rules page, e.g. ``plugins/cardshell_aces_up/RULES.md``; for a
+game without one, its summary, commands and options).  A changed rules page,
+or a new release of the plugin, never reuses stale results.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from cardshell.errors import CommandError
+from cardshell.ruleset import RuleSet
+from cardshell.search import Budget, hint, solve
+from cardshell.sweep import PerDeal, run
+from cardshell.sweep.engine import Backend, Progress
+from cardshell.winnability.store import DealResult, Key, Store
+
+__all__ = ["MAX_CHUNK", "MAX_MOVES", "GameSpec", "PlayDeal", "SolveDeal", "play_honestly", "remember",
+           "rules_for", "rules_version", "start_state", "sweep"]
+
+#: The most moves of one honestly played deal; beyond it the deal is unknown.
+MAX_MOVES = 2000
+#: Deals per chunk: each chunk is one transaction of the table, so Ctrl-C or
+#: a crash loses at most the chunks in flight.
+MAX_CHUNK = 8
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """How a worker process finds a game: the plugins to load.
+
+    Attributes:
+        game (str): the game id.
+        plugins (tuple[str, ...]): entry-point names of the plugins that
+            registered the game or a command of it.
+        modules (tuple[str, ...]): other plugin modules (``--plugin``).
+    """
+
+    game: str
+    plugins: tuple[str, ...] = ()
+    modules: tuple[str, ...] = ()
+
+
+_RULES: dict[GameSpec, RuleSet] = {}
+
+
+def remember(spec: GameSpec, rules: RuleSet) -> None:
+    """Let this process (and the pool workers it forks) use ``rules`` for ``spec``."""
+    _RULES[spec] = rules
+
+
+def rules_for(spec: GameSpec) -> RuleSet:
+    """The game's rules in this process, loading its plugins the first time.
+
+    Raises:
+        CommandError: the plugins do not register the game here (e.g. a Dask
+            worker without the plugin installed).
+    """
+    rules = _RULES.get(spec)
+    if rules is None:
+        from cardshell.shell import Shell  # only in a worker that was not forked from the sweep's process
+
+        shell = Shell.create(list(spec.plugins), extra_modules=spec.modules)
+        if spec.game not in shell.games:
+            raise CommandError(f"the game {spec.game!r} is not installed here (plugins: "
+                               f"{', '.join(spec.plugins + spec.modules) or 'none'})")
+        rules = _RULES[spec] = shell.rules(spec.game)
+    return rules
+
+
+def start_state(rules: RuleSet, seed: int) -> Any:
+    """The deal's first position: ``game.new(seed, defaults of its options)``,
+    as ``play GAME --seed SEED`` starts it."""
+    game = rules.game
+    return game.new(seed, {option.name.replace("-", "_"): option.default for option in game.options})
+
+
+def rules_version(version: str | None, rules_page: str) -> str:
+    """The rules version that keys a game's rows.
+
+    Args:
+        version (str | None): the distribution version of the game's plugin
+            (None: not from a distribution, shown as ``0``).
+        rules_page (str): the game's page (its rules, or its summary,
+            commands and options: :func:`cardshell.gamepage.page`).
+
+    Returns:
+        str: ``VERSION+HASH``, HASH the first 12 hex digits of the SHA-256 of
+        the page in UTF-8 (e.g. ``0.1.0+3f2a9c1b7d04``).
+    """
+    digest = hashlib.sha256(rules_page.encode("utf-8")).hexdigest()[:12]
+    return f"{version or 0}+{digest}"
+
+
+@dataclass(frozen=True)
+class SolveDeal:
+    """Thoughtful: solve a deal's true first position (picklable).
+
+    Attributes:
+        spec (GameSpec): the game.
+        seconds (float): the deal's time limit, in seconds (> 0).
+        nodes (int): the most positions to search (>= 1).
+    """
+
+    spec: GameSpec
+    seconds: float
+    nodes: int
+
+    def __call__(self, seed: int) -> DealResult:
+        """Solve deal ``seed``; ``won`` with the winning line, ``no win`` or ``unknown``."""
+        rules = rules_for(self.spec)
+        started = time.monotonic()
+        verdict = solve(rules, start_state(rules, seed), Budget(self.seconds, self.nodes))
+        return DealResult(verdict.result, verdict.positions, time.monotonic() - started, verdict.line)
+
+
+@dataclass(frozen=True)
+class PlayDeal:
+    """Honest: play a deal with the hints (picklable).
+
+    Attributes:
+        spec (GameSpec): the game.
+        seconds (float): the deal's time limit, all its moves together (> 0).
+        nodes (int): positions per hint (per move), shared by its samples (>= 1).
+        samples (int): re-drawn deals per hint (>= 1).
+    """
+
+    spec: GameSpec
+    seconds: float
+    nodes: int
+    samples: int
+
+    def __call__(self, seed: int) -> DealResult:
+        """Play deal ``seed`` to its end (see :func:`play_honestly`)."""
+        rules = rules_for(self.spec)
+        return play_honestly(rules, start_state(rules, seed), seed, seconds=self.seconds, nodes=self.nodes,
+                             samples=self.samples)
+
+
+def play_honestly(rules: RuleSet, state: Any, seed: int, *, seconds: float, nodes: int, samples: int,
+                  clock: Callable[[], float] = time.monotonic) -> DealResult:
+    """Play from ``state`` to the end, each move the hint's.
+
+    The hint of move k is drawn with ``random.Random("winnability:SEED:k")``,
+    so a deal is played the same way in every process.
+
+    Args:
+        rules (RuleSet): the game (searchable).
+        state (Any): the first position.
+        seed (int): the deal's seed (for the hints' generators).
+        seconds (float): the time limit of the whole deal, in seconds.
+        nodes (int): positions per hint.
+        samples (int): determinizations per hint.
+        clock (Callable[[], float]): seconds, monotonic.
+
+    Returns:
+        DealResult: ``won``/``no win`` by the game's outcome (a position
+        with no legal move and no outcome counts as no win), ``unknown``
+        when the time or :data:`MAX_MOVES` ran out; the moves played; the
+        positions the hints expanded.
+    """
+    started = clock()
+    expanded = 0
+    counting = copy.copy(rules)  # the same rules, counting the positions the searches expand
+    expand = rules.expand
+
+    def counted(position: Any) -> Any:
+        nonlocal expanded
+        expanded += 1
+        return expand(position)
+
+    counting.expand = counted  # type: ignore[method-assign]
+    line: list[str] = []
+    while True:
+        outcome = rules.outcome(state)
+        if outcome is not None:
+            result = "won" if outcome.result == "won" else "no win"
+            return DealResult(result, expanded, clock() - started, tuple(line))  # type: ignore[arg-type]
+        left = seconds - (clock() - started)
+        if len(line) >= MAX_MOVES or left <= 0:
+            return DealResult("unknown", expanded, clock() - started, tuple(line))
+        rng = random.Random(f"winnability:{seed}:{len(line)}")
+        move = hint(counting, state, rng=rng, samples=samples, budget=Budget(left, nodes)).move
+        if not move:
+            return DealResult("no win", expanded, clock() - started, tuple(line))
+        state = rules.play(state, move)
+        line.append(move)
+
+
+def sweep(store: Store, key: Key, deals: range, task: Callable[[int], DealResult], *,
+          backend: Backend | None = None, progress: Progress | None = None) -> int:
+    """Solve (or play) every deal of ``deals`` the table cannot answer yet.
+
+    Each chunk's results are stored in one transaction as they arrive, in
+    deal order; an interruption (Ctrl-C, an error) keeps what was stored.
+
+    Args:
+        store (Store): the table.
+        key (Key): the rows' game, rules version, mode and budget.
+        deals (range): consecutive seeds.
+        task (Callable[[int], DealResult]): :class:`SolveDeal` or
+            :class:`PlayDeal` (picklable).
+        backend (Backend | None): where deals run (None: this process).
+        progress (Progress | None): the progress line.
+
+    Returns:
+        int: the deals solved (or played) now.
+
+    Raises:
+        KeyboardInterrupt: on Ctrl-C (what was stored stays).
+        CommandError: the backend cannot run.
+    """
+    solved = 0
+
+    def consume(chunk: Any, results: list[DealResult]) -> None:
+        nonlocal solved
+        store.add(key, zip(chunk, results))
+        solved += len(results)
+
+    run(PerDeal(task), store.todo(key, deals), consume, backend=backend, progress=progress,
+        max_chunk=MAX_CHUNK)
+    return solved

@@ -1,0 +1,266 @@
+"""winnability GAME: the Wilson interval, the table (resume, bigger budgets,
+stale rules, export), the report, bad input and the command line."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import sqlite3
+
+import pytest
+
+from cardshell.shell import Shell
+from cardshell.winnability import run as winrun
+from cardshell.winnability.report import Tally, report
+from cardshell.winnability.stats import bounds, median, wilson_interval
+from cardshell.winnability.store import FILE_NAME, Key, Store, read_csv
+
+THUMB = "winnability thumb-and-pouch --deals 0:12 --nodes 300 --seconds 600 --jobs 1"
+
+
+def table(data_dir):
+    """Every stored row without its time (the only thing that varies between runs)."""
+    with Store.in_directory(data_dir) as store:
+        return [(row.key, row.deal, row.outcome.result, row.outcome.positions, row.outcome.line)
+                for row in store.rows()]
+
+
+def row_of(label, value, note=""):
+    """A line of the report's table: the label, the value right-aligned in 8 columns, a note."""
+    return f"  {label:<17}{value:>8,}  {note}".rstrip()
+
+
+@pytest.fixture(scope="module")
+def one_shell(tmp_path_factory):
+    """One shell for the tests that must change nothing, and its data directory."""
+    data = tmp_path_factory.mktemp("winnability") / "data"
+    return Shell.create(["thumb-and-pouch"], data_dir=data), data
+
+
+@pytest.fixture
+def shell(tmp_path):
+    return Shell.create(["thumb-and-pouch", "aces-up", "higher-lower"], data_dir=tmp_path / "data")
+
+
+# -- statistics ------------------------------------------------------------
+
+@pytest.mark.parametrize(("won", "settled", "low", "high"), [
+    (81, 263, 0.2553, 0.3662),   # Newcombe (1998), Statistics in Medicine 17, table I, method 3
+    (15, 148, 0.0624, 0.1605),
+    (0, 20, 0.0, 0.1611),
+    (1, 29, 0.0061, 0.1718),
+])
+def test_the_wilson_interval_matches_newcombes_published_values(won, settled, low, high):
+    found = wilson_interval(won, settled)
+    assert (round(found[0], 4), round(found[1], 4)) == (low, high)
+
+
+def test_the_wilson_interval_of_nothing_is_everything_and_bad_counts_are_refused():
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    assert wilson_interval(7, 7)[1] == 1.0
+    for won, settled in ((3, 2), (-1, 4), (1, -1)):
+        with pytest.raises(ValueError):
+            wilson_interval(won, settled)
+
+
+def test_bounds_count_unknowns_as_losses_and_as_wins_and_median_takes_the_middle():
+    assert bounds(3, 5, 2) == (0.3, 0.5)
+    assert bounds(0, 0, 0) == (0.0, 1.0)
+    assert median([1.0, 2.0, 10.0]) == 2.0 and median([1.0, 3.0]) == 2.0 and math.isnan(median([]))
+
+
+# -- the command -------------------------------------------------------------
+
+def test_a_run_reports_aligned_within_80_columns_and_keeps_its_table_in_the_data_dir(shell, tmp_path):
+    png = tmp_path / "times.png"
+    reply = shell.execute(f"{THUMB} --plot {png}")
+    assert reply.ok, reply.error
+    if importlib.util.find_spec("matplotlib") is not None:
+        assert png.read_bytes().startswith(b"\x89PNG") and reply.output.endswith(f"Wrote the histogram to {png}")
+    lines = reply.output.splitlines()
+    assert lines[0] == "Winnability of Thumb and Pouch (thumb-and-pouch), thoughtful, deals 0:12"
+    assert max(map(len, lines[:-1])) <= 80  # all but the PNG's path
+    rows = table(tmp_path / "data")
+    counts = {result: sum(1 for row in rows if row[2] == result) for result in ("won", "no win", "unknown")}
+    assert len(rows) == 12 and counts["won"] > 0
+    assert row_of("won", counts["won"]) in lines
+    assert row_of("unknown", counts["unknown"]) in lines
+    assert row_of("from the table", 0, "of 12 deals") in lines
+    assert "Time per settled deal" in reply.output  # the --plot histogram
+    # The nine rows of the table: labels in one column, values right-aligned in the next.
+    assert [line[2:19].rstrip() for line in lines[3:12]] == [
+        "deals", "won", "no win", "unknown", "winnability", "bounds", "wall time", "per settled deal",
+        "from the table"]
+    assert all(line[19:27].strip() and line[26] != " " for line in lines[3:12])
+
+
+def test_a_second_run_takes_every_deal_from_the_table(shell, tmp_path, monkeypatch):
+    assert shell.execute(THUMB).ok
+    before = table(tmp_path / "data")
+    monkeypatch.setattr(winrun, "solve", lambda *args, **kwargs: pytest.fail("a stored deal was solved again"))
+    reply = shell.execute(THUMB)
+    assert reply.ok, reply.error
+    assert row_of("from the table", 12, "of 12 deals") in reply.output.splitlines()
+    assert table(tmp_path / "data") == before
+
+
+def test_an_interrupted_sweep_resumed_gives_the_table_of_one_run(tmp_path, monkeypatch):
+    whole = Shell.create(["thumb-and-pouch"], data_dir=tmp_path / "one")
+    assert whole.execute(THUMB).ok
+    solved = []
+    original = winrun.solve
+
+    def interrupt_after_ten(*args, **kwargs):  # in the second chunk of 8 deals
+        if len(solved) == 10:
+            raise KeyboardInterrupt
+        solved.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(winrun, "solve", interrupt_after_ten)
+    broken = Shell.create(["thumb-and-pouch"], data_dir=tmp_path / "two")
+    reply = broken.execute(THUMB)
+    assert not reply.ok and reply.interrupted
+    assert reply.error.startswith("interrupted; the 8 deals settled or tried before stay in ")
+    kept = table(tmp_path / "two")
+    assert [row[1] for row in kept] == list(range(8))  # the first chunk was kept, the deals in flight lost
+    monkeypatch.setattr(winrun, "solve", original)
+    resumed = broken.execute(THUMB)
+    assert resumed.ok, resumed.error
+    assert row_of("from the table", len(kept), "of 12 deals") in resumed.output.splitlines()
+    assert table(tmp_path / "two") == table(tmp_path / "one")
+
+
+def test_a_bigger_budget_retries_only_the_unknown_deals(shell, tmp_path, monkeypatch):
+    small = "winnability thumb-and-pouch --deals 0:12 --nodes 120 --seconds 600 --jobs 1"
+    assert shell.execute(small).ok
+    first = {row[1]: row[2] for row in table(tmp_path / "data")}
+    unknown = sorted(deal for deal, result in first.items() if result == "unknown")
+    assert unknown and len(unknown) < 12
+    seeds = []
+    original = winrun.start_state
+    monkeypatch.setattr(winrun, "start_state", lambda rules, seed: seeds.append(seed) or original(rules, seed))
+    reply = shell.execute(small.replace("--nodes 120", "--nodes 1500"))
+    assert reply.ok, reply.error
+    assert seeds == unknown
+    assert row_of("from the table", 12 - len(unknown), "of 12 deals") in reply.output.splitlines()
+    # The unknowns at the small budget stay; the retried deals have rows of their own.
+    rows = table(tmp_path / "data")
+    assert len(rows) == 12 + len(unknown)
+    # The same small budget again: every deal from the table, unknowns included.
+    seeds.clear()
+    assert shell.execute(small).ok and seeds == []
+
+
+def test_a_changed_rules_page_does_not_reuse_stale_results(shell, tmp_path, monkeypatch):
+    from cardshell.winnability import command
+
+    assert shell.execute(THUMB).ok
+    real = command.gamepage.rules_text
+    monkeypatch.setattr(command.gamepage, "rules_text", lambda game, plugin: real(game, plugin) + "\nA new rule.")
+    reply = shell.execute(THUMB)
+    assert row_of("from the table", 0, "of 12 deals") in reply.output.splitlines()
+    versions = {row[0].rules_version for row in table(tmp_path / "data")}
+    assert len(versions) == 2
+
+
+def test_export_writes_the_rows_as_csv_that_reads_back_the_same(shell, tmp_path):
+    target = tmp_path / "out.csv"
+    reply = shell.execute(f"{THUMB} --export {target}")
+    assert reply.ok, reply.error
+    assert reply.output.endswith(f"Wrote 12 rows to {target}")
+    with Store.in_directory(tmp_path / "data") as store:
+        stored = list(store.rows())
+    assert read_csv(target) == stored
+
+
+@pytest.mark.parametrize("options", [
+    "--deals 9:3", "--deals 5:5", "--deals -1:3", "--deals=-1:3", "--deals 0:1000001",
+    "--deals 0:99999999999999999999999999", "--deals x", "--nodes 0", "--nodes 5000001", "--seconds 0",
+    "--seconds 1e9", "--seconds nan", "--samples 3", "--honest --samples 1001", "--jobs -1",
+    "--jobs 2 --scheduler tcp://127.0.0.1:1", "--thoughtful --honest", "--export out.txt",
+    "--plot out.txt", "--bogus",
+])
+def test_bad_input_is_refused_and_changes_nothing(one_shell, options):
+    shell, data = one_shell
+    reply = shell.execute(f"winnability thumb-and-pouch {options}")
+    assert not reply.ok and reply.error
+    assert not (data / FILE_NAME).exists()
+
+
+def test_bad_input_after_a_run_leaves_the_table_as_it_was(shell, tmp_path):
+    assert shell.execute(THUMB).ok
+    before = table(tmp_path / "data")
+    assert not shell.execute("winnability thumb-and-pouch --deals 12:0").ok
+    assert not shell.execute("winnability no-such-game").ok
+    assert table(tmp_path / "data") == before
+
+
+def test_a_game_that_cannot_be_searched_gets_a_message_and_nothing_is_done(tmp_path):
+    shell = Shell.create([], extra_modules=["toy_counter"], data_dir=tmp_path / "data")
+    reply = shell.execute("winnability counter --deals 0:5")
+    assert not reply.ok
+    assert "cannot solve its deals; nothing was done" in reply.error
+    assert not (tmp_path / "data" / FILE_NAME).exists()
+
+
+def test_a_prefix_names_the_game_and_honest_play_plays_to_the_end(shell, tmp_path):
+    reply = shell.execute("winnability higher --deals 0:6 --honest --samples 4 --nodes 200 --jobs 1")
+    assert reply.ok, reply.error
+    assert "Winnability of Higher or Lower (higher-lower), honest, deals 0:6" in reply.output
+    rows = table(tmp_path / "data")
+    assert {row[0].mode for row in rows} == {"honest"} and {row[0].samples for row in rows} == {4}
+    assert all(row[2] in ("won", "no win") and row[4] for row in rows)  # every deal played to its end
+
+
+def test_the_report_of_a_tally(tmp_path):
+    key = Key("aces-up", "1+abc", "thoughtful", 10.0, 1000)
+    tally = Tally(won=81, lost=182, unknown=0)
+    tally.times.extend([0.5] * 263)
+    text = report("Aces Up", key, range(0, 263), tally, 12.5, 3)
+    assert f"  {'winnability':<17}  30.8 %  95 % Wilson interval 25.5 % to 36.6 % of settled" in text
+    assert f"  {'bounds':<17}  30.8 %  to 30.8 %: unknowns as losses / as wins" in text
+    assert max(len(line) for line in text.splitlines()) <= 80
+
+
+def test_a_table_that_is_not_a_database_is_a_clear_error(shell, tmp_path):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / FILE_NAME).write_text("not a database " * 100)
+    reply = shell.execute(THUMB)
+    assert not reply.ok and "cannot open the winnability table" in reply.error
+
+
+# -- the command line ----------------------------------------------------------
+
+def test_the_command_line_runs_it_and_exits_0_or_2_for_usage_errors(run_cli, tmp_path):
+    data = str(tmp_path / "data")
+    done = run_cli("--data-dir", data, "winnability", "thumb", "--deals", "0:3", "--nodes", "300", "--jobs", "1")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Winnability of Thumb and Pouch (thumb-and-pouch), thoughtful, deals 0:3")
+    for words in (["thumb", "--deals", "3:0"], ["nope"]):
+        bad = run_cli("--data-dir", data, "winnability", *words)
+        assert bad.returncode == 2 and bad.stdout == ""
+        assert bad.stderr.startswith("cardshell: winnability: ")
+    with sqlite3.connect(tmp_path / "data" / FILE_NAME) as db:
+        assert db.execute("SELECT COUNT(*) FROM results").fetchone() == (3,)
+
+
+def test_a_stored_winning_line_replays_to_a_win_through_the_piped_shell(shell, tmp_path, run_cli):
+    assert shell.execute(THUMB).ok
+    won = [row for row in table(tmp_path / "data") if row[2] == "won"]
+    deal, line = won[0][1], won[0][4]
+    script = "\n".join([f"play thumb-and-pouch --seed {deal}", *line]) + "\n"
+    played = run_cli("--stop-on-error", stdin=script)
+    assert played.returncode == 0, played.stderr
+    assert "Thumb and Pouch is over: won" in played.stdout
+
+
+def test_help_documents_the_command_and_its_bounds(one_shell):
+    shell, _ = one_shell
+    text = shell.execute("help winnability").output
+    assert text.startswith("usage: winnability GAME [OPTIONS]")
+    flat = " ".join(text.split())
+    for bound in ("at most 1,000,000 deals", "at most 3600", "at most 5,000,000", "--samples at most 1,000",
+                  "95% Wilson interval", "--export FILE.csv", "--scheduler"):
+        assert bound in flat
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert "winnability GAME [OPTIONS]" in shell.execute("help").output
