@@ -1,7 +1,7 @@
 """Piped Minesweeper speed: lines per second of a long script (issue 10, item 3).
 
 Writes a script of LINES lines (default 100,000) for the expert level
-(30 x 16, 99 mines) and pipes it through ``python -m cardshell`` with the
+(16 rows x 30 columns, 99 mines) and pipes it through ``python -m cardshell`` with the
 display written to a file, as a player's redirected script would be.  Prints
 the wall time, the lines per second, and ``python -c pass`` beside them.
 Not part of the test suite.

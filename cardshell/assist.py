@@ -27,7 +27,7 @@ import math
 import random
 from typing import TYPE_CHECKING, Any
 
-from cardshell.builtin import OptionParser, find_game
+from cardshell.commands.common import OptionParser, find_game
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
 from cardshell.records import Command, CommandContext

@@ -4,10 +4,10 @@ Plain immutable values and pure functions; a game keeps its cards in its own
 lists and shuffles them with its own seeded :class:`random.Random`.  Text
 forms cover every built-in game:
 
-* CSE231 games (``GAMES.md``, "General rules"): rank then suit symbol,
+* CSE231 games (``plugins/cardshell_aces_up/RULES.md``): rank then suit symbol,
   ``A♠``, ``10♥``, ``Q♦``; a face-down card is :data:`FACE_DOWN` (``XX``).
-* Blackjack (``GAMES.md``, "blackjack"): ``ACE-CLUB``, ``10-HEART``.
-* COMP9021 games (``GAMES.md``, "pictures and up-and-down"): the Unicode
+* Blackjack (``plugins/cardshell_blackjack/RULES.md``): ``ACE-CLUB``, ``10-HEART``.
+* COMP9021 games (``plugins/cardshell_pictures/RULES.md``): the Unicode
   playing-card characters, Spades from U+1F0A1, Hearts from U+1F0B1,
   Diamonds from U+1F0C1, Clubs from U+1F0D1; Jack +10, Queen +12, King +13.
 """
@@ -191,7 +191,7 @@ def parse_card(text: str) -> Card:
 # --- COMP9021 card numbers ------------------------------------------------------
 
 #: The suits in the order of the COMP9021 hand-out's card numbering
-#: (``seeds/comp9021-solitaires.txt`` Section 2): Hearts 0-12, Diamonds
+#: (its Section 2, recorded in ``plugins/cardshell_pictures/RULES.md``): Hearts 0-12, Diamonds
 #: 13-25, Clubs 26-38, Spades 39-51.
 COMP9021_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
 
@@ -219,5 +219,5 @@ def comp9021_card(number: int) -> Card:
 
 #: ``COMP9021_CHARS[number]``: the Unicode playing-card character of each
 #: COMP9021 card number 0..51 (``comp9021_card(number).unicode``; Section 2,
-#: GAMES.md "pictures and up-and-down": Knight skipped).
+#: ``plugins/cardshell_pictures/RULES.md``: Knight skipped).
 COMP9021_CHARS: tuple[str, ...] = tuple(comp9021_card(number).unicode for number in range(52))

@@ -8,8 +8,8 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import TextIO
 
-from cardshell import __version__, signals
-from cardshell.paths import DATA_DIR_ENV, data_dir, history_file
+from cardshell import __version__
+from cardshell.paths import DATA_DIR_ENV, history_file
 from cardshell.pipes import reserve_standard_descriptors
 from cardshell.script import (
     EXIT_INTERRUPTED,
@@ -27,7 +27,7 @@ With no FILE and a terminal on stdin, cardshell starts the interactive shell.
 With FILE, or with stdin not a terminal, it runs the commands as a script
 (blank lines and # comments skipped) with no terminal UI.  If FILE is not a
 file but a shell command (e.g. 'cardshell plugins', 'cardshell winnability
-aces-up --deals 0:50'), that command is run.
+aces-up --deals 0:50', quoted as one argument or not), that command is run.
 Lines end at LF, CRLF or a lone CR, in a file and on stdin alike; a line
 longer than {MAX_LINE_LENGTH:,} characters is refused (FILE:LINE: ...) and the
 script goes on.
@@ -53,6 +53,8 @@ environment:
   CARDSHELL_DISABLE_PLUGINS  comma list of plugins not to load
   CARDSHELL_TRACEBACK=1   as --traceback
   CARDSHELL_TRACE_PLUGINS=1  print every plugin hook call and its result on stderr
+  CARDSHELL_CACHE_DIR     where the plugin index is kept (default: the user cache dir); a start
+                          imports a plugin only when it is needed, from this index
   NO_COLOR                disable colour
 """
 
@@ -148,14 +150,16 @@ def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, so
          interactive: bool, record: TextIO | None) -> int:
     from cardshell.shell import Shell  # after argument parsing: --help and --version stay fast
 
-    directory = data_dir(args.data_dir)
     shell = Shell.create(seed=args.seed, interactive=interactive, disabled=args.disable_plugin,
-                         extra_modules=args.plugin, data_dir=directory, autosave=args.autosave,
-                         record=record, tracebacks=args.traceback)
+                         extra_modules=args.plugin, data_dir=args.data_dir, autosave=args.autosave,
+                         record=record, tracebacks=args.traceback, deferred=True)
     lines: Iterable[str] | None = None if handle is None else read_lines(handle)
     if script is not None and script != "-" and handle is None:
+        # 'cardshell play aces-up' and 'cardshell "play aces-up"' (one quoted argument) are one line.
         command = " ".join([script, *args.words])
-        if shell.registry.global_scope.lookup(script) is None:
+        name = script.split(maxsplit=1)[0] if script.strip() else script
+        shell.need_globals()
+        if shell.registry.global_scope.lookup(name) is None:
             problem = (f"{script}: is a directory, not a script" if os.path.isdir(script)
                        else f"no such file or command: {script}")
             _error(problem)
@@ -174,12 +178,19 @@ def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, so
     if interactive:
         from cardshell.interactive import run_interactive  # prompt_toolkit only for a terminal
 
-        return run_interactive(shell, None if args.no_history else history_file(directory))
+        return run_interactive(shell, None if args.no_history else history_file(shell.data_dir))
     if lines is None:
         lines = _stdin_lines()
     warnings = [f"cardshell: warning: plugin {failure.describe()}" for failure in shell.failures]
-    if shell.autosave:  # SIGHUP, SIGTERM: save like 'exit', then status 128 + signal
-        signals.install()
+    if not shell.autosave:  # no signal handlers: SIGHUP and SIGTERM end the run as for any program
+        try:
+            return run_script(shell, lines, source, sys.stdout, sys.stderr,
+                              echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings)
+        except KeyboardInterrupt:
+            return EXIT_INTERRUPTED
+    from cardshell import signals  # SIGHUP, SIGTERM: save like 'exit', then status 128 + signal
+
+    signals.install()
     try:
         status = run_script(shell, lines, source, sys.stdout, sys.stderr,
                             echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings)

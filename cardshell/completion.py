@@ -1,12 +1,51 @@
 """Completion candidates, computed from the registered metadata.
 
 Pure logic shared by the interactive front end (which wraps it in a
-prompt_toolkit ``Completer``) and the tests.
+prompt_toolkit ``Completer``, :mod:`cardshell.interactive`) and the tests.
+What Tab offers (issue 12 item 4):
+
+* **The first word** in a game: the game's commands that are valid *now*
+  and the shell's commands.  A game command is left out when the game
+  itself would refuse it as typed: a command without arguments whose
+  validators (a move's ``check``) refuse the state, or, for a move of a
+  game that lists its legal moves, whose word is not one of them (Aces Up's
+  ``D`` with an empty stock, Blackjack's ``y`` and ``n`` during a hand, its
+  ``1`` and ``0`` between rounds); a move with arguments whose completer
+  offers nothing for its first argument (Aces Up's ``T`` with no empty
+  column).  ``undo`` and ``redo`` are left out in a game that does not
+  allow undo.  Whole-line pattern commands (Minesweeper's cells) are offered
+  only once a first character is typed, so an empty line offers commands
+  only.
+* **Arguments**: the command's :attr:`~cardshell.records.Command.complete`;
+  for ``play GAME``, the game ids, then ``--seed`` and the game's own
+  options (:attr:`~cardshell.records.Game.options`), and after an option
+  its values (``choices``, else ``completions``); for ``new``, ``--seed``.
+  A command without a completer gets what its usage names: game ids where
+  the usage says ``GAME`` (``stats [GAME]``) and the ``--options`` it lists.
+  An option already on the line is never offered again.
+
+Candidates are unique and sorted with numbers in numeric order (``a2``
+before ``a10``).  A completer or validator that raises never breaks typing:
+its command is offered, its arguments are not.
 """
 
 from __future__ import annotations
 
+import math
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from cardshell import parsers
+from cardshell.errors import CommandError
+from cardshell.records import Command, Game, Option
 from cardshell.shell import Shell
+
+#: The host commands hidden in a game that does not allow undo.
+UNDO_COMMANDS = frozenset({"undo", "redo"})
+
+_USAGE_TOKEN = re.compile(r"\[|\]|--[A-Za-z][A-Za-z0-9-]*")
+_DIGITS = re.compile(r"([0-9]+)")
 
 
 def candidates(shell: Shell, text: str) -> tuple[list[str], str]:
@@ -17,41 +56,267 @@ def candidates(shell: Shell, text: str) -> tuple[list[str], str]:
         text (str): the line up to the cursor.
 
     Returns:
-        tuple[list[str], str]: the candidates (sorted, unique, each starting
-        with the partial word, compared without case unless the game is case
-        sensitive) and the partial word they replace.
+        tuple[list[str], str]: the candidates (unique, in :func:`natural`
+        order, each starting with the partial word, compared without case
+        unless the game is case sensitive) and the partial word they replace.
     """
     stripped = text.lstrip()
     words = stripped.split()
     partial = "" if (not words or stripped.endswith(" ")) else words[-1]
     before = words[:-1] if partial else words
+    shell.need_globals()
     scope = shell.scope()
-    state = shell.current.state if shell.current else None
-    found: list[str] = []
     if not before:
-        for entry in scope.entries:
-            if entry.command.pattern is None:
-                found.extend(entry.command.words)
-            elif entry.command.complete is not None:
-                found.extend(_safe(entry.command.complete, state, 0))
-        if scope.game is not None:
-            found.extend(entry.command.name for entry in shell.registry.global_scope.entries)
-        else:
-            found.extend(w for entry in scope.entries for w in entry.command.words)
+        found = first_words(shell, with_patterns=bool(partial))
     else:
         try:
             entry, _ = shell.resolve(before[0])
         except Exception:
             return [], partial
-        if entry.command.complete is not None and entry.command.pattern is None:
-            found.extend(_safe(entry.command.complete, state if entry.command.game else None, len(before) - 1))
+        found = arguments(shell, entry.command, before[1:], partial)
     fold = (lambda s: s) if scope.case_sensitive else str.lower
-    matches = sorted({c for c in found if fold(c).startswith(fold(partial))})
-    return matches, partial
+    given = {fold(word.partition("=")[0]) for word in before if word.startswith("--")}
+    matches = {c for c in found if fold(c).startswith(fold(partial)) and fold(c) not in given}
+    return sorted(matches, key=natural), partial
 
 
-def _safe(complete, state, index: int) -> list[str]:
+def first_words(shell: Shell, *, with_patterns: bool = True) -> list[str]:
+    """The command words offered for the first word of a line.
+
+    Args:
+        shell (Shell): the shell.
+        with_patterns (bool): also the candidates of the current game's
+            whole-line pattern commands (Minesweeper's cells).
+
+    Returns:
+        list[str]: in a game, the game's words valid now (:func:`offered`)
+        and the names of the shell's commands that apply to it; outside a
+        game, every global name and alias.
+    """
+    scope = shell.scope()
+    session = shell.current
+    if scope.game is None or session is None:
+        return [w for entry in scope.entries for w in entry.command.words]
+    found: list[str] = []
+    legal = _Legal(scope.game, session.state)
+    for entry in scope.entries:
+        command = entry.command
+        if command.pattern is not None:
+            if with_patterns and command.complete is not None:
+                found.extend(_safe(command.complete, session.state, 0))
+        elif offered(command, session.state, legal):
+            found.extend(command.words)
+    found.extend(entry.command.name for entry in shell.registry.global_scope.entries
+                 if scope.game.undo or entry.command.name not in UNDO_COMMANDS)
+    return found
+
+
+class _Legal:
+    """The legal moves of a state, as lower-cased lines, computed on first use."""
+
+    def __init__(self, game: Game, state: Any) -> None:
+        self.game, self.state = game, state
+        self._lines: set[str] | None = None
+
+    def known(self) -> bool:
+        return self.game.legal_moves is not None
+
+    def __contains__(self, word: str) -> bool:
+        if self._lines is None:
+            try:
+                self._lines = {str(line).strip().lower() for line in self.game.legal_moves(self.state)}  # type: ignore[misc]
+            except Exception:  # a broken legal_moves hides nothing
+                self._lines = None
+                return True
+        return word.lower() in self._lines
+
+
+def offered(command: Command, state: Any, legal: _Legal) -> bool:
+    """Whether a game command is offered as the first word now (see the module docstring).
+
+    Args:
+        command (Command): a command of the current game (no pattern).
+        state (Any): the game's state (read, never changed).
+        legal (_Legal): the state's legal moves.
+
+    Returns:
+        bool: False only when the game would refuse the command as typed.
+    """
     try:
-        return [str(c) for c in complete(state, index)]
+        if command.move is not None and legal.known() and _alone(command):
+            return any(word in legal for word in command.words)
+        if command.parse is parsers.no_args:
+            for validator in command.validators:
+                validator(state, None)
+            return True
+        if command.move is not None and command.complete is not None:
+            return bool(list(command.complete(state, 0)))
+    except CommandError:
+        return False
+    except Exception:  # a plugin's bug: offer the command, let dispatch report it
+        return True
+    return True
+
+
+def _alone(command: Command) -> bool:
+    """Whether a command may be typed without arguments (its parser accepts
+    an empty text): such a move is offered only when it is a legal move."""
+    try:
+        command.parse("")
+    except CommandError:
+        return False
+    except Exception:  # a plugin's bug: treat it as taking arguments
+        return False
+    return True
+
+
+def arguments(shell: Shell, command: Command, args: Sequence[str], partial: str) -> list[str]:
+    """The candidates for the argument after ``args`` (the words already typed).
+
+    Args:
+        shell (Shell): the shell.
+        command (Command): the command the line starts with.
+        args (Sequence[str]): the complete argument words before the cursor.
+        partial (str): the argument word being typed ("" for a new one).
+
+    Returns:
+        list[str]: unfiltered candidates (see the module docstring).
+    """
+    if command.game is None and command.name == "play":
+        return play_arguments(shell, args, partial)
+    if command.game is None and command.name == "new":
+        return [] if args and args[-1] == "--seed" else ["--seed"]
+    if command.pattern is not None:
+        return []
+    if command.complete is not None:
+        state = shell.current.state if (shell.current and command.game) else None
+        return _safe(command.complete, state, len(args))
+    return usage_arguments(shell, command, args)
+
+
+def play_arguments(shell: Shell, args: Sequence[str], partial: str) -> list[str]:
+    """Candidates after ``play``: game ids, then ``--seed``, the game's
+    options and their values.
+
+    Args:
+        shell (Shell): the shell (its games).
+        args (Sequence[str]): the words after ``play`` before the cursor.
+        partial (str): the word being typed (``--level=ex`` completes the value).
+
+    Returns:
+        list[str]: game ids for the first word; after a game id (or the
+        unique prefix of one), the options (``--seed``, ``--level`` ...);
+        after an option that takes a value, its values (none for a number).
+    """
+    if not args:
+        return sorted(shell.games)
+    game = _game(shell, args[0])
+    if game is None:
+        return []
+    options = {f"--{option.name}": option for option in game.options}
+    if args[-1] == "--seed" or (args[-1] in options and len(args) > 1):
+        option = options.get(args[-1])
+        return [] if option is None else option_values(option)
+    name, equals, _ = partial.partition("=")
+    if equals and name in options:
+        return [f"{name}={value}" for value in option_values(options[name])]
+    return ["--seed", *options]
+
+
+def option_values(option: Option) -> list[str]:
+    """The values Tab offers for a ``play`` option: its ``choices``, else its
+    ``completions`` (:class:`~cardshell.records.Option`)."""
+    values = option.choices if option.choices is not None else option.completions
+    return [str(value) for value in values]
+
+
+def usage_arguments(shell: Shell, command: Command, args: Sequence[str]) -> list[str]:
+    """Candidates read from a command's usage, for commands without a completer.
+
+    Args:
+        shell (Shell): the shell (its games).
+        command (Command): the command.
+        args (Sequence[str]): the argument words already typed.
+
+    Returns:
+        list[str]: the ``--options`` the usage lists, and the game ids when
+        the usage names ``GAME`` and no other word has been typed yet
+        (``stats [GAME] [--reset [--yes]]``).
+    """
+    usage = command.usage_text
+    typed = {word.partition("=")[0] for word in args}
+    found = [option for option, needs in usage_options(usage) if needs is None or needs in typed]
+    if re.search(r"\bGAME\b", usage) and not any(not word.startswith("-") for word in args):
+        found.extend(sorted(shell.games))
+    return found
+
+
+def usage_options(usage: str) -> list[tuple[str, str | None]]:
+    """The ``--options`` a usage names, each with the option it needs first.
+
+    Args:
+        usage (str): a usage such as ``stats [GAME] [--reset [--yes]]``.
+
+    Returns:
+        list[tuple[str, str | None]]: ``(option, needs)``: ``needs`` is the
+        option heading an enclosing bracket group (``--yes`` needs
+        ``--reset``), or None.
+    """
+    heads: list[str | None] = [None]  # the first option of each open bracket group
+    found: list[tuple[str, str | None]] = []
+    for token in _USAGE_TOKEN.findall(usage):
+        if token == "[":
+            heads.append(None)
+        elif token == "]":
+            if len(heads) > 1:
+                heads.pop()
+        else:
+            found.append((token, next((head for head in reversed(heads[:-1]) if head), None)))
+            if heads[-1] is None:
+                heads[-1] = token
+    return found
+
+
+def natural(word: str) -> tuple[Any, ...]:
+    """A sort key putting numbers in numeric order: ``a2`` before ``a10``."""
+    return tuple(int(part) if part.isdigit() else part for part in _DIGITS.split(word))
+
+
+def columns(words: Sequence[str], width: int) -> str:
+    """Words in columns, down then across, as a shell lists its completions.
+
+    Args:
+        words (Sequence[str]): the words, in order.
+        width (int): the terminal's width in characters (at least 1).
+
+    Returns:
+        str: lines of at most ``width`` characters (a longer word has a line
+        of its own), no trailing spaces; "" when there are no words.
+    """
+    if not words:
+        return ""
+    cell = max(len(word) for word in words) + 2
+    per_line = max(1, (width + 2) // cell)
+    rows = math.ceil(len(words) / per_line)
+    lines = []
+    for row in range(rows):
+        line = "".join(word.ljust(cell) for word in words[row::rows])
+        lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
+def _game(shell: Shell, word: str) -> Game | None:
+    """The game a typed id names: the id, or the unique prefix of one."""
+    key = word.lower()
+    if key in shell.games:
+        return shell.games[key]
+    starting = [gid for gid in shell.games if gid.startswith(key)]
+    return shell.games[starting[0]] if len(starting) == 1 else None
+
+
+def _safe(complete: Any, state: Any, index: int) -> list[str]:
+    try:
+        found: Iterable[Any] = complete(state, index)
+        return [str(c) for c in found]
     except Exception:  # a broken completer must never break typing
         return []

@@ -53,21 +53,22 @@ from __future__ import annotations
 import contextlib
 import functools
 import importlib
-import importlib.metadata as metadata
-import importlib.util
 import os
 import sys
 import time
-import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 import pluggy
 
+if TYPE_CHECKING:  # pragma: no cover
+    import importlib.metadata as metadata
+
+    from cardshell.watchdog import ImportWatchdog
+
 from cardshell import blame, hookcall, hookspecs
-from cardshell.watchdog import ImportWatchdog
 
 #: The entry-point group plugins register under.
 ENTRY_POINT_GROUP = "cardshell"
@@ -133,6 +134,9 @@ def _describe_exception(exc: BaseException) -> str:
     """``Type: message``, then where it was raised (the plugin's own code,
     not importlib's frames), so that a plugin author can find it."""
     text = blame.describe(exc)
+    import traceback
+    from pathlib import Path
+
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if "importlib" not in f.filename
               and not f.filename.startswith("<frozen")]
     if frames and Path(frames[-1].filename).resolve() != Path(__file__).resolve():
@@ -183,6 +187,8 @@ def import_extra(spec: str) -> ModuleType:
         missing file, ``ModuleNotFoundError``, the module's own errors).
     """
     if spec.endswith(".py") or os.sep in spec or (os.altsep and os.altsep in spec):
+        from pathlib import Path
+
         path = Path(spec).resolve()
         if not path.is_file():
             raise FileNotFoundError(f"no such file: {spec}")
@@ -196,10 +202,12 @@ def import_extra(spec: str) -> ModuleType:
             sys.path.append(str(root))
         if len(parts) > 1:
             return importlib.import_module(".".join(parts))
-        module_spec = importlib.util.spec_from_file_location(path.stem, path)
+        from importlib import util  # a .py file only
+
+        module_spec = util.spec_from_file_location(path.stem, path)
         if module_spec is None or module_spec.loader is None:  # pragma: no cover - .py files always have one
             raise ImportError(f"cannot import {spec}")
-        module = importlib.util.module_from_spec(module_spec)
+        module = util.module_from_spec(module_spec)
         sys.modules[path.stem] = module  # dataclasses and pickling look modules up here
         try:
             module_spec.loader.exec_module(module)
@@ -247,6 +255,10 @@ def load_entry_points(
     loaded: list[PluginInfo] = []
     failures: list[PluginFailure] = []
     dists: dict[int, tuple[str | None, str | None]] = {}
+
+    import importlib.metadata as metadata  # 15 ms: not on a start from the plugin index
+
+    from cardshell.watchdog import ImportWatchdog
 
     found = [(ep, *_distribution(ep, dists)) for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)]
     found.sort(key=lambda item: (not is_builtin(item[1]), item[0].name))

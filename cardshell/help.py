@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
-from cardshell.records import Command, Game, Outcome
+if TYPE_CHECKING:  # pragma: no cover
+    from cardshell.records import Command, Game, Outcome
 
 #: The width text is wrapped to when the terminal's is unknown (scripts).
 DEFAULT_WIDTH = 80

@@ -58,7 +58,8 @@ class WrapperError(RuntimeError):
 
 
 def call(pm: pluggy.PluginManager, hook_name: str, on_failure: OnFailure,
-         results: list[tuple[pluggy.HookImpl, Any]] | None = None, **kwargs: Any) -> Any:
+         results: list[tuple[pluggy.HookImpl, Any]] | None = None,
+         select: Callable[[pluggy.HookImpl], bool] | None = None, **kwargs: Any) -> Any:
     """Call a hook by pluggy's rules, each implementation under its own guard.
 
     Args:
@@ -70,6 +71,9 @@ def call(pm: pluggy.PluginManager, hook_name: str, on_failure: OnFailure,
         results (list | None): if given, receives (implementation, value)
             for every plain implementation that returned (None included), in
             call order: which plugin answered what, for registration hooks.
+        select (Callable[[pluggy.HookImpl], bool] | None): if given, only
+            the implementations it accepts are called (the registry calls a
+            registration hook once per plugin, :mod:`cardshell.registry`).
         **kwargs: the hook's arguments, by name.
 
     Returns:
@@ -80,7 +84,8 @@ def call(pm: pluggy.PluginManager, hook_name: str, on_failure: OnFailure,
         KeyboardInterrupt: Ctrl-C during a plugin's code, passed on.
     """
     caller = getattr(pm.hook, hook_name)
-    impls = [_guarded(impl, hook_name, on_failure, results) for impl in caller.get_hookimpls()]
+    impls = [_guarded(impl, hook_name, on_failure, results) for impl in caller.get_hookimpls()
+             if select is None or select(impl)]
     return _execute(pm, caller, impls, kwargs)
 
 

@@ -4,9 +4,13 @@ Used only when stdin is a terminal.  The prompt names the current game; Tab
 completes commands and arguments (:mod:`cardshell.completion`); history
 persists in the data directory unless ``--no-history``; Ctrl-C cancels the
 line; Ctrl-D leaves the current game (kept in progress), then the shell.
+Tab on an empty line lists the commands valid now above the prompt and
+inserts nothing, so Tab Tab Enter never runs a command (prompt_toolkit's
+menu would select its first entry, such as ``exit``, at the second Tab).
 A line longer than :data:`cardshell.script.MAX_LINE_LENGTH` characters is
 refused when Enter is pressed, as in scripts.
-Red suits are coloured unless ``NO_COLOR`` is set.
+Red suits are coloured in every card game's display (:func:`colourise`)
+unless ``NO_COLOR`` is set.
 
 Autosave is on here (unless ``--no-autosave``): games saved when the last
 session ended are offered at start, and on ``exit``, Ctrl-D at the top
@@ -28,19 +32,27 @@ from pathlib import Path
 from typing import Any
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.application import get_app, run_in_terminal
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
-from prompt_toolkit.shortcuts import ProgressBar
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.validation import Validator
 
 from cardshell import help as helptext
 from cardshell import saves, signals
-from cardshell.completion import candidates
+from cardshell.completion import candidates, columns, first_words, natural
 from cardshell.script import MAX_LINE_LENGTH, too_long
 from cardshell.shell import Shell
 
-_RED_CARD = re.compile(r"(?:10|[2-9AJQK])[♥♦]")
+#: A red-suit card as the built-in games write one: ``10♥``/``Q♦`` (Aces Up,
+#: Thumb and Pouch), a Unicode playing-card glyph of hearts or diamonds
+#: (U+1F0B1..U+1F0BF with the red joker, U+1F0C1..U+1F0CE: Pictures,
+#: Up-and-Down; not U+1F0CF, the black joker) or a
+#: Blackjack name (``10-HEART``, ``QUEEN-DIAMOND``).
+_RED_CARD = re.compile(r"(?:10|[2-9AJQK])[♥♦]|[\U0001F0B1-\U0001F0BF\U0001F0C1-\U0001F0CE]"
+                       r"|\b(?:ACE|KING|QUEEN|JACK|10|[2-9])-(?:HEART|DIAMOND)\b")
 _RED, _BOLD_RED, _RESET = "\x1b[31m", "\x1b[1;31m", "\x1b[0m"
 
 
@@ -56,19 +68,63 @@ class ShellCompleter(Completer):
             yield Completion(word, start_position=-len(partial))
 
 
+def listing(shell: Shell, width: int) -> str:
+    """What Tab on an empty line prints: the words :func:`first_words`
+    offers now (no pattern candidates), unique, in columns of ``width``."""
+    return columns(sorted(set(first_words(shell, with_patterns=False)), key=natural), width)
+
+
+def key_bindings(shell: Shell) -> KeyBindings:
+    """The prompt's own keys: Tab on an empty (or blank) line prints
+    :func:`listing` above the prompt instead of opening the completion menu."""
+    bindings = KeyBindings()
+    empty = Condition(lambda: not get_app().current_buffer.text.strip())
+
+    @bindings.add("tab", filter=empty)
+    def _list_commands(event: KeyPressEvent) -> None:
+        text = listing(shell, event.app.output.get_size().columns)
+        if text:
+            run_in_terminal(lambda: print(text))
+
+    return bindings
+
+
 def use_colour(stream: Any) -> bool:
     """Colour only on a terminal and only when ``NO_COLOR`` is unset (no-color.org)."""
     return not os.environ.get("NO_COLOR") and hasattr(stream, "isatty") and stream.isatty()
 
 
 def colourise(text: str) -> str:
-    """Wrap red-suit cards (``10♥``, ``Q♦``) in ANSI red."""
+    """Wrap red-suit cards in ANSI red, in every card game's display.
+
+    Only the interactive front end calls it, and only when :func:`use_colour`
+    allows (a terminal, ``NO_COLOR`` unset); scripts are never coloured.
+
+    Args:
+        text (str): a reply's output.
+
+    Returns:
+        str: the text with each red card (``10♥``, ``Q♦``, the glyph 🂱,
+        ``10-HEART``; see :data:`_RED_CARD`) wrapped in ``ESC[31m`` ... ``ESC[0m``.
+    """
     return _RED_CARD.sub(lambda m: f"{_RED}{m.group(0)}{_RESET}", text)
 
 
 def _progress(iterable: Iterable[Any], total: int | None = None, label: str = "") -> Iterator[Any]:
-    with ProgressBar(title=label or None) as bar:
-        yield from bar(iterable, total=total)
+    """``CommandContext.progress`` at the terminal: the sweep's one progress line
+    (:class:`cardshell.sweep.progress.ProgressLine`, on stderr) counting items,
+    with rate and time left, wiped when the loop ends however it ends (Ctrl-C too)."""
+    from cardshell.sweep.progress import ProgressLine  # here: only a long loop at a terminal needs it
+
+    if total is None and hasattr(iterable, "__len__"):
+        total = len(iterable)  # type: ignore[arg-type]
+    line = ProgressLine(total, label or "working", "items", stream=sys.stderr)
+    try:
+        for item in iterable:
+            yield item
+            line.advance(1)
+    finally:
+        line.close()
 
 
 def run_interactive(shell: Shell, history_path: Path | None) -> int:
@@ -101,7 +157,7 @@ def _read_eval_print(shell: Shell, history_path: Path | None) -> None:
     history, problem = open_history(history_path)
     session: PromptSession[str] = PromptSession(history=history, completer=ShellCompleter(shell),
                                                 complete_while_typing=False, validator=LINE_LENGTH,
-                                                validate_while_typing=False)
+                                                validate_while_typing=False, key_bindings=key_bindings(shell))
     shell.progress = _progress
     shell.confirm = _confirm
     colour = use_colour(sys.stdout)

@@ -42,7 +42,6 @@ from typing import TYPE_CHECKING
 
 from cardshell import help as helptext
 from cardshell import saves, signals
-from cardshell.errors import UsageError
 from cardshell.records import Game
 from cardshell.saves import SaveError, SaveRecord, Snapshot
 from cardshell.session import GameSession
@@ -154,67 +153,12 @@ class Persistence:
         return snapshot.record
 
     def check_log(self, game: Game, log: list[str]) -> None:
-        """Check that every line of a log is a move of the game, before any replay.
-
-        A move is a command of the game's own scope (the game's or one a
-        plugin added to it) that changes the state; a line naming a host
-        command (``exit``, ``save``), a report-only command (``simulate
-        3000000``) or nothing at all is not.
-
-        Args:
-            game (Game): the save's game.
-            log (list[str]): the saved log.
-
-        Raises:
-            SaveError: naming the first line that is not a move.
-        """
-        shell = self.shell
-        current = shell.current
-        # resolve() looks commands up in the current game's scope: a stand-in
-        # session of this game (never installed, never dealt) gives it that.
-        shell.current = GameSession(game=game, seed=0, options={}, state=None, uid="")
-        try:
-            for number, line in enumerate(log, start=1):
-                text = line.strip()
-                try:
-                    entry, _ = shell.resolve(text) if text else (None, "")
-                except UsageError:
-                    entry = None
-                command = entry.command if entry is not None else None
-                if command is None or command.game != game.id or not command.changes_state:
-                    raise SaveError(f"line {number} of its log ({line[:80]!r}) is not a move of {game.title}")
-        finally:
-            shell.current = current
+        """See :meth:`cardshell.replay.SavedGames.check_log`."""
+        self.shell.check_log(game, log)
 
     def rebuild(self, name: str, record: SaveRecord) -> GameSession:
-        """Rebuild the game a record holds (not installed).
-
-        Args:
-            name (str): the save's name, for messages.
-            record (SaveRecord): what :meth:`read` returned.
-
-        Returns:
-            GameSession: the game in the saved position, with its undo
-            history, uid, undo flag and time played.
-
-        Raises:
-            SaveError: the game is not installed, the log holds a line that
-                is not a move, or it does not replay.
-        """
-        shell = self.shell
-        game = shell.games.get(record.game)
-        if game is None:
-            raise SaveError(f"save {name!r} is for game {record.game!r}, which is not installed")
-        try:
-            self.check_log(game, record.log)
-            session = shell.replay(game, record.seed, record.options, record.log)
-        except SaveError as exc:
-            raise SaveError(f"save {name!r} cannot be resumed: {exc.message}") from None
-        session.uid = record.uid or session.uid
-        session.undo_used = record.undo_used
-        session.started -= max(0.0, record.elapsed)
-        session.save_name = name
-        return session
+        """See :meth:`cardshell.replay.SavedGames.rebuild`."""
+        return self.shell.rebuild(name, record)
 
     def load(self, name: str) -> GameSession:
         """:meth:`read` then :meth:`rebuild` (raises :class:`SaveError`)."""

@@ -31,11 +31,18 @@ class Outcome:
         score (float | None): a score where the game has one (cards left,
             pictures uncovered), else None.
         detail (str): a short human text, e.g. ``"A wins"``.
+        duration (float | None): for a game that keeps its own clock, the
+            seconds it timed from its start to this ending (Minesweeper: from
+            the first unfold to the win, as its ``Win (took 45.2 seconds)``
+            says), so that every plugin reports the same time (the
+            statistics plugin records it); None (the default) lets the host's
+            clock count, from the start of the deal or round to its ending.
     """
 
     result: Result
     score: float | None = None
     detail: str = ""
+    duration: float | None = None
 
 
 @dataclass(frozen=True)
@@ -49,7 +56,12 @@ class Option:
         help (str): one line shown by ``help play`` and ``games``.
         type (Callable[[str], Any]): converts the typed text (``int``).
         default (Any): the value when the option is not given.
-        choices (tuple | None): the allowed values, if a fixed set.
+        choices (tuple | None): the allowed values, if a fixed set: the host
+            refuses any other (argparse's message) and Tab offers them.
+        completions (tuple[str, ...]): values Tab offers after ``--NAME``
+            when ``choices`` is None, without the host checking them (the
+            game's ``new`` does, with its own message); e.g. Minesweeper's
+            level names.  Default: none.
     """
 
     name: str
@@ -57,6 +69,7 @@ class Option:
     type: Callable[[str], Any] = str
     default: Any = None
     choices: tuple[Any, ...] | None = None
+    completions: tuple[str, ...] = ()
 
 
 def _no_outcome(state: Any) -> Outcome | None:

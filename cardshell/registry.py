@@ -40,10 +40,12 @@ from typing import Any
 import pluggy
 
 from cardshell import blame, hookcall
+from cardshell.defaults import DEFAULT_PLUGIN_NAMES
 from cardshell.discovery import PluginFailure, is_builtin
 from cardshell.records import Command, Game, Move
 
 _GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
+_KNOWN = object()  # stands for an answer given to an earlier build (see Registry's answers)
 
 
 @dataclass(frozen=True)
@@ -101,7 +103,7 @@ class Scope:
 HOST_PLUGIN = "cardshell.builtin"
 
 #: The host's own command plugins (the default plugins), all considered first.
-HOST_PLUGINS = frozenset({HOST_PLUGIN, "cardshell.assist", "cardshell.scaffold", "cardshell.winnability"})
+HOST_PLUGINS = DEFAULT_PLUGIN_NAMES
 
 
 class Registry:
@@ -115,6 +117,11 @@ class Registry:
             the built-in plugins (distribution ``cardshell``) from others.
         tracebacks (bool): print the traceback of a registration hook that
             raised on standard error (``--traceback``).
+        answers (dict[tuple[str, str], list[Any]] | None): the records each
+            (hook, plugin) returned to an earlier build for the same shell;
+            filled in here.  A shell that imports plugins on demand
+            (:mod:`cardshell.lazy`) rebuilds its registry each time, and
+            each registration hook is still called once per plugin.
 
     Attributes:
         games (dict[str, Game]): game id to game, in registration order.
@@ -126,8 +133,9 @@ class Registry:
     """
 
     def __init__(self, pm: pluggy.PluginManager, dists: dict[str, tuple[str | None, str | None]] | None = None,
-                 *, tracebacks: bool = False) -> None:
+                 *, tracebacks: bool = False, answers: dict[tuple[str, str], list[Any]] | None = None) -> None:
         self._dists = dists or {}
+        self._answers = {} if answers is None else answers
         self._pm = pm
         self._tracebacks = tracebacks
         self.failures: list[PluginFailure] = []
@@ -192,20 +200,28 @@ class Registry:
             if self._tracebacks:
                 blame.print_traceback(exc)
 
+        impls = getattr(self._pm.hook, hook_name).get_hookimpls()
+        known = {impl.plugin_name for impl in impls if (hook_name, impl.plugin_name) in self._answers}
         answers: list[tuple[pluggy.HookImpl, Any]] = []
-        hookcall.call(self._pm, hook_name, failed, answers)
-        position = {id(impl): index for index, impl in enumerate(getattr(self._pm.hook, hook_name).get_hookimpls())}
+        hookcall.call(self._pm, hook_name, failed, answers, select=lambda impl: impl.plugin_name not in known)
+        answers += [(impl, _KNOWN) for impl in impls if impl.plugin_name in known]
+        position = {id(impl): index for index, impl in enumerate(impls)}
         # pluggy calls the last registered implementation first; precedence is
         # registration order (the host first), each plugin's own hooks in their order.
         answers.sort(key=lambda pair: (self._rank.get(pair[0].plugin_name, len(self._rank)),
                                        position.get(id(pair[0]), 0)))
         collected = []
         for impl, value in answers:
+            key = (hook_name, impl.plugin_name)
+            if value is _KNOWN:  # answered when an earlier registry was built (plugins imported on demand)
+                collected.append((impl.plugin_name, list(self._answers[key])))
+                continue
             try:
                 records = list(value or ())
             except Exception as exc:  # an answer that is not a list of records
                 failed(impl.plugin_name, hook_name, exc)
                 continue
+            self._answers[key] = records
             collected.append((impl.plugin_name, records))
         return collected
 

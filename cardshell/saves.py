@@ -1,11 +1,9 @@
-"""Saved games: a game as its seed, options and accepted command log.
+"""Saved games on disk: where save files live and how they are read and written.
 
-A save does not pickle the game state: it stores what rebuilds it — the
-game id, the seed, the ``play`` options and the log of accepted moves — and
-the host replays the log through its ordinary dispatch
-(:meth:`cardshell.shell.Shell.replay`).  So a save works for every game,
-including games written after this module, and survives changes to a
-game's state classes as long as its commands keep their meaning.
+The format (a game as its seed, options and accepted moves, rebuilt by
+replay) is :mod:`cardshell.savefile`; its names (:class:`SaveRecord`,
+:class:`SaveError`, :class:`Snapshot`, :func:`check_name` ...) are
+importable from here too.
 
 Files live in ``DATA_DIR/saves/NAME.json`` (JSON, UTF-8).  The automatic
 save of a game is the one named by its id (``saves/aces-up.json``): it is
@@ -33,209 +31,44 @@ at most :data:`MAX_SAVE_BYTES`; ``elapsed`` is a finite number of seconds in
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import json
-import math
 import os
-import re
 import stat
-import tempfile
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
 
-#: The ``format`` field every save carries.
-FORMAT = "cardshell-save"
-#: The format version this cardshell writes and reads.
-VERSION = 1
-#: Save names: letters, digits, ``.``, ``_`` and ``-``, starting with a letter or digit.
-NAME_PATTERN = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}")
-SUFFIX = ".json"
-#: The largest save file read, in bytes (16 MiB: about 200,000 moves of 80 characters).
-MAX_SAVE_BYTES = 16 * 1024 * 1024
-#: The largest ``elapsed`` a save may hold, in seconds (about 31 years).
-MAX_ELAPSED = 1e9
+from cardshell.savefile import (
+    FORMAT,
+    MAX_ELAPSED,
+    MAX_SAVE_BYTES,
+    NAME_PATTERN,
+    NOT_A_FILE,
+    SUFFIX,
+    VERSION,
+    SaveError,
+    SaveExists,
+    SaveRecord,
+    Snapshot,
+    _NotRegular,
+    check_name,
+)
+
+__all__ = ["FORMAT", "LOCK_NAME", "MAX_ELAPSED", "MAX_SAVE_BYTES", "NAME_PATTERN", "NOT_A_FILE", "STALE_TEMP_SECONDS",
+           "SUFFIX", "VERSION", "SaveError", "SaveExists", "SaveRecord", "Snapshot", "check_name", "delete",
+           "digest_of", "exists", "inspect", "list_saves", "locked", "read", "remove_stale_temporaries",
+           "save_path", "saves_dir", "set_aside", "write"]
+
+
 #: A temporary file of an interrupted write older than this (seconds) is removed by the next write.
 STALE_TEMP_SECONDS = 60.0
 #: The lock file in the saves directory that writers take turns through.
 LOCK_NAME = ".lock"
-#: What :func:`inspect` reports as the digest of something that is not a regular file.
-NOT_A_FILE = "not-a-regular-file"
-
-
-class SaveError(Exception):
-    """A save cannot be read, written or replayed.
-
-    Args:
-        message (str): the complete text to show, naming the save.
-    """
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-class SaveExists(SaveError):
-    """:func:`write` with ``replace=False`` found the name taken."""
-
-
-class _NotRegular(SaveError):
-    """A directory, FIFO, socket or device where a save file should be."""
-
-
-@dataclass
-class SaveRecord:
-    """What a save file holds.
-
-    Attributes:
-        game (str): the game id.
-        seed (int): the deal's seed.
-        options (dict[str, Any]): the ``play`` options (JSON values).
-        log (list[str]): the accepted moves, in order (moves only: a save
-            whose log holds any other command is refused when it is
-            resumed, see :class:`cardshell.persistence.Persistence`).
-        undo_used (bool): whether undo was used in the game.
-        elapsed (float): seconds played so far (finite, 0..:data:`MAX_ELAPSED`).
-        uid (str): the game instance's unique id.
-        saved (str): when it was written, ISO 8601 UTC.
-        version (int): the format version.
-    """
-
-    game: str
-    seed: int
-    options: dict[str, Any]
-    log: list[str]
-    undo_used: bool = False
-    elapsed: float = 0.0
-    uid: str = ""
-    saved: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
-    version: int = VERSION
-
-    def to_json(self) -> str:
-        """The file's text (JSON object, with ``format`` and ``version``)."""
-        data = {
-            "format": FORMAT,
-            "version": self.version,
-            "game": self.game,
-            "seed": self.seed,
-            "options": self.options,
-            "log": self.log,
-            "undo_used": self.undo_used,
-            "elapsed": round(min(max(self.elapsed, 0.0), MAX_ELAPSED), 3),
-            "uid": self.uid,
-            "saved": self.saved,
-        }
-        return json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
-
-    @classmethod
-    def from_json(cls, text: str, name: str = "?") -> SaveRecord:
-        """Parse and check a save file's text.
-
-        Args:
-            text (str): the file's content.
-            name (str): the save's name, for messages.
-
-        Returns:
-            SaveRecord: the checked record.
-
-        Raises:
-            SaveError: not JSON (truncated, damaged, nested too deeply,
-                ``NaN`` or ``Infinity`` anywhere), not a cardshell save, an
-                unknown format version, or a field of the wrong type or out
-                of range.
-        """
-        try:
-            data = json.loads(text, parse_constant=_refuse_constant)
-        except RecursionError:
-            raise SaveError(f"save {name!r} is damaged (nested too deeply)") from None
-        except _NotANumber as exc:
-            raise SaveError(f"save {name!r} is damaged ({exc} is not a JSON number)") from None
-        except ValueError:
-            raise SaveError(f"save {name!r} is damaged (not valid JSON; truncated?)") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise SaveError(f"save {name!r} is not a cardshell save")
-        version = data.get("version")
-        if version != VERSION:
-            raise SaveError(f"save {name!r} has format version {version!r}; this cardshell reads version {VERSION}")
-        checks = {
-            "game": str, "seed": int, "options": dict, "log": list, "undo_used": bool,
-            "elapsed": (int, float), "uid": str, "saved": str,
-        }
-        for key, kind in checks.items():
-            value = data.get(key)
-            if not isinstance(value, kind) or (kind in (int, (int, float)) and isinstance(value, bool)):
-                raise SaveError(f"save {name!r} is damaged (field {key!r} is missing or wrong)")
-        if not all(isinstance(line, str) for line in data["log"]):
-            raise SaveError(f"save {name!r} is damaged (field 'log' is missing or wrong)")
-        elapsed = float(data["elapsed"])
-        if not (math.isfinite(elapsed) and 0 <= elapsed <= MAX_ELAPSED):
-            raise SaveError(f"save {name!r} is damaged (field 'elapsed' is not a number of seconds "
-                            f"in 0..{MAX_ELAPSED:.0f})")
-        return cls(game=data["game"], seed=data["seed"], options=data["options"], log=list(data["log"]),
-                   undo_used=data["undo_used"], elapsed=elapsed, uid=data["uid"], saved=data["saved"])
-
-
-class _NotANumber(ValueError):
-    """``NaN``, ``Infinity`` or ``-Infinity`` in a save (Python's json accepts them; JSON does not)."""
-
-
-def _refuse_constant(word: str) -> Any:
-    """``json.loads`` hook: ``NaN``, ``Infinity`` and ``-Infinity`` are refused."""
-    raise _NotANumber(word)
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """What a save name holds on disk at one moment (see :func:`inspect`).
-
-    Attributes:
-        digest (str | None): None when there is no file; the SHA-256 of the
-            file's bytes (hex) for a regular file; :data:`NOT_A_FILE` for a
-            directory, FIFO, socket or device.  Two snapshots with the same
-            digest saw the same content.
-        record (SaveRecord | None): the checked record, when it is a save
-            this version can read.
-        error (SaveError | None): why it cannot be used, when there is a
-            file this version cannot read (damaged, foreign, newer format,
-            not a regular file, too large, unreadable).
-    """
-
-    digest: str | None
-    record: SaveRecord | None = None
-    error: SaveError | None = None
-
-    @property
-    def exists(self) -> bool:
-        """Whether there is anything at the save's path."""
-        return self.digest is not None
 
 
 def saves_dir(data_dir: Path) -> Path:
     """The directory of saves inside a data directory."""
     return Path(data_dir) / "saves"
-
-
-def check_name(name: str) -> str:
-    """Normalise and check a save name (case-insensitive: stored lower-case).
-
-    Args:
-        name (str): the name as typed.
-
-    Returns:
-        str: the lower-cased name.
-
-    Raises:
-        SaveError: when the name has characters other than letters, digits,
-            ``.``, ``_``, ``-`` or is longer than 64.
-    """
-    lowered = name.lower()
-    if not NAME_PATTERN.fullmatch(lowered):
-        raise SaveError(f"bad save name {name!r}: use letters, digits, '.', '_' and '-' (at most 64)")
-    return lowered
-
 
 def save_path(data_dir: Path, name: str) -> Path:
     """The file of the save ``name`` (already checked)."""
@@ -244,6 +77,8 @@ def save_path(data_dir: Path, name: str) -> Path:
 
 def digest_of(data: bytes) -> str:
     """The SHA-256 (hex) that :func:`inspect` reports for a file holding ``data``."""
+    import hashlib  # (imported when a save is read, not at start)
+
     return hashlib.sha256(data).hexdigest()
 
 
@@ -431,6 +266,8 @@ def write(data_dir: Path, name: str, record: SaveRecord, *, replace: bool = True
         data = record.to_json().encode("utf-8")
     except (TypeError, ValueError) as exc:
         raise SaveError(f"cannot save {name!r}: the game's options cannot be stored ({exc})") from None
+    import tempfile  # (imported when a save is written, not at start)
+
     target = save_path(data_dir, name)
     temp_name = None
     try:

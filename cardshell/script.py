@@ -8,8 +8,9 @@ a line.  A line longer than :data:`MAX_LINE_LENGTH` is refused, with its
 number, and the run goes on; reading it takes memory bounded by that limit.
 With ``echo`` each command is printed after the prompt an interactive
 session would show, so the output reads like a transcript.  Every rejected
-command is reported on stderr as ``FILE:LINE: message`` (each line of a
-multi-line message so prefixed).  Ctrl-C stops the script, at the command
+command is reported on stderr as one ``FILE:LINE: message`` report: the
+first line of a multi-line message so prefixed, the others indented by
+:data:`CONTINUATION` (so ``grep FILE:`` counts rejected commands).  Ctrl-C stops the script, at the command
 it interrupts or between commands.  When stdout or stderr cannot be written
 (closed, full, its reader gone) the run stops there, the shell is closed
 (autosave), and the status is :data:`EXIT_OUTPUT`.
@@ -22,6 +23,9 @@ from typing import TextIO
 
 from cardshell.pipes import GuardedStream, OutputFailed
 from cardshell.shell import Shell
+
+#: The indent of a report's continuation lines (the 2nd, 3rd... line of a message).
+CONTINUATION = "  "
 
 #: Exit status: every command was accepted.
 EXIT_OK = 0
@@ -142,10 +146,9 @@ def run_script(
                 out_stream.write(reply.output + "\n")
             out_stream.flush()
             for warning in reply.warnings:
-                err_stream.write(f"{source}:{number}: warning: {warning}\n")
+                err_stream.write(format_report(source, number, f"warning: {warning}"))
             if not reply.ok:
-                for message_line in (reply.error or "").splitlines() or [""]:
-                    err_stream.write(f"{source}:{number}: {message_line}\n")
+                err_stream.write(format_report(source, number, reply.error or ""))
                 status = EXIT_REJECTED
                 if reply.interrupted:
                     status = EXIT_INTERRUPTED
@@ -167,6 +170,22 @@ def run_script(
         _report(err_stream, [f"cardshell: {failure}: at the end of the script", *notes])
         return EXIT_OUTPUT
     return status
+
+
+def format_report(source: str, number: int, message: str) -> str:
+    """One ``FILE:LINE: message`` report, continuation lines indented.
+
+    Args:
+        source (str): the script's name (a path or ``<stdin>``).
+        number (int): the line number, from 1.
+        message (str): the message, possibly of several lines.
+
+    Returns:
+        str: ``<stdin>:2: Error in option: F 9\\n  Invalid option.\\n``...,
+        each line ending with a newline.
+    """
+    first, *rest = message.splitlines() or [""]
+    return "".join([f"{source}:{number}: {first}\n", *(f"{CONTINUATION}{line}\n" for line in rest)])
 
 
 def _report(stream: GuardedStream, lines: list[str]) -> None:

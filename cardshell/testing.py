@@ -1,8 +1,17 @@
-"""pytest helpers for plugin authors: a script fixture and golden tests.
+"""pytest helpers for plugin authors: the importable library.
 
-This module is a pytest plugin, registered through cardshell's ``pytest11``
-entry point: any test suite run in an environment where cardshell is
-installed gets it, with nothing to configure.  It provides:
+Running scripts in process (:func:`run_cardshell`, :class:`ScriptResult`),
+checking the host's promises line by line (:func:`execute_checked`),
+showing differences (:func:`visible_lines`, :func:`text_diff`) and reading
+golden scripts (:func:`parse_header`, :class:`GoldenOptions`).  This module
+does not import pytest and never changes the working directory, so any
+program may use it.
+
+The pytest plugin built on it is :mod:`cardshell.pytest_plugin`, registered
+through cardshell's ``pytest11`` entry point: any test suite run in an
+environment where cardshell is installed gets it, with nothing to
+configure.  Its names (``cardshell_script``, ``GoldenItem`` ...) stay
+importable from here, loaded when first used.  It provides:
 
 ``cardshell_script`` (fixture)
     ``cardshell_script(script, plugins=..., seed=0, echo=False, ...)`` runs a
@@ -71,12 +80,10 @@ import io
 import os
 import shlex
 import tempfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
-
-import pytest
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.shell import Shell
@@ -87,9 +94,29 @@ GOLDEN_SUFFIX = ".cardshell"
 HEADER_PREFIX = "# cardshell:"
 #: The session seed used when a test gives none.
 DEFAULT_SEED = 0
-_UPDATE_OPTION = "--cardshell-update-golden"
-_LEGEND = "(· trailing space, \\t tab, \\r carriage return, [no newline at end]: the last line has no newline)"
-_UPDATED_KEY = pytest.StashKey[list]()
+#: The command-line option that rewrites the expected files.
+UPDATE_OPTION = "--cardshell-update-golden"
+#: How :func:`visible_lines` shows invisible characters, printed under a diff.
+LEGEND = "(· trailing space, \\t tab, \\r carriage return, [no newline at end]: the last line has no newline)"
+
+#: The pytest plugin's names, importable from here (see :func:`__getattr__`).
+_PLUGIN_NAMES = frozenset({"cardshell_script", "GoldenFile", "GoldenItem", "pytest_addoption",
+                           "pytest_collect_file", "pytest_terminal_summary"})
+
+
+def __getattr__(name: str) -> Any:
+    """The pytest plugin's names (``cardshell_script``, ``GoldenItem`` ...),
+    imported from :mod:`cardshell.pytest_plugin` when first asked for, so
+    that this library never imports pytest itself.
+
+    Raises:
+        AttributeError: for any other name.
+    """
+    if name in _PLUGIN_NAMES:
+        from cardshell import pytest_plugin
+
+        return getattr(pytest_plugin, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # -- running scripts ----------------------------------------------------------
@@ -100,8 +127,9 @@ class ScriptResult:
     Attributes:
         output (str): standard output: every accepted command's output (and,
             with ``echo``, the prompts and commands), each ending with a newline.
-        errors (str): standard error: one ``SOURCE:LINE: message`` per
-            rejected command (plugin load failures and warnings first, as
+        errors (str): standard error: one ``SOURCE:LINE: message`` report per
+            rejected command, further lines of a message indented by two
+            spaces (plugin load failures and warnings first, as
             ``cardshell: warning: ...``).
         status (int): the exit status: 0 if every command was accepted,
             1 if some command was rejected.
@@ -118,13 +146,20 @@ class ScriptResult:
 
     @property
     def messages(self) -> list[str]:
-        """The messages of the rejected commands, without their ``SOURCE:LINE: ``."""
+        """The messages of the rejected commands (and warnings), without their ``SOURCE:LINE: ``.
+
+        One entry per report: a multi-line message's indented continuation
+        lines are joined back to its first line with newlines
+        (``"Error in option: F 9\\nInvalid option.\\n..."``).
+        """
         prefix = f"{self.source}:"
-        found = []
+        found: list[str] = []
         for line in self.errors.splitlines():
             if line.startswith(prefix):
                 _, _, rest = line[len(prefix):].partition(": ")
                 found.append(rest)
+            elif found and line.startswith("  "):
+                found[-1] += "\n" + line[2:]
         return found
 
     @property
@@ -184,7 +219,7 @@ def run_cardshell(
     Returns:
         ScriptResult: output, errors, exit status and the shell.
     """
-    from cardshell.script import run_script  # imported late: pytest loads this plugin everywhere
+    from cardshell.script import run_script  # imported late: pytest loads the plugin everywhere
     from cardshell.shell import Shell
 
     if source is None:
@@ -202,39 +237,6 @@ def run_cardshell(
     return ScriptResult(out.getvalue(), err.getvalue(), status, shell, source)
 
 
-def _ini_plugins(config: pytest.Config) -> list[str] | None:
-    value = config.getini("cardshell_plugins")
-    if value is None or value == "":
-        return None
-    text = value if isinstance(value, str) else ",".join(value)
-    if text.strip() in ('""', "''"):
-        return []
-    return [name.strip() for name in text.split(",") if name.strip()]
-
-
-@pytest.fixture
-def cardshell_script(request: pytest.FixtureRequest) -> Callable[..., ScriptResult]:
-    """Run a script of commands against a fresh shell; see :func:`run_cardshell`.
-
-    ``plugins`` defaults to the ini option ``cardshell_plugins`` (all
-    installed plugins when unset); every other argument as in
-    :func:`run_cardshell`.  Example::
-
-        def test_a_wrong_guess_ends_the_game(cardshell_script):
-            result = cardshell_script("play higher-lower --seed 3\\nguess lower\\n")
-            assert result.status == 0
-            assert result.shell.current.state.lost
-    """
-    default_plugins = _ini_plugins(request.config)
-    factory = request.getfixturevalue("tmp_path_factory")
-
-    def run(script: str | Path | Iterable[str], *, plugins: Iterable[str] | None | object = ...,
-            **kwargs: Any) -> ScriptResult:
-        chosen = default_plugins if plugins is ... else plugins
-        kwargs.setdefault("data_dir", factory.mktemp("cardshell-data"))
-        return run_cardshell(script, plugins=chosen, **kwargs)  # type: ignore[arg-type]
-
-    return run
 
 
 # -- the host's promises, line by line ------------------------------------------
@@ -413,132 +415,3 @@ def _read(path: Path) -> str | None:
     except FileNotFoundError:
         return None
 
-
-class GoldenFile(pytest.File):
-    """A ``test_*.cardshell`` script: one golden test."""
-
-    def collect(self) -> Iterable[GoldenItem]:
-        yield GoldenItem.from_parent(self, name=self.path.name)
-
-
-class GoldenItem(pytest.Item):
-    """Runs a golden script and compares its results with the expected files."""
-
-    def expected_path(self, kind: str) -> Path:
-        """The expected file of ``kind`` (``out``, ``err`` or ``status``)."""
-        return self.path.with_name(f"{self.path.name}.{kind}")
-
-    def reproduce_command(self, options: GoldenOptions) -> str:
-        """The shell command that prints what this test compares."""
-        parts = [f"cd {shlex.quote(str(self.path.parent))} &&"]
-        if options.plugins is not None:
-            parts.append(f"CARDSHELL_LOAD_PLUGINS={shlex.quote(','.join(options.plugins))}")
-        parts += ["cardshell", "--data-dir", '"$(mktemp -d)"', "--seed", str(options.seed)]
-        parts += ["--echo"] * options.echo + ["--stop-on-error"] * options.stop_on_error
-        for module in options.modules or ():
-            parts += ["--plugin", shlex.quote(module)]
-        for name in options.disabled or ():
-            parts += ["--disable-plugin", shlex.quote(name)]
-        parts.append(shlex.quote(self.path.name))
-        return " ".join(parts)
-
-    def runtest(self) -> None:
-        lines = _script_lines(self.path)
-        options = parse_header(lines)
-        if options.plugins is None:
-            options.plugins = _ini_plugins(self.config)
-        modules = [m if not m.endswith(".py") else str(self.path.parent / m) for m in options.modules or ()]
-        cwd = os.getcwd()
-        with tempfile.TemporaryDirectory(prefix="cardshell-golden-") as data:
-            try:
-                os.chdir(self.path.parent)  # as the reproduce command does
-                result = run_cardshell(lines, plugins=options.plugins, seed=options.seed, echo=options.echo,
-                                       stop_on_error=options.stop_on_error, modules=modules,
-                                       disabled=options.disabled or (), source=self.path.name, data_dir=data)
-            finally:
-                os.chdir(cwd)
-        if self.config.getoption("cardshell_update_golden"):
-            self._update(result)
-            return
-        self._compare(result, options)
-
-    def _update(self, result: ScriptResult) -> None:
-        written = []
-        contents = {"out": result.output, "err": result.errors or None,
-                    "status": f"{result.status}\n" if result.status else None}
-        for kind, text in contents.items():
-            path = self.expected_path(kind)
-            if text is None:
-                if path.exists():
-                    path.unlink()
-                    written.append(f"removed {path}")
-            elif _read(path) != text:
-                path.write_bytes(text.encode("utf-8"))
-                written.append(f"wrote {path}")
-        self.config.stash.setdefault(_UPDATED_KEY, []).extend(written)
-
-    def _compare(self, result: ScriptResult, options: GoldenOptions) -> None:
-        problems = []
-        out_path = self.expected_path("out")
-        expected_out = _read(out_path)
-        if expected_out is None:
-            shown = "\n".join(f"  {line}" for line in visible_lines(result.output)) or "  (empty)"
-            problems.append(f"missing expected output file {out_path.name}; the actual output was:\n{shown}")
-        elif expected_out != result.output:
-            problems.append(f"stdout differs:\n{text_diff(expected_out, result.output, out_path.name, 'stdout')}")
-        err_path = self.expected_path("err")
-        expected_err = _read(err_path) or ""
-        if expected_err != result.errors:
-            problems.append(f"stderr differs:\n{text_diff(expected_err, result.errors, err_path.name, 'stderr')}")
-        status_text = _read(self.expected_path("status"))
-        try:
-            expected_status = int(status_text.strip()) if status_text is not None else 0
-        except ValueError:
-            raise GoldenError(f"{self.expected_path('status').name} must hold an integer, "
-                              f"got {status_text!r}") from None
-        if expected_status != result.status:
-            problems.append(f"exit status differs: expected {expected_status}, got {result.status}")
-        if problems:
-            report = [f"golden test {self.path.name} failed:", *problems]
-            if any("differs:" in p for p in problems):
-                report.append(_LEGEND)
-            report.append(f"reproduce: {self.reproduce_command(options)}")
-            report.append(f"update (then review): pytest {_UPDATE_OPTION} {self.path}")
-            raise GoldenMismatch("\n".join(report))
-
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
-        """The mismatch report itself, without a Python traceback."""
-        if isinstance(excinfo.value, (GoldenMismatch, GoldenError)):
-            return str(excinfo.value)
-        return str(super().repr_failure(excinfo))
-
-    def reportinfo(self) -> tuple[Path, int | None, str]:
-        return self.path, None, f"golden {self.path.name}"
-
-
-# -- pytest hooks ---------------------------------------------------------------
-def pytest_addoption(parser: pytest.Parser) -> None:
-    """Register ``--cardshell-update-golden`` and the ``cardshell_plugins`` ini option."""
-    group = parser.getgroup("cardshell", "cardshell plugin testing")
-    group.addoption(_UPDATE_OPTION, action="store_true", dest="cardshell_update_golden", default=False,
-                    help="rewrite the expected files of the golden tests (test_*.cardshell) from their "
-                         "actual results instead of comparing")
-    parser.addini("cardshell_plugins", "plugins (comma list) loaded by cardshell_script and golden tests; "
-                  "unset: all installed", default=None)
-
-
-def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> GoldenFile | None:
-    """Collect ``test_*.cardshell`` scripts as golden tests."""
-    name = file_path.name
-    if name.startswith("test_") and name.endswith(GOLDEN_SUFFIX):
-        return GoldenFile.from_parent(parent, path=file_path)
-    return None
-
-
-def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
-    """List the expected files that ``--cardshell-update-golden`` wrote."""
-    written = config.stash.get(_UPDATED_KEY, [])
-    if config.getoption("cardshell_update_golden", False):
-        terminalreporter.write_sep("-", f"cardshell: {len(written)} golden file(s) changed")
-        for line in written:
-            terminalreporter.write_line(line)

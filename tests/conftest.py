@@ -5,13 +5,14 @@ Two layers keep the suite out of the user's files:
 
 * at import of this file, before pytest imports any test module (and so
   before any module- or session-scoped fixture can build a shell),
-  ``HOME``, the XDG directories and ``CARDSHELL_DATA_DIR`` point into a
+  ``HOME``, the XDG directories, ``CARDSHELL_DATA_DIR`` and
+  ``CARDSHELL_CACHE_DIR`` (the plugin index) point into a
   temporary directory of this test session;
-* every test then gets its own ``HOME`` and data directory
+* every test then gets its own ``HOME``, data directory and cache directory
   (:func:`isolated_home`).
 
 At the end of the session :func:`pytest_sessionfinish` compares the user's
-real cardshell data directories (as the environment named them before this
+real cardshell data and cache directories (as the environment named them before this
 file changed it) with a snapshot taken at import, and fails the run, naming
 the files, if anything there was created, changed or removed.
 """
@@ -29,6 +30,7 @@ import pytest
 from hypothesis import settings
 
 from cardshell.paths import DATA_DIR_ENV
+from cardshell.plugin_index import CACHE_DIR_ENV
 
 
 def real_data_dirs() -> list[Path]:
@@ -47,6 +49,10 @@ def real_data_dirs() -> list[Path]:
     if os.environ.get(DATA_DIR_ENV):
         dirs.append(Path(os.environ[DATA_DIR_ENV]).expanduser())
     dirs.append(Path(platformdirs.user_data_dir("cardshell", appauthor=False)))
+    # and where the plugin index is cached (cardshell/plugin_index.py: CARDSHELL_CACHE_DIR, else user_cache_dir)
+    if os.environ.get(CACHE_DIR_ENV):
+        dirs.append(Path(os.environ[CACHE_DIR_ENV]).expanduser())
+    dirs.append(Path(platformdirs.user_cache_dir("cardshell", appauthor=False)))
     return dirs
 
 
@@ -97,6 +103,7 @@ os.environ["XDG_CONFIG_HOME"] = str(_SESSION_HOME / "home" / ".config")
 os.environ["XDG_CACHE_HOME"] = str(_SESSION_HOME / "home" / ".cache")
 os.environ["XDG_STATE_HOME"] = str(_SESSION_HOME / "home" / ".local" / "state")
 os.environ[DATA_DIR_ENV] = str(_SESSION_HOME / "data")
+os.environ[CACHE_DIR_ENV] = str(_SESSION_HOME / "cache")
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
@@ -128,12 +135,13 @@ sys.path.insert(0, str(TOY_PLUGINS))
 
 @pytest.fixture(autouse=True)
 def isolated_home(tmp_path, monkeypatch):
-    """Point the data directory, HOME and XDG dirs into the test's tmp_path."""
+    """Point the data directory, the cache directory, HOME and XDG dirs into the test's tmp_path."""
     home = tmp_path / "home"
     home.mkdir()
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
     monkeypatch.setenv("CARDSHELL_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv(CACHE_DIR_ENV, str(tmp_path / "cache"))  # each test starts without a plugin index
     monkeypatch.delenv("CARDSHELL_LOAD_PLUGINS", raising=False)
     monkeypatch.delenv("CARDSHELL_DISABLE_PLUGINS", raising=False)
     monkeypatch.delenv("NO_COLOR", raising=False)

@@ -55,7 +55,7 @@ def test_issue_example_bad_column_is_an_invalid_option_and_changes_nothing():
     before = copy.deepcopy(shell.current.state)
     reply = shell.execute("F 9")
     assert not reply.ok
-    assert reply.error == "Error in option: F 9\nInvalid option."
+    assert reply.error == "Error in option: F 9\nInvalid option.\nthere is no column 9: columns are 1 to 4"
     assert shell.current.state == before
 
 
@@ -80,7 +80,12 @@ def test_hand_out_sessions_through_the_host_with_a_stacked_stock(deck, lines, fi
             blocks.append(f"{plugin.PROMPT}{line}\n{reply.output}")
         else:
             assert shell.current.state == before
-            blocks.append(f"{plugin.PROMPT}{line}\n{reply.error}")
+            # The hand-out's two lines, then our third line saying why (left out of the hand-out's text).
+            hand_out = reply.error
+            if hand_out.startswith("Error in option: "):
+                hand_out, _, why = hand_out.rpartition("\n")
+                assert why == plugin.reason(line)
+            blocks.append(f"{plugin.PROMPT}{line}\n{hand_out}")
     # The hand-out's session, then the host's two lines announcing the end.
     ending = "\nAces Up is over: won, score 8 (only the four aces are left).\nNext: 'new', 'restart', 'undo' or 'quit'."
     assert blocks[-1].endswith(ending)

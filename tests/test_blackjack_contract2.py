@@ -89,9 +89,11 @@ def test_determinize_depends_only_on_what_the_player_sees(seed, other, hits):
         if state.phase == rules.PHASE_PLAYER:
             state = rules.draw(state)
     # The same player's hand over other hidden cards and another generator.
-    hidden = [card for card in DECK if card not in state.player]
+    # (The dealer's up card is seen: the twin keeps it.)
+    up = state.dealer[rules.UP_CARD]
+    hidden = [card for card in DECK if card not in state.player and card != up]
     random.Random(other).shuffle(hidden)
-    twin = dataclasses.replace(state, dealer=tuple(hidden[:2]), deck=tuple(hidden[2:len(state.deck) + 2]),
+    twin = dataclasses.replace(state, dealer=(up, hidden[0]), deck=tuple(hidden[1:len(state.deck) + 1]),
                                generator=rules.generator_state(other))
     first, second = rules.determinize(state, random.Random(5)), rules.determinize(twin, random.Random(5))
     assert first == second
@@ -105,8 +107,20 @@ def test_determinize_keeps_a_dealer_hand_once_shown():
     assert sample.dealer == settled.dealer and sample.player == settled.player
     assert sorted(sample.cards()) == sorted(DECK) and sample.deck != settled.deck
     bust = rules.draw(in_play("10♠ 8♥ 3♣", "9♥ 4♠"))
-    assert bust.result == "lost" and not rules.dealer_shown(bust)  # a busted player never sees the dealer
-    assert rules.determinize(bust, random.Random(1)).dealer != bust.dealer
+    assert bust.result == "lost" and not rules.dealer_shown(bust)  # a busted player never sees the hole card
+    redrawn = rules.determinize(bust, random.Random(1)).dealer
+    assert redrawn[0] == bust.dealer[0] and redrawn[1] != bust.dealer[1]  # the up card was seen
+
+
+@settings(max_examples=30)
+@given(st.integers(0, 10**6), st.integers(0, 10**6))
+def test_determinize_keeps_the_dealers_up_card_and_redraws_the_hole_card(seed, sample):
+    state = rules.new_game(seed)
+    assert state.phase == rules.PHASE_PLAYER and not rules.dealer_shown(state)
+    drawn = rules.determinize(state, random.Random(sample))
+    assert drawn.dealer[rules.UP_CARD] == state.dealer[rules.UP_CARD]
+    assert drawn.dealer[1] not in state.player and sorted(drawn.cards()) == sorted(DECK)
+    assert rules.dealer_up_line(state.dealer) == f"Dealer's hand: {state.dealer[0].long_name}, ? (one card face down)"
 
 
 # --- the basic-strategy hint ---------------------------------------------------------

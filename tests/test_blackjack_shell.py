@@ -42,9 +42,11 @@ FULL_ROUNDS_SEED_42 = """\
 cardshell> play blackjack --seed 42
 Blackjack, seed 42.
 Your current value is 10 with the hand: 2-SPADE, 8-CLUB
+Dealer's hand: 2-CLUB, ? (one card face down)
 blackjack: Hit or stay? (Hit = 1, Stay = 0): 1
 You draw 5-DIAMOND
 Your current value is 15 with the hand: 2-SPADE, 8-CLUB, 5-DIAMOND
+Dealer's hand: 2-CLUB, ? (one card face down)
 blackjack: Hit or stay? (Hit = 1, Stay = 0): 0
 Dealer's current value is 11 with the hand: 2-CLUB, 9-SPADE
 Dealer draws 3-DIAMOND
@@ -57,6 +59,7 @@ Blackjack: the round is over: won, score 15 (You beat the dealer).
 Next: 'y', 'n', 'new', 'restart' or 'quit'.
 blackjack: Want to play again? (y/n): y
 Your current value is 16 with the hand: QUEEN-DIAMOND, 6-CLUB
+Dealer's hand: 10-HEART, ? (one card face down)
 blackjack: Hit or stay? (Hit = 1, Stay = 0): 0
 Dealer's current value is 16 with the hand: 10-HEART, 6-DIAMOND
 Dealer draws 2-SPADE
@@ -245,7 +248,8 @@ def test_switching_to_thumb_and_pouch_and_back_resumes_both():
     pouch = copy.deepcopy(shell.current.state)
     reply = shell.execute("play blackjack")
     assert reply.ok
-    assert reply.output.endswith("Your current value is 15 with the hand: 2-SPADE, 8-CLUB, 5-DIAMOND")
+    assert reply.output.endswith("Your current value is 15 with the hand: 2-SPADE, 8-CLUB, 5-DIAMOND\n"
+                                 "Dealer's hand: 2-CLUB, ? (one card face down)")
     assert shell.prompt_text() == "blackjack: Hit or stay? (Hit = 1, Stay = 0): "
     transcript(shell, ["0", "play thumb-and-pouch"])
     assert shell.current.state == pouch

@@ -33,7 +33,9 @@ def test_piped_script_output_errors_and_status(run_cli):
     result = run_cli(*_args(), stdin=SCRIPT, env=env)
     assert result.returncode == 1
     assert result.stderr.startswith("<stdin>:5: ")  # F 9 is line 5 of the script
-    assert result.stderr == "<stdin>:5: Error in option: F 9\n<stdin>:5: Invalid option.\n"
+    # One report for one rejected command: its further lines indented, not prefixed again.
+    assert result.stderr == ("<stdin>:5: Error in option: F 9\n  Invalid option.\n"
+                             "  there is no column 9: columns are 1 to 4\n")
     out = result.stdout
     assert out.startswith("Aces Up, seed 7.\nstock")
     assert "Aces Up commands:" in out  # help inside the game
@@ -106,6 +108,17 @@ def test_command_from_the_command_line(run_cli):
     result = run_cli("plugins", env={"CARDSHELL_LOAD_PLUGINS": "aces-up"})
     assert result.returncode == 0
     assert re.search(r"\n  aces-up +cardshell", result.stdout) and "games: aces-up" in result.stdout
+
+
+def test_a_quoted_command_line_works_like_the_unquoted_one(run_cli):
+    """``cardshell 'play aces-up --seed 7'`` (one argument, as a shell user quotes it)."""
+    env = {"CARDSHELL_LOAD_PLUGINS": "aces-up"}
+    quoted = run_cli("play aces-up --seed 7", env=env)
+    unquoted = run_cli("play", "aces-up", "--seed", "7", env=env)
+    assert quoted.returncode == unquoted.returncode == 0
+    assert quoted.stdout == unquoted.stdout and quoted.stdout.startswith("Aces Up, seed 7.\n")
+    unknown = run_cli("nosuch thing", env=env)
+    assert unknown.returncode == 2 and unknown.stderr == "cardshell: no such file or command: nosuch thing\n"
 
 
 def test_plugin_exception_never_shows_a_traceback(run_cli):

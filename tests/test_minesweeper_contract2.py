@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardshell.errors import CommandError
 from cardshell.contractcheck import check_game
 from cardshell.search import Budget, solve
 from cardshell.shell import Shell
@@ -77,7 +78,10 @@ def test_legal_moves_are_every_cell_to_open_or_flag_then_y():
     assert "a2" in moves and "b2" in moves                           # shown 1s by the flag: chord a1
     assert "c1" not in moves                                         # a 1 with nothing hidden left
     lost = rules.unfold(board, sorted(board.mines - {(0, 1)})[0])
-    assert rules.legal_moves(lost) == ["y"]
+    assert rules.legal_moves(lost) == ["y", "n"]                      # the answers to "Play again? (y/n)"
+    assert rules.legal_moves(rules.decline(lost)) == []               # after n: nothing
+    with pytest.raises(CommandError, match="not to play again"):
+        rules.play_again(rules.decline(lost))
 
 
 def test_a_move_never_changes_the_board_it_is_given():
@@ -94,13 +98,18 @@ def test_a_move_never_changes_the_board_it_is_given():
 # -- display -------------------------------------------------------------------------
 
 def plain_render(board):
-    header, rule, _ = display._frame(board.rows, board.cols)
+    frame = display._frame(board.rows, board.cols)
     width = len(str(board.rows))
-    lines = [header, rule]
+    lines = [frame.header, frame.rule]
     for row in range(board.rows):
-        lines.append(f"{row + 1:>{width}} |" + "".join(f" {rules.symbol(board, (row, col))} |"
-                                                       for col in range(board.cols)))
-        lines.append(rule)
+        cells = [rules.symbol(board, (row, col)) for col in range(board.cols)]
+        if not frame.ruled:  # the compact drawing: hidden cells as '.', no rules between rows
+            lines.append(f"{row + 1:>{width}} | " + " ".join(c if c != " " else "." for c in cells) + " |")
+            continue
+        lines.append(f"{row + 1:>{width}} |" + "".join(f" {c} |" for c in cells))
+        lines.append(frame.rule)
+    if not frame.ruled:
+        lines.append(frame.rule)
     return "\n".join(lines)
 
 
@@ -111,9 +120,13 @@ def test_the_incremental_display_equals_a_whole_redraw(seed, picks, level):
     board = rules.new_game(seed, {"level": level})
     for pick in picks:
         legal = rules.legal_moves(board)
+        if not legal:
+            break
         line = legal[pick % len(legal)]
         if line == "y":
             board = rules.play_again(board)
+        elif line == "n":
+            board = rules.decline(board)
         else:
             cell = rules.parse_cell(line.rstrip("f"), board)
             board = rules.toggle_flag(board, cell) if line.endswith("f") else rules.unfold(board, cell)

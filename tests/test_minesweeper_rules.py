@@ -3,6 +3,8 @@ specs/GAMES.md "minesweeper"; issues show 5 for levels and chording)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from cardshell import CommandError
@@ -158,7 +160,7 @@ def test_cell_already_shown():
         assert info.value.message == "That cell is already shown"
 
 
-@pytest.mark.parametrize("text", ["j1", "a10", "a0", "5a", "aa", "", "a", "a-1", "a 5", "a5f", "?1"])
+@pytest.mark.parametrize("text", ["j1", "a10", "a0", "5a", "aa", "", "a", "a-1", "a 5", "a5f", "?1", "aa1", "abc1"])
 def test_invalid_cell(text):
     with pytest.raises(CommandError) as info:
         rules.parse_cell(text, rules.new_game(1))
@@ -172,8 +174,24 @@ def test_parse_cell_labels():
     assert rules.parse_cell(" c1 ", board) == (0, 2)
     big = rules.new_game(1, {"rows": 16, "cols": 26, "mines": 99})
     assert rules.parse_cell("z16", big) == (15, 25)
-    assert rules.parse_cell("p30", rules.new_game(1, {"level": "expert"})) == (29, 15)
-    assert [rules.label(c) for c in [(4, 0), (15, 25)]] == ["a5", "z16"]
+    expert = rules.new_game(1, {"level": "expert"})
+    assert rules.parse_cell("p16", expert) == (15, 15)
+    assert rules.parse_cell("aa1", expert) == (0, 26)
+    assert rules.parse_cell("AD16", expert) == (15, 29)
+    assert [rules.label(c) for c in [(4, 0), (15, 25), (0, 26), (6, 27), (15, 29)]] == [
+        "a5", "z16", "aa1", "ab7", "ad16"]
+    for text in ("ae1", "a17", "zz1", "ba1"):  # past the last column or row
+        with pytest.raises(CommandError, match="Invalid Cell"):
+            rules.parse_cell(text, expert)
+
+
+def test_labels_and_parsing_agree_on_every_cell_of_the_widest_board():
+    board = rules.new_game(1, {"rows": 3, "cols": rules.MAX_COLS, "mines": 5})
+    labels = [rules.label(cell) for cell in board.cells()]
+    assert len(set(labels)) == 3 * 30
+    assert all(rules.parse_cell(text, board) == cell for text, cell in zip(labels, board.cells()))
+    assert all(rules.parse_cell(text.upper(), board) == cell for text, cell in zip(labels, board.cells()))
+    assert [rules.label((0, col))[:-1] for col in range(24, 30)] == ["y", "z", "aa", "ab", "ac", "ad"]
 
 
 # -- loss and win -----------------------------------------------------------------
@@ -186,10 +204,13 @@ def test_loss_reveals_every_mine():
     board = rules.toggle_flag(board, safe_hidden)      # a wrong flag stays F
     board = rules.unfold(board, mines[0])
     assert board.status == rules.LOST
-    for cell in mines:
+    assert board.hit == {mines[0]}
+    assert rules.symbol(board, mines[0]) == rules.HIT == "*"  # the mine unfolded
+    for cell in mines[1:]:
         assert rules.symbol(board, cell) == "X"
     assert rules.symbol(board, safe_hidden) == "F"
-    assert display.render(board).count("X") == 10
+    assert display.render(board).count("X") == 9 and display.render(board).count("*") == 1
+    assert rules.symbols(board).count("*") == 1
     with pytest.raises(CommandError, match="The game is over"):
         rules.unfold(board, safe_hidden)
     with pytest.raises(CommandError, match="The game is over"):
@@ -243,7 +264,8 @@ def test_chord_with_a_wrong_flag_loses():
     board = rules.toggle_flag(rules.unfold(wall_board(), (4, 0)), (2, 4))  # wrong: e3 is safe, d3 the mine
     board = rules.unfold(board, (3, 4))
     assert board.status == rules.LOST
-    assert rules.symbol(board, (2, 3)) == "X"
+    assert board.hit == {(2, 3)}  # the chord opened d3, the mine: it is the one drawn '*'
+    assert rules.symbol(board, (2, 3)) == "*"
 
 
 def test_no_chord_when_flags_differ():
@@ -266,10 +288,11 @@ def test_no_chord_when_flags_differ():
     ({"level": None, "rows": None, "cols": None, "mines": None}, (9, 9, 10)),
     ({"level": "beginner"}, (9, 9, 10)),
     ({"level": "intermediate"}, (16, 16, 40)),
-    ({"level": "expert"}, (30, 16, 99)),
+    ({"level": "expert"}, (16, 30, 99)),
     ({"rows": 5, "cols": 7, "mines": 3}, (5, 7, 3)),
-    ({"level": "expert", "mines": 50}, (30, 16, 50)),
+    ({"level": "expert", "mines": 50}, (16, 30, 50)),
     ({"cols": 26}, (9, 26, 10)),
+    ({"cols": 30}, (9, 30, 10)),
     ({"mines": 72}, (9, 9, 72)),
 ])
 def test_level_and_custom_options(options, size):
@@ -277,18 +300,18 @@ def test_level_and_custom_options(options, size):
     assert (board.rows, board.cols, board.mine_count) == size
 
 
-def test_expert_level_is_the_classic_board_on_its_side():
-    # 16x30 would need columns past z: expert is 30 rows of 16 columns, 99 mines.
+def test_expert_level_is_the_classic_board_16_rows_by_30_columns():
     board = rules.new_game(1, {"level": "expert"})
-    assert (board.rows, board.cols, board.mine_count) == (30, 16, 99)
-    with pytest.raises(CommandError, match="Columns must be between 1 and 26"):
-        rules.new_game(1, {"rows": 16, "cols": 30, "mines": 99})
+    assert (board.rows, board.cols, board.mine_count) == (16, 30, 99)
+    assert rules.hidden_labels(board)[26:30] == ["aa1", "ab1", "ac1", "ad1"]
+    with pytest.raises(CommandError, match="Columns must be between 1 and 30 \\(a to ad\\)"):
+        rules.new_game(1, {"rows": 16, "cols": 31, "mines": 99})
 
 
 @pytest.mark.parametrize("options, message", [
     ({"level": "hard"}, "Unknown level 'hard'"),
-    ({"cols": 27}, "Columns must be between 1 and 26"),
-    ({"cols": 0}, "Columns must be between 1 and 26"),
+    ({"cols": 31}, "Columns must be between 1 and 30"),
+    ({"cols": 0}, "Columns must be between 1 and 30"),
     ({"rows": 0}, "Rows must be between 1 and 99"),
     ({"rows": 100}, "Rows must be between 1 and 99"),
     ({"mines": 0}, "Mines must be between 1 and 72 on a 9x9 board"),
@@ -356,6 +379,47 @@ def test_two_digit_rows_are_right_aligned():
     assert lines[1] == "   +" + "---+" * 16
     assert lines[2].startswith(" 1 |") and lines[-2].startswith("16 |")
     assert all(line == line.rstrip() for line in lines)
+
+
+def test_intermediate_board_is_drawn_as_before():
+    # tests/data/minesweeper/intermediate_seed5.txt was drawn by the display before
+    # the compact drawing existed: boards up to 19 columns keep their text byte for byte.
+    board = rules.unfold(rules.new_game(5, {"level": "intermediate"}), (7, 7))
+    board = rules.toggle_flag(board, sorted(board.mines)[0])
+    expected = (Path(__file__).parent / "data" / "minesweeper" / "intermediate_seed5.txt").read_text()
+    assert display.render(board) + "\n" == expected
+
+
+EXPERT_HEADER = (
+    "                                                         a a a a\n"
+    "     a b c d e f g h i j k l m n o p q r s t u v w x y z a b c d\n"
+    "   +-------------------------------------------------------------+")
+
+
+def test_expert_board_is_drawn_compactly_within_80_columns():
+    board = rules.new_game(3, {"level": "expert"})
+    lines = display.render(board).splitlines()
+    assert "\n".join(lines[:3]) == EXPERT_HEADER
+    assert len(lines) == 16 + 4 and max(map(len, lines)) == 66
+    assert lines[3] == " 1 | " + " ".join("." * 30) + " |" and lines[-1] == lines[2]
+    board = rules.unfold(board, rules.parse_cell("ab7", board))
+    row = display.render(board).splitlines()[3 + 6]
+    assert row.startswith(" 7 |") and row[5 + 2 * 27] == "0"  # ab7 is a 0: it lies under 'a' over 'b'
+    mine = min(board.mines)
+    lost = rules.unfold(board, mine)
+    text = display.render(lost)
+    assert text.count("*") == 1 and text.count("X") == 98
+    assert text.splitlines()[3 + mine[0]][5 + 2 * mine[1]] == "*"
+    assert all(line == line.rstrip() for line in text.splitlines())
+
+
+@pytest.mark.parametrize("cols, compact", [(19, False), (20, True), (26, True), (30, True)])
+def test_boards_wider_than_80_columns_are_drawn_compactly(cols, compact):
+    board = rules.new_game(1, {"rows": 12, "cols": cols, "mines": 10})
+    lines = display.render(board).splitlines()
+    assert display.is_compact(12, cols) is compact
+    assert max(map(len, lines)) <= 80
+    assert len(lines) == (12 + 3 + (cols > 26) if compact else 2 * 12 + 2)
 
 
 def test_hidden_labels_for_completion():

@@ -75,7 +75,8 @@ def test_flag_is_drawn(shell):
     ([], "hello world", "Invalid Cell"),
     ([], "5a", "Invalid Cell"),
     ([], "a5ff", "Invalid Cell"),
-    ([], "open", "Invalid Cell"),
+    ([], "open", "A cell is missing: type open and a cell, e.g. open a5"),
+    ([], "FLAG", "A cell is missing: type flag and a cell, e.g. flag a5"),
     ([], "open j1", "Invalid Cell"),
     ([], "flag a5 a6", "Invalid Cell"),
     (["a5"], "a5", "That cell is already shown"),
@@ -99,7 +100,11 @@ def test_game_over_reveals_mines_and_offers_again(shell):
     reply = shell.execute(rules.label(mine))
     lines = reply.output.splitlines()
     assert lines[0] == "Game over"
-    assert "\n".join(lines[1:]).count("X") == 10
+    assert "\n".join(lines[1:]).count("X") == 9  # the other mines
+    assert [line for line in lines if "*" in line] == [lines[3 + 2 * mine[0]]]  # the mine unfolded
+    assert lines[3 + 2 * mine[0]][4 + 4 * mine[1]] == "*"
+    assert lines[-1] == "Next: 'y', 'n', 'new', 'restart' or 'quit'."  # both answers named
+    assert f"lost (Game over: the mine at {rules.label(mine)})" in lines[-2]
     assert shell.prompt_text() == "minesweeper: Play again? (y/n): "
     assert shell.current.outcome.result == "lost"
     assert shell.execute("a1").error == "The game is over: type y to play again"
@@ -158,7 +163,7 @@ def test_completion_offers_hidden_cells(shell):
 
 @pytest.mark.parametrize("line, error", [
     ("play minesweeper --mines 80", "Mines must be between 1 and 72 on a 9x9 board"),
-    ("play minesweeper --cols 27", "Columns must be between 1 and 26"),
+    ("play minesweeper --cols 31", "Columns must be between 1 and 30 (a to ad)"),
     ("play minesweeper --level hard", "Unknown level 'hard'"),
     ("play minesweeper --rows 0", "Rows must be between 1 and 99"),
 ])
@@ -176,6 +181,20 @@ def test_level_options_through_play():
     assert sh.execute("p16").ok and not sh.execute("q1").ok
     sh = new_shell("play minesweeper --seed 1 --rows 5 --cols 26 --mines 7")
     assert sh.execute("z5").ok and sh.execute("z6").error == "Invalid Cell"
+    assert sh.execute("aa1").error == "Invalid Cell"  # no 27th column on this board
+
+
+def test_expert_board_through_play_takes_two_letter_columns():
+    sh = new_shell("play minesweeper --seed 2 --level expert")
+    assert (board(sh).rows, board(sh).cols, board(sh).mine_count) == (16, 30, 99)
+    reply = sh.execute("AB7")
+    assert reply.ok and (6, 27) in board(sh).shown
+    lines = reply.output.splitlines()
+    assert max(map(len, lines)) <= 80 and len(lines) == 20
+    hidden = next(rules.label(c) for c in board(sh).cells() if c not in board(sh).shown and c[1] >= 26)
+    assert sh.execute(hidden + "f").ok and rules.parse_cell(hidden, board(sh)) in board(sh).flags
+    assert sh.execute(f"flag {hidden}").ok and not board(sh).flags
+    assert sh.execute("ae1").error == "Invalid Cell" and sh.execute("a17").error == "Invalid Cell"
 
 
 def test_undo_is_off():
@@ -224,8 +243,10 @@ def test_host_completion_offers_cell_labels(shell):
     assert found == ["a1"]  # a2..a9 are shown after a5 on seed 3
     found, _ = candidates(shell, "open d")
     assert found == ["d8", "d9"]
-    found, _ = candidates(shell, "")
-    assert "i9" not in found and "h1" in found and "flag" in found and "y" in found
+    found, _ = candidates(shell, "h")
+    assert "i9" not in found and "h1" in found
+    found, _ = candidates(shell, "")  # an empty line: the commands valid now, no cells
+    assert "flag" in found and "h1" not in found and "y" not in found
 
 
 def test_n_after_game_over_leaves_the_game():

@@ -23,6 +23,7 @@ import pytest
 import broken_registration
 import duplicate_game
 from cardshell import hookspecs
+from cardshell.defaults import DEFAULT_PLUGINS
 from cardshell.discovery import check_contract
 from cardshell.shell import Shell
 from source_lines import where
@@ -89,8 +90,7 @@ def test_each_broken_plugin_is_refused_once_with_its_distribution(installed):
         failure = reported[name]
         assert (failure.dist, failure.version, failure.reason) == (dist, version, REASONS[name])
         assert failure.describe() == f"{name} (from {dist} {version}): {REASONS[name]}"
-    assert [info.name for info in shell.plugins] == ["cardshell.builtin", "cardshell.assist", "cardshell.scaffold",
-                                                     "cardshell.winnability", "aces-up"]
+    assert [info.name for info in shell.plugins] == [*(name for name, _ in DEFAULT_PLUGINS), "aces-up"]
 
 
 def test_built_in_games_still_play_and_nothing_of_a_refused_plugin_is_kept(installed):

@@ -19,6 +19,7 @@ import time
 from conftest import TOY_PLUGINS
 
 from cardshell import hookcall
+from cardshell.defaults import DEFAULT_PLUGINS
 from cardshell.shell import Shell
 from cardshell.watchdog import ImportWatchdog
 
@@ -115,8 +116,8 @@ def test_trace_plugins_prints_every_hook_call_and_result_on_stderr(run_cli):
                      "cardshell_command_applied", "cardshell_render"]
     # the plugins in pluggy's call order: the last registered first (the host registers last)
     assert calls[0] == "cardshell_games() [toy_counter, aces-up]"
-    assert calls[2] == ("cardshell_commands() [cardshell.winnability, cardshell.scaffold, cardshell.assist, "
-                        "cardshell.builtin, toy_addon, toy_counter]")
+    defaults = ", ".join(name for name, _ in reversed(DEFAULT_PLUGINS))  # the host's default plugins
+    assert calls[2] == f"cardshell_commands() [{defaults}, toy_addon, toy_counter]"
     assert calls[4] == "cardshell_game_started(session=<SessionView aces-up seed 7, 0 moves>) [toy_addon]"
     assert calls[5] == "cardshell_game_started -> []"
     assert calls[8].startswith("cardshell_command_applied(session=") and "line='D'" in calls[8]

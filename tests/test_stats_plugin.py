@@ -180,3 +180,36 @@ def test_two_processes_writing_results_directly_lose_nothing(tmp_path):
     rows = store.results(tmp_path / "d", "race")
     assert len(rows) == 2 * count
     assert summarise(rows).played == 2 * count and summarise(rows).lost == 2 * len(range(0, count, 3))
+
+
+# -- issue 12 item 8: one clock, perfect wins only where undo exists ------------------------
+
+def test_a_game_without_undo_shows_no_perfect_wins():
+    figures = summarise(series("WW"))
+    assert "  Perfect wins:       2\n" in detail("G", figures) + "\n"
+    assert "  Perfect wins:       -\n" in detail("G", figures, has_undo=False) + "\n"
+    rows = table([("aces-up", figures), ("blackjack", figures)], without_undo=frozenset({"blackjack"}))
+    aces, blackjack = rows.splitlines()[1:]
+    assert aces.split()[-2] == "2" and blackjack.split()[-2] == "-"
+
+
+def test_minesweeper_statistics_record_the_time_its_win_line_prints(tmp_path, monkeypatch):
+    """The board's clock (first unfold to win) is the outcome's duration, which the statistics
+    record: not the session's, which also counts the time before the first unfold."""
+    from cardshell_minesweeper import rules as mine_rules
+
+    shell = Shell.create(plugins=["stats", "minesweeper"], seed=1, data_dir=tmp_path / "data", autosave=False)
+    times = iter([1000.0, 1045.2])
+    monkeypatch.setattr(mine_rules, "clock", lambda: next(times))
+    assert shell.execute("play minesweeper --seed 3 --rows 4 --cols 4 --mines 1").ok
+    shell.current.started -= 4.0  # the player looked at the board for 4 s before the first unfold
+    reply = shell.execute("a1")
+    while shell.current.outcome is None:  # open safe cells until the board is won
+        board = shell.current.state
+        cell = next(c for c in board.cells() if c not in board.mines and c not in board.shown)
+        reply = shell.execute(mine_rules.label(cell))
+    assert "Win (took 45.2 seconds)" in reply.output
+    [row] = store.results(tmp_path / "data")
+    assert row.result == "won" and row.duration == pytest.approx(45.2)
+    stats = shell.execute("stats minesweeper").output
+    assert "  Best time:          0:45" in stats and "  Perfect wins:       -" in stats

@@ -151,6 +151,58 @@ def test_a_bigger_budget_retries_only_the_unknown_deals(shell, tmp_path, monkeyp
     assert shell.execute(small).ok and seeds == []
 
 
+def test_a_changed_solver_retries_only_the_unknown_deals(shell, tmp_path, monkeypatch):
+    from cardshell.winnability import command
+
+    small = "winnability thumb-and-pouch --deals 0:12 --nodes 120 --seconds 600 --jobs 1"
+    assert shell.execute(small).ok
+    first = {row[1]: row[2] for row in table(tmp_path / "data")}
+    unknown = sorted(deal for deal, result in first.items() if result == "unknown")
+    assert unknown and len(unknown) < 12
+    monkeypatch.setattr(command, "solver_version", lambda module_file: "a-new-solver")
+    seeds = []
+    original = winrun.start_state
+    monkeypatch.setattr(winrun, "start_state", lambda rules, seed: seeds.append(seed) or original(rules, seed))
+    reply = shell.execute(small)
+    assert reply.ok, reply.error
+    assert seeds == unknown  # the settled deals are proofs: kept whatever solver settled them
+    rows = table(tmp_path / "data")
+    assert len(rows) == 12  # same budget: the new unknowns replace the old ones
+    assert {row[0].solver for row in rows if row[2] == "unknown"} == {"a-new-solver"}
+
+
+def test_the_solver_fingerprint_follows_the_game_package_source(tmp_path):
+    package = tmp_path / "game"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "plugin.py").write_text("X = 1\n")
+    (package / "solver.py").write_text("def solve(): pass\n")
+    before = winrun.solver_version(str(package / "plugin.py"))
+    assert before == winrun.solver_version(str(package / "plugin.py"))
+    (package / "solver.py").write_text("def solve(): return 1\n")
+    assert winrun.solver_version(str(package / "plugin.py")) != before
+    assert winrun.solver_version(None) != before
+
+
+def test_a_table_written_before_the_solver_column_opens_and_is_reused(tmp_path):
+    path = tmp_path / FILE_NAME
+    db = sqlite3.connect(path)
+    db.execute(
+        "CREATE TABLE results (game TEXT NOT NULL, rules_version TEXT NOT NULL, mode TEXT NOT NULL, "
+        "deal INTEGER NOT NULL, budget_seconds REAL NOT NULL, budget_nodes INTEGER NOT NULL, "
+        "budget_samples INTEGER NOT NULL, result TEXT NOT NULL, positions INTEGER NOT NULL, "
+        "seconds REAL NOT NULL, line TEXT NOT NULL, PRIMARY KEY (game, rules_version, mode, deal, "
+        "budget_seconds, budget_nodes, budget_samples)) WITHOUT ROWID")
+    db.execute("INSERT INTO results VALUES ('g', 'v', 'thoughtful', 3, 10, 100, 0, 'won', 5, 0.1, '[\"D\"]')")
+    db.commit()
+    db.close()
+    with Store(path) as store:
+        key = Key("g", "v", "thoughtful", 20.0, 1000, 0, "any")
+        assert [(row.deal, row.outcome.result, row.outcome.line) for row in store.usable(key, range(10))] == [
+            (3, "won", ("D",))]
+        assert list(store.todo(key, range(5))) == [0, 1, 2, 4]
+
+
 def test_a_changed_rules_page_does_not_reuse_stale_results(shell, tmp_path, monkeypatch):
     from cardshell.winnability import command
 

@@ -32,7 +32,7 @@ from cardshell.sweep import ENV_SCHEDULER, ProgressLine, choose_backend
 from cardshell.sweep import histogram as histograms
 from cardshell.winnability import args as grammar
 from cardshell.winnability.report import Tally, histogram, report
-from cardshell.winnability.run import GameSpec, PlayDeal, SolveDeal, remember, rules_version, sweep
+from cardshell.winnability.run import GameSpec, PlayDeal, SolveDeal, remember, rules_version, solver_version, sweep
 from cardshell.winnability.store import FILE_NAME, Key, Store
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -116,7 +116,9 @@ class WinnabilityCommands:
         page = gamepage.page(game, shell.game_commands(game_id), rules_page, width=80)
         owner_info = infos.get(owner)
         version = rules_version(owner_info.version if owner_info else None, page)
-        key = Key(game_id, version, options.mode, options.seconds, options.nodes, options.samples)
+        module_file = getattr(shell.pm.get_plugin(owner), "__file__", None)
+        key = Key(game_id, version, options.mode, options.seconds, options.nodes, options.samples,
+                  solver_version(module_file))
         names = [owner] + [entry.plugin for entry in shell.registry.commands(game_id)]
         plugins: list[str] = []
         modules: list[str] = []

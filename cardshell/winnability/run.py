@@ -50,7 +50,7 @@ from cardshell.sweep.engine import Backend, Progress
 from cardshell.winnability.store import DealResult, Key, Store
 
 __all__ = ["MAX_CHUNK", "MAX_MOVES", "GameSpec", "PlayDeal", "SolveDeal", "play_honestly", "remember",
-           "rules_for", "rules_version", "start_state", "sweep"]
+           "rules_for", "rules_version", "solver_version", "start_state", "sweep"]
 
 #: The most moves of one honestly played deal; beyond it the deal is unknown.
 MAX_MOVES = 2000
@@ -124,6 +124,41 @@ def rules_version(version: str | None, rules_page: str) -> str:
     """
     digest = hashlib.sha256(rules_page.encode("utf-8")).hexdigest()[:12]
     return f"{version or 0}+{digest}"
+
+
+def solver_version(module_file: str | None) -> str:
+    """The fingerprint of the search code that solves a game's deals.
+
+    An ``unknown`` result says only that this code ran out of budget, so it
+    is reused only by the same code (:class:`cardshell.winnability.store.Key`
+    ``solver``); a settled result is a proof and is reused whatever code
+    found it.
+
+    Args:
+        module_file (str | None): the file of the game's plugin module: every
+            ``.py`` file of its package directory counts (a plugin module
+            outside a package: the file alone); None: the host's search only.
+
+    Returns:
+        str: 12 hex digits of the SHA-256 of :mod:`cardshell.search`'s source
+        and those files (names and contents, in name order).
+    """
+    from pathlib import Path
+
+    import cardshell.search
+
+    digest = hashlib.sha256()
+    files = [Path(cardshell.search.__file__)]
+    if module_file:
+        path = Path(module_file)
+        files += sorted(path.parent.glob("*.py")) if (path.parent / "__init__.py").exists() else [path]
+    for file in files:
+        digest.update(file.name.encode("utf-8") + b"\0")
+        try:
+            digest.update(file.read_bytes())
+        except OSError:  # unreadable: the name alone
+            pass
+    return digest.hexdigest()[:12]
 
 
 @dataclass(frozen=True)

@@ -8,14 +8,17 @@ and the budget, and holds the result, the positions searched, the seconds
 taken and the line played::
 
     game | rules_version | mode | deal | budget_seconds | budget_nodes |
-    budget_samples | result | positions | seconds | line
+    budget_samples | result | positions | seconds | line | solver
 
 How rows are reused (the sweep asks :meth:`Store.todo` what to run):
 
 * a *settled* row (``won`` or ``no win``) answers for its deal whatever
   budget settled it: a deal is never solved twice;
-* an ``unknown`` row answers only for its own budget, so a run with a bigger
-  (or any other) budget retries exactly the unknown deals;
+* an ``unknown`` row answers only for its own budget and its own solver
+  (``solver``: a fingerprint of the search code that gave it, see
+  :func:`cardshell.winnability.run.solver_version`), so a run with a bigger
+  (or any other) budget, or after the solver changed, retries exactly the
+  unknown deals;
 * rows are written one transaction per chunk of deals, so Ctrl-C or a crash
   loses at most the deals in flight, and the same command resumes.
 
@@ -44,7 +47,7 @@ FILE_NAME = "winnability.sqlite3"
 BLOCK = 4096
 #: The columns of the table and of ``--export FILE.csv``, in order.
 CSV_COLUMNS = ("game", "rules_version", "mode", "deal", "budget_seconds", "budget_nodes", "budget_samples",
-               "result", "positions", "seconds", "line")
+               "result", "positions", "seconds", "line", "solver")
 
 Result = Literal["won", "no win", "unknown"]
 
@@ -61,6 +64,7 @@ CREATE TABLE IF NOT EXISTS results (
     positions INTEGER NOT NULL,
     seconds REAL NOT NULL,
     line TEXT NOT NULL,
+    solver TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (game, rules_version, mode, deal, budget_seconds, budget_nodes, budget_samples)
 ) WITHOUT ROWID
 """
@@ -78,6 +82,9 @@ class Key:
         nodes (int): the budget's positions (per deal when thoughtful, per
             move when honest).
         samples (int): determinizations per hint (honest), 0 when thoughtful.
+        solver (str): the fingerprint of the search code
+            (:func:`cardshell.winnability.run.solver_version`); an unknown
+            row is reused only by the same solver.
     """
 
     game: str
@@ -86,6 +93,7 @@ class Key:
     seconds: float
     nodes: int
     samples: int = 0
+    solver: str = ""
 
     @property
     def head(self) -> tuple[str, str, str]:
@@ -96,6 +104,11 @@ class Key:
     def budget(self) -> tuple[float, int, int]:
         """(seconds, nodes, samples)."""
         return self.seconds, self.nodes, self.samples
+
+    @property
+    def unknown_reuse(self) -> tuple[float, int, int, str]:
+        """(seconds, nodes, samples, solver): what an unknown row must match."""
+        return self.seconds, self.nodes, self.samples, self.solver
 
 
 @dataclass(frozen=True)
@@ -135,12 +148,12 @@ class Row:
         """The row as stored, in :data:`CSV_COLUMNS` order (the line as a JSON list)."""
         key, outcome = self.key, self.outcome
         return (key.game, key.rules_version, key.mode, self.deal, key.seconds, key.nodes, key.samples,
-                outcome.result, outcome.positions, outcome.seconds, json.dumps(list(outcome.line)))
+                outcome.result, outcome.positions, outcome.seconds, json.dumps(list(outcome.line)), key.solver)
 
 
 def _row(values: tuple[object, ...] | list[str]) -> Row:
-    game, version, mode, deal, seconds, nodes, samples, result, positions, took, line = values
-    key = Key(str(game), str(version), str(mode), float(seconds), int(nodes), int(samples))  # type: ignore[arg-type]
+    game, version, mode, deal, seconds, nodes, samples, result, positions, took, line, solver = values
+    key = Key(str(game), str(version), str(mode), float(seconds), int(nodes), int(samples), str(solver))  # type: ignore[arg-type]
     moves = json.loads(str(line))
     if result not in ("won", "no win", "unknown") or not isinstance(moves, list):
         raise ValueError(f"not a winnability row: {values!r}")
@@ -154,7 +167,8 @@ _COLUMNS = ", ".join(CSV_COLUMNS)
 _USABLE = f"""
 SELECT {_COLUMNS} FROM results
 WHERE game = ? AND rules_version = ? AND mode = ? AND deal >= ? AND deal < ?
-  AND (result != 'unknown' OR (budget_seconds = ? AND budget_nodes = ? AND budget_samples = ?))
+  AND (result != 'unknown' OR (budget_seconds = ? AND budget_nodes = ? AND budget_samples = ?
+                               AND solver = ?))
 ORDER BY deal, result = 'unknown', budget_nodes, budget_seconds, budget_samples
 """
 
@@ -178,6 +192,9 @@ class Store:
         try:
             with self._db:
                 self._db.execute(_SCHEMA)
+                columns = {info[1] for info in self._db.execute("PRAGMA table_info(results)")}
+                if "solver" not in columns:  # a table written before unknowns were keyed by solver
+                    self._db.execute("ALTER TABLE results ADD COLUMN solver TEXT NOT NULL DEFAULT ''")
         except sqlite3.Error:  # not a database, or locked for 30 s
             self._db.close()
             raise
@@ -226,7 +243,7 @@ class Store:
         """
         for low in range(deals.start, deals.stop, BLOCK):
             high = min(low + BLOCK, deals.stop)
-            cursor = self._db.execute(_USABLE, (*key.head, low, high, *key.budget))
+            cursor = self._db.execute(_USABLE, (*key.head, low, high, *key.unknown_reuse))
             rows = cursor.fetchall()  # the whole block: no cursor stays open while the sweep writes
             last = None
             for values in rows:
@@ -239,7 +256,8 @@ class Store:
         (count,) = self._db.execute(
             "SELECT COUNT(DISTINCT deal) FROM results WHERE game = ? AND rules_version = ? AND mode = ? "
             "AND deal >= ? AND deal < ? AND (result != 'unknown' OR (budget_seconds = ? AND budget_nodes = ? "
-            "AND budget_samples = ?))", (*key.head, deals.start, deals.stop, *key.budget)).fetchone()
+            "AND budget_samples = ? AND solver = ?))",
+            (*key.head, deals.start, deals.stop, *key.unknown_reuse)).fetchone()
         return int(count)
 
     def todo(self, key: Key, deals: range) -> Iterator[int]:

@@ -2,8 +2,8 @@
 :mod:`.display` under the plugin contract (:mod:`cardshell.hookspecs`,
 version 2: immutable states, declarative moves, legal moves).
 
-Source: the CSE 231 Fall 2019 hand-out (``seeds/cse231-aces-up.txt``) and
-GAMES.md, section "aces-up".  Commands, as in the hand-out's menu (upper or
+Source: the CSE 231 Fall 2019 hand-out and
+plugins/cardshell_aces_up/RULES.md.  Commands, as in the hand-out's menu (upper or
 lower case): ``D``, ``F x``, ``T x y``; the hand-out's ``H``, ``Q`` and ``R``
 are the host's ``help``, ``quit`` and ``new`` (a new shuffle).
 
@@ -11,7 +11,8 @@ Choices where the hand-out is silent (documented for the README/issue note):
 
 * a line that does not parse (``F a``, ``T 2``, ``D 2``, ``3``, and a column
   outside 1-4 such as ``F 9``) gets the hand-out's two lines
-  ``Error in option: <line as typed>`` / ``Invalid option.``;
+  ``Error in option: <line as typed>`` / ``Invalid option.``, and a third
+  line of ours saying why (:func:`reason`);
 * the outcome is ``won`` when :func:`.rules.is_won` holds, ``lost`` when
   :func:`.rules.is_stuck` does (stock empty, no card can go to the
   foundation, no ``T`` move can uncover a card); the score is the number of
@@ -25,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import cardshell
-from cardshell import Game, Move, Outcome, parsers
+from cardshell import Game, Move, Outcome, UsageError, parsers
 
 from . import fastsolve, rules, solver
 from .display import render
@@ -57,9 +58,93 @@ def new_game(seed: int, options: Mapping[str, Any]) -> rules.AcesUpState:
 
 def invalid_input(line: str) -> str:
     """``Game.invalid_input``: the hand-out's message for malformed input
-    (TEST 3), quoting the line as typed (stripped), e.g.
-    ``Error in option: F a`` then ``Invalid option.``."""
-    return f"Error in option: {line}\nInvalid option."
+    (TEST 3 of plugins/cardshell_aces_up/RULES.md's source), quoting the line
+    as typed (stripped), then a third line of ours saying why.
+
+    Args:
+        line (str): the rejected line, stripped (``F 9``).
+
+    Returns:
+        str: three lines, e.g. ``Error in option: F 9`` / ``Invalid option.`` /
+        ``there is no column 9: columns are 1 to 4`` (see :func:`reason`).
+    """
+    return f"Error in option: {line}\nInvalid option.\n{reason(line)}"
+
+
+def reason(line: str) -> str:
+    """Why ``line`` is not one of Aces Up's options, in one line (lower case, no full stop).
+
+    The same parsers as the moves' (:func:`parse_columns`), so the reason is
+    the one that rejected the line.
+
+    Args:
+        line (str): a line the game could not parse, stripped.
+
+    Returns:
+        str: e.g. ``a column is missing: F x moves the bottom card of column x``,
+        ``the target column is missing: T x y moves column x's bottom card to
+        empty column y``, ``D takes no argument``, or ``'3' is not an option:
+        D, F x, T x y, H, R or Q``.
+    """
+    words = line.split()
+    name = words[0].upper() if words else ""
+    rest = line.strip()[len(words[0]):] if words else ""
+    parse = _PARSERS.get(name)
+    if parse is not None:
+        try:
+            parse(rest)
+        except UsageError as exc:
+            return exc.message
+    return f"{parsers.quoted(words[0] if words else line)} is not an option: D, F x, T x y, H, R or Q"
+
+
+#: How each column argument is named in the "missing" reasons, by count.
+_MISSING = {
+    1: ("a column is missing: F x moves the bottom card of column x",),
+    2: ("the columns are missing: T x y moves column x's bottom card to empty column y",
+        "the target column is missing: T x y moves column x's bottom card to empty column y"),
+}
+
+
+def parse_columns(count: int, name: str) -> parsers.Parser:
+    """The parser of ``F x`` (``count`` 1) or ``T x y`` (2): ``count`` columns 1 to 4.
+
+    Args:
+        count (int): how many columns the move takes (1 or 2).
+        name (str): the move's letter, for the messages (``F``).
+
+    Returns:
+        parsers.Parser: ``parse(text) -> tuple[int, ...]`` of ``count``
+        columns; it raises :class:`cardshell.UsageError` with the reason
+        (a column missing, too many, not a number, no such column).
+    """
+
+    def parse(text: str) -> tuple[int, ...]:
+        words = text.split()
+        if len(words) < count:
+            raise UsageError(_MISSING[count][len(words)])
+        if len(words) > count:
+            raise UsageError(f"{name} takes {'one column' if count == 1 else 'two columns'}, got {len(words)}")
+        columns = []
+        for word in words:
+            try:
+                column = parsers.integer(word)
+            except UsageError:
+                raise UsageError(f"{parsers.quoted(word)} is not a column: columns are 1 to {rules.COLUMNS}") from None
+            if not 1 <= column <= rules.COLUMNS:
+                raise UsageError(f"there is no column {column}: columns are 1 to {rules.COLUMNS}")
+            columns.append(column)
+        return tuple(columns)
+
+    return parse
+
+
+def _no_argument(text: str) -> None:
+    if text.strip():
+        raise UsageError("D takes no argument: it deals one card onto each column")
+
+
+_PARSERS: dict[str, parsers.Parser] = {"D": _no_argument, "F": parse_columns(1, "F"), "T": parse_columns(2, "T")}
 
 
 def outcome(state: rules.AcesUpState) -> Outcome | None:
@@ -105,6 +190,7 @@ MOVES = (
         summary="Deal to the Tableau (one card on each column).",
         apply=rules.deal,
         usage="D",
+        parse=_no_argument,
         help="Deal four cards from the stock, one onto each column, left to right.\n"
         "Dealing with an empty stock is an error.\n\n" + RULES,
         message=won_message,
@@ -117,7 +203,7 @@ MOVES = (
         help="Move the bottom card of column x (1-4) to the foundation. Legal only if a\n"
         "card of the same suit and higher rank (aces high) is at the bottom of\n"
         "another column; an ace never moves.\n\n" + RULES,
-        parse=parsers.integers(1, 1, rules.COLUMNS),
+        parse=_PARSERS["F"],
         complete=_complete_foundation,
         message=won_message,
     ),
@@ -128,7 +214,7 @@ MOVES = (
         usage="T x y",
         help="Move the bottom card of column x (1-4) onto column y (1-4), which must be\n"
         "empty. Any bottom card may move, even the only card of its column.\n\n" + RULES,
-        parse=parsers.integers(2, 1, rules.COLUMNS),
+        parse=_PARSERS["T"],
         complete=_complete_tableau,
         message=won_message,
     ),

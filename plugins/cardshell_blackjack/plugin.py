@@ -2,9 +2,9 @@
 :mod:`.strategy` and :mod:`.simulation` under plugin contract 2 (immutable
 states, declarative moves, legal moves, determinize, the game's own hint).
 
-Hand-out ``seeds/minesweeper-blackjack.txt`` problem 2; ``specs/GAMES.md``
-"blackjack"; issue 3 items 3-4.  Inside the shell the player answers the
-game's questions (shown as the prompt, see :func:`rules.question`):
+Source: the hand-out's problem 2, as recorded in
+``plugins/cardshell_blackjack/RULES.md``; issue 3 items 3-4.  Inside the
+shell the player answers the game's questions (shown as the prompt, see :func:`rules.question`):
 
 * ``Hit or stay? (Hit = 1, Stay = 0): `` -- ``1`` (or ``hit``), ``0`` (or ``stay``);
 * ``Want to play again? (y/n): `` -- ``y`` (or ``yes``) deals a new round

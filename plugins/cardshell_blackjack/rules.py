@@ -1,8 +1,7 @@
 """Blackjack: the rules, as plain data and pure functions.
 
-Source: ``seeds/minesweeper-blackjack.txt``, problem 2 (rules list, parts
-(a)-(f) and the sample sessions), as settled by ``specs/GAMES.md``,
-section "blackjack".
+Source: the hand-out, problem 2 (rules list, parts
+(a)-(f) and the sample sessions), as settled by ``plugins/cardshell_blackjack/RULES.md``.
 
 Vocabulary and conventions:
 
@@ -73,7 +72,7 @@ def card_value(card: Card) -> int:
 
 
 def hand_value(cards: Sequence[Card]) -> int:
-    """The value of a hand (hand-out part (c); GAMES.md "blackjack").
+    """The value of a hand (hand-out part (c); plugins/cardshell_blackjack/RULES.md).
 
     Aces count 11, then each ace drops to 1 while the total is over 21.
 
@@ -120,6 +119,30 @@ def player_line(cards: Sequence[Card]) -> str:
 def dealer_line(cards: Sequence[Card]) -> str:
     """``Dealer's current value is V with the hand: C1, C2`` (hand-out samples)."""
     return f"Dealer's current value is {value_text(hand_value(cards))} with the hand: {hand_text(cards)}"
+
+
+#: Where the dealer's face-up card is in the dealer's hand: the first card the
+#: dealer is dealt (plugins/cardshell_blackjack/RULES.md, "Rules"), as at a real table.
+UP_CARD = 0
+
+#: How a face-down card is shown.
+FACE_DOWN = "?"
+
+
+def dealer_up_line(cards: Sequence[Card]) -> str:
+    """The dealer's hand during the player's turn, one card face up (ours, not the hand-out's).
+
+    Args:
+        cards (Sequence[Card]): the dealer's hand as dealt (two cards).
+
+    Returns:
+        str: ``Dealer's hand: 2-CLUB, ? (one card face down)``: the card at
+        :data:`UP_CARD` named, every other card shown as :data:`FACE_DOWN`.
+    """
+    shown = [card.long_name if index == UP_CARD else FACE_DOWN for index, card in enumerate(cards)]
+    down = len(cards) - 1
+    count = "one card" if down == 1 else f"{down} cards"
+    return f"Dealer's hand: {', '.join(shown)} ({count} face down)"
 
 
 # --- settlement ------------------------------------------------------------------
@@ -320,7 +343,7 @@ def draw(state: BlackjackState) -> BlackjackState:
     """The player hits (answers 1): the top card of the deck joins the hand
     (hand-out part (d)).
 
-    A player on 21 may still hit (GAMES.md).  If the new value is over 21
+    A player on 21 may still hit (plugins/cardshell_blackjack/RULES.md).  If the new value is over 21
     the round is lost at once and the dealer does not play.
 
     Args:
@@ -469,7 +492,8 @@ def dealer_shown(state: BlackjackState) -> bool:
 def determinize(state: BlackjackState, rng: random.Random) -> BlackjackState:
     """The state with what the player cannot see drawn again (determinization).
 
-    The player sees their own hand and, once they stayed, the dealer's hand
+    The player sees their own hand, the dealer's up card (:data:`UP_CARD`,
+    face up from the deal on) and, once they stayed, the dealer's whole hand
     (:func:`dealer_shown`).  Everything else is re-drawn at random from the
     unseen cards: the dealer's face-down cards and the deck (the shoe), and
     the generator that will shuffle the later rounds.  The unseen cards are
@@ -481,15 +505,22 @@ def determinize(state: BlackjackState, rng: random.Random) -> BlackjackState:
         rng (random.Random): the sampling generator.
 
     Returns:
-        BlackjackState: the same player's hand, phase and score over re-drawn
-        hidden cards.
+        BlackjackState: the same player's hand, dealer's up card, phase and
+        score over re-drawn hidden cards.
     """
     shown = dealer_shown(state)
     seen = set(state.player)
     if shown:
         seen.update(state.dealer)
+    elif state.dealer:
+        seen.add(state.dealer[UP_CARD])
     unseen = sorted(card for card in _FRESH_DECK if card not in seen)
     rng.shuffle(unseen)
-    dealer = state.dealer if shown else tuple(unseen[len(unseen) - len(state.dealer):])
-    deck = tuple(unseen if shown else unseen[:len(unseen) - len(state.dealer)])
+    down = 0 if shown else max(len(state.dealer) - 1, 0)
+    if shown or not state.dealer:
+        dealer = state.dealer
+    else:
+        hidden = iter(unseen[len(unseen) - down:])
+        dealer = tuple(card if index == UP_CARD else next(hidden) for index, card in enumerate(state.dealer))
+    deck = tuple(unseen[:len(unseen) - down])
     return replace(state, deck=deck, dealer=dealer, generator=generator_state(rng.getrandbits(64)))

@@ -1,7 +1,7 @@
 """Minesweeper as a cardshell game: the hand-out's ``a5`` / ``a5f`` grammar.
 
-Source: ``seeds/minesweeper-blackjack.txt``, problem 1, and
-``specs/GAMES.md``, "minesweeper"; options and chording from
+Source: the hand-out, problem 1, and
+``plugins/cardshell_minesweeper/RULES.md``; options and chording from
 ``issues show 5``.  Rules in :mod:`cardshell_minesweeper.rules`, the board
 drawing in :mod:`cardshell_minesweeper.display`.
 
@@ -14,10 +14,16 @@ Input (case-insensitive, no command word):
 * ``a5f`` adds or removes a flag (also ``flag a5``);
 * after ``Game over`` or ``Win``: ``y`` plays a new board (same size, mines
   from the game's generator, continued), ``n`` declines and leaves the
-  game (``ctx.leave()``), as the hand-out's program ends.
+  game (``ctx.leave()``), as the hand-out's program ends.  Both are the
+  legal moves then, so the host's end-of-round line names them
+  (``Next: 'y', 'n', 'new', 'restart' or 'quit'.``).
+
+Columns past ``z`` are ``aa`` .. ``ad`` (:mod:`cardshell_minesweeper.labels`):
+``ab7`` and ``ab7f`` are cells of the expert board.
 
 Anything else the game cannot read prints ``Invalid Cell`` (the hand-out's
-message).  The prompt is ``Enter the cell (N mines left): `` (N = mines
+message), except ``open``/``unfold``/``flag`` alone, which says a cell is
+missing (:func:`invalid_input`).  The prompt is ``Enter the cell (N mines left): `` (N = mines
 minus flags) while a board is in play, ``Play again? (y/n): `` after it.
 
 The ``Win`` line gives the time from the first unfold to the win, measured
@@ -26,16 +32,17 @@ which tests patch): ``Win (took 12.3 seconds)``, one decimal.  The time is
 never part of the board text.
 
 Options: ``--level beginner|intermediate|expert`` (rows x columns/mines
-9x9/10, 16x16/40, 30x16/99: the classic 16x30 expert board on its side, as
-columns stop at ``z``; default beginner, the hand-out's board) and ``--rows R``,
-``--cols C``, ``--mines M`` overriding the level's values (rows 1..99,
-columns 1..26, mines 1 .. cells minus the first cell's zone of up to 9).
+9x9/10, 16x16/40, 16x30/99; default beginner, the hand-out's board) and
+``--rows R``, ``--cols C``, ``--mines M`` overriding the level's values (rows
+1..99, columns 1..30, mines 1 .. cells minus the first cell's zone of up to
+9).  Tab completes the level names (``Option.completions``).
 
 Undo is off (``Game.undo = False``): undoing a lost board would show where
 the mines are.
 
-Outcome, per board: ``lost`` after ``Game over``; ``won`` after ``Win``,
-with the time taken in seconds as the score (lower is better).
+Outcome, per board: ``lost`` after ``Game over`` (the detail names the
+mine unfolded, drawn ``*`` on the board); ``won`` after ``Win``, with the
+time taken in seconds as the score (lower is better).
 
 Plugin contract 2: boards are immutable (:class:`rules.Board`), the moves
 are declarative (:data:`MOVES`), ``moves`` lists every cell that may be
@@ -43,7 +50,7 @@ unfolded or flagged now (:func:`rules.legal_moves`), ``determinize`` draws
 the unseen mines again from the numbers shown (:func:`rules.determinize`),
 and ``hint`` is the game's own (:func:`cardshell_minesweeper.hint.hint`: a
 provably safe cell, or the lowest mine probability).  ``n`` stays a command:
-it leaves the game rather than making a move.
+it leaves the game, which a move cannot ask for (as Blackjack's ``n``).
 """
 
 from __future__ import annotations
@@ -56,6 +63,7 @@ import cardshell
 from cardshell import Command, CommandContext, CommandError, Game, Move, Option, Outcome, UsageError
 from cardshell_minesweeper import display, rules
 from cardshell_minesweeper.hint import hint
+from cardshell_minesweeper.labels import column_label
 
 #: The plugin contract version this plugin was written for.
 CARDSHELL_CONTRACT = 2
@@ -68,9 +76,12 @@ HELP = "Enter the column followed by the row (ex: a5). To add or remove a flag, 
 #: The prompt after a finished board.
 PLAY_AGAIN = "Play again? (y/n): "
 
-_LABEL = re.compile(r"[a-z][0-9]+", re.IGNORECASE)
-_CELL_LINE = re.compile(r"([a-z][0-9]+)(f?)", re.IGNORECASE)
-_FLAG_LABEL = re.compile(r"([a-z][0-9]+)f?", re.IGNORECASE)
+#: A cell's label as typed: one or two column letters, then the row (``a5``, ``ab16``).
+CELL = r"[a-z]{1,2}[0-9]+"
+
+_LABEL = re.compile(CELL, re.IGNORECASE)
+_CELL_LINE = re.compile(f"({CELL})(f?)", re.IGNORECASE)
+_FLAG_LABEL = re.compile(f"({CELL})f?", re.IGNORECASE)
 
 
 def new(seed: int, options: Mapping[str, Any]) -> rules.Board:
@@ -90,11 +101,18 @@ def prompt(board: rules.Board) -> str:
 
 
 def outcome(board: rules.Board) -> Outcome | None:
-    """``Game.outcome``: None in play; ``lost`` after Game over; ``won`` with the seconds taken."""
+    """``Game.outcome``: None in play; ``lost`` after Game over; ``won`` with the seconds taken.
+
+    The game's clock (:data:`rules.clock`, from the first unfold to the
+    board's end, ``board.elapsed``) is the outcome's ``duration``, so the
+    statistics record the time ``Win (took 45.2 seconds)`` printed.
+    """
     if board.status == rules.LOST:
-        return Outcome("lost", None, rules.GAME_OVER)
+        hit = ", ".join(rules.label(cell) for cell in sorted(board.hit))
+        line = f"{rules.GAME_OVER}: the mine at {hit}" if hit else rules.GAME_OVER
+        return Outcome("lost", None, line, duration=board.elapsed)
     if board.status == rules.WON:
-        return Outcome("won", board.elapsed, win_line(board))
+        return Outcome("won", board.elapsed, win_line(board), duration=board.elapsed)
     return None
 
 
@@ -103,8 +121,24 @@ def win_line(board: rules.Board) -> str:
     return f"{rules.WIN} (took {board.elapsed or 0.0:.1f} seconds)"
 
 
+#: The message for ``open``, ``unfold`` or ``flag`` typed without a cell (ours).
+MISSING_CELL = "A cell is missing: type {word} and a cell, e.g. {word} a5"
+
+
 def invalid_input(line: str) -> str:
-    """``Game.invalid_input``: the hand-out's ``Invalid Cell`` for any unreadable line."""
+    """``Game.invalid_input``: the message for a line the game cannot read.
+
+    Args:
+        line (str): the rejected line, stripped.
+
+    Returns:
+        str: :data:`MISSING_CELL` when the line is only ``open``, ``unfold``
+        or ``flag`` (any case); otherwise the hand-out's ``Invalid Cell``
+        (plugins/cardshell_minesweeper/RULES.md, "Messages").
+    """
+    word = line.lower()
+    if word in ("open", "unfold", "flag"):
+        return MISSING_CELL.format(word=word)
     return rules.INVALID_CELL
 
 
@@ -170,13 +204,16 @@ def _complete(board: rules.Board | None, index: int) -> Iterable[str]:
 
 
 def _decline(ctx: CommandContext, args: None) -> None:
+    """``n``: the board is declined (:func:`rules.decline`; the shell drops
+    the state, as ``n`` does not change a game it leaves) and the game left."""
+    ctx.state = rules.decline(ctx.state)
     ctx.echo("Left Minesweeper.")
     ctx.leave()
 
 
 def _finished(board: rules.Board, args: Any) -> None:
-    if board.status == rules.PLAYING:
-        raise CommandError(rules.NOT_OVER)
+    """Validator of ``n``: the board must be over (and not declined yet)."""
+    rules.decline(board)
 
 
 MOVES = (
@@ -191,7 +228,7 @@ MOVES = (
         "with a5f.",
         parse=_parse_cell,
         complete=_complete,
-        pattern=r"[a-z][0-9]+f?",
+        pattern=CELL + "f?",
         message=ending_message,
     ),
     Move(
@@ -230,9 +267,11 @@ GAME = Game(
     prompt=prompt,
     options=(
         # No ``choices``: Game.new names the levels in its own message.
-        Option("level", "beginner 9x9/10, intermediate 16x16/40, expert 30x16/99 (rows x columns)", str, "beginner"),
+        Option("level", "beginner 9x9/10, intermediate 16x16/40, expert 16x30/99 (rows x columns/mines)", str,
+               "beginner", completions=tuple(rules.LEVELS)),
         Option("rows", f"custom number of rows (1-{rules.MAX_ROWS})", int, None),
-        Option("cols", f"custom number of columns (1-{rules.MAX_COLS}, a-z)", int, None),
+        Option("cols", f"custom number of columns (1-{rules.MAX_COLS}, a-{column_label(rules.MAX_COLS - 1)})", int,
+               None),
         Option("mines", "custom number of mines", int, None),
     ),
     invalid_input=invalid_input,
@@ -256,7 +295,9 @@ def cardshell_games() -> list[Game]:
 
 @cardshell.hookimpl
 def cardshell_commands() -> list[Command]:
-    """Register ``n`` (after a finished board: leave the game; not a move)."""
+    """Register ``n`` (after a finished board: leave the game).  It is a legal
+    move then (:func:`rules.legal_moves`) but a command, not a :class:`Move`,
+    because it leaves the game (``ctx.leave()``), as Blackjack's ``n``."""
     return [
         Command(
             name="n",

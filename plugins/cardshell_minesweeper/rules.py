@@ -1,13 +1,14 @@
 """The rules of Minesweeper: a board of cells, mines, numbers and flags.
 
-Source: ``seeds/minesweeper-blackjack.txt``, problem 1 (settings (1)-(8),
-features (a)-(h)), as settled by ``specs/GAMES.md``, section "minesweeper",
+Source: the hand-out, problem 1 (settings (1)-(8),
+features (a)-(h)), as settled by ``plugins/cardshell_minesweeper/RULES.md``,
 plus ``issues show 5`` (levels, custom sizes, chording).  This module is
 pure: an immutable :class:`Board` and functions that return new boards, no
 terminal I/O (plugin contract 2).
 
 A cell is a ``(row, col)`` pair of 0-based ints; its label is the column
-letter followed by the 1-based row number (``(4, 0)`` is ``a5``).
+letters followed by the 1-based row number (``(4, 0)`` is ``a5``,
+``(4, 27)`` is ``ab5``).  The rules page is ``plugins/cardshell_minesweeper/RULES.md``.
 
 * The first unfold is always a ``0`` (setting (8)): the mines are placed only
   then, by the game's generator, among the cells outside the unfolded cell
@@ -21,10 +22,13 @@ letter followed by the 1-based row number (``(4, 0)`` is ``a5``).
   neighbouring flags equal it opens its other hidden neighbours (and loses if
   a flag is wrong).
 * A mine unfolded loses the board (``Game over``, every mine shown as
-  ``X``); the board is won when every safe cell is shown (``Win``).
+  ``X``, and the one unfolded as ``*``: :attr:`Board.hit`); the board is
+  won when every safe cell is shown (``Win``).
+* Columns past ``z`` are labelled ``aa``, ``ab``, ... (:func:`column_label`):
+  the expert board's 30 columns are ``a`` .. ``ad``.
 
 Timing (feature (g)): the clock starts at the first unfold and stops at the
-win; both instants come from :data:`clock` (``time.monotonic``, seconds),
+win or the loss; both instants come from :data:`clock` (``time.monotonic``, seconds),
 which tests replace.
 """
 
@@ -33,12 +37,12 @@ from __future__ import annotations
 import functools
 import random
 import re
-import string
 import time
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from cardshell.errors import CommandError
+from cardshell_minesweeper.labels import COLUMN_LABELS, cell_label, column_index, column_label
 
 Cell = tuple[int, int]
 
@@ -46,17 +50,18 @@ Cell = tuple[int, int]
 clock: Callable[[], float] = time.monotonic
 
 #: The standard levels: name -> (rows, cols, mines).  ``beginner`` is the
-#: hand-out's board (setting (1) and (5)).  Expert is the classic 16x30 board
-#: turned on its side, 30 rows of 16 columns: 30 columns would run past the
-#: column letter ``z``; the cells and mines are the same.
+#: hand-out's board (setting (1) and (5)); expert is the classic board of 16
+#: rows and 30 columns (``a`` .. ``ad``), 99 mines.
 LEVELS: dict[str, tuple[int, int, int]] = {
     "beginner": (9, 9, 10),
     "intermediate": (16, 16, 40),
-    "expert": (30, 16, 99),
+    "expert": (16, 30, 99),
 }
 
-#: The size limits of a custom board: columns are the letters ``a`` to ``z``.
-MAX_COLS = 26
+#: The size limits of a custom board.  30 columns (``a`` .. ``ad``) is the
+#: expert board's width, and the widest the compact display keeps within 80
+#: terminal columns (``plugins/cardshell_minesweeper/display.py``).
+MAX_COLS = 30
 MAX_ROWS = 99
 
 #: The hand-out's messages (feature (e), (f), (g)).
@@ -69,14 +74,20 @@ WIN = "Win"
 #: A cell move once the board is finished, and ``y`` while it is in play (ours).
 BOARD_OVER = "The game is over: type y to play again"
 NOT_OVER = "The game is not over yet: enter a cell"
+DECLINED = "You chose not to play again: type new for a new game"
 
 #: The board's status values.
 PLAYING, WON, LOST = "playing", "won", "lost"
 
-#: The line that plays a new board once one is finished (feature (h)).
+#: The line that plays a new board once one is finished (feature (h)), and
+#: the one that declines and leaves the game.
 AGAIN = "y"
+DECLINE = "n"
 
-_CELL = re.compile(r"([a-z])([0-9]+)", re.IGNORECASE)
+#: The glyph of the mine unfolded, on a lost board (the other mines are ``X``).
+HIT = "*"
+
+_CELL = re.compile(r"([a-z]{1,2})([0-9]+)", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=64)
@@ -119,7 +130,8 @@ class Board:
 
     Attributes:
         rows (int): the number of rows (labelled 1 ..).
-        cols (int): the number of columns (labelled a ..), at most 26.
+        cols (int): the number of columns (labelled a .. z, aa ..), at most
+            :data:`MAX_COLS`.
         mine_count (int): the number of mines.
         rng_state (tuple): the state tuple (:meth:`random.Random.getstate`)
             of the game's generator: before the first unfold, the generator
@@ -130,8 +142,15 @@ class Board:
         shown (frozenset[Cell]): the unfolded cells.
         flags (frozenset[Cell]): the flagged cells.
         status (str): ``"playing"``, ``"won"`` or ``"lost"``.
+        hit (frozenset[Cell]): the mines unfolded that lost the board (one
+            cell, or several when a chord with a wrong flag opened more than
+            one); empty unless lost.
+        declined (bool): the player answered ``n`` to "Play again?" on this
+            finished board (:func:`decline`): no move is left.
         started (float | None): :data:`clock` at the first unfold (seconds).
-        elapsed (float | None): seconds from the first unfold to the win.
+        elapsed (float | None): seconds from the first unfold to the win or
+            the loss (the game's one clock: the ``Win`` line and the
+            statistics both show it).
         number (int): 1 for the first board of the game, +1 per ``y``.
         numbers (tuple[int, ...]): derived, not compared: the number of every
             cell, row-major (index ``row * cols + col``); all 0 before the
@@ -150,6 +169,8 @@ class Board:
     shown: frozenset[Cell] = frozenset()
     flags: frozenset[Cell] = frozenset()
     status: str = PLAYING
+    hit: frozenset[Cell] = frozenset()
+    declined: bool = False
     started: float | None = None
     elapsed: float | None = None
     number: int = 1
@@ -161,7 +182,7 @@ class Board:
         return self
 
     def __post_init__(self) -> None:
-        for name in ("mines", "shown", "flags"):
+        for name in ("mines", "shown", "flags", "hit"):
             value = getattr(self, name)
             if type(value) is not frozenset:
                 object.__setattr__(self, name, frozenset(value))
@@ -213,7 +234,7 @@ def board_size(options: dict) -> tuple[int, int, int]:
 
     Raises:
         CommandError: for an unknown level, rows outside 1..99, columns
-            outside 1..26, or mines outside 1..:func:`max_mines`.
+            outside 1..30, or mines outside 1..:func:`max_mines`.
     """
     level = options.get("level") or "beginner"
     if level not in LEVELS:
@@ -225,7 +246,8 @@ def board_size(options: dict) -> tuple[int, int, int]:
     if not 1 <= rows <= MAX_ROWS:
         raise CommandError(f"Rows must be between 1 and {MAX_ROWS}, got {rows}")
     if not 1 <= cols <= MAX_COLS:
-        raise CommandError(f"Columns must be between 1 and {MAX_COLS} (a to z), got {cols}")
+        raise CommandError(f"Columns must be between 1 and {MAX_COLS} "
+                           f"(a to {column_label(MAX_COLS - 1)}), got {cols}")
     most = max_mines(rows, cols)
     if most < 1:
         raise CommandError(f"A {rows}x{cols} board has no room for a mine outside the first cell's zone")
@@ -279,26 +301,48 @@ def play_again(board: Board) -> Board:
     """
     if board.status == PLAYING:
         raise CommandError(NOT_OVER)
+    if board.declined:
+        raise CommandError(DECLINED)
     return new_board(board.rows, board.cols, board.mine_count, board.rng_state, board.number + 1)
 
 
+def decline(board: Board) -> Board:
+    """The finished board after ``n`` ("Play again?" answered no): the same
+    board with :attr:`Board.declined` set, which has no legal move left (the
+    shell leaves the game then, as the hand-out's program ends).
+
+    Raises:
+        CommandError: ``The game is not over yet: enter a cell`` while the
+            board is in play; :data:`DECLINED` when already declined.
+    """
+    if board.status == PLAYING:
+        raise CommandError(NOT_OVER)
+    if board.declined:
+        raise CommandError(DECLINED)
+    return _evolve(board, declined=True)
+
+
 def label(cell: Cell) -> str:
-    """The label of a cell: column letter then 1-based row (``(4, 0)`` -> ``a5``)."""
-    row, col = cell
-    return f"{string.ascii_lowercase[col]}{row + 1}"
+    """The label of a cell: column letters then 1-based row (``(4, 0)`` ->
+    ``a5``, ``(15, 29)`` -> ``ad16``; :mod:`cardshell_minesweeper.labels`)."""
+    return cell_label(*cell)
 
 
 def parse_cell(text: str, board: Board) -> Cell:
-    """The cell a label names on ``board`` (case-insensitive, ``A5`` = ``a5``).
+    """The cell a label names on ``board`` (case-insensitive, ``A5`` = ``a5``,
+    ``AB7`` = ``ab7``); the inverse of :func:`label`.
 
     Raises:
         CommandError: ``Invalid Cell`` if ``text`` is not a label of a cell
-            of this board (``j1`` or ``a10`` on a 9x9 board, ``a0``, ``5a``).
+            of this board (``j1`` or ``a10`` on a 9x9 board, ``aa1`` on a
+            board of 26 columns or fewer, ``a0``, ``5a``).
     """
     match = _CELL.fullmatch(text.strip())
     if not match:
         raise CommandError(INVALID_CELL)
-    col = ord(match.group(1).lower()) - ord("a")
+    col = column_index(match.group(1))
+    if col is None:
+        raise CommandError(INVALID_CELL)
     if len(match.group(2).lstrip("0")) > len(str(MAX_ROWS)):  # no board has such a row
         raise CommandError(INVALID_CELL)
     row = int(match.group(2)) - 1
@@ -365,7 +409,10 @@ def _settle(board: Board, opened: list[Cell], **changes: object) -> Board:
     mines = board.mines
     if any(cell in mines for cell in opened):
         shown = board.shown.union(cell for cell in opened if cell not in mines)
-        return _evolve(board, shown=shown, status=LOST, **changes)
+        started = changes.get("started", board.started)
+        hit = frozenset(cell for cell in opened if cell in mines)
+        return _evolve(board, shown=shown, status=LOST, hit=hit,
+                       elapsed=clock() - (started or 0.0), **changes)  # type: ignore[operator]
     if len(opened) == 1 and opened[0] not in board.shown and count(board, opened[0]):
         shown_now = board.shown | {opened[0]}  # a number: no flood fill
         if len(shown_now) == board.rows * board.cols - board.mine_count:
@@ -453,11 +500,12 @@ def toggle_flag(board: Board, cell: Cell) -> Board:
 def symbol(board: Board, cell: Cell) -> str:
     """The character a cell shows (setting (7), feature (f)).
 
-    ``X`` for a mine once the board is lost; ``F`` for a flag; the number
-    ``0``-``8`` for a shown cell; a space for a hidden one.
+    Once the board is lost, :data:`HIT` for the mine unfolded and ``X`` for
+    the other mines; ``F`` for a flag; the number ``0``-``8`` for a shown
+    cell; a space for a hidden one.
     """
     if board.status == LOST and cell in board.mines:
-        return "X"
+        return HIT if cell in board.hit else "X"
     if cell in board.flags:
         return "F"
     if cell in board.shown:
@@ -477,6 +525,8 @@ def symbols(board: Board) -> list[str]:
     if board.status == LOST:
         for row, col in board.mines:
             cells[row * cols + col] = "X"
+        for row, col in board.hit:
+            cells[row * cols + col] = HIT
     return cells
 
 
@@ -492,20 +542,21 @@ def legal_moves(board: Board) -> list[str]:
     ..., ``a2``, ...): a hidden unflagged cell gives ``a5`` (unfold) and
     ``a5f`` (flag); a flagged cell gives ``a5f`` (remove the flag); a shown
     number that can chord (see :func:`unfold`) gives ``a5``.  Once the board
-    is over, the only move is ``y`` (a new board); ``n`` leaves the game and
-    is not a move.
+    is over, the answers to ``Play again? (y/n)``: ``y`` (a new board) and
+    ``n`` (leave the game, as Blackjack's ``n``); nothing after ``n``.
 
     Args:
         board (Board): any board.
 
     Returns:
-        list[str]: the lines, e.g. ``["a1", "a1f", "b1", "b1f", ...]``.
+        list[str]: the lines, e.g. ``["a1", "a1f", "b1", "b1f", ...]``, or
+        ``["y", "n"]``.
     """
     if board.status != PLAYING:
-        return [AGAIN]
+        return [] if board.declined else [AGAIN, DECLINE]
     moves: list[str] = []
     shown, flags = board.shown, board.flags
-    letters = string.ascii_lowercase
+    letters = COLUMN_LABELS
     for row in range(board.rows):
         for col in range(board.cols):
             cell = (row, col)

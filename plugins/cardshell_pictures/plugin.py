@@ -1,9 +1,9 @@
 """Pictures as a cardshell game: adapts :mod:`.rules` and :mod:`.simulation`
 to the plugin contract (:mod:`cardshell.hookspecs`).
 
-Source: ``seeds/comp9021-solitaires.txt`` Section 3, ``specs/GAMES.md``
-("pictures and up-and-down").  The game plays itself from its seed: ``play
-pictures --seed N`` shows the whole game (the output of Section 3.2 after the
+Source: the hand-out's Section 3, as recorded in
+``plugins/cardshell_pictures/RULES.md``.  The game plays itself from its
+seed: ``play pictures --seed N`` shows the whole game (the output of Section 3.2 after the
 prompt) and the game is over at once.
 
 Choices made here:

@@ -1,7 +1,7 @@
 """Pictures: the first COMP9021 solitaire, as pure functions of the seed.
 
-Source: ``seeds/comp9021-solitaires.txt`` Sections 2 and 3, with the details
-settled in ``specs/GAMES.md`` ("pictures and up-and-down", "pictures").
+Source: the hand-out's Sections 2 and 3, with the details
+settled in ``plugins/cardshell_pictures/RULES.md``.
 
 Cards are the ints of Section 2: 0-12 Hearts Ace..King, 13-25 Diamonds,
 26-38 Clubs, 39-51 Spades; ``card % 13`` is the rank index (0 = Ace,
@@ -48,7 +48,7 @@ _ROUND_ORDINALS = ("first", "second", "third", "fourth")
 #: :func:`cardshell.cards.comp9021_card`.
 to_card = comp9021_card
 
-#: The Unicode playing-card character of each card number (GAMES.md:
+#: The Unicode playing-card character of each card number (plugins/cardshell_pictures/RULES.md:
 #: Spades from U+1F0A1, Hearts U+1F0B1, Diamonds U+1F0C1, Clubs U+1F0D1,
 #: Knight skipped), taken from the shared card model.
 CHARS: tuple[str, ...] = COMP9021_CHARS
@@ -116,7 +116,7 @@ def row_text(grid: list[int | None], row: int) -> str:
     """One row of the face-up grid as Section 3.2 prints it.
 
     Each of the 4 slots is a tab followed by the card's character, or by
-    nothing when the slot is empty (GAMES.md: an empty slot keeps its tab).
+    nothing when the slot is empty (plugins/cardshell_pictures/RULES.md: an empty slot keeps its tab).
 
     Args:
         grid (list[int | None]): 16 slots, row-major, None when empty.

@@ -1,6 +1,6 @@
-"""The text display of a Snap game (``specs/GAMES.md``, "snap").
+"""The text display of a Snap game (``plugins/cardshell_snap/RULES.md``).
 
-The hand-out (``seeds/snap.txt``) prints Python lists; in the shell a state
+The hand-out prints Python lists; in the shell a state
 is shown as four lines, with no trailing spaces::
 
     Turn 4, A to throw

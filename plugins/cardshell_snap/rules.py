@@ -1,7 +1,7 @@
 """The rules of Snap: a two-player simulation with no player input.
 
-Source: ``seeds/snap.txt`` (CSE2050 LAB04, section 4.1 ``playgame(seed)``),
-as settled by ``specs/GAMES.md``, section "snap".  This module is pure: an
+Source: the hand-out (CSE2050 LAB04, section 4.1 ``playgame(seed)``),
+as settled by ``plugins/cardshell_snap/RULES.md``.  This module is pure: an
 immutable :class:`SnapState` and functions that return new states, no
 terminal I/O (plugin contract 2).
 

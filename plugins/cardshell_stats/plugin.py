@@ -6,7 +6,10 @@ every game, including games installed later:
 * ``cardshell_game_started``: a new game (or deal) begins;
 * ``cardshell_game_over``: a game, or a round of it, ended: its result,
   score, moves, duration and whether undo was used are recorded
-  (:mod:`cardshell_stats.store`).  The host reports each ending once, even
+  (:mod:`cardshell_stats.store`).  The duration is the game's own
+  (``Outcome.duration``) when the game keeps a clock, so ``stats`` shows the
+  time the game printed (Minesweeper's ``Win (took 45.2 seconds)``), else the
+  host's (``session.elapsed``) from the deal's or round's start.  The host reports each ending once, even
   when undo takes it back and it is reached again.
 
 For games played in rounds (Blackjack), each round is one result: its moves
@@ -58,7 +61,14 @@ def cardshell_game_started(session: Any) -> None:
 
 @cardshell.hookimpl
 def cardshell_game_over(session: Any, outcome: cardshell.Outcome) -> None:
-    """Record the ending (or the round's ending) in the database."""
+    """Record the ending (or the round's ending) in the database.
+
+    Args:
+        session (SessionView): the game that ended (its id, seed, moves,
+            ``elapsed`` seconds, ``undo_used``, ``data_dir``).
+        outcome (cardshell.Outcome): how it ended; its ``duration``
+            (seconds), when set, is the time recorded.
+    """
     elapsed, moves = session.elapsed, session.moves
     since_elapsed, since_moves = _MARKS.get(_key(session), (0.0, 0))
     _MARKS[_key(session)] = (elapsed, moves)
@@ -68,7 +78,7 @@ def cardshell_game_over(session: Any, outcome: cardshell.Outcome) -> None:
         result=outcome.result,
         score=outcome.score,
         moves=max(0, moves - since_moves),
-        duration=max(0.0, elapsed - since_elapsed),
+        duration=max(0.0, elapsed - since_elapsed if outcome.duration is None else outcome.duration),
         undo_used=bool(getattr(session, "undo_used", False)),
     )
     store.add(_data_dir(session), item)
@@ -122,7 +132,8 @@ def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool]) ->
     if game_id is not None:
         game = games.get(game_id)
         title = game.title if game is not None else game_id
-        ctx.echo(summary.detail(title, summary.summarise(r for r in recorded if r.game == game_id)))
+        has_undo = game.undo if game is not None else True
+        ctx.echo(summary.detail(title, summary.summarise(r for r in recorded if r.game == game_id), has_undo))
         return
     if not recorded:
         ctx.echo("No finished games yet.")
@@ -130,7 +141,8 @@ def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool]) ->
     order = sorted({r.game for r in recorded})
     rows = [(gid, summary.summarise(r for r in recorded if r.game == gid)) for gid in order]
     ctx.echo("Statistics:")
-    ctx.echo(summary.table(rows))
+    without_undo = frozenset(gid for gid, game in games.items() if not game.undo)
+    ctx.echo(summary.table(rows, without_undo))
 
 
 @cardshell.hookimpl
@@ -143,6 +155,5 @@ def cardshell_commands() -> list[cardshell.Command]:
             help="Every finished game is recorded, whatever the game.  A perfect win is a win without "
                  "undo.  A streak is a run of wins (a loss or a draw ends it).  'stats --reset' asks for "
                  "confirmation: type 'stats --reset --yes' to delete.",
-            complete=lambda state, index: [],
         )
     ]

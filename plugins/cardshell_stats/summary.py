@@ -7,7 +7,9 @@ undo, best time) plus win streaks, which PySolFC lacks.  Definitions:
 * win rate: won / played (draws count as played, not won);
 * current streak: the number of wins at the end of the series; best
   streak: the longest run of consecutive wins (a loss or a draw ends a run);
-* perfect wins: wins in games where undo was never used;
+* perfect wins: wins in games where undo was never used; shown as ``-``
+  for a game without undo (``Game.undo`` false, such as Blackjack and
+  Minesweeper), where every win would be "perfect" and the count says nothing;
 * best time: the shortest duration of a won game, in seconds.
 """
 
@@ -113,12 +115,19 @@ def format_rate(rate: float | None) -> str:
     return "-" if rate is None else f"{round(rate * 100)}%"
 
 
-def detail(title: str, summary: Summary) -> str:
+def format_perfect(summary: Summary, has_undo: bool) -> str:
+    """The perfect wins as shown: the count, or ``-`` for a game without undo."""
+    return str(summary.perfect) if has_undo else "-"
+
+
+def detail(title: str, summary: Summary, has_undo: bool = True) -> str:
     """The ``stats GAME`` block.
 
     Args:
         title (str): the game's title.
         summary (Summary): its figures.
+        has_undo (bool): whether the game allows undo (else its perfect
+            wins show as ``-``).
 
     Returns:
         str: several ``label: value`` lines.
@@ -134,7 +143,7 @@ def detail(title: str, summary: Summary) -> str:
         ("Win rate", format_rate(summary.win_rate)),
         ("Current win streak", str(summary.current_streak)),
         ("Best win streak", str(summary.best_streak)),
-        ("Perfect wins", str(summary.perfect)),
+        ("Perfect wins", format_perfect(summary, has_undo)),
         ("Best time", format_time(summary.best_time)),
     ]
     width = max(len(label) for label, _ in rows) + 1
@@ -144,18 +153,20 @@ def detail(title: str, summary: Summary) -> str:
 HEADERS = ("game", "played", "won", "lost", "win rate", "streak", "best streak", "perfect", "best time")
 
 
-def table(rows: list[tuple[str, Summary]]) -> str:
+def table(rows: list[tuple[str, Summary]], without_undo: frozenset[str] = frozenset()) -> str:
     """The ``stats`` table: one row per game.
 
     Args:
         rows (list[tuple[str, Summary]]): (game id, figures), in display order.
+        without_undo (frozenset[str]): ids of the games that do not allow
+            undo (their perfect wins show as ``-``).
 
     Returns:
         str: a header line and one aligned line per game.
     """
     cells = [HEADERS] + [
         (gid, str(s.played), str(s.won), str(s.lost), format_rate(s.win_rate), str(s.current_streak),
-         str(s.best_streak), str(s.perfect), format_time(s.best_time))
+         str(s.best_streak), format_perfect(s, gid not in without_undo), format_time(s.best_time))
         for gid, s in rows
     ]
     widths = [max(len(row[i]) for row in cells) for i in range(len(HEADERS))]

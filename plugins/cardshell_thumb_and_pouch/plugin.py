@@ -3,8 +3,8 @@
 (:mod:`cardshell.hookspecs`, version 2: immutable states, declarative moves,
 legal moves, determinization, and the solver's successors and search key).
 
-Hand-out ``seeds/cse231-thumb-and-pouch.txt``, "Program commands"; settled in
-``specs/GAMES.md`` "thumb-and-pouch".  Commands ``tf x y``, ``tt x y n``,
+The hand-out's "Program commands"; settled in
+``plugins/cardshell_thumb_and_pouch/RULES.md``.  Commands ``tf x y``, ``tt x y n``,
 ``wf x``, ``wt x`` and ``sw`` are the game's; the hand-out's ``r``, ``h``
 and ``q`` are host aliases for ``new`` (a new shuffle), ``help`` and
 ``quit``.  All are case-insensitive.
@@ -160,13 +160,22 @@ def new(seed: int, options: Mapping[str, Any]) -> ThumbAndPouchState:
 
 
 def outcome(state: ThumbAndPouchState) -> Outcome | None:
-    """Game.outcome: won when all foundations are complete, else None (in play).
+    """Game.outcome: won when all foundations are complete, lost when no legal
+    move is left (stock gone through, nothing can move: plugins/cardshell_thumb_and_pouch/RULES.md,
+    "Winning and losing"), else None (in play).
 
-    The game is never declared lost: the player may stop with ``q`` or deal
-    again with ``r``.
+    Args:
+        state (ThumbAndPouchState): any state.
+
+    Returns:
+        Outcome | None: the score is the number of cards on the foundations
+        (52 for a win).
     """
     if rules.is_won(state):
         return Outcome("won", 52.0, "all four foundations complete")
+    if not rules.legal_moves(state):
+        placed = sum(len(found) for found in state.foundations)
+        return Outcome("lost", float(placed), f"no move left, {placed} cards on the foundations")
     return None
 
 

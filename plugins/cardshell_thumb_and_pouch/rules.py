@@ -1,8 +1,8 @@
 """Thumb and Pouch: the rules, as plain data and pure functions.
 
-Source: the CSE 231 hand-out (Project #10, ``seeds/cse231-thumb-and-pouch.txt``),
+Source: the CSE 231 hand-out (Project #10),
 sections "Game Rules" and "The Detailed Program Specifications" 1-10, as
-settled by ``specs/GAMES.md``, section "thumb-and-pouch".
+settled by ``plugins/cardshell_thumb_and_pouch/RULES.md``.
 
 Vocabulary and conventions:
 
@@ -309,7 +309,7 @@ def check_tableau_move(state: ThumbAndPouchState, card: Card, pile: int) -> None
 
     Hand-out, "Game Rules", Tableau, and ``valid_tab_move``: an empty pile
     takes any card; otherwise the card must be one rank lower than the top
-    card and of a different suit (GAMES.md: any *different* suit, not an
+    card and of a different suit (plugins/cardshell_thumb_and_pouch/RULES.md: any *different* suit, not an
     alternating colour).
 
     Raises:

@@ -1,9 +1,9 @@
 """Up-and-Down as a cardshell game: adapts :mod:`.rules`, :mod:`.browser`
 and :mod:`.simulation` to the plugin contract (:mod:`cardshell.hookspecs`).
 
-Source: ``seeds/comp9021-solitaires.txt`` Section 4, ``specs/GAMES.md``
-("pictures and up-and-down").  The game plays itself from its seed; as in
-the hand-out's program, what is shown is the result and the browser's
+Source: the hand-out's Section 4, as recorded in
+``plugins/cardshell_up_and_down/RULES.md``.  The game plays itself from its
+seed; as in the hand-out's program, what is shown is the result and the browser's
 question and menu, and the collected output is browsed afterwards.
 
 Choices made here:
@@ -144,7 +144,7 @@ def cardshell_games() -> list[Game]:
             immutable=True,
             legal_moves=rules.legal_moves,
             host_aliases={"q": "quit"},
-            # GAMES.md "up-and-down": only ``q`` exactly quits, ``Q`` is an
+            # plugins/cardshell_up_and_down/RULES.md: only ``q`` exactly quits, ``Q`` is an
             # incorrect answer; the hand-out never makes its input case-insensitive.
             case_sensitive=True,
         )

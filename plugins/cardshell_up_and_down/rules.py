@@ -1,7 +1,7 @@
 """Up-and-Down: the second COMP9021 solitaire, as pure functions of the seed.
 
-Source: ``seeds/comp9021-solitaires.txt`` Sections 2 and 4, with the details
-settled in ``specs/GAMES.md`` ("pictures and up-and-down", "up-and-down").
+Source: the hand-out's Sections 2 and 4, with the details
+settled in ``plugins/cardshell_up_and_down/RULES.md``.
 
 Cards are the ints of Section 2: 0-12 Hearts Ace..King, 13-25 Diamonds,
 26-38 Clubs, 39-51 Spades; ``card % 13`` is the rank index (0 = Ace,
@@ -49,7 +49,7 @@ WON_LINE = "All cards have been placed, you won!"
 #: :func:`cardshell.cards.comp9021_card`.
 to_card = comp9021_card
 
-#: The Unicode playing-card character of each card number (GAMES.md), taken
+#: The Unicode playing-card character of each card number (plugins/cardshell_up_and_down/RULES.md), taken
 #: from the shared card model.
 CHARS: tuple[str, ...] = COMP9021_CHARS
 
@@ -62,7 +62,7 @@ def ordinal(number: int) -> str:
 
     Returns:
         str: ``first``, ``second``, ``third``, then ``4th``, ``11th``,
-        ``21st``, ``22nd``, ``23rd``, ``111th`` (GAMES.md, "Ordinals").
+        ``21st``, ``22nd``, ``23rd``, ``111th`` (plugins/cardshell_up_and_down/RULES.md).
     """
     if 1 <= number <= 3:
         return ("first", "second", "third")[number - 1]

@@ -1,0 +1,152 @@
+"""What the host's default command plugins share: the option parsers of
+``play`` and ``new``, the argument readers of ``undo``/``redo`` and
+``play``/``new``, the lookup of a game by its id or a prefix
+(:func:`find_game`), and :class:`HostPlugin`, the base of each default
+plugin (its shell, the current game, the list of saves).
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from cardshell import help as helptext
+from cardshell import parsers, saves, timestamps
+from cardshell.errors import CommandError, UsageError
+from cardshell.records import Game
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cardshell.shell import Shell
+
+
+class OptionParser(argparse.ArgumentParser):
+    """argparse that raises :class:`UsageError` instead of exiting (the
+    host commands' option parsers: ``play``, ``new``, ``hint``, ``solve``)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def play_parser(game: Game) -> argparse.ArgumentParser:
+    """The argument parser of ``play GAME``: ``--seed N`` and the game's options.
+
+    Args:
+        game (Game): the game whose :attr:`Game.options` to accept.
+
+    Returns:
+        argparse.ArgumentParser: raises :class:`UsageError` on bad input.
+    """
+    parser = OptionParser(prog=f"play {game.id}", add_help=False)
+    parser.add_argument("--seed", type=int, default=None)
+    for option in game.options:
+        parser.add_argument(f"--{option.name}", type=option.type, default=None, choices=option.choices,
+                            help=option.help)
+    return parser
+
+
+def _new_parser() -> argparse.ArgumentParser:
+    parser = OptionParser(prog="new", add_help=False)
+    parser.add_argument("--seed", type=int, default=None)
+    return parser
+
+
+def _count(text: str) -> int:
+    """``undo``/``redo`` argument: nothing (1) or a positive number of moves."""
+    words = text.split()
+    if not words:
+        return 1
+    if len(words) > 1 or not (words[0].isascii() and words[0].isdigit()):
+        raise UsageError(f"{parsers.quoted(text.strip())} is not a number of moves (1 or more)")
+    count = parsers.integer(words[0])  # at most parsers.MAX_DIGITS digits
+    if count < 1:
+        raise UsageError(f"{parsers.quoted(text.strip())} is not a number of moves (1 or more)")
+    return count
+
+
+def _split(text: str) -> list[str]:
+    """``play``/``new`` arguments: shell words of at most parsers.MAX_SHELL_WORDS_LENGTH characters."""
+    return parsers.shell_words(text)
+
+
+def _did_you_mean(word: str, candidates: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.75)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def find_game(games: Mapping[str, Game], word: str) -> Game:
+    """The game a word names: its id, or a prefix of exactly one id (``aces``).
+
+    Args:
+        games (Mapping[str, Game]): the registered games by id.
+        word (str): what the player typed (any case).
+
+    Returns:
+        Game: the game.
+
+    Raises:
+        CommandError: no game, or more than one, starts so (the message lists
+            the candidates, or suggests a close id and lists the games).
+    """
+    key = word.lower()
+    game = games.get(key)
+    if game is not None:
+        return game
+    starting = [gid for gid in games if gid.startswith(key)]
+    if len(starting) == 1:
+        return games[starting[0]]
+    if len(starting) > 1:
+        raise CommandError(f"{word!r} could be {', '.join(sorted(starting))}; type more of its name")
+    known = ", ".join(sorted(games)) or "none installed"
+    raise CommandError(f"no game {word!r}{_did_you_mean(key, games)}; the games are: {known}")
+
+
+class HostPlugin:
+    """The base of the host's default command plugins: the shell they act on
+    and what several of them need.
+
+    Args:
+        shell (Shell): the shell whose games the commands act on.
+    """
+
+    def __init__(self, shell: Shell) -> None:
+        self.shell = shell
+
+    def _current(self) -> Any:
+        session = self.shell.current
+        if session is None:
+            raise CommandError("no game in progress; type 'play GAME' to start one")
+        return session
+
+    def _game_id(self, word: str) -> str | None:
+        """The id of the game a word names (its id or a unique prefix), or None."""
+        try:
+            return self._find_game(word).id
+        except CommandError:
+            return None
+
+    def _find_game(self, word: str) -> Game:
+        return find_game(self.shell.games, word)
+
+    def _saved_rows(self) -> list[tuple[str, str]]:
+        """One row per save: resumable ones with how to resume, broken ones with why not."""
+        rows = []
+        for name, found in saves.list_saves(self.shell.data_dir):
+            if isinstance(found, saves.SaveError):
+                rows.append((name, f"cannot be used: {found.message}"))
+                continue
+            game = self.shell.games.get(found.game)
+            if game is None:
+                rows.append((name, f"game {found.game!r} is not installed"))
+                continue
+            how = f"play {name}" if name == found.game else f"load {name}"
+            rows.append((name, f"{game.title}, seed {found.seed}, {helptext.moves(len(found.log))}, "
+                               f"saved {timestamps.readable(found.saved)} ('{how}')"))
+        return rows
+
+    def _save_name(self, word: str) -> str:
+        try:
+            return saves.check_name(word)
+        except saves.SaveError as exc:
+            raise UsageError(exc.message) from None

@@ -1,0 +1,104 @@
+"""The default plugin ``cardshell.builtin``: ``help`` and ``games``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardshell import help as helptext
+from cardshell import parsers
+from cardshell.commands.common import HostPlugin, _did_you_mean
+from cardshell.errors import CommandError, UsageError
+from cardshell.hookspecs import hookimpl
+from cardshell.records import Command, CommandContext
+
+
+class MenuCommands(HostPlugin):
+    """The help menu and the list of games.
+
+    Args:
+        shell (Shell): the shell whose games the commands act on.
+    """
+
+    @hookimpl
+    def cardshell_commands(self) -> list[Command]:
+        """The commands ``help``, ``games``."""
+        return [
+            Command("help", "show this menu, or help for one command or game", self.help,
+                    usage="help [COMMAND|GAME]",
+                    parse=parsers.words, complete=self._complete_help),
+            Command("games", "list the games and the games in progress", self.games),
+        ]
+
+    def _global_commands(self) -> list[Command]:
+        self.shell.need_globals()
+        return [entry.command for entry in self.shell.registry.global_scope.entries]
+
+    def help(self, ctx: CommandContext, words: list[str]) -> None:
+        """``help [COMMAND]``: the menu, or one command's help."""
+        shell = self.shell
+        session = shell.current
+        if not words:
+            game = session.game if session else None
+            game_commands = shell.game_commands(game.id) if game else []
+            ctx.echo(helptext.menu(self._global_commands(), game, game_commands, width=shell.width))
+            return
+        if len(words) > 1:
+            raise UsageError("help takes at most one command name")
+        word = words[0]
+        scope = shell.scope()
+        entry = scope.lookup(word) or next(
+            (e for e in scope.entries if e.command.pattern and scope.key(e.command.name) == scope.key(word)), None)
+        if entry is None:
+            target = scope.aliases.get(scope.key(word))
+            entry = shell.registry.global_scope.lookup(target or word)
+        if entry is None:  # an example of a pattern command, as the menu shows it: 'help a5'
+            matched = scope.match(word)
+            entry = matched[0] if matched is not None else None
+        if entry is None:
+            game_id = self._game_id(word)
+            if game_id is not None:  # help GAME: the game's page
+                ctx.echo(shell.game_page(game_id))
+                return
+            close = shell.did_you_mean(word)
+            hint = f" (did you mean {close!r}?)" if close else _did_you_mean(word.lower(), shell.games)
+            raise CommandError(f"no command or game {word!r}{hint}; type 'help' for the list of commands "
+                               "and 'games' for the games")
+        game = shell.games.get(entry.command.game) if entry.command.game else None
+        ctx.echo(helptext.command_help(entry.command, game))
+
+    def _complete_help(self, state: Any, index: int) -> list[str]:
+        if index != 0:
+            return []
+        scope = self.shell.scope()
+        words = [w for e in scope.entries for w in (e.command.words if not e.command.pattern else ())]
+        return (words + [w for e in self.shell.registry.global_scope.entries for w in e.command.words]
+                + sorted(self.shell.games))
+
+    def games(self, ctx: CommandContext, args: None) -> None:
+        """``games``: the available games and the games in progress."""
+        shell = self.shell
+        if not shell.games:
+            ctx.echo("No games are installed.")
+        else:
+            ctx.echo("Games:")
+            ctx.echo(helptext.games_list(shell.game_listing(), shell.width))
+        playing: list[tuple[str, str]] = []
+        finished: list[tuple[str, str]] = []
+        for gid, session in sorted(shell.sessions.items()):
+            marker = " (current)" if session is shell.current else ""
+            row = f"seed {session.seed}, {helptext.moves(session.moves)}"
+            if session.outcome is None:
+                playing.append((gid, f"{row}{marker}"))
+            else:
+                finished.append((gid, f"{row}, {session.outcome.result}{marker}"))
+        if playing:
+            ctx.echo("In progress:")
+            ctx.echo(helptext.table(playing, width=shell.width))
+        if finished:
+            ctx.echo("Finished ('new' or 'restart' plays again):")
+            ctx.echo(helptext.table(finished, width=shell.width))
+        if shell.autosave:
+            rows = self._saved_rows()
+            if rows:
+                ctx.echo("Saved:")
+                ctx.echo(helptext.table(rows, width=shell.width))

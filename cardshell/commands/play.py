@@ -1,0 +1,99 @@
+"""The default plugin ``cardshell.play``: ``play``, ``new`` and ``restart``.
+
+A new deal of a game with moves in progress abandons it, after asking at a
+terminal (:meth:`cardshell.commands.switching.GameSwitching._replacing`).
+"""
+
+from __future__ import annotations
+
+import shlex
+from typing import Any
+
+from cardshell import help as helptext
+from cardshell import saves
+from cardshell.commands.common import _new_parser, _split, play_parser
+from cardshell.commands.switching import GameSwitching
+from cardshell.errors import UsageError
+from cardshell.hookspecs import hookimpl
+from cardshell.records import Command, CommandContext
+
+
+class PlayCommands(GameSwitching):
+    """Starting, resuming and dealing games again.
+
+    Args:
+        shell (Shell): the shell whose games the commands act on.
+    """
+
+    @hookimpl
+    def cardshell_commands(self) -> list[Command]:
+        """The commands ``play``, ``new``, ``restart``."""
+        return [
+            Command("play", "start a game, or resume the one in progress", self.play,
+                    usage="play GAME [--seed N] [--OPTION VALUE ...]", parse=_split, complete=self._complete_play,
+                    help="Playing another game suspends the current one; 'play' with only the game's id "
+                         "resumes a game in progress exactly where it was.  --seed N replays a deal; "
+                         "without it, a seed is picked and shown."),
+            Command("new", "start a new deal of the current game with a new seed", self.new,
+                    usage="new [--seed N]", parse=_split,
+                    help="Without --seed a new seed is picked and shown; --seed N deals that one."),
+            Command("restart", "replay the current deal from its seed", self.restart),
+        ]
+
+    def play(self, ctx: CommandContext, words: list[str]) -> None:
+        """``play GAME [--seed N] [options]``: start or resume a game.
+
+        A new deal (``--seed`` or an option given) of a game that has moves
+        in progress here, or whose automatic save has moves, abandons that
+        game: see :meth:`_replacing`.
+        """
+        shell = self.shell
+        if not words:
+            raise UsageError("which game? type 'games' for the list")
+        game = self._find_game(words[0])
+        if words[0] != game.id:  # a prefix: record the game's id, so a replay means the same game
+            shell.record_as = shlex.join(["play", game.id, *words[1:]])
+        namespace = play_parser(game).parse_args(words[1:])
+        given = {k: v for k, v in vars(namespace).items() if v is not None}
+        session = shell.sessions.get(game.id)
+        if session is not None and not given:
+            shell.current = session
+            ctx.echo(f"Resuming {game.title}, seed {session.seed} ({helptext.moves(session.moves)} so far).")
+            ctx.echo(shell.render(session))
+            return
+        if session is None and not given and shell.autosave and saves.exists(shell.data_dir, game.id):
+            try:
+                self._resume_saved(ctx, game.id, f"Resuming saved {game.title}")
+                return
+            except saves.SaveError as exc:
+                ctx.echo(f"warning: {exc.message}; starting a new game instead.")
+        seed = given.pop("seed", None)
+        options = {option.name.replace("-", "_"): option.default for option in game.options} | given
+        with self._replacing(ctx, game.id):
+            if seed is None:
+                seed = shell.next_seed()
+                shell.record_as = f"{shlex.join(['play', game.id, *words[1:]])} --seed {seed}"
+            self._start(ctx, game, seed, options, "")
+
+    def new(self, ctx: CommandContext, words: list[str]) -> None:
+        """``new [--seed N]``: a new deal of the current game (new seed, same
+        options); abandons the game in progress if it has moves (:meth:`_replacing`)."""
+        session = self._current()
+        seed = _new_parser().parse_args(words).seed
+        with self._replacing(ctx, session.id):
+            if seed is None:
+                seed = self.shell.next_seed()
+                self.shell.record_as = f"new --seed {seed}"
+            self._start(ctx, session.game, seed, session.options, "New game: ")
+
+    def restart(self, ctx: CommandContext, args: None) -> None:
+        """``restart``: the same deal again from its seed; abandons the game
+        in progress if it has moves (:meth:`_replacing`)."""
+        session = self._current()
+        with self._replacing(ctx, session.id):
+            self._start(ctx, session.game, session.seed, session.options, "Restarted: ")
+
+    def _complete_play(self, state: Any, index: int) -> list[str]:
+        if index == 0:
+            return sorted(self.shell.games)
+        return ["--seed"]

@@ -1,0 +1,37 @@
+"""The default plugin ``cardshell.plugins``: ``plugins``, the loaded plugins
+and the refused ones."""
+
+from __future__ import annotations
+
+from cardshell import help as helptext
+from cardshell.commands.common import HostPlugin
+from cardshell.hookspecs import hookimpl
+from cardshell.records import Command, CommandContext
+
+
+class PluginCommands(HostPlugin):
+    """The list of plugins.
+
+    Args:
+        shell (Shell): the shell whose games the commands act on.
+    """
+
+    @hookimpl
+    def cardshell_commands(self) -> list[Command]:
+        """The commands ``plugins``."""
+        return [
+            Command("plugins", "list the loaded plugins and any that failed", self.plugins),
+        ]
+
+    def plugins(self, ctx: CommandContext, args: None) -> None:
+        """``plugins``: loaded plugins with distribution, version, games and hooks; failures."""
+        rows = []
+        for info in self.shell.plugins:
+            dist = f"{info.dist} {info.version}" if info.dist else "(no distribution)"
+            games = f"games: {', '.join(info.games)}; " if info.games else ""
+            rows.append((info.name, f"{dist}; {games}hooks: {', '.join(info.hooks) or 'none'}"))
+        ctx.echo("Plugins:")
+        ctx.echo(helptext.table(rows))
+        if self.shell.failures:
+            ctx.echo("Failed plugins:")
+            ctx.echo("\n".join(f"  {failure.describe()}" for failure in self.shell.failures))

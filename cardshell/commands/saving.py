@@ -1,0 +1,114 @@
+"""The default plugin ``cardshell.saves``: ``save`` and ``load``.
+
+Saves are the seed, options and accepted moves, rebuilt by replay
+(:mod:`cardshell.saves`, :meth:`cardshell.replay.SavedGames.replay`); the
+rules of names and conflicts are :mod:`cardshell.persistence`'s.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardshell import help as helptext
+from cardshell import parsers, saves
+from cardshell.commands.switching import GameSwitching
+from cardshell.errors import CommandError, UsageError
+from cardshell.hookspecs import hookimpl
+from cardshell.persistence import MAX_ABANDONED, describe
+from cardshell.records import Command, CommandContext
+
+
+class SaveCommands(GameSwitching):
+    """Saving and loading games.
+
+    Args:
+        shell (Shell): the shell whose games the commands act on.
+    """
+
+    @hookimpl
+    def cardshell_commands(self) -> list[Command]:
+        """The commands ``save``, ``load``."""
+        return [
+            Command("save", "save the current game (under NAME)", self.save, usage="save [NAME]",
+                    parse=parsers.words, complete=self._complete_saves,
+                    help="Without NAME the game is saved as its automatic save, the one 'play GAME' "
+                         "resumes.  'load NAME' resumes a named save.  Games in progress are also "
+                         "saved automatically when you leave an interactive cardshell.  A save that "
+                         "this session has not read or written, or that another cardshell changed, is "
+                         "never replaced: the game goes to NAME-2 (and the reply says so); a save this "
+                         "version cannot read is moved aside as NAME.unreadable-DATE first."),
+            Command("load", "resume a saved game; without NAME, list the saves", self.load,
+                    usage="load [NAME]", parse=parsers.words, complete=self._complete_saves,
+                    help="Games abandoned in this session (by new, restart, play GAME --seed N or "
+                         "load) are listed too and can be loaded until you exit (the last "
+                         f"{MAX_ABANDONED} are kept)."),
+        ]
+
+    def save(self, ctx: CommandContext, words: list[str]) -> None:
+        """``save [NAME]``: save the current game (default: its automatic save).
+
+        A save this session did not read or write, or that another process
+        changed since, is not replaced: the game goes to a new name and the
+        reply says which and why (:mod:`cardshell.persistence`).
+        """
+        session = self._current()
+        if len(words) > 1:
+            raise UsageError("save takes at most one name")
+        name = self._save_name(words[0]) if words else session.id
+        other = self.shell.games.get(name)
+        if other is not None and other.id != session.id:
+            raise CommandError(f"the name {name!r} is kept for {other.title}'s automatic save; choose another")
+        try:
+            result = self.shell.save(session, name)
+        except saves.SaveError as exc:
+            raise CommandError(exc.message) from None
+        for note in result.notes:
+            ctx.echo(note)
+        how = f"play {result.name}" if result.name == session.id else f"load {result.name}"
+        instead = f" instead of {name!r} ({result.reason})" if result.renamed else ""
+        ctx.echo(f"Saved {describe(session.game.title, session.seed, session.moves)} as {result.name!r}{instead}: "
+                 f"'{how}' resumes it.")
+
+    def load(self, ctx: CommandContext, words: list[str]) -> None:
+        """``load [NAME]``: resume a saved game; without NAME, list the saves
+        and the games abandoned in this session."""
+        if len(words) > 1:
+            raise UsageError("load takes at most one name")
+        if not words:
+            rows = self._saved_rows()
+            abandoned = self._abandoned_rows()
+            if not rows and not abandoned:
+                ctx.echo("No saved games.")
+            if rows:
+                ctx.echo("Saved:")
+                ctx.echo(helptext.table(rows))
+            if abandoned:
+                ctx.echo("Abandoned in this session (kept until exit):")
+                ctx.echo(helptext.table(abandoned))
+            return
+        name = self._save_name(words[0])
+        try:
+            record = self.shell.persistence.read(name)
+            game = self.shell.games.get(record.game)
+            title = game.title if game else record.game
+            # The automatic save of a game says what 'play GAME' says when it
+            # resumes it, so that a recording (which writes that as 'load GAME')
+            # replays byte for byte.
+            verb = f"Resuming saved {title}" if name == record.game else f"Loaded {name!r}: {title}"
+            self._resume_saved(ctx, name, verb, record)
+        except saves.SaveError as exc:
+            raise CommandError(exc.message) from None
+
+    def _abandoned_rows(self) -> list[tuple[str, str]]:
+        """One row per game abandoned in this session, oldest first."""
+        rows = []
+        for name, record in self.shell.persistence.abandoned.items():
+            game = self.shell.games.get(record.game)
+            rows.append((name, f"{game.title if game else record.game}, seed {record.seed}, "
+                               f"{helptext.moves(len(record.log))} ('load {name}')"))
+        return rows
+
+    def _complete_saves(self, state: Any, index: int) -> list[str]:
+        if index != 0:
+            return []
+        return [name for name, _ in saves.list_saves(self.shell.data_dir)] + list(self.shell.persistence.abandoned)

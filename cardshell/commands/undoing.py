@@ -1,0 +1,57 @@
+"""The default plugin ``cardshell.undo``: ``undo`` and ``redo``, for every
+game, over the snapshots the host keeps (:mod:`cardshell.undo`)."""
+
+from __future__ import annotations
+
+from cardshell import undo
+from cardshell.commands.common import HostPlugin, _count
+from cardshell.hookspecs import hookimpl
+from cardshell.records import Command, CommandContext
+
+
+class UndoCommands(HostPlugin):
+    """Taking moves back and making them again.
+
+    Args:
+        shell (Shell): the shell whose games the commands act on.
+    """
+
+    @hookimpl
+    def cardshell_commands(self) -> list[Command]:
+        """The commands ``undo``, ``redo``."""
+        return [
+            Command("undo", "take back the last move (or the last N)", self.undo, usage="undo [N]",
+                    parse=_count,
+                    help="Every move can be undone back to the deal, in every game that allows it "
+                         "(a game turns undo off where it would reveal hidden cards).  A game won after "
+                         "undo counts as won, but not as a perfect win."),
+            Command("redo", "make an undone move again (or the last N)", self.redo, usage="redo [N]",
+                    parse=_count,
+                    help="A new move after undo clears what could be redone."),
+        ]
+
+    def undo(self, ctx: CommandContext, count: int) -> None:
+        """``undo [N]``: take back the last N moves and show the game."""
+        session = self._current()
+        lines = undo.undo(session, count)
+        warnings: list[str] = []
+        self.shell.check_outcome(session, warnings, undoing=True)
+        ctx.echo(undo.describe("Undid", lines))
+        ctx.echo(self.shell.render(session))
+        for warning in warnings:
+            ctx.echo(f"warning: {warning}")
+
+    def redo(self, ctx: CommandContext, count: int) -> None:
+        """``redo [N]``: make the last N undone moves again and show the game."""
+        session = self._current()
+        lines = undo.redo(session, count)
+        warnings: list[str] = []
+        before = session.outcome
+        self.shell.check_outcome(session, warnings)
+        ctx.echo(undo.describe("Redid", lines))
+        ctx.echo(self.shell.render(session))
+        ending = self.shell.announce_ending(session, before)
+        if ending:
+            ctx.echo(ending)
+        for warning in warnings:
+            ctx.echo(f"warning: {warning}")

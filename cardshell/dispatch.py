@@ -1,0 +1,330 @@
+"""The dispatcher: one input line to one :class:`Reply`.
+
+:class:`Dispatcher` is the part of :class:`cardshell.shell.Shell` that finds
+the command a line names (:meth:`~Dispatcher.resolve`), parses and
+validates it, runs its handler on a working copy and commits the result.
+It keeps the host's promises (docs/plugins.md, section 8, "Property tests
+of your game"): a rejected command, or any exception from plugin code, leaves every game state exactly as it was.  For a game
+with immutable states (contract 2) a move returns a new state and the old
+one is the rollback, so nothing is copied; a game with mutable states
+(contract 1) only ever gives plugin code a deep copy, kept only when the
+command succeeds.  A host or global command is all or nothing through a
+:class:`_Snapshot` of what it may change.  No terminal I/O happens here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardshell import blame
+from cardshell.errors import CommandError, UsageError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cardshell.reply import Reply
+    from cardshell.records import Game
+    from cardshell.registry import Entry, Registry
+    from cardshell.problems import ProblemReporter
+    from cardshell.recording import Recorder
+    from cardshell.session import GameSession
+    from cardshell.shell import Shell
+    from cardshell.views import ShellView
+
+
+class Dispatcher:
+    """Resolving, parsing, validating and running input lines (a part of
+    :class:`cardshell.shell.Shell`, which provides the attributes below).
+
+    Attributes:
+        registry (Registry): the games and commands.
+        current (GameSession | None): the game being played.
+        problems (ProblemReporter): plugin failures, reported once each.
+        recorder (Recorder): the accepted commands.
+        record_as (str | None): how a host command asks its line to be recorded.
+        view (ShellView): what handlers see as ``ctx.shell``.
+        interactive (bool): whether a person types at a terminal.
+    """
+
+    registry: Registry
+    current: GameSession | None
+    problems: ProblemReporter
+    recorder: Recorder
+    record_as: str | None
+    view: ShellView
+    interactive: bool
+
+    def need_globals(self) -> bool:  # pragma: no cover - provided by Shell
+        raise NotImplementedError
+
+    def resolve(self, line: str) -> tuple[Entry, str]:
+        """Find the command a line names, and the text of its arguments.
+
+        Args:
+            line (str): a stripped, non-empty input line.
+
+        Returns:
+            tuple[Entry, str]: the command and the argument text (the whole
+            line for a pattern command).
+
+        Raises:
+            UsageError: when no command matches.
+        """
+        word, _, rest = line.partition(" ")
+        word, rest = word.strip(), rest.strip()
+        scope = self.registry.global_scope
+        if self.current is not None:
+            scope = self.registry.scope(self.current.id)
+            entry = scope.lookup(word)
+            if entry is not None:
+                return entry, rest
+            target = scope.aliases.get(scope.key(word))
+            if target is not None:
+                word = target
+        entry = self.registry.global_scope.lookup(word)
+        if entry is None and self.need_globals():  # a deferred plugin's global command, or patterns
+            return self.resolve(line)
+        if entry is not None:
+            return entry, rest
+        for candidate in (scope, self.registry.global_scope) if scope.game else (scope,):
+            matched = candidate.match(line)
+            if matched is not None:
+                return matched
+        where = f" in {self.current.game.title}" if self.current else ""
+        hint = self.did_you_mean(word)
+        hint = f" (did you mean {hint!r}?)" if hint else ""
+        raise UsageError(f"unknown command {word!r}{where}{hint}; type 'help' for the list of commands")
+
+    def did_you_mean(self, word: str) -> str | None:
+        """The command word closest to a mistyped one (``exitt`` -> ``exit``).
+
+        Args:
+            word (str): the first word of a line that named no command.
+
+        Returns:
+            str | None: a word of the current game or of the shell that is
+            close (difflib ratio >= 0.75, words of 3 or more letters only),
+            or None.
+        """
+        if len(word) < 3:
+            return None
+        self.need_globals()
+        import difflib  # a mistyped word only
+        scope = self.scope()
+        words = [w for entry in scope.entries if not entry.command.pattern for w in entry.command.words]
+        words += [w for entry in self.registry.global_scope.entries for w in entry.command.words]
+        close = difflib.get_close_matches(scope.key(word), {scope.key(w): None for w in words if len(w) >= 3},
+                                          n=1, cutoff=0.75)
+        return close[0] if close else None
+
+    # -- execution -------------------------------------------------------
+    def execute(self, line: str) -> Reply:
+        """Run one input line and report what it printed.
+
+        Args:
+            line (str): the line as typed or read (surrounding spaces, a
+                trailing CR and ``#`` comments lines are fine).
+
+        Returns:
+            Reply: never raises for anything the user typed or a plugin did
+            (a plugin's ``sys.exit()`` included: it is reported as the
+            plugin's internal error); only ``KeyboardInterrupt`` outside
+            plugin code and the host's own ``SystemExit`` pass through.
+        """
+        from cardshell.reply import Reply  # (the first line, not the start, builds the record classes)
+
+        text = line.strip()
+        if not text or text.startswith("#"):
+            return Reply()
+        self.record_as = None
+        reply = self._execute(text)
+        reply.warnings.extend(self.problems.drain())
+        if reply.ok:
+            if self.record_as is None:
+                self.recorder.add(text)
+            elif self.record_as:  # "" records nothing (the follow-up lines are recorded)
+                self.recorder.add(self.record_as)
+        self.record_as = None
+        follow_up, reply.follow_up = reply.follow_up, []
+        for next_line in follow_up:
+            step = self.execute(next_line)
+            reply.output = _join(reply.output, f"> {next_line}", step.output)
+            reply.warnings.extend(step.warnings)
+            if not step.ok:
+                reply.ok, reply.error, reply.interrupted = False, f"{next_line!r}: {step.error}", step.interrupted
+                break
+        return reply
+
+    def _execute(self, text: str) -> Reply:
+        from cardshell.reply import Reply
+
+        session = self.current
+        game = session.game if session is not None else None
+        entry: Entry | None = None
+        snapshot: _Snapshot | None = None
+        try:
+            entry, args_text = self.resolve(text)
+            if entry.command.game is None:
+                # Host and global commands change the shell directly: all or nothing.
+                snapshot = _Snapshot(self)
+                try:
+                    return self._run(entry, args_text, text, session)
+                except BaseException:
+                    snapshot.restore(self)
+                    raise
+            return self._run(entry, args_text, text, session)
+        except UsageError as exc:
+            in_game = game is not None and (entry is None or entry.command.game is not None)
+            if in_game and game is not None and game.invalid_input is not None:
+                try:
+                    message = game.invalid_input(text)
+                except BaseException as failure:  # a broken message must not let the line escape
+                    if not blame.is_plugin_failure(failure):
+                        raise
+                    self._game_failed(game, "invalid_input", failure)
+                else:
+                    close = self.did_you_mean(text.split()[0]) if entry is None else None
+                    return Reply(ok=False, error=message + (f"\nDid you mean {close!r}?" if close else ""))
+            usage = f" (usage: {entry.command.usage_text})" if entry is not None else ""
+            return Reply(ok=False, error=f"{exc.message}{usage}")
+        except CommandError as exc:
+            return Reply(ok=False, error=exc.message)
+        except KeyboardInterrupt as exc:  # a command that kept part of its work says so in a note (PEP 678)
+            notes = getattr(exc, "__notes__", None)
+            return Reply(ok=False, error=notes[-1] if notes else "interrupted; nothing was changed", interrupted=True)
+        except BaseException as exc:
+            if not blame.is_plugin_failure(exc):
+                raise
+            return Reply(ok=False, error=self._internal_error(exc, entry, game))
+
+    def _run(self, entry: Entry, args_text: str, line: str, session: GameSession | None,
+             *, quiet: bool = False) -> Reply:
+        """Parse, validate and carry out one command on a working copy.
+
+        ``quiet`` (replaying a saved game) calls no hooks and renders nothing.
+        """
+        import copy
+
+        from cardshell.reply import Reply
+
+        command = entry.command
+        game_command = command.game is not None
+        args = command.parse(args_text)
+        if session is None or not game_command:
+            working = None
+        elif session.game.immutable:
+            working = session.state  # immutable: the old state is the rollback
+        else:
+            working = copy.deepcopy(session.state)
+        for validator in command.validators:
+            validator(working, args)
+        from cardshell.records import CommandContext  # (imported on the first command, not at start)
+
+        ctx = CommandContext(
+            state=working,
+            line=line,
+            game_id=session.id if session else None,
+            shell=self.view,
+            interactive=self.interactive,
+        )
+        command.handler(ctx, args)
+        reply = Reply(output="\n".join(ctx.output), follow_up=ctx.follow_up)
+        if not game_command or session is None or not command.changes_state:
+            if game_command and session is not None and command.show_state:
+                reply.output = _join(reply.output, self.render(session, reply.warnings))
+            if ctx.leave_requested and session is not None and self.current is session and not quiet:
+                self.leave(abandon=True)
+            return reply
+        # Accepted: keep the new state and record the move.  This is the commit
+        # point: whatever fails after it is a warning on an accepted move.
+        before = session.outcome
+        session.apply(ctx.state, line)
+        if quiet:  # rebuilding a saved game: no hooks, no display, never leave
+            self.check_outcome(session, reply.warnings, announce=False)
+            return reply
+        try:
+            from cardshell.views import SessionView
+
+            self.notify("cardshell_command_applied", reply.warnings, session=SessionView(session),
+                        command=command, line=line)
+            if command.show_state:
+                reply.output = _join(reply.output, self.render(session, reply.warnings))
+            self.check_outcome(session, reply.warnings)
+            reply.output = _join(reply.output, self.announce_ending(session, before))
+        except KeyboardInterrupt:
+            reply.warnings.append(f"interrupted after {line!r} was accepted: the move stands "
+                                  "('undo' takes it back where the game allows)")
+            reply.interrupted = True
+            self.check_outcome(session, reply.warnings, announce=False)
+        if ctx.leave_requested and self.current is session:
+            self.leave(abandon=True)
+        return reply
+
+
+    def _at(self, exc: BaseException) -> str:
+        """`` (FILE:LINE)`` of the plugin frame that raised ``exc``, or ""."""
+        where = self.problems.locate(exc).where
+        return f" ({where})" if where else ""
+
+    def _internal_error(self, exc: BaseException, entry: Entry | None, game: Game | None) -> str:
+        """The one-line report of a command that failed in plugin code.
+
+        ``internal error in plugin 'golf' (golf.py:12): ZeroDivisionError:
+        division by zero``: the plugin whose code raised (so a failing
+        ``Game.new`` under ``play`` is the game's plugin's, not the host's),
+        else the command's plugin; the file and line of the raising frame.
+        With ``--traceback`` the traceback is printed on standard error.
+        """
+        plugin = self.problems.locate(exc).plugin or (entry.plugin if entry is not None else "?")
+        at = self._at(exc)
+        rolled = f" (game {game.id!r} rolled back to before the command)" if game else ""
+        if self.problems.tracebacks:
+            blame.print_traceback(exc)
+        return f"internal error in plugin {plugin!r}{at}: {blame.describe(exc)}{rolled}"
+
+
+
+class _Snapshot:
+    """What a host command may change, taken before it runs and restored if
+    it fails, so that a host command is all or nothing (``play``, ``load``,
+    ``undo`` ...): the games in progress, the current game and its
+    bookkeeping, the retired games, the session seed generator, ``exiting``.
+    Files a command wrote (saves) are not taken back.
+    """
+
+    __slots__ = ("sessions", "current", "retired", "exiting", "bookkeeping")
+
+    def __init__(self, shell: Shell) -> None:
+        self.sessions = dict(shell.sessions)
+        self.current = shell.current
+        self.retired = set(shell._retired)
+        self.exiting = shell.exiting
+        shell._seeds_before = None  # next_seed() keeps the state before its first draw
+        session = shell.current
+        self.bookkeeping = None if session is None else (
+            session.state, list(session.log), list(session.undo_stack), list(session.redo_stack),
+            session.moves, session.outcome, session.undo_used, session.ending_undone, session.save_name,
+            session.started,
+        )
+
+    def restore(self, shell: Shell) -> None:
+        """Put the shell back as it was when the snapshot was taken."""
+        shell.sessions.clear()
+        shell.sessions.update(self.sessions)
+        shell.current = self.current
+        shell._retired = self.retired
+        shell.exiting = self.exiting
+        if shell._seeds_before is not None:
+            shell._seeds.setstate(shell._seeds_before)
+            shell._seeds_before = None
+        if self.current is not None and self.bookkeeping is not None:
+            session = self.current
+            (session.state, log, undo_stack, redo_stack, session.moves, session.outcome, session.undo_used,
+             session.ending_undone, session.save_name, session.started) = self.bookkeeping
+            session.log[:] = log
+            session.undo_stack[:] = undo_stack
+            session.redo_stack[:] = redo_stack
+
+
+def _join(*parts: str) -> str:
+    return "\n".join(part for part in parts if part)
+
+

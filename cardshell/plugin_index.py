@@ -1,0 +1,213 @@
+"""The plugin index: what ``games``, ``help``, ``plugins`` and completion
+need to know about the installed plugins, without importing them.
+
+Built from a shell that imported every plugin (:func:`from_shell`), written
+as JSON in the cache directory (:func:`cache_dir`: ``CARDSHELL_CACHE_DIR``,
+else platformdirs' ``user_cache_dir``), and read back at the next start
+(:func:`load`) when its key still matches (:func:`fingerprint`):
+
+* the index format, cardshell's version, the environment (``sys.prefix``) and Python's version;
+* ``CARDSHELL_LOAD_PLUGINS`` and ``CARDSHELL_DISABLE_PLUGINS``;
+* every ``sys.path`` entry (but the first, the script's or current
+  directory) and its modification time in nanoseconds
+  (installing, upgrading or removing a distribution adds or removes a
+  ``.dist-info`` directory there, which changes it);
+* every file of each indexed plugin's top-level package with its
+  modification time (so an editable plugin that is edited is indexed again).
+
+Bounds: at most :data:`MAX_INDEX_BYTES` are read; a larger, unreadable or
+malformed index is ignored and rebuilt.  An index is written only when every
+plugin loaded and none was refused, so that a broken plugin is imported (and
+reported by ``plugins``) at every start.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any, NamedTuple
+
+#: The format of the index file; another number is ignored.
+FORMAT = 1
+#: The environment variable naming the cache directory.
+CACHE_DIR_ENV = "CARDSHELL_CACHE_DIR"
+#: The largest index file read, in bytes.
+MAX_INDEX_BYTES = 1024 * 1024
+#: The largest number of files stat'ed per plugin package for the key.
+MAX_FILES_PER_PLUGIN = 500
+_FILE = "plugin-index.json"
+
+
+class IndexedGame(NamedTuple):
+    """A game as ``games`` lists it, before its plugin is imported.
+
+    Attributes:
+        id (str): the game id (``aces-up``).
+        title (str): its title.
+        summary (str): its one-line summary.
+    """
+
+    id: str
+    title: str
+    summary: str
+
+
+class IndexedPlugin(NamedTuple):
+    """One plugin of the index (a NamedTuple, like :class:`IndexedGame`:
+    cheaper to define at start than a dataclass).
+
+    Attributes:
+        name (str): the entry point's name.
+        module (str): the module it imports.
+        dist (str | None): its distribution.
+        version (str | None): that distribution's version.
+        hooks (list[str]): the hooks it implements.
+        games (list[IndexedGame]): the games it registers.
+        global_words (list[str]): the names and aliases of its global commands.
+        global_patterns (bool): whether it has a global pattern command.
+        targets (list[str]): the games of other plugins it adds commands to.
+        files (list[tuple[str, int]]): its package's files and their
+            modification times (ns), part of the key.
+    """
+
+    name: str
+    module: str
+    dist: str | None
+    version: str | None
+    hooks: list[str]
+    games: list[IndexedGame]
+    global_words: list[str]
+    global_patterns: bool
+    targets: list[str]
+    files: list[tuple[str, int]]
+
+
+def cache_dir() -> str:
+    """The cache directory: ``CARDSHELL_CACHE_DIR``, else platformdirs'
+    ``user_cache_dir`` (``~/.cache/cardshell`` on Linux).  A string, not a
+    ``Path``: a warm start does not import pathlib."""
+    override = os.environ.get(CACHE_DIR_ENV)
+    if override:
+        return os.path.expanduser(override)
+    import platformdirs
+
+    return str(platformdirs.user_cache_dir("cardshell", appauthor=False))
+
+
+def fingerprint() -> list[Any]:
+    """The part of the key that does not depend on the index's own plugins
+    (format, version, interpreter, environment switches, ``sys.path`` mtimes)."""
+    from cardshell import __version__
+
+    paths = []
+    # sys.path[0] is the script's directory or the current one (python -m): not where
+    # distributions are installed, and it changes with how and where cardshell is started.
+    for entry in sys.path[0 if sys.flags.safe_path else 1:]:
+        try:
+            paths.append([entry, os.stat(entry or ".").st_mtime_ns])
+        except OSError:
+            paths.append([entry, None])
+    return [FORMAT, __version__, sys.prefix, sys.version, os.environ.get("CARDSHELL_LOAD_PLUGINS"),
+            os.environ.get("CARDSHELL_DISABLE_PLUGINS"), paths]
+
+
+def _files_of(module_name: str) -> list[tuple[str, int]]:
+    """The ``.py`` files of a module's top-level package with their mtimes (ns)."""
+    top = sys.modules.get(module_name.partition(".")[0])
+    origin = getattr(top, "__file__", None)
+    if origin is None:
+        return []
+    from pathlib import Path  # building the index only
+
+    root = Path(origin).parent if Path(origin).name == "__init__.py" else Path(origin)
+    paths = sorted(root.rglob("*.py"))[:MAX_FILES_PER_PLUGIN] if root.is_dir() else [root]
+    return [(str(path), path.stat().st_mtime_ns) for path in paths]
+
+
+def _files_unchanged(files: list[list[Any]]) -> bool:
+    for path, mtime in files:
+        try:
+            if os.stat(path).st_mtime_ns != mtime:
+                return False
+        except OSError:
+            return False
+    return True
+
+
+def from_shell(shell: Any) -> list[IndexedPlugin] | None:
+    """The index of a shell that imported every plugin, or None if it must
+    not be cached (a plugin failed or was refused, or ``--plugin`` modules).
+
+    Args:
+        shell (cardshell.shell.Shell): a shell built eagerly.
+    """
+    from cardshell.defaults import DEFAULT_PLUGIN_NAMES
+
+    if shell.failures:
+        return None
+    registry = shell.registry
+    plugins = []
+    for info in shell.plugins:
+        if info.name in DEFAULT_PLUGIN_NAMES:
+            continue
+        if info.dist is None:  # a --plugin module: not an entry point
+            return None
+        games = [IndexedGame(gid, registry.games[gid].title, registry.games[gid].summary)
+                 for gid in registry.plugin_games(info.name)]
+        own = {game.id for game in games}
+        words = [w for e in registry.global_scope.entries if e.plugin == info.name for w in e.command.words]
+        patterns = any(e.plugin == info.name for _, e in registry.global_scope.patterns)
+        targets = sorted({gid for gid, scope in registry.scopes.items() if gid not in own
+                          and any(e.plugin == info.name for e in scope.entries)})
+        plugins.append(IndexedPlugin(info.name, info.module, info.dist, info.version, list(info.hooks), games,
+                                     words, patterns, targets, _files_of(info.module)))
+    return plugins
+
+
+def save(plugins: list[IndexedPlugin], directory: str | os.PathLike[str] | None = None) -> None:
+    """Write the index atomically; a directory that cannot be written is
+    silently skipped (the next start imports every plugin again).
+
+    Args:
+        plugins (list[IndexedPlugin]): what :func:`from_shell` returned.
+        directory (str | PathLike | None): the cache directory (default :func:`cache_dir`).
+    """
+    from pathlib import Path
+
+    directory = Path(cache_dir() if directory is None else directory)
+    data = {"key": fingerprint(), "plugins": [
+        {**p._asdict(), "games": [g._asdict() for g in p.games]} for p in plugins]}
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        temp = directory / f".{_FILE}.{os.getpid()}"
+        temp.write_text(json.dumps(data), encoding="utf-8")
+        os.replace(temp, directory / _FILE)
+    except OSError:
+        return
+
+
+def load(directory: str | os.PathLike[str] | None = None) -> list[IndexedPlugin] | None:
+    """The cached index, or None when there is none or it is out of date.
+
+    Args:
+        directory (str | PathLike | None): the cache directory (default :func:`cache_dir`).
+    """
+    path = os.path.join(cache_dir() if directory is None else directory, _FILE)
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_INDEX_BYTES + 1)
+        if len(raw) > MAX_INDEX_BYTES:
+            return None
+        data = json.loads(raw)
+        if data.get("key") != json.loads(json.dumps(fingerprint())):
+            return None
+        plugins = []
+        for item in data["plugins"]:
+            if not _files_unchanged(item["files"]):
+                return None
+            games = [IndexedGame(**game) for game in item.pop("games")]
+            plugins.append(IndexedPlugin(**item, games=games))
+        return plugins
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return None

@@ -1,0 +1,220 @@
+"""The pytest plugin of cardshell (``pytest11`` entry point ``cardshell``).
+
+Built on the library :mod:`cardshell.testing` (see its docstring for the
+whole kit): the ``cardshell_script`` fixture, the collection of golden
+scripts (``test_*.cardshell``) as :class:`GoldenItem` tests, the
+``--cardshell-update-golden`` command-line option and the
+``cardshell_plugins`` ini option.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+import tempfile
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardshell.testing import (
+    GOLDEN_SUFFIX,
+    LEGEND,
+    UPDATE_OPTION,
+    GoldenError,
+    GoldenMismatch,
+    GoldenOptions,
+    ScriptResult,
+    _read,
+    _script_lines,
+    parse_header,
+    run_cardshell,
+    text_diff,
+    visible_lines,
+)
+
+_UPDATED_KEY = pytest.StashKey[list]()
+
+
+def _ini_plugins(config: pytest.Config) -> list[str] | None:
+    value = config.getini("cardshell_plugins")
+    if value is None or value == "":
+        return None
+    text = value if isinstance(value, str) else ",".join(value)
+    if text.strip() in ('""', "''"):
+        return []
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+@pytest.fixture
+def cardshell_script(request: pytest.FixtureRequest) -> Callable[..., ScriptResult]:
+    """Run a script of commands against a fresh shell; see :func:`run_cardshell`.
+
+    ``plugins`` defaults to the ini option ``cardshell_plugins`` (all
+    installed plugins when unset); every other argument as in
+    :func:`run_cardshell`.  Example::
+
+        def test_a_wrong_guess_ends_the_game(cardshell_script):
+            result = cardshell_script("play higher-lower --seed 3\\nguess lower\\n")
+            assert result.status == 0
+            assert result.shell.current.state.lost
+    """
+    default_plugins = _ini_plugins(request.config)
+    factory = request.getfixturevalue("tmp_path_factory")
+
+    def run(script: str | Path | Iterable[str], *, plugins: Iterable[str] | None | object = ...,
+            **kwargs: Any) -> ScriptResult:
+        chosen = default_plugins if plugins is ... else plugins
+        kwargs.setdefault("data_dir", factory.mktemp("cardshell-data"))
+        return run_cardshell(script, plugins=chosen, **kwargs)  # type: ignore[arg-type]
+
+    return run
+
+
+
+def _search_beside(directory: Path, modules: Iterable[str]) -> None:
+    """Make ``--plugin MODULE`` names of a golden header importable from the
+    script's directory, as ``cd DIR && cardshell --plugin MODULE`` finds
+    them (the console script searches the current directory), without
+    changing the working directory: the directory is appended to
+    ``sys.path`` when it holds one of the modules (``MODULE.py`` or a
+    package ``MODULE/``).
+
+    Args:
+        directory (Path): the golden script's directory.
+        modules (Iterable[str]): the header's ``--plugin`` values (paths of
+            ``.py`` files are left to :func:`cardshell.discovery.import_extra`).
+    """
+    for module in modules:
+        if module.endswith(".py"):
+            continue
+        top = module.partition(".")[0]
+        if ((directory / f"{top}.py").is_file() or (directory / top).is_dir()) and str(directory) not in sys.path:
+            sys.path.append(str(directory))
+
+
+class GoldenFile(pytest.File):
+    """A ``test_*.cardshell`` script: one golden test."""
+
+    def collect(self) -> Iterable[GoldenItem]:
+        yield GoldenItem.from_parent(self, name=self.path.name)
+
+
+class GoldenItem(pytest.Item):
+    """Runs a golden script and compares its results with the expected files."""
+
+    def expected_path(self, kind: str) -> Path:
+        """The expected file of ``kind`` (``out``, ``err`` or ``status``)."""
+        return self.path.with_name(f"{self.path.name}.{kind}")
+
+    def reproduce_command(self, options: GoldenOptions) -> str:
+        """The shell command that prints what this test compares."""
+        parts = [f"cd {shlex.quote(str(self.path.parent))} &&"]
+        if options.plugins is not None:
+            parts.append(f"CARDSHELL_LOAD_PLUGINS={shlex.quote(','.join(options.plugins))}")
+        parts += ["cardshell", "--data-dir", '"$(mktemp -d)"', "--seed", str(options.seed)]
+        parts += ["--echo"] * options.echo + ["--stop-on-error"] * options.stop_on_error
+        for module in options.modules or ():
+            parts += ["--plugin", shlex.quote(module)]
+        for name in options.disabled or ():
+            parts += ["--disable-plugin", shlex.quote(name)]
+        parts.append(shlex.quote(self.path.name))
+        return " ".join(parts)
+
+    def runtest(self) -> None:
+        lines = _script_lines(self.path)
+        options = parse_header(lines)
+        if options.plugins is None:
+            options.plugins = _ini_plugins(self.config)
+        modules = [m if not m.endswith(".py") else str(self.path.parent / m) for m in options.modules or ()]
+        _search_beside(self.path.parent, modules)
+        with tempfile.TemporaryDirectory(prefix="cardshell-golden-") as data:
+            result = run_cardshell(lines, plugins=options.plugins, seed=options.seed, echo=options.echo,
+                                   stop_on_error=options.stop_on_error, modules=modules,
+                                   disabled=options.disabled or (), source=self.path.name, data_dir=data)
+        if self.config.getoption("cardshell_update_golden"):
+            self._update(result)
+            return
+        self._compare(result, options)
+
+    def _update(self, result: ScriptResult) -> None:
+        written = []
+        contents = {"out": result.output, "err": result.errors or None,
+                    "status": f"{result.status}\n" if result.status else None}
+        for kind, text in contents.items():
+            path = self.expected_path(kind)
+            if text is None:
+                if path.exists():
+                    path.unlink()
+                    written.append(f"removed {path}")
+            elif _read(path) != text:
+                path.write_bytes(text.encode("utf-8"))
+                written.append(f"wrote {path}")
+        self.config.stash.setdefault(_UPDATED_KEY, []).extend(written)
+
+    def _compare(self, result: ScriptResult, options: GoldenOptions) -> None:
+        problems = []
+        out_path = self.expected_path("out")
+        expected_out = _read(out_path)
+        if expected_out is None:
+            shown = "\n".join(f"  {line}" for line in visible_lines(result.output)) or "  (empty)"
+            problems.append(f"missing expected output file {out_path.name}; the actual output was:\n{shown}")
+        elif expected_out != result.output:
+            problems.append(f"stdout differs:\n{text_diff(expected_out, result.output, out_path.name, 'stdout')}")
+        err_path = self.expected_path("err")
+        expected_err = _read(err_path) or ""
+        if expected_err != result.errors:
+            problems.append(f"stderr differs:\n{text_diff(expected_err, result.errors, err_path.name, 'stderr')}")
+        status_text = _read(self.expected_path("status"))
+        try:
+            expected_status = int(status_text.strip()) if status_text is not None else 0
+        except ValueError:
+            raise GoldenError(f"{self.expected_path('status').name} must hold an integer, "
+                              f"got {status_text!r}") from None
+        if expected_status != result.status:
+            problems.append(f"exit status differs: expected {expected_status}, got {result.status}")
+        if problems:
+            report = [f"golden test {self.path.name} failed:", *problems]
+            if any("differs:" in p for p in problems):
+                report.append(LEGEND)
+            report.append(f"reproduce: {self.reproduce_command(options)}")
+            report.append(f"update (then review): pytest {UPDATE_OPTION} {self.path}")
+            raise GoldenMismatch("\n".join(report))
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        """The mismatch report itself, without a Python traceback."""
+        if isinstance(excinfo.value, (GoldenMismatch, GoldenError)):
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, None, f"golden {self.path.name}"
+
+
+# -- pytest hooks ---------------------------------------------------------------
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """Register ``--cardshell-update-golden`` and the ``cardshell_plugins`` ini option."""
+    group = parser.getgroup("cardshell", "cardshell plugin testing")
+    group.addoption(UPDATE_OPTION, action="store_true", dest="cardshell_update_golden", default=False,
+                    help="rewrite the expected files of the golden tests (test_*.cardshell) from their "
+                         "actual results instead of comparing")
+    parser.addini("cardshell_plugins", "plugins (comma list) loaded by cardshell_script and golden tests; "
+                  "unset: all installed", default=None)
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> GoldenFile | None:
+    """Collect ``test_*.cardshell`` scripts as golden tests."""
+    name = file_path.name
+    if name.startswith("test_") and name.endswith(GOLDEN_SUFFIX):
+        return GoldenFile.from_parent(parent, path=file_path)
+    return None
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    """List the expected files that ``--cardshell-update-golden`` wrote."""
+    written = config.stash.get(_UPDATED_KEY, [])
+    if config.getoption("cardshell_update_golden", False):
+        terminalreporter.write_sep("-", f"cardshell: {len(written)} golden file(s) changed")
+        for line in written:
+            terminalreporter.write_line(line)

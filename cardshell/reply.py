@@ -1,0 +1,34 @@
+"""What one input line produced: :class:`Reply`, returned by
+:meth:`cardshell.shell.Shell.execute` to the front ends (and importable from
+:mod:`cardshell.shell` as before)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Reply:
+    """What one input line produced.
+
+    Attributes:
+        ok (bool): True if the line was accepted (blank lines and comments are).
+        output (str): text for standard output, no trailing newline ("" if none).
+        error (str | None): the message of a rejected line.
+        warnings (list[str]): reports about plugins that misbehaved while
+            the line ran (a hook, or a game's display, outcome or prompt,
+            raised): each distinct problem once per shell, naming the plugin
+            (see :mod:`cardshell.problems`); the front ends print them on
+            standard error.
+        interrupted (bool): the line was stopped by Ctrl-C (then ``ok`` is
+            False and nothing was changed); a script stops there.
+        follow_up (list[str]): lines the command asked to run next
+            (:meth:`CommandContext.then`); :meth:`Shell.execute` runs them.
+    """
+
+    ok: bool = True
+    output: str = ""
+    error: str | None = None
+    warnings: list[str] = field(default_factory=list)
+    interrupted: bool = False
+    follow_up: list[str] = field(default_factory=list)
