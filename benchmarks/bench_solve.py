@@ -16,7 +16,8 @@ Usage::
 core); ``--csv FILE`` writes one row per deal (seed, result, positions,
 seconds, moves).  Times are wall-clock seconds of each search
 (``time.monotonic``); the machine's load matters, so compare runs made
-under the same load.
+under the same load (the 1-minute load average is printed at the start and
+the end).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import csv
 import math
+import os
 import statistics
 import sys
 import time
@@ -74,6 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--csv", help="write one row per deal to this file")
     args = parser.parse_args(argv)
     tasks = [(args.game, seed, args.seconds, args.nodes) for seed in range(args.first, args.last + 1)]
+    load_before = os.getloadavg()[0]
     start = time.monotonic()
     if args.jobs > 1:
         with get_context("spawn").Pool(args.jobs) as pool:
@@ -97,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
               f" (95 % Wilson interval {100 * wl:.1f} .. {100 * wh:.1f} %)")
     if settled:
         print(f"time per settled deal: median {statistics.median(settled):.3f} s, max {max(settled):.3f} s")
-    print(f"wall time {wall:.1f} s")
+    print(f"wall time {wall:.1f} s; load average {load_before:.2f} at the start, {os.getloadavg()[0]:.2f} at the end")
     if args.csv:
         with open(args.csv, "w", newline="", encoding="utf-8") as handle:
             writer = csv.writer(handle)

@@ -207,6 +207,19 @@ class Game(Generic[S]):
             when the state is *proven* lost (no sequence of legal moves wins
             from it), so search need not expand it; a cheap bound, never a
             guess.  None: no pruning.
+        solver (Callable[[S, Any, Callable[[], float]], Any] | None): the
+            game's own search, used by :func:`cardshell.search.solve` (and so
+            by ``solve``, ``hint`` and winnability sweeps) instead of the
+            generic one: ``solver(state, budget, clock)`` gets a state that
+            may show every card, a :class:`cardshell.search.Budget`
+            (seconds, positions) and the clock (seconds), and returns a
+            :class:`cardshell.search.Verdict` (``won`` with the winning
+            line as typed lines, ``no win``, or ``unknown`` when the budget
+            ran out).  The host replays a ``won`` line through the rules and
+            rejects it if it does not win, so a solver can be fast without
+            being trusted blindly; a ``no win`` must be a proof.  None: the
+            generic search (with :attr:`successors`, :attr:`key`,
+            :attr:`prune`).
     """
 
     id: str
@@ -231,6 +244,7 @@ class Game(Generic[S]):
     rules: str = ""
     successors: Callable[[S], Iterable[tuple[str | tuple[str, ...], S]]] | None = None
     prune: Callable[[S], bool] | None = None
+    solver: Callable[[S, Any, Callable[[], float]], Any] | None = None
 
 
 Validator = Callable[[Any, Any], None]

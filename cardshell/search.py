@@ -16,6 +16,10 @@ after a line, the outcome, the game's transposition key and heuristic).
   reachability test: it answers ``won`` (with the winning line), ``no win``
   (every position reachable from the start was expanded or proven lost, none
   is won) or ``unknown`` (the budget ran out first).
+  A game with its own search (:attr:`~cardshell.records.Game.solver`, e.g.
+  Aces Up's raw-code solver) is searched by it instead; its ``won`` line is
+  replayed through the rules (:meth:`RuleSet.play`) and rejected with a
+  :class:`~cardshell.errors.CommandError` unless it ends in a win.
 * :func:`hint`: one move from what the player can see.  A game with hidden
   information (:attr:`~cardshell.records.Game.determinize`) is re-drawn
   ``samples`` times (determinization); each re-drawn deal is solved, and the
@@ -39,6 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from cardshell.errors import CommandError
 from cardshell.records import Hint
 from cardshell.ruleset import RuleSet
 
@@ -108,13 +113,17 @@ def solve(rules: RuleSet, state: Any, budget: Budget = Budget(), *,
 
     Raises:
         CommandError: when the game does not list legal moves, or rejects a
-            line it listed (a broken contract); plugin exceptions pass through.
+            line it listed, or its :attr:`~cardshell.records.Game.solver`
+            returns a winning line that does not win (a broken contract);
+            plugin exceptions pass through.
     """
     start = clock()
     outcome = rules.outcome(state)
     if outcome is not None:
         result: Result = "won" if outcome.result == "won" else "no win"
         return Verdict(result, (), 1, clock() - start)
+    if rules.game.solver is not None:
+        return _checked(rules, state, rules.game.solver(state, budget, clock))
     key, expand, outcome_of, pruned = rules.key, rules.expand, rules.outcome, rules.pruned
     seen = {key(state)}
     add = seen.add
@@ -150,6 +159,26 @@ def solve(rules: RuleSet, state: Any, budget: Budget = Budget(), *,
         path.append(move)
         stack.append(iter(expand(child)))
     return Verdict("no win", (), positions, clock() - start)
+
+
+def _checked(rules: RuleSet, state: Any, verdict: Verdict) -> Verdict:
+    """A game solver's verdict, its winning line replayed through the rules.
+
+    Raises:
+        CommandError: when the verdict is not a :class:`Verdict`, or its
+            ``won`` line is rejected by the rules or does not end in a win
+            (a broken contract: a reply never lies).
+    """
+    title = rules.game.title
+    if not isinstance(verdict, Verdict) or verdict.result not in ("won", "no win", "unknown"):
+        raise CommandError(f"{title}'s solver returned {verdict!r}, not a Verdict.")
+    if verdict.result == "won":
+        for line in verdict.line:
+            state = rules.play(state, line)
+        outcome = rules.outcome(state)
+        if outcome is None or outcome.result != "won":
+            raise CommandError(f"{title}'s solver gave a winning line that does not win.")
+    return verdict
 
 
 def _most_promising(rules: RuleSet, state: Any, legal: list[str]) -> str:

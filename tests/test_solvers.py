@@ -30,7 +30,7 @@ def shell_for(game_id: str) -> Shell:
 def plain(rules: RuleSet, key=None) -> RuleSet:
     """The same game searched without its solver: every legal line, no
     dominance, the states themselves (or ``key``) as keys."""
-    game = dataclasses.replace(rules.game, successors=None, prune=None, key=key)
+    game = dataclasses.replace(rules.game, successors=None, prune=None, solver=None, key=key)
     return RuleSet(game, rules._scope)
 
 

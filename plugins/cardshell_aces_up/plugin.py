@@ -28,7 +28,7 @@ from typing import Any
 import cardshell
 from cardshell import Game, Move, Outcome, UsageError, parsers
 
-from . import rules, solver
+from . import fastsolve, rules, solver
 from .display import render
 
 #: The plugin contract version this plugin was written for.
@@ -237,6 +237,7 @@ GAME = Game(
     key=solver.search_key,
     heuristic=rules.heuristic,
     successors=solver.successors,
+    solver=fastsolve.solve,
 )
 
 

@@ -1,4 +1,9 @@
-"""Aces Up for search: fast successors, dominance and a canonical key.
+"""Aces Up for the host's generic search: successors and a canonical key.
+
+Since the game registers its own solver (:mod:`.fastsolve`, through
+:attr:`cardshell.records.Game.solver`), ``solve`` and ``hint`` use that one;
+these successors and this key remain the game's contract-2 fast path for a
+generic search (a game record with ``solver=None``, as the tests build).
 
 What the host's search (:mod:`cardshell.search`) needs to settle a deal
 quickly, wired into the game through :attr:`cardshell.records.Game.successors`

@@ -1,0 +1,162 @@
+"""Aces Up's own solver: a depth-first search over raw card codes.
+
+Rules: ``plugins/cardshell_aces_up/RULES.md`` (the lone card of a column may
+move to an empty column; lost = stock empty and nothing can change).  The
+host's :func:`cardshell.search.solve` calls :func:`solve` through
+:attr:`cardshell.records.Game.solver`; the answer is a
+:class:`cardshell.search.Verdict` whose winning line is made of the lines a
+player types (``F 2``, ``T 1 3``, ``D``), and the host replays it through the
+rules before believing it.  Game states are built only for the answer: the
+search runs over the raw positions of :mod:`.raw`.
+
+The search: depth first, children from :meth:`.raw.RawDeal.children` (free
+slots, safe discards), a transposition table of every key reached (a
+position met again is not searched again: the first visit settled it or is
+still on the line), and two loss bounds (:mod:`.relax`), each a proof: a
+position is not expanded when its game with only the aces in the way
+(:class:`.relax.AceRelaxation`) or its game without the stock's non-aces
+(:class:`.relax.HardCards`) cannot be won.
+
+Bounds: at most ``budget.nodes`` positions are expanded and kept as keys
+(memory about ``nodes`` times a key of 4 short tuples, a few hundred bytes),
+and the relaxed games keep at most ``nodes`` more; the clock is read every
+1,024 positions, so a search stops within ``budget.seconds`` plus the time
+of 1,024 expansions (and of one bounded relaxed search).  Recursion is one
+frame per move of the line being searched (at most 52 discards, 13 deals and
+the ``T`` moves between them) plus that of a relaxed search.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import deque
+from collections.abc import Callable
+
+from cardshell.search import Budget, Verdict
+
+from .raw import Columns, RawDeal, deals_of, encode
+from .relax import AceRelaxation, HardCards
+from .rules import AcesUpState
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class _Search:
+    """One deal's search (see the module docstring)."""
+
+    def __init__(self, state: AcesUpState, budget: Budget, clock: Callable[[], float]) -> None:
+        self.raw = RawDeal(deals_of(state.stock))
+        self.start: Columns = tuple(tuple(encode(card) for card in column) for column in state.tableau)
+        self.aces = AceRelaxation(self.raw.deals)
+        self.seen: set = set()
+        self.positions = 0
+        self.limit = budget.nodes
+        self.clock = clock
+        self.deadline = clock() + budget.seconds
+        self.hard = HardCards(self.raw, budget.nodes, out_of_time=lambda: clock() > self.deadline)
+        self.path: list[tuple[int, Columns]] = []
+
+    def run(self) -> str:
+        """``won`` (the positions of the line in :attr:`path`), ``no win``
+        or ``unknown``."""
+        cols = self.raw.settle(0, self.start)
+        self.seen.add(self.raw.key(0, cols))
+        self.positions = 1
+        depth = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(depth, 4000))
+        try:
+            if self.dfs(0, cols):
+                self.path.append((0, cols))
+                self.path.reverse()
+                return "won"
+            return "no win"
+        except _OutOfBudget:
+            return "unknown"
+        finally:
+            sys.setrecursionlimit(depth)
+
+    def dfs(self, dealt: int, cols: Columns) -> bool:
+        raw = self.raw
+        if raw.won(dealt, cols):
+            self.path = []
+            return True
+        if not self.aces.winnable(dealt, cols) or not self.hard.winnable(dealt, cols):
+            return False
+        seen, key = self.seen, raw.key
+        for child_dealt, child in raw.children(dealt, cols):
+            child_key = key(child_dealt, child)
+            if child_key in seen:
+                continue
+            seen.add(child_key)
+            self.positions += 1
+            if self.positions >= self.limit or (not self.positions & 1023 and self.clock() > self.deadline):
+                raise _OutOfBudget
+            if self.dfs(child_dealt, child):
+                self.path.append((child_dealt, child))
+                return True
+        return False
+
+
+# --- the answer as typed lines ---------------------------------------------------------
+
+
+def _connect(raw: RawDeal, start: tuple[int, Columns], goal: tuple[int, Columns]) -> list[str]:
+    """The shortest list of single moves from ``start`` to ``goal``, one
+    step of the search apart (a discard and its safe discards, or ``T``
+    moves then a deal): a breadth-first search that never discards a card
+    ``goal`` still holds nor deals past it."""
+    keep = {card for column in goal[1] for card in column}
+    frontier = deque([start])
+    parent: dict[tuple[int, Columns], tuple[tuple[int, Columns], str] | None] = {start: None}
+    while frontier:
+        node = frontier.popleft()
+        if node == goal:
+            lines: list[str] = []
+            step = parent[node]
+            while step is not None:
+                node, line = step
+                lines.append(line)
+                step = parent[node]
+            return lines[::-1]
+        for line, dealt, cols in raw.moves(*node):
+            if dealt > goal[0] or (line[0] == "F" and node[1][int(line[2]) - 1][-1] in keep):
+                continue
+            child = (dealt, cols)
+            if child not in parent:
+                parent[child] = (node, line)
+                frontier.append(child)
+    raise RuntimeError("aces-up solver: a step of the winning line cannot be replayed")
+
+
+def solve(state: AcesUpState, budget: Budget, clock: Callable[[], float] = time.monotonic) -> Verdict:
+    """Search the deal of ``state`` (every card seen) for a winning line.
+
+    :attr:`cardshell.records.Game.solver` of Aces Up; the host's
+    :func:`cardshell.search.solve` calls it and replays the line.
+
+    Args:
+        state (AcesUpState): the position to start from (not changed).
+        budget (Budget): seconds and positions (``nodes`` also bounds the
+            transposition table, see the module docstring).
+        clock (Callable[[], float]): the clock, in seconds.
+
+    Returns:
+        Verdict: ``won`` with the lines to type, ``no win`` when every
+        position was searched or proven lost, ``unknown`` when the budget
+        ran out.
+    """
+    start = clock()
+    search = _Search(state, budget, clock)
+    result = search.run()
+    line: tuple[str, ...] = ()
+    if result == "won":
+        steps = [(0, search.start), *search.path]
+        lines: list[str] = []
+        for here, there in zip(steps, steps[1:]):
+            if here != there:
+                lines.extend(_connect(search.raw, here, there))
+        line = tuple(lines)
+    return Verdict(result, line, search.positions, clock() - start)  # type: ignore[arg-type]
