@@ -164,7 +164,11 @@ def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, so
                        else f"no such file or command: {script}")
             _error(problem)
             return EXIT_USAGE
-        if script == "winnability":  # a usage error (bad option, unknown game) exits 2, nothing run
+        from cardshell.dispatch import asks_for_help
+
+        if asks_for_help(" ".join(args.words)):  # 'cardshell winnability --help' is 'help winnability'
+            command = f"help {name}"
+        elif script == "winnability":  # a usage error (bad option, unknown game) exits 2, nothing run
             from cardshell.winnability.command import usage_problem
 
             usage = usage_problem(shell, " ".join(args.words))

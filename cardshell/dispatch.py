@@ -170,6 +170,8 @@ class Dispatcher:
         snapshot: _Snapshot | None = None
         try:
             entry, args_text = self.resolve(text)
+            if entry.command.game is None and entry.command.name != "help" and asks_for_help(args_text):
+                return self._execute(f"help {entry.command.name}")  # 'winnability --help' is 'help winnability'
             if entry.command.game is None:
                 # Host and global commands change the shell directly: all or nothing.
                 shell = cast("Shell", self)  # this mixin is always a Shell
@@ -331,6 +333,19 @@ class _Snapshot:
             session.log[:] = log
             session.undo_stack[:] = undo_stack
             session.redo_stack[:] = redo_stack
+
+
+def asks_for_help(args_text: str) -> bool:
+    """Whether a host command's arguments ask for its help page.
+
+    ``--help`` or ``-h`` anywhere among the words (``winnability --help``,
+    ``play --help``) shows ``help COMMAND`` instead of running the command,
+    as every argparse program does; a game's own commands keep their words.
+
+    Args:
+        args_text (str): the text after the command word.
+    """
+    return not {"--help", "-h"}.isdisjoint(args_text.split())
 
 
 def _join(*parts: str) -> str:
