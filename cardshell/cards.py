@@ -140,6 +140,31 @@ def new_deck() -> list[Card]:
     return [Card(rank, suit) for suit in SUITS for rank in RANKS]
 
 
+def card_of_number(number: int, suits: tuple[Suit, ...]) -> Card:
+    """The card numbered ``number`` when a 52-card deck is numbered ace to
+    king within each suit, the suits in the order ``suits``.
+
+    ``number % 13`` is the rank index (0 = Ace .. 12 = King) and
+    ``number // 13`` the index in ``suits``: with Hearts, Diamonds, Clubs,
+    Spades (the numbering of Pictures and of Up-and-Down, each game's own
+    ``RULES.md``), 16 is the Four of Diamonds and 36 the Jack of Clubs.
+
+    Args:
+        number (int): 0..51.
+        suits (tuple[Suit, ...]): the four suits in the numbering's order.
+
+    Returns:
+        Card: the card (rank 1..13).
+
+    Raises:
+        ValueError: if ``number`` is not in 0..51 or ``suits`` is not four
+            suits.
+    """
+    if len(suits) != len(SUITS) or not 0 <= number < len(SUITS) * len(RANKS):
+        raise ValueError(f"card number must be 0..51 over four suits, got {number!r} over {len(suits)}")
+    return Card(number % 13 + 1, suits[number // 13])
+
+
 def shuffled_deck(rng: random.Random) -> list[Card]:
     """A full deck shuffled with the game's own generator.
 

@@ -23,6 +23,7 @@ from cardshell_aces_up import fastsolve
 from cardshell_aces_up import rules as aces
 from cardshell_aces_up.raw import RawDeal, deals_of, encode
 from cardshell_aces_up.relax import AceRelaxation, HardCards
+from search_helpers import random_walk, replays_to_a_win
 
 BIG = Budget(seconds=120, nodes=5_000_000)
 
@@ -60,13 +61,6 @@ def stacked(rnd: random.Random, size: int) -> aces.AcesUpState:
     return aces.start_from_deck(deck)
 
 
-def replays_to_a_win(rules: RuleSet, state, line) -> bool:
-    for move in line:
-        state = rules.play(state, move)  # raises on an illegal line
-    outcome = rules.outcome(state)
-    return outcome is not None and outcome.result == "won"
-
-
 # --- the raw rules are the game's rules -----------------------------------------------
 
 
@@ -74,12 +68,7 @@ def replays_to_a_win(rules: RuleSet, state, line) -> bool:
 @given(st.integers(0, 10_000), st.integers(0, 40))
 def test_raw_moves_are_the_legal_moves_with_the_same_results(rules, seed, steps):
     state = aces.init_game(seed)
-    walker = random.Random(seed)
-    for _ in range(steps):
-        legal = rules.legal(state)
-        if not legal:
-            break
-        state = rules.play(state, walker.choice(legal))
+    state = random_walk(rules, state, seed, steps)
     raw, cols = raw_position(aces.init_game(seed))
     dealt = raw.last - (len(state.stock) + 3) // 4
     here = tuple(tuple(encode(card) for card in column) for column in state.tableau)

@@ -55,3 +55,17 @@ def test_blackjack_names_its_cards(card, name):
 def test_the_shared_card_model_has_no_game_specific_forms():
     assert not hasattr(Card(1, Suit.CLUBS), "long_name") and not hasattr(Suit.CLUBS, "long_name")
     assert not [name for name in vars(cards) if "COMP9021" in name.upper()]
+
+
+def test_card_of_number_follows_the_suit_order_given():
+    order = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
+    assert cards.card_of_number(0, order) == Card(1, Suit.SPADES)
+    assert cards.card_of_number(13, order) == Card(1, Suit.CLUBS)
+    assert cards.card_of_number(51, order) == Card(13, Suit.HEARTS)
+    assert len({cards.card_of_number(n, order) for n in range(52)}) == 52
+
+
+@pytest.mark.parametrize(("number", "suits"), [(52, tuple(Suit)), (-1, tuple(Suit)), (0, (Suit.HEARTS,))])
+def test_card_of_number_rejects_numbers_and_orders_outside_a_deck(number, suits):
+    with pytest.raises(ValueError, match="0..51"):
+        cards.card_of_number(number, suits)

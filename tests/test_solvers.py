@@ -19,6 +19,7 @@ from cardshell.shell import Shell
 from cardshell_aces_up import rules as aces
 from cardshell_thumb_and_pouch import rules as pouch
 from cardshell_thumb_and_pouch.rules import Placed
+from search_helpers import random_walk, replays_to_a_win
 
 BIG = Budget(seconds=120, nodes=2_000_000)
 
@@ -32,13 +33,6 @@ def plain(rules: RuleSet, key=None) -> RuleSet:
     dominance, the states themselves (or ``key``) as keys."""
     game = dataclasses.replace(rules.game, successors=None, prune=None, solver=None, key=key)
     return RuleSet(game, rules._scope)
-
-
-def replays_to_a_win(rules: RuleSet, state, line) -> bool:
-    for move in line:
-        state = rules.play(state, move)  # raises on an illegal line
-    outcome = rules.outcome(state)
-    return outcome is not None and outcome.result == "won"
 
 
 # --- exactness: the solver never turns a won deal into "no win" ----------------------
@@ -171,12 +165,7 @@ def test_solve_says_no_win_from_a_position_proven_lost(game_id, position):
 def walked(game_id: str, seed: int, steps: int):
     rules = shell_for(game_id).rules(game_id)
     state = rules.game.new(seed, {})
-    walker = random.Random(seed)
-    for _ in range(steps):
-        legal = rules.legal(state)
-        if not legal or rules.outcome(state) is not None:
-            break
-        state = rules.play(state, walker.choice(legal))
+    state = random_walk(rules, state, seed, steps)
     return rules, state
 
 

@@ -21,6 +21,7 @@ from cardshell_thumb_and_pouch import rules as pouch
 from cardshell_thumb_and_pouch import search_moves, solver
 from cardshell_thumb_and_pouch.rules import Placed
 from cardshell_thumb_and_pouch.search_moves import is_safe
+from search_helpers import random_walk
 
 BIG = Budget(seconds=120, nodes=3_000_000)
 
@@ -75,12 +76,7 @@ def stacked(rnd: random.Random, floor: int) -> pouch.ThumbAndPouchState:
 def test_every_successor_is_the_state_its_lines_give(seed, steps, shifts):
     rules = pouch_rules()
     state = pouch.new_game(seed)
-    walker = random.Random(seed)
-    for _ in range(steps):
-        legal = rules.legal(state)
-        if not legal:
-            break
-        state = rules.play(state, walker.choice(legal))
+    state = random_walk(rules, state, seed, steps)
     for move, child in search_moves.moves(state, shifts):
         assert replay(rules, state, lines_of(move)) == child
         assert search_moves.codes_of(child) == search_moves.codes_of(dataclasses.replace(child))

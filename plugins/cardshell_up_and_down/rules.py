@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from cardshell.cards import Card, Suit
+from cardshell.cards import Card, Suit, card_of_number
 
 #: Suits in the order of Section 2's numbering (Hearts 0-12, Diamonds 13-25,
 #: Clubs 26-38, Spades 39-51) and of the stacks, left to right
@@ -48,23 +48,15 @@ WON_LINE = "All cards have been placed, you won!"
 
 
 def to_card(number: int) -> Card:
-    """The card a Section 2 card number denotes (plugins/cardshell_up_and_down/RULES.md).
-
-    ``number % 13`` is the rank index (0 = Ace .. 12 = King) and
-    ``number // 13`` the suit index in :data:`SECTION2_SUITS`.
-
-    Args:
-        number (int): 0..51.
-
-    Returns:
-        Card: the card (rank 1..13).
+    """The card a Section 2 card number denotes (plugins/cardshell_up_and_down/RULES.md):
+    Hearts 0-12, Diamonds 13-25, Clubs 26-38, Spades 39-51, each from ace
+    to king (:func:`cardshell.cards.card_of_number` over
+    :data:`SECTION2_SUITS`).
 
     Raises:
         ValueError: if ``number`` is not in 0..51.
     """
-    if not 0 <= number < DECK_SIZE:
-        raise ValueError(f"card number must be 0..51, got {number!r}")
-    return Card(number % 13 + 1, SECTION2_SUITS[number // 13])
+    return card_of_number(number, SECTION2_SUITS)
 
 
 #: The Unicode playing-card character of each card number (Spades from
