@@ -5,6 +5,7 @@
     winnability GAME [--deals A:B] [--seconds S] [--nodes N]
                 [--thoughtful | --honest] [--samples K]
                 [--jobs J] [--scheduler ADDR] [--export FILE.csv] [--plot [FILE.png]]
+                [--retry-unknown]
 
 * ``GAME``: a game id or a unique prefix (``aces``);
 * ``--deals A:B``: the deals (seeds) A, A+1, ..., B-1, with
@@ -21,7 +22,10 @@
   (:mod:`cardshell.sweep.backends`), not both;
 * ``--export FILE.csv``: write the rows of the run's deals as CSV;
 * ``--plot``: a text histogram of the time per settled deal;
-  ``--plot FILE.png`` also writes it as a PNG (matplotlib).
+  ``--plot FILE.png`` also writes it as a PNG (matplotlib);
+* ``--retry-unknown``: solve again the deals stored as unknown with this
+  very budget (their time limit is wall-clock seconds, so a run on a busy
+  machine may leave unknowns that an idle one settles).
 
 Options are argparse's (:class:`cardshell.builtin.OptionParser`: a bad
 option is a :class:`~cardshell.errors.UsageError`, nothing runs); every
@@ -63,7 +67,7 @@ SAMPLES = 10
 USAGE = "winnability GAME [OPTIONS]"
 #: The options, as the command's help lists them.
 OPTIONS = ("--deals A:B, --seconds S, --nodes N, --thoughtful | --honest, --samples K, --jobs J, "
-           "--scheduler ADDR, --export FILE.csv, --plot [FILE.png]")
+           "--scheduler ADDR, --export FILE.csv, --plot [FILE.png], --retry-unknown")
 
 _DEALS = re.compile(r"([0-9]+):([0-9]+)")
 
@@ -84,6 +88,8 @@ class WinnabilityArgs:
         export (str | None): the CSV file to write, or None.
         plot (bool): ``--plot`` was given.
         plot_file (str | None): the PNG to write, or None.
+        retry_unknown (bool): solve again the deals stored as unknown with
+            this budget.
     """
 
     game: str
@@ -97,6 +103,7 @@ class WinnabilityArgs:
     export: str | None = None
     plot: bool = False
     plot_file: str | None = None
+    retry_unknown: bool = False
 
 
 def parse_deals(text: str) -> range:
@@ -144,6 +151,7 @@ def _parser() -> OptionParser:
     parser.add_argument("--scheduler")
     parser.add_argument("--export")
     parser.add_argument("--plot", nargs="?", const=True, default=False)
+    parser.add_argument("--retry-unknown", action="store_true")
     return parser
 
 
@@ -191,4 +199,4 @@ def parse(text: str) -> WinnabilityArgs:
         raise UsageError(f"--plot writes a PNG: the file name must end in .png (at most {MAX_PATH} "
                          f"characters), got {plot_file[:60]!r}")
     return WinnabilityArgs(namespace.game, deals, mode, seconds, nodes, samples, jobs, scheduler, export,
-                           bool(namespace.plot), plot_file)
+                           bool(namespace.plot), plot_file, namespace.retry_unknown)

@@ -58,8 +58,10 @@ HELP = "\n\n".join(textwrap.fill(paragraph, 78) for paragraph in (
     f"--samples at most {grammar.MAX_SAMPLES:,}.",
     f"Results are kept in {FILE_NAME} in the data directory, keyed by game, rules version, mode, "
     "deal and budget: a deal is never solved twice (Ctrl-C loses only the deals in flight; the "
-    "same command resumes), and a bigger budget retries only the unknown deals. --export "
-    "FILE.csv writes the rows of the deals.",
+    "same command resumes), and a bigger budget retries only the unknown deals. --retry-unknown "
+    "solves the unknown deals of this budget again (its seconds are wall-clock time: an idle "
+    "machine may settle what a busy one left unknown). --export FILE.csv writes the rows of "
+    "the deals.",
     "The report: won, no win, unknown; the winnability (won of settled) with its 95% Wilson "
     "interval; the bounds counting unknowns as losses and as wins; wall time; time per "
     "settled deal. --plot adds a histogram of that time, --plot FILE.png also writes a PNG "
@@ -165,6 +167,12 @@ class WinnabilityCommands:
             raise CommandError(f"cannot open the winnability table in {shell.data_dir}: {exc}") from None
         with store:
             deals = options.deals
+            if options.retry_unknown:
+                try:
+                    forgotten = store.forget_unknown(key, deals)
+                except sqlite3.Error as exc:
+                    raise CommandError(f"cannot write the winnability table {store.path}: {exc}") from None
+                ctx.echo(f"Retrying {forgotten:,} unknown deal{'s' if forgotten != 1 else ''} of this budget.")
             reused = store.count_usable(key, deals)
             progress = ProgressLine.for_context(ctx, len(deals) - reused, f"winnability {game.id}", "deals")
             started = time.monotonic()

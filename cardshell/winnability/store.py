@@ -265,6 +265,28 @@ class Store:
             (*key.head, deals.start, deals.stop, *key.unknown_reuse)).fetchone()
         return int(count)
 
+    def forget_unknown(self, key: Key, deals: range) -> int:
+        """Delete the ``unknown`` rows of ``deals`` stored with this key's
+        budget (any solver), so that a sweep solves those deals again
+        (``winnability --retry-unknown``); settled rows are never touched.
+
+        Args:
+            key (Key): game, rules version, mode and budget.
+            deals (range): consecutive seeds (step 1).
+
+        Returns:
+            int: the rows deleted.
+
+        Raises:
+            sqlite3.Error: the table cannot be written.
+        """
+        with self._db:
+            cursor = self._db.execute(
+                "DELETE FROM results WHERE game = ? AND rules_version = ? AND mode = ? AND deal >= ? "
+                "AND deal < ? AND result = 'unknown' AND budget_seconds = ? AND budget_nodes = ? "
+                "AND budget_samples = ?", (*key.head, deals.start, deals.stop, *key.budget))
+        return int(cursor.rowcount)
+
     def todo(self, key: Key, deals: range) -> Iterator[int]:
         """The deals of ``deals`` still to solve, lazily, in order.
 
