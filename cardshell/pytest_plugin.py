@@ -24,22 +24,19 @@ import pytest
 # imported anew would define a second Game class, while ``cardshell.Game``
 # (cached by the package, PEP 562) would still be the first one.
 import cardshell.records  # noqa: F401
-from cardshell.testing import (
+from cardshell.golden import (
     GOLDEN_SUFFIX,
     LEGEND,
     UPDATE_OPTION,
     GoldenError,
     GoldenMismatch,
     GoldenOptions,
-    ScriptResult,
     _read,
-    _script_lines,
-    new_shell,
     parse_header,
-    run_cardshell,
     text_diff,
     visible_lines,
 )
+from cardshell.testing import ScriptResult, _script_lines, new_shell, run_cardshell
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.shell import Shell
