@@ -167,13 +167,14 @@ class WinnabilityCommands:
             raise CommandError(f"cannot open the winnability table in {shell.data_dir}: {exc}") from None
         with store:
             deals = options.deals
-            if options.retry_unknown:
+            reused = store.count_usable(key, deals)
+            if options.retry_unknown:  # (a deal settled under another budget stays settled)
                 try:
-                    forgotten = store.forget_unknown(key, deals)
+                    store.forget_unknown(key, deals)
                 except sqlite3.Error as exc:
                     raise CommandError(f"cannot write the winnability table {store.path}: {exc}") from None
-                ctx.echo(f"Retrying {forgotten:,} unknown deal{'s' if forgotten != 1 else ''} of this budget.")
-            reused = store.count_usable(key, deals)
+                retried, reused = reused - store.count_usable(key, deals), store.count_usable(key, deals)
+                ctx.echo(f"Retrying {retried:,} unknown deal{'s' if retried != 1 else ''} of this budget.")
             progress = ProgressLine.for_context(ctx, len(deals) - reused, f"winnability {game.id}", "deals")
             started = time.monotonic()
             try:
