@@ -159,7 +159,7 @@ def test_a_changed_solver_retries_only_the_unknown_deals(shell, tmp_path, monkey
     first = {row[1]: row[2] for row in table(tmp_path / "data")}
     unknown = sorted(deal for deal, result in first.items() if result == "unknown")
     assert unknown and len(unknown) < 12
-    monkeypatch.setattr(command, "solver_version", lambda module_file: "a-new-solver")
+    monkeypatch.setattr(command, "solver_version", lambda module_file, honest=False: "a-new-solver")
     seeds = []
     original = winrun.start_state
     monkeypatch.setattr(winrun, "start_state", lambda rules, seed: seeds.append(seed) or original(rules, seed))
@@ -290,6 +290,70 @@ def test_a_prefix_names_the_game_and_honest_play_plays_to_the_end(shell, tmp_pat
     rows = table(tmp_path / "data")
     assert {row[0].mode for row in rows} == {"honest"} and {row[0].samples for row in rows} == {4}
     assert all(row[2] in ("won", "no win") and row[4] for row in rows)  # every deal played to its end
+
+
+def test_honest_rows_answer_only_for_their_own_budget_and_player(shell, tmp_path, monkeypatch):
+    from cardshell.winnability import command
+
+    honest = "winnability higher-lower --deals 0:4 --honest --samples 3 --nodes 100 --seconds 600 --jobs 1"
+    assert shell.execute(honest).ok
+    seeds = []
+    original = winrun.start_state
+    monkeypatch.setattr(winrun, "start_state", lambda rules, seed: seeds.append(seed) or original(rules, seed))
+    # Settled honest rows say what one player did: a stronger player plays every deal again...
+    reply = shell.execute(honest.replace("--samples 3", "--samples 4"))
+    assert reply.ok and seeds == [0, 1, 2, 3]
+    assert row_of("from the table", 0, "of 4 deals") in reply.output.splitlines()
+    # ... and so does a changed player, while the same player takes them all from the table.
+    seeds.clear()
+    assert shell.execute(honest).ok and seeds == []
+    real = command.solver_version
+    monkeypatch.setattr(command, "solver_version", lambda module_file, honest=False: real(module_file) + "x")
+    assert shell.execute(honest).ok and seeds == [0, 1, 2, 3]
+    assert winrun.solver_version(None, honest=True) != winrun.solver_version(None)
+
+
+def _walk_plugin(tmp_path):
+    """A toy game whose hint, blind within its budget, suggests 'swap' first
+    (it only flips a flag: two swaps come back where they started); 'step'
+    moves on (legal from row 0) and row 5 wins."""
+    plugin = tmp_path / "toy_walk.py"
+    plugin.write_text(
+        "import cardshell\n\n"
+        "def outcome(state):\n"
+        "    return cardshell.Outcome('won') if state[1] == 5 else None\n\n"
+        "def legal(state):\n"
+        "    return [] if state[1] == 5 else ['swap'] if state[1] < 0 else ['swap', 'step']\n\n"
+        "@cardshell.hookimpl\ndef cardshell_games():\n"
+        "    moves = (cardshell.Move('swap', 'flip the flag', lambda s: (1 - s[0], s[1])),\n"
+        "             cardshell.Move('step', 'one step on', lambda s: (s[0], s[1] + 1)))\n"
+        "    return [cardshell.Game('walk', 'Walk', 'a toy', new=lambda seed, options: (0, 0), render=str,\n"
+        "                           immutable=True, moves=moves, outcome=outcome,\n"
+        "                           legal_moves=legal)]\n"
+    )
+    return Shell.create(plugins=[], extra_modules=[str(plugin)], data_dir=tmp_path / "data")
+
+
+def test_the_honest_player_never_returns_to_a_position_it_has_played(tmp_path):
+    shell = _walk_plugin(tmp_path)
+    rules = shell.rules("walk")
+    # Two positions per hint: too few to see the win, so the hint is 'swap', the first legal move.
+    result = winrun.play_honestly(rules, (0, 0), 0, seconds=600, nodes=2, samples=1)
+    assert result.result == "won"
+    assert result.line == ("swap", "step") * 5  # each second swap would come back: it steps instead
+    positions = [(0, 0)]
+    for move in result.line:
+        positions.append(rules.play(positions[-1], move))
+    assert len(set(positions)) == len(positions)
+
+
+def test_an_honest_player_whose_every_move_returns_has_lost_its_way(tmp_path):
+    rules = _walk_plugin(tmp_path).rules("walk")
+    # Below row 0 only 'swap' is legal: the second swap would come back, so the player stops.
+    result = winrun.play_honestly(rules, (0, -1), 0, seconds=600, nodes=2, samples=1)
+    assert (result.result, result.line) == ("no win", ("swap",))
+    assert winrun._new_ground(rules, (0, 4), {(1, 4), (0, 5)}) == ("", None)
+    assert winrun._new_ground(rules, (0, 4), {(1, 4)}) == ("step", (0, 5))
 
 
 def test_the_report_of_a_tally(tmp_path):

@@ -50,7 +50,9 @@ HELP = "\n\n".join(textwrap.fill(paragraph, 78) for paragraph in (
     "or unknown when its budget runs out. --thoughtful (the default) solves the true deal, "
     "face-down cards included: can it be won at all? --honest plays it from the start, each "
     "move the one 'hint' suggests from what the player can see (K re-drawn deals per move, "
-    "--samples K, default 10): what a perfect player who cannot see face-down cards achieves.",
+    "--samples K, default 10): what a perfect player who cannot see face-down cards achieves. "
+    "The player never returns to a position it has played; when every move would, the deal "
+    "is no win.",
     f"Budget per deal: --seconds S (default {grammar.SECONDS:g}, honest {grammar.HONEST_SECONDS:g}; at most "
     f"{grammar.MAX_SECONDS:g}) and "
     f"--nodes N positions (at most {grammar.MAX_NODES:,}; thoughtful: per deal, default "
@@ -58,7 +60,8 @@ HELP = "\n\n".join(textwrap.fill(paragraph, 78) for paragraph in (
     f"--samples at most {grammar.MAX_SAMPLES:,}.",
     f"Results are kept in {FILE_NAME} in the data directory, keyed by game, rules version, mode, "
     "deal and budget: a deal is never solved twice (Ctrl-C loses only the deals in flight; the "
-    "same command resumes), and a bigger budget retries only the unknown deals. --retry-unknown "
+    "same command resumes), and a bigger budget retries only the unknown deals (an honest "
+    "result answers only for its own budget: another player may play differently). --retry-unknown "
     "solves the unknown deals of this budget again (its seconds are wall-clock time: an idle "
     "machine may settle what a busy one left unknown). --export FILE.csv writes the rows of "
     "the deals.",
@@ -120,7 +123,7 @@ class WinnabilityCommands:
         version = rules_version(owner_info.version if owner_info else None, page)
         module_file = getattr(shell.pm.get_plugin(owner), "__file__", None)
         key = Key(game_id, version, options.mode, options.seconds, options.nodes, options.samples,
-                  solver_version(module_file))
+                  solver_version(module_file, honest=options.mode == "honest"))
         names = [owner] + [entry.plugin for entry in shell.registry.commands(game_id)]
         plugins: list[str] = []
         modules: list[str] = []

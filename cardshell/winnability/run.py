@@ -11,9 +11,11 @@ cluster:
   each move the one :func:`cardshell.search.hint` suggests from what the
   player can see (determinization: ``samples`` re-drawn deals solved per
   move, ``nodes`` positions per move in all), until the game ends: what a
-  perfect player who cannot see face-down cards achieves.  ``unknown`` when
-  the deal's seconds run out or after :data:`MAX_MOVES` moves (a player
-  going round in circles).
+  perfect player who cannot see face-down cards achieves.  The player never
+  returns to a position it has already stood in during the deal (when the
+  hint's move would, it takes the most promising move that does not; when
+  every move would, it has lost its way: ``no win``); ``unknown`` when the
+  deal's seconds run out or after :data:`MAX_MOVES` moves.
 
 A deal's first position is ``game.new(seed, defaults)`` with the defaults of
 the game's ``play`` options, the deal ``play GAME --seed SEED`` starts, so a
@@ -126,29 +128,33 @@ def rules_version(version: str | None, rules_page: str) -> str:
     return f"{version or 0}+{digest}"
 
 
-def solver_version(module_file: str | None) -> str:
+def solver_version(module_file: str | None, *, honest: bool = False) -> str:
     """The fingerprint of the search code that solves a game's deals.
 
     An ``unknown`` result says only that this code ran out of budget, so it
     is reused only by the same code (:class:`cardshell.winnability.store.Key`
-    ``solver``); a settled result is a proof and is reused whatever code
-    found it.
+    ``solver``); a settled thoughtful result is a proof and is reused
+    whatever code found it.  An honest result says what one player did, so
+    every honest row is reused only by the same player: with ``honest``,
+    the player's code (this module, :func:`play_honestly`) counts too.
 
     Args:
         module_file (str | None): the file of the game's plugin module: every
             ``.py`` file of its package directory counts (a plugin module
             outside a package: the file alone); None: the host's search only.
+        honest (bool): fingerprint the honest player as well.
 
     Returns:
         str: 12 hex digits of the SHA-256 of :mod:`cardshell.search`'s source
-        and those files (names and contents, in name order).
+        (and this module's with ``honest``) and those files (names and
+        contents, in name order).
     """
     from pathlib import Path
 
     import cardshell.search
 
     digest = hashlib.sha256()
-    files = [Path(cardshell.search.__file__)]
+    files = [Path(cardshell.search.__file__)] + ([Path(__file__)] if honest else [])
     if module_file:
         path = Path(module_file)
         files += sorted(path.parent.glob("*.py")) if (path.parent / "__init__.py").exists() else [path]
@@ -224,9 +230,12 @@ def play_honestly(rules: RuleSet, state: Any, seed: int, *, seconds: float, node
 
     Returns:
         DealResult: ``won``/``no win`` by the game's outcome (a position
-        with no legal move and no outcome counts as no win), ``unknown``
-        when the time or :data:`MAX_MOVES` ran out; the moves played; the
-        positions the hints expanded.
+        with no legal move and no outcome counts as no win, and so does one
+        whose every move leads back to a position already played in this
+        deal), ``unknown`` when the time or :data:`MAX_MOVES` ran out; the
+        moves played; the positions the hints expanded.
+
+    Memory: the keys of the positions played, at most :data:`MAX_MOVES` + 1.
     """
     started = clock()
     expanded = 0
@@ -240,6 +249,7 @@ def play_honestly(rules: RuleSet, state: Any, seed: int, *, seconds: float, node
 
     counting.expand = counted  # type: ignore[method-assign,assignment]
     line: list[str] = []
+    played = {rules.key(state)}
     while True:
         outcome = rules.outcome(state)
         if outcome is not None:
@@ -250,10 +260,26 @@ def play_honestly(rules: RuleSet, state: Any, seed: int, *, seconds: float, node
             return DealResult("unknown", expanded, clock() - started, tuple(line))
         rng = random.Random(f"winnability:{seed}:{len(line)}")
         move = hint(counting, state, rng=rng, samples=samples, budget=Budget(left, nodes)).move
-        if not move:
+        after = rules.play(state, move) if move else None
+        if after is not None and rules.key(after) in played:
+            move, after = _new_ground(rules, state, played)
+        if after is None:
             return DealResult("no win", expanded, clock() - started, tuple(line))
-        state = rules.play(state, move)
+        state = after
+        played.add(rules.key(state))
         line.append(move)
+
+
+def _new_ground(rules: RuleSet, state: Any, played: set[Any]) -> tuple[str, Any]:
+    """The most promising legal move from ``state`` to a position not in
+    ``played`` (by the game's heuristic, ties and games without one in the
+    game's order) with that position; ``("", None)`` when there is none."""
+    fresh = [(line, after) for line, after in rules.children(state) if rules.key(after) not in played]
+    if not fresh:
+        return "", None
+    if rules.has_heuristic:
+        return max(fresh, key=lambda child: rules.heuristic(child[1]))
+    return fresh[0]
 
 
 def sweep(store: Store, key: Key, deals: range, task: Callable[[int], DealResult], *,

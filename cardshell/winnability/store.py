@@ -12,13 +12,17 @@ taken and the line played::
 
 How rows are reused (the sweep asks :meth:`Store.todo` what to run):
 
-* a *settled* row (``won`` or ``no win``) answers for its deal whatever
-  budget settled it: a deal is never solved twice;
-* an ``unknown`` row answers only for its own budget and its own solver
-  (``solver``: a fingerprint of the search code that gave it, see
+* a *settled* thoughtful row (``won`` or ``no win``) is a proof and answers
+  for its deal whatever budget settled it: a deal is never solved twice;
+* an ``unknown`` thoughtful row answers only for its own budget and its own
+  solver (``solver``: a fingerprint of the search code that gave it, see
   :func:`cardshell.winnability.run.solver_version`), so a run with a bigger
   (or any other) budget, or after the solver changed, retries exactly the
   unknown deals;
+* an *honest* row, whatever its result, answers only for its own budget and
+  its own player (the same fingerprint, which then covers the player's code
+  too): it says what that player did, and a player with more samples or
+  positions per move, or another strategy, may play the deal differently;
 * rows are written one transaction per chunk of deals, so Ctrl-C or a crash
   loses at most the deals in flight, and the same command resumes.
 
@@ -84,7 +88,7 @@ class Key:
         samples (int): determinizations per hint (honest), 0 when thoughtful.
         solver (str): the fingerprint of the search code
             (:func:`cardshell.winnability.run.solver_version`); an unknown
-            row is reused only by the same solver.
+            row, and every honest row, is reused only by the same solver.
     """
 
     game: str
@@ -109,6 +113,18 @@ class Key:
     def unknown_reuse(self) -> tuple[float, int, int, str]:
         """(seconds, nodes, samples, solver): what an unknown row must match."""
         return self.seconds, self.nodes, self.samples, self.solver
+
+    @property
+    def settled_is_proof(self) -> bool:
+        """True when a settled row answers for its deal at any budget
+        (thoughtful: a won line or an exhausted search is a fact about the
+        deal); False for honest play, whose rows all match like unknowns."""
+        return self.mode == "thoughtful"
+
+    @property
+    def reuse(self) -> tuple[bool, float, int, int, str]:
+        """The parameters of the reuse condition (:data:`_REUSABLE`)."""
+        return (self.settled_is_proof, *self.unknown_reuse)
 
 
 @dataclass(frozen=True)
@@ -167,13 +183,17 @@ def _row(values: Sequence[Any]) -> Row:
 
 
 _COLUMNS = ", ".join(CSV_COLUMNS)
-# Of a key's deals in [start, stop): settled rows at any budget and rows at
-# this budget, settled first, so that the first row per deal is the one used.
+# Which rows answer for a key (parameters: Key.reuse): settled rows at any
+# budget when they are proofs (thoughtful), and rows of this very budget and
+# solver.
+_REUSABLE = """((? AND result != 'unknown')
+   OR (budget_seconds = ? AND budget_nodes = ? AND budget_samples = ? AND solver = ?))"""
+# Of a key's deals in [start, stop): the reusable rows, settled first, so
+# that the first row per deal is the one used.
 _USABLE = f"""
 SELECT {_COLUMNS} FROM results
 WHERE game = ? AND rules_version = ? AND mode = ? AND deal >= ? AND deal < ?
-  AND (result != 'unknown' OR (budget_seconds = ? AND budget_nodes = ? AND budget_samples = ?
-                               AND solver = ?))
+  AND {_REUSABLE}
 ORDER BY deal, result = 'unknown', budget_nodes, budget_seconds, budget_samples
 """
 
@@ -235,8 +255,9 @@ class Store:
     def usable(self, key: Key, deals: range) -> Iterator[Row]:
         """The row that answers for each stored deal of ``deals``, in deal order.
 
-        A settled row of any budget, else the ``unknown`` row of this
-        budget; deals with neither are skipped.  Read :data:`BLOCK` deals at
+        Thoughtful: a settled row of any budget, else the ``unknown`` row
+        of this budget and solver; honest: the row of this budget and
+        player (see the module docstring); deals with none are skipped.  Read :data:`BLOCK` deals at
         a time.
 
         Args:
@@ -248,7 +269,7 @@ class Store:
         """
         for low in range(deals.start, deals.stop, BLOCK):
             high = min(low + BLOCK, deals.stop)
-            cursor = self._db.execute(_USABLE, (*key.head, low, high, *key.unknown_reuse))
+            cursor = self._db.execute(_USABLE, (*key.head, low, high, *key.reuse))
             rows = cursor.fetchall()  # the whole block: no cursor stays open while the sweep writes
             last = None
             for values in rows:
@@ -260,9 +281,8 @@ class Store:
         """How many deals of ``deals`` have a usable row (see :meth:`usable`)."""
         (count,) = self._db.execute(
             "SELECT COUNT(DISTINCT deal) FROM results WHERE game = ? AND rules_version = ? AND mode = ? "
-            "AND deal >= ? AND deal < ? AND (result != 'unknown' OR (budget_seconds = ? AND budget_nodes = ? "
-            "AND budget_samples = ? AND solver = ?))",
-            (*key.head, deals.start, deals.stop, *key.unknown_reuse)).fetchone()
+            f"AND deal >= ? AND deal < ? AND {_REUSABLE}",
+            (*key.head, deals.start, deals.stop, *key.reuse)).fetchone()
         return int(count)
 
     def forget_unknown(self, key: Key, deals: range) -> int:
