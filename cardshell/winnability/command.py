@@ -51,8 +51,8 @@ HELP = "\n\n".join(textwrap.fill(paragraph, 78) for paragraph in (
     "face-down cards included: can it be won at all? --honest plays it from the start, each "
     "move the one 'hint' suggests from what the player can see (K re-drawn deals per move, "
     "--samples K, default 10): what a perfect player who cannot see face-down cards achieves. "
-    "The player never returns to a position it has played; when every move would, the deal "
-    "is no win.",
+    "The player enters a position at most twice; when every move would enter one a third "
+    "time, it has lost its way: no win.",
     f"Budget per deal: --seconds S (default {grammar.SECONDS:g}, honest {grammar.HONEST_SECONDS:g}; at most "
     f"{grammar.MAX_SECONDS:g}) and "
     f"--nodes N positions (at most {grammar.MAX_NODES:,}; thoughtful: per deal, default "

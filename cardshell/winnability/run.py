@@ -11,11 +11,12 @@ cluster:
   each move the one :func:`cardshell.search.hint` suggests from what the
   player can see (determinization: ``samples`` re-drawn deals solved per
   move, ``nodes`` positions per move in all), until the game ends: what a
-  perfect player who cannot see face-down cards achieves.  The player never
-  returns to a position it has already stood in during the deal (when the
-  hint's move would, it takes the most promising move that does not; when
-  every move would, it has lost its way: ``no win``); ``unknown`` when the
-  deal's seconds run out or after :data:`MAX_MOVES` moves.
+  perfect player who cannot see face-down cards achieves.  The player
+  enters a position at most :data:`MAX_VISITS` times in a deal (when the
+  hint's move would enter one again, it takes the most promising move to a
+  position it has entered less often; when there is none, it has lost its
+  way: ``no win``); ``unknown`` when the deal's seconds run out or after
+  :data:`MAX_MOVES` moves.
 
 A deal's first position is ``game.new(seed, defaults)`` with the defaults of
 the game's ``play`` options, the deal ``play GAME --seed SEED`` starts, so a
@@ -40,7 +41,8 @@ import copy
 import hashlib
 import random
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,6 +58,11 @@ __all__ = ["MAX_CHUNK", "MAX_MOVES", "GameSpec", "PlayDeal", "SolveDeal", "play_
 
 #: The most moves of one honestly played deal; beyond it the deal is unknown.
 MAX_MOVES = 2000
+#: The most times the honest player enters one position (by the game's key)
+#: in a deal: a hint's line may pass through a position again (a move that
+#: changes nothing the game tells apart, such as a lone card moved to an
+#: empty column), but a third time is going round in circles.
+MAX_VISITS = 2
 #: Deals per chunk: each chunk is one transaction of the table, so Ctrl-C or
 #: a crash loses at most the chunks in flight.
 MAX_CHUNK = 8
@@ -231,11 +238,11 @@ def play_honestly(rules: RuleSet, state: Any, seed: int, *, seconds: float, node
     Returns:
         DealResult: ``won``/``no win`` by the game's outcome (a position
         with no legal move and no outcome counts as no win, and so does one
-        whose every move leads back to a position already played in this
-        deal), ``unknown`` when the time or :data:`MAX_MOVES` ran out; the
-        moves played; the positions the hints expanded.
+        whose every move leads to a position entered :data:`MAX_VISITS`
+        times in this deal), ``unknown`` when the time or :data:`MAX_MOVES`
+        ran out; the moves played; the positions the hints expanded.
 
-    Memory: the keys of the positions played, at most :data:`MAX_MOVES` + 1.
+    Memory: the keys of the positions entered, at most :data:`MAX_MOVES` + 1.
     """
     started = clock()
     expanded = 0
@@ -249,7 +256,7 @@ def play_honestly(rules: RuleSet, state: Any, seed: int, *, seconds: float, node
 
     counting.expand = counted  # type: ignore[method-assign,assignment]
     line: list[str] = []
-    played = {rules.key(state)}
+    visits: Counter[Hashable] = Counter({rules.key(state): 1})
     while True:
         outcome = rules.outcome(state)
         if outcome is not None:
@@ -261,22 +268,25 @@ def play_honestly(rules: RuleSet, state: Any, seed: int, *, seconds: float, node
         rng = random.Random(f"winnability:{seed}:{len(line)}")
         move = hint(counting, state, rng=rng, samples=samples, budget=Budget(left, nodes)).move
         after = rules.play(state, move) if move else None
-        if after is not None and rules.key(after) in played:
-            move, after = _new_ground(rules, state, played)
+        if after is not None and visits[rules.key(after)] >= MAX_VISITS:
+            move, after = _new_ground(rules, state, visits)
         if after is None:
             return DealResult("no win", expanded, clock() - started, tuple(line))
         state = after
-        played.add(rules.key(state))
+        visits[rules.key(state)] += 1
         line.append(move)
 
 
-def _new_ground(rules: RuleSet, state: Any, played: set[Any]) -> tuple[str, Any]:
-    """The most promising legal move from ``state`` to a position not in
-    ``played`` (by the game's heuristic, ties and games without one in the
-    game's order) with that position; ``("", None)`` when there is none."""
-    fresh = [(line, after) for line, after in rules.children(state) if rules.key(after) not in played]
-    if not fresh:
+def _new_ground(rules: RuleSet, state: Any, visits: Counter[Hashable]) -> tuple[str, Any]:
+    """A legal move from ``state`` to one of the least entered positions
+    below :data:`MAX_VISITS` (``visits``: times entered, by key), the most
+    promising of them by the game's heuristic (ties and games without one:
+    the game's order), with that position; ``("", None)`` when there is none."""
+    children = [(visits[rules.key(after)], line, after) for line, after in rules.children(state)]
+    least = min((count for count, _, _ in children), default=MAX_VISITS)
+    if least >= MAX_VISITS:
         return "", None
+    fresh = [(line, after) for count, line, after in children if count == least]
     if rules.has_heuristic:
         return max(fresh, key=lambda child: rules.heuristic(child[1]))
     return fresh[0]
