@@ -335,13 +335,13 @@ def _walk_plugin(tmp_path):
     return Shell.create(plugins=[], extra_modules=[str(plugin)], data_dir=tmp_path / "data")
 
 
-def test_the_honest_player_enters_no_position_more_than_twice(tmp_path):
+def test_the_honest_player_enters_no_position_more_than_max_visits_times(tmp_path):
     rules = _walk_plugin(tmp_path).rules("walk")
     # Two positions per hint: too few to see the win, so the hint is 'swap', the first legal move.
     result = winrun.play_honestly(rules, (0, 0), 0, seconds=600, nodes=2, samples=1)
     assert result.result == "won"
-    # A position may be entered again once; the swap that would enter one a third time is a step.
-    assert result.line == ("swap", "swap", "swap", "step") * 5
+    # Swaps until the next would enter a position a (MAX_VISITS + 1)th time: then a step.
+    assert result.line == (("swap",) * (2 * winrun.MAX_VISITS - 1) + ("step",)) * 5
     positions = [(0, 0)]
     for move in result.line:
         positions.append(rules.play(positions[-1], move))
@@ -350,10 +350,11 @@ def test_the_honest_player_enters_no_position_more_than_twice(tmp_path):
 
 def test_an_honest_player_whose_every_move_goes_round_in_circles_has_lost_its_way(tmp_path):
     rules = _walk_plugin(tmp_path).rules("walk")
-    # Below row 0 only 'swap' is legal: after three swaps, a fourth would enter (0, -1) a third time.
+    # Below row 0 only 'swap' is legal: the swap that would enter (0, -1) once too often is not made.
     result = winrun.play_honestly(rules, (0, -1), 0, seconds=600, nodes=2, samples=1)
-    assert (result.result, result.line) == ("no win", ("swap",) * 3)
-    assert winrun._new_ground(rules, (0, 4), Counter({(1, 4): 2, (0, 5): 2})) == ("", None)
+    assert (result.result, result.line) == ("no win", ("swap",) * (2 * winrun.MAX_VISITS - 1))
+    full = winrun.MAX_VISITS
+    assert winrun._new_ground(rules, (0, 4), Counter({(1, 4): full, (0, 5): full})) == ("", None)
     assert winrun._new_ground(rules, (0, 4), Counter({(1, 4): 1})) == ("step", (0, 5))
     assert winrun._new_ground(rules, (0, 4), Counter({(1, 4): 1, (0, 5): 1})) == ("swap", (1, 4))
 

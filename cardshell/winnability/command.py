@@ -32,7 +32,16 @@ from cardshell.sweep import ENV_SCHEDULER, ProgressLine, choose_backend
 from cardshell.sweep import histogram as histograms
 from cardshell.winnability import args as grammar
 from cardshell.winnability.report import Tally, histogram, report
-from cardshell.winnability.run import GameSpec, PlayDeal, SolveDeal, remember, rules_version, solver_version, sweep
+from cardshell.winnability.run import (
+    MAX_VISITS,
+    GameSpec,
+    PlayDeal,
+    SolveDeal,
+    remember,
+    rules_version,
+    solver_version,
+    sweep,
+)
 from cardshell.winnability.store import FILE_NAME, Key, Store
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -51,8 +60,8 @@ HELP = "\n\n".join(textwrap.fill(paragraph, 78) for paragraph in (
     "face-down cards included: can it be won at all? --honest plays it from the start, each "
     "move the one 'hint' suggests from what the player can see (K re-drawn deals per move, "
     "--samples K, default 10): what a perfect player who cannot see face-down cards achieves. "
-    "The player enters a position at most twice; when every move would enter one a third "
-    "time, it has lost its way: no win.",
+    f"The player enters a position at most {MAX_VISITS} times; when every move would enter "
+    "one once more, it has lost its way: no win.",
     f"Budget per deal: --seconds S (default {grammar.SECONDS:g}, honest {grammar.HONEST_SECONDS:g}; at most "
     f"{grammar.MAX_SECONDS:g}) and "
     f"--nodes N positions (at most {grammar.MAX_NODES:,}; thoughtful: per deal, default "

@@ -59,10 +59,14 @@ __all__ = ["MAX_CHUNK", "MAX_MOVES", "GameSpec", "PlayDeal", "SolveDeal", "play_
 #: The most moves of one honestly played deal; beyond it the deal is unknown.
 MAX_MOVES = 2000
 #: The most times the honest player enters one position (by the game's key)
-#: in a deal: a hint's line may pass through a position again (a move that
-#: changes nothing the game tells apart, such as a lone card moved to an
-#: empty column), but a third time is going round in circles.
-MAX_VISITS = 2
+#: in a deal.  A hint with no clear move may suggest one that changes
+#: nothing the game tells apart (Aces Up: a lone card moved to an empty
+#: column), and the next hint, with other samples, thinks again: in deals
+#: 0..199 such a pause lasted up to 12 moves before a move that went on to
+#: win.  A position entered this often is going round in circles (Thumb and
+#: Pouch's hint player moved a stack between two columns until the move
+#: limit).
+MAX_VISITS = 16
 #: Deals per chunk: each chunk is one transaction of the table, so Ctrl-C or
 #: a crash loses at most the chunks in flight.
 MAX_CHUNK = 8
