@@ -61,11 +61,11 @@ MAX_MOVES = 2000
 #: The most times the honest player enters one position (by the game's key)
 #: in a deal.  A hint with no clear move may suggest one that changes
 #: nothing the game tells apart (Aces Up: a lone card moved to an empty
-#: column), and the next hint, with other samples, thinks again: in deals
-#: 0..199 such a pause lasted up to 12 moves before a move that went on to
-#: win.  A position entered this often is going round in circles (Thumb and
-#: Pouch's hint player moved a stack between two columns until the move
-#: limit).
+#: column), and the next hint, with other samples, thinks again: in Aces Up
+#: deal 178 the player entered one position 12 times before the moves that
+#: went on to win.  A position entered this often is going round in circles
+#: (Thumb and Pouch's hint player moved a stack between two columns until
+#: the move limit).
 MAX_VISITS = 16
 #: Deals per chunk: each chunk is one transaction of the table, so Ctrl-C or
 #: a crash loses at most the chunks in flight.
