@@ -185,7 +185,8 @@ class WinnabilityCommands:
                     store.forget_unknown(key, deals)
                 except sqlite3.Error as exc:
                     raise CommandError(f"cannot write the winnability table {store.path}: {exc}") from None
-                retried, reused = reused - store.count_usable(key, deals), store.count_usable(key, deals)
+                left = store.count_usable(key, deals)
+                retried, reused = reused - left, left
                 ctx.echo(f"Retrying {retried:,} unknown deal{'s' if retried != 1 else ''} of this budget.")
             progress = ProgressLine.for_context(ctx, len(deals) - reused, f"winnability {game.id}", "deals")
             started = time.monotonic()

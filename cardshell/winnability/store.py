@@ -257,8 +257,8 @@ class Store:
 
         Thoughtful: a settled row of any budget, else the ``unknown`` row
         of this budget and solver; honest: the row of this budget and
-        player (see the module docstring); deals with none are skipped.  Read :data:`BLOCK` deals at
-        a time.
+        player (see the module docstring); deals with none are skipped.
+        Read :data:`BLOCK` deals at a time.
 
         Args:
             key (Key): game, rules version, mode and budget.
