@@ -21,8 +21,8 @@ from cardshell.search import Budget, Verdict, solve
 from cardshell.shell import Shell
 from cardshell_aces_up import fastsolve
 from cardshell_aces_up import rules as aces
-from cardshell_aces_up.raw import RawDeal, deals_of, encode
-from cardshell_aces_up.relax import AceRelaxation, HardCards
+from cardshell_aces_up.raw import ACE_CODE, RawDeal, deals_of, encode
+from cardshell_aces_up.relax import AceRelaxation, HardCards, TopCards, bounds_for, last_deal_blocks
 from search_helpers import random_walk, replays_to_a_win
 
 BIG = Budget(seconds=120, nodes=5_000_000)
@@ -106,8 +106,68 @@ def test_the_loss_bounds_never_call_a_winnable_position_lost(rules, rnd, size, s
         state = rules.play(state, rnd.choice(legal))
     raw, cols = raw_position(state)
     bounds_say_lost = not AceRelaxation(raw.deals).winnable(0, cols) or not HardCards(raw, 100_000).winnable(0, cols)
-    if bounds_say_lost:
+    high_cards_say_lost = not all(bound.winnable(0, cols) for bound in bounds_for(raw.deals, 100_000))
+    if bounds_say_lost or high_cards_say_lost:
         assert not plain_exhaustive(raw, cols)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32), st.lists(st.integers(0, ACE_CODE), min_size=4, max_size=4))
+def test_a_high_cards_game_of_any_thresholds_never_calls_a_winnable_deal_lost(seed, thresholds):
+    rnd = random.Random(seed)
+    for _ in range(100):  # a winnable deal (about 3 in 4 are)
+        raw, cols = raw_position(stacked(rnd, 12))
+        if plain_exhaustive(raw, cols):
+            break
+    else:
+        raise AssertionError("no winnable deal drawn")
+    assert TopCards(raw.deals, thresholds, 100_000).winnable(0, cols)
+
+
+def last_deal_without_a_discard(rnd: random.Random) -> aces.AcesUpState:
+    """A 16-card deal whose last deal is four non-aces of four suits."""
+    for _ in range(1_000):
+        state = stacked(rnd, 16)
+        last = deals_of(state.stock)[-1]
+        if len({card & 3 for card in last}) == 4 and max(last) < ACE_CODE:
+            return state
+    raise AssertionError("no such deal drawn")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_last_deal_that_cannot_discard_settles_the_deal_at_the_first_position(rules, seed):
+    # RULES.md: after the last deal no column is empty, so the first move
+    # must discard one of its four cards by another: four suits, no move.
+    state = last_deal_without_a_discard(random.Random(seed))
+    raw, cols = raw_position(state)
+    assert not plain_exhaustive(raw, cols)
+    verdict = fastsolve.solve(state, BIG)
+    assert verdict.result == "no win" and verdict.positions == 1
+    assert last_deal_blocks(raw.deals)
+    # The older bounds do not see it from the first position; the last deal's high-cards game does.
+    assert AceRelaxation(raw.deals).winnable(0, cols)
+    assert not bounds_for(raw.deals, 100_000)[0].winnable(0, cols)
+
+
+@pytest.mark.parametrize(("last", "blocks"), [
+    (("2♠", "3♥", "4♦", "5♣"), True),     # four suits, no discard
+    (("A♠", "3♥", "4♦", "5♣"), True),     # an ace discards nothing of another suit
+    (("2♠", "K♠", "4♦", "5♣"), False),    # K♠ lets 2♠ go
+    (("A♠", "A♥", "A♦", "A♣"), False),    # only aces: the deal may still be won
+])
+def test_last_deal_blocks_reads_only_the_last_deals_four_cards(last, blocks):
+    codes = tuple(encode(parse_card(card)) for card in last)
+    assert last_deal_blocks([(0, 1, 2, 3), codes]) is blocks
+    assert last_deal_blocks([codes[:3] + (-1,)]) is False  # a short last deal leaves a column as it was
+    assert last_deal_blocks([]) is False
+
+
+def test_a_high_cards_query_that_runs_out_of_budget_answers_winnable():
+    # Out of time at once: the query gives up, and giving up never proves a loss.
+    raw, cols = raw_position(last_deal_without_a_discard(random.Random(0)))
+    assert not TopCards(raw.deals, [0] * 4, 100_000).winnable(0, cols)
+    assert TopCards(raw.deals, [0] * 4, 100_000, per_query=0).winnable(0, cols)
+    assert TopCards(raw.deals, [0] * 4, 0).winnable(0, cols)
 
 
 def test_the_bounds_prove_a_buried_aces_position_lost():
@@ -139,7 +199,7 @@ def test_a_safe_discard_is_played_only_for_the_lowest_card_of_its_suit():
 
 
 def test_the_budget_stops_the_search_with_unknown():
-    verdict = fastsolve.solve(aces.init_game(1), Budget(seconds=60, nodes=50))
+    verdict = fastsolve.solve(aces.init_game(2), Budget(seconds=60, nodes=50))  # deal 1's last deal blocks
     assert verdict.result == "unknown" and verdict.positions <= 50 and verdict.line == ()
 
 

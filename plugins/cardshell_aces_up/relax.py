@@ -1,4 +1,9 @@
-"""A loss bound for Aces Up: the game with only the aces kept in the way.
+"""Loss bounds for Aces Up: relaxed games that a real win would win too.
+
+Three relaxations, each a proof when its game cannot be won: the game with
+only the aces kept in the way (:class:`AceRelaxation`, described below),
+the game without the stock's non-aces (:class:`HardCards`), and the game
+with only the high cards of each suit (:class:`TopCards`).
 
 Rules: ``plugins/cardshell_aces_up/RULES.md``.  The bound answers, for a
 position of the raw search (:mod:`.fastsolve`), whether a *relaxed* game can
@@ -190,7 +195,6 @@ class HardCards:
         self.kept = 0
         self._cap = cap
         self._per_query = max(1, cap // 20)
-        self._budget = 0
 
     def _game(self, dealt: int) -> tuple[RawDeal, list[int], AceRelaxation, dict[Any, bool]]:
         game = self._games.get(dealt)
@@ -224,14 +228,34 @@ class HardCards:
             return True
         game, ghost, aces, memo = self._game(dealt)
         hard = tuple(tuple(card for card in column if card >= ACE_CODE or card > ghost[card & 3]) for column in cols)
-        hard = game.settle(0, hard)
-        self._budget = self._per_query
-        try:
-            return self._solve(game, aces, memo, 0, hard)
-        except _GaveUp:
-            return True
+        found, self.kept = relaxed_winnable(game, aces, memo, 0, game.settle(0, hard),
+                                            self._per_query, self._out_of_time, self.kept)
+        return found
 
-    def _solve(self, game: RawDeal, aces: AceRelaxation, memo: dict[Any, bool], dealt: int, cols: Columns) -> bool:
+
+def relaxed_winnable(game: RawDeal, aces: AceRelaxation, memo: dict[Any, bool], dealt: int, cols: Columns,
+                     budget: int, out_of_time: Callable[[], bool], kept: int) -> tuple[bool, int]:
+    """Search a relaxed game exactly from ``(dealt, cols)``, remembering each
+    position's answer in ``memo`` (a move never repeats a position: each
+    deals, discards, or fills an empty column, so there are no cycles).
+
+    Args:
+        game (RawDeal): the relaxed game's rules.
+        aces (AceRelaxation): its own ace bound (prunes it further).
+        memo (dict): key of ``game`` -> winnable, kept between queries.
+        dealt (int): deals made in ``game``.
+        cols (Columns): the relaxed columns, settled.
+        budget (int): the most new positions this query expands.
+        out_of_time (Callable[[], bool]): read every 1,024 expansions.
+        kept (int): the entries kept so far (counted up and returned).
+
+    Returns:
+        tuple[bool, int]: winnable (True also when the budget or the clock
+        ran out: the answer stays a proof), and the new ``kept``.
+    """
+    count = [budget, kept]
+
+    def solve(dealt: int, cols: Columns) -> bool:
         key = game.key(dealt, cols)
         found = memo.get(key)
         if found is not None:
@@ -241,11 +265,141 @@ class HardCards:
         elif not aces.winnable(dealt, cols):
             found = False
         else:
-            self._budget -= 1
-            if self._budget < 0 or (not self._budget & 1023 and self._out_of_time()):
+            count[0] -= 1
+            if count[0] < 0 or (not count[0] & 1023 and out_of_time()):
                 raise _GaveUp
-            found = any(self._solve(game, aces, memo, child_dealt, child)
-                        for child_dealt, child in game.children(dealt, cols))
+            found = any(solve(child_dealt, child) for child_dealt, child in game.children(dealt, cols))
         memo[key] = found
-        self.kept += 1
+        count[1] += 1
         return found
+
+    try:
+        return solve(dealt, cols), count[1]
+    except _GaveUp:
+        return True, count[1]
+
+
+class TopCards:
+    """A bound by the game with only the high cards of each suit.
+
+    The relaxed game keeps, of each suit, the cards at or above that suit's
+    threshold (and every ace), in the tableau and in the stock alike, and
+    forgets the others: they vanish from the columns and their deals bring
+    nothing there.  Call *low* the cards forgotten; a card lower than a low
+    card of its suit is low too.
+
+    It is a relaxation (a real win gives a relaxed win), by the argument of
+    :class:`HardCards`: map a real line onto the relaxed game, the relaxed
+    columns staying the real ones without the low cards.  A real ``F`` of a
+    card ``c`` beaten by ``b``: if ``c`` is low, skip it; else ``b`` (higher,
+    same suit) is not low either, and both are at their bottoms in the
+    relaxed columns, so the move is legal.  A real ``T`` of a low card is
+    skipped, any other is legal (a column empty in the real game is empty in
+    the relaxed one).  Deals match.  A real win leaves only aces, in the
+    relaxed columns too.
+
+    Two choices of thresholds are made by :func:`bounds_for`: the top ranks
+    of every suit (a small game that sees the high cards' quarrels early in
+    the deal), and the cards of the last deal with everything above them (a
+    last deal whose cards cannot discard one another, with no column left
+    empty by it, loses every line: RULES.md, "Winning and losing").
+
+    Args:
+        deals (list[tuple[int, ...]]): the real stock's deals in order.
+        thresholds (list[int]): per suit index 0..3, the lowest card code
+            kept (aces, 48..51, are always kept).
+        cap (int): the most relaxed positions remembered (memory bound).
+        per_query (int): the most new positions one query expands (time
+            bound: a query costs at most that many expansions).
+        out_of_time (Callable[[], bool]): read every 1,024 relaxed positions;
+            True makes the query give up (counted winnable).
+    """
+
+    def __init__(self, deals: list[tuple[int, ...]], thresholds: list[int], cap: int, per_query: int = 2_000,
+                 out_of_time: Callable[[], bool] = lambda: False) -> None:
+        self._floor = list(thresholds)
+        kept = [tuple(card if card >= ACE_CODE or card >= self._floor[card & 3] else NO_CARD for card in deal)
+                for deal in deals]
+        self._game = RawDeal(kept)
+        self._aces = AceRelaxation(kept)
+        self._memo: dict[Any, bool] = {}
+        self._cap = cap
+        self._per_query = per_query
+        self._out_of_time = out_of_time
+        self.kept = 0
+
+    def winnable(self, dealt: int, cols: Columns) -> bool:
+        """Whether the relaxed game can be won from the real ``(dealt, cols)``
+        (True also when the search gave up or the memory cap is reached).
+
+        Args:
+            dealt (int): deals made in the real game.
+            cols (Columns): the real columns.
+
+        Returns:
+            bool: False proves the real position lost.
+        """
+        if self.kept >= self._cap:
+            return True
+        floor = self._floor
+        high = tuple(tuple(card for card in column if card >= floor[card & 3]) for column in cols)
+        found, self.kept = relaxed_winnable(self._game, self._aces, self._memo, dealt,
+                                            self._game.settle(dealt, high), self._per_query,
+                                            self._out_of_time, self.kept)
+        return found
+
+
+def last_deal_blocks(deals: list[tuple[int, ...]]) -> bool:
+    """Whether the last deal alone loses the deal: it puts a card on every
+    column, one of them is not an ace, and none of them may go to the
+    foundation beside another (no two of one suit).
+
+    Proof (RULES.md: ``F`` needs a higher card of the suit at another
+    bottom, ``T`` an empty column, and the game is won with only the aces
+    left): right after the last deal no column is empty and the bottoms are
+    its four cards, so no move is legal, the stock is empty, and a non-ace
+    is still in the tableau.
+
+    Args:
+        deals (list[tuple[int, ...]]): the stock's deals in order
+            (:data:`.raw.NO_CARD` for none).
+
+    Returns:
+        bool: True proves every position before the last deal lost.
+    """
+    if not deals:
+        return False
+    last = deals[-1]
+    if min(last) < 0 or min(last) >= ACE_CODE:
+        return False
+    return not any(card < ACE_CODE and any(other > card and other & 3 == card & 3 for other in last)
+                   for card in last)
+
+
+def bounds_for(deals: list[tuple[int, ...]], cap: int,
+               out_of_time: Callable[[], bool] = lambda: False) -> list[TopCards]:
+    """The :class:`TopCards` bounds the solver asks, cheapest first: the
+    last deal's cards and those above them, then the top 5 and the top 7
+    ranks of each suit (ace to ten, ace to eight; measured on Aces Up deals
+    0..1,999, see the solver's module docstring).
+
+    Args:
+        deals (list[tuple[int, ...]]): the stock's deals in order.
+        cap (int): each bound's memory cap, in relaxed positions.
+        out_of_time (Callable[[], bool]): passed to each bound.
+
+    Returns:
+        list[TopCards]: the bounds (none of the last deal's when the stock is
+        empty).
+    """
+    bounds = []
+    if deals:
+        floor = [ACE_CODE] * 4
+        for card in deals[-1]:
+            if 0 <= card < floor[card & 3]:
+                floor[card & 3] = card
+        bounds.append(TopCards(deals, floor, cap, out_of_time=out_of_time))
+    for ranks in (5, 7):
+        # Aces are rank 14, code 48..51: the top ``ranks`` ranks start at code 4 * (13 - ranks).
+        bounds.append(TopCards(deals, [4 * (13 - ranks)] * 4, cap, out_of_time=out_of_time))
+    return bounds
