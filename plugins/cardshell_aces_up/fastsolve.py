@@ -20,15 +20,17 @@ position is not expanded when its game with only the aces in the way
 the top 7 ranks) cannot be won.  Before any search, a deal whose last four
 cards include a non-ace and cannot discard one another is lost
 (:func:`.relax.last_deal_blocks`; about one deal in ten), and the high-card
-games prune lost lines several deals before the others do: on a sample of 48 of the deals 0..1,999 that the two
-first bounds left unknown at 10 seconds, they settled 13.
+games prune lost lines several deals before the others do.  Over deals
+0..1,999 at 10 seconds each, the two first bounds alone settled 1,088 deals
+(4 more at 2,000,000 positions); with the high-card games and the last-deal
+check, 1,530 in all.
 
 Bounds: at most ``budget.nodes`` positions are expanded and kept as keys
 (memory about ``nodes`` times a key of 4 short tuples, a few hundred bytes),
 and each relaxed game keeps at most ``nodes`` more (one query of a
-:class:`.relax.TopCards` expands at most 2,000 of them); the clock is read every
-1,024 positions, so a search stops within ``budget.seconds`` plus the time
-of 1,024 expansions (and of one bounded relaxed search).  Recursion is one
+:class:`.relax.TopCards` expands at most 2,000 of them); the clock is read
+every 1,024 positions, so a search stops within ``budget.seconds`` plus the
+time of 1,024 expansions (and of one bounded relaxed search).  Recursion is one
 frame per move of the line being searched (at most 52 discards, 13 deals and
 the ``T`` moves between them) plus that of a relaxed search.
 """

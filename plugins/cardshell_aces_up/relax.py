@@ -317,9 +317,8 @@ class TopCards:
 
     def __init__(self, deals: list[tuple[int, ...]], thresholds: list[int], cap: int, per_query: int = 2_000,
                  out_of_time: Callable[[], bool] = lambda: False) -> None:
-        self._floor = list(thresholds)
-        kept = [tuple(card if card >= ACE_CODE or card >= self._floor[card & 3] else NO_CARD for card in deal)
-                for deal in deals]
+        self._floor = [min(threshold, ACE_CODE) for threshold in thresholds]  # aces always kept
+        kept = [tuple(card if card >= self._floor[card & 3] else NO_CARD for card in deal) for deal in deals]
         self._game = RawDeal(kept)
         self._aces = AceRelaxation(kept)
         self._memo: dict[Any, bool] = {}
