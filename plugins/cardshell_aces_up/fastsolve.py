@@ -28,7 +28,8 @@ check, 1,530 in all.
 Bounds: at most ``budget.nodes`` positions are expanded and kept as keys
 (memory about ``nodes`` times a key of 4 short tuples, a few hundred bytes),
 and each relaxed game keeps at most ``nodes`` more (one query of a
-:class:`.relax.TopCards` expands at most 2,000 of them); the clock is read
+:class:`.relax.TopCards` expands at most 1 % of ``nodes``, and at most
+2,000); the clock is read
 every 1,024 positions, so a search stops within ``budget.seconds`` plus the
 time of 1,024 expansions (and of one bounded relaxed search).  Recursion is one
 frame per move of the line being searched (at most 52 discards, 13 deals and
@@ -66,7 +67,10 @@ class _Search:
         self.clock = clock
         self.deadline = clock() + budget.seconds
         self.hard = HardCards(self.raw, budget.nodes, out_of_time=lambda: clock() > self.deadline)
-        self.high = bounds_for(self.raw.deals, budget.nodes, out_of_time=lambda: clock() > self.deadline)
+        # A bound's query may cost 1 % of the budget's positions, at most 2,000: a hint's
+        # small searches (200 positions a sample) must not spend their time in the bounds.
+        per_query = min(2_000, max(1, budget.nodes // 100))
+        self.high = bounds_for(self.raw.deals, budget.nodes, per_query, out_of_time=lambda: clock() > self.deadline)
         self.path: list[tuple[int, Columns]] = []
 
     def run(self) -> str:

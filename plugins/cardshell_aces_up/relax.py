@@ -375,7 +375,7 @@ def last_deal_blocks(deals: list[tuple[int, ...]]) -> bool:
                    for card in last)
 
 
-def bounds_for(deals: list[tuple[int, ...]], cap: int,
+def bounds_for(deals: list[tuple[int, ...]], cap: int, per_query: int = 2_000,
                out_of_time: Callable[[], bool] = lambda: False) -> list[TopCards]:
     """The :class:`TopCards` bounds the solver asks, cheapest first: the
     last deal's cards and those above them, then the top 5 and the top 7
@@ -385,6 +385,7 @@ def bounds_for(deals: list[tuple[int, ...]], cap: int,
     Args:
         deals (list[tuple[int, ...]]): the stock's deals in order.
         cap (int): each bound's memory cap, in relaxed positions.
+        per_query (int): each query's cap, in new relaxed positions.
         out_of_time (Callable[[], bool]): passed to each bound.
 
     Returns:
@@ -397,8 +398,8 @@ def bounds_for(deals: list[tuple[int, ...]], cap: int,
         for card in deals[-1]:
             if 0 <= card < floor[card & 3]:
                 floor[card & 3] = card
-        bounds.append(TopCards(deals, floor, cap, out_of_time=out_of_time))
+        bounds.append(TopCards(deals, floor, cap, per_query, out_of_time))
     for ranks in (5, 7):
         # Aces are rank 14, code 48..51: the top ``ranks`` ranks start at code 4 * (13 - ranks).
-        bounds.append(TopCards(deals, [4 * (13 - ranks)] * 4, cap, out_of_time=out_of_time))
+        bounds.append(TopCards(deals, [4 * (13 - ranks)] * 4, cap, per_query, out_of_time))
     return bounds
