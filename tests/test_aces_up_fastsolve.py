@@ -220,3 +220,17 @@ def test_games_without_a_solver_keep_the_generic_search(rules):
     state = aces.init_game(15)
     verdict = solve(generic, state, Budget(seconds=60, nodes=200_000))
     assert verdict.result == "won" and replays_to_a_win(rules, state, verdict.line)
+
+
+def test_only_a_search_of_at_least_high_bounds_from_positions_asks_the_high_card_bounds(monkeypatch):
+    built: list[int] = []
+
+    def counting(deals, cap, per_query=2_000, out_of_time=lambda: False):
+        built.append(cap)
+        return bounds_for(deals, cap, per_query, out_of_time)
+
+    monkeypatch.setattr(fastsolve, "bounds_for", counting)
+    small = fastsolve.solve(aces.init_game(3), Budget(seconds=60, nodes=200))  # a hint's re-drawn deal
+    assert built == [] and small.positions <= 200
+    fastsolve.solve(aces.init_game(3), Budget(seconds=60, nodes=fastsolve.HIGH_BOUNDS_FROM))
+    assert built == [fastsolve.HIGH_BOUNDS_FROM]

@@ -17,7 +17,8 @@ position is not expanded when its game with only the aces in the way
 (:class:`.relax.AceRelaxation`), its game without the stock's non-aces
 (:class:`.relax.HardCards`), or one of its games with only the high cards
 (:class:`.relax.TopCards`: the last deal's cards and above, the top 5 ranks,
-the top 7 ranks) cannot be won.  Before any search, a deal whose last four
+the top 7 ranks; asked only by searches of at least
+:data:`HIGH_BOUNDS_FROM` positions) cannot be won.  Before any search, a deal whose last four
 cards include a non-ace and cannot discard one another is lost
 (:func:`.relax.last_deal_blocks`; about one deal in ten), and the high-card
 games prune lost lines several deals before the others do.  Over deals
@@ -49,6 +50,13 @@ from .raw import Columns, RawDeal, deals_of, encode
 from .relax import AceRelaxation, HardCards, bounds_for, last_deal_blocks
 from .rules import AcesUpState
 
+#: The fewest positions of a budget for which the solver asks the high-card
+#: bounds (:func:`.relax.bounds_for`): building three relaxed games and
+#: asking them at every position costs more than it saves in a search this
+#: small (a hint's re-drawn deals, 200 positions each, took 2.8 times as long
+#: with them).
+HIGH_BOUNDS_FROM = 10_000
+
 
 class _OutOfBudget(Exception):
     pass
@@ -67,10 +75,11 @@ class _Search:
         self.clock = clock
         self.deadline = clock() + budget.seconds
         self.hard = HardCards(self.raw, budget.nodes, out_of_time=lambda: clock() > self.deadline)
-        # A bound's query may cost 1 % of the budget's positions, at most 2,000: a hint's
-        # small searches (200 positions a sample) must not spend their time in the bounds.
-        per_query = min(2_000, max(1, budget.nodes // 100))
-        self.high = bounds_for(self.raw.deals, budget.nodes, per_query, out_of_time=lambda: clock() > self.deadline)
+        # A bound's query may cost 1 % of the budget's positions, at most 2,000; a small
+        # search (a hint's re-drawn deal: 200 positions) asks no high-card bound at all.
+        per_query = min(2_000, budget.nodes // 100)
+        self.high = (bounds_for(self.raw.deals, budget.nodes, per_query, out_of_time=lambda: clock() > self.deadline)
+                     if budget.nodes >= HIGH_BOUNDS_FROM else [])
         self.path: list[tuple[int, Columns]] = []
 
     def run(self) -> str:
