@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from unittest.mock import patch
 
 import pytest
 from hypothesis import given, settings
@@ -85,10 +86,12 @@ def test_raw_moves_are_the_legal_moves_with_the_same_results(rules, seed, steps)
 
 
 @settings(max_examples=20, deadline=None)
-@given(st.randoms(use_true_random=False), st.sampled_from([12, 16]))
-def test_solver_agrees_with_a_plain_exhaustive_search_on_small_stacked_deals(rules, rnd, size):
+@given(st.randoms(use_true_random=False), st.sampled_from([12, 16]), st.booleans())
+def test_solver_agrees_with_a_plain_exhaustive_search_on_small_stacked_deals(rules, rnd, size, greedy_first):
     state = stacked(rnd, size)
-    verdict = solve(rules, state, BIG)
+    # Without the greedy first search (a share of no position), wins come from the full search.
+    with patch.object(fastsolve, "GREEDY_SHARE", fastsolve.GREEDY_SHARE if greedy_first else 10**12):
+        verdict = solve(rules, state, BIG)
     assert verdict.result != "unknown"
     assert (verdict.result == "won") == plain_exhaustive(*raw_position(state))
     if verdict.result == "won":
@@ -234,3 +237,65 @@ def test_only_a_search_of_at_least_high_bounds_from_positions_asks_the_high_card
     assert built == [] and small.positions <= 200
     fastsolve.solve(aces.init_game(3), Budget(seconds=60, nodes=fastsolve.HIGH_BOUNDS_FROM))
     assert built == [fastsolve.HIGH_BOUNDS_FROM]
+
+
+# --- the greedy first search --------------------------------------------------------------
+
+
+def reachable(raw: RawDeal, dealt: int, cols: tuple, last_dealt: int) -> set:
+    """Every exact position reachable from ``(dealt, cols)`` by legal single
+    moves without dealing past ``last_dealt`` deals."""
+    seen = {(dealt, cols)}
+    stack = [(dealt, cols)]
+    while stack:
+        for _, child_dealt, child in raw.moves(*stack.pop()):
+            if child_dealt <= last_dealt and (child_dealt, child) not in seen:
+                seen.add((child_dealt, child))
+                stack.append((child_dealt, child))
+    return seen
+
+
+def discard_in_any_order(raw: RawDeal, dealt: int, cols: tuple, rnd: random.Random) -> tuple:
+    while True:
+        discards = [child for line, _, child in raw.moves(dealt, cols) if line[0] == "F"]
+        if not discards:
+            return cols
+        cols = rnd.choice(discards)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 40))
+def test_closure_discards_until_none_is_left_in_any_order(rules, seed, steps):
+    state = random_walk(rules, aces.init_game(seed), seed, steps)
+    raw, _ = raw_position(aces.init_game(seed))
+    dealt = raw.last - (len(state.stock) + 3) // 4
+    here = tuple(tuple(encode(card) for card in column) for column in state.tableau)
+    closed = raw.closure(dealt, here)
+    assert not [line for line, _, _ in raw.moves(dealt, closed) if line[0] == "F"]
+    for order in range(3):  # the same cards go whatever the order
+        assert discard_in_any_order(raw, dealt, here, random.Random(order)) == closed
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 40))
+def test_greedy_children_are_positions_reachable_by_legal_moves(rules, seed, steps):
+    state = random_walk(rules, aces.init_game(seed), seed, steps)
+    raw, _ = raw_position(aces.init_game(seed))
+    dealt = raw.last - (len(state.stock) + 3) // 4
+    here = tuple(tuple(encode(card) for card in column) for column in state.tableau)
+    children = list(raw.greedy_children(dealt, here))
+    if dealt < raw.last:
+        assert any(child_dealt == dealt + 1 for child_dealt, _ in children)  # a deal is always among them
+    if children:
+        legal = reachable(raw, dealt, here, dealt + 1)
+        assert all(child in legal for child in children)
+
+
+def test_the_greedy_first_search_finds_a_win_the_full_search_reaches_too_late(rules):
+    state = aces.init_game(1093)  # a greedy player wins it in 77 positions
+    budget = Budget(seconds=60, nodes=20_000)
+    with patch.object(fastsolve, "GREEDY_SHARE", 10**12):
+        assert fastsolve.solve(state, budget).result == "unknown"
+    verdict = solve(rules, state, budget)
+    assert verdict.result == "won" and verdict.positions < budget.nodes // fastsolve.GREEDY_SHARE
+    assert replays_to_a_win(rules, state, verdict.line)

@@ -6,7 +6,7 @@ and the histogram ``--plot`` draws.
 into text, aligned and at most 80 columns wide::
 
     Winnability of Thumb and Pouch (thumb-and-pouch), thoughtful, deals 0:50
-      budget: 10 s and 200,000 positions per deal
+      budget: 10 s and 1,000,000 positions per deal
       rules version: 0.1.0+3f2a9c1b7d04
       deals                     50
       won                       45

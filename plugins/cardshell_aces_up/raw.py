@@ -36,7 +36,7 @@ The reductions (each exact; the argument follows each):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import permutations
 from typing import Any
 
@@ -165,6 +165,25 @@ class RawDeal:
         cards = self.deals[dealt]
         return tuple((*column, card) if card >= 0 else column for column, card in zip(cols, cards))
 
+    def closure(self, dealt: int, cols: Columns) -> Columns:
+        """``cols`` after every ``F`` there is, until none is left (not a
+        reduction: a card kept may be wanted later as the higher card).
+
+        The result does not depend on the order: until the next deal, a card
+        that may go to the foundation stays so (its higher card, or a card
+        higher still that let it go, stays at a bottom), so every order
+        discards the same cards.
+        """
+        while True:
+            bottoms = [column[-1] if column else -1 for column in cols]
+            for x in range(COLUMNS):
+                card = bottoms[x]
+                if 0 <= card < ACE_CODE and any(b > card and b & 3 == card & 3 for b in bottoms):
+                    cols = (*cols[:x], cols[x][:-1], *cols[x + 1:])
+                    break
+            else:
+                return cols
+
     def children(self, dealt: int, cols: Columns) -> Iterator[tuple[int, Columns]]:
         """The positions search tries from ``(dealt, cols)``, best first,
         each settled: every ``F``, then ``T`` to the first empty column
@@ -178,10 +197,23 @@ class RawDeal:
                 suit = card & 3
                 if any(b > card and b & 3 == suit for b in bottoms):
                     yield dealt, settle(dealt, (*cols[:x], cols[x][:-1], *cols[x + 1:]))
+        yield from self._placements(dealt, cols, settle)
+
+    def greedy_children(self, dealt: int, cols: Columns) -> Iterator[tuple[int, Columns]]:
+        """The ``T`` moves and deals of :meth:`children`, each followed by
+        every ``F`` (:meth:`closure`): the moves of a player who never keeps
+        a card that may go.  Not every line: a search over these alone finds
+        wins (fast, the tree is small) but proves no loss."""
+        yield from self._placements(dealt, cols, self.closure)
+
+    def _placements(self, dealt: int, cols: Columns,
+                    finish: Callable[[int, Columns], Columns]) -> Iterator[tuple[int, Columns]]:
+        """The ``T`` moves and deals of :meth:`children`, each position
+        passed through ``finish``."""
         empties = [k for k in range(COLUMNS) if not cols[k]]
         if not empties:
             if dealt < self.last:
-                yield dealt + 1, settle(dealt + 1, self.deal(dealt, cols))
+                yield dealt + 1, finish(dealt + 1, self.deal(dealt, cols))
             return
         sources = [x for x in range(COLUMNS) if len(cols[x]) >= 2]
         if len(empties) > 1 or dealt == self.last:
@@ -189,7 +221,7 @@ class RawDeal:
             for x in sources:
                 moved = list(cols)
                 moved[target], moved[x] = cols[x][-1:], cols[x][:-1]
-                yield dealt, settle(dealt, tuple(moved))
+                yield dealt, finish(dealt, tuple(moved))
         else:
             for x in sources:
                 # The move fills the last empty column: every arrangement of
@@ -198,11 +230,11 @@ class RawDeal:
                 base = (*cols[:x], cols[x][:-1], *cols[x + 1:])
                 cards = [cols[k] for k in slots if cols[k]] + [cols[x][-1:]]
                 for filled in arrangements(base, slots, cards):
-                    yield dealt, settle(dealt, filled)
+                    yield dealt, finish(dealt, filled)
         if dealt < self.last:
             slots = [k for k in range(COLUMNS) if len(cols[k]) <= 1]
             for arranged in arrangements(cols, slots, [cols[k] for k in slots]):
-                yield dealt + 1, settle(dealt + 1, self.deal(dealt, arranged))
+                yield dealt + 1, finish(dealt + 1, self.deal(dealt, arranged))
 
     def moves(self, dealt: int, cols: Columns) -> Iterator[tuple[str, int, Columns]]:
         """Every legal single move, unreduced: ``(line, dealt, cols)``."""
