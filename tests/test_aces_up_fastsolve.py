@@ -255,6 +255,15 @@ def reachable(raw: RawDeal, dealt: int, cols: tuple, last_dealt: int) -> set:
     return seen
 
 
+def walked(rules: RuleSet, seed: int, steps: int) -> tuple[RawDeal, int, tuple]:
+    """Deal ``seed`` after ``steps`` random legal moves, as the raw rules,
+    the deals made and the raw columns."""
+    state = random_walk(rules, aces.init_game(seed), seed, steps)
+    raw, _ = raw_position(aces.init_game(seed))
+    return raw, raw.last - (len(state.stock) + 3) // 4, tuple(tuple(encode(card) for card in column)
+                                                           for column in state.tableau)
+
+
 def discard_in_any_order(raw: RawDeal, dealt: int, cols: tuple, rnd: random.Random) -> tuple:
     while True:
         discards = [child for line, _, child in raw.moves(dealt, cols) if line[0] == "F"]
@@ -266,10 +275,7 @@ def discard_in_any_order(raw: RawDeal, dealt: int, cols: tuple, rnd: random.Rand
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 40))
 def test_closure_discards_until_none_is_left_in_any_order(rules, seed, steps):
-    state = random_walk(rules, aces.init_game(seed), seed, steps)
-    raw, _ = raw_position(aces.init_game(seed))
-    dealt = raw.last - (len(state.stock) + 3) // 4
-    here = tuple(tuple(encode(card) for card in column) for column in state.tableau)
+    raw, dealt, here = walked(rules, seed, steps)
     closed = raw.closure(dealt, here)
     assert not [line for line, _, _ in raw.moves(dealt, closed) if line[0] == "F"]
     for order in range(3):  # the same cards go whatever the order
@@ -279,10 +285,7 @@ def test_closure_discards_until_none_is_left_in_any_order(rules, seed, steps):
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 40))
 def test_greedy_children_are_positions_reachable_by_legal_moves(rules, seed, steps):
-    state = random_walk(rules, aces.init_game(seed), seed, steps)
-    raw, _ = raw_position(aces.init_game(seed))
-    dealt = raw.last - (len(state.stock) + 3) // 4
-    here = tuple(tuple(encode(card) for card in column) for column in state.tableau)
+    raw, dealt, here = walked(rules, seed, steps)
     children = list(raw.greedy_children(dealt, here))
     if dealt < raw.last:
         assert any(child_dealt == dealt + 1 for child_dealt, _ in children)  # a deal is always among them
