@@ -58,8 +58,8 @@ SECONDS = 10.0
 HONEST_SECONDS = 60.0
 #: Default positions per deal (thoughtful): a bound on memory (a solver keeps
 #: at most this many positions, a few hundred bytes each, about 0.5 GB), set
-#: above what the solvers reach in :data:`SECONDS` (Aces Up at most about
-#: 300,000) so that the time limit is the one that stops a deal.
+#: above what the solvers reach in :data:`SECONDS` (Aces Up at most 366,592
+#: over deals 0..1,999) so that the time limit is the one that stops a deal.
 THOUGHTFUL_NODES = 1_000_000
 #: Default positions per move (honest), shared by the samples.
 HONEST_NODES = 2_000
