@@ -41,17 +41,20 @@ def raw_position(state: aces.AcesUpState) -> tuple[RawDeal, tuple]:
 def plain_exhaustive(raw: RawDeal, cols: tuple) -> bool:
     """Whether a win is reachable: every legal single move, exact positions
     as keys, no free slots, no safe discards, no bounds."""
-    seen = {(0, cols)}
-    stack = [(0, cols)]
+    return any(raw.won(*position) for position in reachable(raw, 0, cols, raw.last))
+
+
+def reachable(raw: RawDeal, dealt: int, cols: tuple, last_dealt: int) -> set:
+    """Every exact position reachable from ``(dealt, cols)`` by legal single
+    moves without dealing past ``last_dealt`` deals."""
+    seen = {(dealt, cols)}
+    stack = [(dealt, cols)]
     while stack:
-        dealt, here = stack.pop()
-        if raw.won(dealt, here):
-            return True
-        for _, child_dealt, child in raw.moves(dealt, here):
-            if (child_dealt, child) not in seen:
+        for _, child_dealt, child in raw.moves(*stack.pop()):
+            if child_dealt <= last_dealt and (child_dealt, child) not in seen:
                 seen.add((child_dealt, child))
                 stack.append((child_dealt, child))
-    return False
+    return seen
 
 
 def stacked(rnd: random.Random, size: int) -> aces.AcesUpState:
@@ -240,19 +243,6 @@ def test_only_a_search_of_at_least_high_bounds_from_positions_asks_the_high_card
 
 
 # --- the greedy first search --------------------------------------------------------------
-
-
-def reachable(raw: RawDeal, dealt: int, cols: tuple, last_dealt: int) -> set:
-    """Every exact position reachable from ``(dealt, cols)`` by legal single
-    moves without dealing past ``last_dealt`` deals."""
-    seen = {(dealt, cols)}
-    stack = [(dealt, cols)]
-    while stack:
-        for _, child_dealt, child in raw.moves(*stack.pop()):
-            if child_dealt <= last_dealt and (child_dealt, child) not in seen:
-                seen.add((child_dealt, child))
-                stack.append((child_dealt, child))
-    return seen
 
 
 def walked(rules: RuleSet, seed: int, steps: int) -> tuple[RawDeal, int, tuple]:
