@@ -22,7 +22,7 @@ from cardshell.search import Budget, Verdict, solve
 from cardshell.shell import Shell
 from cardshell_aces_up import fastsolve
 from cardshell_aces_up import rules as aces
-from cardshell_aces_up.raw import ACE_CODE, RawDeal, deals_of, encode
+from cardshell_aces_up.raw import ACE_CODE, PENDING, RawDeal, deals_of, encode
 from cardshell_aces_up.relax import AceRelaxation, HardCards, TopCards, bounds_for, last_deal_blocks
 from search_helpers import random_walk, replays_to_a_win
 
@@ -196,12 +196,13 @@ def test_won_deals_give_lines_that_win_through_the_rules(rules, seed):
 
 
 def test_a_safe_discard_is_played_only_for_the_lowest_card_of_its_suit():
-    # 2♠ (lowest spade anywhere) under K♠ goes at once; 5♥ does not (3♥ is left).
+    # 2♠ (lowest spade anywhere) under K♠ goes at once; 5♥ is only marked pending (3♥ is left).
     cols = ((encode(parse_card("2♠")),), (encode(parse_card("K♠")),),
             (encode(parse_card("5♥")),), (encode(parse_card("3♥")), encode(parse_card("9♥"))))
     raw = RawDeal([])
-    settled = raw.settle(0, cols)
-    assert settled[0] == () and settled[2] == cols[2] and settled[3] == cols[3]
+    settled = raw.finish(0, cols)
+    assert settled[0] == () and settled[1] == cols[1] and settled[3] == cols[3]
+    assert settled[2] == (encode(parse_card("5♥")) - PENDING,)
 
 
 def test_the_budget_stops_the_search_with_unknown():

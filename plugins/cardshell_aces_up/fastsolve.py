@@ -20,24 +20,31 @@ search left unknown at 10 seconds, it won 13 of them at once.  It proves
 no loss.
 
 Then the full search: depth first, children from
-:meth:`.raw.RawDeal.children` (free slots, safe discards), a transposition
-table of every key reached (a position met again is not searched again: the
-first visit settled it or is still on the line), and loss bounds
-(:mod:`.relax`), each a proof, asked of the first position and of those a
-deal made (asking them after every discard too cost more than it pruned: on
-44 deals that took 1.5 to 10 s, 219 s in all against 150 s).  A position is
-not expanded when its game with only the aces in the way
-(:class:`.relax.AceRelaxation`), its game without the stock's non-aces
-(:class:`.relax.HardCards`), or one of its games with only the high cards
-(:class:`.relax.TopCards`: the last deal's cards and above, the top 5
-ranks, the top 7 ranks; asked only by searches of at least
+:meth:`.raw.RawDeal.children` (free slots, pending discards, safe
+discards), a transposition table of every key reached (a position met
+again is not searched again: the first visit settled it or is still on the
+line), and loss bounds (:mod:`.relax`), each a proof, asked of the first
+position and of those a deal made (asking them after every discard too cost
+more than it pruned: on 44 deals that took 1.5 to 10 s, 219 s in all
+against 150 s).  A position is not expanded when its game with only the
+aces in the way (:class:`.relax.AceRelaxation`), its game without the
+stock's non-aces (:class:`.relax.HardCards`), or one of its games with only
+the high cards (:class:`.relax.TopCards`: the last deal's cards and above,
+the top 5 ranks, the top 7 ranks; asked only by searches of at least
 :data:`HIGH_BOUNDS_FROM` positions) cannot be won.  Before any search, a
 deal whose last four cards include a non-ace and cannot discard one another
 is lost (:func:`.relax.last_deal_blocks`; about one deal in ten), and the
 high-card games prune lost lines several deals before the others do.  Over
 deals 0..1,999 at 10 seconds each, the two first bounds alone settled 1,088
 deals (4 more at 2,000,000 positions); with the high-card games and the
-last-deal check, 1,530 in all.
+last-deal check, 1,530; with the greedy first search, 1,590.  Pending
+discards (:mod:`.raw`: a card that may go is decided on only when it
+matters, not before every deal) then settled 7 of 82 deals sampled from the
+410 left unknown (every fifth), and searched a lost deal in 1.2 to 3 times
+fewer positions.
+
+A won line of the full search holds pending cards: :func:`real_positions`
+turns it into real positions, and :func:`_connect` into the lines to type.
 
 Bounds: at most ``budget.nodes`` positions are expanded and kept as keys
 (memory about ``nodes`` times a key of 4 short tuples, a few hundred bytes),
@@ -55,11 +62,11 @@ from __future__ import annotations
 import sys
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from cardshell.search import Budget, Verdict
 
-from .raw import Columns, RawDeal, deals_of, encode
+from .raw import Columns, RawDeal, deals_of, encode, plain, waits
 from .relax import AceRelaxation, HardCards, bounds_for, last_deal_blocks
 from .rules import AcesUpState
 
@@ -71,7 +78,7 @@ from .rules import AcesUpState
 HIGH_BOUNDS_FROM = 10_000
 
 
-#: The greedy first search (:meth:`_Search.greedy_first`) may use one
+#: The greedy first search (:meth:`_Search.run`) may use one
 #: position in this many of the budget, and at most :data:`GREEDY_POSITIONS`.
 GREEDY_SHARE = 10
 #: The most positions of the greedy first search (about half a second): its
@@ -94,7 +101,6 @@ class _Search:
         self.raw = RawDeal(deals_of(state.stock))
         self.start: Columns = tuple(tuple(encode(card) for card in column) for column in state.tableau)
         self.aces = AceRelaxation(self.raw.deals)
-        self.seen: set = set()
         self.positions = 0
         self.limit = budget.nodes
         self.clock = clock
@@ -110,19 +116,23 @@ class _Search:
     def run(self) -> str:
         """``won`` (the positions of the line in :attr:`path`), ``no win``
         or ``unknown``."""
-        cols = self.raw.settle(0, self.start)
+        raw = self.raw
         self.positions = 1
         depth = sys.getrecursionlimit()
         sys.setrecursionlimit(max(depth, 4000))
         try:
-            if last_deal_blocks(self.raw.deals):
+            if last_deal_blocks(raw.deals):
                 return "no win"
-            if self.greedy_first(cols):
-                return "won"
-            self.seen.add(self.raw.key(0, cols))
-            if self.dfs(0, cols, True):
-                self.path.append((0, cols))
-                self.path.reverse()
+            # First the greedy lines, with a share of the positions; they prove nothing.
+            greedy = min(self.limit // GREEDY_SHARE, GREEDY_POSITIONS)
+            start = raw.closure(0, self.start)
+            try:
+                if self.search(start, raw.greedy_children, self.positions + greedy, _GreedyDone,
+                               lambda dealt, cols, dealt_to: self.aces.winnable(dealt, cols)):
+                    return "won"
+            except _GreedyDone:
+                pass
+            if self.search(raw.finish(0, self.start), raw.children, self.limit, _OutOfBudget, self.winnable):
                 return "won"
             return "no win"
         except _OutOfBudget:
@@ -130,69 +140,48 @@ class _Search:
         finally:
             sys.setrecursionlimit(depth)
 
-    def greedy_first(self, cols: Columns) -> bool:
-        """Search the lines of a player who never keeps a card that may go
-        (:meth:`.raw.RawDeal.greedy_children`), with at most
-        ``1 / GREEDY_SHARE`` of the positions and :data:`GREEDY_POSITIONS`; True (the line in
-        :attr:`path`) when one wins.  Proves nothing when none does."""
-        start = self.raw.closure(0, cols)
-        tried = {self.raw.key(0, start)}
-        limit = self.positions + min(self.limit // GREEDY_SHARE, GREEDY_POSITIONS)
+    def winnable(self, dealt: int, cols: Columns, dealt_to: bool) -> bool:
+        """False when a loss bound proves ``(dealt, cols)`` lost; the bounds
+        are asked only of the first position and of those a deal made
+        (``dealt_to``)."""
+        return not dealt_to or (self.aces.winnable(dealt, cols) and self.hard.winnable(dealt, cols)
+                                and all(bound.winnable(dealt, cols) for bound in self.high))
 
-        def greedy(dealt: int, cols: Columns) -> bool:
-            raw = self.raw
+    def search(self, start: Columns, children: Callable[[int, Columns], Iterator[tuple[int, Columns]]],
+               limit: int, full: type[Exception], winnable: Callable[[int, Columns, bool], bool]) -> bool:
+        """Depth first from ``(0, start)`` over ``children``, each key
+        searched once, until ``limit`` positions in all (then ``full`` is
+        raised) or the deadline (:class:`_OutOfBudget`); a position that
+        ``winnable`` calls lost is not expanded.  True, with the line in
+        :attr:`path`, when a position is won."""
+        raw = self.raw
+        seen = {raw.key(0, start)}
+
+        def walk(dealt: int, cols: Columns, dealt_to: bool) -> bool:
             if raw.won(dealt, cols):
-                self.path = []
                 return True
-            if not self.aces.winnable(dealt, cols):
+            if not winnable(dealt, cols, dealt_to):
                 return False
-            for child_dealt, child in raw.greedy_children(dealt, cols):
+            for child_dealt, child in children(dealt, cols):
                 child_key = raw.key(child_dealt, child)
-                if child_key in tried:
+                if child_key in seen:
                     continue
-                tried.add(child_key)
+                seen.add(child_key)
                 self.positions += 1
                 if self.positions >= limit:
-                    raise _GreedyDone
+                    raise full
                 if not self.positions & 1023 and self.clock() > self.deadline:
                     raise _OutOfBudget
-                if greedy(child_dealt, child):
+                if walk(child_dealt, child, child_dealt != dealt):
                     self.path.append((child_dealt, child))
                     return True
             return False
 
-        try:
-            if greedy(0, start):
-                self.path.append((0, start))
-                self.path.reverse()
-                return True
-        except _GreedyDone:
-            pass
-        return False
-
-    def dfs(self, dealt: int, cols: Columns, dealt_to: bool) -> bool:
-        """Whether ``(dealt, cols)`` can be won; ``dealt_to``: the position
-        was made by a deal (or is the first), the only ones whose loss bounds
-        are asked."""
-        raw = self.raw
-        if raw.won(dealt, cols):
-            self.path = []
+        self.path = []
+        if walk(0, start, True):
+            self.path.append((0, start))
+            self.path.reverse()
             return True
-        if dealt_to and (not self.aces.winnable(dealt, cols) or not self.hard.winnable(dealt, cols)
-                         or not all(bound.winnable(dealt, cols) for bound in self.high)):
-            return False
-        seen, key = self.seen, raw.key
-        for child_dealt, child in raw.children(dealt, cols):
-            child_key = key(child_dealt, child)
-            if child_key in seen:
-                continue
-            seen.add(child_key)
-            self.positions += 1
-            if self.positions >= self.limit or (not self.positions & 1023 and self.clock() > self.deadline):
-                raise _OutOfBudget
-            if self.dfs(child_dealt, child, child_dealt != dealt):
-                self.path.append((child_dealt, child))
-                return True
         return False
 
 
@@ -227,6 +216,60 @@ def _connect(raw: RawDeal, start: tuple[int, Columns], goal: tuple[int, Columns]
     raise RuntimeError("aces-up solver: a step of the winning line cannot be replayed")
 
 
+def _released(was: tuple[int, int, int], cols: Columns, now: dict[int, tuple[int, int, int]]) -> bool:
+    """Whether the pending card at ``was`` (column, index, entry) in
+    ``cols`` was made plain in the step to ``now``: a card it waited for is
+    now in another column, or plain."""
+    x, j, entry = was
+    for member in cols[x][j + 1:j + 1 + waits(entry)]:
+        there = now.get(plain(member))
+        if there is not None and (there[0] != x or there[2] >= 0):
+            return True
+    return False
+
+
+def real_positions(raw: RawDeal, steps: list[tuple[int, Columns]]) -> list[tuple[int, Columns]]:
+    """The real positions of a line of the search's positions: each pending
+    card leaves at the step where it was last marked pending (and never
+    made plain again after), as the ``F`` that marking stands for (the
+    module docstring of :mod:`.raw`).  A card is made plain again when a
+    card it waits for leaves its column by ``T`` or is kept
+    (:meth:`.raw.RawDeal.kept`), and may be marked again in the same step.
+
+    Args:
+        raw (RawDeal): the deal's rules.
+        steps (list[tuple[int, Columns]]): the start (no pending card), then
+            each position a child (:meth:`.raw.RawDeal.children` or
+            :meth:`.raw.RawDeal.finish` of the start) of the one before.
+
+    Returns:
+        list[tuple[int, Columns]]: one real position per step, each reached
+        from the one before by legal moves.
+    """
+    last: dict[int, int] = {}  # card -> the step where it was last marked
+    before: dict[int, tuple[int, int, int]] = {}  # card -> (column, index, entry) at the step before
+    for step, (_, cols) in enumerate(steps):
+        kept: set[int] = set()
+        if step and steps[step - 1][0] == steps[step][0]:
+            kept = next((set(made) for made, child in raw.kept(*steps[step - 1]) if child == cols), set())
+        now = {plain(card): (x, j, card) for x, column in enumerate(cols) for j, card in enumerate(column)}
+        for card, (_, _, entry) in now.items():
+            if entry >= 0:
+                last.pop(card, None)
+            elif (card not in before or before[card][2] >= 0 or card in kept
+                  or _released(before[card], steps[step - 1][1], now)):
+                last[card] = step
+        for card, was in before.items():
+            if card not in now and (was[2] >= 0 or card in kept or _released(was, steps[step - 1][1], now)):
+                last[card] = step
+        before = now
+    out = []
+    for step, (dealt, cols) in enumerate(steps):
+        out.append((dealt, tuple(tuple(plain(card) for card in column if last.get(plain(card), step + 1) > step)
+                                 for column in cols)))
+    return out
+
+
 def solve(state: AcesUpState, budget: Budget, clock: Callable[[], float] = time.monotonic) -> Verdict:
     """Search the deal of ``state`` (every card seen) for a winning line.
 
@@ -249,7 +292,7 @@ def solve(state: AcesUpState, budget: Budget, clock: Callable[[], float] = time.
     result = search.run()
     line: tuple[str, ...] = ()
     if result == "won":
-        steps = [(0, search.start), *search.path]
+        steps = real_positions(search.raw, [(0, search.start), *search.path])
         lines: list[str] = []
         for here, there in zip(steps, steps[1:]):
             if here != there:

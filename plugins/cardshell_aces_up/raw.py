@@ -20,18 +20,47 @@ The reductions (each exact; the argument follows each):
   distinct arrangement.  A ``T`` from a column of two or more cards goes to
   the first empty column only (the card then lies in a free slot).  With
   the stock empty the columns are interchangeable: the key sorts them.
-* **Safe discards** (:meth:`RawDeal.settle`).  If the bottom card ``c`` may
-  go to the foundation and no lower card of its suit is left anywhere
-  (tableau or stock), ``F`` is played at once, without branching.  Proof:
-  let S be the position and S' = S without ``c``.  A card helps only as the
-  higher card that lets a lower card of its suit go, and ``c`` has no lower
-  card left to help.  Follow any line from S in S': each ``F`` of a card
-  other than ``c`` is legal in S' (the card is at its column's bottom in S'
-  too, since the columns of S' are those of S without ``c``, and its higher
-  card is not ``c``, so it is there too); each ``T`` is legal (a column
-  empty in S is empty in S'); moves of ``c`` itself are skipped; deals are
-  the same.  So S' reaches the position S reaches without ``c``: if S wins,
-  S' wins (``c`` is not an ace).  And S' is reached from S by a legal ``F``.
+* **Pending discards** (:meth:`RawDeal.finish`, :meth:`RawDeal.children`).
+  A card that may go to the foundation is neither discarded nor kept for
+  good: it is marked *pending* and stays where it is, and the search
+  decides later, when it matters, whether it went or stays.  A card is
+  marked when a higher card of its suit that is not pending lies at the
+  bottom of another column and every card above it is pending; it then
+  *waits for* those cards (it can go only after they have gone).  The
+  claim: for every set S of pending cards that holds every card its members
+  wait for, the real position of the columns without S is reachable by
+  legal moves.  Marking keeps it (from the real position without S minus
+  ``c``, the cards ``c`` waits for are gone, the higher card is still at
+  its bottom, so ``F c`` is legal), and so do deals, ``T`` moves and
+  removing a pending card with all it waits for.  A card that leaves its
+  column by ``T``, or that is made plain again to be the higher card for
+  another card (:meth:`RawDeal.kept`), takes the pending mark from the
+  cards that wait for it.  So a search position stands for all those real
+  positions, and a win (stock empty, every non-ace pending) is a real win:
+  :func:`.fastsolve.real_positions` turns the line into real positions, each
+  card going where it was last marked.
+  Conversely every real line is followed.  A real ``F`` of a card is its
+  mark (after making its higher card plain, if that was pending) and its
+  removal; a ``T`` or a deal is the same move after removing the pending
+  cards in its way.  A removal is tried only where it is used at once
+  (:meth:`RawDeal.children`: it empties a column, a column is empty for a
+  ``T`` of the card it uncovers, or it uncovers a higher card that marks a
+  card or lets one go): removing later reaches the same positions and keeps
+  the card usable as a higher card meanwhile.  So no choice is made before
+  a deal: a card that may go stays pending under the deal's card, and goes
+  whenever it is uncovered.
+* **Safe discards** (:meth:`RawDeal.finish`).  A pending bottom card ``c``
+  with no lower card of its suit left anywhere (tableau or stock) goes at
+  once, without branching.  Proof: let S be the position and S' = S
+  without ``c``.  A card helps only as the higher card that lets a lower
+  card of its suit go, and ``c`` has no lower card left to help.  Follow
+  any line from S in S': each ``F`` of a card other than ``c`` is legal in
+  S' (the card is at its column's bottom in S' too, since the columns of S'
+  are those of S without ``c``, and its higher card is not ``c``, so it is
+  there too); each ``T`` is legal (a column empty in S is empty in S');
+  moves of ``c`` itself are skipped; deals are the same.  So S' reaches the
+  position S reaches without ``c``: if S wins, S' wins (``c`` is not an
+  ace).  And S' is what removing the pending ``c`` gives.
 """
 
 from __future__ import annotations
@@ -49,6 +78,10 @@ ACE_CODE = 48
 #: In a deal, no card for this column (a short last deal, or a card the
 #: relaxed game of :mod:`.relax` leaves out).
 NO_CARD = -1
+#: A pending card (module docstring) waiting for ``k`` cards is coded
+#: ``code - PENDING * (k + 1)``: below :data:`NO_CARD`, with
+#: ``code & 63 == code`` back and ``& 3`` still the suit.
+PENDING = 64
 
 _SUIT_INDEX = {suit: index for index, suit in enumerate(Suit)}
 
@@ -85,6 +118,89 @@ def deals_of(stock: tuple[Card, ...]) -> list[tuple[int, ...]]:
         deal = codes[k:k + COLUMNS]
         deals.append(tuple(deal + [NO_CARD] * (COLUMNS - len(deal))))
     return deals
+
+
+def plain(card: int) -> int:
+    """The card code of a column entry, pending or not (plain codes are
+    below 64, so ``& 63`` leaves them as they are)."""
+    return card & 63
+
+
+def waits(card: int) -> int:
+    """How many cards directly above it a pending card waits for."""
+    return ((card & 63) - card) // PENDING - 1
+
+
+def may_go(card: int, bottoms: list[int]) -> bool:
+    """Whether ``card``, a bottom card, may go to the foundation: not an ace,
+    and a higher card of its suit among ``bottoms`` (RULES.md; a card is
+    never higher than itself, so its own column's bottom does not count)."""
+    return 0 <= card < ACE_CODE and any(b > card and b & 3 == card & 3 for b in bottoms)
+
+
+def _without(column: tuple[int, ...], i: int) -> tuple[int, ...]:
+    """``column`` without its card ``i``, a pending card (the cards below
+    that waited for it wait for one card fewer)."""
+    out = list(column)
+    del out[i]
+    for j in range(i):
+        card = out[j]
+        if card < NO_CARD and j + waits(card) >= i:
+            out[j] = card + PENDING
+    return tuple(out)
+
+
+def _trim(column: tuple[int, ...], n: int) -> tuple[int, ...]:
+    """``column`` cut to its first ``n`` cards (the rest, pending cards, gone)
+    with each pending card waiting for no card beyond it."""
+    out = None
+    for j in range(n):
+        card = column[j]
+        if card < NO_CARD and j + waits(card) > n - 1:
+            if out is None:
+                out = list(column)
+            out[j] = (card & 63) - PENDING * (n - j)
+    return tuple(out) if out is not None else column
+
+
+def _release(column: tuple[int, ...], n: int) -> tuple[int, ...]:
+    """``column`` (its first ``n`` cards) with the pending cards that waited
+    for card ``n`` (moved away or kept) made plain again."""
+    out = None
+    for j in range(n):
+        card = column[j]
+        if card < NO_CARD and j + waits(card) >= n:
+            if out is None:
+                out = list(column)
+            out[j] = card & 63
+    return tuple(out) if out is not None else column
+
+
+def keep_cards(column: tuple[int, ...], floor: list[int]) -> tuple[int, ...]:
+    """``column`` with only the cards at or above ``floor`` of their suit,
+    pending or not (a pending card then waits only for the kept cards it
+    waited for): the columns of a relaxed game of :mod:`.relax`.
+
+    Args:
+        column (tuple[int, ...]): column entries, pending ones too.
+        floor (list[int]): per suit index 0..3, the lowest card code kept.
+
+    Returns:
+        tuple[int, ...]: the kept entries, in order.
+    """
+    if not column or min(column) >= 0:
+        return tuple(card for card in column if card >= floor[card & 3])
+    out = []
+    for j, card in enumerate(column):
+        if card >= 0:
+            if card >= floor[card & 3]:
+                out.append(card)
+            continue
+        real = card & 63
+        if real >= floor[real & 3]:
+            kept = sum(1 for other in column[j + 1:j + 1 + waits(card)] if plain(other) >= floor[other & 3])
+            out.append(real - PENDING * (kept + 1))
+    return tuple(out)
 
 
 def arrangements(cols: Columns, slots: list[int], cards: list[tuple[int, ...]]) -> Iterator[Columns]:
@@ -133,32 +249,129 @@ class RawDeal:
         return dealt, cols
 
     def won(self, dealt: int, cols: Columns) -> bool:
-        """Stock empty and only the four aces left (RULES.md, "Winning")."""
-        return (dealt == self.last and sum(map(len, cols)) == 4
-                and all(card >= ACE_CODE for column in cols for card in column))
+        """Stock empty and only the four aces left (RULES.md, "Winning"),
+        pending discards aside."""
+        return dealt == self.last and all(card >= ACE_CODE or card < NO_CARD for column in cols for card in column)
 
-    def settle(self, dealt: int, cols: Columns) -> Columns:
-        """``cols`` after every safe discard (module docstring)."""
+    def finish(self, dealt: int, cols: Columns) -> Columns:
+        """``cols`` with every card marked pending that may be (module
+        docstring: every card above it pending, a higher card of its suit
+        that is not pending at another bottom), and every safe discard made;
+        until nothing changes.  Each child of :meth:`children` goes through
+        it, so every position the search holds is finished."""
         low = self.lowest[dealt]
         while True:
-            # Candidates: bottom non-aces below every card of their suit in the stock.
-            bottoms = [column[-1] if column else 99 for column in cols]
-            if not any(card < ACE_CODE and card < low[card & 3] for card in bottoms):
-                return cols
-            least = [99, 99, 99, 99]
+            best = [-1, -1, -1, -1]
             for column in cols:
-                for card in column:
-                    if card < least[card & 3]:
-                        least[card & 3] = card
+                if column:
+                    bottom = column[-1]
+                    if bottom > best[bottom & 3]:
+                        best[bottom & 3] = bottom
+            marked = None
             for x in range(COLUMNS):
-                card = bottoms[x]
-                suit = card & 3
-                if (card < ACE_CODE and card == least[suit] and card < low[suit]
-                        and any(b > card and b & 3 == suit for b in bottoms if b < 99)):
-                    cols = (*cols[:x], cols[x][:-1], *cols[x + 1:])
+                column = cols[x]
+                if not column:
+                    continue
+                bottom = column[-1]
+                if bottom >= 0 and (bottom >= ACE_CODE or bottom >= best[bottom & 3]):
+                    continue
+                out = None
+                top = len(column) - 1
+                i = top
+                while i >= 0:
+                    card = column[i]
+                    if card < NO_CARD:
+                        i -= 1
+                        continue
+                    if card < ACE_CODE and card < best[card & 3]:
+                        if out is None:
+                            out = list(column)
+                        out[i] = card - PENDING * (top - i + 1)
+                        i -= 1
+                        continue
                     break
+                if out is not None:
+                    if marked is None:
+                        marked = list(cols)
+                    marked[x] = tuple(out)
+            if marked is not None:
+                cols = tuple(marked)
+            # A pending bottom card with no lower card of its suit left goes.
+            if any(column and column[-1] < NO_CARD and column[-1] & 63 < low[column[-1] & 3] for column in cols):
+                least = [99, 99, 99, 99]
+                for column in cols:
+                    for card in column:
+                        card &= 63  # the card of a pending entry, and a plain card itself
+                        if card < least[card & 3]:
+                            least[card & 3] = card
+                for x in range(COLUMNS):
+                    column = cols[x]
+                    if column and column[-1] < NO_CARD:
+                        real = column[-1] & 63
+                        if real == least[real & 3] and real < low[real & 3]:
+                            cols = (*cols[:x], _without(column, len(column) - 1), *cols[x + 1:])
+                            break
+                else:
+                    return cols
             else:
                 return cols
+
+    def lift(self, column: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The column without its bottom card, and that card (for a ``T``):
+        the pending cards that wait for it are pending no more."""
+        return _release(column[:-1], len(column) - 1), column[-1:]
+
+    def children(self, dealt: int, cols: Columns) -> Iterator[tuple[int, Columns]]:
+        """The positions the search tries from a finished ``(dealt, cols)``,
+        each finished: the pending cards at the bottom of a column removed
+        (the last one, the last two, ...) where that is used at once (it
+        empties the column, a column is empty, or it marks or discards a
+        card), then :meth:`kept`, then ``T`` to the first empty column
+        (after every arrangement of the free slots when it fills the last
+        one), then the deal after every arrangement of the free slots."""
+        finish = self.finish
+        empty = () in cols
+        for x in range(COLUMNS):
+            column = cols[x]
+            n = len(column)
+            j = n - 1
+            while j >= 0 and column[j] < NO_CARD:
+                rest = _trim(column[:j], j)
+                removed = (*cols[:x], rest, *cols[x + 1:])
+                done = finish(dealt, removed)
+                if empty or not rest or done != removed:
+                    yield dealt, done
+                j -= 1
+        for _, child in self.kept(dealt, cols):
+            yield dealt, child
+        yield from self._placements(dealt, cols, finish)
+
+    def kept(self, dealt: int, cols: Columns) -> Iterator[tuple[list[int], Columns]]:
+        """A pending card kept after all: made plain again (with the pending
+        cards below it in its column removed) where it is the higher card
+        that lets a plain card of another column go, the first that is not
+        pending.  Yields the cards made plain (it and those that waited for
+        it) and the finished position."""
+        if not any(column and column[-1] < NO_CARD for column in cols):
+            return
+        plain = []
+        for column in cols:
+            first = -1
+            for card in reversed(column):
+                if card >= 0:
+                    first = card
+                    break
+            plain.append(first)
+        for x in range(COLUMNS):
+            column = cols[x]
+            j = len(column) - 1
+            while j >= 0 and column[j] < NO_CARD:
+                real = column[j] & 63
+                if any(y != x and 0 <= plain[y] < real and plain[y] & 3 == real & 3 for y in range(COLUMNS)):
+                    below = _release(column[:j], j)
+                    made = [real] + [card for card, was in zip(below, column) if card != was]
+                    yield made, self.finish(dealt, (*cols[:x], (*below, real), *cols[x + 1:]))
+                j -= 1
 
     def deal(self, dealt: int, cols: Columns) -> Columns:
         """``D``: deal number ``dealt`` onto ``cols``."""
@@ -168,6 +381,7 @@ class RawDeal:
     def closure(self, dealt: int, cols: Columns) -> Columns:
         """``cols`` after every ``F`` there is, until none is left (not a
         reduction: a card kept may be wanted later as the higher card).
+        ``dealt`` is not used: it is there to match :meth:`finish`.
 
         The result does not depend on the order: until the next deal, a card
         that may go to the foundation stays so (its higher card, or a card
@@ -175,29 +389,13 @@ class RawDeal:
         discards the same cards.
         """
         while True:
-            bottoms = [column[-1] if column else -1 for column in cols]
+            bottoms = [column[-1] if column else NO_CARD for column in cols]
             for x in range(COLUMNS):
-                card = bottoms[x]
-                if 0 <= card < ACE_CODE and any(b > card and b & 3 == card & 3 for b in bottoms):
+                if may_go(bottoms[x], bottoms):
                     cols = (*cols[:x], cols[x][:-1], *cols[x + 1:])
                     break
             else:
                 return cols
-
-    def children(self, dealt: int, cols: Columns) -> Iterator[tuple[int, Columns]]:
-        """The positions search tries from ``(dealt, cols)``, best first,
-        each settled: every ``F``, then ``T`` to the first empty column
-        (after every arrangement of the free slots when it fills the last
-        one), then the deal after every arrangement of the free slots."""
-        settle = self.settle
-        bottoms = [column[-1] if column else -1 for column in cols]
-        for x in range(COLUMNS):
-            card = bottoms[x]
-            if 0 <= card < ACE_CODE:
-                suit = card & 3
-                if any(b > card and b & 3 == suit for b in bottoms):
-                    yield dealt, settle(dealt, (*cols[:x], cols[x][:-1], *cols[x + 1:]))
-        yield from self._placements(dealt, cols, settle)
 
     def greedy_children(self, dealt: int, cols: Columns) -> Iterator[tuple[int, Columns]]:
         """The ``T`` moves and deals of :meth:`children`, each followed by
@@ -209,7 +407,7 @@ class RawDeal:
     def _placements(self, dealt: int, cols: Columns,
                     finish: Callable[[int, Columns], Columns]) -> Iterator[tuple[int, Columns]]:
         """The ``T`` moves and deals of :meth:`children`, each position
-        passed through ``finish``."""
+        passed through ``finish`` (a ``T`` by :meth:`lift`)."""
         empties = [k for k in range(COLUMNS) if not cols[k]]
         if not empties:
             if dealt < self.last:
@@ -220,15 +418,16 @@ class RawDeal:
             target = empties[0]
             for x in sources:
                 moved = list(cols)
-                moved[target], moved[x] = cols[x][-1:], cols[x][:-1]
+                moved[x], moved[target] = self.lift(cols[x])
                 yield dealt, finish(dealt, tuple(moved))
         else:
             for x in sources:
                 # The move fills the last empty column: every arrangement of
                 # the lone cards and the moved card over the free slots.
                 slots = [k for k in range(COLUMNS) if k != x and len(cols[k]) <= 1]
-                base = (*cols[:x], cols[x][:-1], *cols[x + 1:])
-                cards = [cols[k] for k in slots if cols[k]] + [cols[x][-1:]]
+                rest, card = self.lift(cols[x])
+                base = (*cols[:x], rest, *cols[x + 1:])
+                cards = [cols[k] for k in slots if cols[k]] + [card]
                 for filled in arrangements(base, slots, cards):
                     yield dealt, finish(dealt, filled)
         if dealt < self.last:
@@ -238,10 +437,9 @@ class RawDeal:
 
     def moves(self, dealt: int, cols: Columns) -> Iterator[tuple[str, int, Columns]]:
         """Every legal single move, unreduced: ``(line, dealt, cols)``."""
-        bottoms = [column[-1] if column else -1 for column in cols]
+        bottoms = [column[-1] if column else NO_CARD for column in cols]
         for x in range(COLUMNS):
-            card = bottoms[x]
-            if 0 <= card < ACE_CODE and any(y != x and b > card and b & 3 == card & 3 for y, b in enumerate(bottoms)):
+            if may_go(bottoms[x], bottoms):
                 yield f"F {x + 1}", dealt, (*cols[:x], cols[x][:-1], *cols[x + 1:])
         for x in range(COLUMNS):
             if cols[x]:

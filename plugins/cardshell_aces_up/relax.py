@@ -25,6 +25,13 @@ forgets everything else about the other cards:
 Every real move is a relaxed move or is dominated by one (a real ``F`` is a
 relaxed discard; a real ``T`` is a relaxed ``T``; deals are the same), so a
 real winning line gives a relaxed one: relaxed "no win" proves real "no win".
+A search position stands for the real positions without some of its pending
+cards (:mod:`.raw`); a non-ace fewer never hurts here, so the relaxed game
+without any of them bounds them all.
+
+The two other relaxed games keep pending cards pending (:func:`.raw.keep_cards`)
+and are searched by the same children as the real game, so their positions
+stand for the same real positions, relaxed.
 
 What it catches: an ace lying on non-aces can leave its column only to an
 empty column, and an empty column appears only when a column holds no ace
@@ -45,14 +52,16 @@ from collections.abc import Callable
 from itertools import permutations
 from typing import Any
 
-from .raw import ACE_CODE, NO_CARD, Columns, RawDeal
+from .raw import ACE_CODE, NO_CARD, Columns, RawDeal, keep_cards
 
 Abstract = tuple[tuple[int, ...], ...]
 
 
 def abstract_column(column: tuple[int, ...]) -> tuple[int, ...]:
     """The relaxed form of a column of card codes (top first): ``1`` for an
-    ace, ``0`` for each run of non-aces, no trailing ``0``.
+    ace, ``0`` for each run of non-aces, no trailing ``0``.  Pending cards
+    (:mod:`.raw`) are left out: they may go at any time, and in this game a
+    non-ace only ever stands in the way.
 
     Args:
         column (tuple[int, ...]): card codes, index 0 the first dealt.
@@ -62,6 +71,8 @@ def abstract_column(column: tuple[int, ...]) -> tuple[int, ...]:
     """
     out: list[int] = []
     for card in column:
+        if card < NO_CARD:
+            continue
         if card >= ACE_CODE:
             out.append(1)
         elif not out or out[-1]:
@@ -148,6 +159,7 @@ class _GaveUp(Exception):
     pass
 
 
+
 class HardCards:
     """A second, stronger bound: the game with the stock's non-aces left out.
 
@@ -227,14 +239,15 @@ class HardCards:
         if self.kept >= self._cap:
             return True
         game, ghost, aces, memo = self._game(dealt)
-        hard = tuple(tuple(card for card in column if card >= ACE_CODE or card > ghost[card & 3]) for column in cols)
-        found, self.kept = relaxed_winnable(game, aces, memo, 0, game.settle(0, hard),
+        floor = [min(ACE_CODE, ghost[suit] + 1) for suit in range(4)]
+        hard = tuple(keep_cards(column, floor) for column in cols)
+        found, self.kept = relaxed_winnable(game, aces, memo, 0, game.finish(0, hard),
                                             self._per_query, self._out_of_time, self.kept)
-        return found
+        return found is not False
 
 
 def relaxed_winnable(game: RawDeal, aces: AceRelaxation, memo: dict[Any, bool], dealt: int, cols: Columns,
-                     budget: int, out_of_time: Callable[[], bool], kept: int) -> tuple[bool, int]:
+                     budget: int, out_of_time: Callable[[], bool], kept: int) -> tuple[bool | None, int]:
     """Search a relaxed game exactly from ``(dealt, cols)``, remembering each
     position's answer in ``memo`` (a move never repeats a position: each
     deals, discards, or fills an empty column, so there are no cycles).
@@ -250,8 +263,8 @@ def relaxed_winnable(game: RawDeal, aces: AceRelaxation, memo: dict[Any, bool], 
         kept (int): the entries kept so far (counted up and returned).
 
     Returns:
-        tuple[bool, int]: winnable (True also when the budget or the clock
-        ran out: the answer stays a proof), and the new ``kept``.
+        tuple[bool | None, int]: winnable (None when the budget or the clock
+        ran out: no answer), and the new ``kept``.
     """
     count = [budget, kept]
 
@@ -276,7 +289,7 @@ def relaxed_winnable(game: RawDeal, aces: AceRelaxation, memo: dict[Any, bool], 
     try:
         return solve(dealt, cols), count[1]
     except _GaveUp:
-        return True, count[1]
+        return None, count[1]
 
 
 class TopCards:
@@ -341,11 +354,11 @@ class TopCards:
         if self.kept >= self._cap:
             return True
         floor = self._floor
-        high = tuple(tuple(card for card in column if card >= floor[card & 3]) for column in cols)
+        high = tuple(keep_cards(column, floor) for column in cols)
         found, self.kept = relaxed_winnable(self._game, self._aces, self._memo, dealt,
-                                            self._game.settle(dealt, high), self._per_query,
+                                            self._game.finish(dealt, high), self._per_query,
                                             self._out_of_time, self.kept)
-        return found
+        return found is not False
 
 
 def last_deal_blocks(deals: list[tuple[int, ...]]) -> bool:
