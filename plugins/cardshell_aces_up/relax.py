@@ -159,7 +159,6 @@ class _GaveUp(Exception):
     pass
 
 
-
 class HardCards:
     """A second, stronger bound: the game with the stock's non-aces left out.
 
@@ -243,11 +242,11 @@ class HardCards:
         hard = tuple(keep_cards(column, floor) for column in cols)
         found, self.kept = relaxed_winnable(game, aces, memo, 0, game.finish(0, hard),
                                             self._per_query, self._out_of_time, self.kept)
-        return found is not False
+        return found
 
 
 def relaxed_winnable(game: RawDeal, aces: AceRelaxation, memo: dict[Any, bool], dealt: int, cols: Columns,
-                     budget: int, out_of_time: Callable[[], bool], kept: int) -> tuple[bool | None, int]:
+                     budget: int, out_of_time: Callable[[], bool], kept: int) -> tuple[bool, int]:
     """Search a relaxed game exactly from ``(dealt, cols)``, remembering each
     position's answer in ``memo`` (a move never repeats a position: each
     deals, discards, or fills an empty column, so there are no cycles).
@@ -257,14 +256,14 @@ def relaxed_winnable(game: RawDeal, aces: AceRelaxation, memo: dict[Any, bool], 
         aces (AceRelaxation): its own ace bound (prunes it further).
         memo (dict): key of ``game`` -> winnable, kept between queries.
         dealt (int): deals made in ``game``.
-        cols (Columns): the relaxed columns, settled.
+        cols (Columns): the relaxed columns, finished (:meth:`.raw.RawDeal.finish`).
         budget (int): the most new positions this query expands.
         out_of_time (Callable[[], bool]): read every 1,024 expansions.
         kept (int): the entries kept so far (counted up and returned).
 
     Returns:
-        tuple[bool | None, int]: winnable (None when the budget or the clock
-        ran out: no answer), and the new ``kept``.
+        tuple[bool, int]: winnable (True also when the budget or the clock
+        ran out: the answer stays a proof), and the new ``kept``.
     """
     count = [budget, kept]
 
@@ -289,7 +288,7 @@ def relaxed_winnable(game: RawDeal, aces: AceRelaxation, memo: dict[Any, bool], 
     try:
         return solve(dealt, cols), count[1]
     except _GaveUp:
-        return None, count[1]
+        return True, count[1]
 
 
 class TopCards:
@@ -358,7 +357,7 @@ class TopCards:
         found, self.kept = relaxed_winnable(self._game, self._aces, self._memo, dealt,
                                             self._game.finish(dealt, high), self._per_query,
                                             self._out_of_time, self.kept)
-        return found is not False
+        return found
 
 
 def last_deal_blocks(deals: list[tuple[int, ...]]) -> bool:
