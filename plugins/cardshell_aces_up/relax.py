@@ -193,7 +193,7 @@ class HardCards:
             one query explores at most ``cap // 20`` new positions.
         lookahead (int): how many of the next deals keep their non-aces (0:
             none; more is stronger and slower).
-        out_of_time (Callable[[], bool]): read every 1,024 relaxed positions;
+        out_of_time (Callable[[], bool]): read every 128 relaxed positions;
             True makes the query give up (counted winnable).
     """
 
@@ -258,7 +258,7 @@ def relaxed_winnable(game: RawDeal, aces: AceRelaxation, memo: dict[Any, bool], 
         dealt (int): deals made in ``game``.
         cols (Columns): the relaxed columns, finished (:meth:`.raw.RawDeal.finish`).
         budget (int): the most new positions this query expands.
-        out_of_time (Callable[[], bool]): read every 1,024 expansions.
+        out_of_time (Callable[[], bool]): read every 128 expansions.
         kept (int): the entries kept so far (counted up and returned).
 
     Returns:
@@ -278,7 +278,7 @@ def relaxed_winnable(game: RawDeal, aces: AceRelaxation, memo: dict[Any, bool], 
             found = False
         else:
             count[0] -= 1
-            if count[0] < 0 or (not count[0] & 1023 and out_of_time()):
+            if count[0] < 0 or (not count[0] & 127 and out_of_time()):
                 raise _GaveUp
             found = any(solve(child_dealt, child) for child_dealt, child in game.children(dealt, cols))
         memo[key] = found
@@ -323,7 +323,7 @@ class TopCards:
         cap (int): the most relaxed positions remembered (memory bound).
         per_query (int): the most new positions one query expands (time
             bound: a query costs at most that many expansions).
-        out_of_time (Callable[[], bool]): read every 1,024 relaxed positions;
+        out_of_time (Callable[[], bool]): read every 128 relaxed positions;
             True makes the query give up (counted winnable).
     """
 
