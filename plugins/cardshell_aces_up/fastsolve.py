@@ -147,9 +147,12 @@ class _Search:
     def winnable(self, dealt: int, cols: Columns, dealt_to: bool) -> bool:
         """False when a loss bound proves ``(dealt, cols)`` lost; the bounds
         are asked only of the first position and of those a deal made
-        (``dealt_to``)."""
-        return not dealt_to or (self.aces.winnable(dealt, cols) and self.hard.winnable(dealt, cols)
-                                and all(bound.winnable(dealt, cols) for bound in self.high))
+        (``dealt_to``), and not of a position whose only child is the next
+        deal (:meth:`.raw.RawDeal.forced`): that child is asked instead, and
+        knows one deal more."""
+        return (not dealt_to or self.raw.forced(dealt, cols)
+                or (self.aces.winnable(dealt, cols) and self.hard.winnable(dealt, cols)
+                    and all(bound.winnable(dealt, cols) for bound in self.high)))
 
     def search(self, start: Columns, children: Callable[[int, Columns], Iterator[tuple[int, Columns]]],
                limit: int, full: type[Exception], winnable: Callable[[int, Columns, bool], bool]) -> bool:

@@ -138,18 +138,6 @@ def may_go(card: int, bottoms: list[int]) -> bool:
     return 0 <= card < ACE_CODE and any(b > card and b & 3 == card & 3 for b in bottoms)
 
 
-def _without(column: tuple[int, ...], i: int) -> tuple[int, ...]:
-    """``column`` without its card ``i``, a pending card (the cards below
-    that waited for it wait for one card fewer)."""
-    out = list(column)
-    del out[i]
-    for j in range(i):
-        card = out[j]
-        if card < NO_CARD and j + waits(card) >= i:
-            out[j] = card + PENDING
-    return tuple(out)
-
-
 def _trim(column: tuple[int, ...], n: int) -> tuple[int, ...]:
     """``column`` cut to its first ``n`` cards (the rest, pending cards, gone)
     with each pending card waiting for no card beyond it."""
@@ -253,12 +241,24 @@ class RawDeal:
         pending discards aside."""
         return dealt == self.last and all(card >= ACE_CODE or card < NO_CARD for column in cols for card in column)
 
+    def forced(self, dealt: int, cols: Columns) -> bool:
+        """Whether the deal is the only child of a finished position (the
+        stock is not empty, no column is empty and no bottom card is
+        pending): no card may go, since a finished position marks every
+        card that may, and a ``T`` needs an empty column (RULES.md)."""
+        return dealt < self.last and all(column and column[-1] >= 0 for column in cols)
+
     def finish(self, dealt: int, cols: Columns) -> Columns:
         """``cols`` with every card marked pending that may be (module
         docstring: every card above it pending, a higher card of its suit
         that is not pending at another bottom), and every safe discard made;
         until nothing changes.  Each child of :meth:`children` goes through
-        it, so every position the search holds is finished."""
+        it, so every position the search holds is finished.
+
+        Marking never changes the highest plain bottom card of a suit (a
+        card is marked only below it) and a safe discard removes a pending
+        card, so one marking pass is enough, and the loop repeats only for
+        the safe discards, one at a time."""
         low = self.lowest[dealt]
         while True:
             best = [-1, -1, -1, -1]
@@ -297,22 +297,26 @@ class RawDeal:
             if marked is not None:
                 cols = tuple(marked)
             # A pending bottom card with no lower card of its suit left goes.
-            if any(column and column[-1] < NO_CARD and column[-1] & 63 < low[column[-1] & 3] for column in cols):
-                least = [99, 99, 99, 99]
-                for column in cols:
-                    for card in column:
-                        card &= 63  # the card of a pending entry, and a plain card itself
-                        if card < least[card & 3]:
-                            least[card & 3] = card
-                for x in range(COLUMNS):
-                    column = cols[x]
-                    if column and column[-1] < NO_CARD:
-                        real = column[-1] & 63
-                        if real == least[real & 3] and real < low[real & 3]:
-                            cols = (*cols[:x], _without(column, len(column) - 1), *cols[x + 1:])
-                            break
-                else:
-                    return cols
+            for column in cols:
+                if column:
+                    bottom = column[-1]
+                    if bottom < NO_CARD and bottom & 63 < low[bottom & 3]:
+                        break
+            else:
+                return cols
+            least = [99, 99, 99, 99]
+            for column in cols:
+                for card in column:
+                    card &= 63  # the card of a pending entry, and a plain card itself
+                    if card < least[card & 3]:
+                        least[card & 3] = card
+            for x in range(COLUMNS):
+                column = cols[x]
+                if column and column[-1] < NO_CARD:
+                    real = column[-1] & 63
+                    if real == least[real & 3] and real < low[real & 3]:
+                        cols = (*cols[:x], _trim(column[:-1], len(column) - 1), *cols[x + 1:])
+                        break
             else:
                 return cols
 

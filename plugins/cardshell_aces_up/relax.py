@@ -49,12 +49,43 @@ distinct abstract positions times the 13 deals, a few thousand entries.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from itertools import permutations
-from typing import Any
+from typing import Any, Protocol
 
 from .raw import ACE_CODE, NO_CARD, Columns, RawDeal, keep_cards
 
 Abstract = tuple[tuple[int, ...], ...]
+
+#: The most columns a relaxed game remembers the relaxed form of
+#: (:func:`relaxed_columns`); the cache is emptied when full.  Columns recur
+#: across the search's positions, so the form is mostly looked up rather than
+#: rebuilt.
+COLUMN_CACHE = 16_384
+
+
+def relaxed_columns(cols: Columns, cache: dict[tuple[int, ...], tuple[int, ...]],
+                    relaxed: Callable[[tuple[int, ...]], tuple[int, ...]]) -> Columns:
+    """``cols`` with each column replaced by ``relaxed(column)``, remembered
+    in ``cache`` (at most :data:`COLUMN_CACHE` columns, then emptied).
+
+    Args:
+        cols (Columns): the real columns.
+        cache (dict): column -> its relaxed form, for this ``relaxed`` only.
+        relaxed (Callable): a pure function of one column.
+
+    Returns:
+        Columns: the relaxed columns.
+    """
+    out = []
+    for column in cols:
+        form = cache.get(column)
+        if form is None:
+            if len(cache) >= COLUMN_CACHE:
+                cache.clear()
+            form = cache[column] = relaxed(column)
+        out.append(form)
+    return tuple(out)
 
 
 def abstract_column(column: tuple[int, ...]) -> tuple[int, ...]:
@@ -94,6 +125,7 @@ class AceRelaxation:
         self._last = len(deals)
         self._aces = [tuple(k for k, card in enumerate(deal) if card >= ACE_CODE) for deal in deals]
         self._memo: dict[tuple[int, Abstract], bool] = {}
+        self._forms: dict[tuple[int, ...], tuple[int, ...]] = {}
 
     def winnable(self, dealt: int, columns: tuple[tuple[int, ...], ...]) -> bool:
         """Whether the relaxed game can still be won.
@@ -106,7 +138,7 @@ class AceRelaxation:
         Returns:
             bool: False proves the real position lost.
         """
-        return self._solve(dealt, tuple(abstract_column(column) for column in columns))
+        return self._solve(dealt, relaxed_columns(columns, self._forms, abstract_column))
 
     def _solve(self, dealt: int, cols: Abstract) -> bool:
         key = (dealt, tuple(sorted(cols)) if dealt == self._last else cols)
@@ -202,12 +234,14 @@ class HardCards:
         self._raw = raw
         self._out_of_time = out_of_time
         self._lookahead = lookahead
-        self._games: dict[int, tuple[RawDeal, list[int], AceRelaxation, dict[Any, bool]]] = {}
+        self._games: dict[int, tuple[RawDeal, Callable[[tuple[int, ...]], tuple[int, ...]], AceRelaxation,
+                                     dict[Any, bool], dict[tuple[int, ...], tuple[int, ...]]]] = {}
         self.kept = 0
         self._cap = cap
         self._per_query = max(1, cap // 20)
 
-    def _game(self, dealt: int) -> tuple[RawDeal, list[int], AceRelaxation, dict[Any, bool]]:
+    def _game(self, dealt: int) -> tuple[RawDeal, Callable[[tuple[int, ...]], tuple[int, ...]], AceRelaxation,
+                                         dict[Any, bool], dict[tuple[int, ...], tuple[int, ...]]]:
         game = self._games.get(dealt)
         if game is None:
             rest = self._raw.deals[dealt:]
@@ -221,7 +255,9 @@ class HardCards:
             aces_only = ([tuple(card if card >= ACE_CODE or card > ghost[card & 3] else NO_CARD for card in deal)
                           for deal in near]
                          + [tuple(card if card >= ACE_CODE else NO_CARD for card in deal) for deal in far])
-            game = self._games[dealt] = (RawDeal(aces_only), ghost, AceRelaxation(aces_only), {})
+            floor = [min(ACE_CODE, ghost[suit] + 1) for suit in range(4)]
+            game = self._games[dealt] = (RawDeal(aces_only), partial(keep_cards, floor=floor),
+                                         AceRelaxation(aces_only), {}, {})
         return game
 
     def winnable(self, dealt: int, cols: Columns) -> bool:
@@ -237,15 +273,36 @@ class HardCards:
         """
         if self.kept >= self._cap:
             return True
-        game, ghost, aces, memo = self._game(dealt)
-        floor = [min(ACE_CODE, ghost[suit] + 1) for suit in range(4)]
-        hard = tuple(keep_cards(column, floor) for column in cols)
+        game, keep, aces, memo, forms = self._game(dealt)
+        hard = relaxed_columns(cols, forms, keep)
         found, self.kept = relaxed_winnable(game, aces, memo, 0, game.finish(0, hard),
                                             self._per_query, self._out_of_time, self.kept)
         return found
 
 
-def relaxed_winnable(game: RawDeal, aces: AceRelaxation, memo: dict[Any, bool], dealt: int, cols: Columns,
+class Bound(Protocol):
+    """A loss bound: :meth:`winnable` False proves a position lost."""
+
+    def winnable(self, dealt: int, cols: Columns) -> bool:
+        """Whether the position may still be won (False is a proof)."""
+
+
+class AllOf:
+    """Several bounds asked in turn: winnable when every one says so.
+
+    Args:
+        bounds (list[Bound]): asked in this order (cheapest first).
+    """
+
+    def __init__(self, bounds: list[Bound]) -> None:
+        self._bounds = bounds
+
+    def winnable(self, dealt: int, cols: Columns) -> bool:
+        """False when one of the bounds proves ``(dealt, cols)`` lost."""
+        return all(bound.winnable(dealt, cols) for bound in self._bounds)
+
+
+def relaxed_winnable(game: RawDeal, aces: Bound, memo: dict[Any, bool], dealt: int, cols: Columns,
                      budget: int, out_of_time: Callable[[], bool], kept: int) -> tuple[bool, int]:
     """Search a relaxed game exactly from ``(dealt, cols)``, remembering each
     position's answer in ``memo`` (a move never repeats a position: each
@@ -253,7 +310,9 @@ def relaxed_winnable(game: RawDeal, aces: AceRelaxation, memo: dict[Any, bool], 
 
     Args:
         game (RawDeal): the relaxed game's rules.
-        aces (AceRelaxation): its own ace bound (prunes it further).
+        aces (Bound): bounds of the relaxed game itself, asked at each of
+            its positions (its own :class:`AceRelaxation`, and the
+            :class:`TopCards` games that relax it further).
         memo (dict): key of ``game`` -> winnable, kept between queries.
         dealt (int): deals made in ``game``.
         cols (Columns): the relaxed columns, finished (:meth:`.raw.RawDeal.finish`).
@@ -333,11 +392,36 @@ class TopCards:
         kept = [tuple(card if card >= self._floor[card & 3] else NO_CARD for card in deal) for deal in deals]
         self._game = RawDeal(kept)
         self._aces = AceRelaxation(kept)
+        self._bound: Bound = self._aces
         self._memo: dict[Any, bool] = {}
+        self._keep = partial(keep_cards, floor=self._floor)
+        self._forms: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._cap = cap
         self._per_query = per_query
         self._out_of_time = out_of_time
         self.kept = 0
+
+    def relaxes(self, other: TopCards) -> bool:
+        """Whether this game relaxes ``other`` (it keeps, of every suit, no
+        card that ``other`` forgets): then a win of ``other`` is a win here
+        (the argument above, with ``other`` as the real game)."""
+        return all(mine >= theirs for mine, theirs in zip(self._floor, other._floor))
+
+    def nest(self, inner: TopCards) -> None:
+        """Ask ``inner``, a game that relaxes this one, at every position of
+        this game's own search (after its ace bound): its positions lost
+        there are lost here, and ``inner`` is far smaller.
+
+        Args:
+            inner (TopCards): a bound with :meth:`relaxes` true of this one,
+                built from the same real deals.
+
+        Raises:
+            ValueError: ``inner`` keeps a card this game forgets.
+        """
+        if not inner.relaxes(self):
+            raise ValueError("aces-up: a nested high-card game must keep fewer cards")
+        self._bound = AllOf([self._bound, inner])
 
     def winnable(self, dealt: int, cols: Columns) -> bool:
         """Whether the relaxed game can be won from the real ``(dealt, cols)``
@@ -352,9 +436,8 @@ class TopCards:
         """
         if self.kept >= self._cap:
             return True
-        floor = self._floor
-        high = tuple(keep_cards(column, floor) for column in cols)
-        found, self.kept = relaxed_winnable(self._game, self._aces, self._memo, dealt,
+        high = relaxed_columns(cols, self._forms, self._keep)
+        found, self.kept = relaxed_winnable(self._game, self._bound, self._memo, dealt,
                                             self._game.finish(dealt, high), self._per_query,
                                             self._out_of_time, self.kept)
         return found
@@ -389,10 +472,12 @@ def last_deal_blocks(deals: list[tuple[int, ...]]) -> bool:
 
 def bounds_for(deals: list[tuple[int, ...]], cap: int, per_query: int = 2_000,
                out_of_time: Callable[[], bool] = lambda: False) -> list[TopCards]:
-    """The :class:`TopCards` bounds the solver asks, cheapest first: the
-    last deal's cards and those above them, then the top 5 and the top 7
-    ranks of each suit (ace to ten, ace to eight; measured on Aces Up deals
-    0..1,999, see the solver's module docstring).
+    """The :class:`TopCards` bounds the solver asks, cheapest first: the top
+    5 and the top 7 ranks of each suit (ace to ten, ace to eight), then the
+    last deal's cards and those above them.  Each is nested
+    (:meth:`TopCards.nest`) with the cheaper ones that relax it: the top-5
+    game prunes the top-7 game's own search.  Measured on Aces Up deals
+    0..1,999 (the solver's module docstring).
 
     Args:
         deals (list[tuple[int, ...]]): the stock's deals in order.
@@ -405,13 +490,17 @@ def bounds_for(deals: list[tuple[int, ...]], cap: int, per_query: int = 2_000,
         empty).
     """
     bounds = []
+    for ranks in (5, 7):
+        # Aces are rank 14, code 48..51: the top ``ranks`` ranks start at code 4 * (13 - ranks).
+        bounds.append(TopCards(deals, [4 * (13 - ranks)] * 4, cap, per_query, out_of_time))
     if deals:
         floor = [ACE_CODE] * 4
         for card in deals[-1]:
             if 0 <= card < floor[card & 3]:
                 floor[card & 3] = card
         bounds.append(TopCards(deals, floor, cap, per_query, out_of_time))
-    for ranks in (5, 7):
-        # Aces are rank 14, code 48..51: the top ``ranks`` ranks start at code 4 * (13 - ranks).
-        bounds.append(TopCards(deals, [4 * (13 - ranks)] * 4, cap, per_query, out_of_time))
+    for k, bound in enumerate(bounds):
+        for inner in bounds[:k]:
+            if inner.relaxes(bound):
+                bound.nest(inner)
     return bounds
