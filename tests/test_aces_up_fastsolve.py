@@ -150,9 +150,13 @@ def test_a_last_deal_that_cannot_discard_settles_the_deal_at_the_first_position(
     verdict = fastsolve.solve(state, BIG)
     assert verdict.result == "no win" and verdict.positions == 1
     assert last_deal_blocks(raw.deals)
-    # The older bounds do not see it from the first position; the last deal's high-cards game does.
+    # The ace bound does not see it from the first position; the game of the last deal's
+    # cards and those above them does (the solver checks the last deal before searching).
     assert AceRelaxation(raw.deals).winnable(0, cols)
-    assert not bounds_for(raw.deals, 100_000)[-1].winnable(0, cols)
+    floor = [ACE_CODE] * 4
+    for card in raw.deals[-1]:
+        floor[card & 3] = min(floor[card & 3], card)
+    assert not TopCards(raw.deals, floor, 100_000).winnable(0, cols)
 
 
 @pytest.mark.parametrize(("last", "blocks"), [

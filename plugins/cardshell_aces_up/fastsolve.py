@@ -29,9 +29,12 @@ more than it pruned: on 44 deals that took 1.5 to 10 s, 219 s in all
 against 150 s).  A position is not expanded when its game with only the
 aces in the way (:class:`.relax.AceRelaxation`), its game without the
 stock's non-aces (:class:`.relax.HardCards`), or one of its games with only
-the high cards (:class:`.relax.TopCards`: the last deal's cards and above,
-the top 5 ranks, the top 7 ranks; asked only by searches of at least
-:data:`HIGH_BOUNDS_FROM` positions) cannot be won.  Before any search, a
+the high cards (:class:`.relax.TopCards`: the top 5 ranks, then the top 7
+ranks, whose own search asks the top-5 game; asked only by searches of at
+least :data:`HIGH_BOUNDS_FROM` positions) cannot be won.  No bound is asked
+of a position whose only child is the next deal
+(:meth:`.raw.RawDeal.forced`): the child is asked, and the bounds know one
+deal more there.  Before any search, a
 deal whose last four cards include a non-ace and cannot discard one another
 is lost (:func:`.relax.last_deal_blocks`; about one deal in ten), and the
 high-card games prune lost lines several deals before the others do.  Over
@@ -42,7 +45,12 @@ discards (:mod:`.raw`: a card that may go is decided on only when it
 matters, not before every deal) then settled 44 of the 410 left unknown
 (43 lost, 1 won), 1,634 in all; on 13 lost deals that took 0.5 to 34 s
 they searched 1.2 to 5.4 times fewer positions, but each costs more: the
-13 took 76 s, as before.
+13 took 76 s, as before.  Most of the time went to the bounds; asking the
+cheap top-5 game before the top-7 game and inside its search, skipping
+forced positions, dropping a game of the last deal's cards (it pruned
+almost nothing once forced positions were skipped), one marking pass in
+:meth:`.raw.RawDeal.finish` and cached relaxed columns took 7 of those
+unknown deals, lost at 21 to 55 s each, from 246.7 s to 117.9 s in all.
 
 A won line of the full search holds pending cards: :func:`real_positions`
 turns it into real positions, and :func:`_connect` into the lines to type.
@@ -51,12 +59,14 @@ Bounds: at most ``budget.nodes`` positions are expanded and kept as keys
 (memory about ``nodes`` times a key of 4 short tuples, a few hundred bytes),
 and each relaxed game keeps at most ``nodes`` more (one query of a
 :class:`.relax.TopCards` expands at most 1 % of ``nodes``, and at most
-2,000); the clock is read
-every 16 positions and every 128 relaxed ones, so a search stops within
-``budget.seconds`` plus the time of 16 expansions, each asking at most five
-relaxed games for at most 128 positions once the time is up (reading it
-every 1,024 positions let 22 of 366 unknown deals of 0..1,999 run past
-11 s, one to 24.8 s, with 10 s allowed).  Recursion is one
+2,000), and each remembers the relaxed form of at most
+:data:`.relax.COLUMN_CACHE` columns (about 30 such caches, a few MB each
+when full); the clock is read every 16 positions, every 128 relaxed ones
+and at every bound's query, so a search stops within ``budget.seconds``
+plus the time of 16 expansions, each asking at most four relaxed games
+for at most 128 positions once the time is up (reading it every 1,024
+positions let 22 of 366 unknown deals of 0..1,999 run past 11 s, one to
+24.8 s, with 10 s allowed).  Recursion is one
 frame per move of the line being searched (at most 52 discards, 13 deals and
 the ``T`` moves between them) plus that of a relaxed search.
 """
