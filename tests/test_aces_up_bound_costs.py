@@ -16,7 +16,7 @@ from cardshell.search import Budget
 from cardshell_aces_up import fastsolve, relax
 from cardshell_aces_up import rules as aces
 from cardshell_aces_up.raw import keep_cards
-from cardshell_aces_up.relax import TopCards, bounds_for, relaxed_columns
+from cardshell_aces_up.relax import HardCards, TopCards, bounds_for, relaxed_columns
 from test_aces_up_fastsolve import raw_position, stacked
 from test_aces_up_pending import pending_exhaustive, random_line
 
@@ -118,3 +118,27 @@ def test_a_query_after_the_deadline_answers_winnable_without_searching():
     late = TopCards(raw.deals, TOP7, 100_000, out_of_time=lambda: True)
     assert late.winnable(0, cols)
     assert late.kept == 0
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from([16, 20]), st.integers(0, 25))
+def test_the_hard_cards_games_with_a_nested_high_card_game_answer_as_without(rnd, size, steps):
+    raw, cols = raw_position(stacked(rnd, size))
+    dealt, here = random_line(raw, cols, rnd, steps)[-1]
+    nested = HardCards(raw, 1_000_000, nested_ranks=5)
+    answer = nested.winnable(dealt, here)
+    assert answer == HardCards(raw, 1_000_000).winnable(dealt, here)  # exact searches: nesting only prunes
+    if not answer:
+        assert not pending_exhaustive(raw, dealt, here)
+
+
+def test_the_hard_cards_games_ask_their_nested_high_card_game(monkeypatch):
+    raw, cols = raw_position(aces.init_game(3))
+    asked = []
+    original = TopCards.winnable
+    monkeypatch.setattr(TopCards, "winnable",
+                        lambda self, dealt, here: asked.append(dealt) or original(self, dealt, here))
+    HardCards(raw, 100_000).winnable(0, cols)
+    assert asked == []
+    HardCards(raw, 100_000, nested_ranks=5).winnable(0, cols)
+    assert asked

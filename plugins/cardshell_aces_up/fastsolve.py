@@ -92,6 +92,11 @@ from .rules import AcesUpState
 HIGH_BOUNDS_FROM = 10_000
 
 
+#: The top ranks of the high-card game asked inside each game of
+#: :class:`.relax.HardCards` (from :data:`HIGH_BOUNDS_FROM` positions on).
+HARD_NESTED_RANKS = 5
+
+
 #: The greedy first search (:meth:`_Search.run`) may use one
 #: position in this many of the budget, and at most :data:`GREEDY_POSITIONS`.
 GREEDY_SHARE = 10
@@ -119,7 +124,8 @@ class _Search:
         self.limit = budget.nodes
         self.clock = clock
         self.deadline = clock() + budget.seconds
-        self.hard = HardCards(self.raw, budget.nodes, out_of_time=lambda: clock() > self.deadline)
+        self.hard = HardCards(self.raw, budget.nodes, out_of_time=lambda: clock() > self.deadline,
+                              nested_ranks=HARD_NESTED_RANKS if budget.nodes >= HIGH_BOUNDS_FROM else 0)
         # A bound's query may cost 1 % of the budget's positions, at most 2,000; a small
         # search (a hint's re-drawn deal: 200 positions) asks no high-card bound at all.
         per_query = min(2_000, budget.nodes // 100)
