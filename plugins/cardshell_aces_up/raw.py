@@ -356,22 +356,32 @@ class RawDeal:
         that lets a plain card of another column go, the first that is not
         pending.  Yields the cards made plain (it and those that waited for
         it) and the finished position."""
-        if not any(column and column[-1] < NO_CARD for column in cols):
-            return
-        plain = []
         for column in cols:
-            first = -1
+            if column and column[-1] < NO_CARD:
+                break
+        else:
+            return
+        # Per suit, the lowest first plain card from a bottom (and its column), and the next lowest.
+        lowest = [99, 99, 99, 99]
+        where = [-1, -1, -1, -1]
+        second = [99, 99, 99, 99]
+        for y, column in enumerate(cols):
             for card in reversed(column):
                 if card >= 0:
-                    first = card
+                    suit = card & 3
+                    if card < lowest[suit]:
+                        second[suit] = lowest[suit]
+                        lowest[suit], where[suit] = card, y
+                    elif card < second[suit]:
+                        second[suit] = card
                     break
-            plain.append(first)
         for x in range(COLUMNS):
             column = cols[x]
             j = len(column) - 1
             while j >= 0 and column[j] < NO_CARD:
                 real = column[j] & 63
-                if any(y != x and 0 <= plain[y] < real and plain[y] & 3 == real & 3 for y in range(COLUMNS)):
+                suit = real & 3
+                if (lowest[suit] if where[suit] != x else second[suit]) < real:
                     below = _release(column[:j], j)
                     made = [real] + [card for card, was in zip(below, column) if card != was]
                     yield made, self.finish(dealt, (*cols[:x], (*below, real), *cols[x + 1:]))
@@ -379,8 +389,10 @@ class RawDeal:
 
     def deal(self, dealt: int, cols: Columns) -> Columns:
         """``D``: deal number ``dealt`` onto ``cols``."""
-        cards = self.deals[dealt]
-        return tuple((*column, card) if card >= 0 else column for column, card in zip(cols, cards))
+        a, b, c, d = self.deals[dealt]
+        one, two, three, four = cols
+        return ((*one, a) if a >= 0 else one, (*two, b) if b >= 0 else two,
+                (*three, c) if c >= 0 else three, (*four, d) if d >= 0 else four)
 
     def closure(self, dealt: int, cols: Columns) -> Columns:
         """``cols`` after every ``F`` there is, until none is left (not a

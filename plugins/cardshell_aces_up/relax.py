@@ -242,6 +242,7 @@ class HardCards:
         self._lookahead = lookahead
         self._games: dict[int, tuple[RawDeal, Callable[[tuple[int, ...]], tuple[int, ...]], Bound,
                                      dict[Any, bool], dict[tuple[int, ...], tuple[int, ...]]]] = {}
+        self._asked: dict[tuple[int, Columns], bool] = {}  # unfinished relaxed position -> settled answer
         self.kept = 0
         self._cap = cap
         self._per_query = max(1, cap // 20)
@@ -287,8 +288,16 @@ class HardCards:
             return True
         game, keep, aces, memo, forms = self._game(dealt)
         hard = relaxed_columns(cols, forms, keep)
-        found, self.kept = relaxed_winnable(game, aces, memo, 0, game.finish(0, hard),
-                                            self._per_query, self._out_of_time, self.kept)
+        asked = (dealt, hard)
+        found = self._asked.get(asked)
+        if found is None:
+            start = game.finish(0, hard)
+            found, self.kept = relaxed_winnable(game, aces, memo, 0, start, self._per_query, self._out_of_time,
+                                                self.kept)
+            settled = memo.get(game.key(0, start))
+            if settled is not None:  # not a give-up: remember the answer of these columns as they came
+                self._asked[asked] = settled
+                self.kept += 1
         return found
 
 
@@ -408,6 +417,7 @@ class TopCards:
         self._memo: dict[Any, bool] = {}
         self._keep = partial(keep_cards, floor=self._floor)
         self._forms: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._asked: dict[tuple[int, Columns], bool] = {}  # unfinished relaxed position -> settled answer
         self._cap = cap
         self._per_query = per_query
         self._out_of_time = out_of_time
@@ -449,9 +459,16 @@ class TopCards:
         if self.kept >= self._cap:
             return True
         high = relaxed_columns(cols, self._forms, self._keep)
-        found, self.kept = relaxed_winnable(self._game, self._bound, self._memo, dealt,
-                                            self._game.finish(dealt, high), self._per_query,
-                                            self._out_of_time, self.kept)
+        asked = (dealt, high)
+        found = self._asked.get(asked)
+        if found is None:
+            start = self._game.finish(dealt, high)
+            found, self.kept = relaxed_winnable(self._game, self._bound, self._memo, dealt, start,
+                                                self._per_query, self._out_of_time, self.kept)
+            settled = self._memo.get(self._game.key(dealt, start))
+            if settled is not None:  # not a give-up: remember the answer of these columns as they came
+                self._asked[asked] = settled
+                self.kept += 1
         return found
 
 
