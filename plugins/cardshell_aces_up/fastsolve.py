@@ -45,12 +45,16 @@ discards (:mod:`.raw`: a card that may go is decided on only when it
 matters, not before every deal) then settled 44 of the 410 left unknown
 (43 lost, 1 won), 1,634 in all; on 13 lost deals that took 0.5 to 34 s
 they searched 1.2 to 5.4 times fewer positions, but each costs more: the
-13 took 76 s, as before.  Most of the time went to the bounds; asking the
-cheap top-5 game before the top-7 game and inside its search, skipping
-forced positions, dropping a game of the last deal's cards (it pruned
-almost nothing once forced positions were skipped), one marking pass in
-:meth:`.raw.RawDeal.finish` and cached relaxed columns took 7 of those
-unknown deals, lost at 21 to 55 s each, from 246.7 s to 117.9 s in all.
+13 took 76 s, as before.  Most of the time then went to the bounds.  On 7
+of the deals left unknown, lost at 21 to 55 s each (246.7 s in all), the
+same positions cost less: the cheap top-5 game asked before the top-7 game
+and inside its search, no bound at forced positions, one marking pass in
+:meth:`.raw.RawDeal.finish` and cached relaxed columns, 126.8 s; a game of
+the last deal's cards left out (it pruned almost nothing once forced
+positions were skipped), 117.9 s; a top-5 game inside each hard-cards
+game, 112.5 s; each query remembering the answer of its relaxed columns
+as they came, 87.7 s; :meth:`.raw.RawDeal.kept` and
+:meth:`.raw.RawDeal.deal` without generators, 81.9 s (3.0 times faster).
 
 A won line of the full search holds pending cards: :func:`real_positions`
 turns it into real positions, and :func:`_connect` into the lines to type.
