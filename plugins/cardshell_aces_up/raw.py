@@ -138,30 +138,20 @@ def may_go(card: int, bottoms: list[int]) -> bool:
     return 0 <= card < ACE_CODE and any(b > card and b & 3 == card & 3 for b in bottoms)
 
 
-def _trim(column: tuple[int, ...], n: int) -> tuple[int, ...]:
-    """``column`` cut to its first ``n`` cards (the rest, pending cards, gone)
-    with each pending card waiting for no card beyond it."""
-    out = None
-    for j in range(n):
-        card = column[j]
-        if card < NO_CARD and j + waits(card) > n - 1:
-            if out is None:
-                out = list(column)
-            out[j] = (card & 63) - PENDING * (n - j)
-    return tuple(out) if out is not None else column
-
-
-def _release(column: tuple[int, ...], n: int) -> tuple[int, ...]:
-    """``column`` (its first ``n`` cards) with the pending cards that waited
-    for card ``n`` (moved away or kept) made plain again."""
+def _cut(column: tuple[int, ...], n: int, release: bool = False) -> tuple[int, ...]:
+    """``column``'s first ``n`` cards, the cards beyond them gone (pending
+    cards removed, or a card moved by ``T`` or kept).  A pending card that
+    waited for a card beyond them waits only for those that stay, or, with
+    ``release``, is plain again (the card it waited for left by ``T`` or was
+    kept: module docstring)."""
     out = None
     for j in range(n):
         card = column[j]
         if card < NO_CARD and j + waits(card) >= n:
             if out is None:
-                out = list(column)
-            out[j] = card & 63
-    return tuple(out) if out is not None else column
+                out = list(column[:n])
+            out[j] = card & 63 if release else (card & 63) - PENDING * (n - j)
+    return tuple(out) if out is not None else column[:n]
 
 
 def keep_cards(column: tuple[int, ...], floor: list[int]) -> tuple[int, ...]:
@@ -315,7 +305,7 @@ class RawDeal:
                 if column and column[-1] < NO_CARD:
                     real = column[-1] & 63
                     if real == least[real & 3] and real < low[real & 3]:
-                        cols = (*cols[:x], _trim(column[:-1], len(column) - 1), *cols[x + 1:])
+                        cols = (*cols[:x], _cut(column, len(column) - 1), *cols[x + 1:])
                         break
             else:
                 return cols
@@ -323,7 +313,7 @@ class RawDeal:
     def lift(self, column: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The column without its bottom card, and that card (for a ``T``):
         the pending cards that wait for it are pending no more."""
-        return _release(column[:-1], len(column) - 1), column[-1:]
+        return _cut(column, len(column) - 1, release=True), column[-1:]
 
     def children(self, dealt: int, cols: Columns) -> Iterator[tuple[int, Columns]]:
         """The positions the search tries from a finished ``(dealt, cols)``,
@@ -340,7 +330,7 @@ class RawDeal:
             n = len(column)
             j = n - 1
             while j >= 0 and column[j] < NO_CARD:
-                rest = _trim(column[:j], j)
+                rest = _cut(column, j)
                 removed = (*cols[:x], rest, *cols[x + 1:])
                 done = finish(dealt, removed)
                 if empty or not rest or done != removed:
@@ -382,7 +372,7 @@ class RawDeal:
                 real = column[j] & 63
                 suit = real & 3
                 if (lowest[suit] if where[suit] != x else second[suit]) < real:
-                    below = _release(column[:j], j)
+                    below = _cut(column, j, release=True)
                     made = [real] + [card for card, was in zip(below, column) if card != was]
                     yield made, self.finish(dealt, (*cols[:x], (*below, real), *cols[x + 1:]))
                 j -= 1

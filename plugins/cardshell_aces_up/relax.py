@@ -240,15 +240,12 @@ class HardCards:
         self._nested_ranks = nested_ranks
         self._out_of_time = out_of_time
         self._lookahead = lookahead
-        self._games: dict[int, tuple[RawDeal, Callable[[tuple[int, ...]], tuple[int, ...]], Bound,
-                                     dict[Any, bool], dict[tuple[int, ...], tuple[int, ...]]]] = {}
-        self._asked: dict[tuple[int, Columns], bool] = {}  # unfinished relaxed position -> settled answer
+        self._games: dict[int, RelaxedGame] = {}
         self.kept = 0
         self._cap = cap
         self._per_query = max(1, cap // 20)
 
-    def _game(self, dealt: int) -> tuple[RawDeal, Callable[[tuple[int, ...]], tuple[int, ...]], Bound,
-                                         dict[Any, bool], dict[tuple[int, ...], tuple[int, ...]]]:
+    def _game(self, dealt: int) -> RelaxedGame:
         game = self._games.get(dealt)
         if game is None:
             rest = self._raw.deals[dealt:]
@@ -267,10 +264,9 @@ class HardCards:
             if self._nested_ranks:
                 # Its game with only the top ranks relaxes it (TopCards' argument, with this
                 # game as the real one) and prunes its search; the caps of the 14 depths share ``cap``.
-                high = [4 * (13 - self._nested_ranks)] * 4
-                bound = AllOf([bound, TopCards(aces_only, high, max(1, self._cap // 14), self._per_query,
-                                               self._out_of_time)])
-            game = self._games[dealt] = (RawDeal(aces_only), partial(keep_cards, floor=floor), bound, {}, {})
+                bound = AllOf([bound, TopCards(aces_only, top_ranks(self._nested_ranks), max(1, self._cap // 14),
+                                               self._per_query, self._out_of_time)])
+            game = self._games[dealt] = RelaxedGame(aces_only, partial(keep_cards, floor=floor), bound)
         return game
 
     def winnable(self, dealt: int, cols: Columns) -> bool:
@@ -286,18 +282,7 @@ class HardCards:
         """
         if self.kept >= self._cap:
             return True
-        game, keep, aces, memo, forms = self._game(dealt)
-        hard = relaxed_columns(cols, forms, keep)
-        asked = (dealt, hard)
-        found = self._asked.get(asked)
-        if found is None:
-            start = game.finish(0, hard)
-            found, self.kept = relaxed_winnable(game, aces, memo, 0, start, self._per_query, self._out_of_time,
-                                                self.kept)
-            settled = memo.get(game.key(0, start))
-            if settled is not None:  # not a give-up: remember the answer of these columns as they came
-                self._asked[asked] = settled
-                self.kept += 1
+        found, self.kept = self._game(dealt).query(0, cols, self._per_query, self._out_of_time, self.kept)
         return found
 
 
@@ -321,6 +306,57 @@ class AllOf:
     def winnable(self, dealt: int, cols: Columns) -> bool:
         """False when one of the bounds proves ``(dealt, cols)`` lost."""
         return all(bound.winnable(dealt, cols) for bound in self._bounds)
+
+
+class RelaxedGame:
+    """A relaxed game of :class:`HardCards` or :class:`TopCards` with what it
+    remembers between queries.
+
+    Args:
+        deals (list[tuple[int, ...]]): its stock's deals in order.
+        keep (Callable): a real column -> its column in this game (pure).
+        bound (Bound): asked at each position of its own search.
+    """
+
+    def __init__(self, deals: list[tuple[int, ...]], keep: Callable[[tuple[int, ...]], tuple[int, ...]],
+                 bound: Bound) -> None:
+        self.rules = RawDeal(deals)
+        self.keep = keep
+        self.bound = bound
+        self._memo: dict[Any, bool] = {}  # key of a finished position -> winnable
+        self._forms: dict[tuple[int, ...], tuple[int, ...]] = {}  # real column -> relaxed column
+        self._asked: dict[tuple[int, Columns], bool] = {}  # relaxed position as it came -> settled answer
+
+    def query(self, dealt: int, cols: Columns, budget: int, out_of_time: Callable[[], bool],
+              kept: int) -> tuple[bool, int]:
+        """Whether this game can be won from the real ``cols`` made relaxed
+        (:attr:`keep`): the answer of those relaxed columns as they came if
+        it was settled before (no ``finish``, no key), else
+        :func:`relaxed_winnable` from their finished position, remembered
+        when it settles.
+
+        Args:
+            dealt (int): deals made in this game.
+            cols (Columns): the real columns.
+            budget (int): the most new positions this query expands.
+            out_of_time (Callable[[], bool]): passed to :func:`relaxed_winnable`.
+            kept (int): the entries kept so far (counted up and returned).
+
+        Returns:
+            tuple[bool, int]: winnable (True also on a give-up), and the new ``kept``.
+        """
+        relaxed = relaxed_columns(cols, self._forms, self.keep)
+        asked = (dealt, relaxed)
+        found = self._asked.get(asked)
+        if found is None:
+            start = self.rules.finish(dealt, relaxed)
+            found, kept = relaxed_winnable(self.rules, self.bound, self._memo, dealt, start, budget, out_of_time,
+                                           kept)
+            settled = self._memo.get(self.rules.key(dealt, start))
+            if settled is not None:  # not a give-up: remember the answer of these columns as they came
+                self._asked[asked] = settled
+                kept += 1
+        return found, kept
 
 
 def relaxed_winnable(game: RawDeal, aces: Bound, memo: dict[Any, bool], dealt: int, cols: Columns,
@@ -411,13 +447,7 @@ class TopCards:
                  out_of_time: Callable[[], bool] = lambda: False) -> None:
         self._floor = [min(threshold, ACE_CODE) for threshold in thresholds]  # aces always kept
         kept = [tuple(card if card >= self._floor[card & 3] else NO_CARD for card in deal) for deal in deals]
-        self._game = RawDeal(kept)
-        self._aces = AceRelaxation(kept)
-        self._bound: Bound = self._aces
-        self._memo: dict[Any, bool] = {}
-        self._keep = partial(keep_cards, floor=self._floor)
-        self._forms: dict[tuple[int, ...], tuple[int, ...]] = {}
-        self._asked: dict[tuple[int, Columns], bool] = {}  # unfinished relaxed position -> settled answer
+        self._game = RelaxedGame(kept, partial(keep_cards, floor=self._floor), AceRelaxation(kept))
         self._cap = cap
         self._per_query = per_query
         self._out_of_time = out_of_time
@@ -443,7 +473,7 @@ class TopCards:
         """
         if not inner.relaxes(self):
             raise ValueError("aces-up: a nested high-card game must keep fewer cards")
-        self._bound = AllOf([self._bound, inner])
+        self._game.bound = AllOf([self._game.bound, inner])
 
     def winnable(self, dealt: int, cols: Columns) -> bool:
         """Whether the relaxed game can be won from the real ``(dealt, cols)``
@@ -458,18 +488,15 @@ class TopCards:
         """
         if self.kept >= self._cap:
             return True
-        high = relaxed_columns(cols, self._forms, self._keep)
-        asked = (dealt, high)
-        found = self._asked.get(asked)
-        if found is None:
-            start = self._game.finish(dealt, high)
-            found, self.kept = relaxed_winnable(self._game, self._bound, self._memo, dealt, start,
-                                                self._per_query, self._out_of_time, self.kept)
-            settled = self._memo.get(self._game.key(dealt, start))
-            if settled is not None:  # not a give-up: remember the answer of these columns as they came
-                self._asked[asked] = settled
-                self.kept += 1
+        found, self.kept = self._game.query(dealt, cols, self._per_query, self._out_of_time, self.kept)
         return found
+
+
+def top_ranks(ranks: int) -> list[int]:
+    """The thresholds of :class:`TopCards` that keep the top ``ranks`` ranks
+    of every suit (5: ace to ten).  Aces are rank 14, codes 48..51, so the
+    top ``ranks`` ranks start at code ``4 * (13 - ranks)``."""
+    return [4 * (13 - ranks)] * 4
 
 
 def last_deal_blocks(deals: list[tuple[int, ...]]) -> bool:
@@ -524,8 +551,7 @@ def bounds_for(deals: list[tuple[int, ...]], cap: int, per_query: int = 2_000,
     Returns:
         list[TopCards]: the bounds, cheapest first.
     """
-    # Aces are rank 14, code 48..51: the top ``ranks`` ranks start at code 4 * (13 - ranks).
-    bounds = [TopCards(deals, [4 * (13 - ranks)] * 4, cap, per_query, out_of_time) for ranks in (5, 7)]
+    bounds = [TopCards(deals, top_ranks(ranks), cap, per_query, out_of_time) for ranks in (5, 7)]
     for k, bound in enumerate(bounds):
         for inner in bounds[:k]:
             if inner.relaxes(bound):
