@@ -16,7 +16,7 @@ from cardshell.search import Budget
 from cardshell_aces_up import fastsolve, relax
 from cardshell_aces_up import rules as aces
 from cardshell_aces_up.raw import keep_cards
-from cardshell_aces_up.relax import HardCards, TopCards, bounds_for, relaxed_columns
+from cardshell_aces_up.relax import AllOf, HardCards, TopCards, bounds_for, relaxed_columns, relaxed_winnable
 from test_aces_up_fastsolve import raw_position, stacked
 from test_aces_up_pending import pending_exhaustive, random_line
 
@@ -118,6 +118,17 @@ def test_a_query_after_the_deadline_answers_winnable_without_searching():
     late = TopCards(raw.deals, TOP7, 100_000, out_of_time=lambda: True)
     assert late.winnable(0, cols)
     assert late.kept == 0
+
+
+def test_a_query_after_the_deadline_still_gives_an_answer_it_settled_before():
+    raw, cols = raw_position(aces.init_game(3))
+    start = raw.finish(0, cols)
+    for settled in (False, True):
+        memo = {raw.key(0, start): settled}
+        # Out of time, yet the memo holds the answer: the query gives it (it used to say winnable
+        # now and, from RelaxedGame's memory of the same columns, lost the next time).
+        assert relaxed_winnable(raw, AllOf([]), memo, 0, start, 100, lambda: True, 7) == (settled, 7)
+    assert relaxed_winnable(raw, AllOf([]), {}, 0, start, 100, lambda: True, 7) == (True, 7)  # not settled: winnable
 
 
 @settings(max_examples=30, deadline=None)

@@ -280,14 +280,18 @@ def real_positions(raw: RawDeal, steps: list[tuple[int, Columns]]) -> list[tuple
         if step and steps[step - 1][0] == steps[step][0]:
             kept = next((set(made) for made, child in raw.kept(*steps[step - 1]) if child == cols), set())
         now = {plain(card): (x, j, card) for x, column in enumerate(cols) for j, card in enumerate(column)}
+
+        def marked_here(card: int, was: tuple[int, int, int]) -> bool:
+            # The card was plain at the step before, or made plain in this step (kept, or released).
+            return was[2] >= 0 or card in kept or _released(was, steps[step - 1][1], now)
+
         for card, (_, _, entry) in now.items():
             if entry >= 0:
                 last.pop(card, None)
-            elif (card not in before or before[card][2] >= 0 or card in kept
-                  or _released(before[card], steps[step - 1][1], now)):
+            elif card not in before or marked_here(card, before[card]):
                 last[card] = step
         for card, was in before.items():
-            if card not in now and (was[2] >= 0 or card in kept or _released(was, steps[step - 1][1], now)):
+            if card not in now and marked_here(card, was):
                 last[card] = step
         before = now
     out = []

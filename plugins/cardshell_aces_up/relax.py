@@ -374,14 +374,18 @@ def relaxed_winnable(game: RawDeal, aces: Bound, memo: dict[Any, bool], dealt: i
         dealt (int): deals made in ``game``.
         cols (Columns): the relaxed columns, finished (:meth:`.raw.RawDeal.finish`).
         budget (int): the most new positions this query expands.
-        out_of_time (Callable[[], bool]): read first and every 128
-            expansions.
+        out_of_time (Callable[[], bool]): read first (after looking up a
+            settled answer of ``(dealt, cols)`` in ``memo``, which is given
+            even when the time is up) and every 128 expansions.
         kept (int): the entries kept so far (counted up and returned).
 
     Returns:
         tuple[bool, int]: winnable (True also when the budget or the clock
         ran out: the answer stays a proof), and the new ``kept``.
     """
+    found = memo.get(game.key(dealt, cols))
+    if found is not None:  # settled before: the same answer, even after the deadline
+        return found, kept
     if out_of_time():
         return True, kept
     count = [budget, kept]
