@@ -255,6 +255,16 @@ def _released(was: tuple[int, int, int], cols: Columns, now: dict[int, tuple[int
     return False
 
 
+def _plain_then(card: int, was: tuple[int, int, int], kept: set[int], cols: Columns,
+                now: dict[int, tuple[int, int, int]]) -> bool:
+    """Whether ``card``, at ``was`` (column, index, entry) in ``cols``, was
+    plain there or was made plain in the step to ``now`` (card -> its
+    column, index and entry after the step): kept (in ``kept``) or released
+    (:func:`_released`).  A pending mark it has after that step was then
+    made in that step."""
+    return was[2] >= 0 or card in kept or _released(was, cols, now)
+
+
 def real_positions(raw: RawDeal, steps: list[tuple[int, Columns]]) -> list[tuple[int, Columns]]:
     """The real positions of a line of the search's positions: each pending
     card leaves at the step where it was last marked pending (and never
@@ -280,18 +290,13 @@ def real_positions(raw: RawDeal, steps: list[tuple[int, Columns]]) -> list[tuple
         if step and steps[step - 1][0] == steps[step][0]:
             kept = next((set(made) for made, child in raw.kept(*steps[step - 1]) if child == cols), set())
         now = {plain(card): (x, j, card) for x, column in enumerate(cols) for j, card in enumerate(column)}
-
-        def marked_here(card: int, was: tuple[int, int, int]) -> bool:
-            # The card was plain at the step before, or made plain in this step (kept, or released).
-            return was[2] >= 0 or card in kept or _released(was, steps[step - 1][1], now)
-
         for card, (_, _, entry) in now.items():
             if entry >= 0:
                 last.pop(card, None)
-            elif card not in before or marked_here(card, before[card]):
+            elif card not in before or _plain_then(card, before[card], kept, steps[step - 1][1], now):
                 last[card] = step
         for card, was in before.items():
-            if card not in now and marked_here(card, was):
+            if card not in now and _plain_then(card, was, kept, steps[step - 1][1], now):
                 last[card] = step
         before = now
     out = []
