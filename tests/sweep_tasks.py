@@ -4,6 +4,7 @@ reference, so worker processes and Dask workers can run them)."""
 from __future__ import annotations
 
 import random
+import threading
 
 OUTCOMES = 6
 
@@ -23,3 +24,16 @@ def fails_on_seed_13(chunk) -> list[int]:
     if 13 in chunk:
         raise ValueError("deal 13 is broken")
     return list(chunk)
+
+
+#: Held by a thread of the test process while a pool runs (see ``lock_is_free``).
+HELD = threading.Lock()
+
+
+def lock_is_free(chunk) -> bool:
+    """Whether this process can take :data:`HELD` within 3 seconds: a worker
+    forked while another thread held it cannot (its copy stays held)."""
+    free = HELD.acquire(timeout=3)
+    if free:
+        HELD.release()
+    return free

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from cardshell import sweep
 from cardshell.sweep import deals as deal_module
 from cardshell.sweep.engine import stop_on_termination
-from sweep_tasks import OUTCOMES, die, fails_on_seed_13, seeds_of
+from sweep_tasks import HELD, OUTCOMES, die, fails_on_seed_13, lock_is_free, seeds_of
 
 
 class Stop(Exception):
@@ -104,6 +104,29 @@ def test_sparse_deals_of_a_resumed_sweep():
     sweep.run(sweep.PerDeal(die), todo, lambda chunk, out: results.update(zip(chunk, out)),
               backend=sweep.Pool(2), max_chunk=1)
     assert results == {seed: die(seed) for seed in todo}
+
+
+def test_pool_workers_do_not_inherit_a_lock_another_thread_holds():
+    # A thread of this process holds a lock while the pool starts: a worker forked from here
+    # would hold its copy for ever (the sweep hung in Pool.join when a task needed such a lock).
+    import threading
+
+    taken, done = threading.Event(), threading.Event()
+
+    def holder() -> None:
+        with HELD:
+            taken.set()
+            done.wait(30)
+
+    thread = threading.Thread(target=holder, daemon=True)
+    thread.start()
+    taken.wait(10)
+    try:
+        results = dict(sweep.Pool(2).map(lock_is_free, range(0, 4), max_chunk=1))
+    finally:
+        done.set()
+        thread.join()
+    assert list(results.values()) == [True] * 4
 
 
 def test_range_counter_takes_ranges_and_tuples():

@@ -18,7 +18,9 @@
   and die silently of SIGPIPE if the parent is gone when they send a result
   (issue 11, item 18: they printed ``BrokenPipeError`` tracebacks);
 * the pool is terminated when the sweep ends, however it ends (finished,
-  Ctrl-C, an error in a task, the consumer stopping early).
+  Ctrl-C, an error in a task, the consumer stopping early);
+* the workers are not plain forks of this process (:func:`_context`), so a
+  lock another thread holds here cannot hang them.
 """
 
 from __future__ import annotations
@@ -42,6 +44,26 @@ def _worker_signals() -> None:  # pragma: no cover - runs in worker processes
     for name in ("SIGTERM", "SIGHUP", "SIGPIPE"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_DFL)
+
+
+def _context() -> Any:
+    """The start method of the worker processes: ``forkserver`` (``spawn``
+    where there is none).  Never a plain ``fork`` of this process: a fork
+    copies the locks that its other threads hold at that moment (the
+    interactive shell's prompt_toolkit, a Dask client's event loop, a
+    plugin's own), and a worker that needs one of them waits for ever; the
+    sweep then hung in ``Pool.join``.  A forkserver worker is forked from a
+    fresh single-threaded process, so it rebuilds the game from its plugins
+    once (:func:`cardshell.winnability.run.rules_for`), as a Dask worker
+    does; the server is given this process's ``sys.path``."""
+    import multiprocessing  # here, not at start-up: most runs never need a pool
+
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    context = multiprocessing.get_context(method)
+    if method == "forkserver":
+        # A preloaded module makes the server start with this sys.path (and so find the plugins).
+        context.set_forkserver_preload([__name__])
+    return context
 
 
 class Pool:
@@ -84,9 +106,7 @@ class Pool:
             for chunk in source:
                 yield chunk, task(chunk)
             return
-        import multiprocessing  # here, not at start-up: most runs never need a pool
-
-        pool = multiprocessing.Pool(self.workers, initializer=_worker_signals)
+        pool = _context().Pool(self.workers, initializer=_worker_signals)
         try:
             pending: deque[tuple[Chunk, Any]] = deque()
             for chunk in islice(source, WINDOW_PER_WORKER * self.workers):

@@ -23,9 +23,10 @@ the game's ``play`` options, the deal ``play GAME --seed SEED`` starts, so a
 stored line replays through the shell.
 
 Worker processes and Dask workers rebuild the game from its plugins once per
-process (:func:`rules_for`, cached); the process that starts the sweep seeds
-that cache with its own rules (:func:`remember`), which forked pool workers
-inherit.
+process (:func:`rules_for`, cached; pool workers are not plain forks of the
+sweep's process: :func:`cardshell.sweep.pool._context`); the process that
+starts the sweep seeds that cache with its own rules (:func:`remember`), so
+a sweep on one core builds nothing again.
 
 The rules version (:func:`rules_version`) keys the table: the distribution
 version of the plugin that registered the game, ``+``, the first 12 hex
@@ -92,7 +93,7 @@ _RULES: dict[GameSpec, RuleSet] = {}
 
 
 def remember(spec: GameSpec, rules: RuleSet) -> None:
-    """Let this process (and the pool workers it forks) use ``rules`` for ``spec``."""
+    """Let this process use ``rules`` for ``spec`` (worker processes build their own)."""
     _RULES[spec] = rules
 
 
@@ -105,7 +106,7 @@ def rules_for(spec: GameSpec) -> RuleSet:
     """
     rules = _RULES.get(spec)
     if rules is None:
-        from cardshell.shell import Shell  # only in a worker that was not forked from the sweep's process
+        from cardshell.shell import Shell  # in a worker process or a Dask worker, once
 
         shell = Shell.create(list(spec.plugins), extra_modules=spec.modules)
         if spec.game not in shell.games:
