@@ -19,9 +19,10 @@ scripts run with ``--autosave``) call :func:`install`; then:
   and the front end exits after it.
 
 Saves are atomic anyway (:mod:`cardshell.saves`); this keeps them complete.
-A child process forked after :func:`install` (the ``simulate --jobs``
-workers) keeps the default behaviour: the handler restores it and re-sends
-the signal to itself.
+A child process forked after :func:`install` keeps the default behaviour:
+the handler restores it and re-sends the signal to itself.  (The
+``simulate --jobs`` workers are not such children: they start from a
+forkserver, :mod:`cardshell.sweep.pool`, and never had the handler.)
 """
 
 from __future__ import annotations
