@@ -128,12 +128,16 @@ class _Search:
         self.limit = budget.nodes
         self.clock = clock
         self.deadline = clock() + budget.seconds
-        self.hard = HardCards(self.raw, budget.nodes, out_of_time=lambda: clock() > self.deadline,
+
+        def out_of_time() -> bool:
+            return clock() > self.deadline
+
+        self.hard = HardCards(self.raw, budget.nodes, out_of_time=out_of_time,
                               nested_ranks=HARD_NESTED_RANKS if budget.nodes >= HIGH_BOUNDS_FROM else 0)
         # A bound's query may cost 1 % of the budget's positions, at most 2,000; a small
         # search (a hint's re-drawn deal: 200 positions) asks no high-card bound at all.
         per_query = min(2_000, budget.nodes // 100)
-        self.high = (bounds_for(self.raw.deals, budget.nodes, per_query, out_of_time=lambda: clock() > self.deadline)
+        self.high = (bounds_for(self.raw.deals, budget.nodes, per_query, out_of_time=out_of_time)
                      if budget.nodes >= HIGH_BOUNDS_FROM else [])
         self.path: list[tuple[int, Columns]] = []
 

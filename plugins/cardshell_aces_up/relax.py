@@ -350,9 +350,10 @@ class RelaxedGame:
         found = self._asked.get(asked)
         if found is None:
             start = self.rules.finish(dealt, relaxed)
+            key = self.rules.key(dealt, start)
             found, kept = relaxed_winnable(self.rules, self.bound, self._memo, dealt, start, budget, out_of_time,
-                                           kept)
-            settled = self._memo.get(self.rules.key(dealt, start))
+                                           kept, key=key)
+            settled = self._memo.get(key)
             if settled is not None:  # not a give-up: remember the answer of these columns as they came
                 self._asked[asked] = settled
                 kept += 1
@@ -360,7 +361,8 @@ class RelaxedGame:
 
 
 def relaxed_winnable(game: RawDeal, aces: Bound, memo: dict[Any, bool], dealt: int, cols: Columns,
-                     budget: int, out_of_time: Callable[[], bool], kept: int) -> tuple[bool, int]:
+                     budget: int, out_of_time: Callable[[], bool], kept: int, *,
+                     key: Any = None) -> tuple[bool, int]:
     """Search a relaxed game exactly from ``(dealt, cols)``, remembering each
     position's answer in ``memo`` (a move never repeats a position: each
     deals, discards, or fills an empty column, so there are no cycles).
@@ -378,20 +380,23 @@ def relaxed_winnable(game: RawDeal, aces: Bound, memo: dict[Any, bool], dealt: i
             settled answer of ``(dealt, cols)`` in ``memo``, which is given
             even when the time is up) and every 128 expansions.
         kept (int): the entries kept so far (counted up and returned).
+        key: ``game.key(dealt, cols)`` if the caller has it already
+            (computed here when None).
 
     Returns:
         tuple[bool, int]: winnable (True also when the budget or the clock
         ran out: the answer stays a proof), and the new ``kept``.
     """
-    found = memo.get(game.key(dealt, cols))
+    if key is None:
+        key = game.key(dealt, cols)
+    found = memo.get(key)
     if found is not None:  # settled before: the same answer, even after the deadline
         return found, kept
     if out_of_time():
         return True, kept
     count = [budget, kept]
 
-    def solve(dealt: int, cols: Columns) -> bool:
-        key = game.key(dealt, cols)
+    def solve(dealt: int, cols: Columns, key: Any) -> bool:
         found = memo.get(key)
         if found is not None:
             return found
@@ -403,13 +408,14 @@ def relaxed_winnable(game: RawDeal, aces: Bound, memo: dict[Any, bool], dealt: i
             count[0] -= 1
             if count[0] < 0 or (not count[0] & 127 and out_of_time()):
                 raise _GaveUp
-            found = any(solve(child_dealt, child) for child_dealt, child in game.children(dealt, cols))
+            found = any(solve(child_dealt, child, game.key(child_dealt, child))
+                        for child_dealt, child in game.children(dealt, cols))
         memo[key] = found
         count[1] += 1
         return found
 
     try:
-        return solve(dealt, cols), count[1]
+        return solve(dealt, cols, key), count[1]
     except _GaveUp:
         return True, count[1]
 
