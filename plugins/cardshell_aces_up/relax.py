@@ -380,8 +380,8 @@ def relaxed_winnable(game: RawDeal, aces: Bound, memo: dict[Any, bool], dealt: i
             settled answer of ``(dealt, cols)`` in ``memo``, which is given
             even when the time is up) and every 128 expansions.
         kept (int): the entries kept so far (counted up and returned).
-        key: ``game.key(dealt, cols)`` if the caller has it already
-            (computed here when None).
+        key (Any): keyword only, ``game.key(dealt, cols)`` when the
+            caller has it already; computed here when None (the default).
 
     Returns:
         tuple[bool, int]: winnable (True also when the budget or the clock
