@@ -14,7 +14,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
-    from cardshell.shell import Shell
+    from cardshell.host import Host
 
 #: (plugin name, ``module:Class``) of each default plugin, in registration order.
 #: The class takes the shell (``Class(shell)``) and implements ``cardshell_commands``.
@@ -34,11 +34,11 @@ DEFAULT_PLUGINS: tuple[tuple[str, str], ...] = (
 DEFAULT_PLUGIN_NAMES = frozenset(name for name, _ in DEFAULT_PLUGINS)
 
 
-def default_plugins(shell: Shell) -> list[tuple[str, object]]:
+def default_plugins(shell: Host) -> list[tuple[str, object]]:
     """Build the default plugins for one shell.
 
     Args:
-        shell (Shell): the shell their commands act on.
+        shell (Host): the shell their commands act on.
 
     Returns:
         list[tuple[str, object]]: (plugin name, plugin object) in

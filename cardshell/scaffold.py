@@ -28,7 +28,7 @@ from cardshell.hookspecs import hookimpl
 from cardshell.records import Command, CommandContext
 
 if TYPE_CHECKING:  # pragma: no cover
-    from cardshell.shell import Shell
+    from cardshell.host import Host
 
 #: The plugin name these commands are registered under.
 PLUGIN_NAME = "cardshell.scaffold"
@@ -309,10 +309,10 @@ class ScaffoldCommands:
     """The plugin object registering ``new-plugin``.
 
     Args:
-        shell (Shell): the shell (unused; kept for the default plugins' shape).
+        shell (Host): the shell (unused; kept for the default plugins' shape).
     """
 
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: Host) -> None:
         self.shell = shell
 
     @hookimpl

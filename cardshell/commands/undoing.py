@@ -13,7 +13,7 @@ class UndoCommands(HostPlugin):
     """Taking moves back and making them again.
 
     Args:
-        shell (Shell): the shell whose games the commands act on.
+        shell (Host): the shell whose games the commands act on.
     """
 
     @hookimpl
