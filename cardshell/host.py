@@ -37,7 +37,6 @@ class Host(Protocol):
     Attributes:
         pm (pluggy.PluginManager): the plugin manager (a game's plugin
             module, for its rules page and code fingerprint).
-        sessions (dict[str, GameSession]): the games in progress by id.
         current (GameSession | None): the game being played.
         exiting (bool): set by ``exit``: the front ends stop reading.
         autosave (bool): whether games are saved automatically.
@@ -51,7 +50,6 @@ class Host(Protocol):
     """
 
     pm: pluggy.PluginManager
-    sessions: dict[str, GameSession]
     current: GameSession | None
     exiting: bool
     autosave: bool
@@ -62,6 +60,10 @@ class Host(Protocol):
     deferred: DeferredPlugins | None
 
     # -- games and commands ------------------------------------------------
+    @property
+    def sessions(self) -> dict[str, GameSession]:
+        """The games in progress by id."""
+
     @property
     def games(self) -> Mapping[str, Game]:
         """Every registered game by id."""

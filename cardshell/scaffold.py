@@ -244,7 +244,7 @@ def write_plugin(name: str, parent: Path) -> Path:
         UsageError: a name outside the bounds.
         CommandError: the folder exists already, or cannot be written.
     """
-    from cardshell import __version__
+    from cardshell.version import __version__
 
     if not _NAME.fullmatch(name) or name.endswith("-"):
         raise UsageError("a plugin name is 1 to 40 lower-case letters, digits and dashes, starting with a letter")
