@@ -101,6 +101,21 @@ class FrequencyTable:
                 lines.append(f"{outcome:>{len(self.outcome_header)}} | {count / total:>{len(FREQUENCY_HEADER)}.2%}")
         return "\n".join(lines)
 
+    def simulate(self, n: int, i: int, jobs: int | None = 1) -> None:
+        """Print the table for ``n`` games from seed ``i``: the hand-out's
+        ``simulate(n, i)`` (``solitaire_1.simulate`` for Pictures,
+        ``solitaire_2.simulate`` for Up-and-Down).
+
+        Args:
+            n (int): number of games, >= 1.
+            i (int): seed of the first game.
+            jobs (int | None): processes (see :meth:`counts`).
+
+        Raises:
+            ValueError: if ``n`` < 1 or ``jobs`` < 0.
+        """
+        print(self.format(self.counts(n, i, jobs)))
+
     def histogram(self, counts: list[int], run: sweep.SweepRun | None = None) -> sweep.Histogram:
         """What ``simulate --plot`` draws: the games per outcome (the table's
         rows, in its order, with the empty ones between them).

@@ -37,7 +37,6 @@ HEADER = TABLE.header
 #: Width of every line of the table (Section 3.3).
 WIDTH = TABLE.width
 
-
 #: ``simulate_counts(n, i, jobs=1, progress=None) -> list[int]``: play ``n``
 #: games from seed ``i`` and count each game's outcome (see
 #: :meth:`~cardshell_comp9021.frequencies.FrequencyTable.counts`).
@@ -49,21 +48,10 @@ format_table = TABLE.format
 histogram = TABLE.histogram
 
 
-def simulate(n: int, i: int, jobs: int | None = 1) -> None:
-    """Print the table of Section 3.3 for ``n`` games from seed ``i``.
-
-    ``from cardshell_pictures import simulate`` then ``simulate(n, i)``
-    behaves as the hand-out's ``solitaire_1.simulate``.
-
-    Args:
-        n (int): number of games, >= 1.
-        i (int): seed of the first game.
-        jobs (int | None): processes (see :func:`simulate_counts`).
-
-    Raises:
-        ValueError: if ``n`` < 1 or ``jobs`` < 0.
-    """
-    print(format_table(simulate_counts(n, i, jobs)))
+#: ``simulate(n, i, jobs=1)``: print the table of Section 3.3 for ``n`` games
+#: from seed ``i``; ``from cardshell_pictures import simulate`` then ``simulate(n, i)``
+#: behaves as the hand-out's ``solitaire_1.simulate``.
+simulate = TABLE.simulate
 
 
 #: ``simulate N [I]`` in the shell: the table of Section 3.3 for seeds
