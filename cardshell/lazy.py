@@ -93,16 +93,13 @@ class DeferredPlugins:
         pm = self.shell.pm
         for name in wanted:
             plugin = self.index[name]
-            try:
-                with contextlib.redirect_stdout(sys.stderr):
-                    self.loaded[name] = importlib.import_module(plugin.module)
-            except BaseException as exc:
-                if not blame.is_plugin_failure(exc):
-                    raise
+            with blame.guard() as guarded, contextlib.redirect_stdout(sys.stderr):
+                self.loaded[name] = importlib.import_module(plugin.module)
+            if guarded.failed is not None:
                 from cardshell.discovery import PluginFailure
 
                 self.shell.failures.append(PluginFailure(name, plugin.dist, plugin.version,
-                                                         f"failed to import: {blame.describe(exc)}"))
+                                                         f"failed to import: {blame.describe(guarded.failed)}"))
                 self.index.pop(name)
         for name in self.loaded:  # the index's order, as an eager start registers them
             if pm.get_plugin(name) is not None:

@@ -70,31 +70,31 @@ class Replayer:
                 rejected (the log does not fit this version of the game),
                 or plugin code raises.
         """
+        def failed_to_deal(exc: BaseException) -> None:
+            raise SaveError(f"{game.title} failed to deal{self._at(exc)}: {blame.describe(exc)}") from None
+
         try:
-            state = game.new(seed, dict(options))
+            with blame.guard(failed_to_deal, passes=(CommandError,)):
+                state = game.new(seed, dict(options))
         except CommandError as exc:
             raise SaveError(f"{game.title} refuses the saved options: {exc.message}") from None
-        except BaseException as exc:
-            if not blame.is_plugin_failure(exc):
-                raise
-            raise SaveError(f"{game.title} failed to deal{self._at(exc)}: {blame.describe(exc)}") from None
         session = GameSession(game=game, seed=seed, options=dict(options), state=state, data_dir=self._data_dir())
         current = self.table.current
         self.table.current = session
         try:
             for number, line in enumerate(log, start=1):
                 moves = session.moves
+                def failed(exc: BaseException, number: int = number, line: str = line) -> None:
+                    raise SaveError(f"move {number} ({line!r}) failed{self._at(exc)}: {blame.describe(exc)}") from None
+
                 try:
-                    entry, args_text = self.dispatcher.resolve(line.strip())
-                    if entry.command.game is None:
-                        raise CommandError("it is not a move of the game")
-                    self.dispatcher.run_quietly(entry, args_text, line.strip(), session)
+                    with blame.guard(failed, passes=(CommandError,)):
+                        entry, args_text = self.dispatcher.resolve(line.strip())
+                        if entry.command.game is None:
+                            raise CommandError("it is not a move of the game")
+                        self.dispatcher.run_quietly(entry, args_text, line.strip(), session)
                 except CommandError as exc:
                     raise SaveError(f"move {number} ({line!r}) was rejected: {exc.message}") from None
-                except BaseException as exc:
-                    if not blame.is_plugin_failure(exc):
-                        raise
-                    raise SaveError(f"move {number} ({line!r}) failed{self._at(exc)}: {blame.describe(exc)}") from None
                 if session.moves != moves + 1:
                     raise SaveError(f"move {number} ({line!r}) did not change the game")
         finally:

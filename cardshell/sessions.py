@@ -87,13 +87,9 @@ class Sessions:
             return ""
         going_on: list[str] = []
         if session.game.legal_moves is not None:
-            try:
+            # the ending line must not fail an accepted move: reported once
+            with blame.guard(lambda exc: self.game_failed(session.game, "legal_moves", exc)):
                 going_on = list(session.game.legal_moves(session.state))
-            except BaseException as exc:  # the ending line must not fail an accepted move: reported once
-                if not blame.is_plugin_failure(exc):
-                    raise
-                self.game_failed(session.game, "legal_moves", exc)
-                going_on = []
         text = helptext.ending(session.game, session.outcome, going_on if len(going_on) <= 4 else (),
                                self.host_word)
         return helptext.wrap(text, self._width(), "  ")
@@ -107,13 +103,9 @@ class Sessions:
             return "cardshell> "
         question = None
         if session.game.prompt is not None:
-            try:
+            # a broken prompt must not stop input: the plain prompt, reported once
+            with blame.guard(lambda exc: self.game_failed(session.game, "prompt", exc)):
                 question = session.game.prompt(session.state)
-            except BaseException as exc:  # a broken prompt must not stop input: the plain prompt, reported once
-                if not blame.is_plugin_failure(exc):
-                    raise
-                self.game_failed(session.game, "prompt", exc)
-                question = None
         return f"{session.id}: {question}" if question else f"{session.id}> "
 
     def render(self, session: GameSession, warnings: list[str] | None = None) -> str:
@@ -144,13 +136,9 @@ class Sessions:
             self.hook_failed(plugin, "cardshell_render", TypeError(f"it returned {type(text).__name__}, not str"))
             text = None
         if text is None:
-            try:
+            text = ""
+            with blame.guard(lambda exc: self.game_failed(session.game, "render", exc)):
                 text = session.game.render(state)
-            except BaseException as exc:
-                if not blame.is_plugin_failure(exc):
-                    raise
-                self.game_failed(session.game, "render", exc)
-                text = ""
         return text.rstrip("\n")
 
     # -- games -----------------------------------------------------------
@@ -195,12 +183,9 @@ class Sessions:
         Returns:
             Outcome | None: the game's current outcome.
         """
-        try:
+        with blame.guard(lambda exc: self.game_failed(session.game, "outcome", exc)) as guarded:
             outcome = session.game.outcome(session.state)
-        except BaseException as exc:
-            if not blame.is_plugin_failure(exc):
-                raise
-            self.game_failed(session.game, "outcome", exc)
+        if guarded.failed is not None:
             return None
         if outcome is not None and session.outcome is None:
             session.outcome = outcome
