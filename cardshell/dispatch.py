@@ -4,19 +4,17 @@
 parses and validates it, runs its handler on a working copy and commits the
 result.  It keeps the host's promises (docs/plugins.md, section 8, "Property
 tests of your game"): a rejected command, or any exception from plugin code,
-leaves every game state exactly as it was.  For a game with immutable
-states (contract 2) a move returns a new state and the old one is the
-rollback, so nothing is copied; a game with mutable states
-(contract 1) only ever gives plugin code a deep copy, kept only when the
-command succeeds.  A host or global command is all or nothing: the shell's
-``begin`` callback snapshots what it may change (the
+leaves every game state exactly as it was.  A move returns a new state
+and the old one is the rollback, so nothing is copied: every game has
+that shape, a contract-1 game (mutable states) through the adapter of
+:mod:`cardshell.contract1`, whose handlers change a deep copy of their
+own.  A host or global command is all or nothing: the shell's ``begin`` callback snapshots what it may change (the
 :class:`~cardshell.gametable.GameTable`, the seeds) and gives back the
 function that restores it.  No terminal I/O happens here.
 """
 
 from __future__ import annotations
 
-import copy
 import difflib
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -269,12 +267,9 @@ class Dispatcher:
         command = entry.command
         game_command = command.game is not None
         args = command.parse(args_text)
-        if session is None or not game_command:
-            working = None
-        elif session.game.immutable:
-            working = session.state  # immutable: the old state is the rollback
-        else:
-            working = copy.deepcopy(session.state)
+        # One state path: the old state is the rollback (a contract-1 game's
+        # handlers change a copy of their own: cardshell.contract1).
+        working = session.state if session is not None and game_command else None
         for validator in command.validators:
             validator(working, args)
         ctx = CommandContext(

@@ -52,7 +52,7 @@ from typing import Any
 
 import pluggy
 
-from cardshell import blame, hookcall
+from cardshell import blame, contract1, hookcall
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES
 from cardshell.discovery import PluginFailure, is_builtin
 from cardshell.records import Command, Game, Move
@@ -269,6 +269,7 @@ class Registry:
             owner = self._named(self.game_plugins[game.id])
             failed[plugin] = f"game id {game.id!r} is already registered by plugin {owner}"
             return
+        game = contract1.adapt_game(game)  # one state path: a contract-1 game gets the contract-2 shape
         self.games[game.id] = game
         self.game_plugins[game.id] = plugin
         scope = self.scopes[game.id] = Scope(game)
@@ -288,7 +289,7 @@ class Registry:
         else:
             failed[plugin] = f"command {command.name!r} is for game {command.game!r}, which is not registered"
             return
-        entry = Entry(command, plugin)
+        entry = Entry(contract1.adapt_command(command, scope.game), plugin)
         if command.pattern is not None:
             flags = 0 if scope.case_sensitive else re.IGNORECASE
             try:

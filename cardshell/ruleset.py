@@ -19,7 +19,6 @@ can be searched (:attr:`RuleSet.searchable`).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Hashable, Iterable
 from typing import Any
 
@@ -98,7 +97,7 @@ class RuleSet:
             if move.check is not None:
                 move.check(state, *spread(args))
             return move.apply(state, *spread(args))
-        working = state if self.game.immutable else copy.deepcopy(state)
+        working = state  # a value (a contract-1 game's handlers copy it: cardshell.contract1)
         for validator in command.validators:
             validator(working, args)
         ctx = CommandContext(state=working, line=line, game_id=self.game.id, shell=None, interactive=False)

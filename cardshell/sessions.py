@@ -12,7 +12,6 @@ session's snapshots (:mod:`cardshell.undo`).  No terminal I/O happens here.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,7 +26,7 @@ from cardshell.problems import ProblemReporter
 from cardshell.records import Game, Outcome
 from cardshell.registry import ESCAPE, Registry
 from cardshell.session import GameSession
-from cardshell.views import SessionView
+from cardshell.views import SessionView, exposed_state
 
 
 class Sessions:
@@ -127,7 +126,7 @@ class Sessions:
         Returns:
             str: the display, without a trailing newline ("" if it failed).
         """
-        state = session.state if session.game.immutable else copy.deepcopy(session.state)
+        state = exposed_state(session.game, session.state)  # what another plugin's hook may read
         answers: list[tuple[pluggy.HookImpl, Any]] = []
         self._need_hook("cardshell_render")
         text = self.hooks.call("cardshell_render", answers, game=session.game, state=state)
@@ -138,7 +137,7 @@ class Sessions:
         if text is None:
             text = ""
             with blame.guard(lambda exc: self.game_failed(session.game, "render", exc)):
-                text = session.game.render(state)
+                text = session.game.render(session.state)  # a contract-1 render copies it (contract1)
         return text.rstrip("\n")
 
     # -- games -----------------------------------------------------------

@@ -24,6 +24,23 @@ if TYPE_CHECKING:  # pragma: no cover
     from cardshell.session import GameSession
 
 
+def exposed_state(game: Game, state: Any) -> Any:
+    """A game's state as another plugin's code may read it (a hook's
+    ``session.state``, the ``cardshell_render`` hook's ``state``).
+
+    Args:
+        game (Game): the state's game.
+        state (Any): the host's own state object.
+
+    Returns:
+        Any: ``state`` for contract 2 (an immutable value), a deep copy for
+        contract 1 (a mutable state: a plugin changing it changes nothing
+        of the game; the game's own functions get their copies from
+        :mod:`cardshell.contract1`).
+    """
+    return state if game.immutable else copy.deepcopy(state)
+
+
 class ViewedShell(Protocol):
     """What a :class:`ShellView` reads of the shell (the shell provides it;
     this module never imports the shell)."""
@@ -102,7 +119,7 @@ class SessionView:
     @property
     def state(self) -> Any:
         session = self._session
-        return session.state if session.game.immutable else copy.deepcopy(session.state)
+        return exposed_state(session.game, session.state)
 
     @property
     def log(self) -> tuple[str, ...]:

@@ -1,0 +1,101 @@
+"""The contract-1 adapter: a game with mutable states, given the contract-2 shape.
+
+A contract-1 game (``Game(immutable=False)``, docs/howto/contract-1.md)
+changes its state in place in its command handlers.  The host keeps one
+state path for every game, the contract-2 one: a state is a value, a
+command gives back a new one, and the old one is the rollback and the undo
+snapshot, never copied by the host.  So at registration
+(:mod:`cardshell.registry`) a contract-1 game and the commands of its
+scope are wrapped here, so that every plugin function that receives a
+state receives a deep copy of it:
+
+* the game's own functions (``render``, ``outcome``, ``prompt``,
+  ``legal_moves`` and the rest of :data:`STATE_FUNCTIONS`);
+* each command's validators and completer, and its handler, which then
+  changes its own copy in place (``ctx.state``), as contract 1 says.
+
+The one thing the adapter cannot wrap is another plugin's hook reading a
+state (``cardshell_render``, a lifecycle hook's ``session.state``): those
+reads go through :func:`cardshell.views.exposed_state`.  A contract-2 game passes through
+unchanged.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from cardshell.records import Command, CommandContext, Game
+
+#: The fields of :class:`~cardshell.records.Game` that are functions whose
+#: first argument is a state.
+STATE_FUNCTIONS = ("render", "outcome", "prompt", "legal_moves", "determinize", "key", "heuristic", "hint",
+                   "successors", "prune", "solver")
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _on_a_copy(function: F) -> F:
+    """``function`` called with a deep copy of its first argument (a state)."""
+    @functools.wraps(function)
+    def copying(state: Any, *args: Any, **kwargs: Any) -> Any:
+        return function(copy.deepcopy(state), *args, **kwargs)
+
+    return copying  # type: ignore[return-value]
+
+
+def _handler_on_a_copy(handler: Callable[[CommandContext[Any], Any], None]
+                       ) -> Callable[[CommandContext[Any], Any], None]:
+    """A contract-1 handler that changes ``ctx.state`` in place, given its own copy first."""
+    @functools.wraps(handler)
+    def copying(ctx: CommandContext[Any], args: Any) -> None:
+        ctx.state = copy.deepcopy(ctx.state)
+        handler(ctx, args)
+
+    return copying
+
+
+def adapt_game(game: Game) -> Game:
+    """A game whose state functions never see the host's own state object.
+
+    Args:
+        game (Game): a registered game.
+
+    Returns:
+        Game: ``game`` itself for contract 2 (``immutable=True``); for
+        contract 1, a copy whose :data:`STATE_FUNCTIONS` each get a deep copy
+        of the state.  ``immutable`` stays False: it is what the plugin
+        declared (search needs a true declaration, see
+        :class:`cardshell.ruleset.RuleSet`).
+    """
+    if game.immutable:
+        return game
+    wrapped = {name: _on_a_copy(function) for name in STATE_FUNCTIONS
+               if (function := getattr(game, name)) is not None}
+    return dataclasses.replace(game, **wrapped)
+
+
+def adapt_command(command: Command, game: Game | None) -> Command:
+    """A command of a contract-1 game that never changes the host's state object.
+
+    Args:
+        command (Command): a command being registered.
+        game (Game | None): the game whose scope it joins (None: global).
+
+    Returns:
+        Command: ``command`` itself for a global command or a contract-2
+        game's; else a copy whose validators and completer get a deep copy
+        of the state, and whose handler changes a deep copy of it
+        (``ctx.state``), which the host keeps only if the command succeeds.
+    """
+    if game is None or game.immutable:
+        return command
+    return dataclasses.replace(
+        command,
+        handler=_handler_on_a_copy(command.handler),
+        validators=tuple(_on_a_copy(validator) for validator in command.validators),
+        complete=None if command.complete is None else _on_a_copy(command.complete),
+    )
