@@ -1,8 +1,8 @@
 """The one way the host calls hooks: pluggy's rules, each implementation guarded.
 
 Every hook (registration, lifecycle and display) is called through
-:func:`call`, which runs pluggy's own executor over the hook's
-implementations, so pluggy's semantics hold exactly as documented at
+:func:`call`, which has pluggy's own executor run guarded copies of the
+hook's implementations, so pluggy's semantics hold exactly as documented at
 https://pluggy.readthedocs.io: the last registered implementation is called
 first, ``tryfirst``/``trylast`` move an implementation to the front or the
 back, new-style wrappers (``wrapper=True``) and old-style ones
@@ -21,6 +21,16 @@ without it); one that raises after its ``yield``, yields twice or never
 leaves the result as the implementations inside it made it.
 ``KeyboardInterrupt`` is not guarded: Ctrl-C stops the command.
 
+Only pluggy's public API is used (issue 26 item 6), so any pluggy the
+project accepts (``pluggy>=1.3`` in pyproject.toml) runs it: the guarded
+copies are the plugins of a private ``PluginManager`` per hook (a
+:class:`_Shadow`), one stand-in object per plugin under the plugin's own
+name, each holding its implementations' functions (``HookImpl.function``)
+inside a guard and marked with the same options (``tryfirst``, ``wrapper``, ...).
+They are registered in the order that gives pluggy's own list of
+implementations (:meth:`pluggy.HookCaller.get_hookimpls`) again, and the
+hook is called as any pluggy hook is (``manager.hook.NAME(**kwargs)``).
+
 :func:`check_plugin` refuses, at load, what this host cannot honour: an
 implementation of an unknown hook (a misspelt ``cardshell_game_ended``;
 pluggy's ``check_pending`` rule, with the closest real hook named), and a
@@ -36,7 +46,10 @@ import functools
 import os
 import reprlib
 import sys
+import weakref
 from collections.abc import Callable, Generator, Mapping, Sequence
+from contextvars import ContextVar
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import pluggy
@@ -51,6 +64,19 @@ REGISTRATION_HOOKS = frozenset({"cardshell_games", "cardshell_commands"})
 
 #: The environment variable that turns on :func:`trace_calls` (any value but "" and "0").
 TRACE_ENV = "CARDSHELL_TRACE_PLUGINS"
+
+#: Where the guarded plain implementations of the call in progress record
+#: (original implementation, value); None: not recorded.
+_RESULTS: ContextVar[list[tuple[pluggy.HookImpl, Any]] | None] = ContextVar("cardshell_hook_results", default=None)
+
+_Before = Callable[[str, Sequence[pluggy.HookImpl], Mapping[str, Any]], None]
+_After = Callable[[pluggy.Result[Any], str, Sequence[pluggy.HookImpl], Mapping[str, Any]], None]
+
+#: The tracers of each plugin manager (:func:`trace_calls`), which every
+#: :class:`_Shadow` built for it installs.
+_TRACERS: weakref.WeakKeyDictionary[pluggy.PluginManager, list[tuple[_Before, _After]]] = weakref.WeakKeyDictionary()
+#: Bumped whenever tracers are added or removed: older shadows are rebuilt.
+_trace_epoch = 0
 
 
 class WrapperError(RuntimeError):
@@ -71,6 +97,7 @@ def call(pm: pluggy.PluginManager, hook_name: str, on_failure: OnFailure,
         results (list | None): if given, receives (implementation, value)
             for every plain implementation that returned (None included), in
             call order: which plugin answered what, for registration hooks.
+            The implementation is pm's own (as ``get_hookimpls`` lists it).
         select (Callable[[pluggy.HookImpl], bool] | None): if given, only
             the implementations it accepts are called (the registry calls a
             registration hook once per plugin, :mod:`cardshell.registry`).
@@ -84,24 +111,15 @@ def call(pm: pluggy.PluginManager, hook_name: str, on_failure: OnFailure,
         KeyboardInterrupt: Ctrl-C during a plugin's code, passed on.
     """
     caller = getattr(pm.hook, hook_name)
-    impls = [_guarded(impl, hook_name, on_failure, results) for impl in caller.get_hookimpls()
-             if select is None or select(impl)]
-    return _execute(pm, caller, impls, kwargs)
-
-
-def _execute(pm: pluggy.PluginManager, caller: pluggy.HookCaller, impls: list[pluggy.HookImpl],
-             kwargs: Mapping[str, Any]) -> Any:
-    """Run implementations with pluggy's executor (``PluginManager._hookexec``:
-    the function every ``HookCaller`` calls, and the one
-    ``add_hookcall_monitoring`` wraps, so tracing sees these calls too)."""
-    firstresult = bool(caller.spec is not None and caller.spec.opts.get("firstresult"))
-    return pm._hookexec(caller.name, impls, kwargs, firstresult)
+    impls = [impl for impl in caller.get_hookimpls() if select is None or select(impl)]
+    return _Shadow(pm, caller, impls, on_failure).run(kwargs, results)
 
 
 class GuardedHooks:
     """:func:`call` for one plugin manager and one failure callback, reusing
-    the guarded copy of each implementation (making one costs pluggy's
-    signature inspection; the hooks called on every move reuse theirs).
+    the guarded copies of each hook's implementations (making them costs
+    pluggy's registration; the hooks called on every move reuse theirs
+    until the hook's implementations change).
 
     Args:
         pm (pluggy.PluginManager): the manager holding the implementations.
@@ -111,28 +129,92 @@ class GuardedHooks:
     def __init__(self, pm: pluggy.PluginManager, on_failure: OnFailure) -> None:
         self.pm = pm
         self.on_failure = on_failure
-        # (id of the implementation, hook) -> (the implementation, kept so that
-        # its id stays its own; its guarded copy)
-        self._copies: dict[tuple[int, str], tuple[pluggy.HookImpl, pluggy.HookImpl]] = {}
+        self._shadows: dict[str, _Shadow] = {}
 
     def call(self, hook_name: str, results: list[tuple[pluggy.HookImpl, Any]] | None = None,
              **kwargs: Any) -> Any:
         """Call a hook as :func:`call` does (same arguments, same result)."""
-        if results is not None:  # the copies record into this list: made afresh
-            return call(self.pm, hook_name, self.on_failure, results, **kwargs)
         caller = getattr(self.pm.hook, hook_name)
-        impls = []
-        for impl in caller.get_hookimpls():
-            found = self._copies.get((id(impl), hook_name))
-            if found is None or found[0] is not impl:
-                found = self._copies[id(impl), hook_name] = (impl, _guarded(impl, hook_name, self.on_failure, None))
-            impls.append(found[1])
-        return _execute(self.pm, caller, impls, kwargs)
+        impls = caller.get_hookimpls()
+        shadow = self._shadows.get(hook_name)
+        if shadow is None or not shadow.serves(impls):
+            shadow = self._shadows[hook_name] = _Shadow(self.pm, caller, impls, self.on_failure)
+        return shadow.run(kwargs, results)
 
 
-def _guarded(impl: pluggy.HookImpl, hook_name: str, on_failure: OnFailure,
-             results: list[tuple[pluggy.HookImpl, Any]] | None) -> pluggy.HookImpl:
-    """A copy of ``impl`` (same plugin, name and options) whose function is guarded."""
+class _Shadow:
+    """One hook's implementations, guarded, on a private plugin manager.
+
+    Args:
+        pm (pluggy.PluginManager): the manager holding the implementations.
+        caller (pluggy.HookCaller): the hook, in ``pm``.
+        impls (list[pluggy.HookImpl]): its implementations to call, in
+            pluggy's order (``caller.get_hookimpls()``, maybe some left out).
+        on_failure (OnFailure): see :func:`call`.
+    """
+
+    def __init__(self, pm: pluggy.PluginManager, caller: pluggy.HookCaller, impls: list[pluggy.HookImpl],
+                 on_failure: OnFailure) -> None:
+        self.impls = impls  # kept: their ids stay theirs while this shadow serves them
+        self.epoch = _trace_epoch
+        self.name = caller.name
+        manager = pluggy.PluginManager(pm.project_name)
+        if caller.spec is not None:
+            spec = ModuleType(f"{pm.project_name}_spec_{caller.name}")  # the one specification
+            setattr(spec, caller.name, caller.spec.function)
+            manager.add_hookspecs(spec)
+        marker = pluggy.HookimplMarker(pm.project_name)
+        for plugin_name, mine in _by_plugin(pm, impls):
+            stand_in = SimpleNamespace()
+            for index, impl in enumerate(mine):  # dir() order is pluggy's registration order
+                guarded = _guarded(impl, caller.name, on_failure)
+                setattr(stand_in, f"impl_{index:04d}", marker(
+                    guarded, specname=caller.name, wrapper=impl.wrapper, hookwrapper=impl.hookwrapper,
+                    optionalhook=impl.optionalhook, tryfirst=impl.tryfirst, trylast=impl.trylast))
+            manager.register(stand_in, name=plugin_name)
+        for before, after in _TRACERS.get(pm, ()):
+            manager.add_hookcall_monitoring(before, after)
+        self.caller: pluggy.HookCaller | None = getattr(manager.hook, caller.name, None)
+
+    def serves(self, impls: list[pluggy.HookImpl]) -> bool:
+        """Whether this shadow still stands for ``impls`` (the same objects, same tracers)."""
+        return (self.epoch == _trace_epoch and len(impls) == len(self.impls)
+                and all(mine is theirs for mine, theirs in zip(self.impls, impls)))
+
+    def run(self, kwargs: Mapping[str, Any], results: list[tuple[pluggy.HookImpl, Any]] | None) -> Any:
+        """Call the hook with ``kwargs``; plain implementations record into ``results``."""
+        if self.caller is None:  # no specification and no implementation: pluggy's empty answer
+            return []
+        token = _RESULTS.set(results)
+        try:
+            return self.caller(**kwargs)
+        finally:
+            _RESULTS.reset(token)
+
+
+def _by_plugin(pm: pluggy.PluginManager, impls: Sequence[pluggy.HookImpl]
+               ) -> list[tuple[str, list[pluggy.HookImpl]]]:
+    """The implementations by plugin, in the order that registers them again
+    into pluggy's order.
+
+    pluggy keeps a hook's implementations in six groups (plain, then
+    wrappers; each trylast, plain, tryfirst); within a group in registration
+    order, except trylast, in reverse, since each is put at the group's
+    front.  Where one goes depends only on the others of its group, so
+    registering the plugins in pm's registration order, each with its
+    implementations in group order (trylast reversed back), rebuilds the list.
+    """
+    rank = {name: index for index, (name, _plugin) in enumerate(pm.list_name_plugin())}
+    order: dict[str, list[tuple[tuple[bool, int], pluggy.HookImpl]]] = {}
+    for position, impl in enumerate(impls):
+        group = (impl.wrapper or impl.hookwrapper, -position if impl.trylast else position)
+        order.setdefault(impl.plugin_name, []).append((group, impl))
+    plugins = sorted(order, key=lambda name: rank.get(name, len(rank)))
+    return [(name, [impl for _, impl in sorted(order[name], key=lambda pair: pair[0])]) for name in plugins]
+
+
+def _guarded(impl: pluggy.HookImpl, hook_name: str, on_failure: OnFailure) -> Callable[..., Any]:
+    """``impl``'s function under a guard (reporting its failures as ``impl``'s plugin's)."""
     function = impl.function
 
     def fail(exc: BaseException) -> None:
@@ -152,12 +234,13 @@ def _guarded(impl: pluggy.HookImpl, hook_name: str, on_failure: OnFailure,
                     raise
                 fail(exc)
                 return None
+            results = _RESULTS.get()
             if results is not None:
                 results.append((impl, value))
             return value
     # __wrapped__ lets pluggy read the plugin's own parameter names.
     functools.update_wrapper(guarded, function)
-    return pluggy.HookImpl(impl.plugin, impl.plugin_name, guarded, impl.opts)
+    return guarded
 
 
 def _start(function: Callable[..., Any], args: Sequence[Any], kwargs: Mapping[str, Any],
@@ -293,7 +376,9 @@ def trace_calls(pm: pluggy.PluginManager) -> Callable[[], None]:
         cardshell: trace: cardshell_game_over(session=..., outcome=Outcome(...)) [stats, toy_addon]
         cardshell: trace: cardshell_game_over -> [None, None]
 
-    The bracket lists the plugins in call order (wrappers first).  Failures
+    The bracket lists the plugins in call order (wrappers first).  The
+    guarded calls (:func:`call`, :class:`GuardedHooks`) are traced through
+    the same monitoring of their own managers; pm's own calls too.  Failures
     of single implementations are reported by the guard (see :func:`call`);
     their value shows as None.
 
@@ -328,4 +413,18 @@ def trace_calls(pm: pluggy.PluginManager) -> Callable[[], None]:
         else:
             write(f"{hook_name} -> {_TRACE_REPR.repr(outcome.get_result())}")
 
-    return pm.add_hookcall_monitoring(before, after)
+    global _trace_epoch
+    tracer = (before, after)
+    _TRACERS.setdefault(pm, []).append(tracer)
+    _trace_epoch += 1  # the guarded callers' managers are rebuilt with it
+    undo_direct = pm.add_hookcall_monitoring(before, after)  # pm.hook.NAME(...) called directly
+
+    def undo() -> None:
+        global _trace_epoch
+        undo_direct()
+        tracers = _TRACERS.get(pm, [])
+        if tracer in tracers:
+            tracers.remove(tracer)
+            _trace_epoch += 1
+
+    return undo
