@@ -22,14 +22,17 @@ leaves the result as the implementations inside it made it.
 ``KeyboardInterrupt`` is not guarded: Ctrl-C stops the command.
 
 Only pluggy's public API is used (issue 26 item 6), so any pluggy the
-project accepts (``pluggy>=1.3`` in pyproject.toml) runs it: the guarded
-copies are the plugins of a private ``PluginManager`` per hook (a
-:class:`_Shadow`), one stand-in object per plugin under the plugin's own
-name, each holding its implementations' functions (``HookImpl.function``)
-inside a guard and marked with the same options (``tryfirst``, ``wrapper``, ...).
-They are registered in the order that gives pluggy's own list of
-implementations (:meth:`pluggy.HookCaller.get_hookimpls`) again, and the
-hook is called as any pluggy hook is (``manager.hook.NAME(**kwargs)``).
+project accepts (``pluggy>=1.3`` in pyproject.toml) runs it.  The guards are
+the plugins of a private ``PluginManager`` per shape of a hook's
+implementations (:func:`_build`): one stand-in object per plugin, under the
+plugin's name, holding one guarded stand-in function per implementation,
+marked with the same options (``tryfirst``, ``wrapper``, ...) and
+registered in the order that gives pluggy's own list of implementations
+(:meth:`pluggy.HookCaller.get_hookimpls`) again.  The hook is then called
+as any pluggy hook is (``manager.hook.NAME(**kwargs)``); each stand-in runs
+its implementation (``HookImpl.function`` with the arguments named by
+``HookImpl.argnames``) from the call in progress.  The stand-ins hold no
+plugin, so at most :data:`MAX_SHAPES` managers are kept and shared.
 
 :func:`check_plugin` refuses, at load, what this host cannot honour: an
 implementation of an unknown hook (a misspelt ``cardshell_game_ended``;
@@ -49,7 +52,7 @@ import sys
 import weakref
 from collections.abc import Callable, Generator, Mapping, Sequence
 from contextvars import ContextVar
-from types import ModuleType, SimpleNamespace
+from types import ModuleType
 from typing import Any
 
 import pluggy
@@ -65,22 +68,64 @@ REGISTRATION_HOOKS = frozenset({"cardshell_games", "cardshell_commands"})
 #: The environment variable that turns on :func:`trace_calls` (any value but "" and "0").
 TRACE_ENV = "CARDSHELL_TRACE_PLUGINS"
 
-#: Where the guarded plain implementations of the call in progress record
-#: (original implementation, value); None: not recorded.
-_RESULTS: ContextVar[list[tuple[pluggy.HookImpl, Any]] | None] = ContextVar("cardshell_hook_results", default=None)
+#: The most shapes (:func:`_shape`) whose private managers are kept for
+#: reuse; older ones are built again when needed.
+MAX_SHAPES = 256
 
 _Before = Callable[[str, Sequence[pluggy.HookImpl], Mapping[str, Any]], None]
 _After = Callable[[pluggy.Result[Any], str, Sequence[pluggy.HookImpl], Mapping[str, Any]], None]
+_Tracer = tuple[_Before, _After]
 
-#: The tracers of each plugin manager (:func:`trace_calls`), which every
-#: :class:`_Shadow` built for it installs.
-_TRACERS: weakref.WeakKeyDictionary[pluggy.PluginManager, list[tuple[_Before, _After]]] = weakref.WeakKeyDictionary()
-#: Bumped whenever tracers are added or removed: older shadows are rebuilt.
+#: The tracers of each plugin manager (:func:`trace_calls`).
+_TRACERS: weakref.WeakKeyDictionary[pluggy.PluginManager, tuple[_Tracer, ...]] = weakref.WeakKeyDictionary()
+#: Bumped whenever tracers are added or removed (:class:`GuardedHooks` looks again).
 _trace_epoch = 0
 
 
 class WrapperError(RuntimeError):
     """A hook wrapper broke pluggy's protocol (did not yield, or yielded twice)."""
+
+
+class _Call:
+    """The hook call in progress, which the stand-in functions serve (a
+    plain class with slots: one is made per hook call).
+
+    Args:
+        hook_name (str): the hook.
+        impls (Sequence[pluggy.HookImpl]): its implementations being called,
+            in pluggy's order: stand-in ``position`` runs ``impls[position]``.
+        kwargs (Mapping[str, Any]): the hook's arguments.
+        on_failure (OnFailure): see :func:`call`.
+        results (list | None): see :func:`call`.
+    """
+
+    __slots__ = ("hook_name", "impls", "kwargs", "on_failure", "results")
+
+    def __init__(self, hook_name: str, impls: Sequence[pluggy.HookImpl], kwargs: Mapping[str, Any],
+                 on_failure: OnFailure, results: list[tuple[pluggy.HookImpl, Any]] | None) -> None:
+        self.hook_name = hook_name
+        self.impls = impls
+        self.kwargs = kwargs
+        self.on_failure = on_failure
+        self.results = results
+
+    def arguments(self, impl: pluggy.HookImpl) -> list[Any]:
+        """``impl``'s arguments by its parameter names, as pluggy passes them.
+
+        Raises:
+            pluggy.HookCallError: an argument the call does not give (pluggy's error).
+        """
+        try:
+            return [self.kwargs[name] for name in impl.argnames]
+        except KeyError as missing:
+            raise pluggy.HookCallError(f"hook call must provide argument {missing.args[0]!r}") from None
+
+    def failed(self, impl: pluggy.HookImpl) -> Callable[[BaseException], None]:
+        """Report a failure of ``impl`` through ``on_failure``."""
+        return lambda exc: self.on_failure(impl.plugin_name, self.hook_name, exc)
+
+
+_CALL: ContextVar[_Call] = ContextVar("cardshell_hook_call")
 
 
 def call(pm: pluggy.PluginManager, hook_name: str, on_failure: OnFailure,
@@ -112,14 +157,14 @@ def call(pm: pluggy.PluginManager, hook_name: str, on_failure: OnFailure,
     """
     caller = getattr(pm.hook, hook_name)
     impls = [impl for impl in caller.get_hookimpls() if select is None or select(impl)]
-    return _Shadow(pm, caller, impls, on_failure).run(kwargs, results)
+    return _run(_stand_ins(pm, caller, impls), _Call(hook_name, impls, kwargs, on_failure, results))
 
 
 class GuardedHooks:
-    """:func:`call` for one plugin manager and one failure callback, reusing
-    the guarded copies of each hook's implementations (making them costs
-    pluggy's registration; the hooks called on every move reuse theirs
-    until the hook's implementations change).
+    """:func:`call` for one plugin manager and one failure callback, with
+    a fast path for the hooks called on every move: while a hook's
+    implementations stay the same objects, the private manager found for
+    them is used again without looking.
 
     Args:
         pm (pluggy.PluginManager): the manager holding the implementations.
@@ -129,73 +174,50 @@ class GuardedHooks:
     def __init__(self, pm: pluggy.PluginManager, on_failure: OnFailure) -> None:
         self.pm = pm
         self.on_failure = on_failure
-        self._shadows: dict[str, _Shadow] = {}
+        # hook -> (trace epoch, its implementations then, their stand-ins' caller)
+        self._last: dict[str, tuple[int, list[pluggy.HookImpl], pluggy.HookCaller | None]] = {}
 
     def call(self, hook_name: str, results: list[tuple[pluggy.HookImpl, Any]] | None = None,
              **kwargs: Any) -> Any:
         """Call a hook as :func:`call` does (same arguments, same result)."""
         caller = getattr(self.pm.hook, hook_name)
         impls = caller.get_hookimpls()
-        shadow = self._shadows.get(hook_name)
-        if shadow is None or not shadow.serves(impls):
-            shadow = self._shadows[hook_name] = _Shadow(self.pm, caller, impls, self.on_failure)
-        return shadow.run(kwargs, results)
+        last = self._last.get(hook_name)
+        if last is not None and last[0] == _trace_epoch and last[1] == impls:  # HookImpl: equal if the same
+            stand_ins = last[2]
+        else:
+            stand_ins = _stand_ins(self.pm, caller, impls)
+            self._last[hook_name] = (_trace_epoch, impls, stand_ins)
+        return _run(stand_ins, _Call(hook_name, impls, kwargs, self.on_failure, results))
 
 
-class _Shadow:
-    """One hook's implementations, guarded, on a private plugin manager.
-
-    Args:
-        pm (pluggy.PluginManager): the manager holding the implementations.
-        caller (pluggy.HookCaller): the hook, in ``pm``.
-        impls (list[pluggy.HookImpl]): its implementations to call, in
-            pluggy's order (``caller.get_hookimpls()``, maybe some left out).
-        on_failure (OnFailure): see :func:`call`.
-    """
-
-    def __init__(self, pm: pluggy.PluginManager, caller: pluggy.HookCaller, impls: list[pluggy.HookImpl],
-                 on_failure: OnFailure) -> None:
-        self.impls = impls  # kept: their ids stay theirs while this shadow serves them
-        self.epoch = _trace_epoch
-        self.name = caller.name
-        manager = pluggy.PluginManager(pm.project_name)
-        if caller.spec is not None:
-            spec = ModuleType(f"{pm.project_name}_spec_{caller.name}")  # the one specification
-            setattr(spec, caller.name, caller.spec.function)
-            manager.add_hookspecs(spec)
-        marker = pluggy.HookimplMarker(pm.project_name)
-        for plugin_name, mine in _by_plugin(pm, impls):
-            stand_in = SimpleNamespace()
-            for index, impl in enumerate(mine):  # dir() order is pluggy's registration order
-                guarded = _guarded(impl, caller.name, on_failure)
-                setattr(stand_in, f"impl_{index:04d}", marker(
-                    guarded, specname=caller.name, wrapper=impl.wrapper, hookwrapper=impl.hookwrapper,
-                    optionalhook=impl.optionalhook, tryfirst=impl.tryfirst, trylast=impl.trylast))
-            manager.register(stand_in, name=plugin_name)
-        for before, after in _TRACERS.get(pm, ()):
-            manager.add_hookcall_monitoring(before, after)
-        self.caller: pluggy.HookCaller | None = getattr(manager.hook, caller.name, None)
-
-    def serves(self, impls: list[pluggy.HookImpl]) -> bool:
-        """Whether this shadow still stands for ``impls`` (the same objects, same tracers)."""
-        return (self.epoch == _trace_epoch and len(impls) == len(self.impls)
-                and all(mine is theirs for mine, theirs in zip(self.impls, impls)))
-
-    def run(self, kwargs: Mapping[str, Any], results: list[tuple[pluggy.HookImpl, Any]] | None) -> Any:
-        """Call the hook with ``kwargs``; plain implementations record into ``results``."""
-        if self.caller is None:  # no specification and no implementation: pluggy's empty answer
-            return []
-        token = _RESULTS.set(results)
-        try:
-            return self.caller(**kwargs)
-        finally:
-            _RESULTS.reset(token)
+def _run(stand_ins: pluggy.HookCaller | None, current: _Call) -> Any:
+    """Call the stand-ins (pluggy's executor) for the call ``current``."""
+    if stand_ins is None:  # no specification and no implementation: pluggy's empty answer
+        return []
+    token = _CALL.set(current)
+    try:
+        return stand_ins(**current.kwargs)
+    finally:
+        _CALL.reset(token)
 
 
-def _by_plugin(pm: pluggy.PluginManager, impls: Sequence[pluggy.HookImpl]
-               ) -> list[tuple[str, list[pluggy.HookImpl]]]:
-    """The implementations by plugin, in the order that registers them again
-    into pluggy's order.
+#: One stand-in implementation: (position in pluggy's list, wrapper, hookwrapper, tryfirst, trylast).
+_Entry = tuple[int, bool, bool, bool, bool]
+#: The shape of a hook's implementations: each plugin's name and entries, in registration order.
+_Shape = tuple[tuple[str, tuple[_Entry, ...]], ...]
+
+
+def _stand_ins(pm: pluggy.PluginManager, caller: pluggy.HookCaller,
+               impls: Sequence[pluggy.HookImpl]) -> pluggy.HookCaller | None:
+    """The hook caller of a private manager whose plugins stand in for ``impls``."""
+    spec = caller.spec.function if caller.spec is not None else None
+    return _build(pm.project_name, caller.name, spec, _shape(pm, impls), _TRACERS.get(pm, ()))
+
+
+def _shape(pm: pluggy.PluginManager, impls: Sequence[pluggy.HookImpl]) -> _Shape:
+    """What the stand-ins of ``impls`` depend on, and the order that registers
+    them again into pluggy's order.
 
     pluggy keeps a hook's implementations in six groups (plain, then
     wrappers; each trylast, plain, tryfirst); within a group in registration
@@ -205,42 +227,75 @@ def _by_plugin(pm: pluggy.PluginManager, impls: Sequence[pluggy.HookImpl]
     implementations in group order (trylast reversed back), rebuilds the list.
     """
     rank = {name: index for index, (name, _plugin) in enumerate(pm.list_name_plugin())}
-    order: dict[str, list[tuple[tuple[bool, int], pluggy.HookImpl]]] = {}
+    order: dict[str, list[tuple[tuple[bool, int], _Entry]]] = {}
     for position, impl in enumerate(impls):
         group = (impl.wrapper or impl.hookwrapper, -position if impl.trylast else position)
-        order.setdefault(impl.plugin_name, []).append((group, impl))
+        entry = (position, impl.wrapper, impl.hookwrapper, impl.tryfirst, impl.trylast)
+        order.setdefault(impl.plugin_name, []).append((group, entry))
     plugins = sorted(order, key=lambda name: rank.get(name, len(rank)))
-    return [(name, [impl for _, impl in sorted(order[name], key=lambda pair: pair[0])]) for name in plugins]
+    return tuple((name, tuple(entry for _, entry in sorted(order[name]))) for name in plugins)
 
 
-def _guarded(impl: pluggy.HookImpl, hook_name: str, on_failure: OnFailure) -> Callable[..., Any]:
-    """``impl``'s function under a guard (reporting its failures as ``impl``'s plugin's)."""
-    function = impl.function
+@functools.lru_cache(maxsize=MAX_SHAPES)
+def _build(project: str, hook_name: str, spec: Callable[..., Any] | None, shape: _Shape,
+           tracers: tuple[_Tracer, ...]) -> pluggy.HookCaller | None:
+    """A private plugin manager for one shape: a stand-in plugin per plugin,
+    under its name, holding a guarded stand-in function per implementation,
+    marked with the same options; its hook caller (None: nothing to call).
 
-    def fail(exc: BaseException) -> None:
-        on_failure(impl.plugin_name, hook_name, exc)
+    The stand-ins hold no plugin's object (they find their implementation in
+    the call in progress, :data:`_CALL`), so one manager serves every shell
+    whose hook has this shape, and caching it keeps nothing alive.
+    """
+    manager = pluggy.PluginManager(project)
+    if spec is not None:
+        namespace = ModuleType(f"{project}_spec_{hook_name}")  # the one specification
+        setattr(namespace, hook_name, spec)
+        manager.add_hookspecs(namespace)
+    marker = pluggy.HookimplMarker(project)
+    for plugin_name, entries in shape:
+        stand_in = ModuleType(plugin_name)  # a module: dir() lists little besides the implementations
+        for index, (position, wrapper, hookwrapper, tryfirst, trylast) in enumerate(entries):
+            function = _stand_in(position, wrapper, hookwrapper)
+            setattr(stand_in, f"impl_{index:04d}", marker(  # dir() order is the registration order
+                function, specname=hook_name, wrapper=wrapper, hookwrapper=hookwrapper,
+                tryfirst=tryfirst, trylast=trylast))
+        manager.register(stand_in, name=plugin_name)
+    for before, after in tracers:
+        manager.add_hookcall_monitoring(before, after)
+    return getattr(manager.hook, hook_name, None)
 
-    guarded: Callable[..., Any]
-    if impl.wrapper:
-        guarded = _wrapper_guard(function, fail)
-    elif impl.hookwrapper:
-        guarded = _old_wrapper_guard(function, fail)
-    else:
-        def guarded(*args: Any, **kwargs: Any) -> Any:
-            try:
-                value = function(*args, **kwargs)
-            except BaseException as exc:
-                if not blame.is_plugin_failure(exc):
-                    raise
-                fail(exc)
-                return None
-            results = _RESULTS.get()
-            if results is not None:
-                results.append((impl, value))
-            return value
-    # __wrapped__ lets pluggy read the plugin's own parameter names.
-    functools.update_wrapper(guarded, function)
-    return guarded
+
+def _stand_in(position: int, wrapper: bool, hookwrapper: bool) -> Callable[[], Any]:
+    """The guarded stand-in for the implementation at ``position`` of the
+    call in progress: it takes no parameter (pluggy passes none) and calls
+    the implementation with its own, under the guard."""
+    if wrapper or hookwrapper:
+        guard = _wrapper_guard if wrapper else _old_wrapper_guard
+
+        def wrapping() -> Generator[None, Any, Any]:
+            current = _CALL.get()
+            impl = current.impls[position]
+            return (yield from guard(impl.function, current.failed(impl))(*current.arguments(impl)))
+
+        return wrapping
+
+    def plain() -> Any:
+        current = _CALL.get()
+        impl = current.impls[position]
+        arguments = current.arguments(impl)
+        try:
+            value = impl.function(*arguments)
+        except BaseException as exc:
+            if not blame.is_plugin_failure(exc):
+                raise
+            current.failed(impl)(exc)
+            return None
+        if current.results is not None:
+            current.results.append((impl, value))
+        return value
+
+    return plain
 
 
 def _start(function: Callable[..., Any], args: Sequence[Any], kwargs: Mapping[str, Any],
@@ -415,16 +470,14 @@ def trace_calls(pm: pluggy.PluginManager) -> Callable[[], None]:
 
     global _trace_epoch
     tracer = (before, after)
-    _TRACERS.setdefault(pm, []).append(tracer)
-    _trace_epoch += 1  # the guarded callers' managers are rebuilt with it
+    _TRACERS[pm] = (*_TRACERS.get(pm, ()), tracer)  # the stand-ins' managers install it
+    _trace_epoch += 1
     undo_direct = pm.add_hookcall_monitoring(before, after)  # pm.hook.NAME(...) called directly
 
     def undo() -> None:
         global _trace_epoch
         undo_direct()
-        tracers = _TRACERS.get(pm, [])
-        if tracer in tracers:
-            tracers.remove(tracer)
-            _trace_epoch += 1
+        _TRACERS[pm] = tuple(other for other in _TRACERS.get(pm, ()) if other is not tracer)
+        _trace_epoch += 1
 
     return undo

@@ -273,3 +273,19 @@ def test_hookcall_uses_only_pluggys_public_api():
     made = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
             and node.func.attr == "HookImpl"]
     assert made == []
+
+
+def test_the_guarded_calls_keep_no_manager_nor_plugin_alive():
+    """The stand-ins' managers are kept for reuse (hookcall.MAX_SHAPES) but hold no plugin."""
+    import gc
+    import weakref
+
+    log: list[str] = []
+    pm = _manager(["plain", "wrapper", "hookwrapper"], log)
+    hookcall.call(pm, "cardshell_render", lambda *failure: None, game=None, state=None)
+    hookcall.GuardedHooks(pm, lambda *failure: None).call("cardshell_render", game=None, state=None)
+    assert log == ["p2 in", "p1 in", "p0", "p1 out", "p2 out"] * 2
+    gone = weakref.ref(pm)
+    del pm
+    gc.collect()
+    assert gone() is None
