@@ -40,7 +40,9 @@ pluggy's ``check_pending`` rule, with the closest real hook named), and a
 wrapper around a registration hook (each plugin's own records are what
 registration collects).  :func:`trace_calls` prints every hook call and
 its result (``CARDSHELL_TRACE_PLUGINS=1``), through pluggy's
-``add_hookcall_monitoring`` as datasette's ``DATASETTE_TRACE_PLUGINS`` does.
+``add_hookcall_monitoring`` as datasette's ``DATASETTE_TRACE_PLUGINS`` does;
+:func:`monitor` installs such monitoring for the guarded calls too (pm's
+own ``add_hookcall_monitoring`` sees only calls made through ``pm.hook``).
 """
 
 from __future__ import annotations
@@ -432,8 +434,8 @@ def trace_calls(pm: pluggy.PluginManager) -> Callable[[], None]:
         cardshell: trace: cardshell_game_over -> [None, None]
 
     The bracket lists the plugins in call order (wrappers first).  The
-    guarded calls (:func:`call`, :class:`GuardedHooks`) are traced through
-    the same monitoring of their own managers; pm's own calls too.  Failures
+    guarded calls (:func:`call`, :class:`GuardedHooks`) and pm's own are
+    traced alike (:func:`monitor`).  Failures
     of single implementations are reported by the guard (see :func:`call`);
     their value shows as None.
 
@@ -468,6 +470,27 @@ def trace_calls(pm: pluggy.PluginManager) -> Callable[[], None]:
         else:
             write(f"{hook_name} -> {_TRACE_REPR.repr(outcome.get_result())}")
 
+    return monitor(pm, before, after)
+
+
+def monitor(pm: pluggy.PluginManager, before: _Before, after: _After) -> Callable[[], None]:
+    """pluggy's ``add_hookcall_monitoring`` for the host's guarded calls of
+    pm's hooks (:func:`call`, :class:`GuardedHooks`) as well as pm's own.
+
+    The guarded calls run on private managers (see the module's docstring),
+    which ``pm.add_hookcall_monitoring`` alone does not see: use this to
+    watch them.  ``before`` and ``after`` are called as pluggy calls them;
+    the implementations they receive are the stand-ins, with the plugins'
+    names (``plugin_name``) and options, in pluggy's call order.
+
+    Args:
+        pm (pluggy.PluginManager): the manager whose calls to watch.
+        before (Callable): ``before(hook_name, hook_impls, kwargs)``.
+        after (Callable): ``after(outcome, hook_name, hook_impls, kwargs)``.
+
+    Returns:
+        Callable[[], None]: undoes the monitoring.
+    """
     global _trace_epoch
     tracer = (before, after)
     _TRACERS[pm] = (*_TRACERS.get(pm, ()), tracer)  # the stand-ins' managers install it
