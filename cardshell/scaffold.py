@@ -392,7 +392,7 @@ def taken(name: str, games: Collection[str] = ()) -> list[str]:
             spec = None
         if spec is not None:
             kind = "import package" if spec.submodule_search_locations is not None else "module"
-            found.append(f"the {kind} {module!r} is installed ({_where(spec)})")
+            found.append(f"the {kind} {module!r} is installed ({_where(module, spec)})")
     for entry in importlib.metadata.entry_points(group=GROUP):
         if entry.name == name:
             owner = entry.dist.metadata["Name"] if entry.dist is not None else "an unknown distribution"
@@ -402,17 +402,17 @@ def taken(name: str, games: Collection[str] = ()) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def _where(spec: importlib.machinery.ModuleSpec) -> str:
+def _where(module: str, spec: importlib.machinery.ModuleSpec) -> str:
+    """Where an importable top-level ``module`` comes from, in a few words."""
+    owners = importlib.metadata.packages_distributions().get(module, [])
+    if "cardshell" in owners:
+        return "cardshell itself" if module == "cardshell" else "built into cardshell"
+    if owners:
+        return f"by the distribution {', '.join(sorted(owners))}"
     if spec.origin in (None, "built-in", "frozen"):
         return "built into Python"
-    path = Path(spec.origin or "")
-    home = Path(__file__).resolve().parent
-    if path.resolve().is_relative_to(home):
-        return "cardshell itself"
-    if path.resolve().is_relative_to(home.parent / "plugins"):
-        return "built into cardshell"
-    stdlib = Path(os.__file__).resolve().parent
-    if path.resolve().is_relative_to(stdlib) and "site-packages" not in path.parts:
+    path = Path(spec.origin or "").resolve()
+    if path.is_relative_to(Path(os.__file__).resolve().parent) and "site-packages" not in path.parts:
         return "Python's standard library"
     return str(path.parent if path.name == "__init__.py" else path)
 

@@ -91,7 +91,7 @@ def test_bad_names_are_refused(tmp_path, name):
     ("stats", "the entry point 'stats' of the 'cardshell' group is installed (by cardshell)"),
     ("minesweeper", "the import package 'cardshell_minesweeper' is installed (built into cardshell)"),
     ("pytest", "the distribution 'pytest' "),
-    ("pytest", "the import package 'pytest' is installed"),
+    ("pytest", "the import package 'pytest' is installed (by the distribution pytest)"),
     ("cardshell", "the distribution 'cardshell' "),
     ("higher-lower", "the distribution 'cardshell-higher-lower' "),  # a third-party plugin (tests/conftest.py)
     ("random", "the module 'random' is installed (Python's standard library)"),
