@@ -1,8 +1,8 @@
 """The one way the host calls hooks: pluggy's rules, each implementation guarded.
 
 Every hook (registration, lifecycle and display) is called through
-:func:`call`, which runs pluggy's own executor over the hook's
-implementations, so pluggy's semantics hold exactly as documented at
+:func:`call`, which has pluggy's own executor run guarded copies of the
+hook's implementations, so pluggy's semantics hold exactly as documented at
 https://pluggy.readthedocs.io: the last registered implementation is called
 first, ``tryfirst``/``trylast`` move an implementation to the front or the
 back, new-style wrappers (``wrapper=True``) and old-style ones
@@ -21,13 +21,28 @@ without it); one that raises after its ``yield``, yields twice or never
 leaves the result as the implementations inside it made it.
 ``KeyboardInterrupt`` is not guarded: Ctrl-C stops the command.
 
+Only pluggy's public API is used (issue 26 item 6), so any pluggy the
+project accepts (``pluggy>=1.3`` in pyproject.toml) runs it.  The guards are
+the plugins of a private ``PluginManager`` per shape of a hook's
+implementations (:func:`_build`): one stand-in object per plugin, under the
+plugin's name, holding one guarded stand-in function per implementation,
+marked with the same options (``tryfirst``, ``wrapper``, ...) and
+registered in the order that gives pluggy's own list of implementations
+(:meth:`pluggy.HookCaller.get_hookimpls`) again.  The hook is then called
+as any pluggy hook is (``manager.hook.NAME(**kwargs)``); each stand-in runs
+its implementation (``HookImpl.function`` with the arguments named by
+``HookImpl.argnames``) from the call in progress.  The stand-ins hold no
+plugin, so at most :data:`MAX_SHAPES` managers are kept and shared.
+
 :func:`check_plugin` refuses, at load, what this host cannot honour: an
 implementation of an unknown hook (a misspelt ``cardshell_game_ended``;
 pluggy's ``check_pending`` rule, with the closest real hook named), and a
 wrapper around a registration hook (each plugin's own records are what
 registration collects).  :func:`trace_calls` prints every hook call and
 its result (``CARDSHELL_TRACE_PLUGINS=1``), through pluggy's
-``add_hookcall_monitoring`` as datasette's ``DATASETTE_TRACE_PLUGINS`` does.
+``add_hookcall_monitoring`` as datasette's ``DATASETTE_TRACE_PLUGINS`` does;
+:func:`monitor` installs such monitoring for the guarded calls too (pm's
+own ``add_hookcall_monitoring`` sees only calls made through ``pm.hook``).
 """
 
 from __future__ import annotations
@@ -36,7 +51,10 @@ import functools
 import os
 import reprlib
 import sys
+import weakref
 from collections.abc import Callable, Generator, Mapping, Sequence
+from contextvars import ContextVar
+from types import ModuleType
 from typing import Any
 
 import pluggy
@@ -52,9 +70,64 @@ REGISTRATION_HOOKS = frozenset({"cardshell_games", "cardshell_commands"})
 #: The environment variable that turns on :func:`trace_calls` (any value but "" and "0").
 TRACE_ENV = "CARDSHELL_TRACE_PLUGINS"
 
+#: The most shapes (:func:`_shape`) whose private managers are kept for
+#: reuse; older ones are built again when needed.
+MAX_SHAPES = 256
+
+_Before = Callable[[str, Sequence[pluggy.HookImpl], Mapping[str, Any]], None]
+_After = Callable[[pluggy.Result[Any], str, Sequence[pluggy.HookImpl], Mapping[str, Any]], None]
+_Tracer = tuple[_Before, _After]
+
+#: The tracers of each plugin manager (:func:`trace_calls`).
+_TRACERS: weakref.WeakKeyDictionary[pluggy.PluginManager, tuple[_Tracer, ...]] = weakref.WeakKeyDictionary()
+#: Bumped whenever tracers are added or removed (:class:`GuardedHooks` looks again).
+_trace_epoch = 0
+
 
 class WrapperError(RuntimeError):
     """A hook wrapper broke pluggy's protocol (did not yield, or yielded twice)."""
+
+
+class _Call:
+    """The hook call in progress, which the stand-in functions serve (a
+    plain class with slots: one is made per hook call).
+
+    Args:
+        hook_name (str): the hook.
+        impls (Sequence[pluggy.HookImpl]): its implementations being called,
+            in pluggy's order: stand-in ``position`` runs ``impls[position]``.
+        kwargs (Mapping[str, Any]): the hook's arguments.
+        on_failure (OnFailure): see :func:`call`.
+        results (list | None): see :func:`call`.
+    """
+
+    __slots__ = ("hook_name", "impls", "kwargs", "on_failure", "results")
+
+    def __init__(self, hook_name: str, impls: Sequence[pluggy.HookImpl], kwargs: Mapping[str, Any],
+                 on_failure: OnFailure, results: list[tuple[pluggy.HookImpl, Any]] | None) -> None:
+        self.hook_name = hook_name
+        self.impls = impls
+        self.kwargs = kwargs
+        self.on_failure = on_failure
+        self.results = results
+
+    def arguments(self, impl: pluggy.HookImpl) -> list[Any]:
+        """``impl``'s arguments by its parameter names, as pluggy passes them.
+
+        Raises:
+            pluggy.HookCallError: an argument the call does not give (pluggy's error).
+        """
+        try:
+            return [self.kwargs[name] for name in impl.argnames]
+        except KeyError as missing:
+            raise pluggy.HookCallError(f"hook call must provide argument {missing.args[0]!r}") from None
+
+    def failed(self, impl: pluggy.HookImpl) -> Callable[[BaseException], None]:
+        """Report a failure of ``impl`` through ``on_failure``."""
+        return lambda exc: self.on_failure(impl.plugin_name, self.hook_name, exc)
+
+
+_CALL: ContextVar[_Call] = ContextVar("cardshell_hook_call")
 
 
 def call(pm: pluggy.PluginManager, hook_name: str, on_failure: OnFailure,
@@ -71,6 +144,7 @@ def call(pm: pluggy.PluginManager, hook_name: str, on_failure: OnFailure,
         results (list | None): if given, receives (implementation, value)
             for every plain implementation that returned (None included), in
             call order: which plugin answered what, for registration hooks.
+            The implementation is pm's own (as ``get_hookimpls`` lists it).
         select (Callable[[pluggy.HookImpl], bool] | None): if given, only
             the implementations it accepts are called (the registry calls a
             registration hook once per plugin, :mod:`cardshell.registry`).
@@ -84,24 +158,15 @@ def call(pm: pluggy.PluginManager, hook_name: str, on_failure: OnFailure,
         KeyboardInterrupt: Ctrl-C during a plugin's code, passed on.
     """
     caller = getattr(pm.hook, hook_name)
-    impls = [_guarded(impl, hook_name, on_failure, results) for impl in caller.get_hookimpls()
-             if select is None or select(impl)]
-    return _execute(pm, caller, impls, kwargs)
-
-
-def _execute(pm: pluggy.PluginManager, caller: pluggy.HookCaller, impls: list[pluggy.HookImpl],
-             kwargs: Mapping[str, Any]) -> Any:
-    """Run implementations with pluggy's executor (``PluginManager._hookexec``:
-    the function every ``HookCaller`` calls, and the one
-    ``add_hookcall_monitoring`` wraps, so tracing sees these calls too)."""
-    firstresult = bool(caller.spec is not None and caller.spec.opts.get("firstresult"))
-    return pm._hookexec(caller.name, impls, kwargs, firstresult)
+    impls = [impl for impl in caller.get_hookimpls() if select is None or select(impl)]
+    return _run(_stand_ins(pm, caller, impls), _Call(hook_name, impls, kwargs, on_failure, results))
 
 
 class GuardedHooks:
-    """:func:`call` for one plugin manager and one failure callback, reusing
-    the guarded copy of each implementation (making one costs pluggy's
-    signature inspection; the hooks called on every move reuse theirs).
+    """:func:`call` for one plugin manager and one failure callback, with
+    a fast path for the hooks called on every move: while a hook's
+    implementations stay the same objects, the private manager found for
+    them is used again without looking.
 
     Args:
         pm (pluggy.PluginManager): the manager holding the implementations.
@@ -111,63 +176,145 @@ class GuardedHooks:
     def __init__(self, pm: pluggy.PluginManager, on_failure: OnFailure) -> None:
         self.pm = pm
         self.on_failure = on_failure
-        # (id of the implementation, hook) -> (the implementation, kept so that
-        # its id stays its own; its guarded copy)
-        self._copies: dict[tuple[int, str], tuple[pluggy.HookImpl, pluggy.HookImpl]] = {}
+        # hook -> (trace epoch, its implementations then, their stand-ins' caller)
+        self._last: dict[str, tuple[int, list[pluggy.HookImpl], pluggy.HookCaller | None]] = {}
 
     def call(self, hook_name: str, results: list[tuple[pluggy.HookImpl, Any]] | None = None,
              **kwargs: Any) -> Any:
         """Call a hook as :func:`call` does (same arguments, same result)."""
-        if results is not None:  # the copies record into this list: made afresh
-            return call(self.pm, hook_name, self.on_failure, results, **kwargs)
         caller = getattr(self.pm.hook, hook_name)
-        impls = []
-        for impl in caller.get_hookimpls():
-            found = self._copies.get((id(impl), hook_name))
-            if found is None or found[0] is not impl:
-                found = self._copies[id(impl), hook_name] = (impl, _guarded(impl, hook_name, self.on_failure, None))
-            impls.append(found[1])
-        return _execute(self.pm, caller, impls, kwargs)
+        impls = caller.get_hookimpls()
+        last = self._last.get(hook_name)
+        if last is not None and last[0] == _trace_epoch and last[1] == impls:  # HookImpl: equal if the same
+            stand_ins = last[2]
+        else:
+            stand_ins = _stand_ins(self.pm, caller, impls)
+            self._last[hook_name] = (_trace_epoch, impls, stand_ins)
+        return _run(stand_ins, _Call(hook_name, impls, kwargs, self.on_failure, results))
 
 
-def _guarded(impl: pluggy.HookImpl, hook_name: str, on_failure: OnFailure,
-             results: list[tuple[pluggy.HookImpl, Any]] | None) -> pluggy.HookImpl:
-    """A copy of ``impl`` (same plugin, name and options) whose function is guarded."""
-    function = impl.function
+def _run(stand_ins: pluggy.HookCaller | None, current: _Call) -> Any:
+    """Call the stand-ins (pluggy's executor) for the call ``current``."""
+    if stand_ins is None:  # no specification and no implementation: pluggy's empty answer
+        return []
+    token = _CALL.set(current)
+    try:
+        return stand_ins(**current.kwargs)
+    finally:
+        _CALL.reset(token)
 
-    def fail(exc: BaseException) -> None:
-        on_failure(impl.plugin_name, hook_name, exc)
 
-    guarded: Callable[..., Any]
-    if impl.wrapper:
-        guarded = _wrapper_guard(function, fail)
-    elif impl.hookwrapper:
-        guarded = _old_wrapper_guard(function, fail)
-    else:
-        def guarded(*args: Any, **kwargs: Any) -> Any:
-            with blame.guard(fail) as guard:
-                value = function(*args, **kwargs)
-            if guard.failed is not None:
-                return None
-            if results is not None:
-                results.append((impl, value))
-            return value
-    # __wrapped__ lets pluggy read the plugin's own parameter names.
-    functools.update_wrapper(guarded, function)
-    return pluggy.HookImpl(impl.plugin, impl.plugin_name, guarded, impl.opts)
+#: One stand-in implementation: (position in pluggy's list, wrapper, hookwrapper, tryfirst, trylast).
+_Entry = tuple[int, bool, bool, bool, bool]
+#: The shape of a hook's implementations: each plugin's name and entries, in registration order.
+_Shape = tuple[tuple[str, tuple[_Entry, ...]], ...]
+
+
+def _stand_ins(pm: pluggy.PluginManager, caller: pluggy.HookCaller,
+               impls: Sequence[pluggy.HookImpl]) -> pluggy.HookCaller | None:
+    """The hook caller of a private manager whose plugins stand in for ``impls``."""
+    spec = caller.spec.function if caller.spec is not None else None
+    return _build(pm.project_name, caller.name, spec, _shape(pm, impls), _TRACERS.get(pm, ()))
+
+
+def _shape(pm: pluggy.PluginManager, impls: Sequence[pluggy.HookImpl]) -> _Shape:
+    """What the stand-ins of ``impls`` depend on, and the order that registers
+    them again into pluggy's order.
+
+    pluggy keeps a hook's implementations in six groups (plain, then
+    wrappers; each trylast, plain, tryfirst); within a group in registration
+    order, except trylast, in reverse, since each is put at the group's
+    front.  Where one goes depends only on the others of its group, so
+    registering the plugins in pm's registration order, each with its
+    implementations in group order (trylast reversed back), rebuilds the list.
+    """
+    rank = {name: index for index, (name, _plugin) in enumerate(pm.list_name_plugin())}
+    order: dict[str, list[tuple[tuple[bool, int], _Entry]]] = {}
+    for position, impl in enumerate(impls):
+        group = (impl.wrapper or impl.hookwrapper, -position if impl.trylast else position)
+        entry = (position, impl.wrapper, impl.hookwrapper, impl.tryfirst, impl.trylast)
+        order.setdefault(impl.plugin_name, []).append((group, entry))
+    plugins = sorted(order, key=lambda name: rank.get(name, len(rank)))
+    return tuple((name, tuple(entry for _, entry in sorted(order[name]))) for name in plugins)
+
+
+@functools.lru_cache(maxsize=MAX_SHAPES)
+def _build(project: str, hook_name: str, spec: Callable[..., Any] | None, shape: _Shape,
+           tracers: tuple[_Tracer, ...]) -> pluggy.HookCaller | None:
+    """A private plugin manager for one shape: a stand-in plugin per plugin,
+    under its name, holding a guarded stand-in function per implementation,
+    marked with the same options; its hook caller (None: nothing to call).
+
+    The stand-ins hold no plugin's object (they find their implementation in
+    the call in progress, :data:`_CALL`), so one manager serves every shell
+    whose hook has this shape, and caching it keeps nothing alive.
+    """
+    manager = pluggy.PluginManager(project)
+    if spec is not None:
+        namespace = ModuleType(f"{project}_spec_{hook_name}")  # the one specification
+        setattr(namespace, hook_name, spec)
+        manager.add_hookspecs(namespace)
+    marker = pluggy.HookimplMarker(project)
+    for plugin_name, entries in shape:
+        stand_in = ModuleType(plugin_name)  # a module: dir() lists little besides the implementations
+        for index, (position, wrapper, hookwrapper, tryfirst, trylast) in enumerate(entries):
+            function = _stand_in(position, wrapper, hookwrapper)
+            setattr(stand_in, f"impl_{index:04d}", marker(  # dir() order is the registration order
+                function, specname=hook_name, wrapper=wrapper, hookwrapper=hookwrapper,
+                tryfirst=tryfirst, trylast=trylast))
+        manager.register(stand_in, name=plugin_name)
+    for before, after in tracers:
+        manager.add_hookcall_monitoring(before, after)
+    return getattr(manager.hook, hook_name, None)
+
+
+def _stand_in(position: int, wrapper: bool, hookwrapper: bool) -> Callable[[], Any]:
+    """The guarded stand-in for the implementation at ``position`` of the
+    call in progress: it takes no parameter (pluggy passes none) and calls
+    the implementation with its own, under the guard."""
+    if wrapper or hookwrapper:
+        guard = _wrapper_guard if wrapper else _old_wrapper_guard
+
+        def wrapping() -> Generator[None, Any, Any]:
+            current = _CALL.get()
+            impl = current.impls[position]
+            return (yield from guard(impl.function, current.failed(impl))(*current.arguments(impl)))
+
+        return wrapping
+
+    def plain() -> Any:
+        current = _CALL.get()
+        impl = current.impls[position]
+        arguments = current.arguments(impl)
+        try:
+            value = impl.function(*arguments)
+        except BaseException as exc:
+            if not blame.is_plugin_failure(exc):
+                raise
+            current.failed(impl)(exc)
+            return None
+        if current.results is not None:
+            current.results.append((impl, value))
+        return value
+
+    return plain
 
 
 def _start(function: Callable[..., Any], args: Sequence[Any], kwargs: Mapping[str, Any],
            fail: Callable[[BaseException], None]) -> Generator[Any, Any, Any] | None:
     """Run a wrapper up to its ``yield``; None (reported) if it failed on the way."""
     try:
-        with blame.guard(fail, passes=(StopIteration,)) as guard:
-            gen: Generator[Any, Any, Any] = function(*args, **kwargs)
-            next(gen)
+        gen: Generator[Any, Any, Any] = function(*args, **kwargs)
+        next(gen)
     except StopIteration:
         fail(WrapperError(f"the wrapper {getattr(function, '__name__', function)!r} did not yield"))
         return None
-    return None if guard.failed is not None else gen
+    except BaseException as exc:
+        if not blame.is_plugin_failure(exc):
+            raise
+        fail(exc)
+        return None
+    return gen
 
 
 def _wrapper_guard(function: Callable[..., Any], fail: Callable[[BaseException], None]
@@ -188,11 +335,13 @@ def _wrapper_guard(function: Callable[..., Any], fail: Callable[[BaseException],
             gen.close()
             raise inner from None
         try:
-            with blame.guard(fail, passes=(StopIteration,)) as guard:
-                gen.send(result)
+            gen.send(result)
         except StopIteration as stop:
             return stop.value
-        if guard.failed is not None:
+        except BaseException as exc:
+            if not blame.is_plugin_failure(exc):
+                raise
+            fail(exc)
             return result
         gen.close()
         fail(WrapperError(f"the wrapper {getattr(function, '__name__', function)!r} yielded more than once"))
@@ -212,11 +361,13 @@ def _old_wrapper_guard(function: Callable[..., Any], fail: Callable[[BaseExcepti
         if gen is None:
             return
         try:
-            with blame.guard(fail, passes=(StopIteration,)) as guard:
-                gen.send(outcome)
+            gen.send(outcome)
         except StopIteration:
             return
-        if guard.failed is not None:
+        except BaseException as exc:
+            if not blame.is_plugin_failure(exc):
+                raise
+            fail(exc)
             return
         gen.close()
         fail(WrapperError(f"the wrapper {getattr(function, '__name__', function)!r} yielded more than once"))
@@ -282,7 +433,9 @@ def trace_calls(pm: pluggy.PluginManager) -> Callable[[], None]:
         cardshell: trace: cardshell_game_over(session=..., outcome=Outcome(...)) [stats, toy_addon]
         cardshell: trace: cardshell_game_over -> [None, None]
 
-    The bracket lists the plugins in call order (wrappers first).  Failures
+    The bracket lists the plugins in call order (wrappers first).  The
+    guarded calls (:func:`call`, :class:`GuardedHooks`) and pm's own are
+    traced alike (:func:`monitor`).  Failures
     of single implementations are reported by the guard (see :func:`call`);
     their value shows as None.
 
@@ -317,4 +470,37 @@ def trace_calls(pm: pluggy.PluginManager) -> Callable[[], None]:
         else:
             write(f"{hook_name} -> {_TRACE_REPR.repr(outcome.get_result())}")
 
-    return pm.add_hookcall_monitoring(before, after)
+    return monitor(pm, before, after)
+
+
+def monitor(pm: pluggy.PluginManager, before: _Before, after: _After) -> Callable[[], None]:
+    """pluggy's ``add_hookcall_monitoring`` for the host's guarded calls of
+    pm's hooks (:func:`call`, :class:`GuardedHooks`) as well as pm's own.
+
+    The guarded calls run on private managers (see the module's docstring),
+    which ``pm.add_hookcall_monitoring`` alone does not see: use this to
+    watch them.  ``before`` and ``after`` are called as pluggy calls them;
+    the implementations they receive are the stand-ins, with the plugins'
+    names (``plugin_name``) and options, in pluggy's call order.
+
+    Args:
+        pm (pluggy.PluginManager): the manager whose calls to watch.
+        before (Callable): ``before(hook_name, hook_impls, kwargs)``.
+        after (Callable): ``after(outcome, hook_name, hook_impls, kwargs)``.
+
+    Returns:
+        Callable[[], None]: undoes the monitoring.
+    """
+    global _trace_epoch
+    tracer = (before, after)
+    _TRACERS[pm] = (*_TRACERS.get(pm, ()), tracer)  # the stand-ins' managers install it
+    _trace_epoch += 1
+    undo_direct = pm.add_hookcall_monitoring(before, after)  # pm.hook.NAME(...) called directly
+
+    def undo() -> None:
+        global _trace_epoch
+        undo_direct()
+        _TRACERS[pm] = tuple(other for other in _TRACERS.get(pm, ()) if other is not tracer)
+        _trace_epoch += 1
+
+    return undo

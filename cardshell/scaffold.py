@@ -1,13 +1,28 @@
 """``new-plugin NAME``: write a working, tested plugin distribution to start from.
 
-``cardshell new-plugin demo`` (or ``new-plugin demo`` at the prompt) writes
-the folder ``demo/``: a pip-installable distribution whose entry point in the
-``cardshell`` group registers a small game written against plugin contract 2
-(Nim against the house: immutable states, declarative moves, legal moves), a
-golden test (``tests/test_play.cardshell`` with its expected output, written
-by running the game), a property test running
-:func:`cardshell.contractcheck.check_game` under hypothesis, and a README.
-``pip install ./demo && pytest demo`` passes as written.
+``cardshell new-plugin mygame`` (or ``new-plugin mygame`` at the prompt)
+writes the folder ``mygame/``: a pip-installable distribution whose entry
+point in the ``cardshell`` group registers a small card game written
+against plugin contract 2 as docs/plugins.md describes it (Golf patience:
+immutable states, declarative moves, legal moves, the cards of
+:mod:`cardshell.cards` shuffled by the seeded :class:`cardshell.rng.GameRandom`),
+its tests (the rules directly, :func:`cardshell.contractcheck.check_game`
+under hypothesis) and a golden test (``tests/test_play.cardshell``, with the
+expected output written by running the game).  docs/tutorial.md walks
+through exactly these files.
+
+Safe by construction (issue 26 item 4):
+
+* a name is refused when anything it would create is there already: the
+  distribution ``cardshell-NAME`` or ``NAME``, the import package
+  ``cardshell_NAME`` or ``NAME``, the entry point ``NAME`` of the
+  ``cardshell`` group, or a game ``NAME`` (built in or installed), so that
+  installing the new folder can never overwrite another package's files;
+* all or nothing: the files are written into a temporary folder beside the
+  target, renamed to ``NAME`` once complete; on any failure the temporary
+  folder is removed and nothing is left;
+* the next steps printed use the running interpreter
+  (``sys.executable -m pip install -e``), editable, so edits take effect.
 
 Bounds: NAME is 1 to 40 lower-case letters, digits and dashes, starting with
 a letter; the target folder must not exist (nothing is overwritten).
@@ -15,12 +30,20 @@ a letter; the target folder must not exist (nothing is overwritten).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
-import io
+import importlib.metadata
+import importlib.util
+import os
 import re
+import shlex
+import shutil
+import subprocess
 import sys
 import tempfile
+from collections.abc import Collection, Iterator
 from pathlib import Path
+from string import Template
 from typing import TYPE_CHECKING
 
 from cardshell.errors import CommandError, UsageError
@@ -33,45 +56,54 @@ if TYPE_CHECKING:  # pragma: no cover
 #: The plugin name these commands are registered under.
 PLUGIN_NAME = "cardshell.scaffold"
 
-_NAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
+#: The entry-point group cardshell finds plugins in.
+GROUP = "cardshell"
 
+#: The deal the generated golden test plays (its first legal move is a ``take``).
+GOLDEN_SEED = 2
+
+_NAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
 _PYPROJECT = '''\
 [build-system]
 requires = ["setuptools>=68"]
 build-backend = "setuptools.build_meta"
 
 [project]
-name = "cardshell-{name}"
+name = "cardshell-$name"
 version = "0.1.0"
-description = "{title}: a game for cardshell"
+description = "$title: a game for cardshell"
 readme = "README.md"
 requires-python = ">=3.11"
-dependencies = ["cardshell>={version}"]
+dependencies = ["cardshell>=$version"]
 
 [project.optional-dependencies]
 test = ["pytest>=7.4", "hypothesis>=6.80"]
 
 # The entry point in the group "cardshell" is what makes cardshell find the game.
 [project.entry-points.cardshell]
-{name} = "{module}.plugin"
+$name = "$module.plugin"
 
 [tool.setuptools]
-packages = ["{module}"]
+packages = ["$module"]
 
 [tool.pytest.ini_options]
 testpaths = ["tests"]
 addopts = "-ra --strict-markers"
 # The plugins cardshell's test helpers load: only this one, so that other
 # installed games cannot change the expected output of the golden tests.
-cardshell_plugins = "{name}"
+cardshell_plugins = "$name"
 '''
 
 _RULES = '''\
-"""{title}: Nim against the house, as plain data and pure functions.
+"""$title: Golf patience, as an immutable state and pure functions.
 
-A pile of stones; the player takes 1, 2 or 3, then the house takes its
-share by a fixed rule; whoever takes the last stone wins.  States are
-immutable (plugin contract 2): every function returns a new state.
+Four columns of three face-up cards, a face-up foundation card and a
+face-down stock.  Move the bottom card of a column onto the foundation when
+its rank is one above or below the foundation's (no wrapping: an Ace goes
+only on a 2, a King only on a Queen), or turn the top card of the stock onto
+the foundation.  Clear the columns to win; with no move left, the game is
+lost.  States never change (cardshell's plugin contract 2): a move returns
+a new state.
 """
 
 from __future__ import annotations
@@ -79,103 +111,149 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from cardshell import CommandError
+from cardshell.cards import Card, shuffled_deck
+from cardshell.errors import CommandError
+from cardshell.rng import GameRandom
 
-#: The most stones one move may take.
-MOST = 3
+#: Columns in the tableau, and the cards dealt to each.
+COLUMNS, DEPTH = 4, 3
+#: Cards in the face-down stock.
+STOCK = 16
 
 
 @dataclass(frozen=True)
 class State:
-    """The pile and who took the last stone.
+    """One position, an immutable value.
 
     Attributes:
-        pile (int): stones left.
-        winner (str): "" while in play, "you" or "house" at the end.
+        columns (tuple[tuple[Card, ...], ...]): the tableau; the end of a
+            column is its bottom card, the one that may move.
+        foundation (Card): the face-up card to play on.
+        stock (tuple[Card, ...]): the face-down stock; the end is its top.
     """
 
-    pile: int
-    winner: str = ""
+    columns: tuple[tuple[Card, ...], ...]
+    foundation: Card
+    stock: tuple[Card, ...]
 
 
 def new(seed: int) -> State:
-    """A pile of 10 to 30 stones, chosen by the seed."""
-    return State(pile=random.Random(seed).randint(10, 30))
+    """Deal from a deck shuffled by a generator seeded with ``seed``:
+    the same seed deals the same cards on every machine."""
+    deck = shuffled_deck(GameRandom(seed))
+    columns = tuple(tuple(deck[i * DEPTH:(i + 1) * DEPTH]) for i in range(COLUMNS))
+    dealt = COLUMNS * DEPTH
+    return State(columns, deck[dealt], tuple(deck[dealt + 1:dealt + 1 + STOCK]))
 
 
-def check_take(state: State, count: int) -> None:
-    """Raise CommandError unless ``take count`` is legal now."""
-    if state.winner:
-        raise CommandError("The game is over.")
-    if not 1 <= count <= min(MOST, state.pile):
-        raise CommandError(f"You can take 1 to {{min(MOST, state.pile)}} stones.")
+def won(state: State) -> bool:
+    """True once every column is empty."""
+    return not any(state.columns)
 
 
-def house_take(pile: int) -> int:
-    """The house's rule: leave a multiple of 4 when it can, else take 1."""
-    return pile % (MOST + 1) or 1
+def check_take(state: State, column: int) -> None:
+    """Raise CommandError unless ``take COLUMN`` is legal now."""
+    cards = state.columns[column - 1]
+    if not cards:
+        raise CommandError(f"Column {column} is empty.")
+    if abs(cards[-1].rank - state.foundation.rank) != 1:
+        raise CommandError(f"{cards[-1].text} is not one rank above or below {state.foundation.text}.")
 
 
-def take(state: State, count: int) -> State:
-    """The player takes ``count`` stones, then the house replies."""
-    check_take(state, count)
-    pile = state.pile - count
-    if pile == 0:
-        return State(0, "you")
-    pile -= house_take(pile)
-    return State(pile, "house" if pile == 0 else "")
+def take(state: State, column: int) -> State:
+    """Move the bottom card of ``column`` (1 to COLUMNS) onto the foundation."""
+    cards = state.columns[column - 1]
+    columns = state.columns[:column - 1] + (cards[:-1],) + state.columns[column:]
+    return State(columns, cards[-1], state.stock)
+
+
+def check_draw(state: State) -> None:
+    """Raise CommandError unless ``draw`` is legal now."""
+    if won(state):
+        raise CommandError("The game is won.")
+    if not state.stock:
+        raise CommandError("The stock is empty.")
+
+
+def draw(state: State) -> State:
+    """Turn the top card of the stock onto the foundation."""
+    return State(state.columns, state.stock[-1], state.stock[:-1])
 
 
 def legal_moves(state: State) -> list[str]:
-    """The lines a player may type now."""
-    if state.winner:
+    """Every line the player could type now, as they would type it."""
+    if won(state):
         return []
-    return [f"take {{count}}" for count in range(1, min(MOST, state.pile) + 1)]
+    moves = [f"take {column}" for column, cards in enumerate(state.columns, 1)
+             if cards and abs(cards[-1].rank - state.foundation.rank) == 1]
+    return moves + ["draw"] * bool(state.stock)
+
+
+def determinize(state: State, rng: random.Random) -> State:
+    """The state with the stock, which the player cannot see, drawn again
+    (sorted first, so the result depends only on which cards are in it)."""
+    stock = sorted(state.stock)
+    rng.shuffle(stock)
+    return State(state.columns, state.foundation, tuple(stock))
 
 
 def render(state: State) -> str:
-    """The pile as text."""
-    stones = "o" * state.pile
-    return f"Pile: {{state.pile}} {{stones}}".rstrip()
+    """The columns side by side, then the foundation and the stock."""
+    rows = ["".join(f"{column:>5}" for column in range(1, COLUMNS + 1))]
+    for depth in range(max(map(len, state.columns))):
+        rows.append("".join(f"{cards[depth].text if depth < len(cards) else '':>5}"
+                            for cards in state.columns).rstrip())
+    rows.append(f"Foundation: {state.foundation.text}   Stock: {len(state.stock)} cards")
+    return "\\n".join(rows)
 '''
 
 _PLUGIN = '''\
-"""{title} as a cardshell game: the records of :mod:`.rules` (plugin contract 2)."""
+"""$title as a cardshell game: the records of :mod:`$module.rules`.
+
+cardshell finds this module through the entry point in ``pyproject.toml``
+and calls its hooks (plugin contract 2: immutable states, declarative
+moves, legal moves).
+"""
 
 from __future__ import annotations
 
 import cardshell
 from cardshell import Game, Move, Outcome, parsers
 
-from {module} import rules
+from $module import rules
 
+#: The plugin contract this module is written for.
 CARDSHELL_CONTRACT = 2
 
 
 def outcome(state: rules.State) -> Outcome | None:
-    """Won when the player took the last stone, lost when the house did."""
-    if state.winner == "you":
-        return Outcome("won")
-    if state.winner == "house":
-        return Outcome("lost")
+    """Won with the columns cleared; lost with no move left (score: cards left)."""
+    left = sum(map(len, state.columns))
+    if left == 0:
+        return Outcome("won", 0, "every column cleared")
+    if not rules.legal_moves(state):
+        return Outcome("lost", left, f"{left} cards left in the columns")
     return None
 
+
+TAKE = Move[rules.State]("take", "move a column's bottom card onto the foundation", apply=rules.take,
+                         check=rules.check_take, usage="take COLUMN", parse=parsers.integers(1, 1, rules.COLUMNS))
+DRAW = Move[rules.State]("draw", "turn the top card of the stock onto the foundation", apply=rules.draw,
+                         check=rules.check_draw)
 
 # Game[rules.State]: a type checker checks new, render, outcome and the moves
 # against the one state type (cardshell ships py.typed).
 GAME = Game[rules.State](
-    id="{name}",
-    title="{title}",
-    summary="Nim against the house: take the last stone to win.",
+    id="$name",
+    title="$title",
+    summary="Golf patience: clear the columns, one rank up or down.",
     new=lambda seed, options: rules.new(seed),
     render=rules.render,
     outcome=outcome,
     immutable=True,
+    moves=(TAKE, DRAW),
     legal_moves=rules.legal_moves,
-    moves=(
-        Move[rules.State]("take", "take 1 to 3 stones; the house replies", apply=rules.take,
-                          check=rules.check_take, usage="take N", parse=parsers.integers(1, 1, rules.MOST)),
-    ),
+    determinize=rules.determinize,
 )
 
 
@@ -186,130 +264,315 @@ def cardshell_games() -> list[Game]:
 '''
 
 _TEST = '''\
-"""Tests of {title}: the rules, and the plugin contract under hypothesis."""
+"""Tests of $title: the rules directly, and the plugin contract under hypothesis.
 
+``test_play.cardshell`` beside this file is a golden test: a whole game,
+with its expected output in ``test_play.cardshell.out``.
+"""
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardshell import CommandError
+from cardshell.cards import parse_card
 from cardshell.contractcheck import check_game
-from {module} import rules
+from $module import rules
 
 
-def test_the_house_leaves_a_multiple_of_four():
-    assert rules.take(rules.State(10), 1) == rules.State(8)
+def position(columns: list[str], foundation: str, stock: str = "") -> rules.State:
+    """A state from card texts: ``position(["5s 9h", "", "", ""], "10d")``."""
+    return rules.State(tuple(tuple(map(parse_card, column.split())) for column in columns),
+                       parse_card(foundation), tuple(map(parse_card, stock.split())))
 
 
-def test_taking_the_last_stone_wins():
-    assert rules.take(rules.State(3), 3).winner == "you"
+def test_a_card_one_rank_away_moves_onto_the_foundation():
+    after = rules.take(position(["5s 9h", "", "", ""], "10d"), 1)
+    assert after == position(["5s", "", "", ""], "9h")
 
 
-@settings(max_examples=20, deadline=None)
+def test_a_card_two_ranks_away_is_refused():
+    with pytest.raises(CommandError, match="not one rank above or below"):
+        rules.check_take(position(["8h", "", "", ""], "10d"), 1)
+
+
+def test_clearing_the_columns_wins_and_ends_the_moves():
+    after = rules.take(position(["9h", "", "", ""], "10d", stock="2c"), 1)
+    assert rules.won(after) and rules.legal_moves(after) == []
+
+
+def test_the_same_seed_deals_the_same_cards():
+    assert rules.new(7) == rules.new(7) != rules.new(8)
+
+
+@settings(max_examples=10, deadline=None)
 @given(st.integers(0, 10**6))
 def test_the_game_keeps_the_plugin_contract(seed):
-    check_game("{name}", seed, plugins=["{name}"], extra_lines=["take 3", "take 1"])
+    check_game("$name", seed, plugins=["$name"], extra_lines=["take 1", "take 4", "draw"])
 '''
 
-_GOLDEN = "# cardshell: --echo\n# A whole game, as a golden test: the expected output is beside this file.\n" \
-          "play {name} --seed 4\nmoves\nhint\ntake 9\ntake {first}\n"
+_GOLDEN = '''\
+# cardshell: --echo
+# A whole game, as a golden test: the expected output is beside this file.
+play $name --seed $seed
+moves
+hint
+take 9
+$first
+undo
+'''
 
 _README = '''\
-# {title}
+# $title
 
 A game for [cardshell](https://pypi.org/project/cardshell/), written
-against plugin contract 2.
+against plugin contract 2: Golf patience with four columns.
 
 ```sh
-pip install -e '.[test]'
-cardshell            # then: play {name}
-pytest               # rules, contract check, golden test
+python -m pip install -e '.[test]'   # editable: your edits take effect at once
+python -m cardshell                  # then: play $name
+python -m pytest                     # rules, contract check, golden test
 ```
 
 `tests/test_play.cardshell` is a golden test: a script whose expected output
 is in `tests/test_play.cardshell.out`; after changing the game, rewrite the
-expected files with `pytest --cardshell-update-golden` and read the diff.
+expected files with `python -m pytest --cardshell-update-golden` and read
+the diff.
 '''
 
 
-def write_plugin(name: str, parent: Path) -> Path:
-    """Write the distribution ``parent/NAME`` for a new game ``NAME``.
+def names(name: str) -> dict[str, str]:
+    """What a plugin NAME is called in each place (see the module's bounds).
+
+    Args:
+        name (str): the game id and entry-point name, e.g. ``"my-game"``.
+
+    Returns:
+        dict[str, str]: ``name`` (``my-game``), ``dist`` (``cardshell-my-game``),
+        ``module`` (``cardshell_my_game``) and ``title`` (``My Game``).
+
+    Raises:
+        UsageError: a name outside the bounds.
+    """
+    if not _NAME.fullmatch(name) or name.endswith("-"):
+        raise UsageError("a plugin name is 1 to 40 lower-case letters, digits and dashes, starting with a letter")
+    return {"name": name, "dist": f"cardshell-{name}", "module": "cardshell_" + name.replace("-", "_"),
+            "title": name.replace("-", " ").title()}
+
+
+def taken(name: str, games: Collection[str] = ()) -> list[str]:
+    """What already uses the names a new plugin NAME would install.
+
+    Looks, without importing anything, at the installed distributions
+    (``cardshell-NAME`` and ``NAME``, by :mod:`importlib.metadata`'s
+    normalized names), the importable top-level packages and modules
+    (``cardshell_NAME`` and ``NAME``, the standard library's too, by
+    :func:`importlib.util.find_spec`), the entry points of the ``cardshell``
+    group, and the given game ids.
+
+    Args:
+        name (str): a valid plugin name (:func:`names`).
+        games (Collection[str]): the ids of the games the shell knows
+            (built in and installed).
+
+    Returns:
+        list[str]: one phrase per clash (``"the import package
+        'cardshell_aces_up' (built into cardshell)"``); empty when the name is free.
+    """
+    called = names(name)
+    found: list[str] = []
+    for dist_name in dict.fromkeys([called["dist"], name]):
+        with contextlib.suppress(importlib.metadata.PackageNotFoundError):
+            dist = importlib.metadata.distribution(dist_name)
+            found.append(f"the distribution {dist.metadata['Name']!r} {dist.version} is installed")
+    for module in dict.fromkeys([called["module"], name.replace("-", "_")]):
+        try:
+            spec = importlib.util.find_spec(module)
+        except (ImportError, ValueError):  # a module whose import system fails to look
+            spec = None
+        if spec is not None:
+            kind = "import package" if spec.submodule_search_locations is not None else "module"
+            found.append(f"the {kind} {module!r} is installed ({_where(module, spec)})")
+    for entry in importlib.metadata.entry_points(group=GROUP):
+        if entry.name == name:
+            owner = entry.dist.metadata["Name"] if entry.dist is not None else "an unknown distribution"
+            found.append(f"the entry point {name!r} of the {GROUP!r} group is installed (by {owner})")
+    if name in games:
+        found.append(f"a game {name!r} is registered")
+    return list(dict.fromkeys(found))
+
+
+def _where(module: str, spec: importlib.machinery.ModuleSpec) -> str:
+    """Where an importable top-level ``module`` comes from, in a few words."""
+    owners = importlib.metadata.packages_distributions().get(module, [])
+    if "cardshell" in owners:
+        return "cardshell itself" if module == "cardshell" else "built into cardshell"
+    if owners:
+        return f"by the distribution {', '.join(sorted(owners))}"
+    if spec.origin in (None, "built-in", "frozen"):
+        return "built into Python"
+    path = Path(spec.origin or "").resolve()
+    if path.is_relative_to(Path(os.__file__).resolve().parent) and "site-packages" not in path.parts:
+        return "Python's standard library"
+    return str(path.parent if path.name == "__init__.py" else path)
+
+
+def write_plugin(name: str, parent: Path, *, games: Collection[str] = ()) -> Path:
+    """Write the distribution ``parent/NAME`` for a new game ``NAME``, all or nothing.
 
     Args:
         name (str): the game id and entry-point name (see the module's bounds).
         parent (Path): the folder to write it in.
+        games (Collection[str]): ids of the games already registered (a
+            clash is refused, see :func:`taken`).
 
     Returns:
         Path: the new distribution's folder.
 
     Raises:
         UsageError: a name outside the bounds.
-        CommandError: the folder exists already, or cannot be written.
+        CommandError: the name is taken (saying by what), the folder exists
+            already, or it cannot be written (nothing is left behind).
     """
     from cardshell.version import __version__
 
-    if not _NAME.fullmatch(name) or name.endswith("-"):
-        raise UsageError("a plugin name is 1 to 40 lower-case letters, digits and dashes, starting with a letter")
+    fill = dict(names(name), version=__version__)
+    clashes = taken(name, games)
+    if clashes:
+        raise CommandError(f"cannot use the name {name!r}: {'; '.join(clashes)}. Choose another name.")
     target = parent / name
     if target.exists():
         raise CommandError(f"{target} exists already; choose another name or folder")
-    module = "cardshell_" + name.replace("-", "_")
-    title = name.replace("-", " ").title()
-    fill = {"name": name, "module": module, "title": title, "version": __version__}
-    package, tests = target / module, target / "tests"
     try:
-        package.mkdir(parents=True)
-        tests.mkdir()
-        (target / "pyproject.toml").write_text(_PYPROJECT.format(**fill), encoding="utf-8")
-        (target / "README.md").write_text(_README.format(**fill), encoding="utf-8")
-        (package / "__init__.py").write_text(f'"""{title}: a game for cardshell."""\n', encoding="utf-8")
-        (package / "rules.py").write_text(_RULES.format(**fill), encoding="utf-8")
-        (package / "plugin.py").write_text(_PLUGIN.format(**fill), encoding="utf-8")
-        (tests / f"test_{module}.py").write_text(_TEST.format(**fill), encoding="utf-8")
-        sys.path.insert(0, str(target))
-        try:  # the golden files: what the game prints, by running it
-            rules = importlib.import_module(f"{module}.rules")
-            first = rules.legal_moves(rules.new(4))[0].split()[1]
-            script = _GOLDEN.format(name=name, first=first)
-            golden = tests / "test_play.cardshell"
-            golden.write_text(script, encoding="utf-8")
-            output, errors, status = _run_golden(script, f"{module}.plugin", golden.name)
-        finally:
-            sys.path.remove(str(target))
-            for loaded in [m for m in sys.modules if m == module or m.startswith(module + ".")]:
-                del sys.modules[loaded]
-        (tests / "test_play.cardshell.out").write_text(output, encoding="utf-8")
-        if errors:
-            (tests / "test_play.cardshell.err").write_text(errors, encoding="utf-8")
-        if status:
-            (tests / "test_play.cardshell.status").write_text(f"{status}\n", encoding="utf-8")
+        with _staging(parent, name) as staging:
+            _write_files(staging, fill)
+            os.rename(staging, target)  # one step: the folder appears complete or not at all
     except OSError as exc:
-        raise CommandError(f"cannot write {target}: {exc.strerror or exc}") from None
+        raise CommandError(f"cannot write {target}: {exc.strerror or exc}; nothing was written") from None
     return target
 
 
-def _run_golden(script: str, module: str, source: str) -> tuple[str, str, int]:
-    """Run a golden script as the golden test will (``cardshell.testing``),
-    without importing pytest, which a player's cardshell may not have.
+@contextlib.contextmanager
+def _staging(parent: Path, name: str) -> Iterator[Path]:
+    """A new temporary folder in ``parent`` (with the permissions a plain
+    ``mkdir`` gives), removed on the way out unless it was renamed."""
+    staging = Path(tempfile.mkdtemp(prefix=f".{name}.", suffix=".new-plugin", dir=parent))
+    try:
+        mask = os.umask(0o022)
+        os.umask(mask)
+        staging.chmod(0o777 & ~mask)
+        yield staging
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)  # gone already after the rename
+
+
+def _write_files(root: Path, fill: dict[str, str]) -> None:
+    """Write every file of the distribution under ``root``."""
+    module = fill["module"]
+    package, tests = root / module, root / "tests"
+    package.mkdir()
+    tests.mkdir()
+
+    def write(path: Path, template: str, **more: str) -> None:
+        path.write_text(Template(template).substitute(fill, **more), encoding="utf-8")
+
+    write(root / "pyproject.toml", _PYPROJECT)
+    write(root / "README.md", _README)
+    write(package / "__init__.py", '"""$title: a game for cardshell."""\n')
+    write(package / "rules.py", _RULES)
+    write(package / "plugin.py", _PLUGIN)
+    write(tests / f"test_{module}.py", _TEST)
+    # The golden files: what the game prints, by running it from root.
+    sys.path.insert(0, str(root))
+    importlib.invalidate_caches()
+    try:
+        rules = importlib.import_module(f"{module}.rules")
+        first = rules.legal_moves(rules.new(GOLDEN_SEED))[0]
+        script = Template(_GOLDEN).substitute(fill, first=first, seed=str(GOLDEN_SEED))
+        golden = tests / "test_play.cardshell"
+        golden.write_text(script, encoding="utf-8")
+        output, errors, status = _run_golden(script, f"{module}.plugin", golden.name, root)
+    finally:
+        sys.path.remove(str(root))
+        for loaded in [m for m in sys.modules if m == module or m.startswith(module + ".")]:
+            del sys.modules[loaded]
+    (tests / "test_play.cardshell.out").write_text(output, encoding="utf-8")
+    if errors:
+        (tests / "test_play.cardshell.err").write_text(errors, encoding="utf-8")
+    if status:
+        (tests / "test_play.cardshell.status").write_text(f"{status}\n", encoding="utf-8")
+
+
+def _run_golden(script: str, module: str, source: str, root: Path) -> tuple[str, str, int]:
+    """Run a golden script as the golden test will: ``cardshell --echo
+    --seed 0 --plugin MODULE SCRIPT`` in a fresh interpreter (the running
+    one), from the script's folder, with only this plugin loaded and a
+    throw-away data directory.  A fresh process, because this default
+    plugin never builds a shell of its own (tests/test_layering.py).
+
+    Args:
+        script (str): the golden script's text.
+        module (str): the plugin module (``mygame.plugin``).
+        source (str): the script's file name, as messages name it.
+        root (Path): the distribution's folder (put on ``PYTHONPATH``).
 
     Returns:
         tuple[str, str, int]: standard output, standard error, exit status.
-    """
-    from cardshell.script import run_script
-    from cardshell.shell import Shell
 
+    Raises:
+        CommandError: the run took longer than :data:`GOLDEN_SECONDS`.
+    """
     with tempfile.TemporaryDirectory(prefix="cardshell-new-plugin-") as data:
-        shell = Shell.create(plugins=[], seed=0, extra_modules=[module], data_dir=data)
-        out, err = io.StringIO(), io.StringIO()
-        for failure in shell.failures:
-            err.write(f"cardshell: warning: plugin {failure.describe()}\n")
-        status = run_script(shell, io.StringIO(script, newline=None).readlines(), source, out, err, echo=True)
-    return out.getvalue(), err.getvalue(), status
+        folder = Path(data) / "tests"
+        folder.mkdir()
+        (folder / source).write_text(script, encoding="utf-8")
+        env = {**os.environ, "CARDSHELL_LOAD_PLUGINS": "", "CARDSHELL_DATA_DIR": data,
+               "CARDSHELL_CACHE_DIR": data, "PYTHONPATH": os.pathsep.join(
+                   filter(None, [str(root), os.environ.get("PYTHONPATH")]))}
+        try:
+            done = subprocess.run([sys.executable, "-m", "cardshell", "--echo", "--seed", "0", "--plugin", module,
+                                   source], cwd=folder, env=env, capture_output=True, text=True,
+                                  timeout=GOLDEN_SECONDS, stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired:
+            raise CommandError(f"the new game's first run took over {GOLDEN_SECONDS} seconds") from None
+    return done.stdout, done.stderr, done.returncode
+
+
+#: The most seconds the new game's first run (its golden output) may take.
+GOLDEN_SECONDS = 60
+
+
+def next_steps(target: Path, name: str, python: str | None = None) -> str:
+    """What to type next, with the running interpreter (``sys.executable``):
+    an editable install (edits take effect without reinstalling), the game,
+    its tests.
+
+    Args:
+        target (Path): the written folder.
+        name (str): the game id.
+        python (str | None): the interpreter (default ``sys.executable``).
+
+    Returns:
+        str: the lines, paths relative to the current directory where below it.
+    """
+    python = shlex.quote(python or sys.executable or "python3")
+    try:
+        shown = "./" + target.relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        shown = str(target)
+    return "\n".join([
+        "Next, with this Python (the editable install makes your edits take effect at once):",
+        f"  {python} -m pip install -e {shlex.quote(shown + '[test]')}",
+        f"  {python} -m cardshell            # then: play {name}",
+        f"  {python} -m pytest {shlex.quote(shown)}",
+    ])
 
 
 class ScaffoldCommands:
     """The plugin object registering ``new-plugin``.
 
     Args:
-        shell (Host): the shell (unused; kept for the default plugins' shape).
+        shell (Host): the shell whose games a new name must not clash with.
     """
 
     def __init__(self, shell: Host) -> None:
@@ -321,15 +584,19 @@ class ScaffoldCommands:
         return [Command("new-plugin", "write a new game plugin distribution to start from", self.new_plugin,
                         usage="new-plugin NAME",
                         help="Write the folder NAME in the current directory: a pip-installable\n"
-                             "distribution with a small game (contract 2), its entry point, a golden\n"
-                             "test and a property test with the contract check.\n"
-                             "Then: pip install ./NAME && pytest NAME",
+                             "distribution with a small card game (plugin contract 2), its entry\n"
+                             "point, its tests and a golden test (docs/tutorial.md walks through it).\n"
+                             "A NAME already used by a distribution, package, entry point or game is\n"
+                             "refused. Then: python -m pip install -e './NAME[test]' && python -m pytest NAME",
                         parse=_one_name, changes_state=False)]
 
     def new_plugin(self, ctx: CommandContext, name: str) -> None:
         """``new-plugin NAME``: write the distribution and say what to do next."""
-        target = write_plugin(name, Path.cwd())
-        ctx.echo(f"Wrote {target}. Next: pip install './{name}[test]' && pytest {name}")
+        games = list(self.shell.game_listing())
+        target = write_plugin(name, Path.cwd(), games=games)
+        called = names(name)
+        ctx.echo(f"Wrote {target}: the game {name!r} (distribution {called['dist']}, "
+                 f"package {called['module']}).\n{next_steps(target, name)}")
 
 
 def _one_name(text: str) -> str:

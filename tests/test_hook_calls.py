@@ -191,3 +191,101 @@ def test_ctrl_c_in_a_hook_is_not_swallowed():
     pm.register(SimpleNamespace(cardshell_render=hookspecs.hookimpl(interrupted)), name="ctrl-c")
     with pytest.raises(KeyboardInterrupt):
         hookcall.call(pm, "cardshell_render", lambda *failure: None, game=None, state=None)
+
+
+# -- pluggy's public API only (issue 26 item 6) ----------------------------------------------
+
+def _two_impl_plugin(index: int, kinds: tuple[str, str | None], log: list[str]) -> object:
+    """A plugin with one or two cardshell_render implementations (the second by ``specname``)."""
+    first = _toy_plugin(index, kinds[0], log)
+    if kinds[1] is None:
+        return first
+    second = _toy_plugin(100 + index, kinds[1], log)  # logs as p1xx: told apart from the first
+    function = second.cardshell_render
+    opts = dict(getattr(function, f"{hookspecs.PROJECT}_impl"), specname="cardshell_render")
+    again = hookspecs.hookimpl(**opts)(lambda game, state: function(game, state))
+    if opts["wrapper"] or opts["hookwrapper"]:  # a wrapper must stay a generator function
+        def again(game, state):
+            return (yield from function(game, state))
+        again = hookspecs.hookimpl(**opts)(again)
+    return SimpleNamespace(cardshell_render=first.cardshell_render, render_again=again)
+
+
+@settings(max_examples=60)
+@given(st.lists(st.tuples(st.sampled_from(KINDS), st.none() | st.sampled_from(KINDS)), max_size=5),
+       st.lists(st.integers(0, 4), max_size=2))
+def test_plugins_with_two_implementations_registered_and_removed_keep_pluggys_order(kinds, removed):
+    log: list[str] = []
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    for index, pair in enumerate(kinds):
+        pm.register(_two_impl_plugin(index, pair, log), name=f"p{index}")
+    hooks = hookcall.GuardedHooks(pm, lambda *failure: pytest.fail(f"no failure expected: {failure}"))
+    hooks.call("cardshell_render", game=None, state=None)  # builds the guarded copies once
+    for index in removed:  # a plugin leaves, then comes back last: the copies follow
+        if index < len(kinds):
+            plugin = pm.unregister(name=f"p{index}")
+            pm.register(plugin, name=f"p{index}")
+    log.clear()
+    expected = pm.hook.cardshell_render(game=None, state=None)
+    expected_log = list(log)
+    log.clear()
+    assert hooks.call("cardshell_render", game=None, state=None) == expected
+    assert log == expected_log
+
+
+def test_results_name_the_managers_own_implementations():
+    log: list[str] = []
+    pm = _manager(["plain", "none", "wrapper"], log)
+    answers: list[tuple[pluggy.HookImpl, object]] = []
+    hookcall.GuardedHooks(pm, lambda *failure: None).call("cardshell_render", answers, game=None, state=None)
+    own = pm.hook.cardshell_render.get_hookimpls()
+    assert [(impl.plugin_name, value) for impl, value in answers] == [("p1", None), ("p0", "p0")]
+    assert all(any(impl is mine for mine in own) for impl, _ in answers)
+
+
+def test_a_plugin_registered_after_the_first_call_is_called_and_one_unregistered_is_not():
+    log: list[str] = []
+    pm = _manager(["plain"], log)
+    hooks = hookcall.GuardedHooks(pm, lambda *failure: None)
+    assert hooks.call("cardshell_render", game=None, state=None) == "p0"
+    pm.register(_toy_plugin(1, "wrapper", log), name="p1")
+    assert hooks.call("cardshell_render", game=None, state=None) == "p1(p0)"
+    pm.unregister(name="p0")
+    log.clear()
+    assert hooks.call("cardshell_render", game=None, state=None) == "p1(None)" and log == ["p1 in", "p1 out"]
+
+
+def test_hookcall_uses_only_pluggys_public_api():
+    """No private name of pluggy (``_hookexec``, ``_hookimpls``) and no HookImpl made by hand:
+    pyproject.toml accepts every pluggy from 1.3 on, and only the public API is kept across them."""
+    import ast
+    import inspect
+
+    tree = ast.parse(inspect.getsource(hookcall))
+    private = sorted({node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+                      and node.attr.startswith("_") and not node.attr.startswith("__")
+                      and not (isinstance(node.value, ast.Name) and node.value.id == "self")})
+    assert private == []
+    used = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name) and node.value.id == "pluggy"}
+    assert used and used <= set(pluggy.__all__)
+    made = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "HookImpl"]
+    assert made == []
+
+
+def test_the_guarded_calls_keep_no_manager_nor_plugin_alive():
+    """The stand-ins' managers are kept for reuse (hookcall.MAX_SHAPES) but hold no plugin."""
+    import gc
+    import weakref
+
+    log: list[str] = []
+    pm = _manager(["plain", "wrapper", "hookwrapper"], log)
+    hookcall.call(pm, "cardshell_render", lambda *failure: None, game=None, state=None)
+    hookcall.GuardedHooks(pm, lambda *failure: None).call("cardshell_render", game=None, state=None)
+    assert log == ["p2 in", "p1 in", "p0", "p1 out", "p2 out"] * 2
+    gone = weakref.ref(pm)
+    del pm
+    gc.collect()
+    assert gone() is None

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from cardshell import plugin_index
+from cardshell import hookcall, plugin_index
 from cardshell.shell import Shell
 
 SCRIPTS = {
@@ -144,10 +144,12 @@ def test_each_registration_hook_is_called_once_per_plugin_when_plugins_load_on_d
     Shell.create(seed=1, deferred=True)
     shell = Shell.create(seed=1, deferred=True)
     calls: list[tuple[str, str]] = []
-    shell.pm.add_hookcall_monitoring(lambda name, impls, kwargs: calls.extend((name, i.plugin_name) for i in impls
-                                                                                if name in ("cardshell_games",
-                                                                                            "cardshell_commands")),
-                                     lambda outcome, name, impls, kwargs: None)
+    # hookcall.monitor: the host's guarded calls run on private managers that
+    # pm.add_hookcall_monitoring alone does not see (issue 26 item 6).
+    hookcall.monitor(shell.pm, lambda name, impls, kwargs: calls.extend((name, i.plugin_name) for i in impls
+                                                                        if name in ("cardshell_games",
+                                                                                    "cardshell_commands")),
+                     lambda outcome, name, impls, kwargs: None)
     for line in ("games", "play aces-up --seed 1", "help", "play blackjack --seed 2", "play aces-up"):
         assert shell.execute(line).ok, line
     assert len(calls) == len(set(calls)) and ("cardshell_games", "aces-up") in calls

@@ -6,13 +6,14 @@ from __future__ import annotations
 import importlib.util
 import math
 import sqlite3
+import sys
 from collections import Counter
 
 import pytest
 
 from cardshell.shell import Shell
 from cardshell.winnability import run as winrun
-from cardshell.winnability.report import Tally, report
+from cardshell.winnability.report import KEY_COVERS, Tally, report
 from cardshell.winnability.stats import bounds, median, wilson_interval
 from cardshell.winnability.store import FILE_NAME, Key, Store, read_csv
 
@@ -88,11 +89,13 @@ def test_a_run_reports_aligned_within_80_columns_and_keeps_its_table_in_the_data
     assert row_of("unknown", counts["unknown"]) in lines
     assert row_of("from the table", 0, "of 12 deals") in lines
     assert "Time per settled deal" in reply.output  # the --plot histogram
+    # What the rules version covers, in one line under it (issue 26 item 5).
+    assert lines[2].startswith("  rules version: ") and lines[3] == f"  {KEY_COVERS}"
     # The nine rows of the table: labels in one column, values right-aligned in the next.
-    assert [line[2:19].rstrip() for line in lines[3:12]] == [
+    assert [line[2:19].rstrip() for line in lines[4:13]] == [
         "deals", "won", "no win", "unknown", "winnability", "bounds", "wall time", "per settled deal",
         "from the table"]
-    assert all(line[19:27].strip() and line[26] != " " for line in lines[3:12])
+    assert all(line[19:27].strip() and line[26] != " " for line in lines[4:13])
 
 
 def test_a_second_run_takes_every_deal_from_the_table(shell, tmp_path, monkeypatch):
@@ -411,3 +414,82 @@ def test_help_documents_the_command_and_its_bounds(one_shell):
         assert bound in flat
     assert max(len(line) for line in text.splitlines()) <= 80
     assert "winnability GAME [OPTIONS]" in shell.execute("help").output
+
+
+# -- the key covers the plugin's code (issue 26 item 5) ------------------------------------
+
+_FIXED_PLUGIN = (
+    "import cardshell\n"
+    "from toy_fixed import rules\n\n"
+    "@cardshell.hookimpl\ndef cardshell_games():\n"
+    "    return [cardshell.Game('fixed', 'Fixed', 'a toy', new=lambda seed, options: seed, render=str,\n"
+    "                           immutable=True, moves=(cardshell.Move('step', 'one on', lambda s: s + 1),),\n"
+    "                           outcome=lambda s: cardshell.Outcome('won') if s == 4 else None,\n"
+    "                           legal_moves=rules.legal)]\n")
+
+
+def _fixed_game(tmp_path, limit_line):
+    """A plugin package in tmp_path: ``toy_fixed.plugin`` registers a game whose
+    rules (``toy_fixed/rules.py``) step a counter up to LIMIT; 4 wins."""
+    package = tmp_path / "toy_fixed"
+    package.mkdir(exist_ok=True)
+    (package / "__init__.py").write_text("")
+    (package / "plugin.py").write_text(_FIXED_PLUGIN)
+    (package / "rules.py").write_text(f"{limit_line}\n\ndef legal(state):\n"
+                                      "    return ['step'] if state < LIMIT else []\n")
+    for name in [name for name in sys.modules if name == "toy_fixed" or name.startswith("toy_fixed.")]:
+        del sys.modules[name]
+    importlib.invalidate_caches()
+    return Shell.create(plugins=[], extra_modules=["toy_fixed.plugin"], data_dir=tmp_path / "data")
+
+
+def test_a_fix_to_a_plugins_code_without_a_new_version_does_not_reuse_old_rows(tmp_path, monkeypatch):
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    command = "winnability fixed --deals 0:4 --nodes 100 --seconds 600 --jobs 1"
+    try:
+        buggy = _fixed_game(tmp_path, "LIMIT = 3")  # the bug: 3 is never passed, so nothing wins
+        assert buggy.execute(command).ok
+        assert {row[2] for row in table(tmp_path / "data")} == {"no win"}
+        again = _fixed_game(tmp_path, "LIMIT = 3")  # the same code: every deal from the table
+        assert row_of("from the table", 4, "of 4 deals") in again.execute(command).output.splitlines()
+        fixed = _fixed_game(tmp_path, "LIMIT = 4  # fixed")  # same version, same rules page
+        reply = fixed.execute(command)
+    finally:
+        for name in [name for name in sys.modules if name.startswith("toy_fixed")]:
+            del sys.modules[name]
+    assert reply.ok, reply.error
+    assert row_of("from the table", 0, "of 4 deals") in reply.output.splitlines()
+    assert row_of("won", 4) in reply.output.splitlines()
+    versions = sorted({row[0].rules_version for row in table(tmp_path / "data")})
+    assert len(versions) == 2 and versions[0].split(".")[0] == versions[1].split(".")[0]  # only the code differs
+
+
+def test_the_code_fingerprint_covers_every_source_file_of_the_package_by_relative_path(tmp_path, monkeypatch):
+    monkeypatch.syspath_prepend(str(tmp_path))
+    package = tmp_path / "toy_print"
+    (package / "engine").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "plugin.py").write_text("X = 1\n")
+    (package / "engine" / "core.py").write_text("Y = 1\n")
+    (tmp_path / "toy_lone.py").write_text("Z = 1\n")
+    try:
+        plugin = importlib.import_module("toy_print.plugin")
+        lone = importlib.import_module("toy_lone")
+        before = winrun.code_fingerprint(plugin)
+        (package / "__pycache__").mkdir(exist_ok=True)
+        (package / "__pycache__" / "stale.py").write_text("not source")
+        assert winrun.code_fingerprint(plugin) == before  # caches do not count
+        (package / "engine" / "core.py").write_text("Y = 2\n")  # a subpackage's file counts
+        changed = winrun.code_fingerprint(plugin)
+        assert changed != before
+        (package / "engine" / "core.py").rename(package / "core.py")  # and so does its path
+        assert winrun.code_fingerprint(plugin) not in (before, changed)
+        lone_before = winrun.code_fingerprint(lone)
+        (tmp_path / "toy_lone.py").write_text("Z = 2\n")
+        assert winrun.code_fingerprint(lone) != lone_before
+        assert winrun.code_fingerprint(plugin) != lone_before
+    finally:
+        for name in [name for name in sys.modules if name.startswith(("toy_print", "toy_lone"))]:
+            del sys.modules[name]
+    assert winrun.rules_version("1.0", "page", "abc") == f"1.0+{winrun.rules_version('1.0', 'page')[4:]}.abc"

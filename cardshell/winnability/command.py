@@ -37,6 +37,7 @@ from cardshell.winnability.run import (
     GameSpec,
     PlayDeal,
     SolveDeal,
+    code_fingerprint,
     remember,
     rules_version,
     solver_version,
@@ -68,7 +69,9 @@ HELP = "\n\n".join(textwrap.fill(paragraph, 78) for paragraph in (
     f"{grammar.THOUGHTFUL_NODES:,}; honest: per move, default {grammar.HONEST_NODES:,}); "
     f"--samples at most {grammar.MAX_SAMPLES:,}.",
     f"Results are kept in {FILE_NAME} in the data directory, keyed by game, rules version, mode, "
-    "deal and budget: a deal is never solved twice (Ctrl-C loses only the deals in flight; the "
+    "deal and budget; the rules version covers what decides a deal: the game plugin's version, its "
+    "rules page and its package's code files (a fix without a new version solves again). A deal is "
+    "never solved twice (Ctrl-C loses only the deals in flight; the "
     "same command resumes), and a bigger budget retries only the unknown deals (an honest "
     "result answers only for its own budget: another player may play differently). --retry-unknown "
     "solves the unknown deals of this budget again (its seconds are wall-clock time: an idle "
@@ -116,11 +119,13 @@ class WinnabilityCommands:
 
         Returns:
             tuple[Key, GameSpec]: the key (rules version: the game plugin's
-            distribution version and the hash of the game's page as ``help
+            distribution version, the hash of the game's page as ``help
             GAME`` shows it at 80 columns: its ``RULES.md``, or without one
-            its summary, commands and options; see
-            :func:`cardshell.winnability.run.rules_version`) and the plugins
-            of the game and of every command added to it.
+            its summary, commands and options, and the fingerprint of the
+            plugin's package's code; see
+            :func:`cardshell.winnability.run.rules_version` and
+            :func:`cardshell.winnability.run.code_fingerprint`) and the
+            plugins of the game and of every command added to it.
         """
         shell = self.shell
         owner = shell.registry.game_plugins[game_id]
@@ -129,8 +134,9 @@ class WinnabilityCommands:
         rules_page = gamepage.rules_text(game, shell.pm.get_plugin(owner))
         page = gamepage.page(game, shell.game_commands(game_id), rules_page, width=80)
         owner_info = infos.get(owner)
-        version = rules_version(owner_info.version if owner_info else None, page)
-        module_file = getattr(shell.pm.get_plugin(owner), "__file__", None)
+        plugin = shell.pm.get_plugin(owner)
+        version = rules_version(owner_info.version if owner_info else None, page, code_fingerprint(plugin))
+        module_file = getattr(plugin, "__file__", None)
         key = Key(game_id, version, options.mode, options.seconds, options.nodes, options.samples,
                   solver_version(module_file, honest=options.mode == "honest"))
         names = [owner] + [entry.plugin for entry in shell.registry.commands(game_id)]

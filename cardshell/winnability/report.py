@@ -7,7 +7,8 @@ into text, aligned and at most 80 columns wide::
 
     Winnability of Thumb and Pouch (thumb-and-pouch), thoughtful, deals 0:50
       budget: 10 s and 1,000,000 positions per deal
-      rules version: 0.1.0+3f2a9c1b7d04
+      rules version: 0.1.0+3f2a9c1b7d04.9e8d7c6b5a43
+      (plugin version + hash of its rules page . hash of its package's code)
       deals                     50
       won                       45
       no win                     3
@@ -29,7 +30,11 @@ from cardshell.sweep.histogram import Histogram
 from cardshell.winnability.stats import bounds, median, wilson_interval
 from cardshell.winnability.store import Key, Row
 
-__all__ = ["TIME_BINS", "Tally", "histogram", "report"]
+#: The report's line saying what the rules version in a row's key covers
+#: (:func:`cardshell.winnability.run.rules_version`).
+KEY_COVERS = "(plugin version + hash of its rules page . hash of its package's code)"
+
+__all__ = ["KEY_COVERS", "TIME_BINS", "Tally", "histogram", "report"]
 
 #: The upper edges (seconds) of the histogram's bins of time per deal; the
 #: last bin takes everything above the last edge.
@@ -119,7 +124,7 @@ def report(title: str, key: Key, deals: range, tally: Tally, wall: float, reused
         ("from the table", f"{reused:>8,}", f"of {tally.deals:,} deals"),
     ]
     lines = [f"Winnability of {title} ({key.game}), {key.mode}, deals {deals.start}:{deals.stop}",
-             f"  {_budget(key)}", f"  rules version: {key.rules_version}"]
+             f"  {_budget(key)}", f"  rules version: {key.rules_version}", f"  {KEY_COVERS}"]
     lines += [f"  {label:<17}{value}  {note}".rstrip() for label, value, note in rows]
     return "\n".join(lines)
 

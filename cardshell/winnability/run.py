@@ -28,23 +28,30 @@ sweep's process: :func:`cardshell.sweep.pool._context`); the process that
 starts the sweep seeds that cache with its own rules (:func:`remember`), so
 a sweep on one core builds nothing again.
 
-The rules version (:func:`rules_version`) keys the table: the distribution
-version of the plugin that registered the game, ``+``, the first 12 hex
-digits of the SHA-256 of the game's page as ``help GAME`` shows it at 80
-columns (its rules page, e.g. ``plugins/cardshell_aces_up/RULES.md``; for a
-game without one, its summary, commands and options).  A changed rules page,
-or a new release of the plugin, never reuses stale results.
+The rules version (:func:`rules_version`) keys the table: what decides a
+deal's answer.  It is the distribution version of the plugin that
+registered the game, ``+``, the first 12 hex digits of the SHA-256 of the
+game's page as ``help GAME`` shows it at 80 columns (its rules page, e.g.
+``plugins/cardshell_aces_up/RULES.md``; for a game without one, its summary,
+commands and options), ``.``, the fingerprint of the plugin's code
+(:func:`code_fingerprint`: every source file of the package that registered
+the game).  A changed rules page, a new release of the plugin, or a fix to
+its code without a new version (issue 26 item 5) never reuses stale results.
 """
 
 from __future__ import annotations
 
 import copy
 import hashlib
+import importlib.machinery
 import random
+import sys
 import time
+import types
 from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from cardshell.errors import CommandError
@@ -55,7 +62,7 @@ from cardshell.sweep.engine import Backend, Progress
 from cardshell.winnability.store import DealResult, Key, Store
 
 __all__ = ["MAX_CHUNK", "MAX_MOVES", "GameSpec", "PlayDeal", "SolveDeal", "play_honestly", "remember",
-           "rules_for", "rules_version", "solver_version", "start_state", "sweep"]
+           "code_fingerprint", "rules_for", "rules_version", "solver_version", "start_state", "sweep"]
 
 #: The most moves of one honestly played deal; beyond it the deal is unknown.
 MAX_MOVES = 2000
@@ -68,6 +75,10 @@ MAX_MOVES = 2000
 #: (Thumb and Pouch's hint player moved a stack between two columns until
 #: the move limit).
 MAX_VISITS = 16
+#: The most source files :func:`code_fingerprint` reads from one package;
+#: past it the fingerprint says so (``...+many``) and stays a function of
+#: the first ones, in path order.
+MAX_CODE_FILES = 5000
 #: Deals per chunk: each chunk is one transaction of the table, so Ctrl-C or
 #: a crash loses at most the chunks in flight.
 MAX_CHUNK = 8
@@ -123,7 +134,7 @@ def start_state(rules: RuleSet, seed: int) -> Any:
     return game.new(seed, {option.name.replace("-", "_"): option.default for option in game.options})
 
 
-def rules_version(version: str | None, rules_page: str) -> str:
+def rules_version(version: str | None, rules_page: str, code: str = "") -> str:
     """The rules version that keys a game's rows.
 
     Args:
@@ -131,13 +142,62 @@ def rules_version(version: str | None, rules_page: str) -> str:
             (None: not from a distribution, shown as ``0``).
         rules_page (str): the game's page (its rules, or its summary,
             commands and options: :func:`cardshell.gamepage.page`).
+        code (str): the fingerprint of the plugin's code
+            (:func:`code_fingerprint`); "" leaves it out (the key of tables
+            written before it counted).
 
     Returns:
-        str: ``VERSION+HASH``, HASH the first 12 hex digits of the SHA-256 of
-        the page in UTF-8 (e.g. ``0.1.0+3f2a9c1b7d04``).
+        str: ``VERSION+HASH.CODE``, HASH the first 12 hex digits of the
+        SHA-256 of the page in UTF-8 (e.g.
+        ``0.1.0+3f2a9c1b7d04.9e8d7c6b5a43``; ``VERSION+HASH`` without code).
     """
     digest = hashlib.sha256(rules_page.encode("utf-8")).hexdigest()[:12]
-    return f"{version or 0}+{digest}"
+    return f"{version or 0}+{digest}" + (f".{code}" if code else "")
+
+
+def code_fingerprint(plugin: Any) -> str:
+    """The fingerprint of a game plugin's code, for the rules version.
+
+    The files are the source of the package holding the plugin's module:
+    every ``.py`` file (and compiled extension module) under the package's
+    folders, subpackages included, sorted by path relative to the package;
+    for a module outside a package, its file alone.  Each file counts by
+    its relative path and its bytes, so a fix to any of them, with or
+    without a new version, changes the fingerprint.  At most
+    :data:`MAX_CODE_FILES` files are read.
+
+    Args:
+        plugin (Any): the plugin object that registered the game (a module,
+            or an object of a class: its class's module counts).
+
+    Returns:
+        str: 12 hex digits of the SHA-256 of the files, or ``"nocode"``
+        when the plugin has no source file (a module made in memory).
+    """
+    name = plugin.__name__ if isinstance(plugin, types.ModuleType) else type(plugin).__module__
+    module = sys.modules.get(name)
+    package = sys.modules.get(getattr(module, "__package__", None) or "") if module is not None else None
+    files: list[tuple[str, Path]] = []
+    roots = list(getattr(package, "__path__", None) or ())
+    if roots:
+        suffixes = (".py", *importlib.machinery.EXTENSION_SUFFIXES)
+        for root in map(Path, roots):
+            files += [(path.relative_to(root).as_posix(), path) for path in root.rglob("*")
+                      if path.name.endswith(suffixes) and "__pycache__" not in path.parts and path.is_file()]
+    elif file := getattr(module, "__file__", None):
+        files = [(Path(file).name, Path(file))]
+    if not files:
+        return "nocode"
+    files.sort()
+    digest = hashlib.sha256()
+    for relative, path in files[:MAX_CODE_FILES]:
+        digest.update(relative.encode("utf-8") + b"\0")
+        try:
+            content = path.read_bytes()
+        except OSError:  # unreadable: its name alone
+            content = b""
+        digest.update(len(content).to_bytes(8, "big") + content)
+    return digest.hexdigest()[:12] + ("+many" if len(files) > MAX_CODE_FILES else "")
 
 
 def solver_version(module_file: str | None, *, honest: bool = False) -> str:
