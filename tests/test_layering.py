@@ -109,7 +109,7 @@ def test_the_default_plugins_import_the_host_interface_not_the_shell():
     modules = {target.partition(":")[0] for _, target in DEFAULT_PLUGINS}
     modules |= {name for name in MODULES if name.startswith("cardshell.commands.")}
     offenders = {name: "cardshell.shell" for name in sorted(modules)
-                 if "cardshell.shell" in all_imports(name) and name != "cardshell.scaffold"}
+                 if "cardshell.shell" in all_imports(name)}
     assert offenders == {}
 
 

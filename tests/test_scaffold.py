@@ -142,7 +142,7 @@ def test_a_failure_half_way_leaves_nothing_behind(out, monkeypatch, failure):
     """The failure comes after every source file is written, while the golden files are made."""
     written = []
 
-    def fail(script, module, source):
+    def fail(script, module, source, root):
         written.extend(sorted(str(p.relative_to(out)) for p in out.rglob("*.py")))
         raise failure
 
