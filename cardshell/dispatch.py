@@ -7,7 +7,9 @@ It keeps the host's promises (docs/plugins.md, section 8, "Property tests
 of your game"): a rejected command, or any exception from plugin code,
 leaves every game state exactly as it was.  For a game with immutable
 states (contract 2) a move returns a new state and the old one is the
-rollback, so nothing is copied; a game with mutable states
+rollback; a copy of it is kept only to check that promise (a command that
+changes it anyway fails naming its plugin, and the copy is put back:
+:class:`cardshell.plugincheck.StateGuard`); a game with mutable states
 (contract 1) only ever gives plugin code a deep copy, kept only when the
 command succeeds.  A host or global command is all or nothing through a
 :class:`_Snapshot` of what it may change.  No terminal I/O happens here.
@@ -26,6 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from cardshell.records import Game
     from cardshell.registry import Entry, Registry
     from cardshell.reply import Reply
+    from cardshell.ruleset import RuleSet
     from cardshell.session import GameSession
     from cardshell.shell import Shell
     from cardshell.views import ShellView
@@ -219,14 +222,14 @@ class Dispatcher:
         command = entry.command
         game_command = command.game is not None
         args = command.parse(args_text)
+        guard = None
         if session is None or not game_command:
             working = None
         elif session.game.immutable:
             working = session.state  # immutable: the old state is the rollback
+            guard = _guard(working)  # ... unless plugin code changes it
         else:
             working = copy.deepcopy(session.state)
-        for validator in command.validators:
-            validator(working, args)
         from cardshell.records import CommandContext  # (imported on the first command, not at start)
 
         ctx = CommandContext(
@@ -236,7 +239,13 @@ class Dispatcher:
             shell=self.view,
             interactive=self.interactive,
         )
-        command.handler(ctx, args)
+        try:
+            for validator in command.validators:
+                validator(working, args)
+            command.handler(ctx, args)
+        finally:
+            if guard is not None and session is not None and guard.changed():
+                _put_back(session, guard, entry, line, self.rules(session.id))
         reply = Reply(output="\n".join(ctx.output), follow_up=ctx.follow_up)
         if not game_command or session is None or not command.changes_state:
             if game_command and session is not None and command.show_state:
@@ -333,6 +342,58 @@ class _Snapshot:
             session.log[:] = log
             session.undo_stack[:] = undo_stack
             session.redo_stack[:] = redo_stack
+
+
+def _guard(state: Any) -> Any:
+    """A :class:`~cardshell.plugincheck.StateGuard` of a state declared
+    immutable: its hash (no copy, as the contract promises) when it is hashable."""
+    from cardshell.plugincheck import StateGuard
+
+    return StateGuard(state, keep=False)
+
+
+def _put_back(session: GameSession, guard: Any, entry: Entry, line: str, rules: RuleSet) -> None:
+    """Undo what a game command did to a state its game declares immutable.
+
+    The session's state becomes the guard's copy of it as it was, or, when
+    only its hash was kept, the state rebuilt (:func:`_rebuilt`); the command
+    fails naming the plugin of the command.
+
+    Raises:
+        cardshell.plugincheck.PluginFault: always.
+    """
+    from cardshell.plugincheck import mutated
+
+    fault = mutated(entry.plugin, session.id,
+                    f"{'move' if entry.command.changes_state else 'command'} {line!r}")
+    if guard.backup is not None:
+        session.state = guard.backup
+        raise fault
+    try:
+        session.state = _rebuilt(session, rules)
+    except Exception as exc:  # a game that cannot be rebuilt: say so, never claim it was
+        fault.message = fault.message.replace("the game is left as it was",
+                                              f"the game could not be rebuilt ({blame.describe(exc)})")
+    raise fault
+
+
+def _rebuilt(session: GameSession, rules: RuleSet) -> Any:
+    """The session's state as its log makes it, rebuilt on copies.
+
+    From the state before the last move (the undo stack's, when the game
+    keeps one) replayed with that move, else from ``new(seed, options)``
+    replayed with the whole log, each move on a deep copy (the plugin's code
+    may change the state it is given).
+    """
+    import copy
+
+    if session.undo_stack and session.log and session.undo_stack[-1][1] == session.log[-1]:
+        before, last = session.undo_stack[-1]
+        return rules.play(copy.deepcopy(before), last)
+    state = session.game.new(session.seed, dict(session.options))
+    for logged in session.log:
+        state = rules.play(copy.deepcopy(state), logged)
+    return state
 
 
 def asks_for_help(args_text: str) -> bool:

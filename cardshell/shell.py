@@ -359,7 +359,9 @@ class Shell(Dispatcher, Sessions, SavedGames):
         if rules is None:
             from cardshell.ruleset import RuleSet
 
-            rules = self._rules[game_id] = RuleSet(self.games[game_id], self.registry.scope(game_id))
+            rules = self._rules[game_id] = RuleSet(self.games[game_id], self.registry.scope(game_id),
+                                                   plugin=self.registry.game_plugins.get(game_id),
+                                                   warn=self.problems.note)
         return rules
 
     def scope(self) -> Scope:
