@@ -60,6 +60,10 @@ class PluginFault(CommandError):
         self.hook = hook
         self.problem = problem
 
+    def __reduce__(self) -> tuple[type[PluginFault], tuple[str, str, str]]:
+        """Pickled with its three parts (a sweep worker's fault reaches the sweep)."""
+        return type(self), (self.plugin, self.hook, self.problem)
+
 
 def shown(value: object) -> str:
     """A value for a message: its type's name and a repr of at most about 40
