@@ -127,8 +127,8 @@ def check_game(game_id: str, seed: int, *, plugins: Iterable[str] | None = None,
             assert not guard.changed(), f"{where}, move {number}: rejected {line!r} mutated the state {changed}"
         for line in legal:
             after = _play(rules, state, line, f"{where}, move {number}")
-            assert after != state, f"{where}, move {number}: legal {line!r} does not change the state"
             assert not guard.changed(), f"{where}, move {number}: {line!r} mutated the state {changed}"
+            assert after != state, f"{where}, move {number}: legal {line!r} does not change the state"
             if game.immutable:
                 assert hash(after) == hash(copy.deepcopy(after)), f"{where}: a state's hash is not by value"
         if not legal or session.outcome is not None:
