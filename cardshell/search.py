@@ -63,7 +63,7 @@ from cardshell.ruleset import RuleSet
 
 #: The positions of a search whose ``successors`` children are all played
 #: through the rules to check them (:meth:`RuleSet.verified_expand`).
-CHECKED_POSITIONS = 64
+CHECKED_POSITIONS = 8
 
 #: The verdicts of :func:`solve`.
 Result = Literal["won", "no win", "unknown"]
