@@ -133,26 +133,33 @@ class RuleSet:
     def checked_legal(self, state: Any) -> list[str]:
         """The listed legal moves its rules accept, in the game's order.
 
-        A listed line the rules reject is left out, with one warning naming
-        the plugin, ``legal_moves`` and the line (:meth:`warn`).  ``state`` is
-        not given to the rules: each line is played on a copy.
-
-        For a game declaring immutable states, a move that changes the
-        state it is given raises at once.
+        For a game declaring immutable states (whose moves are pure
+        functions), each listed line is played: one the rules reject is
+        left out, with one warning naming the plugin, ``legal_moves`` and the
+        line (:meth:`warn`), and a move that changes the state it is given
+        raises at once.  A game with mutable states gets its list as it is
+        (its handlers may need the shell, which search does not give them).
 
         Raises:
             CommandError: when the game does not list its legal moves;
                 :class:`~cardshell.plugincheck.PluginFault` naming the move
                 that changed ``state``.
         """
+        listed = self.legal(state)
         if not self.game.immutable:
-            return [line for line, _ in self.children(copy.deepcopy(state))]
-        guard = StateGuard(state)
+            return listed
+        guard = StateGuard(state, keep=False)
         legal = []
-        for line, _ in self.children(state):
-            if guard.changed():
-                raise mutated(self.plugin, self.game.id, f"move {line!r}")
-            legal.append(line)
+        for line in listed:
+            try:
+                self.play(state, line)
+            except CommandError:
+                self._rejected(line)
+            else:
+                legal.append(line)
+            finally:
+                if guard.changed():
+                    raise mutated(self.plugin, self.game.id, f"move {line!r}")
         return legal
 
     def resolve(self, line: str) -> tuple[Entry, str]:
@@ -235,8 +242,16 @@ class RuleSet:
         return None
 
     def outcome(self, state: Any) -> Outcome | None:
-        """The game's outcome in ``state`` (None while in play)."""
-        return self.game.outcome(state)
+        """The game's outcome in ``state`` (None while in play).
+
+        Raises:
+            PluginFault: the game's ``outcome`` returned something else than
+                an :class:`~cardshell.records.Outcome` or None.
+        """
+        found = self.game.outcome(state)
+        if found is None or type(found) is Outcome or isinstance(found, Outcome):
+            return found
+        raise PluginFault(self.plugin, "outcome", f"returned {shown(found)}, not a cardshell.Outcome or None")
 
     def key(self, state: Any) -> Hashable:
         """The transposition-table key of a state (:attr:`Game.key`, or the state).

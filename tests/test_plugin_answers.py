@@ -139,6 +139,17 @@ def test_a_heuristic_that_is_not_a_finite_number_is_the_plugins_fault(monkeypatc
     assert_unharmed(shell, display)
 
 
+def test_an_outcome_that_is_not_an_outcome_is_the_plugins_fault(monkeypatch):
+    import toy_pairs
+
+    monkeypatch.setattr(toy_pairs, "outcome", lambda state: "won" if not state else None)
+    shell = Shell.create(plugins=[], extra_modules=["toy_pairs"], seed=0, autosave=False)
+    shell.execute("play pairs --row 1,1")
+    reply = shell.execute("solve")
+    assert not reply.ok
+    assert reply.error == "plugin 'toy_pairs': outcome returned str 'won', not a cardshell.Outcome or None"
+
+
 @given(st.floats(allow_nan=False, allow_infinity=False) | st.integers(-10**6, 10**6))
 def test_every_finite_number_is_a_heuristic(score):
     assert checked_score("p", score) == score
