@@ -7,9 +7,11 @@ It keeps the host's promises (docs/plugins.md, section 8, "Property tests
 of your game"): a rejected command, or any exception from plugin code,
 leaves every game state exactly as it was.  For a game with immutable
 states (contract 2) a move returns a new state and the old one is the
-rollback; a copy of it is kept only to check that promise (a command that
-changes it anyway fails naming its plugin, and the copy is put back:
-:class:`cardshell.plugincheck.StateGuard`); a game with mutable states
+rollback, so nothing is copied: its hash before and after a command checks
+that promise (a copy is taken only of a state that is not hashable,
+:class:`cardshell.plugincheck.StateGuard`), and a command that changes it
+anyway fails naming its plugin, the state put back from that copy or
+rebuilt from the undo snapshot or the log; a game with mutable states
 (contract 1) only ever gives plugin code a deep copy, kept only when the
 command succeeds.  A host or global command is all or nothing through a
 :class:`_Snapshot` of what it may change.  No terminal I/O happens here.
