@@ -14,6 +14,14 @@ from what the contract tells (:mod:`cardshell.ruleset`, :mod:`cardshell.search`)
   face-down cards included, answering a winning line, ``no win from here`` or
   ``unknown after N positions``; ``--play`` plays the line move by move.
 
+Plugin code never gets the live state here: ``moves``, ``hint`` and
+``solve`` give it a deep copy, and a game that declares immutable states but
+changes that copy is reported by name (:class:`~cardshell.plugincheck.StateGuard`)
+while the game stays as it was.  The plugin code they run has a time bound
+(:class:`~cardshell.watchdog.TimeBound`): the budget's seconds plus a margin
+(:func:`~cardshell.watchdog.bound_for`), :data:`MOVES_SECONDS` for ``moves``;
+after it the command fails naming the plugin.
+
 Search budgets are bounded: ``--nodes`` at most :data:`MAX_NODES` positions
 and ``--seconds`` at most :data:`MAX_SECONDS`, ``--samples`` at most
 :data:`MAX_SAMPLES`; the defaults count positions, not time, so a script
@@ -23,19 +31,26 @@ gets the same answer on any machine (the time limits are a safety net).
 from __future__ import annotations
 
 import argparse
+import copy
 import math
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from cardshell.commands.common import OptionParser, find_game
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
+from cardshell.plugincheck import StateGuard, mutated
 from cardshell.records import Command, CommandContext
 from cardshell.search import Budget, hint, solve
+from cardshell.watchdog import TimeBound, bound_for
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.host import Host
+    from cardshell.ruleset import RuleSet
     from cardshell.session import GameSession
+
+T = TypeVar("T")
 
 #: The plugin name these commands are registered under.
 PLUGIN_NAME = "cardshell.assist"
@@ -52,6 +67,8 @@ MAX_SAMPLES = 1000
 #: positions shared by the samples, seconds).
 SOLVE_NODES, SOLVE_SECONDS = 200_000, 60.0
 HINT_SAMPLES, HINT_NODES, HINT_SECONDS = 20, 40_000, 30.0
+#: The time bound, in seconds, of listing and checking the legal moves (``moves``).
+MOVES_SECONDS = 10.0
 
 
 def _bounded_int(low: int, high: int) -> Any:
@@ -180,10 +197,39 @@ class AssistCommands:
         session = self._session()
         ctx.echo(self.shell.render(session))
 
+    @staticmethod
+    def _on_a_copy(session: GameSession, rules: RuleSet, seconds: float | None, hook: str,
+                   work: Callable[[Any], T]) -> T:
+        """``work(copy of the live state)`` within the bound of a budget of
+        ``seconds`` (:func:`~cardshell.watchdog.bound_for`; None:
+        :data:`MOVES_SECONDS`), checked.
+
+        The plugin code ``work`` runs never sees the live state; for a game
+        declaring immutable states, a copy it changed is reported.
+
+        Raises:
+            PluginFault: the copy was changed (naming the move that changes
+                the state it is given, when one of the listed moves does), or
+                ``work`` ran out of time (naming ``hook``).
+        """
+        trial = copy.deepcopy(session.state)
+        guard = StateGuard(trial) if session.game.immutable else None
+        held: list[tuple[str, str]] = []
+        try:
+            with rules.warnings_held() as held, TimeBound(
+                    MOVES_SECONDS if seconds is None else bound_for(seconds), rules.plugin, hook, seconds):
+                result = work(trial)
+        finally:
+            if guard is not None and guard.changed():
+                _mutated(rules, guard.backup, hook)  # raises: the warnings held are moot
+            rules.release(held)
+        return result
+
     def moves(self, ctx: CommandContext, args: None) -> None:
-        """``moves``: the legal moves, one line, in the game's order."""
+        """``moves``: the legal moves its rules accept, one line, in the game's order."""
         session = self._session()
-        legal = self._rules(session, search=False).legal(session.state)
+        rules = self._rules(session, search=False)
+        legal = self._on_a_copy(session, rules, None, "legal_moves", rules.checked_legal)
         ctx.echo("Legal moves: " + ", ".join(legal) if legal else "No legal moves.")
 
     def hint(self, ctx: CommandContext, options: argparse.Namespace) -> None:
@@ -195,8 +241,10 @@ class AssistCommands:
             rules = self._rules(session, search=True)
         # A fixed generator per position: the same position gives the same hint.
         rng = random.Random(f"hint:{session.seed}:{session.moves}")
-        found = hint(rules, session.state, rng=rng, samples=options.samples,
-                     budget=Budget(options.seconds, options.nodes))
+        found = self._on_a_copy(
+            session, rules, options.seconds, "hint" if session.game.hint is not None else "its rules",
+            lambda state: hint(rules, state, rng=rng, samples=options.samples,
+                               budget=Budget(options.seconds, options.nodes)))
         if not found.move:
             ctx.echo(f"No hint: {found.why}." if found.why else "No hint.")
             return
@@ -206,7 +254,9 @@ class AssistCommands:
         """``solve``: search the true state for a winning line."""
         session = self._session()
         rules = self._rules(session, search=True)
-        verdict = solve(rules, session.state, Budget(options.seconds, options.nodes))
+        verdict = self._on_a_copy(session, rules, options.seconds,
+                                  "solver" if session.game.solver is not None else "its rules",
+                                  lambda state: solve(rules, state, Budget(options.seconds, options.nodes)))
         seen = "(the search sees face-down cards)"
         if verdict.result == "won":
             if not verdict.line:
@@ -228,3 +278,20 @@ class AssistCommands:
             ctx.echo(f"Unknown after {verdict.positions} positions ({verdict.seconds:.1f} seconds): "
                      f"no winning line found within the budget; try '{self.shell.host_word('solve')} --nodes "
                      f"{min(MAX_NODES, options.nodes * 10)}'.")
+
+
+def _mutated(rules: RuleSet, state: Any, during: str) -> None:
+    """Report that plugin code changed a copy of ``state`` (as it was) though
+    the game declares immutable states.
+
+    Raises:
+        cardshell.plugincheck.PluginFault: naming the listed move whose rules
+            change the state they are given, else ``during``.
+    """
+    line = None
+    if rules.game.legal_moves is not None:
+        try:
+            line = rules.mutation(state)
+        except Exception:  # the culprit is only named when it can be found
+            line = None
+    raise mutated(rules.plugin, rules.game.id, during if line is None else f"move {line!r}")

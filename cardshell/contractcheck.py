@@ -23,9 +23,17 @@ What it checks, on one deal, over at most ``steps`` moves:
   listed as legal anywhere in the walk (and on a second deal), plus the
   ``extra_lines`` the caller gives (``"F 9"``, ``"T 1 1"``);
 * with ``immutable=True``, no command mutates a state: its hash and value
-  before a command equal those after, whatever the command did;
+  before a command equal those after, whatever the command did
+  (:class:`~cardshell.plugincheck.StateGuard`), and states are hashable;
 * the game's hash, ``==`` and ``key`` are consistent (equal states have
-  equal hashes).
+  equal hashes);
+* at every position, the plugin's other answers have their documented
+  types (:mod:`cardshell.plugincheck`): the ``key`` is hashable, the
+  ``heuristic`` a finite number, each ``successors`` child the state its
+  rules produce, the game's own ``hint`` a :class:`~cardshell.records.Hint`
+  whose move is listed as legal.
+
+Every message about a wrong answer names the plugin that registered the game.
 
 Bounds: at most ``steps`` moves are made; each position tries the legal lines
 and at most ``max_probes`` of the sampled other lines.
@@ -38,15 +46,13 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
+from cardshell.plugincheck import PluginFault, StateGuard, checked_hint
+
 
 def _shell(plugins: Iterable[str] | None, extra_modules: Iterable[str]) -> Any:
     from cardshell.shell import Shell
 
     return Shell.create(plugins=plugins, seed=0, extra_modules=extra_modules, autosave=False)
-
-
-def _fingerprint(game: Any, state: Any) -> Any:
-    return hash(state) if game.immutable else copy.deepcopy(state)
 
 
 def check_game(game_id: str, seed: int, *, plugins: Iterable[str] | None = None,
@@ -78,9 +84,15 @@ def check_game(game_id: str, seed: int, *, plugins: Iterable[str] | None = None,
     assert game.legal_moves is not None, f"{game_id} does not list its legal moves (Game.legal_moves)"
     first, again = game.new(seed, _defaults(game)), game.new(seed, _defaults(game))
     assert first == again, f"{where}: the same seed gave two different deals"
-    if game.immutable:
-        assert hash(first) == hash(again), f"{where}: equal states with different hashes"
     rules = shell.rules(game_id)
+    plugin = rules.plugin
+    if game.immutable:
+        try:
+            hashes = hash(first), hash(again)
+        except TypeError as exc:
+            raise AssertionError(f"{where}: plugin {plugin!r} declares immutable states, but its state "
+                                 f"is not hashable ({exc})") from None
+        assert hashes[0] == hashes[1], f"{where}: equal states with different hashes"
     # The grammar sample: lines legal somewhere in a walk of another deal.
     pool = dict.fromkeys(extra_lines)
     other = shell.games[game_id].new(seed + 1, _defaults(game))
@@ -97,7 +109,10 @@ def check_game(game_id: str, seed: int, *, plugins: Iterable[str] | None = None,
     made = 0
     for number in range(1, steps + 1):
         state = session.state
-        before = _fingerprint(game, state)
+        guard = StateGuard(state)
+        changed = f"(plugin {plugin!r} declares immutable states)" if game.immutable else ""
+        _answers(rules, state, f"{where}, move {number}")
+        assert not guard.changed(), f"{where}, move {number}: the plugin's search functions changed the state {changed}"
         legal = rules.legal(state)
         assert len(set(legal)) == len(legal), f"{where}, move {number}: legal_moves lists a line twice: {legal}"
         pool.update(dict.fromkeys(legal))
@@ -109,11 +124,11 @@ def check_game(game_id: str, seed: int, *, plugins: Iterable[str] | None = None,
             assert not reply.ok, f"{where}, move {number}: {line!r} is not listed as legal but was accepted"
             assert session.state is state or session.state == state, \
                 f"{where}, move {number}: rejected {line!r} changed the state"
-            assert _fingerprint(game, state) == before, f"{where}, move {number}: rejected {line!r} mutated the state"
+            assert not guard.changed(), f"{where}, move {number}: rejected {line!r} mutated the state {changed}"
         for line in legal:
             after = _play(rules, state, line, f"{where}, move {number}")
+            assert not guard.changed(), f"{where}, move {number}: {line!r} mutated the state {changed}"
             assert after != state, f"{where}, move {number}: legal {line!r} does not change the state"
-            assert _fingerprint(game, state) == before, f"{where}, move {number}: {line!r} mutated the state"
             if game.immutable:
                 assert hash(after) == hash(copy.deepcopy(after)), f"{where}: a state's hash is not by value"
         if not legal or session.outcome is not None:
@@ -122,7 +137,7 @@ def check_game(game_id: str, seed: int, *, plugins: Iterable[str] | None = None,
         reply = shell.execute(line)
         assert reply.ok, f"{where}, move {number}: legal {line!r} was rejected: {reply.error}"
         assert shell.current is session or shell.current is None, f"{where}: {line!r} switched games"
-        assert _fingerprint(game, state) == before, f"{where}, move {number}: {line!r} mutated the old state"
+        assert not guard.changed(), f"{where}, move {number}: {line!r} mutated the old state {changed}"
         made += 1
         if shell.current is None:
             break
@@ -135,7 +150,30 @@ def _play(rules: Any, state: Any, line: str, where: str) -> Any:
     try:
         return rules.play(state, line)
     except CommandError as exc:
-        raise AssertionError(f"{where}: legal {line!r} was rejected: {exc.message}") from None
+        raise AssertionError(f"{where}: plugin {rules.plugin!r}: legal_moves listed {line!r}, which its rules "
+                             f"reject: {exc.message}") from None
+
+
+def _answers(rules: Any, state: Any, where: str) -> None:
+    """Check the plugin's answers for search at one position (see the module's docstring).
+
+    Raises:
+        AssertionError: naming ``where``, the plugin and the hook.
+    """
+    game = rules.game
+    try:
+        rules.key(state)
+        if rules.has_heuristic:
+            for _, after in rules.children(state):
+                rules.heuristic(after)
+        if rules.uses_successors and game.immutable:
+            rules.verified_expand(state)
+        if game.hint is not None:
+            found = checked_hint(rules.plugin, game.hint(copy.deepcopy(state), random.Random(0)))
+            if found.move and found.move not in rules.legal(state):
+                raise PluginFault(rules.plugin, "hint", f"suggested {found.move!r}, which is not listed as legal")
+    except PluginFault as fault:
+        raise AssertionError(f"{where}: {fault.message}") from None
 
 
 def _defaults(game: Any) -> dict[str, Any]:

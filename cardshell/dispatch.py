@@ -1,27 +1,33 @@
 """The dispatcher: one input line to one :class:`Reply`.
 
 :class:`Dispatcher` finds the command a line names (:meth:`~Dispatcher.resolve`),
-parses and validates it, runs its handler on a working copy and commits the
-result.  It keeps the host's promises (docs/plugins.md, section 8, "Property
-tests of your game"): a rejected command, or any exception from plugin code,
-leaves every game state exactly as it was.  A move returns a new state
-and the old one is the rollback, so nothing is copied: every game has
-that shape, a contract-1 game (mutable states) through the adapter of
-:mod:`cardshell.contract1`, whose handlers change a deep copy of their
-own.  A host or global command is all or nothing: the shell's ``begin`` callback snapshots what it may change (the
-:class:`~cardshell.gametable.GameTable`, the seeds) and gives back the
-function that restores it.  No terminal I/O happens here.
+parses and validates it, runs its handler and commits the result.  It keeps
+the host's promises (docs/howto/testing.md, "Property tests of your game"):
+a rejected command, or any exception from plugin code, leaves every game
+state exactly as it was.  A move returns a new state and the old one is the
+rollback, so nothing is copied: every game has that shape, a contract-1
+game (mutable states) through the adapter of :mod:`cardshell.contract1`,
+whose handlers change a deep copy of their own.  The state's hash before
+and after a command checks that promise (a copy is taken only of a state
+that is not hashable, :class:`cardshell.plugincheck.StateGuard`), and a
+command that changes it anyway fails naming its plugin, the state put back
+from that copy or rebuilt from the undo snapshot or the log.  A host or
+global command is all or nothing: the shell's ``begin`` callback snapshots
+what it may change (the :class:`~cardshell.gametable.GameTable`, the seeds)
+and gives back the function that restores it.  No terminal I/O happens here.
 """
 
 from __future__ import annotations
 
+import copy
 import difflib
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardshell import blame
 from cardshell.errors import CommandError, UsageError
 from cardshell.gametable import GameTable
+from cardshell.plugincheck import StateGuard, mutated
 from cardshell.problems import ProblemReporter
 from cardshell.recording import Recorder
 from cardshell.records import CommandContext, Game
@@ -32,6 +38,7 @@ from cardshell.sessions import Sessions
 from cardshell.views import SessionView
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only: the view is built by the shell, above this module
+    from cardshell.ruleset import RuleSet
     from cardshell.views import ShellView
 
 
@@ -51,6 +58,8 @@ class Dispatcher:
         begin (Callable[[], Callable[[], None]]): snapshots what a host
             command may change; the function it returns restores it.
         interactive (Callable[[], bool]): whether a person types at a terminal now.
+        rules (Callable[[str], RuleSet]): a game's rules by id, to rebuild a
+            state that plugin code changed though it must not.
 
     Attributes:
         record_as (str | None): set by a host command while it runs to record
@@ -61,7 +70,7 @@ class Dispatcher:
     def __init__(self, table: GameTable, sessions: Sessions, problems: ProblemReporter, recorder: Recorder, *,
                  registry: Callable[[], Registry], need_globals: Callable[[], bool],
                  view: Callable[[], ShellView], begin: Callable[[], Callable[[], None]],
-                 interactive: Callable[[], bool]) -> None:
+                 interactive: Callable[[], bool], rules: Callable[[str], RuleSet]) -> None:
         self.table = table
         self.sessions = sessions
         self.problems = problems
@@ -71,6 +80,7 @@ class Dispatcher:
         self._view = view
         self._begin = begin
         self._interactive = interactive
+        self._rules = rules
         self.record_as: str | None = None
 
     def scope(self) -> Scope:
@@ -268,10 +278,10 @@ class Dispatcher:
         game_command = command.game is not None
         args = command.parse(args_text)
         # One state path: the old state is the rollback (a contract-1 game's
-        # handlers change a copy of their own: cardshell.contract1).
+        # handlers change a copy of their own: cardshell.contract1) ... unless
+        # plugin code changes it, which the guard notices.
         working = session.state if session is not None and game_command else None
-        for validator in command.validators:
-            validator(working, args)
+        guard = _guard(working) if session is not None and game_command else None
         ctx = CommandContext(
             state=working,
             line=line,
@@ -279,7 +289,13 @@ class Dispatcher:
             shell=self._view(),
             interactive=self._interactive(),
         )
-        command.handler(ctx, args)
+        try:
+            for validator in command.validators:
+                validator(working, args)
+            command.handler(ctx, args)
+        finally:
+            if guard is not None and session is not None and guard.changed():
+                _put_back(session, guard, entry, line, self._rules(session.id))
         reply = Reply(output="\n".join(ctx.output), follow_up=ctx.follow_up)
         if not game_command or session is None or not command.changes_state:
             if game_command and session is not None and command.show_state:
@@ -332,6 +348,52 @@ class Dispatcher:
             blame.print_traceback(exc)
         return f"internal error in plugin {plugin!r}{at}: {blame.describe(exc)}{rolled}"
 
+
+
+def _guard(state: Any) -> StateGuard:
+    """A :class:`~cardshell.plugincheck.StateGuard` of the live state: its
+    hash (no copy, as the contract promises) when it is hashable."""
+    return StateGuard(state, keep=False)
+
+
+def _put_back(session: GameSession, guard: StateGuard, entry: Entry, line: str, rules: RuleSet) -> None:
+    """Undo what a game command did to a state its game declares immutable.
+
+    The session's state becomes the guard's copy of it as it was, or, when
+    only its hash was kept, the state rebuilt (:func:`_rebuilt`); the command
+    fails naming the plugin of the command.
+
+    Raises:
+        cardshell.plugincheck.PluginFault: always.
+    """
+    fault = mutated(entry.plugin, session.id,
+                    f"{'move' if entry.command.changes_state else 'command'} {line!r}")
+    if guard.backup is not None:
+        session.state = guard.backup
+        raise fault
+    try:
+        session.state = _rebuilt(session, rules)
+    except Exception as exc:  # a game that cannot be rebuilt: say so, never claim it was
+        fault.message = fault.message.replace("the game is left as it was",
+                                              f"the game could not be rebuilt ({blame.describe(exc)})")
+    raise fault
+
+
+def _rebuilt(session: GameSession, rules: RuleSet) -> Any:
+    """The session's state as its log makes it, rebuilt on copies.
+
+    From the state before the last move (the undo stack's, when the game
+    keeps one) replayed with that move, else from ``new(seed, options)``
+    replayed with the whole log, each move on a deep copy (the plugin's code
+    may change the state it is given).
+    """
+    if session.undo_stack and session.log and session.undo_stack[-1][1] == session.log[-1]:
+        before, last = session.undo_stack[-1]
+        return rules.play(copy.deepcopy(before), last)
+    state = session.game.new(session.seed, dict(session.options))
+    for logged in session.log:
+        state = rules.play(copy.deepcopy(state), logged)
+    return state
 
 
 def asks_for_help(args_text: str) -> bool:

@@ -72,6 +72,21 @@ class ProblemReporter:
             blame.print_traceback(exc)
         return line
 
+    def note(self, key: str, line: str) -> None:
+        """Queue a warning about a plugin's wrong answer, the first time for ``key``.
+
+        Args:
+            key (str): what makes the problem the same one (the plugin and
+                the hook, e.g. ``"golf\\0legal_moves"``): reported once.
+            line (str): the text, naming the plugin, the hook and the value
+                (:class:`cardshell.ruleset.RuleSet.warn`).
+        """
+        seen = ("note", key, "", None)
+        if seen in self._seen or len(self._seen) >= MAX_PROBLEMS:
+            return
+        self._seen.add(seen)
+        self._pending.append(line)
+
     def drain(self) -> list[str]:
         """The lines reported since the last call, oldest first (then forgotten)."""
         lines, self._pending = self._pending, []

@@ -15,16 +15,29 @@ way OpenSpiel's ``legal_actions``/``apply_action`` serve every game:
 
 Only games with immutable states and :attr:`~cardshell.records.Game.legal_moves`
 can be searched (:attr:`RuleSet.searchable`).
+
+The plugin's answers are checked where they are used
+(:mod:`cardshell.plugincheck`): a listed line the rules reject is left out
+of :meth:`RuleSet.children` and :meth:`RuleSet.checked_legal` with one
+warning naming the plugin, ``legal_moves`` and the line; a key that is not
+hashable or a heuristic that is not a finite number raises
+:class:`~cardshell.plugincheck.PluginFault` naming the plugin and the hook.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+import contextlib
+import copy
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
 
 from cardshell.errors import CommandError, UsageError
+from cardshell.plugincheck import PluginFault, StateGuard, checked_key, checked_score, mutated, shown
 from cardshell.records import CommandContext, Game, Outcome, spread
 from cardshell.registry import Entry, Scope
+
+#: The most warnings a :class:`RuleSet` keeps in :attr:`RuleSet.warnings`.
+MAX_WARNINGS = 100
 
 
 class RuleSet:
@@ -34,16 +47,30 @@ class RuleSet:
         game (Game): the game.
         scope (Scope): the game's command scope in the registry (its moves
             and any commands other plugins added to it).
+        plugin (str | None): the name of the plugin that registered the
+            game, for messages (None: the game's id).
+        warn (Callable[[str, str], None] | None): ``warn(key, line)`` tells
+            the player of a plugin's wrong answer that was left out (the
+            shell reports each ``key`` once); None: the warnings are kept in
+            :attr:`warnings` only.
 
     Attributes:
         game (Game): the game.
+        plugin (str): the plugin's name, as messages give it.
         searchable (bool): the game lists its legal moves and its states are
             immutable, so ``solve`` and ``hint`` can search it.
+        warnings (list[str]): the warnings given (at most
+            :data:`MAX_WARNINGS`, each once).
     """
 
-    def __init__(self, game: Game, scope: Scope) -> None:
+    def __init__(self, game: Game, scope: Scope, *, plugin: str | None = None,
+                 warn: Callable[[str, str], None] | None = None) -> None:
         self.game = game
         self._scope = scope
+        self.plugin = plugin or game.id
+        self._warn = warn
+        self.warnings: list[str] = []
+        self._held: list[tuple[str, str]] | None = None
         self.searchable = game.legal_moves is not None and game.immutable
         self._key = game.key
         self._heuristic = game.heuristic
@@ -58,7 +85,82 @@ class RuleSet:
         """
         if self.game.legal_moves is None:
             raise CommandError(f"{self.game.title} does not list its legal moves.")
-        return list(self.game.legal_moves(state))
+        listed = self.game.legal_moves(state)
+        try:
+            legal = list(listed)
+        except TypeError:
+            raise PluginFault(self.plugin, "legal_moves", f"returned {shown(listed)}, not lines") from None
+        for line in legal:
+            if type(line) is not str:
+                raise PluginFault(self.plugin, "legal_moves", f"listed {shown(line)}, not a line")
+        return legal
+
+    def warn(self, hook: str, line: str) -> None:
+        """Tell the player, once, that the plugin's ``hook`` gave a wrong
+        answer that the host left out (``line`` says which and what was done)."""
+        if self._held is not None:
+            self._held.append((hook, line))
+            return
+        text = f"plugin {self.plugin!r}: {hook} {line}"
+        if text in self.warnings:
+            return
+        if len(self.warnings) < MAX_WARNINGS:
+            self.warnings.append(text)
+        if self._warn is not None:
+            self._warn(f"{self.plugin}\0{hook}", text)
+
+    @contextlib.contextmanager
+    def warnings_held(self) -> Iterator[list[tuple[str, str]]]:
+        """Keep the warnings given inside the block (as ``(hook, line)``
+        pairs in the list yielded) instead of telling them; :meth:`release`
+        tells them.  For work whose warnings are moot if it fails (a state
+        found changed makes every rejected line after it moot)."""
+        held: list[tuple[str, str]] = []
+        outer, self._held = self._held, held
+        try:
+            yield held
+        finally:
+            self._held = outer
+
+    def release(self, held: list[tuple[str, str]]) -> None:
+        """Tell the warnings :meth:`warnings_held` kept."""
+        for hook, line in held:
+            self.warn(hook, line)
+
+    def _rejected(self, line: str) -> None:
+        self.warn("legal_moves", f"listed {line!r}, which its rules reject; left out")
+
+    def checked_legal(self, state: Any) -> list[str]:
+        """The listed legal moves its rules accept, in the game's order.
+
+        For a game declaring immutable states (whose moves are pure
+        functions), each listed line is played: one the rules reject is
+        left out, with one warning naming the plugin, ``legal_moves`` and the
+        line (:meth:`warn`), and a move that changes the state it is given
+        raises at once.  A game with mutable states gets its list as it is
+        (its handlers may need the shell, which search does not give them).
+
+        Raises:
+            CommandError: when the game does not list its legal moves;
+                :class:`~cardshell.plugincheck.PluginFault` naming the move
+                that changed ``state``.
+        """
+        listed = self.legal(state)
+        if not self.game.immutable:
+            return listed
+        guard = StateGuard(state, keep=False)
+        legal = []
+        for line in listed:
+            try:
+                self.play(state, line)
+            except CommandError:
+                self._rejected(line)
+            else:
+                legal.append(line)
+            finally:
+                if guard.changed():
+                    raise mutated(self.plugin, self.game.id, f"move {line!r}")
+        return legal
 
     def resolve(self, line: str) -> tuple[Entry, str]:
         """The game command a line names and its argument text.
@@ -105,22 +207,73 @@ class RuleSet:
         return ctx.state
 
     def children(self, state: Any) -> Iterable[tuple[str, Any]]:
-        """Each legal move with the state it leads to, in the game's order."""
+        """Each legal move with the state it leads to, in the game's order.
+
+        A listed line the rules reject is left out (:meth:`checked_legal`).
+        """
         play = self.play
         for line in self.legal(state):
-            yield line, play(state, line)
+            try:
+                after = play(state, line)
+            except CommandError:  # UsageError too: the plugin listed it
+                self._rejected(line)
+                continue
+            yield line, after
+
+    def mutation(self, state: Any) -> str | None:
+        """The first listed line whose move changes the state it is given.
+
+        For a game declaring immutable states whose states were found
+        changed: each listed line is played on its own deep copy of
+        ``state``, guarded by a :class:`~cardshell.plugincheck.StateGuard`.
+
+        Returns:
+            str | None: the line, or None when none of them changes its copy.
+        """
+        for line in self.legal(copy.deepcopy(state)):
+            trial = copy.deepcopy(state)
+            guard = StateGuard(trial)
+            try:
+                self.play(trial, line)
+            except CommandError:
+                pass
+            if guard.changed():
+                return line
+        return None
 
     def outcome(self, state: Any) -> Outcome | None:
-        """The game's outcome in ``state`` (None while in play)."""
-        return self.game.outcome(state)
+        """The game's outcome in ``state`` (None while in play).
+
+        Raises:
+            PluginFault: the game's ``outcome`` returned something else than
+                an :class:`~cardshell.records.Outcome` or None.
+        """
+        found = self.game.outcome(state)
+        if found is None or type(found) is Outcome or isinstance(found, Outcome):
+            return found
+        raise PluginFault(self.plugin, "outcome", f"returned {shown(found)}, not a cardshell.Outcome or None")
 
     def key(self, state: Any) -> Hashable:
-        """The transposition-table key of a state (:attr:`Game.key`, or the state)."""
+        """The transposition-table key of a state (:attr:`Game.key`, or the state).
+
+        Raises:
+            PluginFault: the key is not hashable (naming the plugin's ``key``).
+        """
+        return checked_key(self.plugin, state if self._key is None else self._key(state))
+
+    def fast_key(self, state: Any) -> Any:
+        """:meth:`key` unchecked, for search's inner loop (which checks a key
+        only when the transposition table cannot take it)."""
         return state if self._key is None else self._key(state)
 
     def heuristic(self, state: Any) -> float:
-        """The game's score of a state, higher first (0 without a heuristic)."""
-        return 0.0 if self._heuristic is None else self._heuristic(state)
+        """The game's score of a state, higher first (0 without a heuristic).
+
+        Raises:
+            PluginFault: the score is not a finite number (naming the
+                plugin's ``heuristic``).
+        """
+        return 0.0 if self._heuristic is None else checked_score(self.plugin, self._heuristic(state))
 
     @property
     def has_heuristic(self) -> bool:
@@ -142,9 +295,47 @@ class RuleSet:
             return list(self._successors(state))
         children: list[tuple[str | tuple[str, ...], Any]] = list(self.children(state))
         if self._heuristic is not None and len(children) > 1:
-            heuristic = self._heuristic
+            heuristic = self.heuristic
             children.sort(key=lambda child: -heuristic(child[1]))
         return children
+
+    @property
+    def uses_successors(self) -> bool:
+        """Whether :meth:`expand` goes through the game's :attr:`Game.successors`."""
+        return self._successors is not None
+
+    def verified_expand(self, state: Any) -> list[tuple[str | tuple[str, ...], Any]]:
+        """:meth:`expand`, each ``successors`` child checked against the rules.
+
+        Each child's line (or lines, for a macro move; none for ``()``) is
+        played through :meth:`play`, and the state reached must equal the
+        child (``==``) or have its key.
+
+        Raises:
+            PluginFault: naming the plugin's ``successors`` and the child's
+                move, when the rules reject a line or reach another state.
+        """
+        children = self.expand(state)
+        if self._successors is None:
+            return children
+        for move, child in children:
+            reached = state
+            for line in (move,) if type(move) is str else move:
+                try:
+                    reached = self.play(reached, line)
+                except CommandError:
+                    raise PluginFault(self.plugin, "successors", f"gave {move!r}, which its rules reject") from None
+            if not (reached == child or self.key(reached) == self.key(child)):
+                raise PluginFault(self.plugin, "successors",
+                                  f"gave {move!r} with a state its rules do not produce")
+        return children
+
+    def distrust_successors(self, fault: PluginFault) -> None:
+        """Search this game from now on without its :attr:`Game.successors`
+        (through :attr:`Game.legal_moves` and the rules, each line checked),
+        after ``fault``, which the player is told of once."""
+        self._successors = None
+        self.warn(fault.hook, f"{fault.problem}; searched without successors")
 
     def pruned(self, state: Any) -> bool:
         """Whether the game proves ``state`` lost (:attr:`Game.prune`); False without a bound."""

@@ -26,7 +26,19 @@ after a line, the outcome, the game's transposition key and heuristic).
   move that starts a winning line in the most samples is recommended with
   that count.  A game that hides nothing gets the first move of a winning
   line of the true state.  A game's own :attr:`~cardshell.records.Game.hint`
-  replaces all this.
+  replaces all this; its answer is checked: one that is not a
+  :class:`~cardshell.records.Hint`, or whose move the rules reject, is left
+  out with one warning naming the plugin, and the host's own hint answers.
+
+The plugin's answers are checked where they are used
+(:mod:`cardshell.plugincheck`): a key that is not hashable or a heuristic
+that is not a finite number raises :class:`~cardshell.plugincheck.PluginFault`;
+a listed legal move the rules reject is left out (:meth:`RuleSet.children`);
+the children :attr:`~cardshell.records.Game.successors` gives for the first
+:data:`CHECKED_POSITIONS` positions of a search, and every line of a winning
+line it led to, are played through the rules; when they disagree, the
+player is told once, and the game is searched again without ``successors``
+(:meth:`RuleSet.distrust_successors`).
 
 Bounds: a search expands at most ``budget.nodes`` positions and keeps one key
 per position (memory is about ``nodes`` times the size of a key), and checks
@@ -36,6 +48,7 @@ plus the time of 256 expansions.
 
 from __future__ import annotations
 
+import copy
 import random
 import time
 from collections import Counter
@@ -44,8 +57,13 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from cardshell.errors import CommandError
+from cardshell.plugincheck import PluginFault, checked_hint, checked_key
 from cardshell.records import Hint
 from cardshell.ruleset import RuleSet
+
+#: The positions of a search whose ``successors`` children are all played
+#: through the rules to check them (:meth:`RuleSet.verified_expand`).
+CHECKED_POSITIONS = 8
 
 #: The verdicts of :func:`solve`.
 Result = Literal["won", "no win", "unknown"]
@@ -112,11 +130,25 @@ def solve(rules: RuleSet, state: Any, budget: Budget = Budget(), *,
         space was exhausted, ``unknown`` when the budget ran out.
 
     Raises:
-        CommandError: when the game does not list legal moves, or rejects a
-            line it listed, or its :attr:`~cardshell.records.Game.solver`
-            returns a winning line that does not win (a broken contract);
-            plugin exceptions pass through.
+        CommandError: when the game does not list legal moves;
+            :class:`~cardshell.plugincheck.PluginFault` when its key is not
+            hashable, its heuristic not a finite number, or its
+            :attr:`~cardshell.records.Game.solver` returns a winning line
+            that does not win (a broken contract); plugin exceptions pass
+            through.  A ``successors`` the rules contradict is not an error:
+            the game is searched again without it (see the module's docstring).
     """
+    try:
+        return _solve(rules, state, budget, clock)
+    except PluginFault as fault:
+        if fault.hook != "successors" or not rules.uses_successors:
+            raise
+        rules.distrust_successors(fault)
+        return _solve(rules, state, budget, clock)
+
+
+def _solve(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float]) -> Verdict:
+    """:func:`solve`, raising ``PluginFault`` on ``successors`` the rules contradict."""
     start = clock()
     outcome = rules.outcome(state)
     if outcome is not None:
@@ -124,8 +156,10 @@ def solve(rules: RuleSet, state: Any, budget: Budget = Budget(), *,
         return Verdict(result, (), 1, clock() - start)
     if rules.game.solver is not None:
         return _checked(rules, state, rules.game.solver(state, budget, clock))
-    key, expand, outcome_of, pruned = rules.key, rules.expand, rules.outcome, rules.pruned
-    seen = {key(state)}
+    key, outcome_of, pruned = rules.fast_key, rules.outcome, rules.pruned
+    checking = rules.uses_successors
+    expand = rules.verified_expand if checking else rules.expand
+    seen = {rules.key(state)}
     add = seen.add
     if pruned(state):
         return Verdict("no win", (), 1, clock() - start)
@@ -133,51 +167,81 @@ def solve(rules: RuleSet, state: Any, budget: Budget = Budget(), *,
     path: list[str | tuple[str, ...]] = []
     positions = 1
     limit, seconds = budget.nodes, budget.seconds
-    while stack:
-        step = next(stack[-1], None)
-        if step is None:
-            stack.pop()
-            if path:
-                path.pop()
-            continue
-        move, child = step
-        child_key = key(child)
-        if child_key in seen:
-            continue
-        add(child_key)
-        positions += 1
-        ending = outcome_of(child)
-        if ending is not None:
-            if ending.result == "won":
-                path.append(move)
-                return Verdict("won", _flatten(path), positions, clock() - start)
-            continue
-        if positions >= limit or (not positions & 255 and clock() - start > seconds):
-            return Verdict("unknown", (), positions, clock() - start)
-        if pruned(child):
-            continue
-        path.append(move)
-        stack.append(iter(expand(child)))
+    child_key: Any = None
+    try:
+        while stack:
+            step = next(stack[-1], None)
+            if step is None:
+                stack.pop()
+                if path:
+                    path.pop()
+                continue
+            move, child = step
+            child_key = key(child)
+            if child_key in seen:
+                continue
+            add(child_key)
+            positions += 1
+            ending = outcome_of(child)
+            if ending is not None:
+                if ending.result == "won":
+                    path.append(move)
+                    line = _flatten(path)
+                    if checking:
+                        _replayed(rules, state, line)
+                    return Verdict("won", line, positions, clock() - start)
+                continue
+            if positions >= limit or (not positions & 255 and clock() - start > seconds):
+                return Verdict("unknown", (), positions, clock() - start)
+            if pruned(child):
+                continue
+            path.append(move)
+            if checking and positions > CHECKED_POSITIONS:
+                expand, checking = rules.expand, False
+            stack.append(iter(expand(child)))
+    except TypeError:
+        checked_key(rules.plugin, child_key)  # raises PluginFault if the key was the trouble
+        raise
     return Verdict("no win", (), positions, clock() - start)
+
+
+def _replayed(rules: RuleSet, state: Any, line: tuple[str, ...]) -> None:
+    """Check that ``line``, found through the game's ``successors``, wins by its rules.
+
+    Raises:
+        PluginFault: naming ``successors``, when a move is rejected or the
+            line does not end in a win.
+    """
+    for move in line:
+        try:
+            state = rules.play(state, move)
+        except CommandError:
+            raise PluginFault(rules.plugin, "successors", f"gave {move!r}, which its rules reject") from None
+    outcome = rules.outcome(state)
+    if outcome is None or outcome.result != "won":
+        raise PluginFault(rules.plugin, "successors", "led to a winning line that does not win by its rules")
 
 
 def _checked(rules: RuleSet, state: Any, verdict: Verdict) -> Verdict:
     """A game solver's verdict, its winning line replayed through the rules.
 
     Raises:
-        CommandError: when the verdict is not a :class:`Verdict`, or its
-            ``won`` line is rejected by the rules or does not end in a win
-            (a broken contract: a reply never lies).
+        PluginFault: naming the plugin's ``solver``, when the verdict is not
+            a :class:`Verdict`, or its ``won`` line is rejected by the rules
+            or does not end in a win (a broken contract: a reply never lies).
     """
-    title = rules.game.title
     if not isinstance(verdict, Verdict) or verdict.result not in ("won", "no win", "unknown"):
-        raise CommandError(f"{title}'s solver returned {verdict!r}, not a Verdict.")
+        raise PluginFault(rules.plugin, "solver", f"returned {verdict!r}, not a Verdict")
     if verdict.result == "won":
         for line in verdict.line:
-            state = rules.play(state, line)
+            try:
+                state = rules.play(state, line)
+            except CommandError:
+                raise PluginFault(rules.plugin, "solver",
+                                  f"gave a winning line with {line!r}, which its rules reject") from None
         outcome = rules.outcome(state)
         if outcome is None or outcome.result != "won":
-            raise CommandError(f"{title}'s solver gave a winning line that does not win.")
+            raise PluginFault(rules.plugin, "solver", "gave a winning line that does not win")
     return verdict
 
 
@@ -201,17 +265,22 @@ def hint(rules: RuleSet, state: Any, *, rng: random.Random, samples: int = 20,
         budget (Budget): the whole hint's budget, shared by the samples.
 
     Returns:
-        Hint: the move (always one of ``rules.legal(state)``, or "" when there
-        is no legal move) and why.
+        Hint: the move (always one of ``rules.legal(state)`` that its rules
+        accept, or "" when there is none) and why.
 
     Raises:
         CommandError: when the game neither lists legal moves nor has its own
-            hint.
+            hint; :class:`~cardshell.plugincheck.PluginFault` for a key or
+            heuristic of the wrong type.
     """
     game = rules.game
     if game.hint is not None:
-        return game.hint(state, rng)
-    legal = rules.legal(state)
+        found = _game_hint(rules, state, rng)
+        if found is not None:
+            return found
+        if not rules.searchable:
+            return Hint("", f"plugin {rules.plugin!r} gave no usable hint")
+    legal = rules.checked_legal(state)
     if not legal:
         return Hint("", "there is no legal move")
     if game.determinize is None:
@@ -234,3 +303,23 @@ def hint(rules: RuleSet, state: Any, *, rng: random.Random, samples: int = 20,
         return Hint(best, f"wins in {wins[best]} of {samples} sampled deals")
     best = _most_promising(rules, state, legal)
     return Hint(best, f"wins in 0 of {samples} sampled deals; the most promising move")
+
+
+def _game_hint(rules: RuleSet, state: Any, rng: random.Random) -> Hint | None:
+    """The game's own hint, checked: None (after one warning naming the
+    plugin's ``hint``) when it is not a :class:`Hint` or its move is one
+    the rules reject."""
+    instead = "the host's search answers instead" if rules.searchable else "no hint"
+    assert rules.game.hint is not None
+    try:
+        found = checked_hint(rules.plugin, rules.game.hint(state, rng))
+    except PluginFault as fault:
+        rules.warn(fault.hook, f"{fault.problem}; left out ({instead})")
+        return None
+    if found.move:
+        try:
+            rules.play(state if rules.game.immutable else copy.deepcopy(state), found.move)
+        except CommandError:
+            rules.warn("hint", f"suggested {found.move!r}, which its rules reject; left out ({instead})")
+            return None
+    return found

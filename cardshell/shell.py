@@ -164,7 +164,8 @@ class Shell:
                                   width=lambda: self.width)
         self.dispatcher = Dispatcher(self.table, self.lifecycle, self.problems, self.recorder,
                                      registry=lambda: self.registry, need_globals=self.need_globals,
-                                     view=lambda: self.view, begin=self._begin, interactive=lambda: self.interactive)
+                                     view=lambda: self.view, begin=self._begin, interactive=lambda: self.interactive,
+                                     rules=self.rules)
         self.replayer = Replayer(self.dispatcher, self.table, games=lambda: self.games,
                                  data_dir=lambda: self.data_dir)
         self._persistence: Persistence | None = None
@@ -362,7 +363,9 @@ class Shell:
         """
         rules = self._rules.get(game_id)
         if rules is None:
-            rules = self._rules[game_id] = RuleSet(self.games[game_id], self.registry.scope(game_id))
+            rules = self._rules[game_id] = RuleSet(self.games[game_id], self.registry.scope(game_id),
+                                                   plugin=self.registry.game_plugins.get(game_id),
+                                                   warn=self.problems.note)
         return rules
 
     def scope(self) -> Scope:

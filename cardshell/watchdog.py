@@ -1,4 +1,6 @@
-"""A watchdog for slow plugin imports: one thread that names the plugin still
+"""Watchdogs over plugin code that runs too long.
+
+:class:`ImportWatchdog` is for slow plugin imports: one thread that names the plugin still
 importing after a delay, so that a plugin stuck at import (an endless loop,
 a blocking network call) does not leave the user before a silent terminal.
 
@@ -8,15 +10,38 @@ skips the plugin, and :mod:`cardshell.discovery` turns the
 into a failure of that plugin.  One thread serves a whole start-up (it is
 started at the first import and told about each next one), so that watching
 costs a lock per plugin, not a thread.
+
+:class:`TimeBound` is for plugin code the host runs for ``moves``, ``hint``,
+``solve`` and winnability sweeps (issue 26 item 3): a game hint that never
+returns must not hang a piped script.  It arms ``SIGALRM`` (a real-time
+interval timer, :func:`signal.setitimer`) for the bound; when the bound is
+reached, the handler raises :class:`PluginTimeout` in the main thread,
+inside the plugin's code (Python runs signal handlers between bytecodes, and
+a blocking ``time.sleep`` or read is interrupted), and :class:`TimeBound`
+turns it into a :class:`~cardshell.plugincheck.PluginFault` naming the
+plugin.  If the plugin swallows it (a bare ``except:`` in a loop), it is
+raised again every :data:`REPEAT` seconds.  Ctrl-C works as before (SIGINT
+is not touched).  Where there is no ``SIGALRM`` (Windows) or outside the
+main thread (a Dask worker's threads), there is no bound: the search budgets
+still stop the host's own search, and Ctrl-C stops plugin code.
 """
 
 from __future__ import annotations
 
+import signal
 import sys
 import threading
 import time
 from collections.abc import Callable
-from types import TracebackType
+from types import FrameType, TracebackType
+from typing import Any
+
+#: A bound is the budget's seconds times this, plus :data:`MARGIN_SECONDS`.
+MARGIN_FACTOR = 1.25
+#: Seconds added to every bound (start-up of a search, one slow expansion).
+MARGIN_SECONDS = 1.0
+#: Seconds between two alarms when plugin code swallowed the first.
+REPEAT = 0.5
 
 
 class ImportWatchdog:
@@ -104,3 +129,86 @@ def _stderr_line(text: str) -> None:
         stream.flush()
     except (OSError, ValueError):  # stderr closed: nobody to tell
         pass
+
+
+def bound_for(seconds: float) -> float:
+    """The time bound, in seconds, of plugin code run under a budget of ``seconds``:
+    ``seconds * MARGIN_FACTOR + MARGIN_SECONDS`` (``hint --seconds 0.2``: 1.25 s)."""
+    return seconds * MARGIN_FACTOR + MARGIN_SECONDS
+
+
+class PluginTimeout(KeyboardInterrupt):
+    """Raised inside plugin code by :class:`TimeBound`'s alarm.
+
+    A ``KeyboardInterrupt`` so that a plugin's ``except Exception`` does not
+    catch it, and so that host code between plugin calls treats it as an
+    interruption (a pool is terminated, a transaction rolled back).
+    """
+
+
+class TimeBound:
+    """Stop the plugin code run inside the ``with`` block after ``seconds``.
+
+    ::
+
+        with TimeBound(bound_for(budget.seconds), "golf", "hint"):
+            found = game.hint(state, rng)
+
+    Args:
+        seconds (float): the bound, in seconds (> 0).
+        plugin (str): the plugin whose code runs inside the block.
+        hook (str): what the host called (``hint``, ``legal_moves``, ...),
+            for the message.
+        budget (float | None): the budget's seconds the bound was made from
+            (:func:`bound_for`), for the message; None: a fixed bound.
+
+    Raises:
+        PluginFault: (from the ``with`` statement) when the block ran out of
+            time: ``plugin 'golf': hint did not return within 1.25 s (the
+            budget's 0.2 s plus a margin); stopped``.
+
+    Only the outermost bound is armed (a nested one changes nothing), and
+    only in the main thread of a platform with ``SIGALRM``.  Any previous
+    ``SIGALRM`` handler is put back on leaving the block.
+    """
+
+    _armed = False  # one bound at a time per process (the main thread's)
+
+    def __init__(self, seconds: float, plugin: str, hook: str, budget: float | None = None) -> None:
+        self.seconds = seconds
+        self.budget = budget
+        self.plugin = plugin
+        self.hook = hook
+        self._mine = False
+        self._previous: Any = None
+
+    def _alarm(self, signum: int, frame: FrameType | None) -> None:
+        # Not once the block has ended: the handler may run as __exit__ starts.
+        if self._mine and TimeBound._armed and (frame is None or frame.f_code is not _EXIT_CODE):
+            raise PluginTimeout
+
+    def __enter__(self) -> TimeBound:
+        if TimeBound._armed or not hasattr(signal, "setitimer") \
+                or threading.current_thread() is not threading.main_thread():
+            return self
+        self._previous = signal.signal(signal.SIGALRM, self._alarm)
+        self._mine = TimeBound._armed = True
+        signal.setitimer(signal.ITIMER_REAL, self.seconds, REPEAT)
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if not self._mine:
+            return
+        TimeBound._armed = self._mine = False  # first: an alarm from now on does nothing
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, self._previous)
+        if isinstance(value, PluginTimeout):
+            from cardshell.plugincheck import PluginFault
+
+            why = f" (the budget's {self.budget:g} s plus a margin)" if self.budget is not None else ""
+            raise PluginFault(self.plugin, self.hook, f"did not return within {self.seconds:.3g} s{why}; "
+                              "stopped") from None
+
+
+_EXIT_CODE = TimeBound.__exit__.__code__

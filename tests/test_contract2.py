@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardshell import Command, CommandError, Move
+from cardshell import Command, Move
 from cardshell.contractcheck import check_game
 from cardshell.records import spread
 from cardshell.search import Budget, solve
@@ -142,7 +142,8 @@ def test_the_contract_check_catches_a_game_listing_an_illegal_move(monkeypatch):
     import toy_pairs
 
     monkeypatch.setattr(toy_pairs, "legal", lambda state: ["take 1", "take 2"] if len(state) > 2 else [])
-    with pytest.raises(AssertionError, match="was rejected|does not change"):
+    with pytest.raises(AssertionError, match="plugin 'toy_pairs': legal_moves listed '.*', which its rules "
+                                             "reject|does not change"):
         check_game("pairs", 3, plugins=[], extra_modules=["toy_pairs"])
 
 
@@ -180,14 +181,16 @@ def test_a_game_without_undo_keeps_no_snapshots():
     assert session.undo_stack == [] and session.log == ["take 1"]
 
 
-def test_a_listed_line_that_the_game_rejects_is_a_clear_error_in_search(monkeypatch):
+def test_a_listed_line_that_the_game_rejects_is_left_out_of_search_with_a_warning(monkeypatch):
+    # Issue 26 item 3: the plugin's lie is its own, not an error of the player's.
     import toy_pairs
 
     monkeypatch.setattr(toy_pairs, "legal", lambda state: ["take 1"])
     shell = pairs_shell()
     shell.execute("play pairs --row 1,2")
-    with pytest.raises(CommandError):
-        solve(shell.rules("pairs"), (1, 2))
+    rules = shell.rules("pairs")
+    assert solve(rules, (1, 2)).result == "no win"
+    assert rules.warnings == ["plugin 'toy_pairs': legal_moves listed 'take 1', which its rules reject; left out"]
 
 
 def test_history_memory_is_bounded_and_says_what_it_dropped():

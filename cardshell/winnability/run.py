@@ -18,6 +18,11 @@ cluster:
   way: ``no win``); ``unknown`` when the deal's seconds run out or after
   :data:`MAX_MOVES` moves.
 
+A deal's plugin code runs under a time bound (:class:`cardshell.watchdog.TimeBound`:
+the deal's seconds plus a margin, in this process and in ``--jobs`` pool
+workers; not in a Dask worker's threads); a deal that overruns it ends the
+sweep with a message naming the plugin (the deals stored so far stay).
+
 A deal's first position is ``game.new(seed, defaults)`` with the defaults of
 the game's ``play`` options, the deal ``play GAME --seed SEED`` starts, so a
 stored line replays through the shell.
@@ -59,6 +64,7 @@ from cardshell.ruleset import RuleSet
 from cardshell.search import Budget, hint, solve
 from cardshell.sweep import PerDeal, run
 from cardshell.sweep.engine import Backend, Progress
+from cardshell.watchdog import TimeBound, bound_for
 from cardshell.winnability.store import DealResult, Key, Store
 
 __all__ = ["MAX_CHUNK", "MAX_MOVES", "GameSpec", "PlayDeal", "SolveDeal", "play_honestly", "remember",
@@ -257,7 +263,8 @@ class SolveDeal:
         """Solve deal ``seed``; ``won`` with the winning line, ``no win`` or ``unknown``."""
         rules = rules_for(self.spec)
         started = time.monotonic()
-        verdict = solve(rules, start_state(rules, seed), Budget(self.seconds, self.nodes))
+        with TimeBound(bound_for(self.seconds), rules.plugin, _hook(rules, "solver"), self.seconds):
+            verdict = solve(rules, start_state(rules, seed), Budget(self.seconds, self.nodes))
         return DealResult(verdict.result, verdict.positions, time.monotonic() - started, verdict.line)
 
 
@@ -280,8 +287,15 @@ class PlayDeal:
     def __call__(self, seed: int) -> DealResult:
         """Play deal ``seed`` to its end (see :func:`play_honestly`)."""
         rules = rules_for(self.spec)
-        return play_honestly(rules, start_state(rules, seed), seed, seconds=self.seconds, nodes=self.nodes,
-                             samples=self.samples)
+        with TimeBound(bound_for(self.seconds), rules.plugin, _hook(rules, "hint"), self.seconds):
+            return play_honestly(rules, start_state(rules, seed), seed, seconds=self.seconds, nodes=self.nodes,
+                                 samples=self.samples)
+
+
+def _hook(rules: RuleSet, own: str) -> str:
+    """What runs a deal's plugin code, for a time bound's message: the game's
+    own ``solver`` or ``hint`` (``own``) when it has one, else its rules."""
+    return own if getattr(rules.game, own) is not None else "its rules"
 
 
 def play_honestly(rules: RuleSet, state: Any, seed: int, *, seconds: float, nodes: int, samples: int,

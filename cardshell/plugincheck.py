@@ -1,0 +1,179 @@
+"""Checks of the answers a plugin's functions give the host.
+
+The host trusts a plugin's answers only as far as it checks them, where
+they are used (docs/plugins.md; /work/shared/DESIGN.md, "Promises the host
+keeps for every plugin"), and a wrong answer is reported as the plugin's,
+naming the plugin and the hook, never as the player's error or the host's:
+
+* :class:`PluginFault`: a :class:`~cardshell.errors.CommandError` whose
+  message reads ``plugin 'golf': key returned list [2, 2], which is not
+  hashable``.  A command that cannot go on without the answer fails with it;
+* :func:`shown`: a value as such messages show it (its type, a short repr);
+* :func:`checked_key`, :func:`checked_score`, :func:`checked_hint`: one
+  answer checked against :class:`~cardshell.records.Game`'s documented
+  types (a hashable key, a finite number, a :class:`~cardshell.records.Hint`);
+* :class:`StateGuard`: a copy and a fingerprint of a state declared
+  immutable, taken before plugin code runs on it, to tell afterwards whether
+  that code changed it (and to put it back).
+
+Answers that can be left out (a listed legal move its rules reject, a
+``successors`` child the rules do not produce, a game hint that is not a
+legal move) are dropped by their users (:mod:`cardshell.ruleset`,
+:mod:`cardshell.search`) with one warning each.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import numbers
+import reprlib
+from collections.abc import Hashable
+from typing import Any
+
+from cardshell.errors import CommandError
+from cardshell.records import Hint
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = 40
+_REPR.maxother = 40
+_REPR.maxlist = _REPR.maxtuple = 6
+
+
+class PluginFault(CommandError):
+    """A plugin's function answered the host wrongly.
+
+    Args:
+        plugin (str): the plugin's name (the one ``plugins`` lists).
+        hook (str): the function or hook, e.g. ``key``, ``legal_moves``,
+            ``hint``, ``move 'take 1'``.
+        problem (str): what is wrong, e.g. ``returned list [2, 2], which is
+            not hashable``.
+
+    Attributes:
+        plugin (str), hook (str), problem (str): as given.
+    """
+
+    def __init__(self, plugin: str, hook: str, problem: str) -> None:
+        super().__init__(f"plugin {plugin!r}: {hook} {problem}")
+        self.plugin = plugin
+        self.hook = hook
+        self.problem = problem
+
+    def __reduce__(self) -> tuple[type[PluginFault], tuple[str, str, str]]:
+        """Pickled with its three parts (a sweep worker's fault reaches the sweep)."""
+        return type(self), (self.plugin, self.hook, self.problem)
+
+
+def shown(value: object) -> str:
+    """A value for a message: its type's name and a repr of at most about 40
+    characters, e.g. ``list [2, 2]`` or ``str 'high'``."""
+    return f"{type(value).__name__} {_REPR.repr(value)}"
+
+
+def checked_key(plugin: str, value: Any) -> Hashable:
+    """``value`` if it is hashable (a transposition-table key).
+
+    Raises:
+        PluginFault: naming ``plugin`` and its ``key``, when it is not.
+    """
+    try:
+        hash(value)
+    except TypeError:
+        raise PluginFault(plugin, "key", f"returned {shown(value)}, which is not hashable") from None
+    return value
+
+
+def checked_score(plugin: str, value: Any) -> float:
+    """``value`` if it is a finite real number (a heuristic's score; bool counts as 0/1).
+
+    Raises:
+        PluginFault: naming ``plugin`` and its ``heuristic``, when it is not.
+    """
+    if (type(value) is float or type(value) is int or isinstance(value, numbers.Real)) and math.isfinite(value):
+        return value  # type: ignore[return-value]  # (a Real is used as a float)
+    raise PluginFault(plugin, "heuristic", f"returned {shown(value)}, not a finite number")
+
+
+def checked_hint(plugin: str, value: Any) -> Hint:
+    """``value`` if it is a :class:`~cardshell.records.Hint` with a str move and reason.
+
+    Raises:
+        PluginFault: naming ``plugin`` and its ``hint``, when it is not.
+    """
+    if not isinstance(value, Hint):
+        raise PluginFault(plugin, "hint", f"returned {shown(value)}, not a cardshell.Hint")
+    if not isinstance(value.move, str) or not isinstance(value.why, str):
+        raise PluginFault(plugin, "hint", f"returned {shown(value)}, whose move and why are not text")
+    return value
+
+
+class StateGuard:
+    """A state's fingerprint (and copy), to tell whether plugin code changed it.
+
+    For a game that declares immutable states (:attr:`Game.immutable
+    <cardshell.records.Game.immutable>`): the fingerprint is the state's
+    hash, and a deep copy is kept only if asked (``keep``).  A state that is
+    not hashable (a frozen dataclass holding a list, already outside the
+    contract) is always copied, and the copy compared with ``==``; one whose
+    copy does not even equal it (equality by identity) cannot be checked,
+    and :meth:`changed` is then always False.
+
+    Cost: one hash of the state when made and per :meth:`changed`; with
+    ``keep`` or an unhashable state, one ``copy.deepcopy`` more, and ``==``
+    instead of the second hash.
+
+    Args:
+        state (Any): the state plugin code is about to be given.
+        keep (bool): keep a copy of it (:attr:`backup`) even when hashable.
+
+    Attributes:
+        backup (Any): a deep copy equal to ``state`` as it was, or None
+            (a hashable state, ``keep`` false).
+    """
+
+    __slots__ = ("backup", "_hash", "_state", "_checkable")
+
+    def __init__(self, state: Any, *, keep: bool = True) -> None:
+        self._state = state
+        try:
+            self._hash: int | None = hash(state)
+        except TypeError:
+            self._hash = None
+        self.backup = copy.deepcopy(state) if keep or self._hash is None else None
+        try:
+            self._checkable = self._hash is not None or bool(self.backup == state)
+        except Exception:  # an == that raises: nothing to compare with
+            self._checkable = False
+
+    def changed(self) -> bool:
+        """Whether the state differs now from what it was when guarded."""
+        if not self._checkable:
+            return False
+        if self._hash is not None:
+            try:
+                return hash(self._state) != self._hash
+            except TypeError:  # it was hashable: a list appeared in it
+                return True
+        try:
+            return not bool(self.backup == self._state)
+        except Exception:
+            return True
+
+
+def mutated(plugin: str, game_id: str, hook: str) -> PluginFault:
+    """The fault of plugin code that changed a state of a game declaring immutable states.
+
+    Args:
+        plugin (str): the plugin whose code ran.
+        game_id (str): the game.
+        hook (str): what changed it: ``move 'take 1'``, ``command 'take'``,
+            ``hint``, ``its rules``.
+
+    Returns:
+        PluginFault: ``plugin 'P': move 'take 1' changed the state it was
+        given, though game 'G' declares immutable states; the game is left
+        as it was``.
+    """
+    return PluginFault(plugin, hook, f"changed the state it was given, though game {game_id!r} declares "
+                                     "immutable states; the game is left as it was")

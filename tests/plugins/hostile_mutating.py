@@ -1,0 +1,51 @@
+"""Hostile plugin (issue 26 item 3): it declares immutable states, but its
+``take 1`` deletes the first pair from the state it is given and returns
+that same object.  The state is a frozen dataclass holding a list (not
+hashable), or, with ``HASHED`` set, one that hashes by its numbers."""
+
+from dataclasses import dataclass
+
+import cardshell
+from _hostile_row import row_game
+from toy_pairs import check as check_row
+from toy_pairs import legal as legal_row
+from toy_pairs import new as new_row
+from toy_pairs import outcome as outcome_row
+
+CARDSHELL_CONTRACT = 2
+
+
+#: Deal states that hash by their numbers (a ``HashedRow``).
+HASHED = False
+
+
+@dataclass(frozen=True)
+class Row:
+    numbers: list
+
+
+@dataclass(frozen=True)
+class HashedRow(Row):
+    def __hash__(self):
+        return hash(tuple(self.numbers))
+
+
+def take(state, i):
+    if i == 1:
+        del state.numbers[0:2]  # the bug: changes the old state
+        return state
+    return type(state)(state.numbers[:i - 1] + state.numbers[i + 1:])
+
+
+@cardshell.hookimpl
+def cardshell_games():
+    game = row_game(
+        "mutating-row", new=lambda seed, options: (HashedRow if HASHED else Row)(list(new_row(seed, options))),
+        render=lambda s: " ".join(map(str, s.numbers)) or "(empty)",
+        outcome=lambda s: outcome_row(tuple(s.numbers)), legal_moves=lambda s: legal_row(tuple(s.numbers)),
+        key=lambda s: tuple(s.numbers))
+    move = game.moves[0]
+    import dataclasses
+
+    move = dataclasses.replace(move, apply=take, check=lambda s, i: check_row(tuple(s.numbers), i))
+    return [dataclasses.replace(game, moves=(move,))]
