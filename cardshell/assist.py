@@ -27,6 +27,7 @@ import math
 import random
 from typing import TYPE_CHECKING, Any
 
+from cardshell import screen
 from cardshell.commands.common import OptionParser, find_game
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
@@ -184,7 +185,7 @@ class AssistCommands:
         """``moves``: the legal moves, one line, in the game's order."""
         session = self._session()
         legal = self._rules(session, search=False).legal(session.state)
-        ctx.echo("Legal moves: " + ", ".join(legal) if legal else "No legal moves.")
+        ctx.echo(screen.wrap_list("Legal moves: ", legal, self.shell.fit_width) if legal else "No legal moves.")
 
     def hint(self, ctx: CommandContext, options: argparse.Namespace) -> None:
         """``hint``: one suggested move, from what the player can see."""
@@ -215,7 +216,7 @@ class AssistCommands:
             moves = len(verdict.line)
             ctx.echo(f"Winning line ({moves} move{'s' if moves != 1 else ''}, "
                      f"{verdict.positions} positions searched) {seen}:")
-            ctx.echo(", ".join(verdict.line))
+            ctx.echo(screen.wrap_list("", verdict.line, self.shell.fit_width))
             if options.play:
                 self.shell.record_as = ""  # the moves are recorded one by one
                 for line in verdict.line:

@@ -23,7 +23,7 @@ from cardshell.errors import CommandError, UsageError
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.problems import ProblemReporter
     from cardshell.recording import Recorder
-    from cardshell.records import Game
+    from cardshell.records import Command, CommandContext, Game
     from cardshell.registry import Entry, Registry
     from cardshell.reply import Reply
     from cardshell.session import GameSession
@@ -151,10 +151,15 @@ class Dispatcher:
             elif self.record_as:  # "" records nothing (the follow-up lines are recorded)
                 self.recorder.add(self.record_as)
         self.record_as = None
+        if reply.error:  # a message, never a board: fitted like any text
+            from cardshell import screen
+
+            reply.error = screen.wrap(reply.error, self.fit_width)
         follow_up, reply.follow_up = reply.follow_up, []
         for next_line in follow_up:
             step = self.execute(next_line)
             reply.output = _join(reply.output, f"> {next_line}", step.output)
+            reply.exact.extend(step.exact)
             reply.warnings.extend(step.warnings)
             if not step.ok:
                 reply.ok, reply.error, reply.interrupted = False, f"{next_line!r}: {step.error}", step.interrupted
@@ -237,29 +242,41 @@ class Dispatcher:
             interactive=self.interactive,
         )
         command.handler(ctx, args)
-        reply = Reply(output="\n".join(ctx.output), follow_up=ctx.follow_up)
+        reply = Reply(follow_up=ctx.follow_up)
+        pieces = list(ctx.output)
+        try:
+            self._carry_out(session, command, line, ctx, reply, pieces, quiet=quiet)
+        finally:
+            self.compose(reply, pieces)
+        return reply
+
+    def _carry_out(self, session: GameSession | None, command: Command, line: str, ctx: CommandContext[Any],
+                   reply: Reply, pieces: list[str], *, quiet: bool) -> None:
+        """After the handler: commit the new state, call the hooks, add the
+        board and the ending line to ``pieces``, leave when asked."""
+        game_command = command.game is not None
         if not game_command or session is None or not command.changes_state:
             if game_command and session is not None and command.show_state:
-                reply.output = _join(reply.output, self.render(session, reply.warnings))
+                pieces.append(self.render(session, reply.warnings))
             if ctx.leave_requested and session is not None and self.current is session and not quiet:
                 self.leave(abandon=True)
-            return reply
+            return
         # Accepted: keep the new state and record the move.  This is the commit
         # point: whatever fails after it is a warning on an accepted move.
         before = session.outcome
         session.apply(ctx.state, line)
         if quiet:  # rebuilding a saved game: no hooks, no display, never leave
             self.check_outcome(session, reply.warnings, announce=False)
-            return reply
+            return
         try:
             from cardshell.views import SessionView
 
             self.notify("cardshell_command_applied", reply.warnings, session=SessionView(session),
                         command=command, line=line)
             if command.show_state:
-                reply.output = _join(reply.output, self.render(session, reply.warnings))
+                pieces.append(self.render(session, reply.warnings))
             self.check_outcome(session, reply.warnings)
-            reply.output = _join(reply.output, self.announce_ending(session, before))
+            pieces.append(self.announce_ending(session, before))
         except KeyboardInterrupt:
             reply.warnings.append(f"interrupted after {line!r} was accepted: the move stands "
                                   "('undo' takes it back where the game allows)")
@@ -267,8 +284,15 @@ class Dispatcher:
             self.check_outcome(session, reply.warnings, announce=False)
         if ctx.leave_requested and self.current is session:
             self.leave(abandon=True)
-        return reply
 
+    def compose(self, reply: Reply, pieces: list[str]) -> None:
+        """Set ``reply.output`` to ``pieces`` fitted to the screen
+        (:func:`cardshell.screen.compose` at :attr:`fit_width`, boards kept) and
+        ``reply.exact`` to the pieces shown as they are."""
+        from cardshell import screen
+
+        reply.output = screen.compose(pieces, self.fit_width, terminal=self.interactive)
+        reply.exact = [piece for piece in pieces if isinstance(piece, screen.Exact)]
 
     def _at(self, exc: BaseException) -> str:
         """`` (FILE:LINE)`` of the plugin frame that raised ``exc``, or ""."""

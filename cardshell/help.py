@@ -12,38 +12,22 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.records import Command, Game, Outcome
 
-#: The width text is wrapped to when the terminal's is unknown (scripts).
+#: The width text is wrapped to when the terminal's is unknown (scripts);
+#: :data:`cardshell.screen.DEFAULT_WIDTH`.
 DEFAULT_WIDTH = 80
 
 #: The narrowest right column before it moves under the left one.
 _MIN_RIGHT = 20
+#: The largest share of the width the left column of a table takes.
+_LEFT_SHARE = 0.5
 
 
 def wrap(text: str, width: int = DEFAULT_WIDTH, indent: str = "") -> str:
-    """Wrap each paragraph line of ``text`` at word boundaries.
+    """Wrap each line of ``text`` longer than ``width`` at word boundaries
+    (:func:`cardshell.screen.wrap`, kept here for the host's callers)."""
+    from cardshell import screen
 
-    Lines that are already short enough are kept as they are (boards and
-    tables keep their layout); a longer line is broken between words, its
-    continuation lines indented like the line itself plus ``indent``.  A
-    single word longer than the width is never broken.
-
-    Args:
-        text (str): one or more lines.
-        width (int): the most characters per line (the terminal's columns).
-        indent (str): extra indentation of continuation lines.
-
-    Returns:
-        str: the wrapped text.
-    """
-    out = []
-    for line in text.split("\n"):
-        if len(line) <= width:
-            out.append(line)
-            continue
-        lead = line[:len(line) - len(line.lstrip())]
-        out.extend(textwrap.wrap(line, width, initial_indent="", subsequent_indent=lead + indent,
-                                 break_long_words=False, break_on_hyphens=False) or [line])
-    return "\n".join(out)
+    return screen.wrap(text, width, indent)
 
 
 def table(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2, width: int = DEFAULT_WIDTH) -> str:
@@ -54,29 +38,35 @@ def table(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2, width:
         indent (int): spaces before the left column.
         gap (int): spaces between the columns (at least).
         width (int): the most characters per line; a right-column text that
-            does not fit continues on the next lines, aligned under itself
-            (or, when the left column leaves it under 20 characters, under
-            the left column, indented).
+            does not fit continues on the next lines, aligned under itself.
+            The left column is as wide as its longest text that takes at
+            most :data:`_LEFT_SHARE` of the width; a longer left text (a
+            long usage) has its own lines, its right text under it,
+            indented, as does every row when the right column would be
+            under 20 characters.
 
     Returns:
         str: one line per row or more, right-stripped; no word is broken.
     """
     rows = list(rows)
-    left_width = max((len(left) for left, _ in rows), default=0)
+    fitting = [len(left) for left, _ in rows if indent + len(left) + gap <= width * _LEFT_SHARE]
+    left_width = max(fitting, default=0)
     column = indent + left_width + gap
     lines = []
     for left, right in rows:
         first = f"{' ' * indent}{left.ljust(left_width + gap)}"
-        if column + len(right) <= width:
+        if len(left) <= left_width and column + len(right) <= width:
             lines.append(f"{first}{right}".rstrip())
-        elif width - column >= _MIN_RIGHT:
+        elif len(left) <= left_width and width - column >= _MIN_RIGHT:
             chunks = textwrap.wrap(right, width - column, break_long_words=False, break_on_hyphens=False)
             lines.append(f"{first}{chunks[0]}".rstrip())
             lines.extend(" " * column + chunk for chunk in chunks[1:])
         else:
-            lines.append(first.rstrip())
+            lines.extend(textwrap.wrap(left, width, initial_indent=" " * indent, subsequent_indent=" " * (indent + 2),
+                                       break_long_words=False, break_on_hyphens=False) or [""])
             lines.extend(textwrap.wrap(right, width, initial_indent=" " * (indent + 4),
-                                       subsequent_indent=" " * (indent + 4), break_long_words=False))
+                                       subsequent_indent=" " * (indent + 4), break_long_words=False,
+                                       break_on_hyphens=False))
     return "\n".join(lines)
 
 

@@ -41,7 +41,7 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.validation import Validator
 
 from cardshell import help as helptext
-from cardshell import saves, signals
+from cardshell import saves, screen, signals
 from cardshell.completion import candidates, columns, first_words, natural
 from cardshell.script import MAX_LINE_LENGTH, too_long
 from cardshell.shell import Shell
@@ -161,13 +161,13 @@ def _read_eval_print(shell: Shell, history_path: Path | None) -> None:
     shell.progress = _progress
     shell.confirm = _confirm
     colour = use_colour(sys.stdout)
-    print("cardshell: type 'games' to list the games, 'help' for commands, Ctrl-D or 'exit' to leave.")
+    print(helptext.wrap(BANNER, shell.width))
     for failure in shell.failures:
         print(f"warning: plugin {failure.describe()} (see 'plugins')", file=sys.stderr)
     if problem is not None:
-        print(f"warning: {problem}", file=sys.stderr)
+        print(helptext.wrap(f"warning: {problem}", shell.width), file=sys.stderr)
     for line in offered_saves(shell):
-        print(line)
+        print(helptext.wrap(line, shell.width, "  "))
     while not shell.exiting and signals.received() is None:
         try:
             line = session.prompt(shell.prompt_text())
@@ -206,6 +206,10 @@ def _confirm(question: str) -> bool:
     except (KeyboardInterrupt, EOFError):
         return False
     return answer.strip().lower() in ("y", "yes")
+
+
+#: The first line at a terminal.
+BANNER = "cardshell: type 'games' to list the games, 'help' for commands, Ctrl-D or 'exit' to leave."
 
 
 #: Refuses a line over :data:`cardshell.script.MAX_LINE_LENGTH` characters
@@ -273,5 +277,6 @@ def offered_saves(shell: Shell) -> list[str]:
             resumable.append(f"{name} (seed {found.seed}, {helptext.moves(len(found.log))})")
     lines = problems
     if resumable:
-        lines.append(f"Saved games in progress: {', '.join(resumable)}; 'play GAME' resumes one.")
+        resumable[-1] += "; 'play GAME' resumes one."  # an item of its own: never split
+        lines.append(screen.wrap_list("Saved games in progress: ", resumable, shell.width))
     return lines

@@ -141,7 +141,9 @@ class Sessions:
                 the reply's warnings (once each, on standard error).
 
         Returns:
-            str: the display, without a trailing newline ("" if it failed).
+            str: the display, without a trailing newline ("" if it failed),
+            as a :class:`cardshell.screen.Exact` (a board is never
+            wrapped: :data:`cardshell.screen.EXCEPTIONS`).
         """
         import copy
 
@@ -161,7 +163,9 @@ class Sessions:
                     raise
                 self._game_failed(session.game, "render", exc)
                 text = ""
-        return text.rstrip("\n")
+        from cardshell.screen import Exact
+
+        return Exact(text.rstrip("\n"), "board")
 
     # -- games -----------------------------------------------------------
     def start(self, game: Game, seed: int, options: dict[str, Any], warnings: list[str]) -> GameSession:

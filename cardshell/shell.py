@@ -107,6 +107,11 @@ class Shell(Dispatcher, Sessions, SavedGames):
             once; handed out with each reply's warnings.
         hooks (GuardedHooks): calls the lifecycle and display hooks
             (:mod:`cardshell.hookcall`: pluggy's rules, each implementation guarded).
+        columns (int | None): the width of the screen in characters, set
+            by the script front end when its output goes to a screen
+            (``COLUMNS`` is set or stdout is a terminal:
+            :func:`cardshell.screen.size`); None: the terminal's at a
+            terminal, else no fitting (see :attr:`fit_width`).
         confirm (Callable[[str], bool] | None): set by the interactive front
             end (like ``progress``): asks the person a yes/no question, e.g.
             before ``new`` abandons a game that has moves.  None (scripts):
@@ -160,6 +165,7 @@ class Shell(Dispatcher, Sessions, SavedGames):
         self._rules: dict[str, RuleSet] = {}
         self._seeds_before: Any = None  # the seed generator's state before this command's first draw
         self.confirm: Callable[[str], bool] | None = None  # set by the interactive front end
+        self.columns: int | None = None  # set by the script front end or a test: see fit_width
 
     def _start_plugins(self) -> None:
         """Register the host's default plugins and build the registry: at
@@ -336,15 +342,27 @@ class Shell(Dispatcher, Sessions, SavedGames):
 
     @property
     def width(self) -> int:
-        """The width text is wrapped to: the terminal's columns at a
-        terminal, :data:`cardshell.help.DEFAULT_WIDTH` (80) in scripts."""
-        from cardshell import help as helptext
+        """The width menus and tables are laid out for, in characters:
+        :attr:`fit_width` when there is one, else
+        :data:`cardshell.screen.DEFAULT_WIDTH` (80)."""
+        from cardshell import screen
 
-        if not self.interactive:
-            return helptext.DEFAULT_WIDTH
-        import shutil  # a terminal only
+        return self.fit_width or screen.DEFAULT_WIDTH
 
-        return shutil.get_terminal_size((helptext.DEFAULT_WIDTH, 24)).columns
+    @property
+    def fit_width(self) -> int | None:
+        """The width every reply is fitted to (:mod:`cardshell.screen`), or
+        None when the output goes to no screen (a script piped to a file or
+        a program, ``COLUMNS`` unset: its output stays as the commands wrote
+        it, byte for byte).  :attr:`columns` when a front end or a test set
+        it, else the terminal's at a terminal (``COLUMNS``, else the tty's)."""
+        from cardshell import screen
+
+        if self.columns is not None:
+            return max(self.columns, screen.MIN_WIDTH)
+        if self.interactive:
+            return screen.size().columns
+        return None
 
     def rules(self, game_id: str) -> RuleSet:
         """The rules of a game as functions over states, for search (cached).

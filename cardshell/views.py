@@ -123,6 +123,9 @@ class ShellView:
         sessions (Mapping[str, SessionView]): the games in progress by id.
         data_dir (Path): the data directory (saves, statistics).
         interactive (bool): whether a person types at a terminal.
+        width (int): the width, in characters, the host fits text to (the
+            terminal's; 80 in scripts unless ``COLUMNS`` says otherwise):
+            a table a command prints should fit it (:mod:`cardshell.screen`).
         progress (Any): the front end's progress bar runner, or None (used
             by :meth:`CommandContext.progress`).
     """
@@ -156,6 +159,10 @@ class ShellView:
     @property
     def interactive(self) -> bool:
         return self._shell.interactive
+
+    @property
+    def width(self) -> int:
+        return self._shell.width
 
     @property
     def progress(self) -> Any:
