@@ -31,7 +31,7 @@ a sweep on one core builds nothing again.
 The rules version (:func:`rules_version`) keys the table: the distribution
 version of the plugin that registered the game, ``+``, the first 12 hex
 digits of the SHA-256 of the game's page as ``help GAME`` shows it at 80
-columns (its rules page, e.g. ``plugins/cardshell_aces_up/RULES.md``; for a
+columns (its rules page, e.g. ``plugins/cardshell_aces_up/NOTES.md``; for a
 game without one, its summary, commands and options).  A changed rules page,
 or a new release of the plugin, never reuses stale results.
 """

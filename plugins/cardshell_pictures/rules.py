@@ -1,7 +1,7 @@
 """Pictures: the first COMP9021 solitaire, as pure functions of the seed.
 
 Source: the hand-out's Sections 2 and 3, with the details
-settled in ``plugins/cardshell_pictures/RULES.md``.
+settled in ``plugins/cardshell_pictures/NOTES.md``.
 
 Cards are the ints of Section 2: 0-12 Hearts Ace..King, 13-25 Diamonds,
 26-38 Clubs, 39-51 Spades; ``card % 13`` is the rank index (0 = Ace,
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from cardshell.cards import Card, Suit, card_of_number
 
 #: Suits in the order of Section 2's numbering (Hearts 0-12, Diamonds 13-25,
-#: Clubs 26-38, Spades 39-51; plugins/cardshell_pictures/RULES.md).
+#: Clubs 26-38, Spades 39-51; plugins/cardshell_pictures/NOTES.md).
 SECTION2_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
 
 #: Number of cards in the full deck.
@@ -44,7 +44,7 @@ _ROUND_ORDINALS = ("first", "second", "third", "fourth")
 
 
 def to_card(number: int) -> Card:
-    """The card a Section 2 card number denotes (plugins/cardshell_pictures/RULES.md):
+    """The card a Section 2 card number denotes (plugins/cardshell_pictures/NOTES.md):
     Hearts 0-12, Diamonds 13-25, Clubs 26-38, Spades 39-51, each from ace
     to king (:func:`cardshell.cards.card_of_number` over
     :data:`SECTION2_SUITS`).
@@ -55,7 +55,7 @@ def to_card(number: int) -> Card:
     return card_of_number(number, SECTION2_SUITS)
 
 
-#: The Unicode playing-card character of each card number (RULES.md: Spades
+#: The Unicode playing-card character of each card number (NOTES.md: Spades
 #: from U+1F0A1, Hearts U+1F0B1, Diamonds U+1F0C1, Clubs U+1F0D1, Knight
 #: skipped; :attr:`cardshell.cards.Card.unicode`).
 CHARS: tuple[str, ...] = tuple(to_card(number).unicode for number in range(DECK_SIZE))
@@ -123,7 +123,7 @@ def row_text(grid: list[int | None], row: int) -> str:
     """One row of the face-up grid as Section 3.2 prints it.
 
     Each of the 4 slots is a tab followed by the card's character, or by
-    nothing when the slot is empty (plugins/cardshell_pictures/RULES.md: an empty slot keeps its tab).
+    nothing when the slot is empty (plugins/cardshell_pictures/NOTES.md: an empty slot keeps its tab).
 
     Args:
         grid (list[int | None]): 16 slots, row-major, None when empty.

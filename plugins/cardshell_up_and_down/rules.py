@@ -1,7 +1,7 @@
 """Up-and-Down: the second COMP9021 solitaire, as pure functions of the seed.
 
 Source: the hand-out's Sections 2 and 4, with the details
-settled in ``plugins/cardshell_up_and_down/RULES.md``.
+settled in ``plugins/cardshell_up_and_down/NOTES.md``.
 
 Cards are the ints of Section 2: 0-12 Hearts Ace..King, 13-25 Diamonds,
 26-38 Clubs, 39-51 Spades; ``card % 13`` is the rank index (0 = Ace,
@@ -29,7 +29,7 @@ from cardshell.cards import Card, Suit, card_of_number
 
 #: Suits in the order of Section 2's numbering (Hearts 0-12, Diamonds 13-25,
 #: Clubs 26-38, Spades 39-51) and of the stacks, left to right
-#: (plugins/cardshell_up_and_down/RULES.md).
+#: (plugins/cardshell_up_and_down/NOTES.md).
 SECTION2_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
 
 #: Number of cards in the full deck.
@@ -48,7 +48,7 @@ WON_LINE = "All cards have been placed, you won!"
 
 
 def to_card(number: int) -> Card:
-    """The card a Section 2 card number denotes (plugins/cardshell_up_and_down/RULES.md):
+    """The card a Section 2 card number denotes (plugins/cardshell_up_and_down/NOTES.md):
     Hearts 0-12, Diamonds 13-25, Clubs 26-38, Spades 39-51, each from ace
     to king (:func:`cardshell.cards.card_of_number` over
     :data:`SECTION2_SUITS`).
@@ -73,7 +73,7 @@ def ordinal(number: int) -> str:
 
     Returns:
         str: ``first``, ``second``, ``third``, then ``4th``, ``11th``,
-        ``21st``, ``22nd``, ``23rd``, ``111th`` (plugins/cardshell_up_and_down/RULES.md).
+        ``21st``, ``22nd``, ``23rd``, ``111th`` (plugins/cardshell_up_and_down/NOTES.md).
     """
     if 1 <= number <= 3:
         return ("first", "second", "third")[number - 1]
