@@ -97,6 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="in scripts, stop at the first rejected command")
     parser.add_argument("--data-dir", metavar="DIR", help=f"data directory (overrides ${DATA_DIR_ENV})")
     parser.add_argument("--no-history", action="store_true", help="do not read or write the history file")
+    parser.add_argument("--no-pager", action="store_true",
+                        help="at a terminal, never page a reply taller than the screen")
     parser.add_argument("--autosave", action=argparse.BooleanOptionalAction, default=None,
                         help="save games in progress on exit/EOF and resume them with 'play GAME' "
                              "(default: on at a terminal, off for scripts)")
@@ -204,7 +206,8 @@ def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, so
     if interactive:
         from cardshell.interactive import run_interactive  # prompt_toolkit only for a terminal
 
-        return run_interactive(shell, None if args.no_history else history_file(shell.data_dir))
+        return run_interactive(shell, None if args.no_history else history_file(shell.data_dir),
+                               pager=not args.no_pager)
     if lines is None:
         lines = _stdin_lines()
     warnings = [f"cardshell: warning: plugin {failure.describe()}" for failure in shell.failures]

@@ -79,8 +79,15 @@ def command_rows(commands: Iterable[Command]) -> list[tuple[str, str]]:
     return rows
 
 
+#: The host's words a player uses most inside a game, in the order the
+#: short in-game ``help`` lists them (those registered; the rest is under
+#: ``help all``).
+COMMON_WORDS = ("rules", "show", "moves", "hint", "undo", "redo", "new", "restart", "save", "load",
+                "games", "play", "quit", "exit")
+
+
 def menu(global_commands: Iterable[Command], game: Game | None = None,
-         game_commands: Iterable[Command] = (), width: int = DEFAULT_WIDTH) -> str:
+         game_commands: Iterable[Command] = (), width: int = DEFAULT_WIDTH, *, short: bool = False) -> str:
     """The ``help`` menu: the current game's commands, then the shell's.
 
     Args:
@@ -88,6 +95,10 @@ def menu(global_commands: Iterable[Command], game: Game | None = None,
         game (Game | None): the current game, if any.
         game_commands: its commands.
         width (int): the terminal's width in characters.
+        short (bool): in a game, the short menu that fits a 24-line
+            screen: the game's commands, then the shell's words of
+            :data:`COMMON_WORDS` as one list, then how to see the rest
+            (``help all``).  Ignored outside a game.
 
     Returns:
         str: the menu text, no line longer than ``width`` unless one word is.
@@ -100,6 +111,14 @@ def menu(global_commands: Iterable[Command], game: Game | None = None,
             aliases = ", ".join(f"{word} = {target}" for word, target in game.host_aliases.items())
             parts.append(wrap(f"  Game letters: {aliases}", width, "  "))
         parts.append("")
+        if short:
+            from cardshell import screen
+
+            names = {command.name for command in global_commands}
+            parts.append(screen.wrap_list("Shell commands: ", [w for w in COMMON_WORDS if w in names], width,
+                                          end="."))
+            parts.append(wrap("Type 'help COMMAND' for details, 'help all' for every command.", width))
+            return "\n".join(parts)
     parts.append("Shell commands:")
     parts.append(table(command_rows(global_commands), width=width))
     parts.append("")

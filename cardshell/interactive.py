@@ -10,7 +10,10 @@ menu would select its first entry, such as ``exit``, at the second Tab).
 A line longer than :data:`cardshell.script.MAX_LINE_LENGTH` characters is
 refused when Enter is pressed, as in scripts.
 Red suits are coloured in every card game's display (:func:`colourise`)
-unless ``NO_COLOR`` is set.
+unless ``NO_COLOR`` is set.  A reply taller than the terminal goes through
+the pager (:mod:`cardshell.pager`: ``CARDSHELL_PAGER``, ``PAGER``,
+``less -R`` or a built-in one; ``--no-pager`` or an empty
+``CARDSHELL_PAGER`` turns it off).
 
 Autosave is on here (unless ``--no-autosave``): games saved when the last
 session ended are offered at start, and on ``exit``, Ctrl-D at the top
@@ -127,7 +130,7 @@ def _progress(iterable: Iterable[Any], total: int | None = None, label: str = ""
         line.close()
 
 
-def run_interactive(shell: Shell, history_path: Path | None) -> int:
+def run_interactive(shell: Shell, history_path: Path | None, *, pager: bool = True) -> int:
     """Read, run and print until ``exit``, Ctrl-D at the top level, SIGHUP or SIGTERM.
 
     Args:
@@ -135,6 +138,8 @@ def run_interactive(shell: Shell, history_path: Path | None) -> int:
             are set to this terminal's.
         history_path (Path | None): the history file, or None for no
             persistent history.
+        pager (bool): show a reply taller than the terminal through the
+            pager (:mod:`cardshell.pager`); False after ``--no-pager``.
 
     Returns:
         int: 0 (a person's typing mistakes are answered at the prompt, not
@@ -144,7 +149,7 @@ def run_interactive(shell: Shell, history_path: Path | None) -> int:
     """
     signals.install()
     try:
-        _read_eval_print(shell, history_path)
+        _read_eval_print(shell, history_path, pager)
     except signals.Terminated:  # between two lines: leave as 'exit' would
         pass
     signals.say(shell.close())  # from here a signal only changes the exit status
@@ -152,8 +157,11 @@ def run_interactive(shell: Shell, history_path: Path | None) -> int:
     return 0 if signum is None else signals.exit_status(signum)
 
 
-def _read_eval_print(shell: Shell, history_path: Path | None) -> None:
+def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = True) -> None:
     """The loop of :func:`run_interactive`; returns when the shell should close."""
+    from cardshell import pager
+
+    chosen = pager.choose(os.environ, enabled=use_pager)
     history, problem = open_history(history_path)
     session: PromptSession[str] = PromptSession(history=history, completer=ShellCompleter(shell),
                                                 complete_while_typing=False, validator=LINE_LENGTH,
@@ -182,7 +190,7 @@ def _read_eval_print(shell: Shell, history_path: Path | None) -> None:
         try:
             reply = shell.execute(line)
             if reply.output:
-                print(colourise(reply.output) if colour else reply.output)
+                pager.show(colourise(reply.output) if colour else reply.output, chosen, screen.size().lines)
             for warning in reply.warnings:
                 print(f"warning: {warning}", file=sys.stderr)
             if not reply.ok:

@@ -109,6 +109,11 @@ os.environ[CACHE_DIR_ENV] = str(_SESSION_HOME / "cache")
 # sets COLUMNS itself (or a pty's size).
 os.environ.pop("COLUMNS", None)
 os.environ.pop("LINES", None)
+# No pager in a test's terminal (a pty spawned by pexpect) unless the test
+# asks for one (tests/test_pager.py): a reply taller than its screen would
+# otherwise wait in 'less' for a key.
+os.environ["CARDSHELL_PAGER"] = ""
+os.environ.pop("PAGER", None)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

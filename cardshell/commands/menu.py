@@ -24,7 +24,7 @@ class MenuCommands(HostPlugin):
         """The commands ``help``, ``games``."""
         return [
             Command("help", "show this menu, or help for one command or game", self.help,
-                    usage="help [COMMAND|GAME]",
+                    usage="help [COMMAND|GAME|all]",
                     parse=parsers.words, complete=self._complete_help),
             Command("games", "list the games and the games in progress", self.games),
         ]
@@ -37,10 +37,11 @@ class MenuCommands(HostPlugin):
         """``help [COMMAND]``: the menu, or one command's help."""
         shell = self.shell
         session = shell.current
-        if not words:
+        if not words or words == ["all"]:  # 'help' in a game is short (one screen); 'help all' has everything
             game = session.game if session else None
             game_commands = shell.game_commands(game.id) if game else []
-            ctx.echo(helptext.menu(self._global_commands(), game, game_commands, width=shell.width))
+            ctx.echo(helptext.menu(self._global_commands(), game, game_commands, width=shell.width,
+                                   short=not words))
             return
         if len(words) > 1:
             raise UsageError("help takes at most one command name")
