@@ -126,24 +126,42 @@ def menu(global_commands: Iterable[Command], game: Game | None = None,
     return "\n".join(parts)
 
 
-def command_help(command: Command, game: Game | None = None) -> str:
+def usage_groups(usage: str) -> list[str]:
+    """The words of a usage, a bracketed group (``[--OPTION VALUE ...]``)
+    counting as one word, so that a usage is wrapped between groups only."""
+    groups: list[str] = []
+    depth = 0
+    for word in usage.split():
+        if depth and groups:
+            groups[-1] += " " + word
+        else:
+            groups.append(word)
+        depth = max(depth + word.count("[") + word.count("(") - word.count("]") - word.count(")"), 0)
+    return groups
+
+
+def command_help(command: Command, game: Game | None = None, width: int = DEFAULT_WIDTH) -> str:
     """``help NAME``: usage, aliases, summary and the longer help of a command.
 
     Args:
         command (Command): the command.
         game (Game | None): the game it belongs to, if any.
+        width (int): the terminal's width: the usage is wrapped between its
+            groups (:func:`usage_groups`), never inside ``[...]``.
 
     Returns:
         str: the help text.
     """
-    lines = [f"usage: {command.usage_text}"]
+    from cardshell import screen
+
+    lines = [screen.wrap_list("usage: ", usage_groups(command.usage_text), width, sep=" ")]
     if command.aliases:
         lines.append(f"aliases: {', '.join(command.aliases)}")
     where = f" ({game.title})" if game is not None else ""
     lines.append(f"{command.summary}{where}")
     if command.help:
         lines.append("")
-        lines.append(command.help.strip("\n"))
+        lines.append(screen.reflow(command.help.strip("\n"), width))
     return "\n".join(lines)
 
 

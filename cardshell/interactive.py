@@ -192,7 +192,7 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
             if reply.output:
                 pager.show(colourise(reply.output) if colour else reply.output, chosen, screen.size().lines)
             for warning in reply.warnings:
-                print(f"warning: {warning}", file=sys.stderr)
+                print(helptext.wrap(f"warning: {warning}", shell.width, "  "), file=sys.stderr)
             if not reply.ok:
                 message = reply.error or ""
                 print(f"{_BOLD_RED}{message}{_RESET}" if colour else message)

@@ -52,6 +52,10 @@ EXCEPTIONS: dict[str, str] = {
         "What a command prints with ctx.echo(text, exact=True): a game's own diagram or hand-out-exact "
         "text, kept as the game laid it out (like a board)."
     ),
+    "word": (
+        "A single word longer than the screen (a file path, a long usage word): never broken, it stands "
+        "alone on its line and overflows."
+    ),
 }
 
 
@@ -120,6 +124,37 @@ def wrap(text: str, width: int | None = DEFAULT_WIDTH, indent: str = "") -> str:
         out.extend(textwrap.wrap(line, width, initial_indent="", subsequent_indent=more,
                                  break_long_words=False, break_on_hyphens=False) or [line])
     return "\n".join(out)
+
+
+def reflow(text: str, width: int | None = DEFAULT_WIDTH) -> str:
+    """Wrap a text of paragraphs (separated by blank lines) written with
+    hard line breaks, such as a command's long help.
+
+    A paragraph that fits is kept as written.  One with a line wider than
+    ``width`` is joined and wrapped again as one paragraph when none of its
+    lines is indented (prose); an indented paragraph (a table, an example)
+    is wrapped line by line (:func:`wrap`).
+
+    Args:
+        text (str): the paragraphs.
+        width (int | None): the screen's width; None keeps the text.
+
+    Returns:
+        str: the text, no word broken.
+    """
+    if width is None:
+        return text
+    paragraphs = []
+    for paragraph in text.split("\n\n"):
+        lines = paragraph.split("\n")
+        if all(len(line) <= width for line in lines):
+            paragraphs.append(paragraph)
+        elif any(line[:1].isspace() for line in lines):
+            paragraphs.append(wrap(paragraph, width))
+        else:
+            paragraphs.append("\n".join(textwrap.wrap(" ".join(lines), width, break_long_words=False,
+                                                     break_on_hyphens=False)))
+    return "\n\n".join(paragraphs)
 
 
 def wrap_list(lead: str, items: Iterable[str], width: int | None = DEFAULT_WIDTH, *, sep: str = ", ",
@@ -220,8 +255,9 @@ def compose(pieces: Iterable[str], width: int | None = DEFAULT_WIDTH, *, termina
 
 
 def too_wide(text: str, width: int, exact: Iterable[str] = ()) -> list[str]:
-    """The lines of ``text`` wider than ``width`` that are not lines of the
-    exact pieces ``exact`` (the check of the width test).
+    """The lines of ``text`` wider than ``width`` that are none of
+    :data:`EXCEPTIONS`: not a line of the exact pieces ``exact`` (boards),
+    not a single word (the check of the width test).
 
     Args:
         text (str): what was printed.
@@ -232,4 +268,5 @@ def too_wide(text: str, width: int, exact: Iterable[str] = ()) -> list[str]:
         list[str]: the offending lines, in order.
     """
     allowed = {line for piece in exact for line in piece.split("\n")}
-    return [line for line in text.split("\n") if len(line) > width and line not in allowed]
+    return [line for line in text.split("\n")
+            if len(line) > width and line not in allowed and len(line.split()) > 1]

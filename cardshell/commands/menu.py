@@ -65,7 +65,7 @@ class MenuCommands(HostPlugin):
             raise CommandError(f"no command or game {word!r}{hint}; type 'help' for the list of commands "
                                "and 'games' for the games")
         game = shell.games.get(entry.command.game) if entry.command.game else None
-        ctx.echo(helptext.command_help(entry.command, game))
+        ctx.echo(helptext.command_help(entry.command, game, shell.width))
 
     def _complete_help(self, state: Any, index: int) -> list[str]:
         if index != 0:
