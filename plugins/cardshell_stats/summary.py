@@ -15,6 +15,7 @@ undo, best time) plus win streaks, which PySolFC lacks.  Definitions:
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -189,7 +190,9 @@ def table(rows: list[tuple[str, Summary]], without_undo: frozenset[str] = frozen
             lines = _aligned([[row[i] for i in keep] for row in cells], gap)
             if max(len(line) for line in lines) <= width:
                 if dropped:
-                    lines.append(f"  (left out at this width: {', '.join(dropped)}; 'stats GAME' shows them)")
+                    note = f"  (left out at this width: {', '.join(dropped)}; 'stats GAME' shows them)"
+                    lines.append(textwrap.fill(note, width, subsequent_indent="   ", break_long_words=False,
+                                               break_on_hyphens=False))
                 return "\n".join(lines)
     return "\n".join(lines)
 
