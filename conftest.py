@@ -109,6 +109,16 @@ os.environ["XDG_CACHE_HOME"] = str(_SESSION_HOME / "home" / ".cache")
 os.environ["XDG_STATE_HOME"] = str(_SESSION_HOME / "home" / ".local" / "state")
 os.environ[DATA_DIR_ENV] = str(_SESSION_HOME / "data")
 os.environ[CACHE_DIR_ENV] = str(_SESSION_HOME / "cache")
+# The screen's size is the default one (80 x 24: cardshell/screen.py) in every
+# run, whatever terminal the suite is started from; a test that wants another
+# sets COLUMNS itself (or a pty's size).
+os.environ.pop("COLUMNS", None)
+os.environ.pop("LINES", None)
+# No pager in a test's terminal (a pty spawned by pexpect) unless the test
+# asks for one (tests/test_pager.py): a reply taller than its screen would
+# otherwise wait in 'less' for a key.
+os.environ["CARDSHELL_PAGER"] = ""
+os.environ.pop("PAGER", None)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

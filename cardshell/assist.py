@@ -37,6 +37,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from cardshell import screen
 from cardshell.commands.common import OptionParser, find_game
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
@@ -230,7 +231,7 @@ class AssistCommands:
         session = self._session()
         rules = self._rules(session, search=False)
         legal = self._on_a_copy(session, rules, None, "legal_moves", rules.checked_legal)
-        ctx.echo("Legal moves: " + ", ".join(legal) if legal else "No legal moves.")
+        ctx.echo(screen.wrap_list("Legal moves: ", legal, self.shell.fit_width) if legal else "No legal moves.")
 
     def hint(self, ctx: CommandContext, options: argparse.Namespace) -> None:
         """``hint``: one suggested move, from what the player can see."""
@@ -265,7 +266,7 @@ class AssistCommands:
             moves = len(verdict.line)
             ctx.echo(f"Winning line ({moves} move{'s' if moves != 1 else ''}, "
                      f"{verdict.positions} positions searched) {seen}:")
-            ctx.echo(", ".join(verdict.line))
+            ctx.echo(screen.wrap_list("", verdict.line, self.shell.fit_width))
             if options.play:
                 self.shell.record_as = ""  # the moves are recorded one by one
                 for line in verdict.line:

@@ -7,7 +7,7 @@ text forms here are the common ones:
 
 * rank then suit symbol, ``A♠``, ``10♥``, ``Q♦`` (:attr:`Card.text`,
   :func:`parse_card`), as Aces Up and Thumb and Pouch print them
-  (plugins/cardshell_aces_up/RULES.md); a face-down card is
+  (plugins/cardshell_aces_up/NOTES.md); a face-down card is
   :data:`FACE_DOWN` (``XX``);
 * the Unicode playing-card characters (:attr:`Card.unicode`): Spades from
   U+1F0A1, Hearts from U+1F0B1, Diamonds from U+1F0C1, Clubs from U+1F0D1,
@@ -147,7 +147,7 @@ def card_of_number(number: int, suits: tuple[Suit, ...]) -> Card:
     ``number % 13`` is the rank index (0 = Ace .. 12 = King) and
     ``number // 13`` the index in ``suits``: with Hearts, Diamonds, Clubs,
     Spades (the numbering of Pictures and of Up-and-Down, each game's own
-    ``RULES.md``), 16 is the Four of Diamonds and 36 the Jack of Clubs.
+    ``NOTES.md``), 16 is the Four of Diamonds and 36 the Jack of Clubs.
 
     Args:
         number (int): 0..51.

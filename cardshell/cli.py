@@ -41,22 +41,40 @@ exit status:
   {EXIT_OK}  every command was accepted
   {EXIT_REJECTED}  some command was rejected (reported on stderr as FILE:LINE: message)
   {EXIT_USAGE}  usage error: unknown option, missing file
-  {EXIT_OUTPUT}  stdout or stderr could not be written (closed, full, or its reader left,
-      as in '| head -1'): the script stopped there, after the autosave
-  {EXIT_INTERRUPTED}  interrupted by Ctrl-C (a script stops at the command it was running)
-  129, 143  ended by SIGHUP or SIGTERM (128 + the signal) at a terminal or in a script
-       with --autosave, after saving the games in progress as 'exit' does
+  {EXIT_OUTPUT}  stdout or stderr could not be written (closed, full, or its reader
+      left, as in '| head -1'): the script stopped there, after the autosave
+  {EXIT_INTERRUPTED}  interrupted by Ctrl-C (a script stops at the command it was
+      running)
+  129, 143  ended by SIGHUP or SIGTERM (128 + the signal) at a terminal or in a
+      script with --autosave, after saving the games in progress as 'exit' does
 
 environment:
-  {DATA_DIR_ENV}      where history, saves and statistics are kept (default: the user data dir)
+  {DATA_DIR_ENV}  where history, saves and statistics are kept (default: the
+      user data dir)
   CARDSHELL_LOAD_PLUGINS  comma list of plugins to load ("" loads none)
   CARDSHELL_DISABLE_PLUGINS  comma list of plugins not to load
-  CARDSHELL_TRACEBACK=1   as --traceback
+  CARDSHELL_TRACEBACK=1  as --traceback
   CARDSHELL_TRACE_PLUGINS=1  print every plugin hook call and its result on stderr
-  CARDSHELL_CACHE_DIR     where the plugin index is kept (default: the user cache dir); a start
-                          imports a plugin only when it is needed, from this index
-  NO_COLOR                disable colour
+  CARDSHELL_CACHE_DIR  where the plugin index is kept (default: the user cache
+      dir); a start imports a plugin only when it is needed, from this index
+  CARDSHELL_PAGER  the pager for screens taller than the terminal (default:
+      $PAGER, else 'less -R', else a built-in one); empty: no pager
+  COLUMNS, LINES  the screen's size where the terminal's is unknown (scripts:
+      80 columns)
+  NO_COLOR  disable colour
 """
+
+
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's formatter, the epilog kept as written but each line wider
+    than the terminal broken between words (:func:`cardshell.screen.wrap`),
+    its continuation indented."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        from cardshell import screen
+
+        return screen.wrap("\n".join(indent + line for line in text.splitlines()), width + len(indent), "    ")
+
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -65,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="cardshell",
         description="A terminal shell that hosts games as plugins.",
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_HelpFormatter,
     )
     parser.add_argument("script", nargs="?", metavar="FILE",
                         help="a script of commands to run ('-' for stdin), or a shell command")
@@ -79,6 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="in scripts, stop at the first rejected command")
     parser.add_argument("--data-dir", metavar="DIR", help=f"data directory (overrides ${DATA_DIR_ENV})")
     parser.add_argument("--no-history", action="store_true", help="do not read or write the history file")
+    parser.add_argument("--no-pager", action="store_true",
+                        help="at a terminal, never page a reply taller than the screen")
     parser.add_argument("--autosave", action=argparse.BooleanOptionalAction, default=None,
                         help="save games in progress on exit/EOF and resume them with 'play GAME' "
                              "(default: on at a terminal, off for scripts)")
@@ -153,6 +173,10 @@ def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, so
     shell = Shell.create(seed=args.seed, interactive=interactive, disabled=args.disable_plugin,
                          extra_modules=args.plugin, data_dir=args.data_dir, autosave=args.autosave,
                          record=record, tracebacks=args.traceback, deferred=True)
+    if not interactive and (os.environ.get("COLUMNS") or _is_tty(sys.stdout)):  # a script shown on a screen
+        from cardshell import screen
+
+        shell.columns = screen.size().columns
     lines: Iterable[str] | None = None if handle is None else read_lines(handle)
     if script is not None and script != "-" and handle is None:
         # 'cardshell play aces-up' and 'cardshell "play aces-up"' (one quoted argument) are one line.
@@ -182,7 +206,8 @@ def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, so
     if interactive:
         from cardshell.interactive import run_interactive  # prompt_toolkit only for a terminal
 
-        return run_interactive(shell, None if args.no_history else history_file(shell.data_dir))
+        return run_interactive(shell, None if args.no_history else history_file(shell.data_dir),
+                               pager=not args.no_pager)
     if lines is None:
         lines = _stdin_lines()
     warnings = [f"cardshell: warning: plugin {failure.describe()}" for failure in shell.failures]
@@ -206,6 +231,14 @@ def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, so
         return EXIT_INTERRUPTED
     signum = signals.received()
     return status if signum is None else signals.exit_status(signum)
+
+
+def _is_tty(stream: TextIO | None) -> bool:
+    """Whether a stream is open on a terminal."""
+    try:
+        return stream is not None and stream.isatty()
+    except (OSError, ValueError):
+        return False
 
 
 def _stdin_lines() -> Iterable[str]:

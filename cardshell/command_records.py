@@ -251,7 +251,8 @@ class CommandContext(Generic[S]):
         interactive (bool): True when a person is typing at a terminal.
 
     Methods:
-        echo(text): print text once the command is accepted.
+        echo(text, exact=False): print text once the command is accepted
+            (fitted to the screen unless ``exact``).
         progress(iterable, total, label): a progress bar on a terminal for
             long loops (Ctrl-C aborts the command, the shell goes on).
         leave(): end the current game once the command is accepted, as
@@ -287,12 +288,24 @@ class CommandContext(Generic[S]):
         answered ``n``).  Nothing happens if the command is rejected."""
         self.leave_requested = True
 
-    def echo(self, text: str = "") -> None:
+    def echo(self, text: str = "", *, exact: bool = False) -> None:
         """Print ``text`` (one or more lines, no trailing newline needed).
 
         Output is shown only if the command is accepted, after the command
-        and before the state display.
+        and before the state display.  The host fits it to the player's
+        screen: a line wider than the terminal (80 characters in scripts)
+        is broken between words (:mod:`cardshell.screen`).
+
+        Args:
+            text (str): the text.
+            exact (bool): show it as it is, never wrapped (a game's own
+                diagram or hand-out-exact text, like a board: the kind
+                ``exact`` of :data:`cardshell.screen.EXCEPTIONS`).
         """
+        if exact:
+            from cardshell.screen import Exact
+
+            text = Exact(text, "exact")
         self.output.append(text)
 
     def progress(self, iterable: Iterable[Any], total: int | None = None, label: str = "") -> Iterator[Any]:

@@ -24,21 +24,21 @@ import difflib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cardshell import blame
+from cardshell import blame, screen
 from cardshell.errors import CommandError, UsageError
 from cardshell.gametable import GameTable
 from cardshell.plugincheck import StateGuard, mutated
 from cardshell.problems import ProblemReporter
 from cardshell.recording import Recorder
-from cardshell.records import CommandContext, Game
+from cardshell.records import Command, CommandContext, Game
 from cardshell.registry import ESCAPE, Entry, Registry, Scope
 from cardshell.reply import Reply
+from cardshell.ruleset import RuleSet
 from cardshell.session import GameSession
 from cardshell.sessions import Sessions
 from cardshell.views import SessionView
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only: the view is built by the shell, above this module
-    from cardshell.ruleset import RuleSet
     from cardshell.views import ShellView
 
 
@@ -60,6 +60,8 @@ class Dispatcher:
         interactive (Callable[[], bool]): whether a person types at a terminal now.
         rules (Callable[[str], RuleSet]): a game's rules by id, to rebuild a
             state that plugin code changed though it must not.
+        fit_width (Callable[[], int | None]): the width replies are fitted
+            to now (:mod:`cardshell.screen`), None for none.
 
     Attributes:
         record_as (str | None): set by a host command while it runs to record
@@ -70,7 +72,8 @@ class Dispatcher:
     def __init__(self, table: GameTable, sessions: Sessions, problems: ProblemReporter, recorder: Recorder, *,
                  registry: Callable[[], Registry], need_globals: Callable[[], bool],
                  view: Callable[[], ShellView], begin: Callable[[], Callable[[], None]],
-                 interactive: Callable[[], bool], rules: Callable[[str], RuleSet]) -> None:
+                 interactive: Callable[[], bool], rules: Callable[[str], RuleSet],
+                 fit_width: Callable[[], int | None]) -> None:
         self.table = table
         self.sessions = sessions
         self.problems = problems
@@ -81,6 +84,7 @@ class Dispatcher:
         self._begin = begin
         self._interactive = interactive
         self._rules = rules
+        self._fit_width = fit_width
         self.record_as: str | None = None
 
     def scope(self) -> Scope:
@@ -201,10 +205,13 @@ class Dispatcher:
             elif self.record_as:  # "" records nothing (the follow-up lines are recorded)
                 self.recorder.add(self.record_as)
         self.record_as = None
+        if reply.error:  # a message, never a board: fitted like any text
+            reply.error = screen.wrap(reply.error, self._fit_width())
         follow_up, reply.follow_up = reply.follow_up, []
         for next_line in follow_up:
             step = self.execute(next_line)
             reply.output = _join(reply.output, f"> {next_line}", step.output)
+            reply.exact.extend(step.exact)
             reply.warnings.extend(step.warnings)
             if not step.ok:
                 reply.ok, reply.error, reply.interrupted = False, f"{next_line!r}: {step.error}", step.interrupted
@@ -296,27 +303,39 @@ class Dispatcher:
         finally:
             if guard is not None and session is not None and guard.changed():
                 _put_back(session, guard, entry, line, self._rules(session.id))
-        reply = Reply(output="\n".join(ctx.output), follow_up=ctx.follow_up)
+        reply = Reply(follow_up=ctx.follow_up)
+        pieces = list(ctx.output)
+        try:
+            self._carry_out(session, command, line, ctx, reply, pieces, quiet=quiet)
+        finally:
+            self.compose(reply, pieces)
+        return reply
+
+    def _carry_out(self, session: GameSession | None, command: Command, line: str, ctx: CommandContext[Any],
+                   reply: Reply, pieces: list[str], *, quiet: bool) -> None:
+        """After the handler: commit the new state, call the hooks, add the
+        board and the ending line to ``pieces``, leave when asked."""
+        game_command = command.game is not None
         if not game_command or session is None or not command.changes_state:
             if game_command and session is not None and command.show_state:
-                reply.output = _join(reply.output, self.sessions.render(session, reply.warnings))
+                pieces.append(self.sessions.render(session, reply.warnings))
             if ctx.leave_requested and session is not None and self.table.current is session and not quiet:
                 self.table.leave(abandon=True)
-            return reply
+            return
         # Accepted: keep the new state and record the move.  This is the commit
         # point: whatever fails after it is a warning on an accepted move.
         before = session.outcome
         session.apply(ctx.state, line)
         if quiet:  # rebuilding a saved game: no hooks, no display, never leave
             self.sessions.check_outcome(session, reply.warnings, announce=False)
-            return reply
+            return
         try:
             self.sessions.notify("cardshell_command_applied", reply.warnings, session=SessionView(session),
                         command=command, line=line)
             if command.show_state:
-                reply.output = _join(reply.output, self.sessions.render(session, reply.warnings))
+                pieces.append(self.sessions.render(session, reply.warnings))
             self.sessions.check_outcome(session, reply.warnings)
-            reply.output = _join(reply.output, self.sessions.announce_ending(session, before))
+            pieces.append(self.sessions.announce_ending(session, before))
         except KeyboardInterrupt:
             reply.warnings.append(f"interrupted after {line!r} was accepted: the move stands "
                                   f"('{self.sessions.host_word('undo')}' takes it back where the game allows)")
@@ -324,8 +343,13 @@ class Dispatcher:
             self.sessions.check_outcome(session, reply.warnings, announce=False)
         if ctx.leave_requested and self.table.current is session:
             self.table.leave(abandon=True)
-        return reply
 
+    def compose(self, reply: Reply, pieces: list[str]) -> None:
+        """Set ``reply.output`` to ``pieces`` fitted to the screen
+        (:func:`cardshell.screen.compose` at the width of ``fit_width``,
+        boards kept) and ``reply.exact`` to the pieces shown as they are."""
+        reply.output = screen.compose(pieces, self._fit_width(), terminal=self._interactive())
+        reply.exact = [piece for piece in pieces if isinstance(piece, screen.Exact)]
 
     def _at(self, exc: BaseException) -> str:
         """`` (FILE:LINE)`` of the plugin frame that raised ``exc``, or ""."""

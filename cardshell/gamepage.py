@@ -4,12 +4,17 @@
 game without opening a file.  The rules text is :attr:`Game.rules
 <cardshell.records.Game.rules>` or, when that is empty, the ``RULES.md`` file
 shipped in the package of the plugin module that registered the game (the
-built-in games keep theirs in ``plugins/cardshell_<game>/RULES.md``).
+built-in games keep theirs in ``plugins/cardshell_<game>/RULES.md``: the
+player's page; the notes for developers are ``NOTES.md`` beside it, never
+shown).  The page is Markdown, shown rendered (:func:`render`): no ``#``,
+backquote or ``**`` reaches the terminal.
 """
 
 from __future__ import annotations
 
 import importlib.resources
+import re
+import textwrap
 from collections.abc import Iterable
 from typing import Any
 
@@ -68,10 +73,11 @@ def page(game: Game, commands: Iterable[Command], rules: str, width: int = helpt
         width (int): the terminal's width in characters.
 
     Returns:
-        str: the text, wrapped to ``width`` at word boundaries.
+        str: the text, wrapped to ``width`` at word boundaries (a rules
+        page rendered: :func:`render`).
     """
     if rules:
-        return helptext.wrap(rules, width)
+        return render(rules, width)
     parts = [f"{game.title} ({game.id}): {game.summary}", ""]
     parts.append("Commands:")
     parts.append(helptext.table(helptext.command_rows(commands), width=width))
@@ -82,3 +88,87 @@ def page(game: Game, commands: Iterable[Command], rules: str, width: int = helpt
     parts.append(f"Options of 'play {game.id}':")
     parts.append(helptext.table(_option_rows(game), width=width))
     return "\n".join(parts)
+
+
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_ITEM = re.compile(r"^(\s*)([-*+]|\d+[.)])\s+(.*)$")
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
+_STRONG = re.compile(r"(\*\*|__)(.+?)\1")
+
+
+#: Stands for a space inside a code span while a paragraph is wrapped
+#: (``textwrap`` breaks at ASCII whitespace only), so that ``tt 5 6 1`` stays whole.
+_KEEP = "\xa0"
+
+
+def inline(text: str, keep: str = " ") -> str:
+    """Markdown's inline marks taken out: ``code`` spans are put in single
+    quotes, as the host's messages quote what to type (their spaces become ``keep``), ``**strong**`` and
+    ``__strong__`` their marks, a link ``[text](url)`` keeps its text."""
+    text = _LINK.sub(r"\1", text)
+    text = _STRONG.sub(r"\2", text)
+    return re.sub(r"`+([^`]*)`+", lambda span: "'" + span.group(1).replace(" ", keep) + "'", text)
+
+
+def render(markdown: str, width: int = helptext.DEFAULT_WIDTH) -> str:
+    """A Markdown page as a player reads it at a terminal.
+
+    The subset rules pages use: ``#`` headings (shown as their text; the
+    title first, a blank line before each section), paragraphs (joined and
+    wrapped), list items ``-``, ``*``, ``1.`` (wrapped under their text),
+    fenced code blocks (kept line for line), inline code, strong text and
+    links (:func:`inline`).  Words are never broken.
+
+    Args:
+        markdown (str): the page.
+        width (int): the terminal's width in characters.
+
+    Returns:
+        str: the text, no line over ``width`` except a word (or a line of a
+        code block) longer than the width; no trailing spaces.
+    """
+    out: list[str] = []
+    block: list[str] = []
+    marker = ""
+    lead = ""
+
+    def flush() -> None:
+        nonlocal block, marker, lead
+        if block:
+            text = inline(" ".join(part.strip() for part in block), _KEEP)
+            first = lead + (f"{marker} " if marker else "")
+            out.extend(line.replace(_KEEP, " ") for line in textwrap.wrap(
+                text, max(width, len(first) + 10), initial_indent=first, subsequent_indent=" " * len(first),
+                break_long_words=False, break_on_hyphens=False))
+        block, marker, lead = [], "", ""
+
+    fenced = False
+    for line in markdown.splitlines():
+        if _FENCE.match(line):
+            flush()
+            fenced = not fenced
+            continue
+        if fenced:
+            out.append(line.rstrip())
+            continue
+        heading = _HEADING.match(line)
+        item = _ITEM.match(line)
+        if not line.strip():
+            flush()
+            if out and out[-1]:
+                out.append("")
+        elif heading:
+            flush()
+            if out and out[-1]:
+                out.append("")
+            out.append(inline(heading.group(2)))
+        elif item:
+            flush()
+            lead, marker, block = "  " * (len(item.group(1)) // 2), item.group(2), [item.group(3)]
+        else:
+            block.append(line)
+    flush()
+    while out and not out[-1]:
+        out.pop()
+    return "\n".join(out)

@@ -12,38 +12,22 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.records import Command, Game, Outcome
 
-#: The width text is wrapped to when the terminal's is unknown (scripts).
+#: The width text is wrapped to when the terminal's is unknown (scripts);
+#: :data:`cardshell.screen.DEFAULT_WIDTH`.
 DEFAULT_WIDTH = 80
 
 #: The narrowest right column before it moves under the left one.
 _MIN_RIGHT = 20
+#: The largest share of the width the left column of a table takes.
+_LEFT_SHARE = 0.5
 
 
 def wrap(text: str, width: int = DEFAULT_WIDTH, indent: str = "") -> str:
-    """Wrap each paragraph line of ``text`` at word boundaries.
+    """Wrap each line of ``text`` longer than ``width`` at word boundaries
+    (:func:`cardshell.screen.wrap`, kept here for the host's callers)."""
+    from cardshell import screen
 
-    Lines that are already short enough are kept as they are (boards and
-    tables keep their layout); a longer line is broken between words, its
-    continuation lines indented like the line itself plus ``indent``.  A
-    single word longer than the width is never broken.
-
-    Args:
-        text (str): one or more lines.
-        width (int): the most characters per line (the terminal's columns).
-        indent (str): extra indentation of continuation lines.
-
-    Returns:
-        str: the wrapped text.
-    """
-    out = []
-    for line in text.split("\n"):
-        if len(line) <= width:
-            out.append(line)
-            continue
-        lead = line[:len(line) - len(line.lstrip())]
-        out.extend(textwrap.wrap(line, width, initial_indent="", subsequent_indent=lead + indent,
-                                 break_long_words=False, break_on_hyphens=False) or [line])
-    return "\n".join(out)
+    return screen.wrap(text, width, indent)
 
 
 def table(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2, width: int = DEFAULT_WIDTH) -> str:
@@ -54,29 +38,35 @@ def table(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2, width:
         indent (int): spaces before the left column.
         gap (int): spaces between the columns (at least).
         width (int): the most characters per line; a right-column text that
-            does not fit continues on the next lines, aligned under itself
-            (or, when the left column leaves it under 20 characters, under
-            the left column, indented).
+            does not fit continues on the next lines, aligned under itself.
+            The left column is as wide as its longest text that takes at
+            most :data:`_LEFT_SHARE` of the width; a longer left text (a
+            long usage) has its own lines, its right text under it,
+            indented, as does every row when the right column would be
+            under 20 characters.
 
     Returns:
         str: one line per row or more, right-stripped; no word is broken.
     """
     rows = list(rows)
-    left_width = max((len(left) for left, _ in rows), default=0)
+    fitting = [len(left) for left, _ in rows if indent + len(left) + gap <= width * _LEFT_SHARE]
+    left_width = max(fitting, default=0)
     column = indent + left_width + gap
     lines = []
     for left, right in rows:
         first = f"{' ' * indent}{left.ljust(left_width + gap)}"
-        if column + len(right) <= width:
+        if len(left) <= left_width and column + len(right) <= width:
             lines.append(f"{first}{right}".rstrip())
-        elif width - column >= _MIN_RIGHT:
+        elif len(left) <= left_width and width - column >= _MIN_RIGHT:
             chunks = textwrap.wrap(right, width - column, break_long_words=False, break_on_hyphens=False)
             lines.append(f"{first}{chunks[0]}".rstrip())
             lines.extend(" " * column + chunk for chunk in chunks[1:])
         else:
-            lines.append(first.rstrip())
+            lines.extend(textwrap.wrap(left, width, initial_indent=" " * indent, subsequent_indent=" " * (indent + 2),
+                                       break_long_words=False, break_on_hyphens=False) or [""])
             lines.extend(textwrap.wrap(right, width, initial_indent=" " * (indent + 4),
-                                       subsequent_indent=" " * (indent + 4), break_long_words=False))
+                                       subsequent_indent=" " * (indent + 4), break_long_words=False,
+                                       break_on_hyphens=False))
     return "\n".join(lines)
 
 
@@ -102,9 +92,16 @@ def command_rows(commands: Iterable[Command], shadowed: set[str] | frozenset[str
     return rows
 
 
+#: The host's words a player uses most inside a game, in the order the
+#: short in-game ``help`` lists them (those registered; the rest is under
+#: ``help all``).
+COMMON_WORDS = ("rules", "show", "moves", "hint", "undo", "redo", "new", "restart", "save", "load",
+                "games", "play", "quit", "exit")
+
+
 def menu(global_commands: Iterable[Command], game: Game | None = None,
          game_commands: Iterable[Command] = (), width: int = DEFAULT_WIDTH,
-         shadowed: Iterable[str] = ()) -> str:
+         shadowed: Iterable[str] = (), *, short: bool = False) -> str:
     """The ``help`` menu: the current game's commands, then the shell's.
 
     Args:
@@ -116,6 +113,10 @@ def menu(global_commands: Iterable[Command], game: Game | None = None,
             shadow (:meth:`cardshell.registry.Registry.shadowed`): listed
             among the shell's commands in their ``%WORD`` form, the form
             that reaches them in the game.
+        short (bool): in a game, the short menu that fits a 24-line
+            screen: the game's commands, then the shell's words of
+            :data:`COMMON_WORDS` as one list, then how to see the rest
+            (``help all``).  Ignored outside a game.
 
     Returns:
         str: the menu text, no line longer than ``width`` unless one word is.
@@ -129,6 +130,15 @@ def menu(global_commands: Iterable[Command], game: Game | None = None,
             aliases = ", ".join(f"{word} = {target}" for word, target in game.host_aliases.items())
             parts.append(wrap(f"  Game letters: {aliases}", width, "  "))
         parts.append("")
+        if short:
+            from cardshell import screen
+
+            names = {command.name for command in global_commands}
+            parts.append(screen.wrap_list("Shell commands: ", [f"%{w}" if w in hidden else w for w in COMMON_WORDS
+                                                              if w in names], width, end="."))
+            help_word = "%help" if "help" in hidden else "help"
+            parts.append(wrap(f"Type '{help_word} COMMAND' for details, '{help_word} all' for every command.", width))
+            return "\n".join(parts)
     parts.append("Shell commands:")
     parts.append(table(command_rows(global_commands, hidden), width=width))
     if hidden and game is not None:
@@ -146,24 +156,42 @@ def hidden_order(commands: Iterable[Command], hidden: set[str]) -> list[str]:
     return [word for command in commands for word in command.words if word in hidden]
 
 
-def command_help(command: Command, game: Game | None = None) -> str:
+def usage_groups(usage: str) -> list[str]:
+    """The words of a usage, a bracketed group (``[--OPTION VALUE ...]``)
+    counting as one word, so that a usage is wrapped between groups only."""
+    groups: list[str] = []
+    depth = 0
+    for word in usage.split():
+        if depth and groups:
+            groups[-1] += " " + word
+        else:
+            groups.append(word)
+        depth = max(depth + word.count("[") + word.count("(") - word.count("]") - word.count(")"), 0)
+    return groups
+
+
+def command_help(command: Command, game: Game | None = None, width: int = DEFAULT_WIDTH) -> str:
     """``help NAME``: usage, aliases, summary and the longer help of a command.
 
     Args:
         command (Command): the command.
         game (Game | None): the game it belongs to, if any.
+        width (int): the terminal's width: the usage is wrapped between its
+            groups (:func:`usage_groups`), never inside ``[...]``.
 
     Returns:
         str: the help text.
     """
-    lines = [f"usage: {command.usage_text}"]
+    from cardshell import screen
+
+    lines = [screen.wrap_list("usage: ", usage_groups(command.usage_text), width, sep=" ")]
     if command.aliases:
         lines.append(f"aliases: {', '.join(command.aliases)}")
     where = f" ({game.title})" if game is not None else ""
     lines.append(f"{command.summary}{where}")
     if command.help:
         lines.append("")
-        lines.append(command.help.strip("\n"))
+        lines.append(screen.reflow(command.help.strip("\n"), width))
     return "\n".join(lines)
 
 

@@ -82,7 +82,11 @@ class Host(Protocol):
 
     @property
     def width(self) -> int:
-        """The width text is wrapped to, in characters."""
+        """The width menus and tables are laid out for, in characters."""
+
+    @property
+    def fit_width(self) -> int | None:
+        """The width every reply is fitted to, or None (no screen)."""
 
     @property
     def persistence(self) -> Persistence:

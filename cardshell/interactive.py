@@ -10,7 +10,10 @@ menu would select its first entry, such as ``exit``, at the second Tab).
 A line longer than :data:`cardshell.script.MAX_LINE_LENGTH` characters is
 refused when Enter is pressed, as in scripts.
 Red suits are coloured in every card game's display (:func:`colourise`)
-unless ``NO_COLOR`` is set.
+unless ``NO_COLOR`` is set.  A reply taller than the terminal goes through
+the pager (:mod:`cardshell.pager`: ``CARDSHELL_PAGER``, ``PAGER``,
+``less -R`` or a built-in one; ``--no-pager`` or an empty
+``CARDSHELL_PAGER`` turns it off).
 
 Autosave is on here (unless ``--no-autosave``): games saved when the last
 session ended are offered at start, and on ``exit``, Ctrl-D at the top
@@ -41,7 +44,7 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.validation import Validator
 
 from cardshell import help as helptext
-from cardshell import saves, signals
+from cardshell import saves, screen, signals
 from cardshell.completion import candidates, columns, first_words, natural
 from cardshell.script import MAX_LINE_LENGTH, too_long
 from cardshell.shell import Shell
@@ -127,7 +130,7 @@ def _progress(iterable: Iterable[Any], total: int | None = None, label: str = ""
         line.close()
 
 
-def run_interactive(shell: Shell, history_path: Path | None) -> int:
+def run_interactive(shell: Shell, history_path: Path | None, *, pager: bool = True) -> int:
     """Read, run and print until ``exit``, Ctrl-D at the top level, SIGHUP or SIGTERM.
 
     Args:
@@ -135,6 +138,8 @@ def run_interactive(shell: Shell, history_path: Path | None) -> int:
             are set to this terminal's.
         history_path (Path | None): the history file, or None for no
             persistent history.
+        pager (bool): show a reply taller than the terminal through the
+            pager (:mod:`cardshell.pager`); False after ``--no-pager``.
 
     Returns:
         int: 0 (a person's typing mistakes are answered at the prompt, not
@@ -144,7 +149,7 @@ def run_interactive(shell: Shell, history_path: Path | None) -> int:
     """
     signals.install()
     try:
-        _read_eval_print(shell, history_path)
+        _read_eval_print(shell, history_path, pager)
     except signals.Terminated:  # between two lines: leave as 'exit' would
         pass
     signals.say(shell.close())  # from here a signal only changes the exit status
@@ -152,8 +157,11 @@ def run_interactive(shell: Shell, history_path: Path | None) -> int:
     return 0 if signum is None else signals.exit_status(signum)
 
 
-def _read_eval_print(shell: Shell, history_path: Path | None) -> None:
+def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = True) -> None:
     """The loop of :func:`run_interactive`; returns when the shell should close."""
+    from cardshell import pager
+
+    chosen = pager.choose(os.environ, enabled=use_pager)
     history, problem = open_history(history_path)
     session: PromptSession[str] = PromptSession(history=history, completer=ShellCompleter(shell),
                                                 complete_while_typing=False, validator=LINE_LENGTH,
@@ -161,13 +169,13 @@ def _read_eval_print(shell: Shell, history_path: Path | None) -> None:
     shell.progress = _progress
     shell.confirm = _confirm
     colour = use_colour(sys.stdout)
-    print("cardshell: type 'games' to list the games, 'help' for commands, Ctrl-D or 'exit' to leave.")
+    print(helptext.wrap(BANNER, shell.width))
     for failure in shell.failures:
         print(f"warning: plugin {failure.describe()} (see 'plugins')", file=sys.stderr)
     if problem is not None:
-        print(f"warning: {problem}", file=sys.stderr)
+        print(helptext.wrap(f"warning: {problem}", shell.width), file=sys.stderr)
     for line in offered_saves(shell):
-        print(line)
+        print(helptext.wrap(line, shell.width, "  "))
     while not shell.exiting and signals.received() is None:
         try:
             line = session.prompt(shell.prompt_text())
@@ -182,9 +190,9 @@ def _read_eval_print(shell: Shell, history_path: Path | None) -> None:
         try:
             reply = shell.execute(line)
             if reply.output:
-                print(colourise(reply.output) if colour else reply.output)
+                pager.show(colourise(reply.output) if colour else reply.output, chosen, screen.size().lines)
             for warning in reply.warnings:
-                print(f"warning: {warning}", file=sys.stderr)
+                print(helptext.wrap(f"warning: {warning}", shell.width, "  "), file=sys.stderr)
             if not reply.ok:
                 message = reply.error or ""
                 print(f"{_BOLD_RED}{message}{_RESET}" if colour else message)
@@ -206,6 +214,10 @@ def _confirm(question: str) -> bool:
     except (KeyboardInterrupt, EOFError):
         return False
     return answer.strip().lower() in ("y", "yes")
+
+
+#: The first line at a terminal.
+BANNER = "cardshell: type 'games' to list the games, 'help' for commands, Ctrl-D or 'exit' to leave."
 
 
 #: Refuses a line over :data:`cardshell.script.MAX_LINE_LENGTH` characters
@@ -273,5 +285,6 @@ def offered_saves(shell: Shell) -> list[str]:
             resumable.append(f"{name} (seed {found.seed}, {helptext.moves(len(found.log))})")
     lines = problems
     if resumable:
-        lines.append(f"Saved games in progress: {', '.join(resumable)}; 'play GAME' resumes one.")
+        resumable[-1] += "; 'play GAME' resumes one."  # an item of its own: never split
+        lines.append(screen.wrap_list("Saved games in progress: ", resumable, shell.width))
     return lines

@@ -51,8 +51,8 @@ A game's ``simulate`` then reads::
     )
 
 Used by the COMP9021 solitaires (Pictures, Section 3.3; Up-and-Down,
-Section 4.3 of the COMP9021 hand-out; ``plugins/cardshell_pictures/RULES.md``
-and ``plugins/cardshell_up_and_down/RULES.md``, ``simulate``).
+Section 4.3 of the COMP9021 hand-out; ``plugins/cardshell_pictures/NOTES.md``
+and ``plugins/cardshell_up_and_down/NOTES.md``, ``simulate``).
 """
 
 from __future__ import annotations

@@ -190,9 +190,11 @@ class Game(Generic[S]):
             hint, replacing the host's search-based one (Minesweeper: a
             provably safe cell; Blackjack: basic strategy).  It must use only
             what the player can see; ``rng`` is the hint's seeded generator.
-        rules (str): the game's rules page (Markdown text, lines of at most
-            78 characters), shown by ``help GAME`` and ``rules``.  "" means:
-            the file ``RULES.md`` in the package of the plugin module that
+        rules (str): the game's rules page for players (Markdown text,
+            lines of at most 78 characters), shown rendered and wrapped to
+            the terminal by ``help GAME`` and ``rules``
+            (:func:`cardshell.gamepage.render`).  "" means: the file
+            ``RULES.md`` in the package of the plugin module that
             registered the game, if there is one.
         successors (Callable[[Any], Iterable[tuple[str | tuple[str, ...], Any]]] | None):
             a faster path for search than listing and re-parsing lines:

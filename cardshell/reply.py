@@ -24,6 +24,8 @@ class Reply:
             False and nothing was changed); a script stops there.
         follow_up (list[str]): lines the command asked to run next
             (:meth:`CommandContext.then`); :meth:`Shell.execute` runs them.
+        exact (list[str]): the pieces of ``output`` shown as they are, not
+            fitted to the width (:data:`cardshell.screen.EXCEPTIONS`: boards).
     """
 
     ok: bool = True
@@ -32,3 +34,4 @@ class Reply:
     warnings: list[str] = field(default_factory=list)
     interrupted: bool = False
     follow_up: list[str] = field(default_factory=list)
+    exact: list[str] = field(default_factory=list)

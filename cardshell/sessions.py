@@ -25,6 +25,7 @@ from cardshell.hookcall import GuardedHooks
 from cardshell.problems import ProblemReporter
 from cardshell.records import Game, Outcome
 from cardshell.registry import ESCAPE, Registry
+from cardshell.screen import Exact
 from cardshell.session import GameSession
 from cardshell.views import SessionView, exposed_state
 
@@ -124,7 +125,9 @@ class Sessions:
                 the reply's warnings (once each, on standard error).
 
         Returns:
-            str: the display, without a trailing newline ("" if it failed).
+            str: the display, without a trailing newline ("" if it failed),
+            as a :class:`cardshell.screen.Exact` (a board is never
+            wrapped: :data:`cardshell.screen.EXCEPTIONS`).
         """
         state = exposed_state(session.game, session.state)  # what another plugin's hook may read
         answers: list[tuple[pluggy.HookImpl, Any]] = []
@@ -138,7 +141,7 @@ class Sessions:
             text = ""
             with blame.guard(lambda exc: self.game_failed(session.game, "render", exc)):
                 text = session.game.render(session.state)  # a contract-1 render copies it (contract1)
-        return text.rstrip("\n")
+        return Exact(text.rstrip("\n"), "board")
 
     # -- games -----------------------------------------------------------
     def start(self, game: Game, seed: int, options: dict[str, Any], warnings: list[str]) -> GameSession:

@@ -25,15 +25,13 @@ from __future__ import annotations
 
 import importlib
 import os
-import shutil
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
 import pluggy
 
-from cardshell import blame, gamepage, hookcall, hookspecs, plugin_index
-from cardshell import help as helptext
+from cardshell import blame, gamepage, hookcall, hookspecs, plugin_index, screen
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES, DEFAULT_PLUGINS
 from cardshell.discovery import PluginFailure, PluginInfo, load_entry_points
 from cardshell.dispatch import Dispatcher
@@ -114,6 +112,11 @@ class Shell:
             once; handed out with each reply's warnings.
         hooks (GuardedHooks): calls the lifecycle and display hooks
             (:mod:`cardshell.hookcall`: pluggy's rules, each implementation guarded).
+        columns (int | None): the width of the screen in characters, set
+            by the script front end when its output goes to a screen
+            (``COLUMNS`` is set or stdout is a terminal:
+            :func:`cardshell.screen.size`); None: the terminal's at a
+            terminal, else no fitting (see :attr:`fit_width`).
         confirm (Callable[[str], bool] | None): set by the interactive front
             end (like ``progress``): asks the person a yes/no question, e.g.
             before ``new`` abandons a game that has moves.  None (scripts):
@@ -156,6 +159,7 @@ class Shell:
         self.recorder = Recorder(record)
         self._rules: dict[str, RuleSet] = {}
         self.confirm: Callable[[str], bool] | None = None  # set by the interactive front end
+        self.columns: int | None = None  # set by the script front end or a test: see fit_width
         # The collaborators, each owning its state and handed what it needs.
         self.table = GameTable()
         self.seeds = SeedSource(seed)
@@ -165,7 +169,7 @@ class Shell:
         self.dispatcher = Dispatcher(self.table, self.lifecycle, self.problems, self.recorder,
                                      registry=lambda: self.registry, need_globals=self.need_globals,
                                      view=lambda: self.view, begin=self._begin, interactive=lambda: self.interactive,
-                                     rules=self.rules)
+                                     rules=self.rules, fit_width=lambda: self.fit_width)
         self.replayer = Replayer(self.dispatcher, self.table, games=lambda: self.games,
                                  data_dir=lambda: self.data_dir)
         self._persistence: Persistence | None = None
@@ -346,11 +350,23 @@ class Shell:
 
     @property
     def width(self) -> int:
-        """The width text is wrapped to: the terminal's columns at a
-        terminal, :data:`cardshell.help.DEFAULT_WIDTH` (80) in scripts."""
-        if not self.interactive:
-            return helptext.DEFAULT_WIDTH
-        return shutil.get_terminal_size((helptext.DEFAULT_WIDTH, 24)).columns
+        """The width menus and tables are laid out for, in characters:
+        :attr:`fit_width` when there is one, else
+        :data:`cardshell.screen.DEFAULT_WIDTH` (80)."""
+        return self.fit_width or screen.DEFAULT_WIDTH
+
+    @property
+    def fit_width(self) -> int | None:
+        """The width every reply is fitted to (:mod:`cardshell.screen`), or
+        None when the output goes to no screen (a script piped to a file or
+        a program, ``COLUMNS`` unset: its output stays as the commands wrote
+        it, byte for byte).  :attr:`columns` when a front end or a test set
+        it, else the terminal's at a terminal (``COLUMNS``, else the tty's)."""
+        if self.columns is not None:
+            return max(self.columns, screen.MIN_WIDTH)
+        if self.interactive:
+            return screen.size().columns
+        return None
 
     def rules(self, game_id: str) -> RuleSet:
         """The rules of a game as functions over states, for search (cached).

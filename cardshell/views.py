@@ -69,6 +69,10 @@ class ViewedShell(Protocol):
     def progress(self) -> Any:
         """The front end's progress bar runner, or None."""
 
+    @property
+    def width(self) -> int:
+        """The width, in characters, text is fitted to."""
+
 
 class SessionView:
     """A game in progress, read-only: what lifecycle hooks receive as
@@ -168,6 +172,9 @@ class ShellView:
         sessions (Mapping[str, SessionView]): the games in progress by id.
         data_dir (Path): the data directory (saves, statistics).
         interactive (bool): whether a person types at a terminal.
+        width (int): the width, in characters, the host fits text to (the
+            terminal's; 80 in scripts unless ``COLUMNS`` says otherwise):
+            a table a command prints should fit it (:mod:`cardshell.screen`).
         progress (Any): the front end's progress bar runner, or None (used
             by :meth:`CommandContext.progress`).
     """
@@ -201,6 +208,10 @@ class ShellView:
     @property
     def interactive(self) -> bool:
         return self._shell.interactive
+
+    @property
+    def width(self) -> int:
+        return self._shell.width
 
     @property
     def progress(self) -> Any:

@@ -1,6 +1,6 @@
 """The card forms that belong to one game, kept in that game's plugin: the
 COMP9021 card numbers of Pictures and Up-and-Down (Section 2 of their
-RULES.md pages) and Blackjack's card names (plugins/cardshell_blackjack/RULES.md)."""
+NOTES.md pages) and Blackjack's card names (plugins/cardshell_blackjack/NOTES.md)."""
 
 from __future__ import annotations
 

@@ -70,7 +70,9 @@ def test_a_rejected_escape_names_the_word_and_changes_nothing(shell):
 
 def test_help_shows_both_words(shell):
     assert shell.execute("play stones1 --seed 1").ok
-    menu = shell.execute("help").output
+    short = " ".join(shell.execute("help").output.split())  # one screen: the shell's common words as a list
+    assert "Shell commands: rules, %show, %moves, %hint, undo," in short
+    menu = shell.execute("help all").output
     game_part, shell_part = menu.split("Shell commands:")
     assert "  hint " in game_part and "  show " in game_part and "  moves " in game_part
     assert "\n  %hint [OPTIONS] " in shell_part and "\n  %moves " in shell_part and "\n  %show " in shell_part

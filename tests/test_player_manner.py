@@ -67,10 +67,10 @@ def test_an_ambiguous_prefix_names_the_candidates_and_changes_nothing():
 
 def test_help_and_games_never_break_a_word_at_80_columns(shell):
     shell.execute("play aces-up --seed 7")
-    for line in ("help", "games"):
+    for line in ("help", "help all", "games"):
         text = shell.execute(line).output
         assert all(len(row) <= 80 for row in text.splitlines()), text
-    words = " ".join(shell.execute("help").output.split())
+    words = " ".join(shell.execute("help all").output.split())
     assert "show this menu, or help for one command" in words
 
 
@@ -85,13 +85,14 @@ def test_table_wraps_the_right_column_under_itself():
 def test_help_game_shows_the_rules_page_without_a_game_in_progress():
     shell = Shell.create(plugins=["minesweeper", "aces-up"], seed=1)
     page = shell.execute("help minesweeper")
-    assert page.ok and page.output.startswith("# Minesweeper (minesweeper)")
+    assert page.ok and page.output.startswith("Minesweeper (minesweeper)\n")  # rendered: no '#'
+
     assert "--level" in page.output and "beginner" in page.output
     assert all(len(line) <= 80 for line in page.output.splitlines())
     assert shell.execute("help mines").output == page.output  # a unique prefix
     assert shell.execute("rules minesweeper").output == page.output
     shell.execute("play aces-up --seed 7")
-    assert shell.execute("rules").output.startswith("# Aces Up (aces-up)")
+    assert shell.execute("rules").output.startswith("Aces Up (aces-up)\n")
     assert "did you mean 'minesweeper'?" in shell.execute("help minesweepr").error
 
 

@@ -1,10 +1,15 @@
-"""Every built-in game ships its rules page (issue 12 item 2).
+"""Every built-in game ships its rules page (issue 12 item 2), written for
+players (issue 27 item 3).
 
 The page is ``RULES.md`` in the game's own package (package data, listed in
 pyproject.toml), loadable with :mod:`importlib.resources`; it starts with the
 title line ``# Title (game id)``, names (in backquotes, as typed) every
 command word the game registers and every option of ``play``, and fits a
-terminal: no line over 78 characters.  docs/games/README.md indexes them.
+terminal: no line over 78 characters.  It is short (what the game is, how to
+play, the commands, how it ends, the options) and says nothing meant for
+developers: the hand-out, its settlement and our choices are in ``NOTES.md``
+beside it, never shown.  ``rules`` shows the page rendered: no Markdown
+mark reaches the terminal.  docs/games/README.md indexes both.
 """
 
 from __future__ import annotations
@@ -144,13 +149,56 @@ def test_the_page_names_every_play_option_with_its_default(game_id):
             assert f"default {option.default}" in flat or f"default `{option.default}`" in flat, option.name
 
 
+#: The most lines a player's page has (Markdown source): about two screens.
+MAX_PAGE_LINES = 45
+
+#: Words that belong in the developers' notes, not on a player's screen.
+DEVELOPER_WORDS = ("hand-out", "CSE 231", "COMP9021", "trailing space", "settled", "NO_COLOR")
+
+
 @pytest.mark.parametrize("game_id", BUILT_IN)
 def test_the_page_has_every_part(game_id):
     text = read_page(GAMES[game_id][1])
     headings = [line for line in text.splitlines() if line.startswith("## ")]
-    for part in ("## Rules", "## Winning and losing", "## Commands", "## Options",
-                 "## Choices where the hand-out is silent"):
+    assert "## How to play" in headings or "## How it plays" in headings
+    for part in ("## Commands", "## How it ends", "## Options"):
         assert part in headings, part
+
+
+@pytest.mark.parametrize("game_id", BUILT_IN)
+def test_the_page_is_short_and_for_players(game_id):
+    text = read_page(GAMES[game_id][1])
+    assert len(text.splitlines()) <= MAX_PAGE_LINES
+    assert [word for word in DEVELOPER_WORDS if word.lower() in text.lower()] == []
+
+
+@pytest.mark.parametrize("game_id", BUILT_IN)
+def test_the_developer_notes_are_beside_the_page_and_not_shown(game_id):
+    """NOTES.md keeps the full reference (the hand-out's settlement, the
+    choices) for developers; ``rules`` never shows it."""
+    package = GAMES[game_id][1]
+    notes = (ROOT / "plugins" / package / "NOTES.md").read_text(encoding="utf-8")
+    assert "## Choices where the hand-out is silent" in notes
+    shell = Shell.create(plugins=[GAMES[game_id][2]], autosave=False)
+    shown = shell.execute(f"rules {game_id}").output
+    assert "hand-out" not in shown and "Choices where" not in shown
+
+
+@pytest.mark.parametrize("game_id", BUILT_IN)
+@pytest.mark.parametrize("width", [40, 80])
+def test_the_page_is_shown_rendered(game_id, width):
+    """No Markdown mark on the terminal: no heading mark, backquote or
+    ``**``; the title line is the game's title; nothing over the width."""
+    game = GAMES[game_id][0]
+    shell = Shell.create(plugins=[GAMES[game_id][2]], autosave=False)
+    shell.columns = width
+    shown = shell.execute(f"rules {game_id}").output
+    lines = shown.splitlines()
+    assert lines[0] == f"{game.title} ({game.id})"
+    assert not any(line.lstrip().startswith("#") for line in lines)
+    assert "`" not in shown and "**" not in shown
+    assert [line for line in lines if len(line) > width] == []
+    assert "Commands" in lines and "Options" in lines
 
 
 def test_a_word_left_out_of_the_page_is_reported():

@@ -25,7 +25,7 @@ class MenuCommands(HostPlugin):
         """The commands ``help``, ``games``."""
         return [
             Command("help", "show this menu, or help for one command or game", self.help,
-                    usage="help [COMMAND|GAME]",
+                    usage="help [COMMAND|GAME|all]",
                     parse=parsers.words, complete=self._complete_help),
             Command("games", "list the games and the games in progress", self.games),
         ]
@@ -38,11 +38,11 @@ class MenuCommands(HostPlugin):
         """``help [COMMAND]``: the menu, or one command's help."""
         shell = self.shell
         session = shell.current
-        if not words:
+        if not words or words == ["all"]:  # 'help' in a game is short (one screen); 'help all' has everything
             game = session.game if session else None
             game_commands = shell.game_commands(game.id) if game else []
             ctx.echo(helptext.menu(self._global_commands(), game, game_commands, width=shell.width,
-                                   shadowed=shell.registry.shadowed(game.id if game else None)))
+                                   shadowed=shell.registry.shadowed(game.id if game else None), short=not words))
             return
         if len(words) > 1:
             raise UsageError("help takes at most one command name")
@@ -72,7 +72,7 @@ class MenuCommands(HostPlugin):
             raise CommandError(f"no command or game {word!r}{hint}; type '{shell.host_word('help')}' for the list "
                                "of commands and 'games' for the games")
         game = shell.games.get(entry.command.game) if entry.command.game else None
-        ctx.echo(helptext.command_help(entry.command, game))
+        ctx.echo(helptext.command_help(entry.command, game, shell.width))
         if game is not None and shell.registry.global_scope.lookup(word) is not None:
             ctx.echo(f"\nThe shell's own {word!r} is '{ESCAPE}{word}' in {game.title} "
                      f"('help {ESCAPE}{word}').")

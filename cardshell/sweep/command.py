@@ -130,7 +130,8 @@ class Simulation:
         ctx.echo(self.report(total, run))
         if args.plot:
             drawn = self.histogram(total, run)
-            ctx.echo(histograms.text(drawn))
+            width = ctx.shell.width if ctx.shell is not None else histograms.COLUMNS
+            ctx.echo(histograms.text(drawn, max(width, 40)))  # the screen's width (at least 40)
             if target is not None:
                 histograms.write_png(drawn, target)
                 ctx.echo(f"Wrote the histogram to {target}")

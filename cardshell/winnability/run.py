@@ -37,7 +37,7 @@ The rules version (:func:`rules_version`) keys the table: what decides a
 deal's answer.  It is the distribution version of the plugin that
 registered the game, ``+``, the first 12 hex digits of the SHA-256 of the
 game's page as ``help GAME`` shows it at 80 columns (its rules page, e.g.
-``plugins/cardshell_aces_up/RULES.md``; for a game without one, its summary,
+``plugins/cardshell_aces_up/RULES.md, the player's page``; for a game without one, its summary,
 commands and options), ``.``, the fingerprint of the plugin's code
 (:func:`code_fingerprint`: every source file of the package that registered
 the game).  A changed rules page, a new release of the plugin, or a fix to

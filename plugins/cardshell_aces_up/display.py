@@ -2,7 +2,7 @@
 
 Source: the ``display(stock, tableau, foundation)`` function "Provided" by
 the CSE 231 Fall 2019 hand-out (Project #10, Specifications 4; the sample
-sessions TEST 1-4 show its output) and plugins/cardshell_aces_up/RULES.md.  The
+sessions TEST 1-4 show its output) and plugins/cardshell_aces_up/NOTES.md.  The
 instructor's function prints::
 
     print("\\n{:<8s}{:^13s}{:s}".format("stock", "tableau", "  foundation"))

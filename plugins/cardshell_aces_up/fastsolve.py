@@ -1,6 +1,6 @@
 """Aces Up's own solver: a depth-first search over raw card codes.
 
-Rules: ``plugins/cardshell_aces_up/RULES.md`` (the lone card of a column may
+Rules: ``plugins/cardshell_aces_up/NOTES.md`` (the lone card of a column may
 move to an empty column; lost = stock empty and nothing can change).  The
 host's :func:`cardshell.search.solve` calls :func:`solve` through
 :attr:`cardshell.records.Game.solver`; the answer is a

@@ -3,7 +3,7 @@
 version 2: immutable states, declarative moves, legal moves).
 
 Source: the CSE 231 Fall 2019 hand-out and
-plugins/cardshell_aces_up/RULES.md.  Commands, as in the hand-out's menu (upper or
+plugins/cardshell_aces_up/NOTES.md.  Commands, as in the hand-out's menu (upper or
 lower case): ``D``, ``F x``, ``T x y``; the hand-out's ``H``, ``Q`` and ``R``
 are the host's ``help``, ``quit`` and ``new`` (a new shuffle).
 
@@ -58,7 +58,7 @@ def new_game(seed: int, options: Mapping[str, Any]) -> rules.AcesUpState:
 
 def invalid_input(line: str) -> str:
     """``Game.invalid_input``: the hand-out's message for malformed input
-    (TEST 3 of plugins/cardshell_aces_up/RULES.md's source), quoting the line
+    (TEST 3 of plugins/cardshell_aces_up/NOTES.md's source), quoting the line
     as typed (stripped), then a third line of ours saying why.
 
     Args:

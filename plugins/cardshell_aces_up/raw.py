@@ -1,7 +1,7 @@
-"""Aces Up over raw card codes: the rules of RULES.md as fast pure functions
+"""Aces Up over raw card codes: the rules of NOTES.md as fast pure functions
 for the solver (:mod:`.fastsolve`), with its exact reductions.
 
-Rules: ``plugins/cardshell_aces_up/RULES.md``.  A card is a small int,
+Rules: ``plugins/cardshell_aces_up/NOTES.md``.  A card is a small int,
 :func:`encode`: ``4 * (rank - 2) + suit`` with aces high (rank 14), so aces
 are 48..51, ``a & 3 == b & 3`` means same suit and, within a suit, a higher
 code is a higher card.  A position is ``(dealt, columns)``: how many of the
@@ -103,7 +103,7 @@ def encode(card: Card) -> int:
 
 def deals_of(stock: tuple[Card, ...]) -> list[tuple[int, ...]]:
     """The stock's deals in order, each the four codes landing on columns
-    1..4 (:data:`NO_CARD` where a short last deal has no card: RULES.md,
+    1..4 (:data:`NO_CARD` where a short last deal has no card: NOTES.md,
     a stock of fewer than four cards deals what there is from column 1 on).
 
     Args:
@@ -133,7 +133,7 @@ def waits(card: int) -> int:
 
 def may_go(card: int, bottoms: list[int]) -> bool:
     """Whether ``card``, a bottom card, may go to the foundation: not an ace,
-    and a higher card of its suit among ``bottoms`` (RULES.md; a card is
+    and a higher card of its suit among ``bottoms`` (NOTES.md; a card is
     never higher than itself, so its own column's bottom does not count)."""
     return 0 <= card < ACE_CODE and any(b > card and b & 3 == card & 3 for b in bottoms)
 
@@ -227,7 +227,7 @@ class RawDeal:
         return dealt, cols
 
     def won(self, dealt: int, cols: Columns) -> bool:
-        """Stock empty and only the four aces left (RULES.md, "Winning"),
+        """Stock empty and only the four aces left (NOTES.md, "Winning"),
         pending discards aside."""
         return dealt == self.last and all(card >= ACE_CODE or card < NO_CARD for column in cols for card in column)
 
@@ -235,7 +235,7 @@ class RawDeal:
         """Whether the deal is the only child of a finished position (the
         stock is not empty, no column is empty and no bottom card is
         pending): no card may go, since a finished position marks every
-        card that may, and a ``T`` needs an empty column (RULES.md)."""
+        card that may, and a ``T`` needs an empty column (NOTES.md)."""
         return dealt < self.last and all(column and column[-1] >= 0 for column in cols)
 
     def finish(self, dealt: int, cols: Columns) -> Columns:

@@ -5,7 +5,7 @@ only the aces kept in the way (:class:`AceRelaxation`, described below),
 the game without the stock's non-aces (:class:`HardCards`), and the game
 with only the high cards of each suit (:class:`TopCards`).
 
-Rules: ``plugins/cardshell_aces_up/RULES.md``.  The bound answers, for a
+Rules: ``plugins/cardshell_aces_up/NOTES.md``.  The bound answers, for a
 position of the raw search (:mod:`.fastsolve`), whether a *relaxed* game can
 still be won; when it cannot, neither can the real one, so the search need
 not look further (an exact pruning, never a guess).
@@ -199,7 +199,7 @@ class HardCards:
     a higher ghost of its suit.  The relaxed game of query depth ``q``: the
     free cards are taken out of the tableau, the ghosts are never dealt (a
     deal brings only its aces, and, within the lookahead, its cards that are
-    not free), and the other cards follow the real rules (RULES.md: a card
+    not free), and the other cards follow the real rules (NOTES.md: a card
     goes to the foundation only beside a higher card of its suit at another
     bottom; ``T`` to an empty column; won = stock empty and only aces left).
 
@@ -514,7 +514,7 @@ def last_deal_blocks(deals: list[tuple[int, ...]]) -> bool:
     column, one of them is not an ace, and none of them may go to the
     foundation beside another (no two of one suit).
 
-    Proof (RULES.md: ``F`` needs a higher card of the suit at another
+    Proof (NOTES.md: ``F`` needs a higher card of the suit at another
     bottom, ``T`` an empty column, and the game is won with only the aces
     left): right after the last deal no column is empty and the bottoms are
     its four cards, so no move is legal, the stock is empty, and a non-ace

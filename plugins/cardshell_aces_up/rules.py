@@ -2,7 +2,7 @@
 
 Source: the CSE 231 Fall 2019 hand-out (Project #10),
 sections "Game Rules" 1-4 and "Assignment
-Specifications" 2-10, as settled by ``plugins/cardshell_aces_up/RULES.md``.
+Specifications" 2-10, as settled by ``plugins/cardshell_aces_up/NOTES.md``.
 
 Vocabulary and conventions:
 
@@ -42,7 +42,7 @@ MSG_EMPTY_COLUMN = "Error, column {column} is empty."
 #: ``T x y`` with column y not empty (Specifications 8: "you can only move a
 #: card to an empty tableau slot"; wording ours).
 MSG_NOT_EMPTY = "Error, column {column} is not empty."
-#: ``D`` with an empty stock (plugins/cardshell_aces_up/RULES.md: dealing with an empty stock
+#: ``D`` with an empty stock (plugins/cardshell_aces_up/NOTES.md: dealing with an empty stock
 #: is an error; wording ours).
 MSG_STOCK_EMPTY = "Error, the stock is empty."
 #: Printed when the game is won (hand-out, TEST 2 and TEST 3).
@@ -155,7 +155,7 @@ def check_deal(state: AcesUpState) -> None:
 def deal(state: AcesUpState) -> AcesUpState:
     """``D``: deal one card from the stock onto each column, left to right
     (hand-out, "Game Rules" 4 and Specifications 3).  Empty columns need not
-    be filled first (plugins/cardshell_aces_up/RULES.md).
+    be filled first (plugins/cardshell_aces_up/NOTES.md).
 
     If the stock holds fewer than four cards (possible only in a stacked
     test stock), it deals what there is, from column 1 on.
@@ -231,7 +231,7 @@ def move_to_foundation(state: AcesUpState, column: int) -> AcesUpState:
 def check_move_to_empty_column(state: AcesUpState, source: int, target: int) -> Card:
     """Raise unless ``T source target`` is legal now; return the moving card.
 
-    Rule (hand-out, "Game Rules" 3 and Specifications 8; plugins/cardshell_aces_up/RULES.md): any
+    Rule (hand-out, "Game Rules" 3 and Specifications 8; plugins/cardshell_aces_up/NOTES.md): any
     bottom card may move onto an *empty* column, even the only card of its
     column.  The source is checked first, so ``T x x`` on an empty column
     reports the empty column x.

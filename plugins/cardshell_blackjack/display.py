@@ -1,7 +1,7 @@
 """Blackjack: the text display of a state.
 
 The hand-out's problem 2, part (d), and
-``plugins/cardshell_blackjack/RULES.md``.  While the player is asked to hit or stay,
+``plugins/cardshell_blackjack/NOTES.md``.  While the player is asked to hit or stay,
 the display is the hand-out's own line ``Your current value is V with the
 hand: C1, C2``, then, as at a real table, the dealer's up card with the
 other card face down: ``Dealer's hand: 2-CLUB, ? (one card face down)``

@@ -3,7 +3,7 @@
 states, declarative moves, legal moves, determinize, the game's own hint).
 
 Source: the hand-out's problem 2, as recorded in
-``plugins/cardshell_blackjack/RULES.md``; issue 3 items 3-4.  Inside the
+``plugins/cardshell_blackjack/NOTES.md``; issue 3 items 3-4.  Inside the
 shell the player answers the game's questions (shown as the prompt, see :func:`rules.question`):
 
 * ``Hit or stay? (Hit = 1, Stay = 0): `` -- ``1`` (or ``hit``), ``0`` (or ``stay``);

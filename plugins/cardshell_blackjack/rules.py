@@ -1,7 +1,7 @@
 """Blackjack: the rules, as plain data and pure functions.
 
 Source: the hand-out, problem 2 (rules list, parts
-(a)-(f) and the sample sessions), as settled by ``plugins/cardshell_blackjack/RULES.md``.
+(a)-(f) and the sample sessions), as settled by ``plugins/cardshell_blackjack/NOTES.md``.
 
 Vocabulary and conventions:
 
@@ -74,7 +74,7 @@ def card_value(card: Card) -> int:
 
 
 def hand_value(cards: Sequence[Card]) -> int:
-    """The value of a hand (hand-out part (c); plugins/cardshell_blackjack/RULES.md).
+    """The value of a hand (hand-out part (c); plugins/cardshell_blackjack/NOTES.md).
 
     Aces count 11, then each ace drops to 1 while the total is over 21.
 
@@ -109,7 +109,7 @@ def value_text(value: int) -> str:
 
 
 def card_name(card: Card) -> str:
-    """A card as Blackjack names it (plugins/cardshell_blackjack/RULES.md):
+    """A card as Blackjack names it (plugins/cardshell_blackjack/NOTES.md):
     ``ACE-CLUB``, ``10-HEART``, ``QUEEN-DIAMOND``.
 
     Args:
@@ -139,7 +139,7 @@ def dealer_line(cards: Sequence[Card]) -> str:
 
 
 #: Where the dealer's face-up card is in the dealer's hand: the first card the
-#: dealer is dealt (plugins/cardshell_blackjack/RULES.md, "Rules"), as at a real table.
+#: dealer is dealt (plugins/cardshell_blackjack/NOTES.md, "Rules"), as at a real table.
 UP_CARD = 0
 
 #: How a face-down card is shown.
@@ -362,7 +362,7 @@ def draw(state: BlackjackState) -> BlackjackState:
     """The player hits (answers 1): the top card of the deck joins the hand
     (hand-out part (d)).
 
-    A player on 21 may still hit (plugins/cardshell_blackjack/RULES.md).  If the new value is over 21
+    A player on 21 may still hit (plugins/cardshell_blackjack/NOTES.md).  If the new value is over 21
     the round is lost at once and the dealer does not play.
 
     Args:

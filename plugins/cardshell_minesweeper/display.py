@@ -3,7 +3,7 @@
 Source: the hand-out, problem 1, setting (2) and (3)
 (the board drawn with ``-``, ``+`` and ``|``, columns ``a`` .. above, rows
 ``1`` .. at the left; the hand-out's sample is damaged, this is the layout it
-intends, settled in ``plugins/cardshell_minesweeper/RULES.md``).  The default board::
+intends, settled in ``plugins/cardshell_minesweeper/NOTES.md``).  The default board::
 
         a   b   c   d   e   f   g   h   i
       +---+---+---+---+---+---+---+---+---+
@@ -33,7 +33,7 @@ downwards where they have two letters (``aa`` .. ``ad``)::
        +-----------------------------------------------------------+
 
 The expert board is 66 columns wide and 20 lines tall.  The rules page
-(``plugins/cardshell_minesweeper/RULES.md``) shows both drawings.
+(``plugins/cardshell_minesweeper/NOTES.md``) shows both drawings.
 
 Speed: a move changes few cells, so :func:`render` remembers the row lines
 of the last board it drew (one board, so memory stays flat) and redraws only

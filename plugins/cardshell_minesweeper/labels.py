@@ -3,7 +3,7 @@
 A column is named by letters as a spreadsheet's are: ``a`` .. ``z``, then
 ``aa``, ``ab``, ... (so the expert board's 30 columns are ``a`` .. ``ad``);
 a cell by its column's letters then its 1-based row number (``a5``,
-``ab16``).  The rules page, ``plugins/cardshell_minesweeper/RULES.md``
+``ab16``).  The rules page, ``plugins/cardshell_minesweeper/NOTES.md``
 ("Rules" and "Options"), describes the labels to the player.
 
 Labels have one or two letters: :data:`MAX_LABELLED` columns (``a`` ..

@@ -1,7 +1,7 @@
 """Minesweeper as a cardshell game: the hand-out's ``a5`` / ``a5f`` grammar.
 
 Source: the hand-out, problem 1, and
-``plugins/cardshell_minesweeper/RULES.md``; options and chording from
+``plugins/cardshell_minesweeper/NOTES.md``; options and chording from
 ``issues show 5``.  Rules in :mod:`cardshell_minesweeper.rules`, the board
 drawing in :mod:`cardshell_minesweeper.display`.
 
@@ -134,7 +134,7 @@ def invalid_input(line: str) -> str:
     Returns:
         str: :data:`MISSING_CELL` when the line is only ``open``, ``unfold``
         or ``flag`` (any case); otherwise the hand-out's ``Invalid Cell``
-        (plugins/cardshell_minesweeper/RULES.md, "Messages").
+        (plugins/cardshell_minesweeper/NOTES.md, "Messages").
     """
     word = line.lower()
     if word in ("open", "unfold", "flag"):

@@ -1,14 +1,14 @@
 """The rules of Minesweeper: a board of cells, mines, numbers and flags.
 
 Source: the hand-out, problem 1 (settings (1)-(8),
-features (a)-(h)), as settled by ``plugins/cardshell_minesweeper/RULES.md``,
+features (a)-(h)), as settled by ``plugins/cardshell_minesweeper/NOTES.md``,
 plus ``issues show 5`` (levels, custom sizes, chording).  This module is
 pure: an immutable :class:`Board` and functions that return new boards, no
 terminal I/O (plugin contract 2).
 
 A cell is a ``(row, col)`` pair of 0-based ints; its label is the column
 letters followed by the 1-based row number (``(4, 0)`` is ``a5``,
-``(4, 27)`` is ``ab5``).  The rules page is ``plugins/cardshell_minesweeper/RULES.md``.
+``(4, 27)`` is ``ab5``).  The rules page is ``plugins/cardshell_minesweeper/NOTES.md``.
 
 * The first unfold is always a ``0`` (setting (8)): the mines are placed only
   then, by the game's generator, among the cells outside the unfolded cell

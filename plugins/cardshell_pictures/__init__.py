@@ -1,7 +1,7 @@
 """cardshell_pictures: Pictures, the first COMP9021 solitaire, as a cardshell game.
 
 Source: the hand-out's Sections 2 and 3; settled details
-in ``plugins/cardshell_pictures/RULES.md``.  The game plays itself
+in ``plugins/cardshell_pictures/NOTES.md``.  The game plays itself
 from its seed: put the 12 pictures aside in at most 4 rounds.
 
 * ``python -m cardshell_pictures``: the hand-out's ``solitaire_1.py``.

@@ -2,7 +2,7 @@
 to the plugin contract (:mod:`cardshell.hookspecs`).
 
 Source: the hand-out's Section 3, as recorded in
-``plugins/cardshell_pictures/RULES.md``.  The game plays itself from its
+``plugins/cardshell_pictures/NOTES.md``.  The game plays itself from its
 seed: ``play pictures --seed N`` shows the whole game (the output of Section 3.2 after the
 prompt) and the game is over at once.
 

@@ -1,7 +1,7 @@
 """Pictures: the first COMP9021 solitaire, as pure functions of the seed.
 
 Source: the hand-out's Sections 2 and 3, with the details
-settled in ``plugins/cardshell_pictures/RULES.md``.
+settled in ``plugins/cardshell_pictures/NOTES.md``.
 
 Cards are the ints of Section 2: 0-12 Hearts Ace..King, 13-25 Diamonds,
 26-38 Clubs, 39-51 Spades; ``card % 13`` is the rank index (0 = Ace,
@@ -100,7 +100,7 @@ def row_text(grid: list[int | None], row: int) -> str:
     """One row of the face-up grid as Section 3.2 prints it.
 
     Each of the 4 slots is a tab followed by the card's character, or by
-    nothing when the slot is empty (plugins/cardshell_pictures/RULES.md: an empty slot keeps its tab).
+    nothing when the slot is empty (plugins/cardshell_pictures/NOTES.md: an empty slot keeps its tab).
 
     Args:
         grid (list[int | None]): 16 slots, row-major, None when empty.

@@ -2,7 +2,7 @@
 
 ``simulate(n, i)`` plays the games of seeds i, i + 1, ..., i + n - 1 (game s
 shuffles its later rounds with s + 1, s + 2, s + 3) and prints the table of
-Section 3.3 as settled in ``plugins/cardshell_pictures/RULES.md``.  The
+Section 3.3 as settled in ``plugins/cardshell_pictures/NOTES.md``.  The
 counts are data (:func:`simulate_counts`); the table is a view of them
 (:func:`format_table`).  ``jobs`` spreads chunks of seeds over processes
 (:mod:`cardshell.montecarlo`); the counts do not depend on it.

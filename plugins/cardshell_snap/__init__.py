@@ -1,6 +1,6 @@
 """cardshell_snap: the Snap simulation as a built-in cardshell game.
 
-Python API (``plugins/cardshell_snap/RULES.md``)::
+Python API (``plugins/cardshell_snap/NOTES.md``)::
 
     >>> from cardshell_snap import playgame
     >>> playgame(305)[0]

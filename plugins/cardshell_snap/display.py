@@ -1,4 +1,4 @@
-"""The text display of a Snap game (``plugins/cardshell_snap/RULES.md``).
+"""The text display of a Snap game (``plugins/cardshell_snap/NOTES.md``).
 
 The hand-out prints Python lists; in the shell a state
 is shown as four lines, with no trailing spaces::

@@ -1,6 +1,6 @@
 """Snap as a cardshell game: watch a game turn by turn, or simulate many.
 
-Source: the hand-out and ``plugins/cardshell_snap/RULES.md``; the commands are
+Source: the hand-out and ``plugins/cardshell_snap/NOTES.md``; the commands are
 those of ``issues show 5``.  Snap has no player: the outcome is reported
 from player A's point of view (``won`` = A wins, ``lost`` = B wins, ``draw``
 = the turn cap was reached), with the number of turns as the score.

@@ -1,7 +1,7 @@
 """The rules of Snap: a two-player simulation with no player input.
 
 Source: the hand-out (CSE2050 LAB04, section 4.1 ``playgame(seed)``),
-as settled by ``plugins/cardshell_snap/RULES.md``.  This module is pure: an
+as settled by ``plugins/cardshell_snap/NOTES.md``.  This module is pure: an
 immutable :class:`SnapState` and functions that return new states, no
 terminal I/O (plugin contract 2).
 

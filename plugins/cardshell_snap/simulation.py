@@ -8,7 +8,7 @@ on the host's sweep engine (:mod:`cardshell.sweep`), so ``--jobs``,
 ``--scheduler`` and ``--plot`` (the distribution of game lengths) work as
 in every game, with the same counts wherever the games are played.
 
-Source: the hand-out, ``plugins/cardshell_snap/RULES.md``, issue 5.
+Source: the hand-out, ``plugins/cardshell_snap/NOTES.md``, issue 5.
 """
 
 from __future__ import annotations

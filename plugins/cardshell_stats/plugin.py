@@ -141,7 +141,7 @@ def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool]) ->
     rows = [(gid, summary.summarise(r for r in recorded if r.game == gid)) for gid in order]
     ctx.echo("Statistics:")
     without_undo = frozenset(gid for gid, game in games.items() if not game.undo)
-    ctx.echo(summary.table(rows, without_undo))
+    ctx.echo(summary.table(rows, without_undo, ctx.shell.width if ctx.shell is not None else 80))
 
 
 @cardshell.hookimpl

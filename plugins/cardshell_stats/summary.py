@@ -15,6 +15,7 @@ undo, best time) plus win streaks, which PySolFC lacks.  Definitions:
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -153,26 +154,57 @@ def detail(title: str, summary: Summary, has_undo: bool = True) -> str:
 HEADERS = ("game", "played", "won", "lost", "win rate", "streak", "best streak", "perfect", "best time")
 
 
-def table(rows: list[tuple[str, Summary]], without_undo: frozenset[str] = frozenset()) -> str:
-    """The ``stats`` table: one row per game.
+#: The columns the ``stats`` table leaves out first when it is too wide
+#: for the screen, in that order (``stats GAME`` shows every figure).
+DROP_ORDER = ("best streak", "perfect", "streak", "best time", "lost", "win rate", "won")
+
+
+def table(rows: list[tuple[str, Summary]], without_undo: frozenset[str] = frozenset(), width: int = 80) -> str:
+    """The ``stats`` table: one row per game, fitted to ``width``.
+
+    The columns are two spaces apart; when that is too wide, one space;
+    when that is still too wide, columns are left out in :data:`DROP_ORDER`
+    order (and a last line names them), so a cell is never wrapped.
 
     Args:
         rows (list[tuple[str, Summary]]): (game id, figures), in display order.
         without_undo (frozenset[str]): ids of the games that do not allow
             undo (their perfect wins show as ``-``).
+        width (int): the screen's width in characters.
 
     Returns:
-        str: a header line and one aligned line per game.
+        str: a header line and one aligned line per game, no line over
+        ``width`` (unless a game id alone is longer).
     """
     cells = [HEADERS] + [
         (gid, str(s.played), str(s.won), str(s.lost), format_rate(s.win_rate), str(s.current_streak),
          str(s.best_streak), format_perfect(s, gid not in without_undo), format_time(s.best_time))
         for gid, s in rows
     ]
-    widths = [max(len(row[i]) for row in cells) for i in range(len(HEADERS))]
+    dropped: list[str] = []
+    for drop in (None, *DROP_ORDER):
+        if drop is not None:
+            dropped.append(drop)
+        keep = [i for i, header in enumerate(HEADERS) if header not in dropped]
+        for gap in (2, 1):
+            lines = _aligned([[row[i] for i in keep] for row in cells], gap)
+            if max(len(line) for line in lines) <= width:
+                if dropped:
+                    note = f"  (left out at this width: {', '.join(dropped)}; 'stats GAME' shows them)"
+                    lines.append(textwrap.fill(note, width, subsequent_indent="   ", break_long_words=False,
+                                               break_on_hyphens=False))
+                return "\n".join(lines)
+    return "\n".join(lines)
+
+
+def _aligned(cells: list[list[str]], gap: int) -> list[str]:
+    """Rows of cells as lines: the first column left-aligned, the others
+    right-aligned, ``gap`` spaces apart, two spaces before the first."""
+    widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
+    space = " " * gap
     lines = []
     for row in cells:
         first = row[0].ljust(widths[0])
-        rest = "  ".join(cell.rjust(width) for cell, width in zip(row[1:], widths[1:]))
-        lines.append(f"  {first}  {rest}".rstrip())
-    return "\n".join(lines)
+        rest = space.join(cell.rjust(size) for cell, size in zip(row[1:], widths[1:]))
+        lines.append(f"  {first}{space}{rest}".rstrip())
+    return lines

@@ -1,7 +1,7 @@
 """Thumb and Pouch: the text display of a state.
 
 The hand-out's Specifications 2
-(``display_game``), as settled by ``plugins/cardshell_thumb_and_pouch/RULES.md``:
+(``display_game``), as settled by ``plugins/cardshell_thumb_and_pouch/NOTES.md``:
 foundations first (``[ ]`` when empty, else the top card), then the tableau
 printed downwards with face-down cards as ``XX`` (an empty pile is blank),
 then ``Stock #(k) --> [c1, c2, ...]`` with the waste bottom to top.

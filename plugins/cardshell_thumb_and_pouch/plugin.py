@@ -4,7 +4,7 @@
 legal moves, determinization, and the solver's successors and search key).
 
 The hand-out's "Program commands"; settled in
-``plugins/cardshell_thumb_and_pouch/RULES.md``.  Commands ``tf x y``, ``tt x y n``,
+``plugins/cardshell_thumb_and_pouch/NOTES.md``.  Commands ``tf x y``, ``tt x y n``,
 ``wf x``, ``wt x`` and ``sw`` are the game's; the hand-out's ``r``, ``h``
 and ``q`` are host aliases for ``new`` (a new shuffle), ``help`` and
 ``quit``.  All are case-insensitive.
@@ -160,7 +160,7 @@ def new(seed: int, options: Mapping[str, Any]) -> ThumbAndPouchState:
 
 def outcome(state: ThumbAndPouchState) -> Outcome | None:
     """Game.outcome: won when all foundations are complete, lost when no legal
-    move is left (stock gone through, nothing can move: plugins/cardshell_thumb_and_pouch/RULES.md,
+    move is left (stock gone through, nothing can move: plugins/cardshell_thumb_and_pouch/NOTES.md,
     "Winning and losing"), else None (in play).
 
     Args:

@@ -2,7 +2,7 @@
 
 Source: the CSE 231 hand-out (Project #10),
 sections "Game Rules" and "The Detailed Program Specifications" 1-10, as
-settled by ``plugins/cardshell_thumb_and_pouch/RULES.md``.
+settled by ``plugins/cardshell_thumb_and_pouch/NOTES.md``.
 
 Vocabulary and conventions:
 
@@ -309,7 +309,7 @@ def check_tableau_move(state: ThumbAndPouchState, card: Card, pile: int) -> None
 
     Hand-out, "Game Rules", Tableau, and ``valid_tab_move``: an empty pile
     takes any card; otherwise the card must be one rank lower than the top
-    card and of a different suit (plugins/cardshell_thumb_and_pouch/RULES.md: any *different* suit, not an
+    card and of a different suit (plugins/cardshell_thumb_and_pouch/NOTES.md: any *different* suit, not an
     alternating colour).
 
     Raises:

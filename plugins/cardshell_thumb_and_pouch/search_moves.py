@@ -1,7 +1,7 @@
 """Thumb and Pouch's moves for search, as small ints, with their exact reductions.
 
 The move generator behind :func:`.solver.successors`.  The rules are those
-of ``plugins/cardshell_thumb_and_pouch/RULES.md`` as coded in :mod:`.rules`
+of ``plugins/cardshell_thumb_and_pouch/NOTES.md`` as coded in :mod:`.rules`
 (build down by one rank on any other suit; foundations up by suit from the
 ace; one pass through the stock, drawing one card at a time; only the top of
 the waste plays); nothing here adds a rule.  Each reduction below keeps a

@@ -1,7 +1,7 @@
 """cardshell_up_and_down: Up-and-Down, the second COMP9021 solitaire, as a cardshell game.
 
 Source: the hand-out's Sections 2 and 4; settled details
-in ``plugins/cardshell_up_and_down/RULES.md``.  The game plays itself
+in ``plugins/cardshell_up_and_down/NOTES.md``.  The game plays itself
 from its seed: place the 52 cards on 8 stacks, drawing 3 cards at a time.
 
 * ``python -m cardshell_up_and_down``: the hand-out's ``solitaire_2.py``,

@@ -1,7 +1,7 @@
 """The line browser of Up-and-Down (Section 4.2), as pure functions.
 
 After a game, the hand-out's program offers to show parts of the collected
-output.  The grammar (``plugins/cardshell_up_and_down/RULES.md``):
+output.  The grammar (``plugins/cardshell_up_and_down/NOTES.md``):
 
 * ``q`` exactly (no spaces around it): quit;
 * ``n`` with 1 <= n <= N: the first n lines;

@@ -2,7 +2,7 @@
 and :mod:`.simulation` to the plugin contract (:mod:`cardshell.hookspecs`).
 
 Source: the hand-out's Section 4, as recorded in
-``plugins/cardshell_up_and_down/RULES.md``.  The game plays itself from its
+``plugins/cardshell_up_and_down/NOTES.md``.  The game plays itself from its
 seed; as in the hand-out's program, what is shown is the result and the browser's
 question and menu, and the collected output is browsed afterwards.
 
@@ -144,7 +144,7 @@ def cardshell_games() -> list[Game]:
             immutable=True,
             legal_moves=rules.legal_moves,
             host_aliases={"q": "quit"},
-            # plugins/cardshell_up_and_down/RULES.md: only ``q`` exactly quits, ``Q`` is an
+            # plugins/cardshell_up_and_down/NOTES.md: only ``q`` exactly quits, ``Q`` is an
             # incorrect answer; the hand-out never makes its input case-insensitive.
             case_sensitive=True,
         )

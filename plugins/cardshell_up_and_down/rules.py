@@ -1,7 +1,7 @@
 """Up-and-Down: the second COMP9021 solitaire, as pure functions of the seed.
 
 Source: the hand-out's Sections 2 and 4, with the details
-settled in ``plugins/cardshell_up_and_down/RULES.md``.
+settled in ``plugins/cardshell_up_and_down/NOTES.md``.
 
 Cards are the ints of Section 2: 0-12 Hearts Ace..King, 13-25 Diamonds,
 26-38 Clubs, 39-51 Spades; ``card % 13`` is the rank index (0 = Ace,
@@ -53,7 +53,7 @@ def ordinal(number: int) -> str:
 
     Returns:
         str: ``first``, ``second``, ``third``, then ``4th``, ``11th``,
-        ``21st``, ``22nd``, ``23rd``, ``111th`` (plugins/cardshell_up_and_down/RULES.md).
+        ``21st``, ``22nd``, ``23rd``, ``111th`` (plugins/cardshell_up_and_down/NOTES.md).
     """
     if 1 <= number <= 3:
         return ("first", "second", "third")[number - 1]

@@ -2,7 +2,7 @@
 
 ``simulate(n, i)`` plays the games of seeds i, i + 1, ..., i + n - 1 (one
 shuffle each) and prints the table of
-Section 4.3 as settled in ``plugins/cardshell_up_and_down/RULES.md``.  The
+Section 4.3 as settled in ``plugins/cardshell_up_and_down/NOTES.md``.  The
 counts are data (:func:`simulate_counts`); the table is a view of them
 (:func:`format_table`).  ``jobs`` spreads chunks of seeds over processes
 (:mod:`cardshell.montecarlo`); the counts do not depend on it.

@@ -142,7 +142,7 @@ def last_deal_without_a_discard(rnd: random.Random) -> aces.AcesUpState:
 
 @pytest.mark.parametrize("seed", range(4))
 def test_a_last_deal_that_cannot_discard_settles_the_deal_at_the_first_position(rules, seed):
-    # RULES.md: after the last deal no column is empty, so the first move
+    # NOTES.md: after the last deal no column is empty, so the first move
     # must discard one of its four cards by another: four suits, no move.
     state = last_deal_without_a_discard(random.Random(seed))
     raw, cols = raw_position(state)
