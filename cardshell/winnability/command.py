@@ -26,6 +26,7 @@ from cardshell import gamepage
 from cardshell.builtin import find_game
 from cardshell.errors import CommandError
 from cardshell.hookspecs import hookimpl
+from cardshell.ownfiles import refusal
 from cardshell.records import Command, CommandContext
 from cardshell.registry import HOST_PLUGINS
 from cardshell.sweep import ENV_SCHEDULER, ProgressLine, choose_backend
@@ -166,8 +167,8 @@ class WinnabilityCommands:
             why = "list its legal moves" if game.legal_moves is None else "declare immutable states"
             raise CommandError(f"{game.title} does not {why}, so the shell cannot solve its deals; "
                                "nothing was done.")
-        png = histograms.check_png_target(options.plot_file) if options.plot_file else None
-        export = _check_export(options.export) if options.export else None
+        png = histograms.check_png_target(options.plot_file, shell.data_dir) if options.plot_file else None
+        export = _check_export(options.export, shell.data_dir) if options.export else None
         key, spec = self.key_and_spec(game.id, options)
         remember(spec, rules)
         backend, notes = choose_backend(options.jobs, options.scheduler)
@@ -243,14 +244,18 @@ def usage_problem(shell: Shell, text: str) -> str | None:
     return None
 
 
-def _check_export(path: str) -> Path:
-    """The CSV target, checked before the sweep: its directory exists and it
-    is not a directory.
+def _check_export(path: str, data_dir: Path) -> Path:
+    """The CSV target, checked before the sweep: its directory exists, it
+    is not a directory, and it is none of cardshell's own files
+    (:func:`cardshell.ownfiles.refusal`: the table itself, through a link).
 
     Raises:
         CommandError: otherwise.
     """
     target = Path(path).expanduser()
+    why = refusal(target, data_dir)
+    if why is not None:
+        raise CommandError(why)
     if target.is_dir():
         raise CommandError(f"cannot write {path}: it is a directory")
     if not target.parent.is_dir():

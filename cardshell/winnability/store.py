@@ -334,6 +334,12 @@ class Store:
     def export(rows: Iterable[Row], path: str | Path) -> int:
         """Write rows to a CSV file (:mod:`csv`, a header of :data:`CSV_COLUMNS`).
 
+        The file is written through a temporary file in its directory and
+        renamed over ``path`` once complete (:func:`cardshell.ownfiles.replaced`):
+        ``path`` is never opened for writing, so a symbolic link or hard link
+        named as the target is replaced rather than written through, and a
+        failure (a full disk) leaves what ``path`` held.
+
         Args:
             rows (Iterable[Row]): the rows, in the order to write them.
             path (str | PathLike): the file, replaced if it exists.
@@ -344,8 +350,10 @@ class Store:
         Raises:
             OSError: the file cannot be written.
         """
+        from cardshell.ownfiles import replaced
+
         count = 0
-        with open(path, "w", encoding="utf-8", newline="") as handle:
+        with replaced(path, "w", encoding="utf-8", newline="") as handle:
             writer = csv.writer(handle)
             writer.writerow(CSV_COLUMNS)
             for row in rows:
