@@ -146,10 +146,10 @@ class Dispatcher:
         reply = self._execute(text)
         reply.warnings.extend(self.problems.drain())
         if reply.ok:
-            if self.record_as is None:
-                self.recorder.add(text)
-            elif self.record_as:  # "" records nothing (the follow-up lines are recorded)
-                self.recorder.add(self.record_as)
+            recorded = text if self.record_as is None else self.record_as  # "": nothing (the follow-ups are)
+            problem = self.recorder.add(recorded) if recorded else None
+            if problem is not None:  # the disk is full: the recording stops, the game goes on
+                reply.warnings.append(problem)
         self.record_as = None
         follow_up, reply.follow_up = reply.follow_up, []
         for next_line in follow_up:

@@ -16,21 +16,24 @@ rules keep that choice from destroying what cardshell keeps:
 * **Through a temporary file and a rename.**  :func:`replaced` writes a
   temporary file in the target's directory and renames it over the target
   with :func:`os.replace` only once it is complete, so the target is never
-  opened for writing (a symbolic link named as the target is replaced, not
-  followed), a failure leaves the old file as it was, and no half-written
-  file is ever seen under the target's name.
+  opened for writing (nor truncated before what it depends on was read), a
+  failure leaves the old file as it was, and no half-written file is ever
+  seen under the target's name.  A symbolic link is followed (its file is
+  replaced, the link stays); a device or FIFO (``/dev/stdout``) is written
+  as a stream, never replaced.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-__all__ = ["DATA_FILES", "refusal", "replaced"]
+__all__ = ["DATA_FILES", "refusal", "replaced", "target_of"]
 
 #: The files cardshell keeps in the data directory, with what they are
 #: (the names: cardshell/winnability/store.py ``FILE_NAME``,
@@ -97,15 +100,39 @@ def _say(path: str | os.PathLike[str], what: str, real: Path) -> str:
             "writes over its own files")
 
 
+def target_of(path: str | os.PathLike[str]) -> tuple[Path, bool]:
+    """Where writing ``path`` goes, and whether it can go through a rename.
+
+    Args:
+        path (str | PathLike): the file the user named.
+
+    Returns:
+        tuple[Path, bool]: the file a symbolic link named ``path`` points to
+        (so the link stays and its file gets the new content), else
+        ``path``; and False when that is an existing device, FIFO or socket
+        (``/dev/stdout``, a named pipe: renaming a file over it would
+        replace the device, so it is written as a stream), True otherwise.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        return Path(path), False
+    return Path(os.path.realpath(path)), True
+
+
 @contextlib.contextmanager
 def replaced(path: str | os.PathLike[str], mode: str = "w", **options: Any) -> Iterator[IO[Any]]:
     """Write ``path`` through a temporary file in its directory and :func:`os.replace`.
 
     The temporary file ``.NAME.*.tmp`` gets the permissions :func:`open`
     would give a new file (``0o666`` less the umask); it is flushed and
-    fsynced, then renamed over ``path`` when the ``with`` block ends
+    fsynced, then renamed over the file when the ``with`` block ends
     without an exception.  On an exception (``OSError`` of a full disk
-    included) it is removed and ``path`` is left as it was.
+    included) it is removed and the file is left as it was.  A symbolic
+    link is followed (the file it names is replaced, the link stays); a
+    device or FIFO is written as a stream (:func:`target_of`).
 
     Args:
         path (str | PathLike): the file to write.
@@ -118,9 +145,12 @@ def replaced(path: str | os.PathLike[str], mode: str = "w", **options: Any) -> I
     Raises:
         OSError: the temporary file cannot be made, written or renamed.
     """
-    target = Path(path)
-    descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                             dir=target.parent if str(target.parent) else ".")
+    target, renamed = target_of(path)
+    if not renamed:
+        with open(target, mode, **options) as stream:
+            yield stream
+        return
+    descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(descriptor, mode, **options) as stream:
             mask = os.umask(0)

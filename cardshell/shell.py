@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -30,7 +30,7 @@ from cardshell.paths import DATA_DIR_ENV
 from cardshell.paths import data_dir as resolve_data_dir
 from cardshell.plugin_index import IndexedPlugin
 from cardshell.problems import ProblemReporter
-from cardshell.recording import Recorder
+from cardshell.recording import Recorder, Sink
 from cardshell.replay import SavedGames
 from cardshell.sessions import MAX_SEED, Sessions
 
@@ -87,8 +87,9 @@ class Shell(Dispatcher, Sessions, SavedGames):
             None means: on for an interactive shell, off for scripts (so
             that a piped script's output never depends on what was saved
             before, and a script never overwrites the player's saves).
-        record (TextIO | None): a stream receiving the recording of the
-            session's accepted commands (``cardshell --record FILE``).
+        record (Sink | None): a stream receiving the recording of the
+            session's accepted commands (``cardshell --record FILE``: a
+            :class:`cardshell.recording.RecordFile`; any text stream will do).
         tracebacks (bool | None): print the traceback of every plugin
             failure on standard error (``cardshell --traceback``); None
             follows ``CARDSHELL_TRACEBACK``.
@@ -126,7 +127,7 @@ class Shell(Dispatcher, Sessions, SavedGames):
         failures: list[PluginFailure] | None = None,
         data_dir: str | os.PathLike[str] | None = None,
         autosave: bool | None = None,
-        record: TextIO | None = None,
+        record: Sink | None = None,
         tracebacks: bool | None = None,
         deferred: list[IndexedPlugin] | None = None,
     ) -> None:
@@ -265,7 +266,7 @@ class Shell(Dispatcher, Sessions, SavedGames):
         extra_modules: Iterable[str] = (),
         data_dir: str | os.PathLike[str] | None = None,
         autosave: bool | None = None,
-        record: TextIO | None = None,
+        record: Sink | None = None,
         tracebacks: bool | None = None,
         deferred: bool = False,
     ) -> Shell:
