@@ -84,15 +84,16 @@ def test_a_failed_export_leaves_the_old_file_and_no_temporary_file(tmp_path):
     assert sorted(path.name for path in folder.iterdir()) == ["old.csv"]
 
 
-def test_an_export_replaces_a_symbolic_link_outside_the_data_dir_without_writing_through_it(tmp_path):
-    precious = tmp_path / "precious.txt"
-    precious.write_text("keep me\n")
+def test_an_export_through_a_symbolic_link_replaces_the_linked_file_whole_and_keeps_the_link(tmp_path):
+    linked = tmp_path / "linked.csv"
+    linked.write_text("last week's export\n")
+    before = linked.stat().st_ino
     link = tmp_path / "out.csv"
-    link.symlink_to(precious)
+    link.symlink_to(linked)
     assert Store.export([], link) == 0
-    assert precious.read_text() == "keep me\n"
-    assert not link.is_symlink() and link.read_text().startswith("game,rules_version,")
-    assert oct(link.stat().st_mode & 0o777) == oct(0o666 & ~_umask())
+    assert link.is_symlink() and linked.read_text().startswith("game,rules_version,")
+    assert linked.stat().st_ino != before  # a new file renamed over it, never the old one rewritten
+    assert oct(linked.stat().st_mode & 0o777) == oct(0o666 & ~_umask())
 
 
 def _umask():

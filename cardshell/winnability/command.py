@@ -16,7 +16,6 @@ keeps each deal's result in the data directory's table
 
 from __future__ import annotations
 
-import sqlite3
 import textwrap
 import time
 from pathlib import Path
@@ -43,7 +42,7 @@ from cardshell.winnability.run import (
     solver_version,
     sweep,
 )
-from cardshell.winnability.store import FILE_NAME, Key, Store
+from cardshell.winnability.store import FILE_NAME, Key, Store, TableError
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.shell import Shell
@@ -175,24 +174,38 @@ class WinnabilityCommands:
         task: Any = (PlayDeal(spec, options.seconds, options.nodes, options.samples) if options.mode == "honest"
                      else SolveDeal(spec, options.seconds, options.nodes))
         try:
-            store = Store.in_directory(shell.data_dir)
-        except (OSError, sqlite3.Error) as exc:
-            raise CommandError(f"cannot open the winnability table in {shell.data_dir}: {exc}") from None
-        with store:
+            tally = self._sweep_and_report(ctx, options, game.title, key, task, backend, notes, export)
+        except TableError as exc:
+            raise CommandError(exc.message) from None
+        if options.plot:
+            drawn = histogram(tally)
+            ctx.echo(histograms.text(drawn))
+            if png is not None:
+                histograms.write_png(drawn, png)
+                ctx.echo(f"Wrote the histogram to {png}")
+
+    def _sweep_and_report(self, ctx: CommandContext, options: grammar.WinnabilityArgs, title: str, key: Key,
+                          task: Any, backend: Any, notes: list[str], export: Path | None) -> Tally:
+        """Open and check the table, sweep, report, export (see :meth:`winnability`);
+        the tally of the run's deals for the histogram.
+
+        Raises:
+            TableError: the table cannot be used (checked, with every row of
+                the run's deals decoded, before anything is solved).
+        """
+        shell = self.shell
+        with Store.in_directory(shell.data_dir) as store:
             deals = options.deals
-            reused = store.count_usable(key, deals)
+            reused = sum(1 for _ in store.usable(key, deals))  # every stored row of the run decodes
             if options.retry_unknown:  # (a deal settled under another budget stays settled)
-                try:
-                    store.forget_unknown(key, deals)
-                except sqlite3.Error as exc:
-                    raise CommandError(f"cannot write the winnability table {store.path}: {exc}") from None
+                store.forget_unknown(key, deals)
                 left = store.count_usable(key, deals)
                 retried, reused = reused - left, left
                 ctx.echo(f"Retrying {retried:,} unknown deal{'s' if retried != 1 else ''} of this budget.")
-            progress = ProgressLine.for_context(ctx, len(deals) - reused, f"winnability {game.id}", "deals")
+            progress = ProgressLine.for_context(ctx, len(deals) - reused, f"winnability {key.game}", "deals")
             started = time.monotonic()
             try:
-                sweep(store, key, deals, task, backend=backend, progress=progress)
+                solved = sweep(store, key, deals, task, backend=backend, progress=progress)
             except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM/SIGHUP (a subclass): keep its type
                 kept = store.count_usable(key, deals) - reused
                 stop.add_note(f"interrupted; the {kept:,} deal{'s' if kept != 1 else ''} settled or tried "
@@ -204,19 +217,18 @@ class WinnabilityCommands:
                 tally.add(row)
             for note in notes:
                 ctx.echo(note)
-            ctx.echo(report(game.title, key, deals, tally, wall, reused))
+            shared = tally.deals - reused - solved
+            if shared > 0:
+                ctx.echo(f"Another sweep on the same table solved {shared:,} of these deals meanwhile "
+                         "(the deals were shared, none solved twice).")
+            ctx.echo(report(title, key, deals, tally, wall, reused))
             if export is not None:
                 try:
                     written = Store.export(store.usable(key, deals), export)
                 except OSError as exc:
                     raise CommandError(f"cannot write {export}: {exc}") from None
                 ctx.echo(f"Wrote {written:,} rows to {export}")
-        if options.plot:
-            drawn = histogram(tally)
-            ctx.echo(histograms.text(drawn))
-            if png is not None:
-                histograms.write_png(drawn, png)
-                ctx.echo(f"Wrote the histogram to {png}")
+        return tally
 
 
 def usage_problem(shell: Shell, text: str) -> str | None:
