@@ -123,6 +123,27 @@ def test_a_lock_taken_during_a_sweep_costs_no_result(tmp_path):
     assert solved == 12 and stored_deals(path) == list(range(12))
 
 
+def test_ctrl_c_while_the_table_is_locked_still_stores_what_was_solved(tmp_path):
+    path = tmp_path / FILE_NAME
+    store = Store(path, try_seconds=0.05, busy_seconds=30)
+    holders = []
+
+    def on_deal(deal):
+        if deal == 3:
+            holders.append(hold_lock(path, 1.0))
+        if deal == 10:
+            raise KeyboardInterrupt
+
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            winrun.sweep(store, KEY, range(0, 20), Toy(on_deal))
+    finally:
+        for holder in holders:
+            holder.wait()
+        store.close()
+    assert stored_deals(path) == list(range(winrun.MAX_CHUNK))  # the first chunk waited for the lock
+
+
 def test_a_lock_held_past_the_bound_says_how_many_results_were_not_stored(tmp_path):
     path = tmp_path / FILE_NAME
     store = Store(path, try_seconds=0.05, busy_seconds=0.3)

@@ -42,7 +42,7 @@ from cardshell.winnability.run import (
     solver_version,
     sweep,
 )
-from cardshell.winnability.store import FILE_NAME, Key, Store, TableError
+from cardshell.winnability.store import BUSY_SECONDS, FILE_NAME, Key, Store, TableError
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.shell import Shell
@@ -73,7 +73,11 @@ HELP = "\n\n".join(textwrap.fill(paragraph, 78) for paragraph in (
     "result answers only for its own budget: another player may play differently). --retry-unknown "
     "solves the unknown deals of this budget again (its seconds are wall-clock time: an idle "
     "machine may settle what a busy one left unknown). --export FILE.csv writes the rows of "
-    "the deals.",
+    "the deals (never over one of cardshell's own files).",
+    "The table is checked before anything is solved: a damaged, foreign, read-only or locked one is "
+    f"one message. While another process holds its lock, results wait in memory (at the end, up to "
+    f"{BUSY_SECONDS:g} s) and none is lost; two sweeps on one table share the deals (each skips those "
+    "the other is solving and waits for them at its end).",
     "The report: won, no win, unknown; the winnability (won of settled) with its 95% Wilson "
     "interval; the bounds counting unknowns as losses and as wins; wall time; time per "
     "settled deal. --plot adds a histogram of that time, --plot FILE.png also writes a PNG "

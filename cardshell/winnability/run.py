@@ -53,7 +53,7 @@ from cardshell.ruleset import RuleSet
 from cardshell.search import Budget, hint, solve
 from cardshell.sweep import PerDeal, run
 from cardshell.sweep.engine import Backend, Progress
-from cardshell.winnability.store import DealResult, Key, Store
+from cardshell.winnability.store import DealResult, Key, Store, TableError
 
 __all__ = ["CLAIM_BATCH", "CLAIM_POLL_SECONDS", "CLAIM_SECONDS", "MAX_CHUNK", "MAX_MOVES", "GameSpec", "PlayDeal",
            "SolveDeal", "lease", "play_honestly", "remember", "rules_for", "rules_version", "solver_version",
@@ -358,7 +358,6 @@ def sweep(store: Store, key: Key, deals: range, task: Callable[[int], DealResult
             waiting.extend(theirs)
             yield from mine
 
-    finished = False
     try:
         run(PerDeal(task), claimed(store.todo(key, deals)), consume, backend=backend, progress=progress,
             max_chunk=MAX_CHUNK)
@@ -366,12 +365,18 @@ def sweep(store: Store, key: Key, deals: range, task: Callable[[int], DealResult
             time.sleep(CLAIM_POLL_SECONDS)
             left, waiting[:] = list(waiting), []
             run(PerDeal(task), claimed(left), consume, backend=backend, max_chunk=MAX_CHUNK)
-        finished = True
-    finally:
-        unstored = store.flush()
+    except BaseException as stop:  # Ctrl-C, a signal, an error: store what was solved, then go on stopping
+        try:
+            if store.flush():
+                stop.add_note(store.unstored().message)
+        except TableError as problem:
+            stop.add_note(problem.message)
         store.release()
-        if unstored and finished:
-            raise store.unstored()
+        raise
+    if store.flush():
+        store.release()
+        raise store.unstored()
+    store.release()
     return solved
 
 
