@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Iterable, Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from cardshell.paths import DATA_DIR_ENV, history_file
 from cardshell.pipes import reserve_standard_descriptors
@@ -21,6 +21,10 @@ from cardshell.script import (
     run_script,
 )
 from cardshell.version import __version__
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cardshell.recording import RecordFile
+    from cardshell.shell import Shell
 
 EPILOG = f"""\
 With no FILE and a terminal on stdin, cardshell starts the interactive shell.
@@ -148,26 +152,46 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _with_record(args: argparse.Namespace, script: str | None, handle: TextIO | None, source: str,
                  interactive: bool) -> int:
-    """Open the ``--record`` file (never the script being read) for the run."""
+    """Open the ``--record`` file (never the script being read, never one of
+    cardshell's own files) for the run.
+
+    The file is made through a temporary file and a rename
+    (:meth:`cardshell.recording.RecordFile.create`): when even its header
+    cannot be written (a full disk), nothing has run and the status is
+    :data:`EXIT_USAGE`.  When it fills later, the recording stops with one
+    warning and the session goes on; a run that would have exited
+    :data:`EXIT_OK` then exits :data:`EXIT_OUTPUT`.
+    """
     record = None
     if args.record and _same_file(args.record, handle if handle is not None else sys.stdin):
         _error(f"--record {args.record} would overwrite the script being read")
         return EXIT_USAGE
     if args.record:
+        from cardshell.ownfiles import refusal
+        from cardshell.paths import data_dir
+        from cardshell.recording import RecordFile
+
+        why = refusal(args.record, data_dir(args.data_dir))
+        if why is not None:
+            _error(f"--record: {why}")
+            return EXIT_USAGE
         try:
-            record = open(args.record, "w", encoding="utf-8")  # noqa: SIM115 - open for the whole session
+            record = RecordFile.create(args.record)
         except OSError as exc:
-            _error(f"cannot write {args.record}: {exc}")
+            _error(f"cannot write {args.record}: {exc.strerror or exc}")
             return EXIT_USAGE
     try:
-        return _run(args, script, handle, source, interactive, record)
+        status = _run(args, script, handle, source, interactive, record)
     finally:
         if record is not None:
             record.close()
+    return status
 
 
 def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, source: str,
-         interactive: bool, record: TextIO | None) -> int:
+         interactive: bool, record: RecordFile | None) -> int:
+    """Create the shell and run the front end; a run whose recording stopped
+    (a full disk) and that would exit :data:`EXIT_OK` exits :data:`EXIT_OUTPUT`."""
     from cardshell.shell import Shell  # after argument parsing: --help and --version stay fast
 
     shell = Shell.create(seed=args.seed, interactive=interactive, disabled=args.disable_plugin,
@@ -177,6 +201,14 @@ def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, so
         from cardshell import screen
 
         shell.columns = screen.size().columns
+    status = _front_end(args, script, handle, source, interactive, shell)
+    if status == EXIT_OK and shell.recorder.failure is not None:
+        return EXIT_OUTPUT
+    return status
+
+
+def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | None, source: str,
+               interactive: bool, shell: Shell) -> int:
     lines: Iterable[str] | None = None if handle is None else read_lines(handle)
     if script is not None and script != "-" and handle is None:
         # 'cardshell play aces-up' and 'cardshell "play aces-up"' (one quoted argument) are one line.

@@ -200,10 +200,10 @@ class Dispatcher:
         reply = self._execute(text)
         reply.warnings.extend(self.problems.drain())
         if reply.ok:
-            if self.record_as is None:
-                self.recorder.add(text)
-            elif self.record_as:  # "" records nothing (the follow-up lines are recorded)
-                self.recorder.add(self.record_as)
+            recorded = text if self.record_as is None else self.record_as  # "": nothing (the follow-ups are)
+            problem = self.recorder.add(recorded) if recorded else None
+            if problem is not None:  # the disk is full: the recording stops, the game goes on
+                reply.warnings.append(problem)
         self.record_as = None
         if reply.error:  # a message, never a board: fitted like any text
             reply.error = screen.wrap(reply.error, self._fit_width())

@@ -27,7 +27,7 @@ import importlib
 import os
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 import pluggy
 
@@ -42,7 +42,7 @@ from cardshell.paths import data_dir as resolve_data_dir
 from cardshell.persistence import Persistence, SaveResult
 from cardshell.plugin_index import IndexedPlugin
 from cardshell.problems import ProblemReporter
-from cardshell.recording import Recorder
+from cardshell.recording import Recorder, Sink
 from cardshell.records import Command, Game, Outcome
 from cardshell.registry import Entry, Registry, Scope
 from cardshell.replay import Replayer
@@ -86,8 +86,9 @@ class Shell:
             None means: on for an interactive shell, off for scripts (so
             that a piped script's output never depends on what was saved
             before, and a script never overwrites the player's saves).
-        record (TextIO | None): a stream receiving the recording of the
-            session's accepted commands (``cardshell --record FILE``).
+        record (Sink | None): a stream receiving the recording of the
+            session's accepted commands (``cardshell --record FILE``: a
+            :class:`cardshell.recording.RecordFile`; any text stream will do).
         tracebacks (bool | None): print the traceback of every plugin
             failure on standard error (``cardshell --traceback``); None
             follows ``CARDSHELL_TRACEBACK``.
@@ -136,7 +137,7 @@ class Shell:
         failures: list[PluginFailure] | None = None,
         data_dir: str | os.PathLike[str] | None = None,
         autosave: bool | None = None,
-        record: TextIO | None = None,
+        record: Sink | None = None,
         tracebacks: bool | None = None,
         deferred: list[IndexedPlugin] | None = None,
     ) -> None:
@@ -281,7 +282,7 @@ class Shell:
         extra_modules: Iterable[str] = (),
         data_dir: str | os.PathLike[str] | None = None,
         autosave: bool | None = None,
-        record: TextIO | None = None,
+        record: Sink | None = None,
         tracebacks: bool | None = None,
         deferred: bool = False,
     ) -> Shell:

@@ -376,7 +376,8 @@ def test_a_table_that_is_not_a_database_is_a_clear_error(shell, tmp_path):
     (tmp_path / "data").mkdir()
     (tmp_path / "data" / FILE_NAME).write_text("not a database " * 100)
     reply = shell.execute(THUMB)
-    assert not reply.ok and "cannot open the winnability table" in reply.error
+    assert not reply.ok and reply.error.endswith(f"{FILE_NAME} is not a winnability table (not an SQLite "
+                                                 "database); move it aside or use another --data-dir")
 
 
 # -- the command line ----------------------------------------------------------

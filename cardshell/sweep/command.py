@@ -123,7 +123,8 @@ class Simulation:
             CommandError: the PNG cannot be written (checked before the
                 sweep, so no time is lost), or the backend cannot run.
         """
-        target = histograms.check_png_target(args.plot_file) if args.plot_file else None
+        data_dir = ctx.shell.data_dir if ctx.shell is not None else None
+        target = histograms.check_png_target(args.plot_file, data_dir) if args.plot_file else None
         total, run, notes = self.run(ctx.state, args, ctx)
         for note in notes:
             ctx.echo(note)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardshell.errors import CommandError
+from cardshell.ownfiles import refusal, replaced
 
 __all__ = [
     "COLUMNS",
@@ -184,11 +185,14 @@ def matplotlib_available() -> bool:
         return False
 
 
-def check_png_target(path: str) -> Path:
+def check_png_target(path: str, data_dir: str | os.PathLike[str] | None = None) -> Path:
     """Check, before a sweep runs, that a PNG can be written at ``path``.
 
     Args:
         path (str): as typed after ``--plot``; must end in ``.png``.
+        data_dir (str | PathLike | None): the shell's data directory: a
+            path that is one of cardshell's own files there is refused
+            (:func:`cardshell.ownfiles.refusal`).
 
     Returns:
         Path: the path.
@@ -196,8 +200,10 @@ def check_png_target(path: str) -> Path:
     Raises:
         CommandError: matplotlib is missing, the name does not end in
             ``.png``, the folder does not exist or is not writable, or the
-            path is a folder.
+            path is a folder or one of cardshell's own files.
     """
+    if data_dir is not None and (why := refusal(path, data_dir)) is not None:
+        raise CommandError(why)
     if not matplotlib_available():
         raise CommandError(f"--plot {path} needs matplotlib: {INSTALL_HINT} (--plot alone draws a text histogram)")
     target = Path(path)
@@ -234,8 +240,6 @@ def write_png(histogram: Histogram, path: str | os.PathLike[str]) -> Path:
         from matplotlib.figure import Figure
     except ImportError:
         raise CommandError(f"writing a PNG needs matplotlib: {INSTALL_HINT}") from None
-    import tempfile  # here, not at start-up: only --plot FILE.png needs it
-
     target = Path(path)
     labels = [label for label, _ in histogram.rows]
     counts = [count for _, count in histogram.rows]
@@ -249,18 +253,9 @@ def write_png(histogram: Histogram, path: str | os.PathLike[str]) -> Path:
                     ha="right" if crowded else "center")
     axes.set_title(f"{histogram.title} ({histogram.total:,} {histogram.unit})")
     axes.set_ylabel(histogram.unit)
-    descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
-    mask = os.umask(0)
-    os.umask(mask)
     try:
-        os.fchmod(descriptor, 0o666 & ~mask)  # as open() would make it, not mkstemp's 0600
-        with os.fdopen(descriptor, "wb") as stream:
+        with replaced(target, "wb") as stream:
             figure.savefig(stream, format="png")
-        os.replace(temporary, target)
     except OSError as exc:
-        Path(temporary).unlink(missing_ok=True)
         raise CommandError(f"cannot write {target}: {exc.strerror or exc}") from None
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
     return target

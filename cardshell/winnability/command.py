@@ -16,7 +16,6 @@ keeps each deal's result in the data directory's table
 
 from __future__ import annotations
 
-import sqlite3
 import textwrap
 import time
 from pathlib import Path
@@ -26,6 +25,7 @@ from cardshell import gamepage
 from cardshell.builtin import find_game
 from cardshell.errors import CommandError
 from cardshell.hookspecs import hookimpl
+from cardshell.ownfiles import refusal
 from cardshell.records import Command, CommandContext
 from cardshell.registry import HOST_PLUGINS
 from cardshell.sweep import ENV_SCHEDULER, ProgressLine, choose_backend
@@ -43,7 +43,7 @@ from cardshell.winnability.run import (
     solver_version,
     sweep,
 )
-from cardshell.winnability.store import FILE_NAME, Key, Store
+from cardshell.winnability.store import BUSY_SECONDS, FILE_NAME, Key, Store, TableError
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.host import Host
@@ -76,7 +76,11 @@ HELP = "\n\n".join(textwrap.fill(paragraph, 78) for paragraph in (
     "result answers only for its own budget: another player may play differently). --retry-unknown "
     "solves the unknown deals of this budget again (its seconds are wall-clock time: an idle "
     "machine may settle what a busy one left unknown). --export FILE.csv writes the rows of "
-    "the deals.",
+    "the deals (never over one of cardshell's own files).",
+    "The table is checked before anything is solved: a damaged, foreign, read-only or locked one is "
+    f"one message. While another process holds its lock, results wait in memory (at the end, up to "
+    f"{BUSY_SECONDS:g} s) and none is lost; two sweeps on one table share the deals (each skips those "
+    "the other is solving and waits for them at its end).",
     "The report: won, no win, unknown; the winnability (won of settled) with its 95% Wilson "
     "interval; the bounds counting unknowns as losses and as wins; wall time; time per "
     "settled deal. --plot adds a histogram of that time, --plot FILE.png also writes a PNG "
@@ -172,32 +176,46 @@ class WinnabilityCommands:
             why = "list its legal moves" if game.legal_moves is None else "declare immutable states"
             raise CommandError(f"{game.title} does not {why}, so the shell cannot solve its deals; "
                                "nothing was done.")
-        png = histograms.check_png_target(options.plot_file) if options.plot_file else None
-        export = _check_export(options.export) if options.export else None
+        png = histograms.check_png_target(options.plot_file, shell.data_dir) if options.plot_file else None
+        export = _check_export(options.export, shell.data_dir) if options.export else None
         key, spec = self.key_and_spec(game.id, options)
         remember(spec, rules)
         backend, notes = choose_backend(options.jobs, options.scheduler)
         task: Any = (PlayDeal(spec, options.seconds, options.nodes, options.samples) if options.mode == "honest"
                      else SolveDeal(spec, options.seconds, options.nodes))
         try:
-            store = Store.in_directory(shell.data_dir)
-        except (OSError, sqlite3.Error) as exc:
-            raise CommandError(f"cannot open the winnability table in {shell.data_dir}: {exc}") from None
-        with store:
+            tally = self._sweep_and_report(ctx, options, game.title, key, task, backend, notes, export)
+        except TableError as exc:
+            raise CommandError(exc.message) from None
+        if options.plot:
+            drawn = histogram(tally)
+            ctx.echo(histograms.text(drawn))
+            if png is not None:
+                histograms.write_png(drawn, png)
+                ctx.echo(f"Wrote the histogram to {png}")
+
+    def _sweep_and_report(self, ctx: CommandContext, options: grammar.WinnabilityArgs, title: str, key: Key,
+                          task: Any, backend: Any, notes: list[str], export: Path | None) -> Tally:
+        """Open and check the table, sweep, report, export (see :meth:`winnability`);
+        the tally of the run's deals for the histogram.
+
+        Raises:
+            TableError: the table cannot be used (checked, with every row of
+                the run's deals decoded, before anything is solved).
+        """
+        shell = self.shell
+        with Store.in_directory(shell.data_dir) as store:
             deals = options.deals
-            reused = store.count_usable(key, deals)
+            reused = sum(1 for _ in store.usable(key, deals))  # every stored row of the run decodes
             if options.retry_unknown:  # (a deal settled under another budget stays settled)
-                try:
-                    store.forget_unknown(key, deals)
-                except sqlite3.Error as exc:
-                    raise CommandError(f"cannot write the winnability table {store.path}: {exc}") from None
+                store.forget_unknown(key, deals)
                 left = store.count_usable(key, deals)
                 retried, reused = reused - left, left
                 ctx.echo(f"Retrying {retried:,} unknown deal{'s' if retried != 1 else ''} of this budget.")
-            progress = ProgressLine.for_context(ctx, len(deals) - reused, f"winnability {game.id}", "deals")
+            progress = ProgressLine.for_context(ctx, len(deals) - reused, f"winnability {key.game}", "deals")
             started = time.monotonic()
             try:
-                sweep(store, key, deals, task, backend=backend, progress=progress)
+                solved = sweep(store, key, deals, task, backend=backend, progress=progress)
             except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM/SIGHUP (a subclass): keep its type
                 kept = store.count_usable(key, deals) - reused
                 stop.add_note(f"interrupted; the {kept:,} deal{'s' if kept != 1 else ''} settled or tried "
@@ -209,19 +227,18 @@ class WinnabilityCommands:
                 tally.add(row)
             for note in notes:
                 ctx.echo(note)
-            ctx.echo(report(game.title, key, deals, tally, wall, reused))
+            shared = tally.deals - reused - solved
+            if shared > 0:
+                ctx.echo(f"Another sweep on the same table solved {shared:,} of these deals meanwhile "
+                         "(the deals were shared, none solved twice).")
+            ctx.echo(report(title, key, deals, tally, wall, reused))
             if export is not None:
                 try:
                     written = Store.export(store.usable(key, deals), export)
                 except OSError as exc:
                     raise CommandError(f"cannot write {export}: {exc}") from None
                 ctx.echo(f"Wrote {written:,} rows to {export}")
-        if options.plot:
-            drawn = histogram(tally)
-            ctx.echo(histograms.text(drawn))
-            if png is not None:
-                histograms.write_png(drawn, png)
-                ctx.echo(f"Wrote the histogram to {png}")
+        return tally
 
 
 def usage_problem(shell: Host, text: str) -> str | None:
@@ -249,14 +266,18 @@ def usage_problem(shell: Host, text: str) -> str | None:
     return None
 
 
-def _check_export(path: str) -> Path:
-    """The CSV target, checked before the sweep: its directory exists and it
-    is not a directory.
+def _check_export(path: str, data_dir: Path) -> Path:
+    """The CSV target, checked before the sweep: its directory exists, it
+    is not a directory, and it is none of cardshell's own files
+    (:func:`cardshell.ownfiles.refusal`: the table itself, through a link).
 
     Raises:
         CommandError: otherwise.
     """
     target = Path(path).expanduser()
+    why = refusal(target, data_dir)
+    if why is not None:
+        raise CommandError(why)
     if target.is_dir():
         raise CommandError(f"cannot write {path}: it is a directory")
     if not target.parent.is_dir():

@@ -54,8 +54,9 @@ import sys
 import time
 import types
 from collections import Counter
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -65,10 +66,11 @@ from cardshell.search import Budget, hint, solve
 from cardshell.sweep import PerDeal, run
 from cardshell.sweep.engine import Backend, Progress
 from cardshell.watchdog import TimeBound, bound_for
-from cardshell.winnability.store import DealResult, Key, Store
+from cardshell.winnability.store import DealResult, Key, Store, TableError
 
-__all__ = ["MAX_CHUNK", "MAX_MOVES", "GameSpec", "PlayDeal", "SolveDeal", "play_honestly", "remember",
-           "code_fingerprint", "rules_for", "rules_version", "solver_version", "start_state", "sweep"]
+__all__ = ["CLAIM_BATCH", "CLAIM_POLL_SECONDS", "CLAIM_SECONDS", "MAX_CHUNK", "MAX_MOVES", "GameSpec", "PlayDeal",
+           "SolveDeal", "code_fingerprint", "lease", "play_honestly", "remember", "rules_for", "rules_version",
+           "solver_version", "start_state", "sweep"]
 
 #: The most moves of one honestly played deal; beyond it the deal is unknown.
 MAX_MOVES = 2000
@@ -88,6 +90,12 @@ MAX_CODE_FILES = 5000
 #: Deals per chunk: each chunk is one transaction of the table, so Ctrl-C or
 #: a crash loses at most the chunks in flight.
 MAX_CHUNK = 8
+#: Deals claimed in one transaction as the backend asks for them (see :func:`sweep`).
+CLAIM_BATCH = 32
+#: Seconds between two looks at the deals another sweep is solving.
+CLAIM_POLL_SECONDS = 0.5
+#: The part of a claim's lease that does not depend on the budget, in seconds (see :func:`lease`).
+CLAIM_SECONDS = 120.0
 
 
 @dataclass(frozen=True)
@@ -376,7 +384,18 @@ def sweep(store: Store, key: Key, deals: range, task: Callable[[int], DealResult
     """Solve (or play) every deal of ``deals`` the table cannot answer yet.
 
     Each chunk's results are stored in one transaction as they arrive, in
-    deal order; an interruption (Ctrl-C, an error) keeps what was stored.
+    deal order (while another process holds the table's lock they wait in
+    memory and go with a later write: :meth:`Store.add`); an interruption
+    (Ctrl-C, an error) keeps what was stored.
+
+    Deals are claimed :data:`CLAIM_BATCH` at a time as the backend asks for
+    them (:meth:`Store.claim`): a deal another live sweep on the same table
+    and key is solving is skipped, and once this sweep's own deals are done
+    it waits for those (polling every :data:`CLAIM_POLL_SECONDS`) until they
+    are stored, or solves them itself when their claims go stale (the other
+    sweep ended without storing them).  The wait is bounded: a claim lives
+    while its owner runs and stores, and at most :func:`lease` seconds
+    without news.
 
     Args:
         store (Store): the table.
@@ -388,19 +407,56 @@ def sweep(store: Store, key: Key, deals: range, task: Callable[[int], DealResult
         progress (Progress | None): the progress line.
 
     Returns:
-        int: the deals solved (or played) now.
+        int: the deals solved (or played) now by this sweep.
 
     Raises:
         KeyboardInterrupt: on Ctrl-C (what was stored stays).
         CommandError: the backend cannot run.
+        TableError: the table cannot be written, or stayed locked by another
+            process for its ``busy_seconds`` at the end (the message says
+            how many results were not stored).
     """
     solved = 0
+    waiting: list[int] = []
+    term = lease(key)
 
     def consume(chunk: Any, results: list[DealResult]) -> None:
         nonlocal solved
         store.add(key, zip(chunk, results))
         solved += len(results)
 
-    run(PerDeal(task), store.todo(key, deals), consume, backend=backend, progress=progress,
-        max_chunk=MAX_CHUNK)
+    def claimed(todo: Iterable[int]) -> Iterator[int]:
+        source = iter(todo)
+        while batch := list(islice(source, CLAIM_BATCH)):
+            mine, theirs = store.claim(key, batch, term)
+            waiting.extend(theirs)
+            yield from mine
+
+    try:
+        run(PerDeal(task), claimed(store.todo(key, deals)), consume, backend=backend, progress=progress,
+            max_chunk=MAX_CHUNK)
+        while waiting:  # deals another sweep was solving: stored by it, or ours once its claims are stale
+            time.sleep(CLAIM_POLL_SECONDS)
+            left, waiting[:] = list(waiting), []
+            run(PerDeal(task), claimed(left), consume, backend=backend, max_chunk=MAX_CHUNK)
+    except BaseException as stop:  # Ctrl-C, a signal, an error: store what was solved, then go on stopping
+        try:
+            if store.flush():
+                stop.add_note(store.unstored().message)
+        except TableError as problem:
+            stop.add_note(problem.message)
+        store.release()
+        raise
+    if store.flush():
+        store.release()
+        raise store.unstored()
+    store.release()
     return solved
+
+
+def lease(key: Key) -> float:
+    """How long a sweep's claims live without news from it, in seconds:
+    :data:`CLAIM_SECONDS` plus the time two chunks of :data:`MAX_CHUNK`
+    deals may take at the key's budget (the sweep renews its claims at
+    every chunk it stores)."""
+    return CLAIM_SECONDS + 2 * MAX_CHUNK * key.seconds

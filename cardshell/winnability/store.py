@@ -26,6 +26,34 @@ How rows are reused (the sweep asks :meth:`Store.todo` what to run):
 * rows are written one transaction per chunk of deals, so Ctrl-C or a crash
   loses at most the deals in flight, and the same command resumes.
 
+Opening checks the file before anything is solved (:class:`Store`), with
+one :class:`TableError` message for each failure: not an SQLite database,
+damaged (``PRAGMA quick_check``), a ``results`` table of another shape, not
+writable (a read-only file or mount), or locked by another process for
+longer than :data:`BUSY_SECONDS`.  A row that does not decode (its ``line``
+not a JSON list, a result that is not one of the three) is a
+:class:`TableError` too, naming the deal, never an internal error.
+
+Sharing the table with other processes:
+
+* **A busy lock never costs a result.**  While a sweep runs, a chunk's
+  write tries for :data:`TRY_SECONDS`; when another process holds the lock
+  the results stay in memory (:meth:`Store.add`, at most
+  :data:`MAX_PENDING` of them) and go with the next chunk's write, and at
+  the end :meth:`Store.flush` waits up to :data:`BUSY_SECONDS` for the lock.
+  Only a lock held longer than that loses them, and the message says how
+  many.
+* **Two sweeps share the deals.**  A sweep *claims* the deals it is about
+  to solve (table ``claims``: the key, the deal, the owner's host, pid and
+  a lease end, :meth:`Store.claim`); another sweep on the same key skips a
+  deal claimed by a live owner and, once its own deals are done, waits for
+  those to be stored (or their claims to go stale) before reporting.  A
+  claim is stale when its owner's process is gone (same host: checked by
+  pid) or its lease ran out without the owner storing anything (another
+  host); the owner's every write renews its leases, and its claims are
+  released when its sweep ends however it ends (``kill -9`` leaves them to
+  go stale).
+
 Bounds: a run covers at most :data:`cardshell.winnability.args.MAX_DEALS`
 deals; :meth:`Store.todo` reads the stored deals :data:`BLOCK` at a time, so
 neither resuming nor reporting holds a set of all the deals in memory; a
@@ -35,15 +63,24 @@ line is at most the moves of one deal (bounded by the search budget or
 
 from __future__ import annotations
 
+import contextlib
 import csv
+import dataclasses
 import json
+import os
+import secrets
+import socket
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
-__all__ = ["BLOCK", "CSV_COLUMNS", "FILE_NAME", "DealResult", "Key", "Row", "Store", "read_csv"]
+__all__ = ["BLOCK", "BUSY_SECONDS", "CSV_COLUMNS", "FILE_NAME", "MAX_PENDING", "TRY_SECONDS", "DealResult", "Key",
+           "Row", "Store", "TableBusy", "TableError", "read_csv"]
+
+_T = TypeVar("_T")
 
 #: The database file in the data directory.
 FILE_NAME = "winnability.sqlite3"
@@ -53,7 +90,33 @@ BLOCK = 4096
 CSV_COLUMNS = ("game", "rules_version", "mode", "deal", "budget_seconds", "budget_nodes", "budget_samples",
                "result", "positions", "seconds", "line", "solver")
 
+#: The longest wait for another process's lock on the table, in seconds:
+#: when the table is opened, and for results kept in memory at a sweep's end.
+BUSY_SECONDS = 60.0
+#: One try at a write while a sweep runs, in seconds; results that could not
+#: be written wait in memory for the next chunk's write.
+TRY_SECONDS = 0.25
+#: The most results kept in memory while the table is locked; beyond it the
+#: sweep waits up to :data:`BUSY_SECONDS` for the lock.
+MAX_PENDING = 100_000
+
 Result = Literal["won", "no win", "unknown"]
+
+
+class TableError(Exception):
+    """The winnability table cannot be used (one line saying why and what to do).
+
+    Args:
+        message (str): the complete message, naming the file.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class TableBusy(TableError):
+    """Another process held the table's lock for longer than the wait."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
@@ -70,6 +133,18 @@ CREATE TABLE IF NOT EXISTS results (
     line TEXT NOT NULL,
     solver TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (game, rules_version, mode, deal, budget_seconds, budget_nodes, budget_samples)
+) WITHOUT ROWID
+"""
+# The deals being solved by a sweep: run_key is the JSON list of the Key's fields.
+_CLAIMS = """
+CREATE TABLE IF NOT EXISTS claims (
+    run_key TEXT NOT NULL,
+    deal INTEGER NOT NULL,
+    owner TEXT NOT NULL,
+    host TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    expires REAL NOT NULL,
+    PRIMARY KEY (run_key, deal)
 ) WITHOUT ROWID
 """
 
@@ -174,12 +249,23 @@ def _row(values: Sequence[Any]) -> Row:
         ValueError: values that are not a row (the callers report the file).
     """
     game, version, mode, deal, seconds, nodes, samples, result, positions, took, line, solver = values
-    key = Key(str(game), str(version), str(mode), float(seconds), int(nodes), int(samples), str(solver))
-    moves = json.loads(str(line))
+    try:
+        key = Key(str(game), str(version), str(mode), float(seconds), int(nodes), int(samples), str(solver))
+        moves = json.loads(str(line))
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise ValueError(f"not a winnability row ({type(exc).__name__})") from None
     if result not in ("won", "no win", "unknown") or not isinstance(moves, list):
-        raise ValueError(f"not a winnability row: {values!r}")
-    outcome = DealResult(result, int(positions), float(took), tuple(str(move) for move in moves))
-    return Row(key, int(deal), outcome)
+        raise ValueError("not a winnability row (its result or its line)")
+    try:
+        outcome = DealResult(result, int(positions), float(took), tuple(str(move) for move in moves))
+        return Row(key, int(deal), outcome)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"not a winnability row ({type(exc).__name__})") from None
+
+
+def _run_key(key: Key) -> str:
+    """A key as the ``claims`` table names it: the JSON list of its fields."""
+    return json.dumps(dataclasses.astuple(key))
 
 
 _COLUMNS = ", ".join(CSV_COLUMNS)
@@ -199,38 +285,147 @@ ORDER BY deal, result = 'unknown', budget_nodes, budget_seconds, budget_samples
 
 
 class Store:
-    """The winnability table in one SQLite file.
+    """The winnability table in one SQLite file, opened and checked.
 
     Args:
-        path (str | PathLike): the database file; its directory is created
-            if missing.
+        path (str | PathLike): the database file; it and its directory are
+            created if missing.
+        busy_seconds (float | None): the longest wait for another
+            process's lock, in seconds (None: :data:`BUSY_SECONDS`).
+        try_seconds (float | None): one try at a write during a sweep, in
+            seconds (None: :data:`TRY_SECONDS`).
+        mode (str): SQLite's URI open mode: ``"rwc"`` (read, write, create;
+            the default) or ``"ro"`` (read only: the check then refuses
+            the table as not writable, as on a read-only mount).
+
+    Attributes:
+        path (Path): the file.
+        owner (str): this store's name in the ``claims`` table
+            (``HOST:PID:TOKEN``).
 
     Raises:
-        sqlite3.Error: the file cannot be opened or is not a database.
-        OSError: the directory cannot be created.
+        TableError: the directory cannot be made; the file is not an SQLite
+            database, is damaged (``PRAGMA quick_check``), holds a
+            ``results`` table of another shape, cannot be written, or stayed
+            locked by another process for ``busy_seconds``.  Checked here,
+            before anything is solved.
     """
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, busy_seconds: float | None = None, try_seconds: float | None = None,
+                 mode: str = "rwc") -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(self.path, timeout=30.0)
+        self.busy_seconds = BUSY_SECONDS if busy_seconds is None else busy_seconds
+        self.try_seconds = TRY_SECONDS if try_seconds is None else try_seconds
+        self.host = socket.gethostname()
+        self.owner = f"{self.host}:{os.getpid()}:{secrets.token_hex(4)}"
+        self._pending: list[tuple[object, ...]] = []
+        self._pending_claims: list[tuple[str, int]] = []
+        self._lease: float | None = None
         try:
-            with self._db:
-                self._db.execute(_SCHEMA)
-                columns = {info[1] for info in self._db.execute("PRAGMA table_info(results)")}
-                if "solver" not in columns:  # a table written before unknowns were keyed by solver
-                    self._db.execute("ALTER TABLE results ADD COLUMN solver TEXT NOT NULL DEFAULT ''")
-        except sqlite3.Error:  # not a database, or locked for 30 s
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise TableError(f"cannot make the directory of the winnability table {self.path}: "
+                             f"{exc.strerror or exc}") from None
+        uri = f"{self.path.absolute().as_uri()}?mode={mode}"
+        try:
+            self._db = sqlite3.connect(uri, uri=True, timeout=self.try_seconds, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise TableError(f"cannot open the winnability table {self.path}: {exc}") from None
+        try:
+            self._check()
+        except BaseException:
             self._db.close()
             raise
 
+    def _check(self) -> None:
+        """Quick-check the file, then check (or create) its schema in a write transaction."""
+        verdict = self._retrying(lambda: self._db.execute("PRAGMA quick_check").fetchall(), self.busy_seconds,
+                                 "read")
+        if [tuple(row) for row in verdict] != [("ok",)]:
+            first = str(verdict[0][0]) if verdict else "no answer"
+            raise TableError(f"the winnability table {self.path} is damaged (SQLite's quick check: "
+                             f"{first[:120]}); move it aside and run again (its stored deals are solved again)")
+        with self._transaction(self.busy_seconds):
+            columns = {info[1] for info in self._db.execute("PRAGMA table_info(results)")}
+            missing = [column for column in CSV_COLUMNS if column != "solver" and column not in columns]
+            if columns and missing:
+                raise TableError(f"{self.path} holds a table 'results' that is not a winnability table (no column "
+                                 f"{missing[0]!r}); move it aside or use another --data-dir")
+            self._db.execute(_SCHEMA)
+            if columns and "solver" not in columns:  # a table written before unknowns were keyed by solver
+                self._db.execute("ALTER TABLE results ADD COLUMN solver TEXT NOT NULL DEFAULT ''")
+            self._db.execute(_CLAIMS)
+            ((version,),) = self._db.execute("PRAGMA user_version").fetchall()
+            self._db.execute(f"PRAGMA user_version = {int(version)}")  # a write, refused when read-only
+
+    def _problem(self, exc: sqlite3.Error, doing: str) -> TableError:
+        """The message of an SQLite error while ``doing`` (read, write)."""
+        name = getattr(exc, "sqlite_errorname", "")
+        text = str(exc)
+        if name.startswith("SQLITE_BUSY") or name.startswith("SQLITE_LOCKED") or "locked" in text:
+            return TableBusy(f"the winnability table {self.path} is locked by another process (waited "
+                              f"{self.busy_seconds:g} s); run again when it is done")
+        if name.startswith("SQLITE_READONLY") or "readonly" in text:
+            return TableError(f"cannot write the winnability table {self.path}: it is read-only (the file, "
+                              "its directory or its file system); use another --data-dir")
+        if name.startswith("SQLITE_NOTADB") or "not a database" in text:
+            return TableError(f"{self.path} is not a winnability table (not an SQLite database); move it aside "
+                              "or use another --data-dir")
+        if name.startswith("SQLITE_CORRUPT") or "malformed" in text:
+            return TableError(f"the winnability table {self.path} is damaged ({text[:120]}); move it aside and "
+                              "run again (its stored deals are solved again)")
+        return TableError(f"cannot {doing} the winnability table {self.path}: {text[:200]}")
+
+    @staticmethod
+    def _busy(exc: sqlite3.Error) -> bool:
+        name = getattr(exc, "sqlite_errorname", "")
+        return name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in str(exc)
+
+    def _retrying(self, step: Callable[[], _T], seconds: float, doing: str) -> _T:
+        """``step()``, tried again while the table is locked, for up to ``seconds``.
+
+        Raises:
+            TableError: still locked after ``seconds``, or any other SQLite error.
+        """
+        deadline = time.monotonic() + seconds
+        while True:
+            try:
+                return step()
+            except sqlite3.Error as exc:
+                if not self._busy(exc) or time.monotonic() >= deadline:
+                    raise self._problem(exc, doing) from None
+                time.sleep(min(0.05, max(0.0, deadline - time.monotonic())))
+
+    @contextlib.contextmanager
+    def _transaction(self, seconds: float) -> Iterator[None]:
+        """One write transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``), waiting
+        up to ``seconds`` for the lock; rolled back on any exception.
+
+        Raises:
+            TableError: the lock stayed taken, or the table cannot be written.
+        """
+        self._retrying(lambda: self._db.execute("BEGIN IMMEDIATE"), seconds, "write")
+        try:
+            try:
+                yield
+            except sqlite3.Error as exc:  # in the body: said as a TableError
+                raise self._problem(exc, "write") from None
+            self._retrying(lambda: self._db.execute("COMMIT"), seconds, "write")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+            raise
+
     @classmethod
-    def in_directory(cls, directory: str | Path) -> Store:
-        """The store of a data directory (``DIRECTORY/winnability.sqlite3``)."""
-        return cls(Path(directory) / FILE_NAME)
+    def in_directory(cls, directory: str | Path, **options: Any) -> Store:
+        """The store of a data directory (``DIRECTORY/winnability.sqlite3``);
+        ``options`` as for :class:`Store`."""
+        return cls(Path(directory) / FILE_NAME, **options)
 
     def close(self) -> None:
-        """Close the connection (idempotent)."""
+        """Close the connection (idempotent); results still in memory are
+        not written (see :meth:`flush`)."""
         self._db.close()
 
     def __enter__(self) -> Store:
@@ -239,18 +434,144 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @property
+    def pending(self) -> int:
+        """How many results wait in memory for the table's lock."""
+        return len(self._pending)
+
     def add(self, key: Key, results: Iterable[tuple[int, DealResult]]) -> None:
-        """Store the results of some deals in one transaction.
+        """Store the results of some deals in one transaction, or keep them
+        for the next write while another process holds the lock.
+
+        The write (with the results kept earlier) tries for
+        ``try_seconds``; when the lock is busy the results stay in memory
+        until :meth:`flush` or the next :meth:`add` writes them.  Beyond
+        :data:`MAX_PENDING` kept results it waits up to ``busy_seconds``.
+        The deals' claims are released in the same transaction.
 
         Args:
             key (Key): their game, rules version, mode and budget.
             results (Iterable[tuple[int, DealResult]]): (deal, result) pairs;
                 a row already stored under the same key and deal is replaced.
+
+        Raises:
+            TableError: the table cannot be written (not for a busy lock,
+                unless it stayed busy for ``busy_seconds`` with more than
+                :data:`MAX_PENDING` results waiting).
         """
-        rows = [Row(key, deal, outcome).values() for deal, outcome in results]
-        with self._db:
-            self._db.executemany(f"INSERT OR REPLACE INTO results ({_COLUMNS}) VALUES "
-                                 f"({', '.join('?' * len(CSV_COLUMNS))})", rows)
+        run_key = _run_key(key)
+        for deal, outcome in results:
+            self._pending.append(Row(key, deal, outcome).values())
+            self._pending_claims.append((run_key, deal))
+        wait = self.busy_seconds if len(self._pending) > MAX_PENDING else self.try_seconds
+        if self.flush(wait) and len(self._pending) > MAX_PENDING:
+            raise self.unstored()
+
+    def unstored(self) -> TableError:
+        """The error to raise when results are still in memory after the
+        longest wait: the table stayed locked, and how many were not stored."""
+        count = len(self._pending)
+        return TableError(f"the winnability table {self.path} stayed locked by another process for "
+                          f"{self.busy_seconds:g} s: {count:,} solved deal{'s' if count != 1 else ''} could not be "
+                          "stored (the same command solves them again)")
+
+    def flush(self, seconds: float | None = None) -> int:
+        """Write the results kept in memory, waiting up to ``seconds`` for the lock.
+
+        Args:
+            seconds (float | None): the longest wait (None: ``busy_seconds``).
+
+        Returns:
+            int: how many results are still in memory (0: all stored).
+
+        Raises:
+            TableError: the table cannot be written for another reason than
+                a busy lock.
+        """
+        if not self._pending:
+            return 0
+        rows, claims = list(self._pending), list(self._pending_claims)
+        try:
+            with self._transaction(self.busy_seconds if seconds is None else seconds):
+                self._db.executemany(f"INSERT OR REPLACE INTO results ({_COLUMNS}) VALUES "
+                                     f"({', '.join('?' * len(CSV_COLUMNS))})", rows)
+                self._db.executemany("DELETE FROM claims WHERE run_key = ? AND deal = ? AND owner = ?",
+                                     [(*claim, self.owner) for claim in claims])
+                if self._lease is not None:  # news from this sweep: its claims live on
+                    self._db.execute("UPDATE claims SET expires = ? WHERE owner = ?",
+                                     (time.time() + self._lease, self.owner))
+        except TableBusy:
+            return len(self._pending)
+        del self._pending[: len(rows)]
+        del self._pending_claims[: len(claims)]
+        return 0
+
+    # -- claims ------------------------------------------------------------
+    def claim(self, key: Key, deals: Sequence[int], lease: float) -> tuple[list[int], list[int]]:
+        """Claim deals for this sweep, unless another live sweep has them.
+
+        Deals with a usable row by now (another sweep stored them) are
+        neither claimed nor returned.  A claim of another owner counts while
+        its lease runs and, on this host, while its process lives.  Best
+        effort: when the lock is busy for ``try_seconds``, every deal is
+        returned as this sweep's, unclaimed (solving a deal twice is waste,
+        never an error).
+
+        Args:
+            key (Key): the sweep's key.
+            deals (Sequence[int]): deals about to be solved, in order.
+            lease (float): seconds the claim lives without news from this
+                sweep (each :meth:`add` renews it).
+
+        Returns:
+            tuple[list[int], list[int]]: the deals now this sweep's, and the
+            deals another live sweep is solving; both in order.
+
+        Raises:
+            TableError: the table cannot be read or written.
+        """
+        if not deals:
+            return [], []
+        run_key, now = _run_key(key), time.time()
+        low, high = min(deals), max(deals) + 1
+        try:
+            with self._transaction(self.try_seconds):
+                done = {row.deal for row in self.usable(key, range(low, high))}
+                others = self._db.execute(
+                    "SELECT deal, owner, host, pid, expires FROM claims WHERE run_key = ? AND deal >= ? AND deal < ?",
+                    (run_key, low, high)).fetchall()
+                theirs = {deal for deal, owner, host, pid, expires in others
+                          if owner != self.owner and self._alive(host, pid, expires, now)}
+                mine = [deal for deal in deals if deal not in done and deal not in theirs]
+                self._db.executemany("INSERT OR REPLACE INTO claims (run_key, deal, owner, host, pid, expires) "
+                                     "VALUES (?, ?, ?, ?, ?, ?)",
+                                     [(run_key, deal, self.owner, self.host, os.getpid(), now + lease)
+                                      for deal in mine])
+                self._db.execute("UPDATE claims SET expires = ? WHERE owner = ?", (now + lease, self.owner))
+        except TableBusy:
+            return list(deals), []
+        self._lease = lease
+        return mine, [deal for deal in deals if deal in theirs and deal not in done]
+
+    def _alive(self, host: str, pid: int, expires: float, now: float) -> bool:
+        """Whether a claim still counts (its lease runs; on this host, its process lives)."""
+        if expires <= now:
+            return False
+        if host != self.host:
+            return True
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            return False
+        except (OSError, ValueError, OverflowError):  # another user's process (PermissionError): alive
+            return True
+        return True
+
+    def release(self) -> None:
+        """Drop this store's claims (the deals it will not solve now); best
+        effort, waiting at most ``try_seconds`` (a claim left behind goes stale)."""
+        with contextlib.suppress(TableError), self._transaction(self.try_seconds):
+            self._db.execute("DELETE FROM claims WHERE owner = ?", (self.owner,))
 
     def usable(self, key: Key, deals: range) -> Iterator[Row]:
         """The row that answers for each stored deal of ``deals``, in deal order.
@@ -266,23 +587,48 @@ class Store:
 
         Yields:
             Row: at most one per deal.
+
+        Raises:
+            TableError: the table cannot be read (damaged, locked for
+                ``busy_seconds``), or a row does not decode.
         """
         for low in range(deals.start, deals.stop, BLOCK):
             high = min(low + BLOCK, deals.stop)
-            cursor = self._db.execute(_USABLE, (*key.head, low, high, *key.reuse))
-            rows = cursor.fetchall()  # the whole block: no cursor stays open while the sweep writes
+            # the whole block: no cursor stays open while the sweep writes
+            rows = self._read(_USABLE, (*key.head, low, high, *key.reuse))
             last = None
             for values in rows:
                 if values[3] != last:
                     last = values[3]
-                    yield _row(values)
+                    yield self._decode(values)
+
+    def _read(self, sql: str, parameters: Sequence[object] = ()) -> list[Any]:
+        """Every row of a query (waiting up to ``busy_seconds`` for a lock).
+
+        Raises:
+            TableError: the table cannot be read.
+        """
+        return self._retrying(lambda: self._db.execute(sql, parameters).fetchall(), self.busy_seconds, "read")
+
+    def _decode(self, values: Sequence[Any]) -> Row:
+        """A stored row, or a :class:`TableError` naming its deal (never the row's text)."""
+        try:
+            return _row(values)
+        except ValueError as exc:
+            game, deal = str(values[0])[:40], str(values[3])[:20]
+            raise TableError(f"the winnability table {self.path} has a damaged row (deal {deal} of {game!r}: "
+                             f"{exc}); move the table aside and run again") from None
 
     def count_usable(self, key: Key, deals: range) -> int:
-        """How many deals of ``deals`` have a usable row (see :meth:`usable`)."""
-        (count,) = self._db.execute(
+        """How many deals of ``deals`` have a usable row (see :meth:`usable`).
+
+        Raises:
+            TableError: the table cannot be read.
+        """
+        ((count,),) = self._read(
             "SELECT COUNT(DISTINCT deal) FROM results WHERE game = ? AND rules_version = ? AND mode = ? "
             f"AND deal >= ? AND deal < ? AND {_REUSABLE}",
-            (*key.head, deals.start, deals.stop, *key.reuse)).fetchone()
+            (*key.head, deals.start, deals.stop, *key.reuse))
         return int(count)
 
     def forget_unknown(self, key: Key, deals: range) -> int:
@@ -298,13 +644,13 @@ class Store:
             int: the rows deleted.
 
         Raises:
-            sqlite3.Error: the table cannot be written.
+            TableError: the table cannot be written.
         """
-        with self._db:
-            cursor = self._db.execute(
+        with self._transaction(self.busy_seconds):
+            cursor = self._retrying(lambda: self._db.execute(
                 "DELETE FROM results WHERE game = ? AND rules_version = ? AND mode = ? AND deal >= ? "
                 "AND deal < ? AND result = 'unknown' AND budget_seconds = ? AND budget_nodes = ? "
-                "AND budget_samples = ?", (*key.head, deals.start, deals.stop, *key.budget))
+                "AND budget_samples = ?", (*key.head, deals.start, deals.stop, *key.budget)), 0.0, "write")
         return int(cursor.rowcount)
 
     def todo(self, key: Key, deals: range) -> Iterator[int]:
@@ -325,14 +671,23 @@ class Store:
                     yield deal
 
     def rows(self) -> Iterator[Row]:
-        """Every row of the table, by game, rules version, mode, deal and budget."""
-        for values in self._db.execute(f"SELECT {_COLUMNS} FROM results ORDER BY game, rules_version, "
-                                       "mode, deal, budget_seconds, budget_nodes, budget_samples").fetchall():
-            yield _row(values)
+        """Every row of the table, by game, rules version, mode, deal and budget.
+
+        Raises:
+            TableError: the table cannot be read, or a row does not decode.
+        """
+        for values in self._read(f"SELECT {_COLUMNS} FROM results ORDER BY game, rules_version, "
+                                 "mode, deal, budget_seconds, budget_nodes, budget_samples"):
+            yield self._decode(values)
 
     @staticmethod
     def export(rows: Iterable[Row], path: str | Path) -> int:
         """Write rows to a CSV file (:mod:`csv`, a header of :data:`CSV_COLUMNS`).
+
+        The file is written through a temporary file in its directory and
+        renamed over ``path`` once complete (:func:`cardshell.ownfiles.replaced`):
+        ``path`` is never opened for writing (nor truncated before the rows
+        are read), and a failure (a full disk) leaves what ``path`` held.
 
         Args:
             rows (Iterable[Row]): the rows, in the order to write them.
@@ -344,8 +699,10 @@ class Store:
         Raises:
             OSError: the file cannot be written.
         """
+        from cardshell.ownfiles import replaced
+
         count = 0
-        with open(path, "w", encoding="utf-8", newline="") as handle:
+        with replaced(path, "w", encoding="utf-8", newline="") as handle:
             writer = csv.writer(handle)
             writer.writerow(CSV_COLUMNS)
             for row in rows:

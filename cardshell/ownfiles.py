@@ -1,0 +1,166 @@
+"""cardshell's own files, and writing a user's file without risking one.
+
+An export (``winnability --export FILE.csv``, ``--plot FILE.png``) or a
+recording (``cardshell --record FILE``) names a file the user chose.  Two
+rules keep that choice from destroying what cardshell keeps:
+
+* **Never over one of cardshell's own files.**  :func:`refusal` says why a
+  path may not be written when it resolves (:func:`os.path.realpath`, so
+  through symbolic links) to one of them, or is the same file under another
+  name (a hard link, :func:`os.path.samestat`): the winnability table
+  (``winnability.sqlite3``, :data:`cardshell.winnability.store.FILE_NAME`),
+  the statistics (``stats.sqlite3``, ``plugins/cardshell_stats/store.py``),
+  SQLite's journal files of both, the history (:func:`cardshell.paths.history_file`),
+  anything in the saves directory (:func:`cardshell.saves.saves_dir`), and
+  files the caller adds (the session's own recording).
+* **Through a temporary file and a rename.**  :func:`replaced` writes a
+  temporary file in the target's directory and renames it over the target
+  with :func:`os.replace` only once it is complete, so the target is never
+  opened for writing (nor truncated before what it depends on was read), a
+  failure leaves the old file as it was, and no half-written file is ever
+  seen under the target's name.  A symbolic link is followed (its file is
+  replaced, the link stays); a device or FIFO (``/dev/stdout``) is written
+  as a stream, never replaced.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+__all__ = ["DATA_FILES", "refusal", "replaced", "target_of"]
+
+#: The files cardshell keeps in the data directory, with what they are
+#: (the names: cardshell/winnability/store.py ``FILE_NAME``,
+#: plugins/cardshell_stats/store.py ``FILENAME``, cardshell/paths.py ``history_file``).
+DATA_FILES = {
+    "winnability.sqlite3": "the winnability table",
+    "stats.sqlite3": "the statistics database",
+    "history": "the command history",
+}
+#: SQLite's files beside a database (the rollback journal, the write-ahead log and its index).
+_SIDECARS = ("-journal", "-wal", "-shm")
+
+
+def _own(data_dir: Path) -> Iterator[tuple[Path, str]]:
+    for name, what in DATA_FILES.items():
+        yield data_dir / name, what
+        if name.endswith(".sqlite3"):
+            for sidecar in _SIDECARS:
+                yield data_dir / f"{name}{sidecar}", f"{what}'s journal"
+
+
+def refusal(path: str | os.PathLike[str], data_dir: str | os.PathLike[str],
+            also: Iterable[tuple[str | os.PathLike[str], str]] = ()) -> str | None:
+    """Why ``path`` may not be written, or None when it may.
+
+    Args:
+        path (str | PathLike): the file the user named (need not exist).
+        data_dir (str | PathLike): the data directory (need not exist).
+        also (Iterable[tuple[str | PathLike, str]]): other files of this
+            session (path, what it is), e.g. ``(recording, "this session's
+            recording")``.
+
+    Returns:
+        str | None: the message (``will not write PATH: it is the
+        winnability table (REAL PATH), and cardshell never writes over its
+        own files``), or None.  Never raises.
+    """
+    try:
+        real = Path(os.path.realpath(path))
+        try:
+            found = os.stat(path)
+        except OSError:
+            found = None
+        data = Path(data_dir)
+        own = [*_own(data), *((Path(other), what) for other, what in also)]
+        saves = Path(os.path.realpath(data / "saves"))
+        if real == saves or saves in real.parents:
+            return _say(path, "is in the saves directory", saves)
+        for other, what in own:
+            other_real = Path(os.path.realpath(other))
+            same = other_real == real
+            if not same and found is not None:
+                with contextlib.suppress(OSError):
+                    same = os.path.samestat(found, os.stat(other))
+            if same:
+                return _say(path, f"is {what}", other_real)
+    except (OSError, ValueError):  # a path the system cannot even resolve: its writer will say why
+        return None
+    return None
+
+
+def _say(path: str | os.PathLike[str], what: str, real: Path) -> str:
+    return (f"will not write {os.fspath(path)[:200]}: it {what} ({str(real)[:200]}), and cardshell never "
+            "writes over its own files")
+
+
+def target_of(path: str | os.PathLike[str]) -> tuple[Path, bool]:
+    """Where writing ``path`` goes, and whether it can go through a rename.
+
+    Args:
+        path (str | PathLike): the file the user named.
+
+    Returns:
+        tuple[Path, bool]: the file a symbolic link named ``path`` points to
+        (so the link stays and its file gets the new content), else
+        ``path``; and False when that is an existing device, FIFO or socket
+        (``/dev/stdout``, a named pipe: renaming a file over it would
+        replace the device, so it is written as a stream), True otherwise.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        return Path(path), False
+    return Path(os.path.realpath(path)), True
+
+
+@contextlib.contextmanager
+def replaced(path: str | os.PathLike[str], mode: str = "w", **options: Any) -> Iterator[IO[Any]]:
+    """Write ``path`` through a temporary file in its directory and :func:`os.replace`.
+
+    The temporary file ``.NAME.*.tmp`` gets the permissions :func:`open`
+    would give a new file (``0o666`` less the umask); it is flushed and
+    fsynced, then renamed over the file when the ``with`` block ends
+    without an exception.  On an exception (``OSError`` of a full disk
+    included) it is removed and the file is left as it was.  A symbolic
+    link is followed (the file it names is replaced, the link stays); a
+    device or FIFO is written as a stream (:func:`target_of`).
+
+    Args:
+        path (str | PathLike): the file to write.
+        mode (str): ``"w"`` (text) or ``"wb"`` (bytes).
+        **options: :func:`open` keywords (``encoding``, ``newline``).
+
+    Yields:
+        IO: the open temporary file.
+
+    Raises:
+        OSError: the temporary file cannot be made, written or renamed.
+    """
+    target, renamed = target_of(path)
+    if not renamed:
+        with open(target, mode, **options) as stream:
+            yield stream
+        return
+    descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(descriptor, mode, **options) as stream:
+            mask = os.umask(0)
+            os.umask(mask)
+            os.fchmod(stream.fileno(), 0o666 & ~mask)  # as open() would make it, not mkstemp's 0600
+            yield stream
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
