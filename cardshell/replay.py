@@ -162,9 +162,15 @@ class SavedGames:
             GameSession: the game in the saved position, with its undo
             history, uid, undo flag and time played.
 
+        A save of a deal that was played on from it to an ending
+        (:mod:`cardshell.endings`) is refused for a game without undo (it
+        would replay the ending); for a game with undo it is resumed as an
+        ``undo`` would, and that ending is not counted again.
+
         Raises:
             SaveError: the game is not installed, the log holds a line that
-                is not a move, or it does not replay.
+                is not a move, it does not replay, or it is behind an ending
+                of a game without undo.
         """
         from cardshell.savefile import SaveError
 
@@ -172,11 +178,18 @@ class SavedGames:
         game = shell.games.get(record.game)
         if game is None:
             raise SaveError(f"save {name!r} is for game {record.game!r}, which is not installed")
+        ended = shell.endings.ended_at(record.uid)
+        behind = ended is not None and len(record.log) < ended
+        if behind and not game.undo:  # played on from this save to an ending (cardshell.endings)
+            raise SaveError(f"save {name!r} cannot be resumed: this {game.title} deal (seed {record.seed}) "
+                            f"was played on from it to an ending, and {game.title} has no undo; "
+                            f"'play {game.id} --seed {record.seed}' deals it again as a new game")
         try:
             self.check_log(game, record.log)
             session = shell.replay(game, record.seed, record.options, record.log)
         except SaveError as exc:
             raise SaveError(f"save {name!r} cannot be resumed: {exc.message}") from None
+        session.ending_undone = behind  # a game with undo: that ending was counted once already
         session.uid = record.uid or session.uid
         session.undo_used = record.undo_used
         session.started -= max(0.0, record.elapsed)

@@ -23,7 +23,9 @@ if TYPE_CHECKING:  # pragma: no cover
     import random
     from pathlib import Path
 
+    from cardshell.endings import Endings
     from cardshell.hookcall import GuardedHooks
+    from cardshell.persistence import Persistence
     from cardshell.problems import ProblemReporter
     from cardshell.records import Game, Outcome
     from cardshell.registry import Registry
@@ -44,10 +46,24 @@ class Sessions:
         hooks (GuardedHooks): calls the lifecycle and display hooks.
         problems (ProblemReporter): plugin failures, reported once each.
         data_dir (Path): where saves and statistics are kept.
+        finished (dict[str, GameSession]): per game id, its last game that
+            ended (most recently ended last), until a new game of that id is
+            put in place: ``play GAME`` deals again after it, and ``new`` and
+            ``restart`` at ``cardshell>`` act on the last one.
+        endings (Endings): the deals that reached an ending
+            (:mod:`cardshell.endings`), so that no save replays one.
+
+    A game's life, as the host tells it: *in progress* (in
+    :attr:`sessions`, no outcome), *finished* (an outcome; in
+    :attr:`finished`), *abandoned* (left with moves by ``quit``, ``new``,
+    ``restart``, ``play GAME --seed N`` or ``load``; kept loadable until exit
+    by :meth:`cardshell.persistence.Persistence.abandon`).
     """
 
     sessions: dict[str, GameSession]
     current: GameSession | None
+    finished: dict[str, GameSession]
+    endings: Endings
     hooks: GuardedHooks
     problems: ProblemReporter
     data_dir: Path
@@ -63,6 +79,9 @@ class Sessions:
 
         @property
         def _seeds(self) -> random.Random: ...
+
+        @property
+        def persistence(self) -> Persistence: ...
 
     def need_hook(self, hook_name: str) -> None:  # pragma: no cover - provided by Shell
         raise NotImplementedError
@@ -197,8 +216,18 @@ class Sessions:
         previous = self.sessions.get(session.id)
         if previous is not None and previous is not session:
             self._retired.add(previous.uid)
+        if self.finished.get(session.id) is not session:
+            self.finished.pop(session.id, None)
         self.sessions[session.id] = session
         self.current = session
+
+    def last_finished(self, game_id: str | None = None) -> GameSession | None:
+        """The last game that ended (of ``game_id``, or of any game) and was
+        not played on or replaced since, or None."""
+        for session in reversed(self.finished.values()):
+            if session.outcome is not None and (game_id is None or session.id == game_id):
+                return session
+        return None
 
     def check_outcome(self, session: GameSession, warnings: list[str], *, announce: bool = True,
                       undoing: bool = False) -> Outcome | None:
@@ -229,6 +258,8 @@ class Sessions:
             return None
         if outcome is not None and session.outcome is None:
             session.outcome = outcome
+            if announce:
+                self._ended(session, warnings)
             if session.ending_undone:
                 session.ending_undone = False
             elif announce:
@@ -252,10 +283,28 @@ class Sessions:
             GameSession | None: the game left, if there was one.
         """
         session, self.current = self.current, None
+        if session is not None and session.outcome is not None:
+            self.finished.pop(session.id, None)
+            self.finished[session.id] = session  # the last one left is the one 'new' acts on
         if session is not None and abandon:
             self.sessions.pop(session.id, None)
             self._retired.add(session.uid)
         return session
+
+    def _ended(self, session: GameSession, warnings: list[str]) -> None:
+        """A game just reached an ending: it is finished (:attr:`finished`),
+        the ending is noted (:attr:`endings`, in the data directory too when
+        the deal was saved or resumed from a save), and its automatic save,
+        now behind the ending, is removed when it is still what this session
+        read or wrote (:meth:`cardshell.persistence.Persistence.drop_automatic_save`)."""
+        self.finished.pop(session.id, None)
+        self.finished[session.id] = session
+        lasting = session.save_name is not None
+        problem = self.endings.note(session.uid, session.moves, lasting=lasting)
+        if problem is not None:
+            warnings.append(problem)
+        if lasting:
+            self.persistence.drop_automatic_save(session)
 
     def notify(self, hook_name: str, warnings: list[str], **kwargs: Any) -> None:
         """Call a lifecycle hook by pluggy's rules, each implementation guarded.

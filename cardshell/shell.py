@@ -25,6 +25,7 @@ import pluggy
 from cardshell import blame, hookcall, hookspecs, plugin_index
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES, DEFAULT_PLUGINS, default_plugins
 from cardshell.dispatch import Dispatcher, _join, _Snapshot
+from cardshell.endings import Endings
 from cardshell.lazy import DeferredGames, DeferredPlugins
 from cardshell.paths import DATA_DIR_ENV
 from cardshell.paths import data_dir as resolve_data_dir
@@ -157,6 +158,8 @@ class Shell(Dispatcher, Sessions, SavedGames):
         self.recorder = Recorder(record)
         self.record_as: str | None = None
         self._retired: set[str] = set()  # uids of games finished, abandoned or replaced here
+        self.finished: dict[str, GameSession] = {}  # the last finished game per id, most recent last
+        self.endings = Endings(lambda: self.data_dir)  # deals that reached an ending (cardshell.endings)
         self._rules: dict[str, RuleSet] = {}
         self._seeds_before: Any = None  # the seed generator's state before this command's first draw
         self.confirm: Callable[[str], bool] | None = None  # set by the interactive front end

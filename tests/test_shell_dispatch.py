@@ -101,7 +101,7 @@ def test_games_lists_available_and_in_progress(shell):
     shell.execute("inc 3")  # won: listed as finished, not in progress
     output = shell.execute("games").output
     assert "In progress:" not in output
-    assert "Finished ('new' or 'restart' plays again):\n  counter  seed 5, 1 move, won (current)" in output
+    assert "Finished ('play GAME' deals a new game):\n  counter  seed 5, 1 move, won (current)" in output
 
 
 def test_host_aliases_map_game_letters_to_host_commands(shell):

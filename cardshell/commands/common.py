@@ -140,6 +140,11 @@ class HostPlugin:
             if game is None:
                 rows.append((name, f"game {found.game!r} is not installed"))
                 continue
+            ended = self.shell.endings.ended_at(found.uid)
+            if not game.undo and ended is not None and len(found.log) < ended:
+                rows.append((name, f"{game.title}, seed {found.seed}: cannot be resumed (played on from it "
+                                   f"to an ending; {game.title} has no undo)"))
+                continue
             how = f"play {name}" if name == found.game else f"load {name}"
             rows.append((name, f"{game.title}, seed {found.seed}, {helptext.moves(len(found.log))}, "
                                f"saved {timestamps.readable(found.saved)} ('{how}')"))

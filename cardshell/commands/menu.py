@@ -84,7 +84,8 @@ class MenuCommands(HostPlugin):
             ctx.echo(helptext.games_list(shell.game_listing(), shell.width))
         playing: list[tuple[str, str]] = []
         finished: list[tuple[str, str]] = []
-        for gid, session in sorted(shell.sessions.items()):
+        ended = {gid: s for gid, s in shell.finished.items() if s.outcome is not None and gid not in shell.sessions}
+        for gid, session in sorted((shell.sessions | ended).items()):
             marker = " (current)" if session is shell.current else ""
             row = f"seed {session.seed}, {helptext.moves(session.moves)}"
             if session.outcome is None:
@@ -95,7 +96,7 @@ class MenuCommands(HostPlugin):
             ctx.echo("In progress:")
             ctx.echo(helptext.table(playing, width=shell.width))
         if finished:
-            ctx.echo("Finished ('new' or 'restart' plays again):")
+            ctx.echo("Finished ('play GAME' deals a new game):")
             ctx.echo(helptext.table(finished, width=shell.width))
         if shell.autosave:
             rows = self._saved_rows()
