@@ -197,6 +197,7 @@ class AssistCommands:
         rng = random.Random(f"hint:{session.seed}:{session.moves}")
         found = hint(rules, session.state, rng=rng, samples=options.samples,
                      budget=Budget(options.seconds, options.nodes))
+        session.assisted = True  # an answer, a move or none, is help (cardshell_stats: never "perfect")
         if not found.move:
             ctx.echo(f"No hint: {found.why}." if found.why else "No hint.")
             return
@@ -207,6 +208,7 @@ class AssistCommands:
         session = self._session()
         rules = self._rules(session, search=True)
         verdict = solve(rules, session.state, Budget(options.seconds, options.nodes))
+        session.assisted = True  # whatever it found (cardshell_stats: never "perfect")
         seen = "(the search sees face-down cards)"
         if verdict.result == "won":
             if not verdict.line:

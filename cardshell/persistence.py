@@ -122,7 +122,7 @@ class Persistence:
         """The save record of a game (seed, options, log, undo flag, time played, uid)."""
         return SaveRecord(game=session.id, seed=session.seed, options=dict(session.options),
                           log=list(session.log), undo_used=session.undo_used, elapsed=session.elapsed,
-                          uid=session.uid)
+                          uid=session.uid, assisted=session.assisted)
 
     # -- reading -----------------------------------------------------------
     def read(self, name: str) -> SaveRecord:

@@ -192,6 +192,7 @@ class SavedGames:
         session.ending_undone = behind  # a game with undo: that ending was counted once already
         session.uid = record.uid or session.uid
         session.undo_used = record.undo_used
+        session.assisted = record.assisted
         session.started -= max(0.0, record.elapsed)
         session.save_name = name
         return session

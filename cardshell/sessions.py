@@ -62,6 +62,7 @@ class Sessions:
 
     sessions: dict[str, GameSession]
     current: GameSession | None
+    interactive: bool
     finished: dict[str, GameSession]
     endings: Endings
     hooks: GuardedHooks
@@ -218,6 +219,7 @@ class Sessions:
             self._retired.add(previous.uid)
         if self.finished.get(session.id) is not session:
             self.finished.pop(session.id, None)
+        session.interactive = self.interactive
         self.sessions[session.id] = session
         self.current = session
 
