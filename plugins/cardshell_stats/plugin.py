@@ -107,8 +107,6 @@ def _parse(text: str) -> tuple[str | None, bool, bool, bool]:
             raise UsageError("stats takes at most one game")
     if yes and not reset:
         raise UsageError("--yes confirms --reset")
-    if every and reset:
-        raise UsageError("--reset deletes every result already; --all is for showing them")
     return game, reset, yes, every
 
 
