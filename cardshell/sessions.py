@@ -96,7 +96,12 @@ class Sessions:
 
         Returns:
             str: :func:`cardshell.help.ending`, wrapped to :attr:`width`,
-            when the outcome went from None to a result; else "".
+            when the outcome went from None to a result; else "".  When the
+            game answers a menu of its own after the ending (it has a
+            whole-line pattern command that changes nothing, such as
+            Up-and-Down's line browser: ``n``, ``-n``, ``m--n``), a blank
+            line sets the ending apart from that menu and ``Next:`` names it
+            first (issue 27 item 8).
         """
         if before is not None or session.outcome is None:
             return ""
@@ -112,7 +117,15 @@ class Sessions:
         from cardshell import help as helptext
 
         text = helptext.ending(session.game, session.outcome, going_on if len(going_on) <= 4 else ())
+        if self._answers_a_menu(session):  # a menu of its own is shown above (Up-and-Down's browser)
+            text = "\n" + text.replace("\nNext: ", "\nNext: an answer to the menu above, or ", 1)
         return helptext.wrap(text, self.width, "  ")
+
+    def _answers_a_menu(self, session: GameSession) -> bool:
+        """Whether the game takes bare answers to a menu it shows: a
+        whole-line pattern command of its own that changes no state."""
+        return any(entry.command.pattern is not None and not entry.command.changes_state
+                   for entry in self.registry.commands(session.id))
 
     def next_seed(self) -> int:
         """A seed for a game started without ``--seed`` (1..:data:`MAX_SEED`).

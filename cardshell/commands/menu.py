@@ -59,6 +59,11 @@ class MenuCommands(HostPlugin):
             if game_id is not None:  # help GAME: the game's page
                 ctx.echo(shell.game_page(game_id))
                 return
+            owners = self._games_with_command(word)
+            if owners:  # a command of some games, asked about outside them
+                ctx.echo(helptext.wrap(f"'{word}' is a command inside {_series(owners)}: 'play GAME', then "
+                                       f"'help {word}' there.", shell.width))
+                return
             close = shell.did_you_mean(word)
             hint = f" (did you mean {close!r}?)" if close else _did_you_mean(word.lower(), shell.games)
             raise CommandError(f"no command or game {word!r}{hint}; type 'help' for the list of commands "
@@ -73,6 +78,17 @@ class MenuCommands(HostPlugin):
         words = [w for e in scope.entries for w in (e.command.words if not e.command.pattern else ())]
         return (words + [w for e in self.shell.registry.global_scope.entries for w in e.command.words]
                 + sorted(self.shell.games))
+
+    def _games_with_command(self, word: str) -> list[str]:
+        """The titles of the games (sorted) that have a command or alias ``word``
+        (any case), for ``help WORD`` outside them."""
+        shell, key = self.shell, word.lower()
+        owners = []
+        for gid, game in sorted(shell.games.items()):
+            if any(key in (w.lower() for w in command.words) for command in shell.game_commands(gid)
+                   if command.game is not None):
+                owners.append(game.title)
+        return owners
 
     def games(self, ctx: CommandContext, args: None) -> None:
         """``games``: the available games and the games in progress."""
@@ -103,3 +119,8 @@ class MenuCommands(HostPlugin):
             if rows:
                 ctx.echo("Saved:")
                 ctx.echo(helptext.table(rows, width=shell.width))
+
+
+def _series(items: list[str]) -> str:
+    """``Blackjack, Snap and Pictures``: items joined as a sentence does."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
