@@ -31,7 +31,7 @@ from cardshell.registry import HOST_PLUGINS
 from cardshell.sweep import ENV_SCHEDULER, ProgressLine, choose_backend
 from cardshell.sweep import histogram as histograms
 from cardshell.winnability import args as grammar
-from cardshell.winnability.report import Tally, histogram, report
+from cardshell.winnability.report import HONEST_LINE, LISTED, THOUGHTFUL_LINE, Tally, histogram, report
 from cardshell.winnability.run import (
     MAX_VISITS,
     GameSpec,
@@ -56,12 +56,12 @@ HELP = "\n\n".join(textwrap.fill(paragraph, 78) for paragraph in (
     f"Options: {grammar.OPTIONS}.",
     "How often can GAME be won? Each deal A..B-1 (--deals A:B, default 0:100, at most "
     f"{grammar.MAX_DEALS:,} deals; deal N is 'play GAME --seed N') is settled as won or no win, "
-    "or unknown when its budget runs out. --thoughtful (the default) solves the true deal, "
-    "face-down cards included: can it be won at all? --honest plays it from the start, each "
-    "move the one 'hint' suggests from what the player can see (K re-drawn deals per move, "
-    "--samples K, default 10): what a perfect player who cannot see face-down cards achieves. "
-    f"The player enters a position at most {MAX_VISITS} times; when every move would enter "
-    "one once more, it has lost its way: no win.",
+    "or unknown when its budget runs out.",
+    f"{THOUGHTFUL_LINE} (--thoughtful, the default: the true deal is solved, face-down cards "
+    "included.)",
+    f"{HONEST_LINE} (--honest: each move is the one 'hint' suggests, from K re-drawn deals per "
+    f"move, --samples K, default 10. The player enters a position at most {MAX_VISITS} times; "
+    "when every move would enter one once more, it has lost its way: no win.)",
     f"Budget per deal: --seconds S (default {grammar.SECONDS:g}, honest {grammar.HONEST_SECONDS:g}; at most "
     f"{grammar.MAX_SECONDS:g}) and "
     f"--nodes N positions (at most {grammar.MAX_NODES:,}; thoughtful: per deal, default "
@@ -74,10 +74,12 @@ HELP = "\n\n".join(textwrap.fill(paragraph, 78) for paragraph in (
     "solves the unknown deals of this budget again (its seconds are wall-clock time: an idle "
     "machine may settle what a busy one left unknown). --export FILE.csv writes the rows of "
     "the deals.",
-    "The report: won, no win, unknown; the winnability (won of settled) with its 95% Wilson "
-    "interval; the bounds counting unknowns as losses and as wins; wall time; time per "
-    "settled deal. --plot adds a histogram of that time, --plot FILE.png also writes a PNG "
-    "(pip install 'cardshell[plot]').",
+    "The report says first, in words, how many of the deals settled can be won, with its 95% "
+    "interval, and which deals were won, not won and unknown (the first "
+    f"{LISTED} of each; --list lists them all). Then the details: won, no win, unknown; the "
+    "winnability (won of settled) with its 95% Wilson interval; the bounds counting unknowns "
+    "as losses and as wins; wall time; time per settled deal. --plot adds a histogram of that "
+    "time, --plot FILE.png also writes a PNG (pip install 'cardshell[plot]').",
     "--jobs J spreads the deals over J processes (default: every usable core); --scheduler "
     f"tcp://HOST:PORT (or {ENV_SCHEDULER}) runs them on a Dask cluster (pip install "
     "'cardshell[dask]'). Results are the same wherever they run.",
@@ -105,7 +107,7 @@ class WinnabilityCommands:
         if index == 0:
             return sorted(self.shell.games)
         return ["--deals", "--seconds", "--nodes", "--thoughtful", "--honest", "--samples", "--jobs",
-                "--scheduler", "--export", "--plot"]
+                "--scheduler", "--export", "--plot", "--list", "--retry-unknown"]
 
     def key_and_spec(self, game_id: str, options: grammar.WinnabilityArgs) -> tuple[Key, GameSpec]:
         """The table key of a run and how workers find the game.
@@ -203,7 +205,7 @@ class WinnabilityCommands:
                 tally.add(row)
             for note in notes:
                 ctx.echo(note)
-            ctx.echo(report(game.title, key, deals, tally, wall, reused))
+            ctx.echo(report(game.title, key, deals, tally, wall, reused, list_all=options.list_all))
             if export is not None:
                 try:
                     written = Store.export(store.usable(key, deals), export)
