@@ -291,8 +291,12 @@ class Sessions:
         """Leave the current game.
 
         Args:
-            abandon (bool): True drops the game (``quit``); False keeps it in
-                progress so ``play`` resumes it (Ctrl-D, switching games).
+            abandon (bool): True drops the game (``quit``, a game's own
+                command that leaves it); False keeps it in progress so
+                ``play`` resumes it (Ctrl-D, switching games).  A game
+                dropped with moves and not over is kept loadable until exit
+                and listed under "Abandoned" by ``load``
+                (:meth:`cardshell.persistence.Persistence.abandon`).
 
         Returns:
             GameSession | None: the game left, if there was one.
@@ -302,6 +306,9 @@ class Sessions:
             self.finished.pop(session.id, None)
             self.finished[session.id] = session  # the last one left is the one 'new' acts on
         if session is not None and abandon:
+            if session.outcome is None and session.moves:
+                self.persistence.abandon(self.persistence.record_of(session))
+                self.persistence.trim_abandoned()
             self.sessions.pop(session.id, None)
             self._retired.add(session.uid)
         return session

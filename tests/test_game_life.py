@@ -208,3 +208,13 @@ def test_leaving_without_moves_asks_nothing(tmp_path):
     shell.execute("play aces-up --seed 7")
     assert shell.execute("q").output == "Left Aces Up (seed 7)."
     assert shell.asked == []
+
+
+def test_a_game_that_leaves_itself_with_moves_is_listed_under_abandoned(tmp_path):
+    shell = Shell.create(plugins=[], seed=1, extra_modules=["toy_counter", "toy_leaver"], data_dir=tmp_path / "d",
+                         autosave=False)
+    shell.execute("play counter --seed 4")
+    shell.execute("inc 1")
+    assert shell.execute("walk").ok  # the game's own command leaves it, not over
+    assert shell.current is None
+    assert "counter.seed4  Counter, seed 4, 1 move ('load counter.seed4')" in shell.execute("load").output

@@ -57,13 +57,12 @@ class SessionCommands(HostPlugin):
             return
         name = None
         if session.outcome is None and session.moves:
-            persistence = shell.persistence
             what = describe(session.game.title, session.seed, session.moves)
             if shell.confirm is not None and not shell.confirm(f"This abandons {what}. Go on?"):
                 raise CommandError(f"Nothing was changed: {what} is kept.")
-            name = persistence.abandon(persistence.record_of(session))
-            persistence.trim_abandoned()
-        shell.leave(abandon=True)
+        shell.leave(abandon=True)  # keeps a game with moves loadable (Sessions.leave)
+        if session.outcome is None and session.moves:
+            name = next((n for n, r in reversed(shell.persistence.abandoned.items()) if r.uid == session.uid), None)
         if name is not None:
             ctx.echo(f"Left {session.game.title} (seed {session.seed}): 'load {name}' brings it back until you exit.")
         elif session.outcome is not None:
