@@ -74,7 +74,9 @@ class PlayCommands(GameSwitching):
             ctx.echo(f"Resuming {game.title}, seed {session.seed} ({helptext.moves(session.moves)} so far).")
             ctx.echo(shell.render(session))
             return
-        over = shell.last_finished(game.id) if not given else None
+        over = None
+        if not given:
+            over = session if session is not None and session.outcome is not None else shell.last_finished(game.id)
         if over is not None:  # a finished game is never resumed: a new deal, and the reply says so
             ctx.echo(f"{over_line(over)} A new deal:")
         elif session is None and not given and shell.autosave and saves.exists(shell.data_dir, game.id):
