@@ -246,6 +246,7 @@ class AssistCommands:
             session, rules, options.seconds, "hint" if session.game.hint is not None else "its rules",
             lambda state: hint(rules, state, rng=rng, samples=options.samples,
                                budget=Budget(options.seconds, options.nodes)))
+        session.assisted = True  # an answer, a move or none, is help (cardshell_stats: never "perfect")
         if not found.move:
             ctx.echo(f"No hint: {found.why}." if found.why else "No hint.")
             return
@@ -258,6 +259,7 @@ class AssistCommands:
         verdict = self._on_a_copy(session, rules, options.seconds,
                                   "solver" if session.game.solver is not None else "its rules",
                                   lambda state: solve(rules, state, Budget(options.seconds, options.nodes)))
+        session.assisted = True  # whatever it found (cardshell_stats: never "perfect")
         seen = "(the search sees face-down cards)"
         if verdict.result == "won":
             if not verdict.line:

@@ -24,6 +24,21 @@ What Tab offers (issue 12 item 4):
   the usage says ``GAME`` (``stats [GAME]``) and the ``--options`` it lists.
   An option already on the line is never offered again.
 
+**Exactly what is valid now** (issue 27 item 4):
+
+* At ``cardshell>`` (no game), the host commands that act on a game
+  (:data:`NEEDS_GAME`: ``show``, ``moves``, ``hint``, ``undo`` ...) are not
+  offered; ``new`` and ``restart`` are offered only while a finished game
+  is there for them to deal again (:data:`NEEDS_GAME_OR_FINISHED`).
+* In a game that lists its legal moves (:attr:`Game.legal_moves`), a move
+  is completed from those lines, word by word, whatever its grammar: a move
+  command is offered as the first word only if a legal line starts with
+  it, and each argument offers the next word of the legal lines that start
+  with what is typed (Thumb and Pouch ``tt `` offers only the piles of its
+  legal ``tt`` moves).  Moves without a command word (``3a``, ``a5``) are
+  offered from the legal lines once a first character is typed, unless
+  their command has its own completer.
+
 A shell command that the current game's own command shadows is offered in
 its ``%WORD`` form (the form that reaches it there), and a first word
 starting with ``%`` is completed from the shell's commands.
@@ -48,6 +63,11 @@ from cardshell.shell import Shell
 
 #: The host commands hidden in a game that does not allow undo.
 UNDO_COMMANDS = frozenset({"undo", "redo"})
+#: The host commands not offered at ``cardshell>``: they act on the current game.
+NEEDS_GAME = frozenset({"show", "moves", "hint", "solve", "undo", "redo", "save"})
+#: The host commands offered at ``cardshell>`` only while a finished game is
+#: there to deal again (:meth:`cardshell.sessions.Sessions.last_finished`).
+NEEDS_GAME_OR_FINISHED = frozenset({"new", "restart"})
 
 _USAGE_TOKEN = re.compile(r"\[|\]|--[A-Za-z][A-Za-z0-9-]*")
 _DIGITS = re.compile(r"([0-9]+)")
@@ -79,8 +99,20 @@ def candidates(shell: Shell, text: str) -> tuple[list[str], str]:
         try:
             entry, _ = shell.resolve(before[0])
         except Exception:
+            entry = None
+        legal = _Legal(scope.game, shell.current.state) if scope.game and shell.current else None
+        if (legal is not None and entry is not None and _is_move(entry.command)
+                and (entry.command.pattern is not None or legal.by_words(_move_words(scope)))):
+            firsts: Sequence[str] = entry.command.words if entry.command.pattern is None else (before[0],)
+            found = legal.next_words(firsts, before[1:])
+            if not found and entry.command.pattern is not None:
+                found = arguments(shell, entry.command, before[1:], partial)
+        elif entry is None and legal is not None and legal.known():  # a pattern move of several words: ``2 a``
+            found = legal.next_words((before[0],), before[1:])
+        elif entry is None:
             return [], partial
-        found = arguments(shell, entry.command, before[1:], partial)
+        else:
+            found = arguments(shell, entry.command, before[1:], partial)
     fold = (lambda s: s) if scope.case_sensitive else str.lower
     given = {fold(word.partition("=")[0]) for word in before if word.startswith("--")}
     matches = {c for c in found if fold(c).startswith(fold(partial)) and fold(c) not in given}
@@ -103,16 +135,26 @@ def first_words(shell: Shell, *, with_patterns: bool = True) -> list[str]:
     scope = shell.scope()
     session = shell.current
     if scope.game is None or session is None:
-        return [w for entry in scope.entries for w in entry.command.words]
+        finished = shell.last_finished() is not None
+        return [w for entry in scope.entries for w in entry.command.words
+                if not (entry.command.game is None and entry.command.name in NEEDS_GAME)
+                and (finished or entry.command.game is not None or entry.command.name not in NEEDS_GAME_OR_FINISHED)]
     found: list[str] = []
     legal = _Legal(scope.game, session.state)
+    legal.worded = legal.by_words(_move_words(scope))
+    patterned = False
     for entry in scope.entries:
         command = entry.command
         if command.pattern is not None:
             if with_patterns and command.complete is not None:
                 found.extend(_safe(command.complete, session.state, 0))
+            elif command.complete is None:
+                patterned = True
         elif offered(command, session.state, legal):
             found.extend(command.words)
+    if patterned and with_patterns and legal.known():  # moves without a command word: from the legal lines
+        commands = {w.lower() for entry in scope.entries if entry.command.pattern is None for w in entry.command.words}
+        found.extend(word for word in legal.first_words() if word.lower() not in commands)
     shadowed = set(shell.registry.shadowed(scope.game.id))
     found.extend(f"{ESCAPE}{entry.command.name}" if entry.command.name in shadowed else entry.command.name
                  for entry in shell.registry.global_scope.entries
@@ -121,23 +163,101 @@ def first_words(shell: Shell, *, with_patterns: bool = True) -> list[str]:
 
 
 class _Legal:
-    """The legal moves of a state, as lower-cased lines, computed on first use."""
+    """The legal moves of a state, computed on first use (at most
+    :data:`MAX_LEGAL_LINES` lines are read: a game listing more is completed
+    from the first ones)."""
 
     def __init__(self, game: Game, state: Any) -> None:
         self.game, self.state = game, state
         self._lines: set[str] | None = None
+        self._split: list[list[str]] | None = None
+        self._broken = False
+        #: whether the legal lines speak for the move commands (:meth:`by_words`)
+        self.worded = False
 
     def known(self) -> bool:
-        return self.game.legal_moves is not None
+        return self.game.legal_moves is not None and not self._read_broken()
+
+    def _read_broken(self) -> bool:
+        self._load()
+        return self._broken
+
+    def _load(self) -> None:
+        if self._split is not None or self._broken:
+            return
+        try:
+            lines = []
+            for line in self.game.legal_moves(self.state):  # type: ignore[misc]
+                lines.append(str(line).strip())
+                if len(lines) >= MAX_LEGAL_LINES:
+                    break
+        except Exception:  # a broken legal_moves hides nothing
+            self._broken = True
+            return
+        self._split = [line.split() for line in lines if line]
+        self._lines = {line.lower() for line in lines}
 
     def __contains__(self, word: str) -> bool:
+        self._load()
         if self._lines is None:
-            try:
-                self._lines = {str(line).strip().lower() for line in self.game.legal_moves(self.state)}  # type: ignore[misc]
-            except Exception:  # a broken legal_moves hides nothing
-                self._lines = None
-                return True
+            return True
         return word.lower() in self._lines
+
+    def first_words(self) -> list[str]:
+        """The first word of every legal line (none when they cannot be read)."""
+        self._load()
+        return [words[0] for words in self._split or ()]
+
+    def by_words(self, move_words: set[str]) -> bool:
+        """Whether the legal lines are written with the game's move command
+        words (Thumb and Pouch ``tt 5 6 1``), so that they say which of
+        those commands are valid now.  False when they use another grammar
+        (Minesweeper lists cells, ``a5``, while ``open a5`` is a command),
+        cannot be read, or none is legal.
+
+        Args:
+            move_words (set[str]): the lower-cased words (names and aliases)
+                of the game's move commands that have a command word.
+        """
+        self._load()
+        return any(line[0].lower() in move_words for line in self._split or ())
+
+    def starts_with(self, words: Iterable[str]) -> bool:
+        """Whether some legal line's first word is one of ``words`` (any case)."""
+        wanted = {w.lower() for w in words}
+        self._load()
+        if self._split is None:
+            return True
+        return any(line[0].lower() in wanted for line in self._split)
+
+    def next_words(self, first: Iterable[str], typed: Sequence[str]) -> list[str]:
+        """The word after ``typed`` in the legal lines whose first word is in
+        ``first`` and whose next words are ``typed`` (any case)."""
+        wanted = {w.lower() for w in first}
+        self._load()
+        typed_lower = [w.lower() for w in typed]
+        found = []
+        for line in self._split or ():
+            if (len(line) > len(typed) + 1 and line[0].lower() in wanted
+                    and [w.lower() for w in line[1:len(typed) + 1]] == typed_lower):
+                found.append(line[len(typed) + 1])
+        return found
+
+
+#: At most this many legal lines are read for completion (a bound on the
+#: work of one Tab press; the built-in games list far fewer).
+MAX_LEGAL_LINES = 10_000
+
+
+def _move_words(scope: Any) -> set[str]:
+    """The lower-cased words of a game scope's move commands that have a command word."""
+    return {w.lower() for entry in scope.entries if entry.command.move is not None and entry.command.pattern is None
+            for w in entry.command.words}
+
+
+def _is_move(command: Command) -> bool:
+    """Whether a command is one of the game's moves (a pattern command is one)."""
+    return command.game is not None and (command.move is not None or command.pattern is not None)
 
 
 def offered(command: Command, state: Any, legal: _Legal) -> bool:
@@ -152,6 +272,8 @@ def offered(command: Command, state: Any, legal: _Legal) -> bool:
         bool: False only when the game would refuse the command as typed.
     """
     try:
+        if command.move is not None and legal.known() and legal.worded:
+            return legal.starts_with(command.words)
         if command.move is not None and legal.known() and _alone(command):
             return any(word in legal for word in command.words)
         if command.parse is parsers.no_args:

@@ -1,9 +1,15 @@
 """The game table: the games of one shell, the current one, and snapshots of them.
 
 A :class:`GameTable` owns the :class:`~cardshell.session.GameSession` of each
-game id in progress, which one is current, and the uids of the games that
-were retired here (finished, abandoned or replaced: a save of one of them is
-never written back over a newer game).  It takes a :class:`TableSnapshot`
+game id in progress, which one is current, the last game of each id that
+ended (*finished*: ``play GAME`` deals again after it, ``new`` and
+``restart`` at ``cardshell>`` act on the last one), and the uids of the
+games that were retired here (finished, abandoned or replaced: a save of
+one of them is never written back over a newer game).  A game's life as the
+host tells it: *in progress* (in :attr:`GameTable.sessions`, no outcome),
+*finished* (an outcome; in :attr:`GameTable.finished`), *abandoned* (left
+with moves; kept loadable until exit by
+:meth:`cardshell.persistence.Persistence.abandon`).  It takes a :class:`TableSnapshot`
 before a host command and restores it when the command fails, so that a host
 command is all or nothing (``play``, ``load``, ``undo`` ...).  It calls no
 plugin and does no I/O.
@@ -23,12 +29,14 @@ class TableSnapshot:
     Attributes:
         sessions (dict[str, GameSession]): the games in progress by id.
         current (GameSession | None): the current game.
+        finished (dict[str, GameSession]): the last finished game per id.
         retired (frozenset[str]): the retired games' uids.
         bookmark (SessionBookmark | None): the current game's attributes.
     """
 
     sessions: dict[str, GameSession]
     current: GameSession | None
+    finished: dict[str, GameSession]
     retired: frozenset[str]
     bookmark: SessionBookmark | None
 
@@ -39,6 +47,9 @@ class GameTable:
     Attributes:
         sessions (dict[str, GameSession]): games in progress by game id.
         current (GameSession | None): the game being played, if any.
+        finished (dict[str, GameSession]): per game id, its last game that
+            ended (most recently ended last), until a new game of that id is
+            put in place.
         retired (set[str]): uids of the games finished, abandoned or
             replaced in this shell.
     """
@@ -46,6 +57,7 @@ class GameTable:
     def __init__(self) -> None:
         self.sessions: dict[str, GameSession] = {}
         self.current: GameSession | None = None
+        self.finished: dict[str, GameSession] = {}
         self.retired: set[str] = set()
 
     def install(self, session: GameSession) -> None:
@@ -57,8 +69,27 @@ class GameTable:
         previous = self.sessions.get(session.id)
         if previous is not None and previous is not session:
             self.retired.add(previous.uid)
+        if self.finished.get(session.id) is not session:
+            self.finished.pop(session.id, None)
         self.sessions[session.id] = session
         self.current = session
+
+    def ended(self, session: GameSession) -> None:
+        """A game just reached an ending: it is the last finished game of its id.
+
+        Args:
+            session (GameSession): the game.
+        """
+        self.finished.pop(session.id, None)
+        self.finished[session.id] = session
+
+    def last_finished(self, game_id: str | None = None) -> GameSession | None:
+        """The last game that ended (of ``game_id``, or of any game) and was
+        not played on or replaced since, or None."""
+        for session in reversed(self.finished.values()):
+            if session.outcome is not None and (game_id is None or session.id == game_id):
+                return session
+        return None
 
     def leave(self, abandon: bool) -> GameSession | None:
         """Leave the current game.
@@ -71,6 +102,8 @@ class GameTable:
             GameSession | None: the game left, if there was one.
         """
         session, self.current = self.current, None
+        if session is not None and session.outcome is not None:
+            self.ended(session)  # the last one left is the one 'new' acts on
         if session is not None and abandon:
             self.sessions.pop(session.id, None)
             self.retired.add(session.uid)
@@ -79,7 +112,7 @@ class GameTable:
     def snapshot(self) -> TableSnapshot:
         """The table as it is now, for :meth:`restore`."""
         current = self.current
-        return TableSnapshot(dict(self.sessions), current, frozenset(self.retired),
+        return TableSnapshot(dict(self.sessions), current, dict(self.finished), frozenset(self.retired),
                              None if current is None else current.bookmark())
 
     def restore(self, snapshot: TableSnapshot) -> None:
@@ -91,6 +124,7 @@ class GameTable:
         self.sessions.clear()
         self.sessions.update(snapshot.sessions)
         self.current = snapshot.current
+        self.finished = dict(snapshot.finished)
         self.retired = set(snapshot.retired)
         if snapshot.current is not None and snapshot.bookmark is not None:
             snapshot.current.restore(snapshot.bookmark)

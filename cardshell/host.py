@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover - annotations only; every name below is a 
     import pluggy
 
     from cardshell.discovery import PluginFailure, PluginInfo
+    from cardshell.endings import Endings
     from cardshell.lazy import DeferredPlugins
     from cardshell.persistence import Persistence, SaveResult
     from cardshell.recording import Recorder
@@ -47,6 +48,7 @@ class Host(Protocol):
             question at a terminal; None in scripts.
         failures (list[PluginFailure]): the refused plugins.
         deferred (DeferredPlugins | None): plugins not imported yet.
+        endings (Endings): the deals that reached an ending (no save replays one).
     """
 
     pm: pluggy.PluginManager
@@ -58,11 +60,19 @@ class Host(Protocol):
     confirm: Callable[[str], bool] | None
     failures: list[PluginFailure]
     deferred: DeferredPlugins | None
+    endings: Endings
 
     # -- games and commands ------------------------------------------------
     @property
     def sessions(self) -> dict[str, GameSession]:
         """The games in progress by id."""
+
+    @property
+    def finished(self) -> dict[str, GameSession]:
+        """The last finished game per id, most recent last."""
+
+    def last_finished(self, game_id: str | None = None) -> GameSession | None:
+        """The last game that ended (of ``game_id``, or any) and was not played on since."""
 
     @property
     def games(self) -> Mapping[str, Game]:

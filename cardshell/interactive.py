@@ -47,6 +47,7 @@ from cardshell import help as helptext
 from cardshell import saves, screen, signals
 from cardshell.completion import candidates, columns, first_words, natural
 from cardshell.script import MAX_LINE_LENGTH, too_long
+from cardshell.session import GameSession
 from cardshell.shell import Shell
 
 #: A red-suit card as the built-in games write one: ``10♥``/``Q♦`` (Aces Up,
@@ -185,7 +186,7 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
             left = shell.leave(abandon=False)
             if left is None:
                 break
-            print(f"Left {left.game.title} (still in progress: 'play {left.id}' resumes it).")
+            print(left_line(left))
             continue
         try:
             reply = shell.execute(line)
@@ -200,6 +201,22 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
             if signals.received() is not None:
                 break
             print()
+
+
+def left_line(session: GameSession) -> str:
+    """What Ctrl-D in a game says: the game's true state and how to go on.
+
+    Args:
+        session (GameSession): the game just left (kept in the shell).
+
+    Returns:
+        str: ``Left Aces Up (still in progress: 'play aces-up' resumes it).``,
+        or for a game that ended ``Left Aces Up (over: won; 'play aces-up'
+        deals a new game).``
+    """
+    if session.outcome is None:
+        return f"Left {session.game.title} (still in progress: 'play {session.id}' resumes it)."
+    return f"Left {session.game.title} (over: {session.outcome.result}; 'play {session.id}' deals a new game)."
 
 
 def _confirm(question: str) -> bool:

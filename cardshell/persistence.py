@@ -133,7 +133,7 @@ class Persistence:
         """The save record of a game (seed, options, log, undo flag, time played, uid)."""
         return SaveRecord(game=session.id, seed=session.seed, options=dict(session.options),
                           log=list(session.log), undo_used=session.undo_used, elapsed=session.elapsed,
-                          uid=session.uid)
+                          uid=session.uid, assisted=session.assisted)
 
     # -- reading -----------------------------------------------------------
     def read(self, name: str) -> SaveRecord:
@@ -330,6 +330,30 @@ class Persistence:
         command that abandoned the last one has succeeded)."""
         while len(self.abandoned) > MAX_ABANDONED:
             del self.abandoned[next(iter(self.abandoned))]
+
+    def drop_automatic_save(self, session: GameSession) -> None:
+        """Remove the automatic save of a game that just ended, if it holds
+        this very deal (same uid) and is still what this session read or
+        wrote: ``play GAME`` then deals a new game instead of resuming the
+        position before the ending (issue 27 item 3).  Never raises (a save
+        that cannot be removed is refused later by
+        :meth:`cardshell.replay.SavedGames.rebuild`).
+
+        Args:
+            session (GameSession): the game that ended.
+        """
+        name = session.id
+        if name not in self.baselines or self.baselines[name] is None:
+            return
+        try:
+            with saves.locked(self.data_dir):
+                snapshot = saves.inspect(self.data_dir, name)
+                if (snapshot.record is not None and snapshot.record.uid == session.uid
+                        and snapshot.digest == self.baselines[name]):
+                    saves.delete(self.data_dir, name)
+                    self.baselines[name] = None
+        except OSError:
+            return
 
     # -- closing -----------------------------------------------------------
     def close(self) -> list[str]:

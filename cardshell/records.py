@@ -227,6 +227,10 @@ class Game(Generic[S]):
             being trusted blindly; a ``no win`` must be a proof.  None: the
             generic search (with :attr:`successors`, :attr:`key`,
             :attr:`prune`).
+        side (str): for a game the player makes no decision in (Snap), the
+            side whose view its results are told from (``"A"``): statistics
+            then read ``A won`` and ``A lost``, not the player's own win or
+            loss.  "" (the default): the results are the player's.
     """
 
     id: str
@@ -252,6 +256,7 @@ class Game(Generic[S]):
     successors: Callable[[S], Iterable[tuple[str | tuple[str, ...], S]]] | None = None
     prune: Callable[[S], bool] | None = None
     solver: Callable[[S, Any, Callable[[], float]], Any] | None = None
+    side: str = ""
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from typing import Any
 
 from cardshell import blame
 from cardshell.dispatch import Dispatcher
+from cardshell.endings import Endings
 from cardshell.errors import CommandError, UsageError
 from cardshell.gametable import GameTable
 from cardshell.records import Game
@@ -31,14 +32,17 @@ class Replayer:
         dispatcher (Dispatcher): resolves and runs each move.
         table (GameTable): whose current game stands in for the one being
             rebuilt while its lines are resolved (and is then put back).
+        endings (Endings): the deals that reached an ending: a save behind
+            one is refused, or resumed without counting it again.
         games (Callable[[], Mapping[str, Game]]): the registered games now.
         data_dir (Callable[[], Path]): the data directory, for new sessions.
     """
 
-    def __init__(self, dispatcher: Dispatcher, table: GameTable, *, games: Callable[[], Mapping[str, Game]],
-                 data_dir: Callable[[], Path]) -> None:
+    def __init__(self, dispatcher: Dispatcher, table: GameTable, endings: Endings, *,
+                 games: Callable[[], Mapping[str, Game]], data_dir: Callable[[], Path]) -> None:
         self.dispatcher = dispatcher
         self.table = table
+        self.endings = endings
         self._games = games
         self._data_dir = data_dir
 
@@ -144,20 +148,34 @@ class Replayer:
             GameSession: the game in the saved position, with its undo
             history, uid, undo flag and time played.
 
+        A save of a deal that was played on from it to an ending
+        (:mod:`cardshell.endings`) is refused for a game without undo (it
+        would replay the ending); for a game with undo it is resumed as an
+        ``undo`` would, and that ending is not counted again.
+
         Raises:
             SaveError: the game is not installed, the log holds a line that
-                is not a move, or it does not replay.
+                is not a move, it does not replay, or it is behind an ending
+                of a game without undo.
         """
         game = self._games().get(record.game)
         if game is None:
             raise SaveError(f"save {name!r} is for game {record.game!r}, which is not installed")
+        ended = self.endings.ended_at(record.uid)
+        behind = ended is not None and len(record.log) < ended
+        if behind and not game.undo:  # played on from this save to an ending (cardshell.endings)
+            raise SaveError(f"save {name!r} cannot be resumed: this {game.title} deal (seed {record.seed}) "
+                            f"was played on from it to an ending, and {game.title} has no undo; "
+                            f"'play {game.id} --seed {record.seed}' deals it again as a new game")
         try:
             self.check_log(game, record.log)
             session = self.replay(game, record.seed, record.options, record.log)
         except SaveError as exc:
             raise SaveError(f"save {name!r} cannot be resumed: {exc.message}") from None
+        session.ending_undone = behind  # a game with undo: that ending was counted once already
         session.uid = record.uid or session.uid
         session.undo_used = record.undo_used
+        session.assisted = record.assisted
         session.started -= max(0.0, record.elapsed)
         session.save_name = name
         return session

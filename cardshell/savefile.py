@@ -76,6 +76,9 @@ class SaveRecord:
         uid (str): the game instance's unique id.
         saved (str): when it was written, ISO 8601 UTC.
         version (int): the format version.
+        assisted (bool): whether ``hint`` or ``solve`` answered in the game
+            (optional in the file, False when absent: files written before
+            it existed read unchanged, and older readers ignore it).
     """
 
     game: str
@@ -87,6 +90,7 @@ class SaveRecord:
     uid: str = ""
     saved: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
     version: int = VERSION
+    assisted: bool = False
 
     def to_json(self) -> str:
         """The file's text (JSON object, with ``format`` and ``version``)."""
@@ -102,6 +106,8 @@ class SaveRecord:
             "uid": self.uid,
             "saved": self.saved,
         }
+        if self.assisted:  # only when true: a file without it reads the same everywhere
+            data["assisted"] = True
         return json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
 
     @classmethod
@@ -144,12 +150,15 @@ class SaveRecord:
                 raise SaveError(f"save {name!r} is damaged (field {key!r} is missing or wrong)")
         if not all(isinstance(line, str) for line in data["log"]):
             raise SaveError(f"save {name!r} is damaged (field 'log' is missing or wrong)")
+        if not isinstance(data.get("assisted", False), bool):
+            raise SaveError(f"save {name!r} is damaged (field 'assisted' is wrong)")
         elapsed = float(data["elapsed"])
         if not (math.isfinite(elapsed) and 0 <= elapsed <= MAX_ELAPSED):
             raise SaveError(f"save {name!r} is damaged (field 'elapsed' is not a number of seconds "
                             f"in 0..{MAX_ELAPSED:.0f})")
         return cls(game=data["game"], seed=data["seed"], options=data["options"], log=list(data["log"]),
-                   undo_used=data["undo_used"], elapsed=elapsed, uid=data["uid"], saved=data["saved"])
+                   undo_used=data["undo_used"], elapsed=elapsed, uid=data["uid"], saved=data["saved"],
+                   assisted=data.get("assisted", False))
 
 
 class _NotANumber(ValueError):

@@ -289,7 +289,7 @@ def hint(rules: RuleSet, state: Any, *, rng: random.Random, samples: int = 20,
             return Hint(verdict.line[0], f"starts a winning line of {len(verdict.line)} moves")
         best = _most_promising(rules, state, legal)
         if verdict.result == "no win":
-            return Hint(best, f"no win from here ({verdict.positions} positions searched)")
+            return Hint(best, f"no win from here: all {verdict.positions} positions searched")
         return Hint(best, f"no winning line found in {verdict.positions} positions; the most promising move")
     wins: Counter[str] = Counter()
     each = budget.split(samples)

@@ -65,6 +65,11 @@ class GameSession:
             ``undo``; the next ending reached is then not reported again to
             ``cardshell_game_over`` (the first ending of a game counts).
         save_name (str | None): the save this game was resumed from, if any.
+        assisted (bool): whether ``hint`` or ``solve`` answered in this game
+            (an assisted win is never "perfect").  Kept in saves.
+        interactive (bool): whether the game is being played at a terminal
+            (an interactive shell) rather than by a script; set by the host
+            each time the game is put in place.
     """
 
     game: Game
@@ -82,6 +87,8 @@ class GameSession:
     data_dir: Path | None = None
     ending_undone: bool = False
     save_name: str | None = None
+    assisted: bool = False
+    interactive: bool = False
 
     @property
     def id(self) -> str:

@@ -14,20 +14,39 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pluggy
 
 from cardshell import blame
 from cardshell import help as helptext
+from cardshell.endings import Endings
 from cardshell.gametable import GameTable
 from cardshell.hookcall import GuardedHooks
 from cardshell.problems import ProblemReporter
 from cardshell.records import Game, Outcome
 from cardshell.registry import ESCAPE, Registry
+from cardshell.savefile import SaveRecord
 from cardshell.screen import Exact
 from cardshell.session import GameSession
 from cardshell.views import SessionView, exposed_state
+
+
+class Saves(Protocol):
+    """What the lifecycle needs of the saves (:class:`cardshell.persistence.Persistence`
+    provides it; this module, below it, never imports it)."""
+
+    def record_of(self, session: GameSession) -> SaveRecord:
+        """The save record of a game."""
+
+    def abandon(self, record: SaveRecord) -> str:
+        """Keep a game left with moves loadable until exit; the name it is kept under."""
+
+    def trim_abandoned(self) -> None:
+        """Drop the oldest abandoned games beyond the bound."""
+
+    def drop_automatic_save(self, session: GameSession) -> None:
+        """Remove the automatic save of a game that just ended."""
 
 
 class Sessions:
@@ -44,18 +63,29 @@ class Sessions:
         data_dir (Callable[[], Path]): the data directory (given to each
             new session, for plugins that keep files).
         width (Callable[[], int]): the width text is wrapped to.
+        interactive (Callable[[], bool]): whether a person plays at a
+            terminal now (each game put in place is marked so, for statistics).
+        persistence (Callable[[], Saves]): the saves: a game left with
+            moves is kept loadable as abandoned; a game that ends drops its
+            automatic save.
+        endings (Endings): the deals that reached an ending
+            (:mod:`cardshell.endings`), so that no save replays one.
     """
 
-    def __init__(self, table: GameTable, hooks: GuardedHooks, problems: ProblemReporter, *,
+    def __init__(self, table: GameTable, hooks: GuardedHooks, problems: ProblemReporter, endings: Endings, *,
                  registry: Callable[[], Registry], need_hook: Callable[[str], None],
-                 data_dir: Callable[[], Path], width: Callable[[], int]) -> None:
+                 data_dir: Callable[[], Path], width: Callable[[], int], interactive: Callable[[], bool],
+                 persistence: Callable[[], Saves]) -> None:
         self.table = table
         self.hooks = hooks
         self.problems = problems
+        self.endings = endings
         self._registry = registry
         self._need_hook = need_hook
         self._data_dir = data_dir
         self._width = width
+        self._interactive = interactive
+        self._persistence = persistence
 
     def host_word(self, word: str) -> str:
         """How the player types the shell's command ``word`` in the current game.
@@ -92,7 +122,15 @@ class Sessions:
                 going_on = list(session.game.legal_moves(session.state))
         text = helptext.ending(session.game, session.outcome, going_on if len(going_on) <= 4 else (),
                                self.host_word)
+        if self._answers_a_menu(session):  # a menu of its own is shown above (Up-and-Down's browser)
+            text = "\n" + text.replace("\nNext: ", "\nNext: an answer to the menu above, or ", 1)
         return helptext.wrap(text, self._width(), "  ")
+
+    def _answers_a_menu(self, session: GameSession) -> bool:
+        """Whether the game takes bare answers to a menu it shows: a
+        whole-line pattern command of its own that changes no state."""
+        return any(entry.command.pattern is not None and not entry.command.changes_state
+                   for entry in self._registry().commands(session.id))
 
     def prompt_text(self) -> str:
         """The prompt for the next line: ``cardshell> ``, ``aces-up> ``, or
@@ -161,9 +199,56 @@ class Sessions:
         """
         state = game.new(seed, dict(options))
         session = GameSession(game=game, seed=seed, options=dict(options), state=state, data_dir=self._data_dir())
-        self.table.install(session)
+        self.install(session)
         self.notify("cardshell_game_started", warnings, session=SessionView(session))
         return session
+
+    def install(self, session: GameSession) -> None:
+        """Make a game the current one (:meth:`GameTable.install
+        <cardshell.gametable.GameTable.install>`), marked as played at a
+        terminal or by a script as the shell is now.
+
+        Args:
+            session (GameSession): a new or rebuilt game.
+        """
+        session.interactive = self._interactive()
+        self.table.install(session)
+
+    def leave(self, abandon: bool) -> GameSession | None:
+        """Leave the current game (:meth:`GameTable.leave <cardshell.gametable.GameTable.leave>`).
+
+        Args:
+            abandon (bool): True drops the game (``quit``, a game's own
+                command that leaves it); False keeps it in progress so
+                ``play`` resumes it (Ctrl-D, switching games).  A game
+                dropped with moves and not over is kept loadable until exit
+                and listed under "Abandoned" by ``load``
+                (:meth:`cardshell.persistence.Persistence.abandon`).
+
+        Returns:
+            GameSession | None: the game left, if there was one.
+        """
+        session = self.table.leave(abandon)
+        if session is not None and abandon and session.outcome is None and session.moves:
+            persistence = self._persistence()
+            persistence.abandon(persistence.record_of(session))
+            persistence.trim_abandoned()
+        return session
+
+    def _ended(self, session: GameSession, warnings: list[str]) -> None:
+        """A game just reached an ending: it is finished (the table's
+        :attr:`~cardshell.gametable.GameTable.finished`), the ending is noted
+        (:attr:`endings`, in the data directory too when the deal was saved
+        or resumed from a save), and its automatic save, now behind the
+        ending, is removed when it is still what this session read or wrote
+        (:meth:`cardshell.persistence.Persistence.drop_automatic_save`)."""
+        self.table.ended(session)
+        lasting = session.save_name is not None
+        problem = self.endings.note(session.uid, session.moves, lasting=lasting)
+        if problem is not None:
+            warnings.append(problem)
+        if lasting:
+            self._persistence().drop_automatic_save(session)
 
     def check_outcome(self, session: GameSession, warnings: list[str], *, announce: bool = True,
                       undoing: bool = False) -> Outcome | None:
@@ -191,6 +276,8 @@ class Sessions:
             return None
         if outcome is not None and session.outcome is None:
             session.outcome = outcome
+            if announce:
+                self._ended(session, warnings)
             if session.ending_undone:
                 session.ending_undone = False
             elif announce:

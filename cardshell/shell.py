@@ -35,6 +35,7 @@ from cardshell import blame, gamepage, hookcall, hookspecs, plugin_index, screen
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES, DEFAULT_PLUGINS
 from cardshell.discovery import PluginFailure, PluginInfo, load_entry_points
 from cardshell.dispatch import Dispatcher
+from cardshell.endings import Endings
 from cardshell.gametable import GameTable
 from cardshell.lazy import DeferredGames, DeferredPlugins
 from cardshell.paths import DATA_DIR_ENV
@@ -164,14 +165,16 @@ class Shell:
         # The collaborators, each owning its state and handed what it needs.
         self.table = GameTable()
         self.seeds = SeedSource(seed)
-        self.lifecycle = Sessions(self.table, self.hooks, self.problems, registry=lambda: self.registry,
+        self.endings = Endings(lambda: self.data_dir)  # deals that reached an ending (cardshell.endings)
+        self.lifecycle = Sessions(self.table, self.hooks, self.problems, self.endings, registry=lambda: self.registry,
                                   need_hook=self.need_hook, data_dir=lambda: self.data_dir,
-                                  width=lambda: self.width)
+                                  width=lambda: self.width, interactive=lambda: self.interactive,
+                                  persistence=lambda: self.persistence)
         self.dispatcher = Dispatcher(self.table, self.lifecycle, self.problems, self.recorder,
                                      registry=lambda: self.registry, need_globals=self.need_globals,
                                      view=lambda: self.view, begin=self._begin, interactive=lambda: self.interactive,
                                      rules=self.rules, fit_width=lambda: self.fit_width)
-        self.replayer = Replayer(self.dispatcher, self.table, games=lambda: self.games,
+        self.replayer = Replayer(self.dispatcher, self.table, self.endings, games=lambda: self.games,
                                  data_dir=lambda: self.data_dir)
         self._persistence: Persistence | None = None
         self._closed_early = False
@@ -427,13 +430,23 @@ class Shell:
     def current(self, session: GameSession | None) -> None:
         self.table.current = session
 
+    @property
+    def finished(self) -> dict[str, GameSession]:
+        """The last finished game per id (the table's)."""
+        return self.table.finished
+
+    def last_finished(self, game_id: str | None = None) -> GameSession | None:
+        """The last game that ended and was not played on or replaced since
+        (:meth:`GameTable.last_finished <cardshell.gametable.GameTable.last_finished>`)."""
+        return self.table.last_finished(game_id)
+
     def install(self, session: GameSession) -> None:
-        """Make a game the current one (:meth:`GameTable.install <cardshell.gametable.GameTable.install>`)."""
-        self.table.install(session)
+        """Make a game the current one (:meth:`Sessions.install <cardshell.sessions.Sessions.install>`)."""
+        self.lifecycle.install(session)
 
     def leave(self, abandon: bool) -> GameSession | None:
-        """Leave the current game (:meth:`GameTable.leave <cardshell.gametable.GameTable.leave>`)."""
-        return self.table.leave(abandon)
+        """Leave the current game (:meth:`Sessions.leave <cardshell.sessions.Sessions.leave>`)."""
+        return self.lifecycle.leave(abandon)
 
     def next_seed(self) -> int:
         """A seed for a game started without ``--seed`` (:class:`~cardshell.seeds.SeedSource`)."""

@@ -93,6 +93,9 @@ class SessionView:
         uid (str): the unique id of this deal, kept across saves.
         data_dir (Path | None): the shell's data directory.
         save_name (str | None): the save it was resumed from, if any.
+        assisted (bool): whether ``hint`` or ``solve`` answered in this game.
+        interactive (bool): whether it is played at a terminal (False: by a
+            script).
     """
 
     __slots__ = ("_session",)
@@ -156,6 +159,14 @@ class SessionView:
     @property
     def save_name(self) -> str | None:
         return self._session.save_name
+
+    @property
+    def assisted(self) -> bool:
+        return self._session.assisted
+
+    @property
+    def interactive(self) -> bool:
+        return self._session.interactive
 
     def __repr__(self) -> str:
         return f"<SessionView {self.id} seed {self.seed}, {self.moves} moves>"

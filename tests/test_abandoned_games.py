@@ -233,11 +233,11 @@ def test_a_rejected_play_without_a_seed_consumes_no_session_seed(tmp_path):
 
 
 def test_a_declined_new_consumes_no_session_seed(tmp_path):
-    declined = make_shell(tmp_path, seed=5, answers=[False])
+    declined = make_shell(tmp_path, seed=5, answers=[False, True])
     declined.execute("play counter --seed 1")
     declined.execute("inc 1")
     assert not declined.execute("new").ok
-    declined.execute("quit")
+    assert declined.execute("quit").ok  # asked too (issue 27 item 3): yes
     assert dealt_seeds(declined) == dealt_seeds(make_shell(tmp_path, seed=5))
 
 

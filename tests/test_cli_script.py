@@ -41,7 +41,7 @@ def test_piped_script_output_errors_and_status(run_cli):
     assert "Aces Up commands:" in out  # help inside the game
     assert "Counter, seed 2.\n[0]\ncount is now 2\n[2]\n" in out
     assert "Resuming Aces Up, seed 7 (1 move so far)." in out
-    assert out.endswith("Left Aces Up (seed 7).\n")
+    assert out.endswith("Left Aces Up (seed 7): 'load aces-up.seed7' brings it back until you exit.\n")
 
 
 def test_same_seed_gives_byte_identical_runs(run_cli):

@@ -38,10 +38,9 @@ def tab(shell, text):
 
 def test_top_level_completes_global_commands(shell):
     assert candidates(shell, "pl") == (["play", "plugins"], "pl")
-    assert candidates(shell, "")[0] == sorted(["help", "games", "play", "new", "restart", "quit", "exit", "plugins",
-                                                "undo", "redo", "save", "load", "history",
-                                                "show", "board", "moves", "hint", "solve", "new-plugin", "rules",
-                                                "winnability"])
+    # no game: nothing that acts on one (issue 27 item 4)
+    assert candidates(shell, "")[0] == sorted(["help", "games", "play", "quit", "exit", "plugins",
+                                                "load", "history", "new-plugin", "rules", "winnability"])
 
 
 def test_play_completes_game_ids_then_that_games_options(shell):
@@ -86,9 +85,9 @@ def test_stats_completes_game_ids_and_its_options(every_game):
     words, _ = candidates(every_game, "stats ")
     assert set(every_game.games) < set(words) and "--reset" in words
     assert "--yes" not in words  # only after --reset: stats [GAME] [--reset [--yes]]
-    assert candidates(every_game, "stats --reset ")[0][0] == "--yes"
+    assert {"--all", "--yes"} <= set(candidates(every_game, "stats --reset ")[0])
     assert candidates(every_game, "stats mine")[0] == ["minesweeper"]
-    assert candidates(every_game, "stats aces-up ")[0] == ["--reset"]  # one game id at most
+    assert candidates(every_game, "stats aces-up ")[0] == ["--all", "--reset"]  # one game id at most
 
 
 def test_usage_options_know_which_option_comes_first():
@@ -180,3 +179,75 @@ def test_a_broken_completer_never_breaks_typing(shell):
     object.__setattr__(command, "complete", lambda state, index: 1 / 0)
     assert candidates(shell, "inc ") == ([], "")
     assert "inc" in candidates(shell, "")[0]
+
+
+# -- exactly what is valid now (issue 27 item 4) ----------------------------------------
+
+GAME_ONLY = {"show", "board", "moves", "hint", "solve", "undo", "redo", "save"}
+
+
+def test_at_the_top_level_the_commands_that_act_on_a_game_are_offered_only_when_they_can(shell):
+    words = set(candidates(shell, "")[0])
+    assert not (GAME_ONLY | {"new", "restart"}) & words
+    assert shell.execute("new").error == "no game in progress or finished; type 'play GAME' to start one"
+    shell.execute("play counter --seed 4")
+    shell.execute("inc 3")  # won
+    shell.execute("quit")
+    words = set(candidates(shell, "")[0])
+    assert {"new", "restart"} <= words and not GAME_ONLY & words  # they act on the finished game
+    assert shell.execute("restart").output.startswith("Restarted: Counter, seed 4.")
+
+
+def expand(shell):
+    """Every line Tab builds word by word from a move's first word (host and
+    non-move game words left out), ending where Tab offers nothing more."""
+    scope = shell.scope()
+    other = {w.lower() for e in shell.registry.global_scope.entries for w in e.command.words}
+    other |= {w.lower() for e in scope.entries if e.command.move is None for w in e.command.words}
+    firsts = {w for ch in "abcdefghijklmnopqrstuvwxyz0123456789" for w in candidates(shell, ch)[0]}
+    lines, todo = set(), [w for w in firsts if w.lower() not in other]
+    while todo:
+        line = todo.pop()
+        more = candidates(shell, line + " ")[0]
+        if not more:
+            lines.add(line)
+        todo.extend(f"{line} {word}" for word in more)
+    return lines
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_thumb_and_pouch_tab_builds_exactly_its_legal_moves(seed):
+    shell = Shell.create(plugins=["thumb-and-pouch"], seed=1, autosave=False)
+    shell.execute(f"play thumb-and-pouch --seed {seed}")
+    legal = shell.execute("moves").output.removeprefix("Legal moves: ").split(", ")
+    assert expand(shell) == set(legal)
+
+
+def test_thumb_and_pouch_t_offers_only_what_moves_lists():
+    shell = Shell.create(plugins=["thumb-and-pouch"], seed=1, autosave=False)
+    shell.execute("play thumb-and-pouch --seed 1")
+    assert shell.execute("moves").output == "Legal moves: tt 2 5 1, wt 1, wt 6, sw"
+    assert candidates(shell, "t") == (["tt"], "t")  # not tf: no tableau-to-foundation move now
+    assert candidates(shell, "tt ") == (["2"], "")  # not the 7 piles
+    assert candidates(shell, "tt 2 ") == (["5"], "")
+    assert candidates(shell, "wt ") == (["1", "6"], "")
+    assert candidates(shell, "tf ") == ([], "")
+
+
+def test_moves_without_a_command_word_are_completed_from_the_legal_moves():
+    shell = Shell.create(plugins=["stats"], seed=1, extra_modules=["toy_slots"], autosave=False)
+    shell.execute("play slots")
+    shell.execute("a2")
+    shell.execute("2 b")
+    assert candidates(shell, "a") == (["a1", "a3"], "a")
+    assert candidates(shell, "b") == (["b1", "b3"], "b")
+    assert candidates(shell, "2 ") == (["c"], "")  # a two-word move: column, then the free rows
+    assert candidates(shell, "1 ") == (["a", "b", "c"], "")
+    assert not {"a1", "1"} & set(candidates(shell, "")[0])  # as with cells: nothing on an empty line
+    assert expand(shell) == set(shell.execute("moves").output.removeprefix("Legal moves: ").split(", "))
+
+
+def test_minesweeper_cells_and_open_keep_their_own_completers(every_game):
+    every_game.execute("play minesweeper --seed 2")
+    assert "open" in candidates(every_game, "")[0]  # its legal moves are cells: they do not speak for 'open'
+    assert candidates(every_game, "open a")[0][:2] == ["a1", "a2"]

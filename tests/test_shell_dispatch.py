@@ -101,7 +101,7 @@ def test_games_lists_available_and_in_progress(shell):
     shell.execute("inc 3")  # won: listed as finished, not in progress
     output = shell.execute("games").output
     assert "In progress:" not in output
-    assert "Finished ('new' or 'restart' plays again):\n  counter  seed 5, 1 move, won (current)" in output
+    assert "Finished ('play GAME' deals a new game):\n  counter  seed 5, 1 move, won (current)" in output
 
 
 def test_host_aliases_map_game_letters_to_host_commands(shell):
@@ -184,7 +184,7 @@ def test_session_seed_makes_host_chosen_seeds_reproducible():
 
 def test_bad_play_options_are_usage_errors(shell):
     assert shell.execute("play counter --start x").error.startswith("argument --start: invalid int value")
-    assert shell.execute("play counter --bogus 1").error.startswith("unrecognized arguments: --bogus 1")
+    assert shell.execute("play counter --bogus 1").error.startswith("unknown option '--bogus' (usage: ")
     assert shell.execute("play").error.startswith("which game?")
     assert shell.current is None
 

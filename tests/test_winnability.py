@@ -12,10 +12,11 @@ from collections import Counter
 import pytest
 
 from cardshell.shell import Shell
+from cardshell.winnability import args as grammar
 from cardshell.winnability import run as winrun
 from cardshell.winnability.report import KEY_COVERS, Tally, report
 from cardshell.winnability.stats import bounds, median, wilson_interval
-from cardshell.winnability.store import FILE_NAME, Key, Store, read_csv
+from cardshell.winnability.store import FILE_NAME, DealResult, Key, Row, Store, read_csv
 
 THUMB = "winnability thumb-and-pouch --deals 0:12 --nodes 300 --seconds 600 --jobs 1"
 
@@ -80,7 +81,8 @@ def test_a_run_reports_aligned_within_80_columns_and_keeps_its_table_in_the_data
     if importlib.util.find_spec("matplotlib") is not None:
         assert png.read_bytes().startswith(b"\x89PNG") and reply.output.endswith(f"Wrote the histogram to {png}")
     lines = reply.output.splitlines()
-    assert lines[0] == "Winnability of Thumb and Pouch (thumb-and-pouch), thoughtful, deals 0:12"
+    assert lines[0].startswith("Thumb and Pouch: ")  # plain words first (issue 27 item 6)
+    head = lines.index("Details: thumb-and-pouch, thoughtful, deals 0:12")
     assert max(map(len, lines[:-1])) <= 80  # all but the PNG's path
     rows = table(tmp_path / "data")
     counts = {result: sum(1 for row in rows if row[2] == result) for result in ("won", "no win", "unknown")}
@@ -90,12 +92,13 @@ def test_a_run_reports_aligned_within_80_columns_and_keeps_its_table_in_the_data
     assert row_of("from the table", 0, "of 12 deals") in lines
     assert "Time per settled deal" in reply.output  # the --plot histogram
     # What the rules version covers, in one line under it (issue 26 item 5).
-    assert lines[2].startswith("  rules version: ") and lines[3] == f"  {KEY_COVERS}"
+    assert lines[head + 2].startswith("  rules version: ") and lines[head + 3] == f"  {KEY_COVERS}"
     # The nine rows of the table: labels in one column, values right-aligned in the next.
-    assert [line[2:19].rstrip() for line in lines[4:13]] == [
+    table_lines = lines[head + 4:head + 13]
+    assert [line[2:19].rstrip() for line in table_lines] == [
         "deals", "won", "no win", "unknown", "winnability", "bounds", "wall time", "per settled deal",
         "from the table"]
-    assert all(line[19:27].strip() and line[26] != " " for line in lines[4:13])
+    assert all(line[19:27].strip() and line[26] != " " for line in table_lines)
 
 
 def test_a_second_run_takes_every_deal_from_the_table(shell, tmp_path, monkeypatch):
@@ -290,7 +293,9 @@ def test_a_game_that_cannot_be_searched_gets_a_message_and_nothing_is_done(tmp_p
 def test_a_prefix_names_the_game_and_honest_play_plays_to_the_end(shell, tmp_path):
     reply = shell.execute("winnability higher --deals 0:6 --honest --samples 4 --nodes 200 --jobs 1")
     assert reply.ok, reply.error
-    assert "Winnability of Higher or Lower (higher-lower), honest, deals 0:6" in reply.output
+    assert "Details: higher-lower, honest, deals 0:6" in reply.output
+    assert reply.output.startswith("Higher or Lower: ") and "were won by the honest player" in reply.output
+    assert "\nHonest: each deal is played with the hints, seeing only what a player sees" in reply.output
     rows = table(tmp_path / "data")
     assert {row[0].mode for row in rows} == {"honest"} and {row[0].samples for row in rows} == {4}
     assert all(row[2] in ("won", "no win") and row[4] for row in rows)  # every deal played to its end
@@ -386,7 +391,8 @@ def test_the_command_line_runs_it_and_exits_0_or_2_for_usage_errors(run_cli, tmp
     data = str(tmp_path / "data")
     done = run_cli("--data-dir", data, "winnability", "thumb", "--deals", "0:3", "--nodes", "300", "--jobs", "1")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("Winnability of Thumb and Pouch (thumb-and-pouch), thoughtful, deals 0:3")
+    assert done.stdout.startswith("Thumb and Pouch: ")
+    assert "\nDetails: thumb-and-pouch, thoughtful, deals 0:3\n" in done.stdout
     for words in (["thumb", "--deals", "3:0"], ["nope"]):
         bad = run_cli("--data-dir", data, "winnability", *words)
         assert bad.returncode == 2 and bad.stdout == ""
@@ -494,3 +500,49 @@ def test_the_code_fingerprint_covers_every_source_file_of_the_package_by_relativ
         for name in [name for name in sys.modules if name.startswith(("toy_print", "toy_lone"))]:
             del sys.modules[name]
     assert winrun.rules_version("1.0", "page", "abc") == f"1.0+{winrun.rules_version('1.0', 'page')[4:]}.abc"
+
+
+# -- the report in plain words first (issue 27 item 6) ---------------------------------
+
+def _tally(results):
+    tally = Tally()
+    for deal, result in enumerate(results):
+        tally.add(Row(KEY_FOR_WORDS, deal, DealResult(result, 10, 0.01)))
+    return tally
+
+
+KEY_FOR_WORDS = Key("thumb-and-pouch", "1+abc", "thoughtful", 10.0, 1000)
+
+
+def test_the_report_says_in_words_what_was_found_and_which_deals():
+    tally = _tally(["won"] * 8 + ["no win", "no win"] + ["unknown"])
+    lines = report("Thumb and Pouch", KEY_FOR_WORDS, range(0, 11), tally, 1.0, 0).splitlines()
+    assert lines[:6] == [
+        "Thumb and Pouch: 8 of the 10 deals settled can be won (95 % interval 49-94 %); 1",
+        "  unknown.",
+        "Thoughtful: each deal is solved seeing every card: can it be won at all?",
+        "Won (8): 0, 1, 2, 3, 4, 5, 6, 7",
+        "Not won (2): 8, 9",
+        "Unknown (1): 10",
+    ]
+    assert lines[6] == "Deal N is 'play thumb-and-pouch --seed N'."
+    assert lines[7] == "Details: thumb-and-pouch, thoughtful, deals 0:11"
+
+
+def test_the_report_lists_the_first_deals_and_all_with_list():
+    tally = _tally(["won"] * 50)
+    short = report("Thumb and Pouch", KEY_FOR_WORDS, range(0, 50), tally, 1.0, 0)
+    assert " and 30 more ('--list' lists them all)" in " ".join(short.split())
+    every = report("Thumb and Pouch", KEY_FOR_WORDS, range(0, 50), tally, 1.0, 0, list_all=True)
+    listed = " ".join(every.split("Deal N is")[0].split())
+    assert "48, 49" in listed and "more" not in listed
+    assert max(len(line) for line in every.splitlines()) <= 80
+
+
+def test_a_run_with_nothing_settled_says_so():
+    lines = report("Thumb and Pouch", KEY_FOR_WORDS, range(0, 2), _tally(["unknown"] * 2), 1.0, 0).splitlines()
+    assert lines[0] == "Thumb and Pouch: no deal settled; 2 unknown (a bigger --seconds or --nodes may"
+
+
+def test_list_is_an_option_of_the_grammar():
+    assert grammar.parse("thumb --list").list_all and not grammar.parse("thumb").list_all

@@ -46,6 +46,33 @@ def play_parser(game: Game) -> argparse.ArgumentParser:
     return parser
 
 
+def parse_options(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namespace:
+    """Parse ``play``/``new`` options, naming a mistyped option and the one meant.
+
+    Args:
+        parser (argparse.ArgumentParser): :func:`play_parser` or the ``new`` parser.
+        words (list[str]): the words after the command (and game).
+
+    Returns:
+        argparse.Namespace: the options.
+
+    Raises:
+        UsageError: ``unknown option '--sed' (did you mean '--seed'?)`` for
+            an option the parser does not know (as a mistyped command gets a
+            did-you-mean), ``unexpected argument '3'`` for a stray word,
+            else argparse's own message (a bad value, a missing value).
+    """
+    namespace, extra = parser.parse_known_args(words)
+    if extra:
+        word = extra[0]
+        if word.startswith("-"):
+            name = word.partition("=")[0]
+            known = [s for action in parser._actions for s in action.option_strings]
+            raise UsageError(f"unknown option {name!r}{_did_you_mean(name, known)}")
+        raise UsageError(f"unexpected argument {word!r}")
+    return namespace
+
+
 def _new_parser() -> argparse.ArgumentParser:
     parser = OptionParser(prog="new", add_help=False)
     parser.add_argument("--seed", type=int, default=None)
@@ -139,6 +166,11 @@ class HostPlugin:
             game = self.shell.games.get(found.game)
             if game is None:
                 rows.append((name, f"game {found.game!r} is not installed"))
+                continue
+            ended = self.shell.endings.ended_at(found.uid)
+            if not game.undo and ended is not None and len(found.log) < ended:
+                rows.append((name, f"{game.title}, seed {found.seed}: cannot be resumed (played on from it "
+                                   f"to an ending; {game.title} has no undo)"))
                 continue
             how = f"play {name}" if name == found.game else f"load {name}"
             rows.append((name, f"{game.title}, seed {found.seed}, {helptext.moves(len(found.log))}, "

@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 from cardshell.commands.common import HostPlugin
+from cardshell.errors import CommandError
 from cardshell.hookspecs import hookimpl
+from cardshell.persistence import describe
 from cardshell.records import Command, CommandContext
 
 
@@ -36,12 +38,37 @@ class SessionCommands(HostPlugin):
         ctx.echo("\n".join(recorder.lines) if recorder.lines else "No commands yet.")
 
     def quit(self, ctx: CommandContext, args: None) -> None:
-        """``quit``: abandon the current game; outside a game, leave the shell."""
-        session = self.shell.leave(abandon=True)
+        """``quit``: abandon the current game; outside a game, leave the shell.
+
+        Every way of leaving a game with moves that is not over (``quit``, a
+        game's own letter for it such as Aces Up's ``q``) asks first at a
+        terminal (:attr:`cardshell.shell.Shell.confirm`), the question
+        ``new`` asks; declining changes nothing.  The game left is kept
+        loadable until exit and listed under "Abandoned" by ``load``
+        (:meth:`cardshell.persistence.Persistence.abandon`).
+
+        Raises:
+            CommandError: the player declined.
+        """
+        shell = self.shell
+        session = shell.current
         if session is None:
-            self.shell.exiting = True
+            shell.exiting = True
             return
-        ctx.echo(f"Left {session.game.title} (seed {session.seed}).")
+        name = None
+        if session.outcome is None and session.moves:
+            what = describe(session.game.title, session.seed, session.moves)
+            if shell.confirm is not None and not shell.confirm(f"This abandons {what}. Go on?"):
+                raise CommandError(f"Nothing was changed: {what} is kept.")
+        shell.leave(abandon=True)  # keeps a game with moves loadable (Sessions.leave)
+        if session.outcome is None and session.moves:
+            name = next((n for n, r in reversed(shell.persistence.abandoned.items()) if r.uid == session.uid), None)
+        if name is not None:
+            ctx.echo(f"Left {session.game.title} (seed {session.seed}): 'load {name}' brings it back until you exit.")
+        elif session.outcome is not None:
+            ctx.echo(f"Left {session.game.title} (seed {session.seed}, over: {session.outcome.result}).")
+        else:
+            ctx.echo(f"Left {session.game.title} (seed {session.seed}).")
 
     def exit(self, ctx: CommandContext, args: None) -> None:
         """``exit``: leave the shell."""

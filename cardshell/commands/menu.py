@@ -67,6 +67,11 @@ class MenuCommands(HostPlugin):
             if game_id is not None:  # help GAME: the game's page
                 ctx.echo(shell.game_page(game_id))
                 return
+            owners = self._games_with_command(word)
+            if owners:  # a command of some games, asked about outside them
+                ctx.echo(helptext.wrap(f"'{word}' is a command inside {_series(owners)}: 'play GAME', then "
+                                       f"'help {word}' there.", shell.width))
+                return
             close = shell.did_you_mean(word)
             hint = f" (did you mean {close!r}?)" if close else _did_you_mean(word.lower(), shell.games)
             raise CommandError(f"no command or game {word!r}{hint}; type '{shell.host_word('help')}' for the list "
@@ -86,6 +91,17 @@ class MenuCommands(HostPlugin):
         return (words + [w for e in self.shell.registry.global_scope.entries for w in e.command.words]
                 + shadowed + sorted(self.shell.games))
 
+    def _games_with_command(self, word: str) -> list[str]:
+        """The titles of the games (sorted) that have a command or alias ``word``
+        (any case), for ``help WORD`` outside them."""
+        shell, key = self.shell, word.lower()
+        owners = []
+        for gid, game in sorted(shell.games.items()):
+            if any(key in (w.lower() for w in command.words) for command in shell.game_commands(gid)
+                   if command.game is not None):
+                owners.append(game.title)
+        return owners
+
     def games(self, ctx: CommandContext, args: None) -> None:
         """``games``: the available games and the games in progress."""
         shell = self.shell
@@ -96,7 +112,8 @@ class MenuCommands(HostPlugin):
             ctx.echo(helptext.games_list(shell.game_listing(), shell.width))
         playing: list[tuple[str, str]] = []
         finished: list[tuple[str, str]] = []
-        for gid, session in sorted(shell.sessions.items()):
+        ended = {gid: s for gid, s in shell.finished.items() if s.outcome is not None and gid not in shell.sessions}
+        for gid, session in sorted((shell.sessions | ended).items()):
             marker = " (current)" if session is shell.current else ""
             row = f"seed {session.seed}, {helptext.moves(session.moves)}"
             if session.outcome is None:
@@ -107,10 +124,15 @@ class MenuCommands(HostPlugin):
             ctx.echo("In progress:")
             ctx.echo(helptext.table(playing, width=shell.width))
         if finished:
-            ctx.echo("Finished ('new' or 'restart' plays again):")
+            ctx.echo("Finished ('play GAME' deals a new game):")
             ctx.echo(helptext.table(finished, width=shell.width))
         if shell.autosave:
             rows = self._saved_rows()
             if rows:
                 ctx.echo("Saved:")
                 ctx.echo(helptext.table(rows, width=shell.width))
+
+
+def _series(items: list[str]) -> str:
+    """``Blackjack, Snap and Pictures``: items joined as a sentence does."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"

@@ -11,11 +11,22 @@ from typing import Any
 
 from cardshell import help as helptext
 from cardshell import saves
-from cardshell.commands.common import _new_parser, _split, play_parser
+from cardshell.commands.common import _new_parser, _split, parse_options, play_parser
 from cardshell.commands.switching import GameSwitching
-from cardshell.errors import UsageError
+from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
 from cardshell.records import Command, CommandContext
+
+
+def over_line(session: Any) -> str:
+    """``Aces Up (seed 4) is over: won.``: how a finished game is named.
+
+    Args:
+        session (GameSession): a game with an outcome.
+    """
+    outcome = session.outcome
+    detail = f" ({outcome.detail})" if outcome.detail else ""
+    return f"{session.game.title} (seed {session.seed}) is over: {outcome.result}{detail}."
 
 
 class PlayCommands(GameSwitching):
@@ -36,8 +47,10 @@ class PlayCommands(GameSwitching):
                          "without it, a seed is picked and shown."),
             Command("new", "start a new deal of the current game with a new seed", self.new,
                     usage="new [--seed N]", parse=_split,
-                    help="Without --seed a new seed is picked and shown; --seed N deals that one."),
-            Command("restart", "replay the current deal from its seed", self.restart),
+                    help="Without --seed a new seed is picked and shown; --seed N deals that one.  "
+                         "Outside a game, it deals the game that ended last again."),
+            Command("restart", "replay the current deal from its seed", self.restart,
+                    help="Outside a game, it replays the deal of the game that ended last."),
         ]
 
     def play(self, ctx: CommandContext, words: list[str]) -> None:
@@ -53,15 +66,20 @@ class PlayCommands(GameSwitching):
         game = self._find_game(words[0])
         if words[0] != game.id:  # a prefix: record the game's id, so a replay means the same game
             shell.record_as = shlex.join(["play", game.id, *words[1:]])
-        namespace = play_parser(game).parse_args(words[1:])
+        namespace = parse_options(play_parser(game), words[1:])
         given = {k: v for k, v in vars(namespace).items() if v is not None}
         session = shell.sessions.get(game.id)
-        if session is not None and not given:
+        if session is not None and not given and session.outcome is None:
             shell.current = session
             ctx.echo(f"Resuming {game.title}, seed {session.seed} ({helptext.moves(session.moves)} so far).")
             ctx.echo(shell.render(session))
             return
-        if session is None and not given and shell.autosave and saves.exists(shell.data_dir, game.id):
+        over = None
+        if not given:
+            over = session if session is not None and session.outcome is not None else shell.last_finished(game.id)
+        if over is not None:  # a finished game is never resumed: a new deal, and the reply says so
+            ctx.echo(f"{over_line(over)} A new deal:")
+        elif session is None and not given and shell.autosave and saves.exists(shell.data_dir, game.id):
             try:
                 self._resume_saved(ctx, game.id, f"Resuming saved {game.title}")
                 return
@@ -77,9 +95,10 @@ class PlayCommands(GameSwitching):
 
     def new(self, ctx: CommandContext, words: list[str]) -> None:
         """``new [--seed N]``: a new deal of the current game (new seed, same
-        options); abandons the game in progress if it has moves (:meth:`_replacing`)."""
-        session = self._current()
-        seed = _new_parser().parse_args(words).seed
+        options), or at ``cardshell>`` of the last game that ended; abandons
+        the game in progress if it has moves (:meth:`_replacing`)."""
+        session = self._current_or_finished()
+        seed = parse_options(_new_parser(), words).seed
         with self._replacing(ctx, session.id):
             if seed is None:
                 seed = self.shell.next_seed()
@@ -87,11 +106,25 @@ class PlayCommands(GameSwitching):
             self._start(ctx, session.game, seed, session.options, "New game: ")
 
     def restart(self, ctx: CommandContext, args: None) -> None:
-        """``restart``: the same deal again from its seed; abandons the game
-        in progress if it has moves (:meth:`_replacing`)."""
-        session = self._current()
+        """``restart``: the same deal again from its seed (at ``cardshell>``,
+        the deal of the last game that ended); abandons the game in progress
+        if it has moves (:meth:`_replacing`)."""
+        session = self._current_or_finished()
         with self._replacing(ctx, session.id):
             self._start(ctx, session.game, session.seed, session.options, "Restarted: ")
+
+    def _current_or_finished(self) -> Any:
+        """The current game, or at ``cardshell>`` the last game that ended
+        (:meth:`cardshell.sessions.Sessions.last_finished`).
+
+        Raises:
+            CommandError: neither exists.
+        """
+        shell = self.shell
+        session = shell.current or shell.last_finished()
+        if session is None:
+            raise CommandError("no game in progress or finished; type 'play GAME' to start one")
+        return session
 
     def _complete_play(self, state: Any, index: int) -> list[str]:
         if index == 0:

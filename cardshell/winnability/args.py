@@ -5,7 +5,7 @@
     winnability GAME [--deals A:B] [--seconds S] [--nodes N]
                 [--thoughtful | --honest] [--samples K]
                 [--jobs J] [--scheduler ADDR] [--export FILE.csv] [--plot [FILE.png]]
-                [--retry-unknown]
+                [--retry-unknown] [--list]
 
 * ``GAME``: a game id or a unique prefix (``aces``);
 * ``--deals A:B``: the deals (seeds) A, A+1, ..., B-1, with
@@ -25,7 +25,9 @@
   ``--plot FILE.png`` also writes it as a PNG (matplotlib);
 * ``--retry-unknown``: solve again the deals stored as unknown with this
   very budget (their time limit is wall-clock seconds, so a run on a busy
-  machine may leave unknowns that an idle one settles).
+  machine may leave unknowns that an idle one settles);
+* ``--list``: the report lists every deal won, not won and unknown (by
+  default the first :data:`cardshell.winnability.report.LISTED` of each).
 
 Options are argparse's (:class:`cardshell.builtin.OptionParser`: a bad
 option is a :class:`~cardshell.errors.UsageError`, nothing runs); every
@@ -70,7 +72,7 @@ SAMPLES = 10
 USAGE = "winnability GAME [OPTIONS]"
 #: The options, as the command's help lists them.
 OPTIONS = ("--deals A:B, --seconds S, --nodes N, --thoughtful | --honest, --samples K, --jobs J, "
-           "--scheduler ADDR, --export FILE.csv, --plot [FILE.png], --retry-unknown")
+           "--scheduler ADDR, --export FILE.csv, --plot [FILE.png], --retry-unknown, --list")
 
 _DEALS = re.compile(r"([0-9]+):([0-9]+)")
 
@@ -93,6 +95,9 @@ class WinnabilityArgs:
         plot_file (str | None): the PNG to write, or None.
         retry_unknown (bool): solve again the deals stored as unknown with
             this budget.
+        list_all (bool): ``--list``: the report lists every deal won, not
+            won and unknown (else the first :data:`cardshell.winnability.report.LISTED`
+            of each).
     """
 
     game: str
@@ -107,6 +112,7 @@ class WinnabilityArgs:
     plot: bool = False
     plot_file: str | None = None
     retry_unknown: bool = False
+    list_all: bool = False
 
 
 def parse_deals(text: str) -> range:
@@ -155,6 +161,7 @@ def _parser() -> OptionParser:
     parser.add_argument("--export")
     parser.add_argument("--plot", nargs="?", const=True, default=False)
     parser.add_argument("--retry-unknown", action="store_true")
+    parser.add_argument("--list", action="store_true")
     return parser
 
 
@@ -202,4 +209,4 @@ def parse(text: str) -> WinnabilityArgs:
         raise UsageError(f"--plot writes a PNG: the file name must end in .png (at most {MAX_PATH} "
                          f"characters), got {plot_file[:60]!r}")
     return WinnabilityArgs(namespace.game, deals, mode, seconds, nodes, samples, jobs, scheduler, export,
-                           bool(namespace.plot), plot_file, namespace.retry_unknown)
+                           bool(namespace.plot), plot_file, namespace.retry_unknown, namespace.list)

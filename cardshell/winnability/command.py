@@ -31,7 +31,7 @@ from cardshell.registry import HOST_PLUGINS
 from cardshell.sweep import ENV_SCHEDULER, ProgressLine, choose_backend
 from cardshell.sweep import histogram as histograms
 from cardshell.winnability import args as grammar
-from cardshell.winnability.report import Tally, histogram, report
+from cardshell.winnability.report import HONEST_LINE, LISTED, THOUGHTFUL_LINE, Tally, histogram, report
 from cardshell.winnability.run import (
     MAX_VISITS,
     GameSpec,
@@ -57,12 +57,12 @@ HELP = "\n\n".join(textwrap.fill(paragraph, 78) for paragraph in (
     f"Options: {grammar.OPTIONS}.",
     "How often can GAME be won? Each deal A..B-1 (--deals A:B, default 0:100, at most "
     f"{grammar.MAX_DEALS:,} deals; deal N is 'play GAME --seed N') is settled as won or no win, "
-    "or unknown when its budget runs out. --thoughtful (the default) solves the true deal, "
-    "face-down cards included: can it be won at all? --honest plays it from the start, each "
-    "move the one 'hint' suggests from what the player can see (K re-drawn deals per move, "
-    "--samples K, default 10): what a perfect player who cannot see face-down cards achieves. "
-    f"The player enters a position at most {MAX_VISITS} times; when every move would enter "
-    "one once more, it has lost its way: no win.",
+    "or unknown when its budget runs out.",
+    f"{THOUGHTFUL_LINE} (--thoughtful, the default: the true deal is solved, face-down cards "
+    "included.)",
+    f"{HONEST_LINE} (--honest: each move is the one 'hint' suggests, from K re-drawn deals per "
+    f"move, --samples K, default 10. The player enters a position at most {MAX_VISITS} times; "
+    "when every move would enter one once more, it has lost its way: no win.)",
     f"Budget per deal: --seconds S (default {grammar.SECONDS:g}, honest {grammar.HONEST_SECONDS:g}; at most "
     f"{grammar.MAX_SECONDS:g}) and "
     f"--nodes N positions (at most {grammar.MAX_NODES:,}; thoughtful: per deal, default "
@@ -81,10 +81,12 @@ HELP = "\n\n".join(textwrap.fill(paragraph, 78) for paragraph in (
     f"one message. While another process holds its lock, results wait in memory (at the end, up to "
     f"{BUSY_SECONDS:g} s) and none is lost; two sweeps on one table share the deals (each skips those "
     "the other is solving and waits for them at its end).",
-    "The report: won, no win, unknown; the winnability (won of settled) with its 95% Wilson "
-    "interval; the bounds counting unknowns as losses and as wins; wall time; time per "
-    "settled deal. --plot adds a histogram of that time, --plot FILE.png also writes a PNG "
-    "(pip install 'cardshell[plot]').",
+    "The report says first, in words, how many of the deals settled can be won, with its 95% "
+    "interval, and which deals were won, not won and unknown (the first "
+    f"{LISTED} of each; --list lists them all). Then the details: won, no win, unknown; the "
+    "winnability (won of settled) with its 95% Wilson interval; the bounds counting unknowns "
+    "as losses and as wins; wall time; time per settled deal. --plot adds a histogram of that "
+    "time, --plot FILE.png also writes a PNG (pip install 'cardshell[plot]').",
     "--jobs J spreads the deals over J processes (default: every usable core); --scheduler "
     f"tcp://HOST:PORT (or {ENV_SCHEDULER}) runs them on a Dask cluster (pip install "
     "'cardshell[dask]'). Results are the same wherever they run.",
@@ -112,7 +114,7 @@ class WinnabilityCommands:
         if index == 0:
             return sorted(self.shell.games)
         return ["--deals", "--seconds", "--nodes", "--thoughtful", "--honest", "--samples", "--jobs",
-                "--scheduler", "--export", "--plot"]
+                "--scheduler", "--export", "--plot", "--list", "--retry-unknown"]
 
     def key_and_spec(self, game_id: str, options: grammar.WinnabilityArgs) -> tuple[Key, GameSpec]:
         """The table key of a run and how workers find the game.
@@ -231,7 +233,7 @@ class WinnabilityCommands:
             if shared > 0:
                 ctx.echo(f"Another sweep on the same table solved {shared:,} of these deals meanwhile "
                          "(the deals were shared, none solved twice).")
-            ctx.echo(report(title, key, deals, tally, wall, reused))
+            ctx.echo(report(title, key, deals, tally, wall, reused, list_all=options.list_all))
             if export is not None:
                 try:
                     written = Store.export(store.usable(key, deals), export)

@@ -1,11 +1,21 @@
-"""The report of a winnability run: the table of counts, rates and times,
-and the histogram ``--plot`` draws.
+"""The report of a winnability run: plain words first, then the table of
+counts, rates and times, and the histogram ``--plot`` draws.
 
 :class:`Tally` gathers the rows that answer for a run's deals
 (:meth:`cardshell.winnability.store.Store.usable`); :func:`report` turns it
-into text, aligned and at most 80 columns wide::
+into text, at most 80 columns wide: what the run found in one sentence, what
+the mode means in one line, which deals were won, not won and unknown (the
+first :data:`LISTED` of each, all with ``--list``), then the details::
 
-    Winnability of Thumb and Pouch (thumb-and-pouch), thoughtful, deals 0:50
+    Thumb and Pouch: 45 of the 48 deals settled can be won (95 % interval
+      83-98 %); 2 unknown.
+    Thoughtful: each deal is solved seeing every card: can it be won at all?
+    Won (45): 0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 18, 19, 20,
+      21 and 25 more ('--list' lists them all)
+    Not won (3): 4, 15, 33
+    Unknown (2): 40, 41
+    Deal N is 'play thumb-and-pouch --seed N'.
+    Details: thumb-and-pouch, thoughtful, deals 0:50
       budget: 10 s and 1,000,000 positions per deal
       rules version: 0.1.0+3f2a9c1b7d04.9e8d7c6b5a43
       (plugin version + hash of its rules page . hash of its package's code)
@@ -23,6 +33,7 @@ into text, aligned and at most 80 columns wide::
 from __future__ import annotations
 
 import math
+import textwrap
 from array import array
 from dataclasses import dataclass, field
 
@@ -34,7 +45,14 @@ from cardshell.winnability.store import Key, Row
 #: (:func:`cardshell.winnability.run.rules_version`).
 KEY_COVERS = "(plugin version + hash of its rules page . hash of its package's code)"
 
-__all__ = ["KEY_COVERS", "TIME_BINS", "Tally", "histogram", "report"]
+__all__ = ["HONEST_LINE", "KEY_COVERS", "LISTED", "THOUGHTFUL_LINE", "TIME_BINS", "Tally", "histogram", "report"]
+#: How many deals of each kind (won, not won, unknown) the report lists without ``--list``.
+LISTED = 20
+#: What ``--thoughtful`` means, in one line (the report and ``help winnability``).
+THOUGHTFUL_LINE = "Thoughtful: each deal is solved seeing every card: can it be won at all?"
+#: What ``--honest`` means, in one line (the report and ``help winnability``).
+HONEST_LINE = ("Honest: each deal is played with the hints, seeing only what a player sees: "
+               "how often does good play win?")
 
 #: The upper edges (seconds) of the histogram's bins of time per deal; the
 #: last bin takes everything above the last edge.
@@ -50,16 +68,23 @@ class Tally:
         lost (int): deals with no win.
         unknown (int): deals whose budget ran out.
         times (array): seconds of each settled deal (8 bytes a deal).
+        deals_by_result (dict[str, array]): the deal numbers of each result
+            (``won``, ``no win``, ``unknown``), in the order counted (8
+            bytes a deal; a run has at most
+            :data:`cardshell.winnability.args.MAX_DEALS` deals).
     """
 
     won: int = 0
     lost: int = 0
     unknown: int = 0
     times: array = field(default_factory=lambda: array("d"))
+    deals_by_result: dict[str, array] = field(
+        default_factory=lambda: {"won": array("q"), "no win": array("q"), "unknown": array("q")})
 
     def add(self, row: Row) -> None:
         """Count one deal's row."""
         result = row.outcome.result
+        self.deals_by_result.setdefault(result, array("q")).append(row.deal)
         if result == "unknown":
             self.unknown += 1
             return
@@ -92,7 +117,48 @@ def _budget(key: Key) -> str:
     return f"budget: {key.seconds:g} s and {key.nodes:,} positions per deal"
 
 
-def report(title: str, key: Key, deals: range, tally: Tally, wall: float, reused: int) -> str:
+def summary(title: str, key: Key, tally: Tally, *, list_all: bool = False, width: int = 80) -> list[str]:
+    """The plain-words head of the report (see the module's docstring).
+
+    Args:
+        title (str): the game's title.
+        key (Key): the run's key (its game id and mode).
+        tally (Tally): the counts and deal numbers.
+        list_all (bool): list every deal (``--list``), else the first
+            :data:`LISTED` of each kind.
+        width (int): the most characters per line.
+
+    Returns:
+        list[str]: the lines.
+    """
+    settled = tally.won + tally.lost
+    honest = key.mode == "honest"
+    if settled:
+        low, high = wilson_interval(tally.won, settled)
+        verb = "were won by the honest player" if honest else "can be won"
+        head = (f"{title}: {tally.won:,} of the {settled:,} deal{'s' if settled != 1 else ''} settled {verb} "
+                f"(95 % interval {100 * low:.0f}-{100 * high:.0f} %); {tally.unknown:,} unknown.")
+    else:
+        head = (f"{title}: no deal settled; {tally.unknown:,} unknown (a bigger --seconds or --nodes "
+                "may settle them).")
+    lines = textwrap.wrap(head, width, subsequent_indent="  ")
+    lines.append(HONEST_LINE if honest else THOUGHTFUL_LINE)
+    for label, result in (("Won", "won"), ("Not won", "no win"), ("Unknown", "unknown")):
+        found = tally.deals_by_result.get(result, array("q"))
+        if not found:
+            continue
+        shown = list(found) if list_all else list(found[:LISTED])
+        text = f"{label} ({len(found):,}): {', '.join(f'{deal:,}' for deal in shown)}"
+        if len(shown) < len(found):
+            text += f" and {len(found) - len(shown):,} more ('--list' lists them all)"
+        lines += textwrap.wrap(text, width, subsequent_indent="  ")
+    if tally.deals:
+        lines.append(f"Deal N is 'play {key.game} --seed N'.")
+    return lines
+
+
+def report(title: str, key: Key, deals: range, tally: Tally, wall: float, reused: int, *,
+           list_all: bool = False) -> str:
     """The report of a run (see the module's docstring).
 
     Args:
@@ -102,6 +168,7 @@ def report(title: str, key: Key, deals: range, tally: Tally, wall: float, reused
         tally (Tally): the counts of the rows answering for them.
         wall (float): the run's wall-clock time, in seconds.
         reused (int): deals answered from the table, not solved now.
+        list_all (bool): list every deal (``--list``), see :func:`summary`.
 
     Returns:
         str: the lines, none over 80 columns (for titles up to 30 characters).
@@ -123,8 +190,9 @@ def report(title: str, key: Key, deals: range, tally: Tally, wall: float, reused
          f"median; max {_seconds(times[-1]) if times else '-'}"),
         ("from the table", f"{reused:>8,}", f"of {tally.deals:,} deals"),
     ]
-    lines = [f"Winnability of {title} ({key.game}), {key.mode}, deals {deals.start}:{deals.stop}",
-             f"  {_budget(key)}", f"  rules version: {key.rules_version}", f"  {KEY_COVERS}"]
+    lines = summary(title, key, tally, list_all=list_all)
+    lines += [f"Details: {key.game}, {key.mode}, deals {deals.start}:{deals.stop}",
+              f"  {_budget(key)}", f"  rules version: {key.rules_version}", f"  {KEY_COVERS}"]
     lines += [f"  {label:<17}{value}  {note}".rstrip() for label, value, note in rows]
     return "\n".join(lines)
 

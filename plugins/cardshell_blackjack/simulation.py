@@ -151,12 +151,12 @@ def format_simulation(counts: SimulationCounts, threshold: int, seed: int) -> st
         str: four lines, no trailing spaces.
     """
     if counts.rounds == 1:
-        rounds = f"1 round (seed {seed})"
+        rounds = f"1 round (seed {seed:,})"
     else:
-        rounds = f"{counts.rounds} rounds (seeds {seed} to {seed + counts.rounds - 1})"
+        rounds = f"{counts.rounds:,} rounds (seeds {seed:,} to {seed + counts.rounds - 1:,})"
     lines = [f"Blackjack simulation: {rounds}, player hits below {threshold}, dealer hits below 17"]
     for name in ("won", "lost", "tied"):
-        lines.append(f"  {name:<6}{counts.rate(name):>8.2%}  ({getattr(counts, name)})")
+        lines.append(f"  {name:<6}{counts.rate(name):>8.2%}  ({getattr(counts, name):,})")
     return "\n".join(lines)
 
 

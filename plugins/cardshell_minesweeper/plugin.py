@@ -42,7 +42,8 @@ the mines are.
 
 Outcome, per board: ``lost`` after ``Game over`` (the detail names the
 mine unfolded, drawn ``*`` on the board); ``won`` after ``Win``, with the
-time taken in seconds as the score (lower is better).
+time taken in seconds (one decimal, as ``Win`` prints it) as the score
+(lower is better); the statistics keep the exact time (``duration``).
 
 Plugin contract 2: boards are immutable (:class:`rules.Board`), the moves
 are declarative (:data:`MOVES`), ``moves`` lists every cell that may be
@@ -112,7 +113,9 @@ def outcome(board: rules.Board) -> Outcome | None:
         line = f"{rules.GAME_OVER}: the mine at {hit}" if hit else rules.GAME_OVER
         return Outcome("lost", None, line, duration=board.elapsed)
     if board.status == rules.WON:
-        return Outcome("won", board.elapsed, win_line(board), duration=board.elapsed)
+        # The score is the time, as Win printed it (one decimal); the detail
+        # says what the number is rather than repeating it (issue 27 item 8).
+        return Outcome("won", round(board.elapsed or 0.0, 1), "the time in seconds", duration=board.elapsed)
     return None
 
 

@@ -115,6 +115,7 @@ GAME = Game(
     immutable=True,
     moves=MOVES,
     legal_moves=rules.legal_moves,
+    side="A",  # no decisions: the statistics read "A won", "A lost"
 )
 
 

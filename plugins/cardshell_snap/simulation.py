@@ -85,11 +85,11 @@ def format_report(counts: list[int], games: int, first: int, max_turns: int) -> 
     """
 
     def share(count: int) -> str:
-        return f"{count} ({count / games:.2%})"
+        return f"{count:,} ({count / games:.2%})"
 
     return "\n".join(
         [
-            f"Simulated {games} games from seed {first} (turn cap {max_turns})",
+            f"Simulated {games:,} games from seed {first:,} (turn cap {max_turns:,})",
             f"A wins: {share(counts[A])}",
             f"B wins: {share(counts[B])}",
             f"Draws: {share(counts[DRAWS])}",

@@ -17,7 +17,11 @@ and duration are counted from the previous round's end, which the plugin
 notes per game instance (``session.uid``) in ``cardshell_game_over`` and
 resets in ``cardshell_game_started``.
 
-``stats`` shows every game's figures, ``stats GAME`` one game's in detail;
+``stats`` shows every game's figures, ``stats GAME`` one game's in detail,
+counting the games played at a terminal (``SessionView.interactive``);
+``--all`` counts the games played by scripts too.  A result records whether
+``hint`` or ``solve`` answered in the game (``SessionView.assisted``): an
+assisted win is never perfect.
 ``stats --reset [GAME]`` asks for confirmation, given by typing it again with
 ``--yes`` (so it works the same at the prompt and in a script).  ``stats``
 only reads: it works on a read-only data directory or a full disk
@@ -79,18 +83,22 @@ def cardshell_game_over(session: cardshell.SessionView, outcome: cardshell.Outco
         moves=max(0, moves - since_moves),
         duration=max(0.0, elapsed - since_elapsed if outcome.duration is None else outcome.duration),
         undo_used=session.undo_used,
+        interactive=session.interactive,
+        assisted=session.assisted,
     )
     store.add(_data_dir(session), item)
 
 
-def _parse(text: str) -> tuple[str | None, bool, bool]:
-    """``[GAME] [--reset] [--yes]`` -> (game, reset, yes)."""
-    game, reset, yes = None, False, False
+def _parse(text: str) -> tuple[str | None, bool, bool, bool]:
+    """``[GAME] [--all] [--reset] [--yes]`` -> (game, reset, yes, every)."""
+    game, reset, yes, every = None, False, False, False
     for word in text.split():
         if word == "--reset":
             reset = True
         elif word == "--yes":
             yes = True
+        elif word == "--all":
+            every = True
         elif word.startswith("-"):
             raise UsageError(f"unknown option {word!r}")
         elif game is None:
@@ -99,12 +107,24 @@ def _parse(text: str) -> tuple[str | None, bool, bool]:
             raise UsageError("stats takes at most one game")
     if yes and not reset:
         raise UsageError("--yes confirms --reset")
-    return game, reset, yes
+    return game, reset, yes, every
 
 
-def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool]) -> None:
-    """``stats [GAME] [--reset [--yes]]``: show (or delete) statistics."""
-    game_id, reset, yes = args
+def _others(hidden: int) -> str:
+    """The line naming the scripted results the default view leaves out ("" for none)."""
+    if not hidden:
+        return ""
+    return (f"({hidden} result{'s' if hidden != 1 else ''} of games played by scripts not counted here: "
+            "'stats --all' counts them too.)")
+
+
+def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool, bool]) -> None:
+    """``stats [GAME] [--all] [--reset [--yes]]``: show (or delete) statistics.
+
+    The default view counts the games played at a terminal; ``--all`` adds
+    the games played by scripts (``cardshell < moves.txt``).
+    """
+    game_id, reset, yes, every = args
     directory = _data_dir(ctx.shell)
     games = dict(ctx.shell.games) if ctx.shell is not None else {}
     try:
@@ -128,20 +148,31 @@ def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool]) ->
             raise CommandError(f"cannot delete the statistics in {store.db_path(directory)}: {exc}") from None
         ctx.echo(f"Deleted {what} ({deleted} result{'s' if deleted != 1 else ''}).")
         return
+    shown = recorded if every else [r for r in recorded if r.interactive]
     if game_id is not None:
         game = games.get(game_id)
         title = game.title if game is not None else game_id
         has_undo = game.undo if game is not None else True
-        ctx.echo(summary.detail(title, summary.summarise(r for r in recorded if r.game == game_id), has_undo))
+        side = game.side if game is not None else ""
+        ctx.echo(summary.detail(title, summary.summarise(r for r in shown if r.game == game_id), has_undo, side))
+        note = _others(sum(1 for r in recorded if r.game == game_id) - sum(1 for r in shown if r.game == game_id))
+        if note:
+            ctx.echo(note)
         return
-    if not recorded:
-        ctx.echo("No finished games yet.")
+    note = _others(len(recorded) - len(shown))
+    if not shown:
+        ctx.echo("No finished games yet." if not note else "No finished games played at a terminal yet.")
+        if note:
+            ctx.echo(note)
         return
-    order = sorted({r.game for r in recorded})
-    rows = [(gid, summary.summarise(r for r in recorded if r.game == gid)) for gid in order]
-    ctx.echo("Statistics:")
+    order = sorted({r.game for r in shown})
+    rows = [(gid, summary.summarise(r for r in shown if r.game == gid)) for gid in order]
+    ctx.echo("Statistics (games played at a terminal and by scripts):" if every else "Statistics:")
     without_undo = frozenset(gid for gid, game in games.items() if not game.undo)
-    ctx.echo(summary.table(rows, without_undo, ctx.shell.width if ctx.shell is not None else 80))
+    sides = {gid: game.side for gid, game in games.items() if game.side}
+    ctx.echo(summary.table(rows, without_undo, ctx.shell.width if ctx.shell is not None else 80, sides))
+    if note:
+        ctx.echo(note)
 
 
 @cardshell.hookimpl
@@ -150,9 +181,13 @@ def cardshell_commands() -> list[cardshell.Command]:
     return [
         cardshell.Command(
             "stats", "show statistics: played, won, win rate, streaks, perfect wins, best time", stats,
-            usage="stats [GAME] [--reset [--yes]]", parse=_parse, show_state=False, changes_state=False,
-            help="Every finished game is recorded, whatever the game.  A perfect win is a win without "
-                 "undo.  A streak is a run of wins (a loss or a draw ends it).  'stats --reset' asks for "
-                 "confirmation: type 'stats --reset --yes' to delete.",
+            usage="stats [GAME] [--all] [--reset [--yes]]", parse=_parse, show_state=False,
+            changes_state=False,
+            help="Every finished game is recorded, whatever the game, with how it was played: at a "
+                 "terminal or by a script, with or without hint or solve.  'stats' counts the games "
+                 "played at a terminal; 'stats --all' counts the scripted ones too.  A perfect win is a "
+                 "win without undo, hint or solve.  A streak is a run of wins (a loss or a draw ends it).  "
+                 "A game without decisions (Snap) is counted from one side's view ('A won').  "
+                 "'stats --reset' asks for confirmation: type 'stats --reset --yes' to delete.",
         )
     ]

@@ -2,7 +2,12 @@
 
 ``DATA_DIR/stats.sqlite3``, table ``results``: one row per finished game (or
 round): game id, seed, result, score, moves, duration (seconds), whether
-undo was used, and when it finished (UTC, ISO 8601).  Rows are read in
+undo was used, and when it finished (UTC, ISO 8601); whether it was played
+at a terminal (``interactive``; 0 for a script) and whether ``hint`` or
+``solve`` answered in it (``assisted``).  These two columns were added
+later: a writer adds them to an older database (``ALTER TABLE``, rows
+already there count as interactive and not assisted), and a reader of a
+database without them reads those values.  Rows are read in
 insertion order (``id``), which is the order games finished.
 
 Several ``cardshell`` processes may finish games at the same time: the
@@ -63,6 +68,13 @@ CREATE TABLE IF NOT EXISTS results (
 );
 CREATE INDEX IF NOT EXISTS results_game ON results (game, id);
 """
+
+#: Columns added after the first schema: (name, declaration), added by the
+#: first writer that finds them missing.
+_ADDED_COLUMNS = (
+    ("interactive", "INTEGER NOT NULL DEFAULT 1"),
+    ("assisted", "INTEGER NOT NULL DEFAULT 0"),
+)
 
 
 def db_path(data_dir: Path) -> Path:
@@ -139,11 +151,33 @@ def writer(data_dir: Path) -> sqlite3.Connection:
         _retry(lambda: conn.execute("PRAGMA journal_mode = WAL"))
         conn.execute("PRAGMA synchronous = NORMAL")  # see the module's notes on durability
         _retry(lambda: conn.executescript(_SCHEMA))
+        _add_columns(conn)
     except BaseException:
         conn.close()
         raise
     _current = _Open(path, _identity(path) or (0, 0), True, conn)
     return conn
+
+
+def _columns(conn: sqlite3.Connection) -> set[str]:
+    """The column names of the ``results`` table (none when it does not exist)."""
+    return {row[1] for row in conn.execute("PRAGMA table_info(results)").fetchall()}
+
+
+def _add_columns(conn: sqlite3.Connection) -> None:
+    """Add the columns of :data:`_ADDED_COLUMNS` that an older database lacks."""
+    for name, declaration in _ADDED_COLUMNS:
+        if name in _columns(conn):
+            continue
+
+        def add(name: str = name, declaration: str = declaration) -> None:
+            try:
+                conn.execute(f"ALTER TABLE results ADD COLUMN {name} {declaration}")
+            except sqlite3.OperationalError as exc:
+                if "duplicate column" not in str(exc):  # another process added it meanwhile
+                    raise
+
+        _retry(add)
 
 
 def _query(data_dir: Path, query: str, params: tuple = ()) -> list[tuple]:
@@ -219,14 +253,15 @@ def add(data_dir: Path, item: Result) -> None:
         sqlite3.Error: when the database cannot be written.
     """
     finished = datetime.now(UTC).isoformat(timespec="seconds")
-    row = (item.game, item.seed, item.result, item.score, item.moves, item.duration, int(item.undo_used), finished)
+    row = (item.game, item.seed, item.result, item.score, item.moves, item.duration, int(item.undo_used), finished,
+           int(item.interactive), int(item.assisted))
     conn = writer(data_dir)
 
     def write() -> None:
         with conn:  # one transaction: committed, or rolled back on error
             conn.execute(
-                "INSERT INTO results (game, seed, result, score, moves, duration, undo_used, finished) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
+                "INSERT INTO results (game, seed, result, score, moves, duration, undo_used, finished, "
+                "interactive, assisted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
 
     _retry(write)
 
@@ -244,13 +279,22 @@ def results(data_dir: Path, game: str | None = None) -> list[Result]:
     Raises:
         sqlite3.Error: when the database cannot be read or is not one.
     """
-    query = "SELECT game, seed, result, score, moves, duration, undo_used FROM results"
     params: tuple = ()
+    where = ""
     if game is not None:
-        query += " WHERE game = ?"
+        where = " WHERE game = ?"
         params = (game,)
-    rows = _query(data_dir, query + " ORDER BY id", params)
-    return [Result(g, s, r, sc, m, d, bool(u)) for g, s, r, sc, m, d, u in rows]
+    query = ("SELECT game, seed, result, score, moves, duration, undo_used, interactive, assisted FROM results"
+             + where + " ORDER BY id")
+    try:
+        rows = _query(data_dir, query, params)
+    except sqlite3.OperationalError as exc:
+        if "no such column" not in str(exc):
+            raise
+        # a database no writer of this version has opened yet (see the module's notes)
+        rows = _query(data_dir, "SELECT game, seed, result, score, moves, duration, undo_used, 1, 0 FROM results"
+                      + where + " ORDER BY id", params)
+    return [Result(g, s, r, sc, m, d, bool(u), bool(i), bool(a)) for g, s, r, sc, m, d, u, i, a in rows]
 
 
 def reset(data_dir: Path, game: str | None = None) -> int:

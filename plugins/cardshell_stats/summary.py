@@ -7,7 +7,8 @@ undo, best time) plus win streaks, which PySolFC lacks.  Definitions:
 * win rate: won / played (draws count as played, not won);
 * current streak: the number of wins at the end of the series; best
   streak: the longest run of consecutive wins (a loss or a draw ends a run);
-* perfect wins: wins in games where undo was never used; shown as ``-``
+* perfect wins: wins in games where neither undo nor ``hint``/``solve``
+  was used (an assisted win is never perfect); shown as ``-``
   for a game without undo (``Game.undo`` false, such as Blackjack and
   Minesweeper), where every win would be "perfect" and the count says nothing;
 * best time: the shortest duration of a won game, in seconds.
@@ -33,6 +34,8 @@ class Result:
         duration (float): seconds from the start (or the previous round's
             end) to the end.
         undo_used (bool): whether undo was used.
+        interactive (bool): played at a terminal (False: by a script).
+        assisted (bool): ``hint`` or ``solve`` answered in the game.
     """
 
     game: str
@@ -42,6 +45,8 @@ class Result:
     moves: int = 0
     duration: float = 0.0
     undo_used: bool = False
+    interactive: bool = True
+    assisted: bool = False
 
 
 @dataclass(frozen=True)
@@ -52,8 +57,9 @@ class Summary:
         played, won, lost, draws (int): counts.
         current_streak (int): wins at the end of the series.
         best_streak (int): the longest run of wins.
-        perfect (int): wins without undo.
+        perfect (int): wins without undo, hint or solve.
         best_time (float | None): the shortest won game, seconds; None if no win.
+        assisted_wins (int): wins in which ``hint`` or ``solve`` answered.
     """
 
     played: int = 0
@@ -64,6 +70,7 @@ class Summary:
     best_streak: int = 0
     perfect: int = 0
     best_time: float | None = None
+    assisted_wins: int = 0
 
     @property
     def win_rate(self) -> float | None:
@@ -80,7 +87,7 @@ def summarise(results: Iterable[Result]) -> Summary:
     Returns:
         Summary: see the module's definitions.
     """
-    played = won = lost = draws = current = best = perfect = 0
+    played = won = lost = draws = current = best = perfect = assisted = 0
     best_time: float | None = None
     for item in results:
         played += 1
@@ -88,8 +95,10 @@ def summarise(results: Iterable[Result]) -> Summary:
             won += 1
             current += 1
             best = max(best, current)
-            if not item.undo_used:
+            if not item.undo_used and not item.assisted:
                 perfect += 1
+            if item.assisted:
+                assisted += 1
             if best_time is None or item.duration < best_time:
                 best_time = item.duration
         else:
@@ -98,7 +107,7 @@ def summarise(results: Iterable[Result]) -> Summary:
                 lost += 1
             else:
                 draws += 1
-    return Summary(played, won, lost, draws, current, best, perfect, best_time)
+    return Summary(played, won, lost, draws, current, best, perfect, best_time, assisted)
 
 
 def format_time(seconds: float | None) -> str:
@@ -121,7 +130,7 @@ def format_perfect(summary: Summary, has_undo: bool) -> str:
     return str(summary.perfect) if has_undo else "-"
 
 
-def detail(title: str, summary: Summary, has_undo: bool = True) -> str:
+def detail(title: str, summary: Summary, has_undo: bool = True, side: str = "") -> str:
     """The ``stats GAME`` block.
 
     Args:
@@ -129,14 +138,16 @@ def detail(title: str, summary: Summary, has_undo: bool = True) -> str:
         summary (Summary): its figures.
         has_undo (bool): whether the game allows undo (else its perfect
             wins show as ``-``).
+        side (str): for a game without decisions, the side its results are
+            told from (``Game.side``, ``"A"`` for Snap): rows read ``A won``.
 
     Returns:
         str: several ``label: value`` lines.
     """
     rows = [
         ("Played", str(summary.played)),
-        ("Won", str(summary.won)),
-        ("Lost", str(summary.lost)),
+        (f"{side} won" if side else "Won", str(summary.won)),
+        (f"{side} lost" if side else "Lost", str(summary.lost)),
     ]
     if summary.draws:
         rows.append(("Drawn", str(summary.draws)))
@@ -147,8 +158,11 @@ def detail(title: str, summary: Summary, has_undo: bool = True) -> str:
         ("Perfect wins", format_perfect(summary, has_undo)),
         ("Best time", format_time(summary.best_time)),
     ]
+    if summary.assisted_wins:  # wins with hint or solve: never perfect
+        rows.insert(-1, ("Assisted wins", str(summary.assisted_wins)))
     width = max(len(label) for label, _ in rows) + 1
-    return "\n".join([f"{title} statistics:"] + [f"  {(label + ':').ljust(width)} {value}" for label, value in rows])
+    heading = f"{title} statistics (from {side}'s side: {title} has no decisions):" if side else f"{title} statistics:"
+    return "\n".join([heading] + [f"  {(label + ':').ljust(width)} {value}" for label, value in rows])
 
 
 HEADERS = ("game", "played", "won", "lost", "win rate", "streak", "best streak", "perfect", "best time")
@@ -159,7 +173,8 @@ HEADERS = ("game", "played", "won", "lost", "win rate", "streak", "best streak",
 DROP_ORDER = ("best streak", "perfect", "streak", "best time", "lost", "win rate", "won")
 
 
-def table(rows: list[tuple[str, Summary]], without_undo: frozenset[str] = frozenset(), width: int = 80) -> str:
+def table(rows: list[tuple[str, Summary]], without_undo: frozenset[str] = frozenset(), width: int = 80,
+          sides: dict[str, str] | None = None) -> str:
     """The ``stats`` table: one row per game, fitted to ``width``.
 
     The columns are two spaces apart; when that is too wide, one space;
@@ -171,17 +186,25 @@ def table(rows: list[tuple[str, Summary]], without_undo: frozenset[str] = frozen
         without_undo (frozenset[str]): ids of the games that do not allow
             undo (their perfect wins show as ``-``).
         width (int): the screen's width in characters.
+        sides (dict[str, str] | None): per game without decisions, the side
+            its results are told from (``Game.side``): its row reads
+            ``snap (A)`` and a last line says what that means.
 
     Returns:
         str: a header line and one aligned line per game, no line over
         ``width`` (unless a game id alone is longer).
     """
+    sides = sides or {}
     cells = [HEADERS] + [
-        (gid, str(s.played), str(s.won), str(s.lost), format_rate(s.win_rate), str(s.current_streak),
+        (f"{gid} ({sides[gid]})" if gid in sides else gid,
+         str(s.played), str(s.won), str(s.lost), format_rate(s.win_rate), str(s.current_streak),
          str(s.best_streak), format_perfect(s, gid not in without_undo), format_time(s.best_time))
         for gid, s in rows
     ]
+    notes = [f"  {gid} ({side}): won and lost are {side}'s ({gid} has no decisions)"
+             for gid, side in sorted(sides.items()) if any(g == gid for g, _ in rows)]
     dropped: list[str] = []
+    lines: list[str] = []
     for drop in (None, *DROP_ORDER):
         if drop is not None:
             dropped.append(drop)
@@ -190,9 +213,9 @@ def table(rows: list[tuple[str, Summary]], without_undo: frozenset[str] = frozen
             lines = _aligned([[row[i] for i in keep] for row in cells], gap)
             if max(len(line) for line in lines) <= width:
                 if dropped:
-                    note = f"  (left out at this width: {', '.join(dropped)}; 'stats GAME' shows them)"
-                    lines.append(textwrap.fill(note, width, subsequent_indent="   ", break_long_words=False,
-                                               break_on_hyphens=False))
+                    notes.append(f"  (left out at this width: {', '.join(dropped)}; 'stats GAME' shows them)")
+                lines += [textwrap.fill(note, width, subsequent_indent="   ", break_long_words=False,
+                                        break_on_hyphens=False) for note in notes]
                 return "\n".join(lines)
     return "\n".join(lines)
 

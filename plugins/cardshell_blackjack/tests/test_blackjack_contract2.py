@@ -134,30 +134,41 @@ def test_determinize_keeps_the_dealers_up_card_and_redraws_the_hole_card(seed, s
         ("8♠ 3♥", "1", "hit: basic strategy for hard 11"),
         ("10♠ 2♥", "1", "hit: basic strategy for hard 12"),
         ("10♠ 4♥", "1", "hit: basic strategy for hard 14"),
-        ("10♠ 5♥", "0", "stay: basic strategy for hard 15"),
-        ("9♠ 7♥", "0", "stay: basic strategy for hard 16"),
+        ("10♠ 5♥", "1", "hit: basic strategy for hard 15"),
+        ("9♠ 6♥", "1", "hit: basic strategy for hard 15"),
         ("10♠ 7♥", "0", "stay: basic strategy for hard 17"),
         ("K♠ Q♥", "0", "stay: basic strategy for hard 20"),
         ("A♠ A♥", "1", "hit: basic strategy for soft 12"),
         ("A♠ 6♥", "1", "hit: basic strategy for soft 17"),
         ("A♠ 7♥", "0", "stay: basic strategy for soft 18"),
         ("A♠ K♥", "0", "stay: basic strategy for soft 21"),
-        ("A♠ 6♥ 9♣", "0", "stay: basic strategy for hard 16"),  # the ace now counts 1
+        ("A♠ 6♥ 9♣", "1", "hit: basic strategy for hard 16"),  # the ace now counts 1
         ("2♠ 3♥ A♦", "1", "hit: basic strategy for soft 16"),
         ("5♠ 4♥ 2♣ A♦", "1", "hit: basic strategy for hard 12"),  # an ace as 11 would make 22
         ("7♠ 7♥ 7♣", "0", "stay: basic strategy for hard 21"),
     ],
 )
 def test_hint_is_basic_strategy_for_the_hand_shown(player, answer, why):
-    hint = strategy.hint(in_play(player), random.Random(0))
+    hint = strategy.hint(in_play(player, "7♥ 4♠"), random.Random(0))  # the dealer's up card: a 7
     assert hint.move == answer
-    assert hint.why == why + " against the dealer's face-down cards"
+    assert hint.why == why + " against the dealer's 7-HEART"  # the card the player sees (issue 27 item 8)
+
+
+@pytest.mark.parametrize(("player", "dealer", "answer"), [
+    ("10♠ 2♥", "6♥ 4♠", "0"),  # hard 12 against a 6: stay (the dealer busts often)
+    ("10♠ 2♥", "10♥ 4♠", "1"),  # ... against a 10: hit
+    ("10♠ 6♥", "7♥ 4♠", "1"),  # hard 16 against a 7: hit
+    ("10♠ 6♥", "5♥ 4♠", "0"),  # ... against a 5: stay
+])
+def test_the_hint_plays_against_the_up_card(player, dealer, answer):
+    assert strategy.hint(in_play(player, dealer), random.Random(0)).move == answer
 
 
 def test_the_shell_hint_prints_basic_strategy():
     shell = start(42)  # 2-SPADE, 8-CLUB: hard 10
+    up = rules.card_name(shell.current.state.dealer[rules.UP_CARD])
     assert shell.execute("hint").output == (
-        "Hint: 1 (hit: basic strategy for hard 10 against the dealer's face-down cards)")
+        f"Hint: 1 (hit: basic strategy for hard 10 against the dealer's {up})")
     shell.execute("0")
     assert shell.execute("hint").output == "Hint: y (the round is over; y deals another, n stops)"
 
@@ -166,9 +177,10 @@ def test_the_shell_hint_prints_basic_strategy():
 @given(st.integers(0, 10**6), st.integers(0, 10**6))
 def test_the_hint_never_reads_hidden_cards_and_is_always_legal(seed, other):
     state = rules.new_game(seed)
-    hidden = [card for card in DECK if card not in state.player]
+    up = state.dealer[rules.UP_CARD]  # face up: the player sees it
+    hidden = [card for card in DECK if card not in state.player and card != up]
     random.Random(other).shuffle(hidden)
-    twin = dataclasses.replace(state, dealer=tuple(hidden[:2]), deck=tuple(hidden[2:]))
+    twin = dataclasses.replace(state, dealer=(up, hidden[0]), deck=tuple(hidden[1:]))
     assert strategy.hint(state, random.Random(0)) == strategy.hint(twin, random.Random(1))
     assert strategy.hint(state, random.Random(0)).move in rules.legal_moves(state)
 

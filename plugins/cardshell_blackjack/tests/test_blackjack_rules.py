@@ -265,7 +265,7 @@ def test_simulate_rejects_negative_n():
 def test_format_simulation():
     counts = simulation.SimulationCounts(1000, 413, 488, 99)
     assert simulation.format_simulation(counts, 17, 0) == (
-        "Blackjack simulation: 1000 rounds (seeds 0 to 999), player hits below 17, dealer hits below 17\n"
+        "Blackjack simulation: 1,000 rounds (seeds 0 to 999), player hits below 17, dealer hits below 17\n"
         "  won     41.30%  (413)\n"
         "  lost    48.80%  (488)\n"
         "  tied     9.90%  (99)"

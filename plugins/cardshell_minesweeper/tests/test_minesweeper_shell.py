@@ -140,7 +140,9 @@ def test_win_with_time(shell, monkeypatch):
     assert lines[-2].startswith("Minesweeper") and lines[-1].startswith("Next: ")
     assert "X" not in "\n".join(board) and "12.3" not in "\n".join(board)
     assert shell.current.outcome.result == "won"
-    assert shell.current.outcome.score == pytest.approx(12.345)
+    assert shell.current.outcome.score == 12.3  # as Win printed it
+    assert shell.current.outcome.duration == pytest.approx(12.345)  # the statistics keep the exact time
+    assert lines[-2] == "Minesweeper: the round is over: won, score 12.3 (the time in seconds)."  # said once
     assert shell.prompt_text() == "minesweeper: Play again? (y/n): "
     assert shell.execute("yes").ok and shell.current.outcome is None
 

@@ -117,7 +117,7 @@ def test_simulate_reports_and_changes_nothing(shell):
     assert reply.ok
     stats = rules.simulate(range(305, 325))
     assert reply.output.splitlines() == [
-        "Simulated 20 games from seed 305 (turn cap 10000)",
+        "Simulated 20 games from seed 305 (turn cap 10,000)",
         f"A wins: {stats.a_wins} ({stats.a_wins / 20:.2%})",
         f"B wins: {stats.b_wins} ({stats.b_wins / 20:.2%})",
         "Draws: 0 (0.00%)",

@@ -66,7 +66,9 @@ def test_detail_and_table_layout():
 
 @pytest.fixture
 def shell(tmp_path):
-    shell = Shell.create(plugins=["stats"], seed=1, extra_modules=["toy_counter"], data_dir=tmp_path / "data")
+    # interactive: 'stats' counts the games played at a terminal (issue 27 item 7)
+    shell = Shell.create(plugins=["stats"], seed=1, extra_modules=["toy_counter"], data_dir=tmp_path / "data",
+                         interactive=True, autosave=False)
     assert not shell.failures, shell.failures
     return shell
 
@@ -124,9 +126,9 @@ def test_stats_reset_asks_for_confirmation(shell, tmp_path):
 
 @pytest.mark.parametrize("line, error", [
     ("stats nosuch", "no game 'nosuch'; the games are: counter"),
-    ("stats --yes", "--yes confirms --reset (usage: stats [GAME] [--reset [--yes]])"),
-    ("stats --bogus", "unknown option '--bogus' (usage: stats [GAME] [--reset [--yes]])"),
-    ("stats a b", "stats takes at most one game (usage: stats [GAME] [--reset [--yes]])"),
+    ("stats --yes", "--yes confirms --reset (usage: stats [GAME] [--all] [--reset [--yes]])"),
+    ("stats --bogus", "unknown option '--bogus' (usage: stats [GAME] [--all] [--reset [--yes]])"),
+    ("stats a b", "stats takes at most one game (usage: stats [GAME] [--all] [--reset [--yes]])"),
 ])
 def test_bad_stats_lines_are_rejected(shell, line, error):
     assert shell.execute(line).error == error
@@ -199,7 +201,8 @@ def test_minesweeper_statistics_record_the_time_its_win_line_prints(tmp_path, mo
     record: not the session's, which also counts the time before the first unfold."""
     from cardshell_minesweeper import rules as mine_rules
 
-    shell = Shell.create(plugins=["stats", "minesweeper"], seed=1, data_dir=tmp_path / "data", autosave=False)
+    shell = Shell.create(plugins=["stats", "minesweeper"], seed=1, data_dir=tmp_path / "data", autosave=False,
+                         interactive=True)
     times = iter([1000.0, 1045.2])
     monkeypatch.setattr(mine_rules, "clock", lambda: next(times))
     assert shell.execute("play minesweeper --seed 3 --rows 4 --cols 4 --mines 1").ok
@@ -214,3 +217,94 @@ def test_minesweeper_statistics_record_the_time_its_win_line_prints(tmp_path, mo
     assert row.result == "won" and row.duration == pytest.approx(45.2)
     stats = shell.execute("stats minesweeper").output
     assert "  Best time:          0:45" in stats and "  Perfect wins:       -" in stats
+
+
+# -- how a game was played (issue 27 item 7) --------------------------------------------
+
+def _scripted(tmp_path, *plugins):
+    return Shell.create(plugins=["stats", *plugins], seed=1, extra_modules=["toy_counter"],
+                        data_dir=tmp_path / "data", autosave=False)
+
+
+def test_a_scripted_game_is_recorded_as_scripted_and_left_out_of_the_default_view(tmp_path):
+    scripted = _scripted(tmp_path)
+    scripted.execute("play counter --seed 4")
+    scripted.execute("inc 3")
+    [row] = store.results(tmp_path / "data")
+    assert not row.interactive and not row.assisted
+    assert scripted.execute("stats").output == (
+        "No finished games played at a terminal yet.\n"
+        "(1 result of games played by scripts not counted here: 'stats --all' counts them too.)")
+    every = scripted.execute("stats --all").output
+    assert every.startswith("Statistics (games played at a terminal and by scripts):\n")
+    assert "  counter       1    1" in every
+    person = Shell.create(plugins=["stats"], seed=1, extra_modules=["toy_counter"], data_dir=tmp_path / "data",
+                          interactive=True, autosave=False)
+    person.execute("play counter --seed 5")
+    person.execute("inc 3")
+    output = person.execute("stats counter").output
+    assert "  Played:             1" in output
+    assert output.endswith("(1 result of games played by scripts not counted here: 'stats --all' counts them too.)")
+
+
+def test_a_win_by_solve_is_assisted_and_never_perfect(tmp_path):
+    shell = _scripted(tmp_path, "aces-up")
+    shell.execute("play aces-up --seed 4")
+    assert shell.execute("solve --play").ok
+    [row] = store.results(tmp_path / "data")
+    assert row.result == "won" and row.assisted and not row.undo_used
+    detail = shell.execute("stats aces-up --all").output
+    assert "  Perfect wins:       0" in detail
+    assert "  Assisted wins:      1" in detail
+
+
+def test_a_hint_marks_the_game_assisted_and_the_mark_survives_a_save(tmp_path):
+    shell = _scripted(tmp_path, "aces-up")
+    shell.execute("play aces-up --seed 4")
+    assert not shell.current.assisted
+    assert shell.execute("hint").ok
+    assert shell.current.assisted
+    shell.execute("save helped")
+    shell.execute("quit")
+    shell.execute("load helped")
+    assert shell.current.assisted
+
+
+def test_an_unassisted_win_without_undo_is_perfect():
+    figures = summarise([Result("x", 1, "won"), Result("x", 2, "won", assisted=True),
+                         Result("x", 3, "won", undo_used=True)])
+    assert (figures.won, figures.perfect, figures.assisted_wins) == (3, 1, 1)
+
+
+def test_snap_results_are_told_from_a_side(tmp_path):
+    shell = Shell.create(plugins=["stats", "snap"], seed=1, data_dir=tmp_path / "data", autosave=False,
+                         interactive=True)
+    shell.execute("play snap --seed 3")
+    shell.execute("run")  # A wins on this deal
+    detail = shell.execute("stats snap").output.splitlines()
+    assert detail[0] == "Snap statistics (from A's side: Snap has no decisions):"
+    assert "  A won:              1" in detail
+    table = shell.execute("stats").output.splitlines()
+    assert table[2].startswith("  snap (A)       1    1     0")
+    assert table[3] == "  snap (A): won and lost are A's (snap has no decisions)"
+
+
+def test_a_database_from_before_the_new_columns_is_read_and_upgraded(tmp_path):
+
+
+    directory = tmp_path / "data"
+    directory.mkdir()
+    with sqlite3.connect(store.db_path(directory)) as conn:
+        conn.executescript(
+            "CREATE TABLE results (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, seed INTEGER NOT NULL,"
+            " result TEXT NOT NULL, score REAL, moves INTEGER NOT NULL, duration REAL NOT NULL,"
+            " undo_used INTEGER NOT NULL, finished TEXT NOT NULL);"
+            "INSERT INTO results (game, seed, result, score, moves, duration, undo_used, finished)"
+            " VALUES ('counter', 1, 'won', 3, 2, 1.5, 0, '2026-01-01T00:00:00+00:00');")
+    conn.close()
+    store.close()
+    [old] = store.results(directory)  # read-only: no column added
+    assert old.interactive and not old.assisted
+    store.add(directory, Result("counter", 2, "lost", interactive=False, assisted=True))
+    assert [(r.interactive, r.assisted) for r in store.results(directory)] == [(True, False), (False, True)]
+    store.close()

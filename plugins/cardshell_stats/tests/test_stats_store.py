@@ -48,7 +48,7 @@ def test_one_connection_for_a_session_of_many_rounds(tmp_path, connections):
     shell = Shell.create(plugins=["blackjack", "stats"], data_dir=tmp_path)
     _blackjack_rounds(shell, 40)
     assert len(store.results(tmp_path, "blackjack")) == 40
-    assert shell.execute("stats blackjack").output.splitlines()[1] == "  Played:             40"
+    assert shell.execute("stats blackjack --all").output.splitlines()[1] == "  Played:             40"
     assert connections == [str(store.db_path(tmp_path))]
 
 

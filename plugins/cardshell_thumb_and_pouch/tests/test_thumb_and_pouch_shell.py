@@ -192,11 +192,14 @@ def test_completion_through_the_host():
     from cardshell.completion import candidates
 
     shell = start()
+    assert shell.execute("moves").output == "Legal moves: tt 2 5 1, wt 1, wt 6, sw"
     words, _ = candidates(shell, "")
-    assert {"tf", "tt", "wf", "wt", "sw"} <= set(words)
-    assert candidates(shell, "tf ") == (["1", "2", "3", "4", "5", "6", "7"], "")
-    assert candidates(shell, "TF 3 ") == (["1", "2", "3", "4"], "")
-    assert candidates(shell, "tt 1 2 ") == (["1"], "")  # only one card face up anywhere after the deal
+    # exactly what is valid now (issue 27 item 4): the moves that 'moves' lists, word by word
+    assert {"tt", "wt", "sw"} <= set(words) and not {"tf", "wf"} & set(words)
+    assert candidates(shell, "tf ") == ([], "")
+    assert candidates(shell, "TT ") == (["2"], "")
+    assert candidates(shell, "tt 2 5 ") == (["1"], "")
+    assert candidates(shell, "wt ") == (["1", "6"], "")
 
 
 # --- properties ------------------------------------------------------------------------
