@@ -5,8 +5,9 @@ The public contract for plugin authors is re-exported here:
 * :data:`hookimpl` — the marker for hook implementations
   (specifications in :mod:`cardshell.hookspecs`);
 * the records :class:`Game`, :class:`Move`, :class:`Command`,
-  :class:`Option`, :class:`Outcome`, :class:`Hint` and
-  :class:`CommandContext` (:mod:`cardshell.records`), generic over a game's
+  :class:`Option`, :class:`Outcome`, :class:`Hint`, :class:`CommandContext`,
+  and the search part of a game, :class:`Search` with its :class:`Budget`
+  and :class:`Verdict` (:mod:`cardshell.records`), generic over a game's
   state type;
 * the read-only views hooks and handlers receive, :class:`SessionView` and
   :class:`ShellView` (:mod:`cardshell.views`);
@@ -30,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.errors import CommandError, UsageError
     from cardshell.hookspecs import CONTRACT_VERSION, hookimpl
-    from cardshell.records import Command, CommandContext, Game, Hint, Move, Option, Outcome
+    from cardshell.records import Budget, Command, CommandContext, Game, Hint, Move, Option, Outcome, Search, Verdict
     from cardshell.views import SessionView, ShellView
 
 from cardshell.version import __version__
@@ -50,12 +51,16 @@ _EXPORTS = {
     "Move": "cardshell.records",
     "Option": "cardshell.records",
     "Outcome": "cardshell.records",
+    "Search": "cardshell.records",
+    "Budget": "cardshell.records",
+    "Verdict": "cardshell.records",
     "SessionView": "cardshell.views",
     "ShellView": "cardshell.views",
 }
 
 __all__ = [
     "CONTRACT_VERSION",
+    "Budget",
     "Command",
     "CommandContext",
     "CommandError",
@@ -64,9 +69,11 @@ __all__ = [
     "Move",
     "Option",
     "Outcome",
+    "Search",
     "SessionView",
     "ShellView",
     "UsageError",
+    "Verdict",
     "__version__",
     "hookimpl",
 ]

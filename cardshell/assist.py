@@ -257,7 +257,7 @@ class AssistCommands:
         session = self._session()
         rules = self._rules(session, search=True)
         verdict = self._on_a_copy(session, rules, options.seconds,
-                                  "solver" if session.game.solver is not None else "its rules",
+                                  "solver" if session.game.search_part.solver is not None else "its rules",
                                   lambda state: solve(rules, state, Budget(options.seconds, options.nodes)))
         session.assisted = True  # whatever it found (cardshell_stats: never "perfect")
         seen = "(the search sees face-down cards)"

@@ -243,6 +243,7 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
     if lines is None:
         lines = _stdin_lines()
     warnings = [f"cardshell: warning: plugin {failure.describe()}" for failure in shell.failures]
+    warnings += [f"cardshell: warning: {note}" for note in shell.notes]
     if not shell.autosave:  # no signal handlers: SIGHUP and SIGTERM end the run as for any program
         try:
             return run_script(shell, lines, source, sys.stdout, sys.stderr,

@@ -320,7 +320,7 @@ class Dispatcher:
             if game_command and session is not None and command.show_state:
                 pieces.append(self.sessions.render(session, reply.warnings))
             if ctx.leave_requested and session is not None and self.table.current is session and not quiet:
-                self.table.leave(abandon=True)
+                self.sessions.leave(abandon=True)
             return
         # Accepted: keep the new state and record the move.  This is the commit
         # point: whatever fails after it is a warning on an accepted move.
@@ -342,7 +342,7 @@ class Dispatcher:
             reply.interrupted = True
             self.sessions.check_outcome(session, reply.warnings, announce=False)
         if ctx.leave_requested and self.table.current is session:
-            self.table.leave(abandon=True)
+            self.sessions.leave(abandon=True)
 
     def compose(self, reply: Reply, pieces: list[str]) -> None:
         """Set ``reply.output`` to ``pieces`` fitted to the screen

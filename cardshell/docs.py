@@ -29,8 +29,8 @@ BEGIN = "<!-- BEGIN GENERATED REFERENCE (python -m cardshell.docs --write docs/r
 END = "<!-- END GENERATED REFERENCE -->"
 
 #: The records documented, in this order.
-RECORDS = (records.Game, records.Move, records.Command, records.Option, records.Outcome, records.Hint,
-           records.CommandContext, views.SessionView, views.ShellView)
+RECORDS = (records.Game, records.Search, records.Budget, records.Verdict, records.Move, records.Command,
+           records.Option, records.Outcome, records.Hint, records.CommandContext, views.SessionView, views.ShellView)
 
 _ROLE = re.compile(r":(?:func|class|attr|mod|data|meth|exc):`~?([^`]+)`")
 _FIELD = re.compile(r":(param (\w+)|return):\s*(.*)")

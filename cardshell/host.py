@@ -47,6 +47,7 @@ class Host(Protocol):
         confirm (Callable[[str], bool] | None): asks the person a yes/no
             question at a terminal; None in scripts.
         failures (list[PluginFailure]): the refused plugins.
+        notes (list[str]): declarations accepted but not used as declared.
         deferred (DeferredPlugins | None): plugins not imported yet.
         endings (Endings): the deals that reached an ending (no save replays one).
     """
@@ -59,6 +60,7 @@ class Host(Protocol):
     recorder: Recorder
     confirm: Callable[[str], bool] | None
     failures: list[PluginFailure]
+    notes: list[str]
     deferred: DeferredPlugins | None
     endings: Endings
 

@@ -173,6 +173,8 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
     print(helptext.wrap(BANNER, shell.width))
     for failure in shell.failures:
         print(f"warning: plugin {failure.describe()} (see 'plugins')", file=sys.stderr)
+    for note in shell.notes:
+        print(helptext.wrap(f"warning: {note}", shell.width), file=sys.stderr)
     if problem is not None:
         print(helptext.wrap(f"warning: {problem}", shell.width), file=sys.stderr)
     for line in offered_saves(shell):

@@ -100,6 +100,110 @@ def _no_outcome(state: Any) -> Outcome | None:
     return None
 
 
+#: The verdicts of a search (:class:`Verdict`).
+SearchResult = Literal["won", "no win", "unknown"]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a search may spend (:func:`cardshell.search.solve`, a game's
+    own :attr:`Search.solver`).
+
+    Attributes:
+        seconds (float): wall-clock limit in seconds (> 0).
+        nodes (int): the most positions to expand (>= 1); also bounds the
+            transposition table's size.
+    """
+
+    seconds: float = 10.0
+    nodes: int = 200_000
+
+    def split(self, parts: int) -> Budget:
+        """This budget shared evenly by ``parts`` searches (``parts`` >= 1)."""
+        return Budget(self.seconds / parts, max(1, self.nodes // parts))
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a search found (:func:`cardshell.search.solve`, a game's own
+    :attr:`Search.solver`).
+
+    Attributes:
+        result (str): ``"won"``, ``"no win"`` (a proof: every position
+            searched) or ``"unknown"`` (the budget ran out).
+        line (tuple[str, ...]): for ``won``, the moves of a winning line as a
+            player types them (empty if the start is already won).
+        positions (int): the positions expanded (the start included).
+        seconds (float): the time the search took, in seconds.
+    """
+
+    result: SearchResult
+    line: tuple[str, ...] = ()
+    positions: int = 0
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class Search(Generic[S]):
+    """The search part of a game (contract 2): how the host's ``solve``,
+    ``hint`` and winnability sweeps search it, ``Game(search=Search(...))``.
+
+    Every field is optional; a game with none is searched through its
+    :attr:`Game.legal_moves` and its moves' ``check``/``apply``.
+
+    Precedence (who reads what):
+
+    * ``solve`` (and so ``hint``'s samples and thoughtful sweeps) calls
+      :attr:`solver` when it is set and reads nothing else here; without it,
+      the generic search expands :attr:`successors` (else the legal moves,
+      ordered by :attr:`heuristic`), keys positions by :attr:`key` and
+      skips those :attr:`prune` proves lost.
+    * honest play (``winnability --honest``) and ``hint``'s choice among
+      moves read :attr:`key`, :attr:`successors` and :attr:`heuristic`,
+      whether or not there is a solver.
+
+    So with a :attr:`solver`, :attr:`prune` is never read: the host says so
+    once, at registration, naming the plugin (docs/howto/search.md).
+
+    Attributes:
+        key (Callable[[S], Hashable] | None): a canonical hashable form of a
+            state (the transposition table), e.g. one that ignores the
+            order of interchangeable empty piles; None uses the state itself.
+        heuristic (Callable[[S], float] | None): a score of a state, higher
+            is more promising (a finite number); None keeps the order of the
+            legal moves.
+        successors (Callable[[S], Iterable[tuple[str | tuple[str, ...], S]]] | None):
+            ``(move, new_state)`` pairs, ``move`` one line as typed or a
+            tuple of lines played in order (a macro move), best first; it
+            may leave out moves whose results are also reached otherwise and
+            keep only a dominant move, but a state from which a win is
+            reachable must keep a winning successor.
+        prune (Callable[[S], bool] | None): True only when the state is
+            *proven* lost.
+        solver (Callable[[S, Budget, Callable[[], float]], Verdict] | None):
+            the game's own search: ``solver(state, budget, clock)`` gets a
+            state that may show every card, a :class:`Budget` and the clock
+            (seconds), and returns a :class:`Verdict`.  The host replays a
+            ``won`` line through the rules and rejects it if it does not win;
+            a ``no win`` must be a proof.
+    """
+
+    key: Callable[[S], Hashable] | None = None
+    heuristic: Callable[[S], float] | None = None
+    successors: Callable[[S], Iterable[tuple[str | tuple[str, ...], S]]] | None = None
+    prune: Callable[[S], bool] | None = None
+    solver: Callable[[S, Budget, Callable[[], float]], Verdict] | None = None
+
+    def unread(self) -> tuple[str, ...]:
+        """The fields set here that no part of the host will read (see the
+        precedence above): ``("prune",)`` beside a solver, else ``()``."""
+        return ("prune",) if self.solver is not None and self.prune is not None else ()
+
+
+#: The flat search fields of :class:`Game` (contract 2 before :class:`Search`).
+SEARCH_FIELDS = ("key", "heuristic", "successors", "prune", "solver")
+
+
 @dataclass(frozen=True)
 class Game(Generic[S]):
     """A game a plugin registers through ``cardshell_games``.
@@ -214,13 +318,21 @@ class Game(Generic[S]):
             when the state is *proven* lost (no sequence of legal moves wins
             from it), so search need not expand it; a cheap bound, never a
             guess.  None: no pruning.
-        solver (Callable[[S, Any, Callable[[], float]], Any] | None): the
+        search (Search | None): the search part of the game in one record
+            (:class:`Search`: ``key``, ``heuristic``, ``successors``,
+            ``prune``, ``solver``, with their precedence).  The flat fields
+            ``key`` ... ``solver`` above are the same five in the form
+            contract 2 first had; they are still served (docs/compatibility.md),
+            but a game gives them in one form only: ``search`` and a flat
+            field together refuse the plugin.  The host reads them through
+            :attr:`search_part`.
+        solver (Callable[[S, Budget, Callable[[], float]], Verdict] | None): the
             game's own search, used by :func:`cardshell.search.solve` (and so
             by ``solve``, ``hint`` and winnability sweeps) instead of the
             generic one: ``solver(state, budget, clock)`` gets a state that
-            may show every card, a :class:`cardshell.search.Budget`
+            may show every card, a :class:`Budget`
             (seconds, positions) and the clock (seconds), and returns a
-            :class:`cardshell.search.Verdict` (``won`` with the winning
+            :class:`Verdict` (``won`` with the winning
             line as typed lines, ``no win``, or ``unknown`` when the budget
             ran out).  The host replays a ``won`` line through the rules and
             rejects it if it does not win, so a solver can be fast without
@@ -255,8 +367,20 @@ class Game(Generic[S]):
     rules: str = ""
     successors: Callable[[S], Iterable[tuple[str | tuple[str, ...], S]]] | None = None
     prune: Callable[[S], bool] | None = None
-    solver: Callable[[S, Any, Callable[[], float]], Any] | None = None
+    solver: Callable[[S, Budget, Callable[[], float]], Verdict] | None = None
     side: str = ""
+    search: Search[S] | None = None
+
+    @property
+    def search_part(self) -> Search[S]:
+        """The game's :class:`Search`: :attr:`search`, or the flat fields
+        (``key=``, ``heuristic=``, ``successors=``, ``prune=``, ``solver=``,
+        the contract-2 form before :class:`Search`, still served) as one.
+        The host reads the search part of a game only through this."""
+        if self.search is not None:
+            return self.search
+        return Search(key=self.key, heuristic=self.heuristic, successors=self.successors, prune=self.prune,
+                      solver=self.solver)
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,7 @@ import pluggy
 from cardshell import blame, contract1, hookcall
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES
 from cardshell.discovery import PluginFailure, is_builtin
-from cardshell.records import Command, Game, Move
+from cardshell.records import SEARCH_FIELDS, Command, Game, Move
 
 _GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 _KNOWN = object()  # stands for an answer given to an earlier build (see Registry's answers)
@@ -148,6 +148,9 @@ class Registry:
         global_scope (Scope): the global commands.
         scopes (dict[str, Scope]): game id to that game's commands.
         failures (list[PluginFailure]): one per refused plugin.
+        notes (list[str]): what was accepted but will not be used as
+            declared (a ``prune`` beside a ``solver``), one line each,
+            naming the plugin; shown at start and by ``plugins``.
         refused (set[str]): the names of the refused plugins.
     """
 
@@ -193,6 +196,7 @@ class Registry:
                 pm.unregister(name=plugin)
 
     def _reset(self) -> None:
+        self.notes: list[str] = []
         self.games: dict[str, Game] = {}
         self.game_plugins: dict[str, str] = {}
         self.global_scope = Scope(None)
@@ -269,6 +273,15 @@ class Registry:
             owner = self._named(self.game_plugins[game.id])
             failed[plugin] = f"game id {game.id!r} is already registered by plugin {owner}"
             return
+        flat = [name for name in SEARCH_FIELDS if getattr(game, name) is not None]
+        if game.search is not None and flat:
+            failed[plugin] = (f"game {game.id!r} gives its search both as Game.search and as the flat field"
+                              f"{'s' if len(flat) > 1 else ''} {', '.join(flat)}: give each once, in Game.search")
+            return
+        unread = game.search_part.unread()
+        if unread:  # accepted, said once: what the declaration promises is not what the host will do
+            self.notes.append(f"plugin {self._named(plugin)}: game {game.id!r} has a solver, so its "
+                              f"{', '.join(unread)} is never read (the solver replaces the generic search)")
         game = contract1.adapt_game(game)  # one state path: a contract-1 game gets the contract-2 shape
         self.games[game.id] = game
         self.game_plugins[game.id] = plugin

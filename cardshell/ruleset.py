@@ -72,10 +72,11 @@ class RuleSet:
         self.warnings: list[str] = []
         self._held: list[tuple[str, str]] | None = None
         self.searchable = game.legal_moves is not None and game.immutable
-        self._key = game.key
-        self._heuristic = game.heuristic
-        self._successors = game.successors
-        self._prune = game.prune
+        search = game.search_part  # the Search record, or the flat contract-2 fields as one
+        self._key = search.key
+        self._heuristic = search.heuristic
+        self._successors = search.successors
+        self._prune = search.prune
 
     def legal(self, state: Any) -> list[str]:
         """The legal moves in ``state``, as lines, in the game's order.

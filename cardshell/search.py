@@ -53,57 +53,21 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from cardshell.errors import CommandError
 from cardshell.plugincheck import PluginFault, checked_hint, checked_key
-from cardshell.records import Hint
+from cardshell.records import Budget, Hint, SearchResult, Verdict
 from cardshell.ruleset import RuleSet
 
 #: The positions of a search whose ``successors`` children are all played
 #: through the rules to check them (:meth:`RuleSet.verified_expand`).
 CHECKED_POSITIONS = 8
 
-#: The verdicts of :func:`solve`.
-Result = Literal["won", "no win", "unknown"]
+__all__ = ["CHECKED_POSITIONS", "Budget", "Result", "Verdict", "hint", "solve"]
 
-
-@dataclass(frozen=True)
-class Budget:
-    """How much a search may spend.
-
-    Attributes:
-        seconds (float): wall-clock limit in seconds (> 0).
-        nodes (int): the most positions to expand (>= 1); also bounds the
-            transposition table's size.
-    """
-
-    seconds: float = 10.0
-    nodes: int = 200_000
-
-    def split(self, parts: int) -> Budget:
-        """This budget shared evenly by ``parts`` searches (``parts`` >= 1)."""
-        return Budget(self.seconds / parts, max(1, self.nodes // parts))
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """What :func:`solve` found.
-
-    Attributes:
-        result (str): ``"won"``, ``"no win"`` or ``"unknown"``.
-        line (tuple[str, ...]): for ``won``, the moves of a winning line as a
-            player types them (empty if the start is already won).
-        positions (int): the positions expanded (the start included).
-        seconds (float): the time the search took, in seconds.
-    """
-
-    result: Result
-    line: tuple[str, ...] = ()
-    positions: int = 0
-    seconds: float = 0.0
-
+#: The verdicts of :func:`solve` (:data:`cardshell.records.SearchResult`).
+Result = SearchResult
 
 def _flatten(path: list[str | tuple[str, ...]]) -> tuple[str, ...]:
     lines: list[str] = []
@@ -154,8 +118,9 @@ def _solve(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float
     if outcome is not None:
         result: Result = "won" if outcome.result == "won" else "no win"
         return Verdict(result, (), 1, clock() - start)
-    if rules.game.solver is not None:
-        return _checked(rules, state, rules.game.solver(state, budget, clock))
+    solver = rules.game.search_part.solver
+    if solver is not None:
+        return _checked(rules, state, solver(state, budget, clock))
     key, outcome_of, pruned = rules.fast_key, rules.outcome, rules.pruned
     checking = rules.uses_successors
     expand = rules.verified_expand if checking else rules.expand

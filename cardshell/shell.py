@@ -149,6 +149,7 @@ class Shell:
         self.hooks = hookcall.GuardedHooks(pm, self._hook_failed)
         self._plugins = list(plugins or [])
         self.failures: list[PluginFailure] = list(failures or [])
+        self.notes: list[str] = []  # declarations accepted but not used as declared (Registry.notes)
         self.deferred: DeferredPlugins | None = None
         self._registry: Registry | None = None
         self._answers: dict[tuple[str, str], list[Any]] = {}  # registration hooks' answers, by (hook, plugin)
@@ -258,6 +259,7 @@ class Shell:
         registry = self._registry = Registry(self.pm, dists, tracebacks=self.problems.tracebacks,
                                              answers=self._answers)
         self.failures += [failure for failure in registry.failures if failure not in self.failures]
+        self.notes += [note for note in registry.notes if note not in self.notes]
         self._plugins = [info for info in self._plugins if info.name not in registry.refused]
         for info in self._plugins:
             if self.deferred is None or info.name in self.deferred.loaded or info.name in DEFAULT_PLUGIN_NAMES:

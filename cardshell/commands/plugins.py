@@ -42,6 +42,9 @@ class PluginCommands(HostPlugin):
         if shadowing:
             ctx.echo("Shell words a game uses for its own commands (the shell's reached as %WORD there):")
             ctx.echo(helptext.table(shadowing))
+        if self.shell.notes:
+            ctx.echo("Notes:")
+            ctx.echo("\n".join(f"  {note}" for note in self.shell.notes))
         if self.shell.failures:
             ctx.echo("Failed plugins:")
             ctx.echo("\n".join(f"  {failure.describe()}" for failure in self.shell.failures))

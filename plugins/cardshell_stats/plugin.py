@@ -114,8 +114,8 @@ def _others(hidden: int) -> str:
     """The line naming the scripted results the default view leaves out ("" for none)."""
     if not hidden:
         return ""
-    return (f"({hidden} result{'s' if hidden != 1 else ''} of games played by scripts not counted here: "
-            "'stats --all' counts them too.)")
+    return (f"({hidden} result{'s' if hidden != 1 else ''} of scripted games left out: "
+            f"'stats --all' counts {'them' if hidden != 1 else 'it'} too.)")
 
 
 def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool, bool]) -> None:
@@ -139,7 +139,7 @@ def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool, boo
         count = sum(1 for r in recorded if game_id is None or r.game == game_id)
         if not yes:
             again = f"stats {game_id} --reset --yes" if game_id else "stats --reset --yes"
-            ctx.echo(f"This deletes {what} ({count} result{'s' if count != 1 else ''}). "
+            ctx.echo(f"This deletes {what} ({count} result{'s' if count != 1 else ''}).\n"
                      f"To confirm, type: {again}")
             return
         try:

@@ -116,7 +116,7 @@ def test_stats_reset_asks_for_confirmation(shell, tmp_path):
         shell.execute(f"play counter --seed {seed}")
         shell.execute("inc 3")
     assert shell.execute("stats --reset").output == (
-        "This deletes the statistics of every game (2 results). To confirm, type: stats --reset --yes")
+        "This deletes the statistics of every game (2 results).\nTo confirm, type: stats --reset --yes")
     assert len(store.results(tmp_path / "data")) == 2
     assert shell.execute("stats counter --reset").output.endswith("type: stats counter --reset --yes")
     assert shell.execute("stats --reset --yes").output == "Deleted the statistics of every game (2 results)."
@@ -234,7 +234,7 @@ def test_a_scripted_game_is_recorded_as_scripted_and_left_out_of_the_default_vie
     assert not row.interactive and not row.assisted
     assert scripted.execute("stats").output == (
         "No finished games played at a terminal yet.\n"
-        "(1 result of games played by scripts not counted here: 'stats --all' counts them too.)")
+        "(1 result of scripted games left out: 'stats --all' counts it too.)")
     every = scripted.execute("stats --all").output
     assert every.startswith("Statistics (games played at a terminal and by scripts):\n")
     assert "  counter       1    1" in every
@@ -244,7 +244,7 @@ def test_a_scripted_game_is_recorded_as_scripted_and_left_out_of_the_default_vie
     person.execute("inc 3")
     output = person.execute("stats counter").output
     assert "  Played:             1" in output
-    assert output.endswith("(1 result of games played by scripts not counted here: 'stats --all' counts them too.)")
+    assert output.endswith("(1 result of scripted games left out: 'stats --all' counts it too.)")
 
 
 def test_a_win_by_solve_is_assisted_and_never_perfect(tmp_path):
