@@ -11,7 +11,6 @@ import pytest
 
 import cardshell
 from cardshell import Budget, Search, Verdict
-from cardshell.records import SEARCH_FIELDS
 from cardshell.search import solve
 from cardshell.shell import Shell
 
