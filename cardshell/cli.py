@@ -59,6 +59,17 @@ environment:
 """
 
 
+def _seed(word: str) -> int:
+    """``--seed N``: read by :func:`cardshell.option_values.seed`, as ``play --seed``."""
+    from cardshell.errors import UsageError
+    from cardshell.option_values import seed
+
+    try:
+        return seed(word, "the seed")
+    except UsageError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``cardshell`` command."""
     parser = argparse.ArgumentParser(
@@ -71,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="a script of commands to run ('-' for stdin), or a shell command")
     parser.add_argument("words", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    parser.add_argument("--seed", type=int, metavar="N",
+    parser.add_argument("--seed", type=_seed, metavar="N",
                         help="session seed: games started without --seed get reproducible seeds")
     parser.add_argument("--echo", action="store_true",
                         help="in scripts, print each prompt and command like a transcript")

@@ -7,48 +7,44 @@ plugin (its shell, the current game, the list of saves).
 
 from __future__ import annotations
 
-import argparse
 import difflib
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 from cardshell import help as helptext
-from cardshell import parsers, saves, timestamps
+from cardshell import option_values, parsers, saves, timestamps
 from cardshell.errors import CommandError, UsageError
+from cardshell.option_values import OptionParser
 from cardshell.records import Game
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.shell import Shell
 
 
-class OptionParser(argparse.ArgumentParser):
-    """argparse that raises :class:`UsageError` instead of exiting (the
-    host commands' option parsers: ``play``, ``new``, ``hint``, ``solve``)."""
-
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
-
-
-def play_parser(game: Game) -> argparse.ArgumentParser:
+def play_parser(game: Game) -> OptionParser:
     """The argument parser of ``play GAME``: ``--seed N`` and the game's options.
+
+    ``--seed`` is read by :func:`cardshell.option_values.seed` (a whole
+    number within ``±MAX_SEED``); parse with
+    :meth:`~cardshell.option_values.OptionParser.parse_words`.
 
     Args:
         game (Game): the game whose :attr:`Game.options` to accept.
 
     Returns:
-        argparse.ArgumentParser: raises :class:`UsageError` on bad input.
+        OptionParser: raises :class:`UsageError` on bad input.
     """
     parser = OptionParser(prog=f"play {game.id}", add_help=False)
-    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--seed", type=option_values.seed, default=None)
     for option in game.options:
         parser.add_argument(f"--{option.name}", type=option.type, default=None, choices=option.choices,
                             help=option.help)
     return parser
 
 
-def _new_parser() -> argparse.ArgumentParser:
+def _new_parser() -> OptionParser:
     parser = OptionParser(prog="new", add_help=False)
-    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--seed", type=option_values.seed, default=None)
     return parser
 
 

@@ -53,7 +53,7 @@ class PlayCommands(GameSwitching):
         game = self._find_game(words[0])
         if words[0] != game.id:  # a prefix: record the game's id, so a replay means the same game
             shell.record_as = shlex.join(["play", game.id, *words[1:]])
-        namespace = play_parser(game).parse_args(words[1:])
+        namespace = play_parser(game).parse_words(words[1:])
         given = {k: v for k, v in vars(namespace).items() if v is not None}
         session = shell.sessions.get(game.id)
         if session is not None and not given:
@@ -79,7 +79,7 @@ class PlayCommands(GameSwitching):
         """``new [--seed N]``: a new deal of the current game (new seed, same
         options); abandons the game in progress if it has moves (:meth:`_replacing`)."""
         session = self._current()
-        seed = _new_parser().parse_args(words).seed
+        seed = _new_parser().parse_words(words).seed
         with self._replacing(ctx, session.id):
             if seed is None:
                 seed = self.shell.next_seed()
