@@ -197,13 +197,17 @@ def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, so
     if lines is None:
         lines = _stdin_lines()
     warnings = [f"cardshell: warning: plugin {failure.describe()}" for failure in shell.failures]
-    if not shell.autosave:  # no signal handlers: SIGHUP and SIGTERM end the run as for any program
-        try:
-            return run_script(shell, lines, source, sys.stdout, sys.stderr,
-                              echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings)
-        except KeyboardInterrupt:
-            return EXIT_INTERRUPTED
     from cardshell import signals  # SIGHUP, SIGTERM: save like 'exit', then status 128 + signal
+
+    if not shell.autosave:  # no signal handlers: SIGHUP and SIGTERM end the run as for any program,
+        signals.end_sweeps_cleanly()  # but a sweep stops its workers, says what it kept, and exits 129/143
+        try:
+            status = run_script(shell, lines, source, sys.stdout, sys.stderr,
+                                echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings)
+        except KeyboardInterrupt:
+            status = EXIT_INTERRUPTED
+        signum = signals.received()
+        return status if signum is None else signals.exit_status(signum)
 
     signals.install()
     try:
