@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from cardshell import blame
 from cardshell.errors import CommandError, UsageError
+from cardshell.parsers import quoted
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.problems import ProblemReporter
@@ -99,7 +100,7 @@ class Dispatcher:
         where = f" in {self.current.game.title}" if self.current else ""
         hint = self.did_you_mean(word)
         hint = f" (did you mean {hint!r}?)" if hint else ""
-        raise UsageError(f"unknown command {word!r}{where}{hint}; type 'help' for the list of commands")
+        raise UsageError(f"unknown command {quoted(word)}{where}{hint}; type 'help' for the list of commands")
 
     def did_you_mean(self, word: str) -> str | None:
         """The command word closest to a mistyped one (``exitt`` -> ``exit``).

@@ -24,9 +24,10 @@ seed of a save) of the host is read here, so they all follow the same rules
 * an option's value may start with ``-`` (``--deals -5:3``, ``--seconds -1``):
   it is read as the value and refused by its own rule, not as "expected one
   argument";
-* every message quotes what was typed through :func:`cardshell.parsers.quoted`
-  (at most :data:`cardshell.parsers.QUOTE_LENGTH` characters, then ``…``
-  and the length), and no message of :class:`OptionParser` is longer than
+* every message repeats what was typed through :func:`cardshell.parsers.quoted`
+  or :func:`cardshell.parsers.clipped` (at most
+  :data:`cardshell.parsers.QUOTE_LENGTH` characters, then ``…`` and the
+  length), and no message of :class:`OptionParser` is longer than
   :data:`MAX_MESSAGE` characters.
 """
 
@@ -39,7 +40,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from cardshell.errors import UsageError
-from cardshell.parsers import QUOTE_LENGTH, quoted
+from cardshell.parsers import clipped, quoted
 
 __all__ = ["MAX_MESSAGE", "MAX_SECONDS_LENGTH", "MAX_SEED", "OptionParser", "check_seed", "count", "seconds", "seed"]
 
@@ -174,8 +175,7 @@ class OptionParser(argparse.ArgumentParser):
             index += 1
         namespace, extra = self.parse_known_args(joined)
         if extra:
-            text = " ".join(extra)
-            raise UsageError(f"unrecognized arguments: {text if len(text) <= QUOTE_LENGTH else quoted(text)}")
+            raise UsageError(f"unrecognized arguments: {clipped(' '.join(extra))}")
         return namespace
 
     def error(self, message: str) -> NoReturn:

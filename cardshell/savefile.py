@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from cardshell.option_values import MAX_SEED, check_seed
+from cardshell.parsers import quoted
 
 #: The ``format`` field every save carries.
 FORMAT = "cardshell-save"
@@ -207,5 +208,5 @@ def check_name(name: str) -> str:
     """
     lowered = name.lower()
     if not NAME_PATTERN.fullmatch(lowered):
-        raise SaveError(f"bad save name {name!r}: use letters, digits, '.', '_' and '-' (at most 64)")
+        raise SaveError(f"bad save name {quoted(name)}: use letters, digits, '.', '_' and '-' (at most 64)")
     return lowered

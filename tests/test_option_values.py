@@ -169,3 +169,29 @@ def test_hint_with_any_value_changes_nothing(option, value):
     if not reply.ok:
         assert len(reply.error) <= MAX_REPLY and "\n" not in reply.error.strip()
     assert state_of(shell) == before
+
+
+@pytest.mark.parametrize("line", ["x" * 70_000, "help " + "h" * 300, "rules " + "r" * 5000, "load " + "l" * 5000,
+                                  "play " + "q" * 3000, "simulate 5 --plot=" + "p" * 6000 + ".png",
+                                  "solve --nodes " + "--" * 3000])
+def test_the_host_echoes_at_most_quote_length_characters_of_a_word(line):
+    shell = Shell.create(plugins=["aces-up", "pictures"], autosave=False)
+    shell.execute("play pictures --seed 3" if line.startswith("simulate") else "play aces-up --seed 3")
+    before = state_of(shell)
+    reply = shell.execute(line)
+    assert not reply.ok and len(reply.error) < MAX_REPLY, reply.error[:400]
+    assert state_of(shell) == before
+
+
+@pytest.mark.parametrize("game", ["aces-up", "thumb-and-pouch", "pictures", "up-and-down", "minesweeper",
+                                  "blackjack", "snap"])
+@pytest.mark.parametrize("line", ["x" * 70_000, "a" + "1" * 5000, "1 " * 3000, "F " + "9" * 5000])
+def test_no_game_echoes_a_long_line_whole(game, line):
+    # The fuzz's 70,000-character line came back whole from Aces Up, Blackjack,
+    # Thumb and Pouch and Up-and-Down.
+    shell = Shell.create(plugins=[game], autosave=False)
+    assert shell.execute(f"play {game} --seed 3").ok
+    before = state_of(shell)
+    reply = shell.execute(line)
+    assert not reply.ok and len(reply.error) < MAX_REPLY, reply.error[:400]
+    assert state_of(shell) == before

@@ -93,9 +93,9 @@ def find_game(games: Mapping[str, Game], word: str) -> Game:
     if len(starting) == 1:
         return games[starting[0]]
     if len(starting) > 1:
-        raise CommandError(f"{word!r} could be {', '.join(sorted(starting))}; type more of its name")
+        raise CommandError(f"{parsers.quoted(word)} could be {', '.join(sorted(starting))}; type more of its name")
     known = ", ".join(sorted(games)) or "none installed"
-    raise CommandError(f"no game {word!r}{_did_you_mean(key, games)}; the games are: {known}")
+    raise CommandError(f"no game {parsers.quoted(word)}{_did_you_mean(key, games)}; the games are: {known}")
 
 
 class HostPlugin:
