@@ -191,3 +191,23 @@ def test_a_command_line_winnability_ended_by_a_signal_says_what_remains(tmp_path
     assert note[0].endswith(f"; {100_000 - settled:,} deals remain (the same command resumes)")
     assert "leaked semaphore" not in err and "Traceback" not in err
     assert wait_for(lambda: not any(running(pid) for pid in workers), 10)
+
+
+@needs_proc
+@pytest.mark.skipif(os.cpu_count() == 1, reason="a pool needs 2 usable cores")
+def test_after_kill_9_no_worker_or_helper_of_the_pool_stays(tmp_path):
+    # The workers are the forkserver's children: killed outright, the sweeping
+    # process left them blocked for ever, with the forkserver and the resource
+    # tracker (found in the 20-run signal benchmark, benchmarks/signal_sweeps.py).
+    env = dict(os.environ, CARDSHELL_DATA_DIR=str(tmp_path / "data"))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardshell", "winnability", "thumb-and-pouch", "--deals", "0:100000",
+         "--jobs", "2", "--seconds", "0.2"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    assert wait_for(lambda: sum(len(children(pid)) for pid in children(process.pid)) >= 2), "no workers"
+    time.sleep(1.0)
+    helpers = children(process.pid)
+    left = helpers + [pid for helper in helpers for pid in children(helper)]
+    process.kill()
+    process.wait(timeout=30)
+    assert wait_for(lambda: not any(running(pid) for pid in left), 30), [pid for pid in left if running(pid)]

@@ -16,7 +16,8 @@
   take SIGTERM and SIGHUP by default (so :meth:`multiprocessing.Pool.terminate`
   ends them at once, and no handler of the shell's is ever run in a worker),
   and die silently of SIGPIPE if the parent is gone when they send a result
-  (issue 11, item 18: they printed ``BrokenPipeError`` tracebacks);
+  (issue 11, item 18: they printed ``BrokenPipeError`` tracebacks); they end
+  at once when the parent is killed outright (SIGKILL: :func:`_watch`);
 * the pool is terminated when the sweep ends, however it ends (finished,
   Ctrl-C, an error in a task, the consumer stopping early), also when a
   signal arrives while it is starting (:func:`_start` holds signals back
@@ -27,6 +28,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -45,13 +47,56 @@ WINDOW_PER_WORKER = 2
 _HELD = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
-def _worker_signals() -> None:  # pragma: no cover - runs in worker processes
+def _worker_signals(parent: int | None = None) -> None:  # pragma: no cover - runs in worker processes
+    if parent is not None:
+        _watch(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for name in ("SIGTERM", "SIGHUP", "SIGPIPE"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):  # inherited blocked from _start (through the forkserver, or spawn)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+
+
+def _watch(parent: int) -> None:  # pragma: no cover - runs in worker processes
+    """End this worker at once when the process that started the sweep is gone.
+
+    A sweeping process killed with SIGKILL cannot terminate its pool, and
+    its workers are children of the forkserver, not of it: they waited for
+    ever (a worker blocked on a queue lock its dead sibling held), and kept
+    the forkserver and the resource tracker alive.  A daemon thread waits
+    on a pidfd of ``parent`` (``os.pidfd_open``; polling with ``os.kill(pid,
+    0)`` once a second where there is none) and ends the worker with
+    ``os._exit``.
+
+    Args:
+        parent (int): the pid of the process that runs the sweep.
+    """
+    import threading
+
+    def wait() -> None:
+        try:
+            handle = os.pidfd_open(parent)
+        except (AttributeError, OSError):
+            handle = None
+        if handle is not None:
+            import select
+
+            select.select([handle], [], [])  # readable once the process has ended
+        else:
+            import time
+
+            while True:
+                try:
+                    os.kill(parent, 0)
+                except ProcessLookupError:
+                    break
+                except PermissionError:
+                    pass
+                time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=wait, name="cardshell-sweep-parent", daemon=True).start()
 
 
 def _context() -> Any:
@@ -110,7 +155,7 @@ def _start(workers: int) -> tuple[Any, Any]:
             from multiprocessing import forkserver
 
             forkserver.ensure_running()
-        return context.Pool(workers, initializer=_worker_signals), mask
+        return context.Pool(workers, initializer=_worker_signals, initargs=(os.getpid(),)), mask
     except BaseException:
         _unblock(mask)
         raise
