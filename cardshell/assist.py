@@ -24,7 +24,9 @@ after it the command fails naming the plugin.
 
 Search budgets are bounded: ``--nodes`` at most :data:`MAX_NODES` positions
 and ``--seconds`` at most :data:`MAX_SECONDS`, ``--samples`` at most
-:data:`MAX_SAMPLES`; the defaults count positions, not time, so a script
+:data:`MAX_SAMPLES`, every value read by :mod:`cardshell.option_values`
+(whole numbers without ``_``, plain decimal seconds, full option names);
+the defaults count positions, not time, so a script
 gets the same answer on any machine (the time limits are a safety net).
 """
 
@@ -32,15 +34,15 @@ from __future__ import annotations
 
 import argparse
 import copy
-import math
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from cardshell import screen
-from cardshell.commands.common import OptionParser, find_game
+from cardshell import option_values, screen
+from cardshell.commands.common import find_game
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
+from cardshell.option_values import OptionParser
 from cardshell.plugincheck import StateGuard, mutated
 from cardshell.records import Command, CommandContext
 from cardshell.search import Budget, hint, solve
@@ -72,34 +74,23 @@ HINT_SAMPLES, HINT_NODES, HINT_SECONDS = 20, 40_000, 30.0
 MOVES_SECONDS = 10.0
 
 
-def _bounded_int(low: int, high: int) -> Any:
+def _count(what: str, low: int, high: int) -> Any:
     def convert(text: str) -> int:
-        if len(text) > 12 or not text.isascii() or not text.isdigit():
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from {low} to {high}")
-        value = int(text)
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{value} is not from {low} to {high}")
-        return value
+        return option_values.count(text, what, low, high)
     return convert
 
 
 def _seconds(text: str) -> float:
-    try:
-        value = float(text) if len(text) <= 32 else math.nan
-    except ValueError:
-        value = math.nan
-    if not 0 < value <= MAX_SECONDS:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0 and at most {MAX_SECONDS:g}")
-    return value
+    return option_values.seconds(text, "--seconds", MAX_SECONDS)
 
 
 def _parser(prog: str, nodes: int, seconds: float, *, samples: int | None = None,
-            play: bool = False) -> argparse.ArgumentParser:
+            play: bool = False) -> OptionParser:
     parser = OptionParser(prog=prog, add_help=False)
     parser.add_argument("--seconds", type=_seconds, default=seconds)
-    parser.add_argument("--nodes", type=_bounded_int(1, MAX_NODES), default=nodes)
+    parser.add_argument("--nodes", type=_count("--nodes", 1, MAX_NODES), default=nodes)
     if samples is not None:
-        parser.add_argument("--samples", type=_bounded_int(1, MAX_SAMPLES), default=samples)
+        parser.add_argument("--samples", type=_count("--samples", 1, MAX_SAMPLES), default=samples)
     if play:
         parser.add_argument("--play", action="store_true")
     return parser
@@ -109,9 +100,9 @@ _SOLVE = _parser("solve", SOLVE_NODES, SOLVE_SECONDS, play=True)
 _HINT = _parser("hint", HINT_NODES, HINT_SECONDS, samples=HINT_SAMPLES)
 
 
-def _parse_with(parser: argparse.ArgumentParser) -> Any:
+def _parse_with(parser: OptionParser) -> Any:
     def parse(text: str) -> argparse.Namespace:
-        return parser.parse_args(text.split())
+        return parser.parse_words(text.split())
     return parse
 
 

@@ -80,6 +80,16 @@ class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
         return screen.wrap("\n".join(indent + line for line in text.splitlines()), width + len(indent), "    ")
 
 
+def _seed(word: str) -> int:
+    """``--seed N``: read by :func:`cardshell.option_values.seed`, as ``play --seed``."""
+    from cardshell.errors import UsageError
+    from cardshell.option_values import seed
+
+    try:
+        return seed(word, "the seed")
+    except UsageError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``cardshell`` command."""
@@ -93,7 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="a script of commands to run ('-' for stdin), or a shell command")
     parser.add_argument("words", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    parser.add_argument("--seed", type=int, metavar="N",
+    parser.add_argument("--seed", type=_seed, metavar="N",
                         help="session seed: games started without --seed get reproducible seeds")
     parser.add_argument("--echo", action="store_true",
                         help="in scripts, print each prompt and command like a transcript")
@@ -244,13 +254,17 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
         lines = _stdin_lines()
     warnings = [f"cardshell: warning: plugin {failure.describe()}" for failure in shell.failures]
     warnings += [f"cardshell: warning: {note}" for note in shell.notes]
-    if not shell.autosave:  # no signal handlers: SIGHUP and SIGTERM end the run as for any program
-        try:
-            return run_script(shell, lines, source, sys.stdout, sys.stderr,
-                              echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings)
-        except KeyboardInterrupt:
-            return EXIT_INTERRUPTED
     from cardshell import signals  # SIGHUP, SIGTERM: save like 'exit', then status 128 + signal
+
+    if not shell.autosave:  # no signal handlers: SIGHUP and SIGTERM end the run as for any program,
+        signals.end_sweeps_cleanly()  # but a sweep stops its workers, says what it kept, and exits 129/143
+        try:
+            status = run_script(shell, lines, source, sys.stdout, sys.stderr,
+                                echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings)
+        except KeyboardInterrupt:
+            status = EXIT_INTERRUPTED
+        signum = signals.received()
+        return status if signum is None else signals.exit_status(signum)
 
     signals.install()
     try:

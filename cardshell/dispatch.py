@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from cardshell import blame, screen
 from cardshell.errors import CommandError, UsageError
 from cardshell.gametable import GameTable
+from cardshell.parsers import quoted
 from cardshell.plugincheck import StateGuard, mutated
 from cardshell.problems import ProblemReporter
 from cardshell.recording import Recorder
@@ -130,7 +131,7 @@ class Dispatcher:
         where = f" in {self.table.current.game.title}" if self.table.current else ""
         hint = self.did_you_mean(word)
         hint = f" (did you mean {hint!r}?)" if hint else ""
-        raise UsageError(f"unknown command {word!r}{where}{hint}; type {self.sessions.host_word('help')!r} "
+        raise UsageError(f"unknown command {quoted(word)}{where}{hint}; type {self.sessions.host_word('help')!r} "
                          "for the list of commands")
 
     def _resolve_global(self, line: str, typed: str) -> tuple[Entry, str]:
@@ -155,7 +156,7 @@ class Dispatcher:
             return matched
         close = self.did_you_mean(word) if word else None
         hint = f" (did you mean '{ESCAPE}{close}'?)" if close else ""
-        raise UsageError(f"unknown shell command {typed.split(' ')[0]!r}{hint}; {ESCAPE}WORD reaches the "
+        raise UsageError(f"unknown shell command {quoted(typed.split(' ')[0])}{hint}; {ESCAPE}WORD reaches the "
                          f"shell's command WORD; type '{ESCAPE}help' for the list")
 
     def did_you_mean(self, word: str) -> str | None:

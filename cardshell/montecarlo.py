@@ -63,6 +63,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardshell.errors import UsageError
+from cardshell.parsers import quoted
 from cardshell.sweep import deals
 from cardshell.sweep.backends import resolve_jobs as sweep_resolve_jobs
 from cardshell.sweep.backends import usable_cores
@@ -292,7 +293,7 @@ def parse_simulate(text: str) -> SimulateArgs:
     if not positional:
         raise UsageError("simulate needs the number of games N")
     if len(positional) > 2:
-        raise UsageError(f"too many arguments: {' '.join(positional[2:])!r}")
+        raise UsageError(f"too many arguments: {quoted(' '.join(positional[2:]))}")
     n = integer(positional[0], "the number of games N", 1, MAX_DEALS)
     i = integer(positional[1], "the first seed I", -MAX_SEED, MAX_SEED) if len(positional) == 2 else None
     return SimulateArgs(n, i, jobs)

@@ -49,6 +49,21 @@ def quoted(word: str) -> str:
     return f"{word[:QUOTE_LENGTH]!r}… ({len(word)} characters)"
 
 
+def clipped(text: str) -> str:
+    """Text as an error message repeats it unquoted: as typed, shortened past
+    :data:`QUOTE_LENGTH` characters (the unquoted form of :func:`quoted`).
+
+    Args:
+        text (str): what the user typed.
+
+    Returns:
+        str: ``F 9``, or ``xxxxxxxx… (70000 characters)`` for a long text.
+    """
+    if len(text) <= QUOTE_LENGTH:
+        return text
+    return f"{text[:QUOTE_LENGTH]}… ({len(text)} characters)"
+
+
 def integer(word: str) -> int:
     """Read one integer: an optional ``+`` or ``-`` then ASCII digits.
 

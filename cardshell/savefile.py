@@ -25,6 +25,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from cardshell.option_values import MAX_SEED, check_seed
+from cardshell.parsers import quoted
+
 #: The ``format`` field every save carries.
 FORMAT = "cardshell-save"
 #: The format version this cardshell writes and reads.
@@ -148,6 +151,9 @@ class SaveRecord:
             value = data.get(key)
             if not isinstance(value, kind) or (kind in (int, (int, float)) and isinstance(value, bool)):
                 raise SaveError(f"save {name!r} is damaged (field {key!r} is missing or wrong)")
+        if not check_seed(data["seed"]):  # the bound of 'play --seed' (cardshell.option_values)
+            raise SaveError(f"save {name!r} is damaged (field 'seed' is not a whole number within "
+                            f"±{MAX_SEED:,})")
         if not all(isinstance(line, str) for line in data["log"]):
             raise SaveError(f"save {name!r} is damaged (field 'log' is missing or wrong)")
         if not isinstance(data.get("assisted", False), bool):
@@ -211,5 +217,5 @@ def check_name(name: str) -> str:
     """
     lowered = name.lower()
     if not NAME_PATTERN.fullmatch(lowered):
-        raise SaveError(f"bad save name {name!r}: use letters, digits, '.', '_' and '-' (at most 64)")
+        raise SaveError(f"bad save name {quoted(name)}: use letters, digits, '.', '_' and '-' (at most 64)")
     return lowered

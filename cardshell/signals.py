@@ -58,6 +58,7 @@ class _State:
     pid: int | None = None
     signum: int | None = None
     deferring: int = 0
+    sweeps_end_cleanly: bool = False
 
 
 _state = _State()
@@ -74,6 +75,44 @@ def install() -> None:
     _state.pid = os.getpid()
     for signum in TERMINATING:
         signal.signal(signum, _handle)
+
+
+def end_sweeps_cleanly() -> None:
+    """Have a sweep stopped by SIGHUP or SIGTERM end like a command, not the process.
+
+    For the front ends that do not :func:`install` the handlers (a script
+    without ``--autosave``, ``cardshell winnability ...``): there these
+    signals keep their default action (end the process at once), except
+    while a sweep runs.  A sweep then stops its workers
+    (:func:`cardshell.sweep.engine.stop_on_termination`), calls
+    :func:`terminated`, and the command ends with :class:`Terminated`: it
+    says what it kept (``winnability``: the deals stored and the deals that
+    remain), and the front end exits with :func:`exit_status` (129 or 143)
+    after a normal shutdown, so the pool's semaphores are released
+    (issue 28, item 5: the process died of the signal, with no note, and
+    Python's resource tracker reported leaked semaphores).
+    """
+    _state.sweeps_end_cleanly = True
+
+
+def sweeps_end_cleanly() -> bool:
+    """Whether :func:`end_sweeps_cleanly` was called in this process."""
+    return _state.sweeps_end_cleanly and _state.pid in (None, os.getpid())
+
+
+def terminated(signum: int) -> Terminated:
+    """Record ``signum`` as received (:func:`received`) and return the
+    :class:`Terminated` to raise.  A second call keeps the first signal.
+
+    Args:
+        signum (int): the signal's number.
+
+    Returns:
+        Terminated: the exception for the first signal received.
+    """
+    if _state.signum is None:
+        _state.signum = signum
+    return Terminated(_state.signum)
 
 
 def received() -> int | None:

@@ -35,6 +35,17 @@ def running(pid: int) -> bool:
     return fields[0] != "Z"  # a zombie has ended; only its exit status is left
 
 
+def blocked(pid: int) -> int | None:
+    """The process's blocked-signal mask (``SigBlk`` in /proc/PID/status), None if it has ended."""
+    try:
+        for row in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if row.startswith("SigBlk:"):
+                return int(row.split()[1], 16)
+    except OSError:
+        return None
+    return None
+
+
 def wait_for(condition, timeout: float = 30.0) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -151,3 +162,52 @@ def test_usable_cores_follow_the_cpu_affinity():
     assert backends.resolve_jobs(4, cores=1) == (1, "note: --jobs 4 is more than the 1 usable core; using 1")
     with pytest.raises(ValueError):
         backends.resolve_jobs(-1, cores=3)
+
+
+@needs_proc
+@pytest.mark.skipif(os.cpu_count() == 1, reason="a pool needs 2 usable cores")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_command_line_winnability_ended_by_a_signal_says_what_remains(tmp_path, signum):
+    # Issue 28 item 5: it died of the signal (-15, -1) with no note, and the
+    # resource tracker reported "leaked semaphore objects".
+    env = dict(os.environ, CARDSHELL_DATA_DIR=str(tmp_path / "data"))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardshell", "winnability", "thumb-and-pouch", "--deals", "0:100000",
+         "--jobs", "2", "--seconds", "0.2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    assert wait_for(lambda: len(children(process.pid)) >= 2), "the pool never started"
+    time.sleep(1.0)  # let the workers be in the middle of their chunks
+    helpers = children(process.pid)  # the forkserver (its children: the workers) and the resource tracker
+    workers = [pid for helper in helpers for pid in children(helper)]
+    # Signals held back while the pool started are not held back in its workers.
+    assert workers and [blocked(pid) for pid in workers] == [0] * len(workers)
+    process.send_signal(signum)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 128 + signum, err
+    note = err.strip().splitlines()
+    assert len(note) == 1, err  # one line: no traceback, no resource-tracker warning
+    assert note[0].startswith("<command line>:1: interrupted; the ")
+    settled = int(note[0].split("interrupted; the ")[1].split(" deal")[0].replace(",", ""))
+    assert note[0].endswith(f"; {100_000 - settled:,} deals remain (the same command resumes)")
+    assert "leaked semaphore" not in err and "Traceback" not in err
+    assert wait_for(lambda: not any(running(pid) for pid in workers), 10)
+
+
+@needs_proc
+@pytest.mark.skipif(os.cpu_count() == 1, reason="a pool needs 2 usable cores")
+def test_after_kill_9_no_worker_or_helper_of_the_pool_stays(tmp_path):
+    # The workers are the forkserver's children: killed outright, the sweeping
+    # process left them blocked for ever, with the forkserver and the resource
+    # tracker (found in the 20-run signal benchmark, benchmarks/signal_sweeps.py).
+    env = dict(os.environ, CARDSHELL_DATA_DIR=str(tmp_path / "data"))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardshell", "winnability", "thumb-and-pouch", "--deals", "0:100000",
+         "--jobs", "2", "--seconds", "0.2"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    assert wait_for(lambda: sum(len(children(pid)) for pid in children(process.pid)) >= 2), "no workers"
+    time.sleep(1.0)
+    helpers = children(process.pid)
+    left = helpers + [pid for helper in helpers for pid in children(helper)]
+    process.kill()
+    process.wait(timeout=30)
+    assert wait_for(lambda: not any(running(pid) for pid in left), 30), [pid for pid in left if running(pid)]

@@ -3,7 +3,12 @@ started here gives exactly what one core and --jobs 2 give, for every game."""
 
 from __future__ import annotations
 
+import http.server
+import socket
+import subprocess
 import sys
+import textwrap
+import threading
 import time
 
 import pytest
@@ -117,3 +122,109 @@ def test_without_dask_the_message_says_how_to_get_it(monkeypatch):
     assert reply.error == "--scheduler needs Dask's distributed scheduler: pip install 'cardshell[dask]'"
     with pytest.raises(CommandError, match=r"pip install 'cardshell\[dask\]'"):
         list(DaskCluster("tcp://127.0.0.1:9").map(seeds_of, range(3)))
+
+
+# --- A wrong address (issue 28 item 3): real servers on 127.0.0.1 that are not schedulers -----------
+
+
+@pytest.fixture
+def http_port():
+    """The port of an HTTP server on 127.0.0.1 (a server that speaks, but not Dask)."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), http.server.SimpleHTTPRequestHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server.server_address[1]
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def silent_port():
+    """The port of a server on 127.0.0.1 that accepts connections and never answers."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    accepted = []
+    stop = threading.Event()
+
+    def accept():
+        listener.settimeout(0.1)
+        while not stop.is_set():
+            try:
+                accepted.append(listener.accept()[0])
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    yield listener.getsockname()[1]
+    stop.set()
+    thread.join()
+    for connection in accepted:
+        connection.close()
+    listener.close()
+
+
+@pytest.mark.parametrize("server", ["http_port", "silent_port"])
+def test_a_server_that_is_not_a_scheduler_is_one_line_within_the_timeout(server, request, monkeypatch):
+    port = request.getfixturevalue(server)
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 0.5)
+    shell = Shell.create(plugins=["pictures"])
+    shell.execute("play pictures --seed 3")
+    reply = shell.execute(f"simulate 5 --scheduler tcp://127.0.0.1:{port}")
+    assert not reply.ok  # (before: a MemoryError blamed on the game, or minutes without an answer)
+    assert reply.error == (f"could not reach the Dask scheduler at tcp://127.0.0.1:{port}: "
+                           "no Dask handshake within 0.5 s")
+    assert shell.execute("show").ok  # the game is as it was
+
+
+def test_the_probe_refuses_a_peer_that_answers_garbage():
+    # A server that speaks first, as a scheduler does, but not Dask's handshake.
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def answer():
+        connection, _ = listener.accept()
+        connection.sendall(b"HTTP/1.1 200 OK\r\n\r\n")
+        time.sleep(1)
+        connection.close()
+
+    thread = threading.Thread(target=answer, daemon=True)
+    thread.start()
+    try:
+        with pytest.raises(ConnectionError, match="not as a Dask scheduler"):
+            cluster.probe("127.0.0.1", listener.getsockname()[1], 5)
+    finally:
+        thread.join()
+        listener.close()
+
+
+def test_the_probe_accepts_a_real_scheduler(scheduler):
+    host, port = scheduler.removeprefix("tcp://").rsplit(":", 1)
+    cluster.probe(host, int(port), 5)  # no exception: it is a Dask scheduler
+
+
+@pytest.mark.parametrize("address", ["tls://127.0.0.1:1", "inproc://x"])
+def test_another_scheme_is_refused_before_dask_is_asked(address):
+    with pytest.raises(CommandError) as caught:
+        list(DaskCluster(address).map(seeds_of, range(3)))
+    assert caught.value.message.startswith(f"could not reach the Dask scheduler at {address!r}: ")
+    assert "not a TCP address" in caught.value.message
+
+
+CLI = textwrap.dedent("""
+    import sys
+    from cardshell import cli
+    from cardshell.sweep import cluster
+    cluster.CONNECT_TIMEOUT = 0.5
+    sys.exit(cli.main(sys.argv[1:]))
+""")
+
+
+@pytest.mark.parametrize("server", ["http_port", "silent_port"])
+def test_a_script_ends_with_one_line_exit_1_and_no_stall(server, request):
+    port = request.getfixturevalue(server)
+    run = subprocess.run([sys.executable, "-c", CLI], input=f"play pictures --seed 3\nsimulate 5 --scheduler "
+                         f"tcp://127.0.0.1:{port}\n", capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1
+    assert run.stderr == (f"<stdin>:2: could not reach the Dask scheduler at tcp://127.0.0.1:{port}: "
+                          "no Dask handshake within 0.5 s\n")

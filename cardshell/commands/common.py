@@ -7,75 +7,44 @@ plugin (its shell, the current game, the list of saves).
 
 from __future__ import annotations
 
-import argparse
 import difflib
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 from cardshell import help as helptext
-from cardshell import parsers, saves, timestamps
+from cardshell import option_values, parsers, saves, timestamps
 from cardshell.errors import CommandError, UsageError
+from cardshell.option_values import OptionParser
 from cardshell.records import Game
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.host import Host
 
 
-class OptionParser(argparse.ArgumentParser):
-    """argparse that raises :class:`UsageError` instead of exiting (the
-    host commands' option parsers: ``play``, ``new``, ``hint``, ``solve``)."""
-
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
-
-
-def play_parser(game: Game) -> argparse.ArgumentParser:
+def play_parser(game: Game) -> OptionParser:
     """The argument parser of ``play GAME``: ``--seed N`` and the game's options.
+
+    ``--seed`` is read by :func:`cardshell.option_values.seed` (a whole
+    number within ``±MAX_SEED``); parse with
+    :meth:`~cardshell.option_values.OptionParser.parse_words`.
 
     Args:
         game (Game): the game whose :attr:`Game.options` to accept.
 
     Returns:
-        argparse.ArgumentParser: raises :class:`UsageError` on bad input.
+        OptionParser: raises :class:`UsageError` on bad input.
     """
     parser = OptionParser(prog=f"play {game.id}", add_help=False)
-    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--seed", type=option_values.seed, default=None)
     for option in game.options:
         parser.add_argument(f"--{option.name}", type=option.type, default=None, choices=option.choices,
                             help=option.help)
     return parser
 
 
-def parse_options(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namespace:
-    """Parse ``play``/``new`` options, naming a mistyped option and the one meant.
-
-    Args:
-        parser (argparse.ArgumentParser): :func:`play_parser` or the ``new`` parser.
-        words (list[str]): the words after the command (and game).
-
-    Returns:
-        argparse.Namespace: the options.
-
-    Raises:
-        UsageError: ``unknown option '--sed' (did you mean '--seed'?)`` for
-            an option the parser does not know (as a mistyped command gets a
-            did-you-mean), ``unexpected argument '3'`` for a stray word,
-            else argparse's own message (a bad value, a missing value).
-    """
-    namespace, extra = parser.parse_known_args(words)
-    if extra:
-        word = extra[0]
-        if word.startswith("-"):
-            name = word.partition("=")[0]
-            known = [s for action in parser._actions for s in action.option_strings]
-            raise UsageError(f"unknown option {name!r}{_did_you_mean(name, known)}")
-        raise UsageError(f"unexpected argument {word!r}")
-    return namespace
-
-
-def _new_parser() -> argparse.ArgumentParser:
+def _new_parser() -> OptionParser:
     parser = OptionParser(prog="new", add_help=False)
-    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--seed", type=option_values.seed, default=None)
     return parser
 
 
@@ -124,9 +93,9 @@ def find_game(games: Mapping[str, Game], word: str) -> Game:
     if len(starting) == 1:
         return games[starting[0]]
     if len(starting) > 1:
-        raise CommandError(f"{word!r} could be {', '.join(sorted(starting))}; type more of its name")
+        raise CommandError(f"{parsers.quoted(word)} could be {', '.join(sorted(starting))}; type more of its name")
     known = ", ".join(sorted(games)) or "none installed"
-    raise CommandError(f"no game {word!r}{_did_you_mean(key, games)}; the games are: {known}")
+    raise CommandError(f"no game {parsers.quoted(word)}{_did_you_mean(key, games)}; the games are: {known}")
 
 
 class HostPlugin:

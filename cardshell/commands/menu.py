@@ -74,8 +74,8 @@ class MenuCommands(HostPlugin):
                 return
             close = shell.did_you_mean(word)
             hint = f" (did you mean {close!r}?)" if close else _did_you_mean(word.lower(), shell.games)
-            raise CommandError(f"no command or game {word!r}{hint}; type '{shell.host_word('help')}' for the list "
-                               "of commands and 'games' for the games")
+            raise CommandError(f"no command or game {parsers.quoted(word)}{hint}; type "
+                               f"'{shell.host_word('help')}' for the list of commands and 'games' for the games")
         game = shell.games.get(entry.command.game) if entry.command.game else None
         ctx.echo(helptext.command_help(entry.command, game, shell.width))
         if game is not None and shell.registry.global_scope.lookup(word) is not None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from cardshell import help as helptext
 from cardshell import saves
-from cardshell.commands.common import _new_parser, _split, parse_options, play_parser
+from cardshell.commands.common import _new_parser, _split, play_parser
 from cardshell.commands.switching import GameSwitching
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
@@ -66,7 +66,7 @@ class PlayCommands(GameSwitching):
         game = self._find_game(words[0])
         if words[0] != game.id:  # a prefix: record the game's id, so a replay means the same game
             shell.record_as = shlex.join(["play", game.id, *words[1:]])
-        namespace = parse_options(play_parser(game), words[1:])
+        namespace = play_parser(game).parse_words(words[1:])
         given = {k: v for k, v in vars(namespace).items() if v is not None}
         session = shell.sessions.get(game.id)
         if session is not None and not given and session.outcome is None:
@@ -98,7 +98,7 @@ class PlayCommands(GameSwitching):
         options), or at ``cardshell>`` of the last game that ended; abandons
         the game in progress if it has moves (:meth:`_replacing`)."""
         session = self._current_or_finished()
-        seed = parse_options(_new_parser(), words).seed
+        seed = _new_parser().parse_words(words).seed
         with self._replacing(ctx, session.id):
             if seed is None:
                 seed = self.shell.next_seed()

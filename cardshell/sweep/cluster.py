@@ -7,6 +7,14 @@ optional dependency: ``pip install 'cardshell[dask]'``; without it the
 sweep stops with a message saying so.  The workers must have the game's
 plugin installed (they import the task's module).
 
+Only TCP is spoken: ``tcp://HOST:PORT`` or ``HOST:PORT``
+(:func:`cardshell.sweep.grammar.check_address`).  Reaching the scheduler
+is bounded by :data:`CONNECT_TIMEOUT` seconds as a whole: :func:`probe`
+first checks, with the standard library, that a Dask scheduler answers
+there, then the client connects in the time left.  Any failure is one line,
+``could not reach the Dask scheduler at ADDR: REASON``, with no client left
+behind.
+
 Results come back in chunk order, so they are exactly those of one core or
 ``--jobs J``; at most :data:`WINDOW_PER_THREAD` chunks per worker thread are
 in flight, so memory does not depend on the number of deals.  When the
@@ -16,17 +24,29 @@ and the client closed; the cluster itself keeps running.
 
 from __future__ import annotations
 
+import socket
+import struct
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from cardshell.errors import CommandError
+from cardshell.errors import CommandError, UsageError
+from cardshell.parsers import quoted
 from cardshell.sweep.deals import MAX_CHUNK, Chunk, chunk_size, chunked, deal_count
+from cardshell.sweep.grammar import split_address
 
-__all__ = ["CONNECT_TIMEOUT", "INSTALL_HINT", "WINDOW_PER_THREAD", "DaskCluster"]
+__all__ = ["CLOSE_TIMEOUT", "CONNECT_TIMEOUT", "INSTALL_HINT", "MAX_HANDSHAKE", "WINDOW_PER_THREAD", "DaskCluster",
+           "probe"]
 
-#: Seconds to reach the scheduler, and to wait for a first worker.
+#: Seconds to reach the scheduler (the connection and both handshakes
+#: together), and then again to wait for a first worker.
 CONNECT_TIMEOUT = 10.0
+#: Seconds to close the client at the end of a sweep.
+CLOSE_TIMEOUT = 5.0
+#: The longest handshake accepted from a scheduler, in bytes (Dask's is
+#: about a hundred).
+MAX_HANDSHAKE = 65536
 #: Chunks in flight per worker thread of the cluster.
 WINDOW_PER_THREAD = 2
 INSTALL_HINT = "pip install 'cardshell[dask]'"
@@ -37,9 +57,10 @@ class DaskCluster:
 
     Args:
         address (str): the scheduler's address, e.g. ``tcp://10.0.0.5:8786``
-            (any address ``dask.distributed.Client`` accepts).
-        timeout (float | None): seconds to connect and to wait for a first
-            worker; None for :data:`CONNECT_TIMEOUT` (read when connecting).
+            or ``10.0.0.5:8786`` (TCP only).
+        timeout (float | None): seconds to connect (the whole handshake)
+            and then to wait for a first worker; None for
+            :data:`CONNECT_TIMEOUT` (read when connecting).
     """
 
     def __init__(self, address: str, timeout: float | None = None) -> None:
@@ -68,11 +89,18 @@ class DaskCluster:
             from distributed import Client
         except ImportError:
             raise CommandError(f"--scheduler needs Dask's distributed scheduler: {INSTALL_HINT}") from None
+        timeout = CONNECT_TIMEOUT if self.timeout is None else self.timeout
+        deadline = time.monotonic() + timeout
         try:
-            timeout = CONNECT_TIMEOUT if self.timeout is None else self.timeout
-            client = Client(self.address, timeout=timeout, set_as_default=False)
-        except (OSError, TimeoutError, ValueError) as exc:
-            raise CommandError(f"could not reach the Dask scheduler at {self.address}: {exc}") from None
+            host, port = split_address(self.address, "the address")
+        except UsageError as exc:
+            raise CommandError(f"could not reach the Dask scheduler at {quoted(self.address)}: {exc.message}") from None
+        try:
+            probe(host, port, timeout)
+            client = Client(self.address, timeout=max(0.1, deadline - time.monotonic()), set_as_default=False)
+        except Exception as exc:  # OSError, TimeoutError, distributed's own: one line, the address and why
+            raise CommandError(f"could not reach the Dask scheduler at {self.address}: {_reason(exc, timeout)}"
+                               ) from None
         pending: deque[tuple[Chunk, Any]] = deque()
         try:
             try:
@@ -98,9 +126,68 @@ class DaskCluster:
                     pending.append((following, client.submit(task, following, pure=False)))
                 yield chunk, result
         finally:
-            if pending:
-                client.cancel([future for _, future in pending])
-            client.close()
+            try:
+                if pending:
+                    client.cancel([future for _, future in pending])
+            finally:
+                client.close(timeout=CLOSE_TIMEOUT)
+
+
+def probe(host: str, port: int, timeout: float) -> None:
+    """Check that a Dask scheduler listens at ``host:port``, within ``timeout`` seconds.
+
+    Dask's TCP comm speaks first: on accepting a connection the scheduler
+    sends its handshake, an 8-byte little-endian frame length and then that
+    many bytes of msgpack naming its ``pickle-protocol``
+    (``distributed/comm/core.py``, ``Listener.on_connection``).  This reads
+    it with the standard library and sends nothing, so a server that is not
+    a scheduler (an HTTP server waits for a request; a port that accepts
+    and never answers) costs at most ``timeout`` seconds, instead of Dask
+    reading its bytes as a frame length (a ``MemoryError``) or waiting for
+    minutes (issue 28, item 3).
+
+    Args:
+        host (str): the scheduler's host.
+        port (int): its TCP port.
+        timeout (float): seconds for the connection and the handshake together.
+
+    Raises:
+        OSError: the connection failed (refused, no route, name unknown).
+        TimeoutError: no handshake within ``timeout`` seconds.
+        ConnectionError: the peer answered, but not as a Dask scheduler.
+    """
+    deadline = time.monotonic() + timeout
+
+    def receive(sock: socket.socket, size: int) -> bytes:
+        data = b""
+        while len(data) < size:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no Dask handshake within {timeout:g} s")
+            sock.settimeout(left)
+            try:
+                part = sock.recv(size - len(data))
+            except TimeoutError:
+                raise TimeoutError(f"no Dask handshake within {timeout:g} s") from None
+            if not part:
+                raise ConnectionError("the connection was closed before a Dask handshake")
+            data += part
+        return data
+
+    with socket.create_connection((host, port), timeout=timeout) as sock:
+        (length,) = struct.unpack("<Q", receive(sock, 8))
+        if not 0 < length <= MAX_HANDSHAKE:
+            raise ConnectionError("it answers, but not as a Dask scheduler")
+        if b"pickle-protocol" not in receive(sock, length):
+            raise ConnectionError("it answers, but not as a Dask scheduler")
+
+
+def _reason(exc: BaseException, timeout: float) -> str:
+    """The one-line reason of a failed connection."""
+    if isinstance(exc, TimeoutError) and not str(exc):
+        return f"no answer within {timeout:g} s"
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 200 else text[:200] + "…"
 
 
 def _describe(chunk: Chunk) -> str:

@@ -22,7 +22,10 @@ How a sweep ends:
   would have done without a sweep running (by default: end with the
   signal), minus the orphaned workers.  If the previous handler returns,
   the sweep ends with KeyboardInterrupt (the host reports it as
-  interrupted).  A second signal during the clean-up is held back, not
+  interrupted).  Where the default action is in force and the front end
+  asked for it (:func:`cardshell.signals.end_sweeps_cleanly`: the script
+  front end does), the sweep ends with :class:`cardshell.signals.Terminated`
+  and the process exits 129 or 143 after saying what was kept.  A second signal during the clean-up is held back, not
   acted on twice.
 """
 
@@ -91,8 +94,16 @@ def stop_on_termination() -> Iterator[None]:
     previous handlers are restored and the signal is raised again with
     :func:`signal.raise_signal`.
 
+    Where the signal's action is the default one (end the process) and
+    the front end asked for it (:func:`cardshell.signals.end_sweeps_cleanly`),
+    the signal is not raised again: it is recorded and
+    :class:`cardshell.signals.Terminated` is raised instead, so the command
+    reports what it kept and the front end exits with 128 + the signal's
+    number after a normal shutdown.
+
     Raises:
         KeyboardInterrupt: if the restored handler returned normally.
+        cardshell.signals.Terminated: (a KeyboardInterrupt) in the case above.
     """
     import threading
 
@@ -124,6 +135,10 @@ def stop_on_termination() -> Iterator[None]:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
     if received:
+        from cardshell import signals
+
+        if previous.get(received[0]) is signal.SIG_DFL and signals.sweeps_end_cleanly():
+            raise signals.terminated(received[0])
         signal.raise_signal(received[0])
         raise KeyboardInterrupt
 

@@ -15,17 +15,19 @@
   not given for every usable core, capped at the usable cores
   (:mod:`cardshell.sweep.backends`); at most :data:`MAX_JOBS` as typed;
 * ``--scheduler ADDR`` (``--scheduler=ADDR``): the Dask scheduler to run on
-  (``tcp://HOST:PORT``, any address ``dask.distributed`` reads, at most
+  (``tcp://HOST:PORT`` or ``HOST:PORT``, :func:`check_address`; at most
   :data:`MAX_ADDRESS` characters); not together with ``--jobs``;
 * ``--plot``: add a text histogram of the results; ``--plot FILE.png`` (the
   next word, when it ends in ``.png``) or ``--plot=FILE.png`` also writes a
   PNG (at most :data:`MAX_PATH` characters).
 
-Options may come anywhere, a repeated option keeps its last value.  Every
-integer is ASCII digits with an optional leading ``-`` (``+5``, ``--1``,
-``1.5``, ``10**400``, ``３`` are refused) and is checked against its range
+Options may come anywhere, spelt in full (no prefixes, as every host
+command: :mod:`cardshell.option_values`); a repeated option keeps its last
+value.  Every integer is read by :func:`cardshell.option_values.count`:
+ASCII digits with an optional leading ``-`` (``+5``, ``--1``, ``1.5``,
+``1_000``, ``10**400``, ``３`` are refused), checked against its range
 before it is converted, so a 5,000-digit number is a usage error, not a
-crash.
+crash; every echo of what was typed is :func:`cardshell.parsers.quoted`.
 """
 
 from __future__ import annotations
@@ -33,19 +35,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from cardshell import option_values
 from cardshell.errors import UsageError
+from cardshell.parsers import quoted
 from cardshell.sweep.deals import MAX_DEALS
 
 __all__ = [
-    "MAX_ADDRESS", "MAX_JOBS", "MAX_PATH", "MAX_SEED", "Extra", "Grammar", "SweepArgs", "check_address", "integer",
+    "MAX_ADDRESS", "MAX_JOBS", "MAX_PATH", "MAX_SEED", "SCHEMES", "Extra", "Grammar", "SweepArgs", "check_address",
+    "integer", "split_address",
 ]
 
-#: The largest seed magnitude: seeds are -MAX_SEED .. MAX_SEED.
-MAX_SEED = 10**18
+#: The largest seed magnitude: seeds are -MAX_SEED .. MAX_SEED (:data:`cardshell.option_values.MAX_SEED`).
+MAX_SEED = option_values.MAX_SEED
 #: The largest ``--jobs`` accepted as typed (it is then capped at the cores).
 MAX_JOBS = 1_000_000
 #: The longest scheduler address.
 MAX_ADDRESS = 255
+#: The schemes of a scheduler address cardshell accepts (``HOST:PORT`` is TCP too).
+SCHEMES = ("tcp",)
 #: The longest PNG path.
 MAX_PATH = 4096
 
@@ -96,7 +103,8 @@ class SweepArgs:
 
 
 def integer(word: str, what: str, low: int, high: int) -> int:
-    """Read an integer argument, refusing anything else with a clear message.
+    """Read an integer argument: :func:`cardshell.option_values.count`, the
+    host's one reader of counts and seeds.
 
     ASCII digits with an optional leading ``-``; the number of digits is
     checked before the conversion, so a 5,000-digit word is a usage error,
@@ -114,37 +122,67 @@ def integer(word: str, what: str, low: int, high: int) -> int:
     Raises:
         UsageError: not an integer, or out of range (the message says which).
     """
-    if not (word.isascii() and _INTEGER.fullmatch(word)):
-        raise UsageError(f"{what} must be a whole number from {low:,} to {high:,}, got {word!r}")
-    digits = len(word.lstrip("-").lstrip("0"))
-    if digits > len(str(max(abs(low), abs(high)))) + 1:
-        side = "at least" if word.startswith("-") else "at most"
-        bound = low if word.startswith("-") else high
-        raise UsageError(f"{what} must be {side} {bound:,}, got a number of {digits:,} digits")
-    value = int(word)
-    if not low <= value <= high:
-        raise UsageError(f"{what} must be from {low:,} to {high:,}, got {value:,}")
-    return value
+    return option_values.count(word, what, low, high)
 
 
 def check_address(address: str, where: str = "--scheduler") -> str:
-    """Check a Dask scheduler address's form (not that it answers).
+    """Check a Dask scheduler address's form and scheme (not that it answers).
+
+    Accepted: ``tcp://HOST:PORT`` (``tcp://[IPv6]:PORT`` too) and the bare
+    ``HOST:PORT``, which Dask reads as TCP; PORT 1 to 65535.  Every other
+    scheme (:data:`SCHEMES` lists the accepted ones) is refused:
+    ``tls://`` needs certificates cardshell has no option for, ``inproc://``
+    names a scheduler inside this very process (there is none), and
+    ``ws://``/``ucx://`` need extras cardshell does not install (issue 28,
+    item 3: these reached Dask and came back as internal errors).
 
     Args:
-        address (str): ``PROTOCOL://...`` or ``HOST:PORT``.
+        address (str): as typed.
         where (str): what gave it, for the message (the option or variable).
 
     Returns:
-        str: the address.
+        str: the address, unchanged.
 
     Raises:
-        UsageError: too long, or not of either form.
+        UsageError: too long, another scheme, or no HOST:PORT.
     """
+    split_address(address, where)
+    return address
+
+
+def split_address(address: str, where: str = "--scheduler") -> tuple[str, int]:
+    """The host and TCP port of a scheduler address checked as :func:`check_address` does.
+
+    Args:
+        address (str): ``tcp://HOST:PORT`` or ``HOST:PORT``.
+        where (str): what gave it, for the message.
+
+    Returns:
+        tuple[str, int]: the host (brackets of an IPv6 host removed) and the port.
+
+    Raises:
+        UsageError: as :func:`check_address`.
+    """
+    from urllib.parse import urlsplit
+
     if len(address) > MAX_ADDRESS:
         raise UsageError(f"{where}: the scheduler address is longer than {MAX_ADDRESS} characters")
+    shown = quoted(address)
+    scheme, has_scheme, _ = address.partition("://")
+    if has_scheme and scheme.lower() not in SCHEMES:
+        raise UsageError(f"{where}: {shown} is not a TCP address; cardshell reaches a Dask scheduler only at "
+                         f"tcp://HOST:PORT or HOST:PORT (accepted schemes: {', '.join(SCHEMES)})")
     if not _ADDRESS.fullmatch(address):
-        raise UsageError(f"{where}: {address!r} is not a scheduler address such as tcp://HOST:PORT")
-    return address
+        raise UsageError(f"{where}: {shown} is not a scheduler address such as tcp://HOST:PORT")
+    try:
+        parts = urlsplit(address if has_scheme else f"tcp://{address}")
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        host = port = None
+    if not host or port is None or not 1 <= port <= 65535 or parts.path or parts.query or parts.fragment:
+        raise UsageError(f"{where}: {shown} is not a scheduler address such as tcp://HOST:PORT "
+                         "(PORT 1 to 65535)")
+    return host, port
 
 
 @dataclass(frozen=True)
@@ -231,14 +269,14 @@ class Grammar:
                     plot_file = value()
                     if not plot_file.lower().endswith(".png") or len(plot_file) > MAX_PATH:
                         raise UsageError(f"--plot writes a PNG: the file name must end in .png "
-                                         f"(at most {MAX_PATH} characters), got {plot_file[:60]!r}")
+                                         f"(at most {MAX_PATH} characters), got {quoted(plot_file)}")
             else:
-                raise UsageError(f"unknown option {name!r}")
+                raise UsageError(f"unknown option {quoted(name)}")
         if not positional:
             raise UsageError(f"simulate needs the number of {self.unit} N")
         most = 1 + int(self.positional_first) + len(self.extras)
         if len(positional) > most:
-            raise UsageError(f"too many numbers: {' '.join(positional[most:])!r}")
+            raise UsageError(f"too many numbers: {quoted(' '.join(positional[most:]))}")
         n = integer(positional[0], f"the number of {self.unit} N", 1, self.max_deals)
         rest = positional[1:]
         if self.positional_first and rest:

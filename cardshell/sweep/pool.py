@@ -16,15 +16,19 @@
   take SIGTERM and SIGHUP by default (so :meth:`multiprocessing.Pool.terminate`
   ends them at once, and no handler of the shell's is ever run in a worker),
   and die silently of SIGPIPE if the parent is gone when they send a result
-  (issue 11, item 18: they printed ``BrokenPipeError`` tracebacks);
+  (issue 11, item 18: they printed ``BrokenPipeError`` tracebacks); they end
+  at once when the parent is killed outright (SIGKILL: :func:`_watch`);
 * the pool is terminated when the sweep ends, however it ends (finished,
-  Ctrl-C, an error in a task, the consumer stopping early);
+  Ctrl-C, an error in a task, the consumer stopping early), also when a
+  signal arrives while it is starting (:func:`_start` holds signals back
+  until the pool exists);
 * the workers are not plain forks of this process (:func:`_context`), so a
   lock another thread holds here cannot hang them.
 """
 
 from __future__ import annotations
 
+import os
 import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -39,11 +43,60 @@ __all__ = ["WINDOW_PER_WORKER", "Pool"]
 WINDOW_PER_WORKER = 2
 
 
-def _worker_signals() -> None:  # pragma: no cover - runs in worker processes
+#: The signals held back while the pool starts (:func:`_start`).
+_HELD = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+def _worker_signals(parent: int | None = None) -> None:  # pragma: no cover - runs in worker processes
+    if parent is not None:
+        _watch(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for name in ("SIGTERM", "SIGHUP", "SIGPIPE"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):  # inherited blocked from _start (through the forkserver, or spawn)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+
+
+def _watch(parent: int) -> None:  # pragma: no cover - runs in worker processes
+    """End this worker at once when the process that started the sweep is gone.
+
+    A sweeping process killed with SIGKILL cannot terminate its pool, and
+    its workers are children of the forkserver, not of it: they waited for
+    ever (a worker blocked on a queue lock its dead sibling held), and kept
+    the forkserver and the resource tracker alive.  A daemon thread waits
+    on a pidfd of ``parent`` (``os.pidfd_open``; polling with ``os.kill(pid,
+    0)`` once a second where there is none) and ends the worker with
+    ``os._exit``.
+
+    Args:
+        parent (int): the pid of the process that runs the sweep.
+    """
+    import threading
+
+    def wait() -> None:
+        try:
+            handle = os.pidfd_open(parent)
+        except (AttributeError, OSError):
+            handle = None
+        if handle is not None:
+            import select
+
+            select.select([handle], [], [])  # readable once the process has ended
+        else:
+            import time
+
+            while True:
+                try:
+                    os.kill(parent, 0)
+                except ProcessLookupError:
+                    break
+                except PermissionError:
+                    pass
+                time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=wait, name="cardshell-sweep-parent", daemon=True).start()
 
 
 def _context() -> Any:
@@ -64,6 +117,54 @@ def _context() -> Any:
         # A preloaded module makes the server start with this sys.path (and so find the plugins).
         context.set_forkserver_preload([__name__])
     return context
+
+
+def _start(workers: int) -> tuple[Any, Any]:
+    """Start a pool of ``workers`` processes with Ctrl-C, SIGTERM and SIGHUP
+    held back (``pthread_sigmask``, main thread only) until it exists.
+
+    A signal that arrived while :class:`multiprocessing.pool.Pool` was
+    starting its workers (a forkserver takes a second or two) used to
+    leave them running, unknown to anyone: the pool was never assigned, so
+    never terminated, and a worker still starting then failed to rebuild
+    the pool's semaphores once this process had released them (a
+    ``FileNotFoundError`` traceback on stderr; issue 28, item 5).  The
+    forkserver, the resource tracker and the pool's threads start with
+    the signals blocked (a Ctrl-C reaching the whole process group no
+    longer interrupts the forkserver's imports with a traceback); the
+    workers unblock them (:func:`_worker_signals`), and this thread does
+    in :func:`_unblock`; the forkserver keeps them blocked (it ends when
+    this process does: its pipe closes).
+
+    Returns:
+        tuple[Any, Any]: the pool and the signal mask to restore with
+        :func:`_unblock` (None where nothing was blocked).
+    """
+    import threading
+    from multiprocessing import resource_tracker
+
+    context = _context()
+    # The tracker first: starting it unblocks SIGINT and SIGTERM in this thread (it blocks them around its
+    # own start), which would undo the mask below.  It ignores both itself.
+    resource_tracker.ensure_running()
+    mask = None
+    if threading.current_thread() is threading.main_thread() and hasattr(signal, "pthread_sigmask"):
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        if context.get_start_method() == "forkserver":
+            from multiprocessing import forkserver
+
+            forkserver.ensure_running()
+        return context.Pool(workers, initializer=_worker_signals, initargs=(os.getpid(),)), mask
+    except BaseException:
+        _unblock(mask)
+        raise
+
+
+def _unblock(mask: Any) -> None:
+    """Restore the signal mask :func:`_start` changed (a held-back signal is delivered now)."""
+    if mask is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
 class Pool:
@@ -106,8 +207,9 @@ class Pool:
             for chunk in source:
                 yield chunk, task(chunk)
             return
-        pool = _context().Pool(self.workers, initializer=_worker_signals)
+        pool, mask = _start(self.workers)
         try:
+            _unblock(mask)  # a signal held back while the pool started is delivered here: the pool is ended
             pending: deque[tuple[Chunk, Any]] = deque()
             for chunk in islice(source, WINDOW_PER_WORKER * self.workers):
                 pending.append((chunk, pool.apply_async(task, (chunk,))))

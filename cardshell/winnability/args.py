@@ -29,21 +29,22 @@
 * ``--list``: the report lists every deal won, not won and unknown (by
   default the first :data:`cardshell.winnability.report.LISTED` of each).
 
-Options are argparse's (:class:`cardshell.builtin.OptionParser`: a bad
-option is a :class:`~cardshell.errors.UsageError`, nothing runs); every
-number is checked against its bound before anything is solved.
+Options are argparse's (:class:`cardshell.option_values.OptionParser`: a
+bad option is a :class:`~cardshell.errors.UsageError`, nothing runs; full
+option names only; ``--deals -5:3`` is read as the value of ``--deals``);
+every number is read by :mod:`cardshell.option_values` and checked against
+its bound before anything is solved.
 """
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 
-from cardshell import parsers
+from cardshell import option_values, parsers
 from cardshell.assist import MAX_NODES, MAX_SAMPLES, MAX_SECONDS
-from cardshell.builtin import OptionParser
 from cardshell.errors import UsageError
+from cardshell.option_values import OptionParser
 from cardshell.sweep.grammar import MAX_JOBS, MAX_PATH, MAX_SEED, check_address, integer
 
 __all__ = ["DEFAULT_DEALS", "HONEST_NODES", "HONEST_SECONDS", "MAX_DEALS", "MAX_NODES", "MAX_SAMPLES", "MAX_SECONDS",
@@ -125,7 +126,7 @@ def parse_deals(text: str) -> range:
     found = _DEALS.fullmatch(text) if text.isascii() and len(text) <= 45 else None
     if found is None:
         raise UsageError(f"--deals takes A:B, two whole numbers from 0 to {MAX_SEED:,} with A < B "
-                         f"(the deals A to B-1), got {text[:60]!r}")
+                         f"(the deals A to B-1), got {parsers.quoted(text)}")
     start = integer(found[1], "the first deal A", 0, MAX_SEED)
     stop = integer(found[2], "the end B of --deals A:B", 0, MAX_SEED)
     if start >= stop:
@@ -135,19 +136,8 @@ def parse_deals(text: str) -> range:
     return range(start, stop)
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text) if len(text) <= 32 else math.nan
-    except ValueError:
-        value = math.nan
-    if not 0 < value <= MAX_SECONDS:
-        raise UsageError(f"--seconds must be a number of seconds above 0 and at most {MAX_SECONDS:g}, "
-                         f"got {text[:40]!r}")
-    return value
-
-
 def _parser() -> OptionParser:
-    parser = OptionParser(prog="winnability", add_help=False, allow_abbrev=False)
+    parser = OptionParser(prog="winnability", add_help=False)
     parser.add_argument("game", nargs="?")
     parser.add_argument("--deals")
     parser.add_argument("--seconds")
@@ -183,13 +173,14 @@ def parse(text: str) -> WinnabilityArgs:
             with ``--scheduler``, an export not ending in ``.csv`` or a plot
             file not ending in ``.png``.
     """
-    namespace = _PARSER.parse_args(parsers.shell_words(text))
+    namespace = _PARSER.parse_words(parsers.shell_words(text))
     if not namespace.game:
         raise UsageError("which game? e.g. 'winnability aces-up --deals 0:100'")
     mode = namespace.mode or "thoughtful"
     honest = mode == "honest"
     deals = DEFAULT_DEALS if namespace.deals is None else parse_deals(namespace.deals)
-    seconds = (HONEST_SECONDS if honest else SECONDS) if namespace.seconds is None else _seconds(namespace.seconds)
+    seconds = (HONEST_SECONDS if honest else SECONDS) if namespace.seconds is None else \
+        option_values.seconds(namespace.seconds, "--seconds", MAX_SECONDS)
     nodes = (HONEST_NODES if honest else THOUGHTFUL_NODES) if namespace.nodes is None else \
         integer(namespace.nodes, "--nodes", 1, MAX_NODES)
     if namespace.samples is not None and not honest:
@@ -203,10 +194,10 @@ def parse(text: str) -> WinnabilityArgs:
     export = namespace.export
     if export is not None and (not export.lower().endswith(".csv") or len(export) > MAX_PATH):
         raise UsageError(f"--export writes CSV: the file name must end in .csv (at most {MAX_PATH} "
-                         f"characters), got {export[:60]!r}")
+                         f"characters), got {parsers.quoted(export)}")
     plot_file = namespace.plot if isinstance(namespace.plot, str) else None
     if plot_file is not None and (not plot_file.lower().endswith(".png") or len(plot_file) > MAX_PATH):
         raise UsageError(f"--plot writes a PNG: the file name must end in .png (at most {MAX_PATH} "
-                         f"characters), got {plot_file[:60]!r}")
+                         f"characters), got {parsers.quoted(plot_file)}")
     return WinnabilityArgs(namespace.game, deals, mode, seconds, nodes, samples, jobs, scheduler, export,
                            bool(namespace.plot), plot_file, namespace.retry_unknown, namespace.list)

@@ -219,9 +219,11 @@ class WinnabilityCommands:
             try:
                 solved = sweep(store, key, deals, task, backend=backend, progress=progress)
             except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM/SIGHUP (a subclass): keep its type
-                kept = store.count_usable(key, deals) - reused
+                stored = store.count_usable(key, deals)
+                kept, remain = stored - reused, len(deals) - stored
                 stop.add_note(f"interrupted; the {kept:,} deal{'s' if kept != 1 else ''} settled or tried "
-                              f"before stay in {store.path} (the same command resumes)")
+                              f"before stay in {store.path}; {remain:,} deal{'s' if remain != 1 else ''} "
+                              "remain (the same command resumes)")
                 raise
             wall = time.monotonic() - started
             tally = Tally()

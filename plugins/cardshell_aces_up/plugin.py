@@ -59,7 +59,9 @@ def new_game(seed: int, options: Mapping[str, Any]) -> rules.AcesUpState:
 def invalid_input(line: str) -> str:
     """``Game.invalid_input``: the hand-out's message for malformed input
     (TEST 3 of plugins/cardshell_aces_up/NOTES.md's source), quoting the line
-    as typed (stripped), then a third line of ours saying why.
+    as typed (stripped; past :data:`cardshell.parsers.QUOTE_LENGTH`
+    characters cut by :func:`cardshell.parsers.clipped`), then a third line
+    of ours saying why.
 
     Args:
         line (str): the rejected line, stripped (``F 9``).
@@ -68,7 +70,7 @@ def invalid_input(line: str) -> str:
         str: three lines, e.g. ``Error in option: F 9`` / ``Invalid option.`` /
         ``there is no column 9: columns are 1 to 4`` (see :func:`reason`).
     """
-    return f"Error in option: {line}\nInvalid option.\n{reason(line)}"
+    return f"Error in option: {parsers.clipped(line)}\nInvalid option.\n{reason(line)}"
 
 
 def reason(line: str) -> str:

@@ -34,7 +34,7 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 import cardshell
-from cardshell import Command, CommandContext, Game, Move, Outcome, UsageError
+from cardshell import Command, CommandContext, Game, Move, Outcome, UsageError, parsers
 from cardshell.records import Result
 from cardshell_blackjack import display, rules, strategy
 from cardshell_blackjack.rules import BlackjackState
@@ -67,7 +67,7 @@ def invalid_input(line: str) -> str:
         except UsageError as error:
             return f"Error, {error.message} (usage: {SIMULATION.grammar.usage})."
     return (
-        f"Error, {line!r} is not an answer: type 1 (hit) or 0 (stay) during a round, "
+        f"Error, {parsers.quoted(line)} is not an answer: type 1 (hit) or 0 (stay) during a round, "
         "y or n after it (or simulate N [T], score, help)."
     )
 

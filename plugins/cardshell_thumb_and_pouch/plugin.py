@@ -76,7 +76,7 @@ def invalid_input(line: str) -> str:
     name = words[0].lower()
     if name in GRAMMAR:
         return _usage_message(name, words[1:], line)
-    return f"Error, unknown command {words[0]!r}: the commands are {ALL_COMMANDS}."
+    return f"Error, unknown command {parsers.quoted(words[0])}: the commands are {ALL_COMMANDS}."
 
 
 def parse_numbers(name: str, args: list[str]) -> tuple[int, ...]:

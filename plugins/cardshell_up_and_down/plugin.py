@@ -36,7 +36,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import cardshell
-from cardshell import Command, CommandContext, CommandError, Game, Outcome, UsageError
+from cardshell import Command, CommandContext, CommandError, Game, Outcome, UsageError, parsers
 
 from . import browser, rules, simulation
 
@@ -93,7 +93,8 @@ def parse_lines(text: str) -> browser.LineRequest | None:
     request = browser.parse_request(text)
     if request is None:
         raise UsageError(
-            f"incorrect line request {text!r}: type n (first n lines), -n (last n lines) or m--n (lines m to n)"
+            f"incorrect line request {parsers.quoted(text)}: "
+            "type n (first n lines), -n (last n lines) or m--n (lines m to n)"
         )
     return request
 
