@@ -50,7 +50,8 @@ def cardshell_render(game: cardshell.Game, state: Any) -> str | None:
     if game.id != "compat-pairs":
         return None
     boxes = " ".join(f"[{card.text}]" for card in state.row) or "(no cards)"
-    return f"{boxes}\n{len(state.row)} cards, {len(list(pairs.pairs(state)))} pairs to remove"
+    count = len(list(pairs.pairs(state)))
+    return f"{boxes}\n{len(state.row)} cards, {count} pair{'' if count == 1 else 's'} to remove"
 
 
 @cardshell.hookimpl
