@@ -221,10 +221,10 @@ class AssistCommands:
                 for line in verdict.line:
                     ctx.then(line)
             else:
-                ctx.echo("'solve --play' plays it.")
+                ctx.echo(f"'{self.shell.host_word('solve')} --play' plays it.")
         elif verdict.result == "no win":
             ctx.echo(f"No win from here: all {verdict.positions} positions searched {seen}.")
         else:
             ctx.echo(f"Unknown after {verdict.positions} positions ({verdict.seconds:.1f} seconds): "
-                     f"no winning line found within the budget; try 'solve --nodes "
+                     f"no winning line found within the budget; try '{self.shell.host_word('solve')} --nodes "
                      f"{min(MAX_NODES, options.nodes * 10)}'.")

@@ -24,6 +24,10 @@ What Tab offers (issue 12 item 4):
   the usage says ``GAME`` (``stats [GAME]``) and the ``--options`` it lists.
   An option already on the line is never offered again.
 
+A shell command that the current game's own command shadows is offered in
+its ``%WORD`` form (the form that reaches it there), and a first word
+starting with ``%`` is completed from the shell's commands.
+
 Candidates are unique and sorted with numbers in numeric order (``a2``
 before ``a10``).  A completer or validator that raises never breaks typing:
 its command is offered, its arguments are not.
@@ -39,6 +43,7 @@ from typing import Any
 from cardshell import parsers
 from cardshell.errors import CommandError
 from cardshell.records import Command, Game, Option
+from cardshell.registry import ESCAPE
 from cardshell.shell import Shell
 
 #: The host commands hidden in a game that does not allow undo.
@@ -66,7 +71,9 @@ def candidates(shell: Shell, text: str) -> tuple[list[str], str]:
     before = words[:-1] if partial else words
     shell.need_globals()
     scope = shell.scope()
-    if not before:
+    if not before and partial.startswith(ESCAPE):  # '%h': the shell's own commands
+        found = [f"{ESCAPE}{w}" for entry in shell.registry.global_scope.entries for w in entry.command.words]
+    elif not before:
         found = first_words(shell, with_patterns=bool(partial))
     else:
         try:
@@ -106,7 +113,9 @@ def first_words(shell: Shell, *, with_patterns: bool = True) -> list[str]:
                 found.extend(_safe(command.complete, session.state, 0))
         elif offered(command, session.state, legal):
             found.extend(command.words)
-    found.extend(entry.command.name for entry in shell.registry.global_scope.entries
+    shadowed = set(shell.registry.shadowed(scope.game.id))
+    found.extend(f"{ESCAPE}{entry.command.name}" if entry.command.name in shadowed else entry.command.name
+                 for entry in shell.registry.global_scope.entries
                  if scope.game.undo or entry.command.name not in UNDO_COMMANDS)
     return found
 

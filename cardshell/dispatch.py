@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from cardshell import blame
 from cardshell.errors import CommandError, UsageError
+from cardshell.registry import ESCAPE
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.problems import ProblemReporter
@@ -76,6 +77,8 @@ class Dispatcher:
         Raises:
             UsageError: when no command matches.
         """
+        if line.startswith(ESCAPE):  # '%hint': the shell's own command, even where the game has one
+            return self._resolve_global(line[len(ESCAPE):].lstrip(), line)
         word, _, rest = line.partition(" ")
         word, rest = word.strip(), rest.strip()
         scope = self.registry.global_scope
@@ -99,7 +102,47 @@ class Dispatcher:
         where = f" in {self.current.game.title}" if self.current else ""
         hint = self.did_you_mean(word)
         hint = f" (did you mean {hint!r}?)" if hint else ""
-        raise UsageError(f"unknown command {word!r}{where}{hint}; type 'help' for the list of commands")
+        raise UsageError(f"unknown command {word!r}{where}{hint}; type {self.host_word('help')!r} "
+                         "for the list of commands")
+
+    def _resolve_global(self, line: str, typed: str) -> tuple[Entry, str]:
+        """:meth:`resolve` in the global scope only (a line typed with :data:`ESCAPE`).
+
+        Args:
+            line (str): the line without its escape (``hint --samples 5``).
+            typed (str): the line as typed, for the error message.
+
+        Raises:
+            UsageError: when no global command matches.
+        """
+        word, _, rest = line.partition(" ")
+        word, rest = word.strip(), rest.strip()
+        entry = self.registry.global_scope.lookup(word)
+        if entry is None and self.need_globals():
+            entry = self.registry.global_scope.lookup(word)
+        if entry is not None:
+            return entry, rest
+        matched = self.registry.global_scope.match(line) if line else None
+        if matched is not None:
+            return matched
+        close = self.did_you_mean(word) if word else None
+        hint = f" (did you mean '{ESCAPE}{close}'?)" if close else ""
+        raise UsageError(f"unknown shell command {typed.split(' ')[0]!r}{hint}; {ESCAPE}WORD reaches the "
+                         f"shell's command WORD; type '{ESCAPE}help' for the list")
+
+    def host_word(self, word: str) -> str:
+        """How the player types the shell's command ``word`` in the current game.
+
+        Args:
+            word (str): a global command word (``help``, ``undo``).
+
+        Returns:
+            str: ``%word`` (:data:`cardshell.registry.ESCAPE`) where the
+            current game's own command shadows it, else ``word``.
+        """
+        if self.current is not None and self.registry.scope(self.current.id).lookup(word) is not None:
+            return f"{ESCAPE}{word}"
+        return word
 
     def did_you_mean(self, word: str) -> str | None:
         """The command word closest to a mistyped one (``exitt`` -> ``exit``).
@@ -171,7 +214,8 @@ class Dispatcher:
         try:
             entry, args_text = self.resolve(text)
             if entry.command.game is None and entry.command.name != "help" and asks_for_help(args_text):
-                return self._execute(f"help {entry.command.name}")  # 'winnability --help' is 'help winnability'
+                # 'winnability --help' is 'help winnability' (the shell's help, even in a game with its own)
+                return self._execute(f"{ESCAPE}help {ESCAPE}{entry.command.name}")
             if entry.command.game is None:
                 # Host and global commands change the shell directly: all or nothing.
                 shell = cast("Shell", self)  # this mixin is always a Shell
@@ -262,7 +306,7 @@ class Dispatcher:
             reply.output = _join(reply.output, self.announce_ending(session, before))
         except KeyboardInterrupt:
             reply.warnings.append(f"interrupted after {line!r} was accepted: the move stands "
-                                  "('undo' takes it back where the game allows)")
+                                  f"('{self.host_word('undo')}' takes it back where the game allows)")
             reply.interrupted = True
             self.check_outcome(session, reply.warnings, announce=False)
         if ctx.leave_requested and self.current is session:

@@ -6,7 +6,7 @@ Pure formatting: given commands and games, return text.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -80,17 +80,31 @@ def table(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2, width:
     return "\n".join(lines)
 
 
-def command_rows(commands: Iterable[Command]) -> list[tuple[str, str]]:
-    """(usage, summary) rows for a menu, aliases noted after the summary."""
+def command_rows(commands: Iterable[Command], shadowed: set[str] | frozenset[str] = frozenset()
+                 ) -> list[tuple[str, str]]:
+    """(usage, summary) rows for a menu, aliases noted after the summary.
+
+    Args:
+        commands: the commands, in menu order.
+        shadowed: words to show in their ``%WORD`` form (global commands a
+            game's own commands shadow, see :func:`menu`).
+    """
+    def spelt(word: str) -> str:
+        return f"%{word}" if word in shadowed else word
+
     rows = []
     for command in commands:
-        aliases = f" (also: {', '.join(command.aliases)})" if command.aliases else ""
-        rows.append((command.usage_text, command.summary + aliases))
+        aliases = f" (also: {', '.join(map(spelt, command.aliases))})" if command.aliases else ""
+        usage = command.usage_text
+        if command.name in shadowed:
+            usage = f"%{usage}"
+        rows.append((usage, command.summary + aliases))
     return rows
 
 
 def menu(global_commands: Iterable[Command], game: Game | None = None,
-         game_commands: Iterable[Command] = (), width: int = DEFAULT_WIDTH) -> str:
+         game_commands: Iterable[Command] = (), width: int = DEFAULT_WIDTH,
+         shadowed: Iterable[str] = ()) -> str:
     """The ``help`` menu: the current game's commands, then the shell's.
 
     Args:
@@ -98,10 +112,15 @@ def menu(global_commands: Iterable[Command], game: Game | None = None,
         game (Game | None): the current game, if any.
         game_commands: its commands.
         width (int): the terminal's width in characters.
+        shadowed (Iterable[str]): the global words the game's own commands
+            shadow (:meth:`cardshell.registry.Registry.shadowed`): listed
+            among the shell's commands in their ``%WORD`` form, the form
+            that reaches them in the game.
 
     Returns:
         str: the menu text, no line longer than ``width`` unless one word is.
     """
+    hidden = set(shadowed)
     parts = []
     if game is not None:
         parts.append(f"{game.title} commands:")
@@ -111,10 +130,20 @@ def menu(global_commands: Iterable[Command], game: Game | None = None,
             parts.append(wrap(f"  Game letters: {aliases}", width, "  "))
         parts.append("")
     parts.append("Shell commands:")
-    parts.append(table(command_rows(global_commands), width=width))
+    parts.append(table(command_rows(global_commands, hidden), width=width))
+    if hidden and game is not None:
+        order = hidden_order(global_commands, hidden)
+        own, escaped = ", ".join(f"'{w}'" for w in order), ", ".join(f"'%{w}'" for w in order)
+        parts.append(wrap(f"  {game.title} has its own {own}: the shell's are {escaped}.", width, "  "))
     parts.append("")
-    parts.append("Type 'help COMMAND' for details.")
+    help_word = "%help" if "help" in hidden else "help"
+    parts.append(f"Type '{help_word} COMMAND' for details.")
     return "\n".join(parts)
+
+
+def hidden_order(commands: Iterable[Command], hidden: set[str]) -> list[str]:
+    """The shadowed words among ``commands``' names and aliases, in menu order."""
+    return [word for command in commands for word in command.words if word in hidden]
 
 
 def command_help(command: Command, game: Game | None = None) -> str:
@@ -143,7 +172,8 @@ def games_list(games: Mapping[str, Game], width: int = DEFAULT_WIDTH) -> str:
     return table(((gid, f"{game.title}: {game.summary}") for gid, game in sorted(games.items())), width=width)
 
 
-def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = ()) -> str:
+def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = (),
+           spell: Callable[[str], str] = str) -> str:
     """The lines that say a game (or a round) is over and what the player can
     do next.
 
@@ -153,6 +183,9 @@ def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = ()) -> str:
         going_on (Iterable[str]): the game's own legal moves after the
             ending (``y``/``n`` of "play again?"); when there are some, the
             ending is a round's and those moves come first.
+        spell (Callable[[str], str]): how the player types a shell command
+            word in this game (``%undo`` where the game has its own
+            ``undo``: :meth:`cardshell.dispatch.Dispatcher.host_word`).
 
     Returns:
         str: two lines, e.g. ``Aces Up is over: lost, score 36 (no move
@@ -164,7 +197,8 @@ def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = ()) -> str:
         score = f", score {outcome.score:g}"
     detail = f" ({outcome.detail})" if outcome.detail else ""
     own = [f"'{move}'" for move in going_on]
-    steps = [*own, "'new'", "'restart'", *(["'undo'"] if game.undo else []), "'quit'"]
+    host = ["new", "restart", *(["undo"] if game.undo else []), "quit"]
+    steps = [*own, *(f"'{spell(word)}'" for word in host)]
     what = f"{game.title}: the round is over" if own else f"{game.title} is over"
     return f"{what}: {outcome.result}{score}{detail}.\nNext: {', '.join(steps[:-1])} or {steps[-1]}."
 

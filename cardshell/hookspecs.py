@@ -123,10 +123,16 @@ def cardshell_commands() -> Iterable[Command] | None:
     commands of one scope (the same game, or global) sharing a name or
     alias are refused for the later one (built-in plugins first, then, in a
     game's scope, the game's own plugin, then registration order), with a
-    message naming both plugins; a game command may not reuse a global
-    command's word nor one of its game's
-    :attr:`~cardshell.records.Game.host_aliases`.  As for games, a plugin
-    with a refused command is refused as a whole.
+    message naming both plugins; a game command may not reuse one of its
+    game's :attr:`~cardshell.records.Game.host_aliases`.  As for games, a
+    plugin with a refused command is refused as a whole.
+
+    A game command **may** use any global command's word (``hint``,
+    ``show``, ``moves``, ``help``, ...), including words a later cardshell
+    adds: inside its game the game's command wins, and the shell's stays
+    reachable there as ``%WORD`` (``%hint``; :data:`cardshell.registry.ESCAPE`);
+    ``help`` shows both and ``plugins`` lists the words each game shadows.
+    So a new host command never removes a game (docs/compatibility.md).
 
     :return: a list (or any iterable) of :class:`~cardshell.records.Command`
         records, possibly empty (None counts as empty).

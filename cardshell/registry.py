@@ -16,6 +16,19 @@ Registration hooks are called through :func:`cardshell.hookcall.call`
 standard error so that a plugin printing at start-up never writes into a
 run's output.
 
+Namespaces (docs/compatibility.md, "Command namespaces").  Each game has
+its own scope of command words, and the shell has one global scope.  A
+game's own command may use any word of the global scope (``hint``,
+``show``, ``moves``, ``help``, ...): inside that game the game's command
+wins, the global one **shadowed**, and stays reachable there as
+``%WORD`` (:data:`ESCAPE`), as IPython's ``%`` reaches its magics.  So a
+host command added in a later cardshell can never make an existing game
+clash.  :meth:`Registry.shadowed` lists what a game shadows (``help`` and
+``plugins`` show it).
+
+A plugin is refused only for a real clash between plugins: two claim the
+same game id, or the same word in the same scope (two global commands
+``stats``, or an add-on's ``D`` in Aces Up's scope, which Aces Up uses).
 Clashes are decided by precedence, never by the order pluggy happens to
 call the implementations in: first the host's own commands, then the
 built-in plugins (those of the ``cardshell`` distribution), then
@@ -97,6 +110,12 @@ class Scope:
                 return entry, line
         return None
 
+
+#: The prefix that reaches the shell's (global) command from inside a game
+#: whose own command uses the same word: ``%hint`` is the host's ``hint``
+#: even in a game that registers its own ``hint``.  At the shell prompt
+#: (no game) ``%WORD`` and ``WORD`` are the same command.
+ESCAPE = "%"
 
 #: The plugin name of the host's own commands (registered by the shell);
 #: it is always considered first, so no plugin can take its command words.
@@ -229,9 +248,9 @@ class Registry:
         return plugin in HOST_PLUGINS or is_builtin(self._dists.get(plugin, (None, None))[0])
 
     def _command_rank(self, pair: tuple[str, object]) -> tuple[int, int, int, int]:
-        """Sort key of a (plugin, command): global commands first (so that a
-        game command reusing a global word is refused whatever the order),
-        then built-in plugins, then a game's own plugin in its scope, then
+        """Sort key of a (plugin, command): global commands first (the global
+        scope is complete before any game scope shadows its words), then
+        built-in plugins, then a game's own plugin in its scope, then
         registration order."""
         plugin, command = pair
         game = getattr(command, "game", None)
@@ -300,8 +319,6 @@ class Registry:
                 return word, scope.words[key].plugin
             if key in scope.aliases:
                 return word, self.game_plugins[command.game or ""]
-            if scope is not self.global_scope and key.lower() in self.global_scope.words:
-                return word, self.global_scope.words[key.lower()].plugin
         return None
 
     # -- queries ---------------------------------------------------------
@@ -312,6 +329,25 @@ class Registry:
     def commands(self, game_id: str | None) -> Iterable[Entry]:
         """The commands of a scope, in registration order."""
         return self.scope(game_id).entries
+
+    def shadowed(self, game_id: str | None) -> list[str]:
+        """The global command words a game's own words shadow in its scope.
+
+        Args:
+            game_id (str | None): a registered game id; None (the shell
+                prompt, where nothing is shadowed) gives ``[]``.
+
+        Returns:
+            list[str]: each global name or alias (as the global command
+            spells it) that a command of the game also uses, in the order
+            of the global commands; each is reachable in the game as
+            ``%WORD`` (:data:`ESCAPE`).
+        """
+        if game_id is None:
+            return []
+        scope = self.scopes[game_id]
+        return [word for entry in self.global_scope.entries for word in entry.command.words
+                if scope.lookup(word) is not None]
 
     def plugin_games(self, plugin: str) -> list[str]:
         """The ids of the games a plugin registered."""

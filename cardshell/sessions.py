@@ -64,6 +64,8 @@ class Sessions:
         @property
         def _seeds(self) -> random.Random: ...
 
+        def host_word(self, word: str) -> str: ...
+
     def need_hook(self, hook_name: str) -> None:  # pragma: no cover - provided by Shell
         raise NotImplementedError
 
@@ -91,7 +93,8 @@ class Sessions:
                 going_on = []
         from cardshell import help as helptext
 
-        text = helptext.ending(session.game, session.outcome, going_on if len(going_on) <= 4 else ())
+        text = helptext.ending(session.game, session.outcome, going_on if len(going_on) <= 4 else (),
+                               self.host_word)
         return helptext.wrap(text, self.width, "  ")
 
     def next_seed(self) -> int:

@@ -10,6 +10,7 @@ from cardshell.commands.common import HostPlugin, _did_you_mean
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
 from cardshell.records import Command, CommandContext
+from cardshell.registry import ESCAPE
 
 
 class MenuCommands(HostPlugin):
@@ -40,11 +41,18 @@ class MenuCommands(HostPlugin):
         if not words:
             game = session.game if session else None
             game_commands = shell.game_commands(game.id) if game else []
-            ctx.echo(helptext.menu(self._global_commands(), game, game_commands, width=shell.width))
+            ctx.echo(helptext.menu(self._global_commands(), game, game_commands, width=shell.width,
+                                   shadowed=shell.registry.shadowed(game.id if game else None)))
             return
         if len(words) > 1:
             raise UsageError("help takes at most one command name")
         word = words[0]
+        if word.startswith(ESCAPE) and len(word) > len(ESCAPE):  # help %hint: the shell's own command
+            global_entry = shell.registry.global_scope.lookup(word[len(ESCAPE):])
+            if global_entry is None:
+                raise CommandError(f"no shell command {word!r}; type '{shell.host_word('help')}' for the list")
+            ctx.echo(helptext.command_help(global_entry.command))
+            return
         scope = shell.scope()
         entry = scope.lookup(word) or next(
             (e for e in scope.entries if e.command.pattern and scope.key(e.command.name) == scope.key(word)), None)
@@ -61,18 +69,22 @@ class MenuCommands(HostPlugin):
                 return
             close = shell.did_you_mean(word)
             hint = f" (did you mean {close!r}?)" if close else _did_you_mean(word.lower(), shell.games)
-            raise CommandError(f"no command or game {word!r}{hint}; type 'help' for the list of commands "
-                               "and 'games' for the games")
+            raise CommandError(f"no command or game {word!r}{hint}; type '{shell.host_word('help')}' for the list "
+                               "of commands and 'games' for the games")
         game = shell.games.get(entry.command.game) if entry.command.game else None
         ctx.echo(helptext.command_help(entry.command, game))
+        if game is not None and shell.registry.global_scope.lookup(word) is not None:
+            ctx.echo(f"\nThe shell's own {word!r} is '{ESCAPE}{word}' in {game.title} "
+                     f"('help {ESCAPE}{word}').")
 
     def _complete_help(self, state: Any, index: int) -> list[str]:
         if index != 0:
             return []
         scope = self.shell.scope()
         words = [w for e in scope.entries for w in (e.command.words if not e.command.pattern else ())]
+        shadowed = [f"{ESCAPE}{w}" for w in self.shell.registry.shadowed(scope.game.id if scope.game else None)]
         return (words + [w for e in self.shell.registry.global_scope.entries for w in e.command.words]
-                + sorted(self.shell.games))
+                + shadowed + sorted(self.shell.games))
 
     def games(self, ctx: CommandContext, args: None) -> None:
         """``games``: the available games and the games in progress."""

@@ -7,6 +7,7 @@ from cardshell import help as helptext
 from cardshell.commands.common import HostPlugin
 from cardshell.hookspecs import hookimpl
 from cardshell.records import Command, CommandContext
+from cardshell.registry import ESCAPE
 
 
 class PluginCommands(HostPlugin):
@@ -24,7 +25,8 @@ class PluginCommands(HostPlugin):
         ]
 
     def plugins(self, ctx: CommandContext, args: None) -> None:
-        """``plugins``: loaded plugins with distribution, version, games and hooks; failures."""
+        """``plugins``: loaded plugins with distribution, version, games and
+        hooks; the shell words each game shadows (:data:`ESCAPE`); failures."""
         rows = []
         for info in self.shell.plugins:
             dist = f"{info.dist} {info.version}" if info.dist else "(no distribution)"
@@ -32,6 +34,14 @@ class PluginCommands(HostPlugin):
             rows.append((info.name, f"{dist}; {games}hooks: {', '.join(info.hooks) or 'none'}"))
         ctx.echo("Plugins:")
         ctx.echo(helptext.table(rows))
+        if self.shell.deferred is not None:  # what each game shadows needs its commands: import them all
+            self.shell.deferred.load(plugin.name for plugin in self.shell.deferred.pending())
+        registry = self.shell.registry
+        shadowing = [(gid, ", ".join(f"{word} ({ESCAPE}{word})" for word in registry.shadowed(gid)))
+                     for gid in registry.games if registry.shadowed(gid)]
+        if shadowing:
+            ctx.echo("Shell words a game uses for its own commands (the shell's reached as %WORD there):")
+            ctx.echo(helptext.table(shadowing))
         if self.shell.failures:
             ctx.echo("Failed plugins:")
             ctx.echo("\n".join(f"  {failure.describe()}" for failure in self.shell.failures))
