@@ -43,6 +43,16 @@ def test_the_hosts_words_stay_reachable_with_the_escape(cardshell_shell):
     assert shell.current.state == rules.new_game(3)
 
 
+def test_inside_the_game_play_is_golfs_and_percent_play_the_hosts(cardshell_shell):
+    shell = cardshell_shell()
+    assert shell.execute("play compat-golf --seed 3").ok
+    golfs = shell.execute("play compat-golf --seed 4")  # Golf's play N: not a column
+    assert not golfs.ok and "give one number 1-7" in golfs.error
+    assert shell.current.state == rules.new_game(3)
+    assert shell.execute("%play compat-golf --seed 4").ok  # the host's play: a new deal
+    assert shell.current.state == rules.new_game(4)
+
+
 def test_a_rejected_play_is_reported_and_changes_nothing(cardshell_script):
     before = rules.new_game(3)
     blocked = next(number for number in range(1, 8) if number not in rules.playable(before))
