@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from cardshell.records import Command, CommandContext, Game, Hint, Move, Option, Outcome
     from cardshell.views import SessionView, ShellView
 
-__version__ = "0.1.0"
+from cardshell.version import __version__
 
 #: Where each public name is defined; imported when first used (PEP 562), so
 #: that ``import cardshell.cli`` does not build the records' classes before

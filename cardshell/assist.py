@@ -34,8 +34,8 @@ from cardshell.records import Command, CommandContext
 from cardshell.search import Budget, hint, solve
 
 if TYPE_CHECKING:  # pragma: no cover
+    from cardshell.host import Host
     from cardshell.session import GameSession
-    from cardshell.shell import Shell
 
 #: The plugin name these commands are registered under.
 PLUGIN_NAME = "cardshell.assist"
@@ -108,10 +108,10 @@ class AssistCommands:
     """The plugin object registering ``show``, ``moves``, ``hint`` and ``solve``.
 
     Args:
-        shell (Shell): the shell whose current game the commands look at.
+        shell (Host): the shell whose current game the commands look at.
     """
 
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: Host) -> None:
         self.shell = shell
 
     @hookimpl

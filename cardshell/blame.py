@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from types import ModuleType, TracebackType
 from typing import NamedTuple
 
@@ -185,6 +185,63 @@ def is_plugin_failure(exc: BaseException) -> bool:
         frames = _frames(exc.__traceback__)
         return not frames or not _inside(os.path.abspath(frames[-1][0]), HOST_DIR)
     return False
+
+
+class guard:  # lower case, like contextlib.suppress: read as ``with blame.guard(report):``
+    """The plugin-failure guard: ``with blame.guard(report) as guarded: ...``.
+
+    A plugin failure (:func:`is_plugin_failure`) raised in the block ends the
+    block where it was raised, is kept in :attr:`failed` and is passed to
+    ``report``; it does not go on.  Anything else (Ctrl-C, the host's own
+    ``SystemExit``, and the exception types in ``passes``) goes on up
+    unchanged.  It stands for the host's idiom::
+
+        try:
+            ...
+        except BaseException as exc:
+            if not blame.is_plugin_failure(exc):
+                raise
+            report(exc)
+
+    Code after the block tells the two endings apart by :attr:`failed`; a
+    value the block assigns keeps what it had before the block when it
+    failed, so set the fallback first.  ``report`` may raise an exception of
+    its own instead (e.g. ``SaveError``), which then goes on up in place of
+    the failure.
+
+    Args:
+        report (Callable[[BaseException], None] | None): called with the
+            failure (e.g. to report it once, naming the plugin); None: only
+            keep it in :attr:`failed`.
+        passes (tuple[type[BaseException], ...]): exception types that are
+            never caught here, though they are plugin failures by
+            :func:`is_plugin_failure` (a ``CommandError`` the caller handles
+            itself, a generator's ``StopIteration``).
+
+    Attributes:
+        failed (BaseException | None): the plugin failure caught, None while
+            the block has not failed.
+    """
+
+    __slots__ = ("report", "passes", "failed")
+
+    def __init__(self, report: Callable[[BaseException], None] | None = None,
+                 passes: tuple[type[BaseException], ...] = ()) -> None:
+        self.report = report
+        self.passes = passes
+        self.failed: BaseException | None = None
+
+    def __enter__(self) -> guard:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 traceback: TracebackType | None) -> bool:
+        if exc is None or isinstance(exc, self.passes) or not is_plugin_failure(exc):
+            return False
+        self.failed = exc
+        if self.report is not None:
+            self.report(exc)
+        return True
 
 
 def format_traceback(exc: BaseException) -> str:

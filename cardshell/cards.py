@@ -1,6 +1,6 @@
 """The card model shared by card games: ranks, suits, cards, decks.
 
-Part of the plugin toolkit (docs/plugins.md, "The toolkit"): plain
+Part of the plugin toolkit (docs/reference.md, "The toolkit"): plain
 immutable values and pure functions; a game keeps its cards in its own
 tuples and shuffles them with its own seeded :class:`random.Random`.  The
 text forms here are the common ones:

@@ -8,7 +8,6 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import TextIO
 
-from cardshell import __version__
 from cardshell.paths import DATA_DIR_ENV, history_file
 from cardshell.pipes import reserve_standard_descriptors
 from cardshell.script import (
@@ -21,6 +20,7 @@ from cardshell.script import (
     read_lines,
     run_script,
 )
+from cardshell.version import __version__
 
 EPILOG = f"""\
 With no FILE and a terminal on stdin, cardshell starts the interactive shell.

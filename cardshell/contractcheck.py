@@ -4,7 +4,7 @@
 (the same dispatch a player's lines go through) and fails with an
 :class:`AssertionError` naming the seed, the move number and the line when a
 promise is broken.  Plugin authors call it from their own tests, ideally
-under hypothesis (see ``docs/plugins.md``)::
+under hypothesis (see ``docs/howto/testing.md``)::
 
     from hypothesis import given, strategies as st
     from cardshell.contractcheck import check_game

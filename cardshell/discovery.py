@@ -336,16 +336,14 @@ def _import_guarded(name: str, load: Callable[[], object], tracebacks: bool,
     started = time.monotonic()
     watchdog.importing(name)
     try:
-        with contextlib.redirect_stdout(sys.stderr):
-            return load(), None
+        with blame.guard(blame.print_traceback if tracebacks else None) as guarded:
+            with contextlib.redirect_stdout(sys.stderr):
+                return load(), None
+        failure = guarded.failed
+        assert failure is not None  # the block returns unless it failed
+        return None, f"failed to import: {_describe_exception(failure)}"
     except KeyboardInterrupt:
         return None, f"import interrupted by Ctrl-C after {time.monotonic() - started:.1f} s (skipped)"
-    except BaseException as exc:
-        if not blame.is_plugin_failure(exc):
-            raise
-        if tracebacks:
-            blame.print_traceback(exc)
-        return None, f"failed to import: {_describe_exception(exc)}"
     finally:
         watchdog.finished()
 

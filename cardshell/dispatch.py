@@ -1,68 +1,84 @@
 """The dispatcher: one input line to one :class:`Reply`.
 
-:class:`Dispatcher` is the part of :class:`cardshell.shell.Shell` that finds
-the command a line names (:meth:`~Dispatcher.resolve`), parses and
-validates it, runs its handler on a working copy and commits the result.
-It keeps the host's promises (docs/plugins.md, section 8, "Property tests
-of your game"): a rejected command, or any exception from plugin code,
+:class:`Dispatcher` finds the command a line names (:meth:`~Dispatcher.resolve`),
+parses and validates it, runs its handler on a working copy and commits the
+result.  It keeps the host's promises (docs/plugins.md, section 8, "Property
+tests of your game"): a rejected command, or any exception from plugin code,
 leaves every game state exactly as it was.  For a game with immutable
 states (contract 2) a move returns a new state and the old one is the
 rollback, so nothing is copied; a game with mutable states
 (contract 1) only ever gives plugin code a deep copy, kept only when the
-command succeeds.  A host or global command is all or nothing through a
-:class:`_Snapshot` of what it may change.  No terminal I/O happens here.
+command succeeds.  A host or global command is all or nothing: the shell's
+``begin`` callback snapshots what it may change (the
+:class:`~cardshell.gametable.GameTable`, the seeds) and gives back the
+function that restores it.  No terminal I/O happens here.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+import copy
+import difflib
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from cardshell import blame
 from cardshell.errors import CommandError, UsageError
-from cardshell.registry import ESCAPE
+from cardshell.gametable import GameTable
+from cardshell.problems import ProblemReporter
+from cardshell.recording import Recorder
+from cardshell.records import CommandContext, Game
+from cardshell.registry import ESCAPE, Entry, Registry, Scope
+from cardshell.reply import Reply
+from cardshell.session import GameSession
+from cardshell.sessions import Sessions
+from cardshell.views import SessionView
 
-if TYPE_CHECKING:  # pragma: no cover
-    from cardshell.problems import ProblemReporter
-    from cardshell.recording import Recorder
-    from cardshell.records import Game
-    from cardshell.registry import Entry, Registry
-    from cardshell.reply import Reply
-    from cardshell.session import GameSession
-    from cardshell.shell import Shell
+if TYPE_CHECKING:  # pragma: no cover - annotations only: the view is built by the shell, above this module
     from cardshell.views import ShellView
 
 
 class Dispatcher:
-    """Resolving, parsing, validating and running input lines (a part of
-    :class:`cardshell.shell.Shell`, which provides the attributes below).
+    """Resolving, parsing, validating and running input lines.
+
+    Args:
+        table (GameTable): the games in progress and the current one.
+        sessions (Sessions): renders states, notices endings, fires hooks.
+        problems (ProblemReporter): plugin failures, reported once each.
+        recorder (Recorder): receives the accepted lines.
+        registry (Callable[[], Registry]): the registry now (rebuilt when a
+            deferred plugin is imported).
+        need_globals (Callable[[], bool]): imports the deferred plugins with
+            global commands; whether any was.
+        view (Callable[[], ShellView]): what handlers see as ``ctx.shell``.
+        begin (Callable[[], Callable[[], None]]): snapshots what a host
+            command may change; the function it returns restores it.
+        interactive (Callable[[], bool]): whether a person types at a terminal now.
 
     Attributes:
-        registry (Registry): the games and commands.
-        current (GameSession | None): the game being played.
-        problems (ProblemReporter): plugin failures, reported once each.
-        recorder (Recorder): the accepted commands.
-        record_as (str | None): how a host command asks its line to be recorded.
-        view (ShellView): what handlers see as ``ctx.shell``.
-        interactive (bool): whether a person types at a terminal.
+        record_as (str | None): set by a host command while it runs to record
+            its line in another form (``play GAME --seed N``; "" records
+            nothing).
     """
 
-    current: GameSession | None
-    problems: ProblemReporter
-    recorder: Recorder
-    record_as: str | None
-    interactive: bool
+    def __init__(self, table: GameTable, sessions: Sessions, problems: ProblemReporter, recorder: Recorder, *,
+                 registry: Callable[[], Registry], need_globals: Callable[[], bool],
+                 view: Callable[[], ShellView], begin: Callable[[], Callable[[], None]],
+                 interactive: Callable[[], bool]) -> None:
+        self.table = table
+        self.sessions = sessions
+        self.problems = problems
+        self.recorder = recorder
+        self._registry = registry
+        self._need_globals = need_globals
+        self._view = view
+        self._begin = begin
+        self._interactive = interactive
+        self.record_as: str | None = None
 
-    if TYPE_CHECKING:  # provided by Shell (read-only properties there)
-        @property
-        def registry(self) -> Registry: ...
-
-        @property
-        def view(self) -> ShellView: ...
-
-        def __getattr__(self, name: str) -> Any: ...  # the rest of Shell's methods
-
-    def need_globals(self) -> bool:  # pragma: no cover - provided by Shell
-        raise NotImplementedError
+    def scope(self) -> Scope:
+        """The command scope of the current game, or the global scope."""
+        current = self.table.current
+        return self._registry().scope(current.id if current else None)
 
     def resolve(self, line: str) -> tuple[Entry, str]:
         """Find the command a line names, and the text of its arguments.
@@ -81,28 +97,28 @@ class Dispatcher:
             return self._resolve_global(line[len(ESCAPE):].lstrip(), line)
         word, _, rest = line.partition(" ")
         word, rest = word.strip(), rest.strip()
-        scope = self.registry.global_scope
-        if self.current is not None:
-            scope = self.registry.scope(self.current.id)
+        scope = self._registry().global_scope
+        if self.table.current is not None:
+            scope = self._registry().scope(self.table.current.id)
             entry = scope.lookup(word)
             if entry is not None:
                 return entry, rest
             target = scope.aliases.get(scope.key(word))
             if target is not None:
                 word = target
-        entry = self.registry.global_scope.lookup(word)
-        if entry is None and self.need_globals():  # a deferred plugin's global command, or patterns
+        entry = self._registry().global_scope.lookup(word)
+        if entry is None and self._need_globals():  # a deferred plugin's global command, or patterns
             return self.resolve(line)
         if entry is not None:
             return entry, rest
-        for candidate in (scope, self.registry.global_scope) if scope.game else (scope,):
+        for candidate in (scope, self._registry().global_scope) if scope.game else (scope,):
             matched = candidate.match(line)
             if matched is not None:
                 return matched
-        where = f" in {self.current.game.title}" if self.current else ""
+        where = f" in {self.table.current.game.title}" if self.table.current else ""
         hint = self.did_you_mean(word)
         hint = f" (did you mean {hint!r}?)" if hint else ""
-        raise UsageError(f"unknown command {word!r}{where}{hint}; type {self.host_word('help')!r} "
+        raise UsageError(f"unknown command {word!r}{where}{hint}; type {self.sessions.host_word('help')!r} "
                          "for the list of commands")
 
     def _resolve_global(self, line: str, typed: str) -> tuple[Entry, str]:
@@ -117,32 +133,18 @@ class Dispatcher:
         """
         word, _, rest = line.partition(" ")
         word, rest = word.strip(), rest.strip()
-        entry = self.registry.global_scope.lookup(word)
-        if entry is None and self.need_globals():
-            entry = self.registry.global_scope.lookup(word)
+        entry = self._registry().global_scope.lookup(word)
+        if entry is None and self._need_globals():
+            entry = self._registry().global_scope.lookup(word)
         if entry is not None:
             return entry, rest
-        matched = self.registry.global_scope.match(line) if line else None
+        matched = self._registry().global_scope.match(line) if line else None
         if matched is not None:
             return matched
         close = self.did_you_mean(word) if word else None
         hint = f" (did you mean '{ESCAPE}{close}'?)" if close else ""
         raise UsageError(f"unknown shell command {typed.split(' ')[0]!r}{hint}; {ESCAPE}WORD reaches the "
                          f"shell's command WORD; type '{ESCAPE}help' for the list")
-
-    def host_word(self, word: str) -> str:
-        """How the player types the shell's command ``word`` in the current game.
-
-        Args:
-            word (str): a global command word (``help``, ``undo``).
-
-        Returns:
-            str: ``%word`` (:data:`cardshell.registry.ESCAPE`) where the
-            current game's own command shadows it, else ``word``.
-        """
-        if self.current is not None and self.registry.scope(self.current.id).lookup(word) is not None:
-            return f"{ESCAPE}{word}"
-        return word
 
     def did_you_mean(self, word: str) -> str | None:
         """The command word closest to a mistyped one (``exitt`` -> ``exit``).
@@ -157,11 +159,10 @@ class Dispatcher:
         """
         if len(word) < 3:
             return None
-        self.need_globals()
-        import difflib  # a mistyped word only
+        self._need_globals()
         scope = self.scope()
         words = [w for entry in scope.entries if not entry.command.pattern for w in entry.command.words]
-        words += [w for entry in self.registry.global_scope.entries for w in entry.command.words]
+        words += [w for entry in self._registry().global_scope.entries for w in entry.command.words]
         close = difflib.get_close_matches(scope.key(word), {scope.key(w): None for w in words if len(w) >= 3},
                                           n=1, cutoff=0.75)
         return close[0] if close else None
@@ -180,8 +181,6 @@ class Dispatcher:
             plugin's internal error); only ``KeyboardInterrupt`` outside
             plugin code and the host's own ``SystemExit`` pass through.
         """
-        from cardshell.reply import Reply  # (the first line, not the start, builds the record classes)
-
         text = line.strip()
         if not text or text.startswith("#"):
             return Reply()
@@ -205,12 +204,9 @@ class Dispatcher:
         return reply
 
     def _execute(self, text: str) -> Reply:
-        from cardshell.reply import Reply
-
-        session = self.current
+        session = self.table.current
         game = session.game if session is not None else None
         entry: Entry | None = None
-        snapshot: _Snapshot | None = None
         try:
             entry, args_text = self.resolve(text)
             if entry.command.game is None and entry.command.name != "help" and asks_for_help(args_text):
@@ -218,12 +214,11 @@ class Dispatcher:
                 return self._execute(f"{ESCAPE}help {ESCAPE}{entry.command.name}")
             if entry.command.game is None:
                 # Host and global commands change the shell directly: all or nothing.
-                shell = cast("Shell", self)  # this mixin is always a Shell
-                snapshot = _Snapshot(shell)
+                restore = self._begin()
                 try:
                     return self._run(entry, args_text, text, session)
                 except BaseException:
-                    snapshot.restore(shell)
+                    restore()
                     raise
             return self._run(entry, args_text, text, session)
         except UsageError as exc:
@@ -234,7 +229,7 @@ class Dispatcher:
                 except BaseException as failure:  # a broken message must not let the line escape
                     if not blame.is_plugin_failure(failure):
                         raise
-                    self._game_failed(game, "invalid_input", failure)
+                    self.sessions.game_failed(game, "invalid_input", failure)
                 else:
                     close = self.did_you_mean(text.split()[0]) if entry is None else None
                     return Reply(ok=False, error=message + (f"\nDid you mean {close!r}?" if close else ""))
@@ -250,16 +245,27 @@ class Dispatcher:
                 raise
             return Reply(ok=False, error=self._internal_error(exc, entry, game))
 
+    def run_quietly(self, entry: Entry, args_text: str, line: str, session: GameSession) -> None:
+        """Carry out one move of a game being rebuilt: no hooks, no display,
+        never leaving (:class:`cardshell.replay.Replayer`).
+
+        Args:
+            entry (Entry): the move's command, as :meth:`resolve` found it.
+            args_text (str): its argument text.
+            line (str): the whole line, as it is logged.
+            session (GameSession): the game being rebuilt.
+
+        Raises:
+            CommandError: the move is rejected; any exception of plugin code.
+        """
+        self._run(entry, args_text, line, session, quiet=True)
+
     def _run(self, entry: Entry, args_text: str, line: str, session: GameSession | None,
              *, quiet: bool = False) -> Reply:
         """Parse, validate and carry out one command on a working copy.
 
         ``quiet`` (replaying a saved game) calls no hooks and renders nothing.
         """
-        import copy
-
-        from cardshell.reply import Reply
-
         command = entry.command
         game_command = command.game is not None
         args = command.parse(args_text)
@@ -271,46 +277,42 @@ class Dispatcher:
             working = copy.deepcopy(session.state)
         for validator in command.validators:
             validator(working, args)
-        from cardshell.records import CommandContext  # (imported on the first command, not at start)
-
         ctx = CommandContext(
             state=working,
             line=line,
             game_id=session.id if session else None,
-            shell=self.view,
-            interactive=self.interactive,
+            shell=self._view(),
+            interactive=self._interactive(),
         )
         command.handler(ctx, args)
         reply = Reply(output="\n".join(ctx.output), follow_up=ctx.follow_up)
         if not game_command or session is None or not command.changes_state:
             if game_command and session is not None and command.show_state:
-                reply.output = _join(reply.output, self.render(session, reply.warnings))
-            if ctx.leave_requested and session is not None and self.current is session and not quiet:
-                self.leave(abandon=True)
+                reply.output = _join(reply.output, self.sessions.render(session, reply.warnings))
+            if ctx.leave_requested and session is not None and self.table.current is session and not quiet:
+                self.table.leave(abandon=True)
             return reply
         # Accepted: keep the new state and record the move.  This is the commit
         # point: whatever fails after it is a warning on an accepted move.
         before = session.outcome
         session.apply(ctx.state, line)
         if quiet:  # rebuilding a saved game: no hooks, no display, never leave
-            self.check_outcome(session, reply.warnings, announce=False)
+            self.sessions.check_outcome(session, reply.warnings, announce=False)
             return reply
         try:
-            from cardshell.views import SessionView
-
-            self.notify("cardshell_command_applied", reply.warnings, session=SessionView(session),
+            self.sessions.notify("cardshell_command_applied", reply.warnings, session=SessionView(session),
                         command=command, line=line)
             if command.show_state:
-                reply.output = _join(reply.output, self.render(session, reply.warnings))
-            self.check_outcome(session, reply.warnings)
-            reply.output = _join(reply.output, self.announce_ending(session, before))
+                reply.output = _join(reply.output, self.sessions.render(session, reply.warnings))
+            self.sessions.check_outcome(session, reply.warnings)
+            reply.output = _join(reply.output, self.sessions.announce_ending(session, before))
         except KeyboardInterrupt:
             reply.warnings.append(f"interrupted after {line!r} was accepted: the move stands "
-                                  f"('{self.host_word('undo')}' takes it back where the game allows)")
+                                  f"('{self.sessions.host_word('undo')}' takes it back where the game allows)")
             reply.interrupted = True
-            self.check_outcome(session, reply.warnings, announce=False)
-        if ctx.leave_requested and self.current is session:
-            self.leave(abandon=True)
+            self.sessions.check_outcome(session, reply.warnings, announce=False)
+        if ctx.leave_requested and self.table.current is session:
+            self.table.leave(abandon=True)
         return reply
 
 
@@ -335,48 +337,6 @@ class Dispatcher:
             blame.print_traceback(exc)
         return f"internal error in plugin {plugin!r}{at}: {blame.describe(exc)}{rolled}"
 
-
-
-class _Snapshot:
-    """What a host command may change, taken before it runs and restored if
-    it fails, so that a host command is all or nothing (``play``, ``load``,
-    ``undo`` ...): the games in progress, the current game and its
-    bookkeeping, the retired games, the session seed generator, ``exiting``.
-    Files a command wrote (saves) are not taken back.
-    """
-
-    __slots__ = ("sessions", "current", "retired", "exiting", "bookkeeping")
-
-    def __init__(self, shell: Shell) -> None:
-        self.sessions = dict(shell.sessions)
-        self.current = shell.current
-        self.retired = set(shell._retired)
-        self.exiting = shell.exiting
-        shell._seeds_before = None  # next_seed() keeps the state before its first draw
-        session = shell.current
-        self.bookkeeping = None if session is None else (
-            session.state, list(session.log), list(session.undo_stack), list(session.redo_stack),
-            session.moves, session.outcome, session.undo_used, session.ending_undone, session.save_name,
-            session.started,
-        )
-
-    def restore(self, shell: Shell) -> None:
-        """Put the shell back as it was when the snapshot was taken."""
-        shell.sessions.clear()
-        shell.sessions.update(self.sessions)
-        shell.current = self.current
-        shell._retired = self.retired
-        shell.exiting = self.exiting
-        if shell._seeds_before is not None:
-            shell._seeds.setstate(shell._seeds_before)
-            shell._seeds_before = None
-        if self.current is not None and self.bookkeeping is not None:
-            session = self.current
-            (session.state, log, undo_stack, redo_stack, session.moves, session.outcome, session.undo_used,
-             session.ending_undone, session.save_name, session.started) = self.bookkeeping
-            session.log[:] = log
-            session.undo_stack[:] = undo_stack
-            session.redo_stack[:] = redo_stack
 
 
 def asks_for_help(args_text: str) -> bool:

@@ -1,16 +1,16 @@
-"""The plugin reference of ``docs/plugins.md``, generated from the docstrings.
+"""The plugin reference of ``docs/reference.md``, generated from the docstrings.
 
 The hook reference is made from the hook specifications in
 :mod:`cardshell.hookspecs` (signature and docstring of each) and the record
 reference from the docstrings of :mod:`cardshell.records`, so the
 documentation cannot drift from the contract: a test checks that
-``docs/plugins.md`` holds exactly the text :func:`reference` gives.
+``docs/reference.md`` holds exactly the text :func:`reference` gives.
 
 Usage::
 
     python -m cardshell.docs                          # print the reference
-    python -m cardshell.docs --write docs/plugins.md  # replace it in the file
-    python -m cardshell.docs --check docs/plugins.md  # exit 1 if out of date
+    python -m cardshell.docs --write docs/reference.md  # replace it in the file
+    python -m cardshell.docs --check docs/reference.md  # exit 1 if out of date
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from pathlib import Path
 from cardshell import hookspecs, records, views
 
 #: The lines that enclose the generated text in a Markdown file.
-BEGIN = "<!-- BEGIN GENERATED REFERENCE (python -m cardshell.docs --write docs/plugins.md) -->"
+BEGIN = "<!-- BEGIN GENERATED REFERENCE (python -m cardshell.docs --write docs/reference.md) -->"
 END = "<!-- END GENERATED REFERENCE -->"
 
 #: The records documented, in this order.

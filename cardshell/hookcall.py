@@ -145,12 +145,9 @@ def _guarded(impl: pluggy.HookImpl, hook_name: str, on_failure: OnFailure,
         guarded = _old_wrapper_guard(function, fail)
     else:
         def guarded(*args: Any, **kwargs: Any) -> Any:
-            try:
+            with blame.guard(fail) as guard:
                 value = function(*args, **kwargs)
-            except BaseException as exc:
-                if not blame.is_plugin_failure(exc):
-                    raise
-                fail(exc)
+            if guard.failed is not None:
                 return None
             if results is not None:
                 results.append((impl, value))
@@ -164,17 +161,13 @@ def _start(function: Callable[..., Any], args: Sequence[Any], kwargs: Mapping[st
            fail: Callable[[BaseException], None]) -> Generator[Any, Any, Any] | None:
     """Run a wrapper up to its ``yield``; None (reported) if it failed on the way."""
     try:
-        gen: Generator[Any, Any, Any] = function(*args, **kwargs)
-        next(gen)
+        with blame.guard(fail, passes=(StopIteration,)) as guard:
+            gen: Generator[Any, Any, Any] = function(*args, **kwargs)
+            next(gen)
     except StopIteration:
         fail(WrapperError(f"the wrapper {getattr(function, '__name__', function)!r} did not yield"))
         return None
-    except BaseException as exc:
-        if not blame.is_plugin_failure(exc):
-            raise
-        fail(exc)
-        return None
-    return gen
+    return None if guard.failed is not None else gen
 
 
 def _wrapper_guard(function: Callable[..., Any], fail: Callable[[BaseException], None]
@@ -195,13 +188,11 @@ def _wrapper_guard(function: Callable[..., Any], fail: Callable[[BaseException],
             gen.close()
             raise inner from None
         try:
-            gen.send(result)
+            with blame.guard(fail, passes=(StopIteration,)) as guard:
+                gen.send(result)
         except StopIteration as stop:
             return stop.value
-        except BaseException as exc:
-            if not blame.is_plugin_failure(exc):
-                raise
-            fail(exc)
+        if guard.failed is not None:
             return result
         gen.close()
         fail(WrapperError(f"the wrapper {getattr(function, '__name__', function)!r} yielded more than once"))
@@ -221,13 +212,11 @@ def _old_wrapper_guard(function: Callable[..., Any], fail: Callable[[BaseExcepti
         if gen is None:
             return
         try:
-            gen.send(outcome)
+            with blame.guard(fail, passes=(StopIteration,)) as guard:
+                gen.send(outcome)
         except StopIteration:
             return
-        except BaseException as exc:
-            if not blame.is_plugin_failure(exc):
-                raise
-            fail(exc)
+        if guard.failed is not None:
             return
         gen.close()
         fail(WrapperError(f"the wrapper {getattr(function, '__name__', function)!r} yielded more than once"))

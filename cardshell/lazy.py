@@ -22,27 +22,45 @@ import contextlib
 import importlib
 import sys
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardshell import blame
 
 if TYPE_CHECKING:  # pragma: no cover
     from types import ModuleType
 
+    import pluggy
+
+    from cardshell.discovery import PluginFailure
     from cardshell.plugin_index import IndexedGame, IndexedPlugin
     from cardshell.records import Game
-    from cardshell.shell import Shell
+    from cardshell.registry import Registry
+
+
+class Owner(Protocol):
+    """What the deferred plugins need of the shell that owns them (the shell
+    provides it; this module never imports the shell)."""
+
+    pm: pluggy.PluginManager
+    failures: list[PluginFailure]
+
+    @property
+    def registry(self) -> Registry:
+        """The registry now (built on first use)."""
+
+    def build_registry(self) -> None:
+        """Rebuild the registry from the plugins registered now."""
 
 
 class DeferredPlugins:
     """The plugins of an index and which of them are imported.
 
     Args:
-        shell (Shell): the shell whose plugin manager and registry they join.
+        shell (Owner): the shell whose plugin manager and registry they join.
         index (list[IndexedPlugin]): the plugins, in registration order.
     """
 
-    def __init__(self, shell: Shell, index: list[IndexedPlugin]) -> None:
+    def __init__(self, shell: Owner, index: list[IndexedPlugin]) -> None:
         self.shell = shell
         self.index = {plugin.name: plugin for plugin in index}
         self.loaded: dict[str, ModuleType] = {}
@@ -75,16 +93,13 @@ class DeferredPlugins:
         pm = self.shell.pm
         for name in wanted:
             plugin = self.index[name]
-            try:
-                with contextlib.redirect_stdout(sys.stderr):
-                    self.loaded[name] = importlib.import_module(plugin.module)
-            except BaseException as exc:
-                if not blame.is_plugin_failure(exc):
-                    raise
+            with blame.guard() as guarded, contextlib.redirect_stdout(sys.stderr):
+                self.loaded[name] = importlib.import_module(plugin.module)
+            if guarded.failed is not None:
                 from cardshell.discovery import PluginFailure
 
                 self.shell.failures.append(PluginFailure(name, plugin.dist, plugin.version,
-                                                         f"failed to import: {blame.describe(exc)}"))
+                                                         f"failed to import: {blame.describe(guarded.failed)}"))
                 self.index.pop(name)
         for name in self.loaded:  # the index's order, as an eager start registers them
             if pm.get_plugin(name) is not None:
@@ -117,7 +132,7 @@ class DeferredGames(Mapping[str, "Game"]):
     ``games.get(id)`` return the registered :class:`~cardshell.records.Game`.
     """
 
-    def __init__(self, shell: Shell, deferred: DeferredPlugins) -> None:
+    def __init__(self, shell: Owner, deferred: DeferredPlugins) -> None:
         self._shell = shell
         self._deferred = deferred
 

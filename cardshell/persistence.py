@@ -36,6 +36,7 @@ to ``save NAME`` alike.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -46,8 +47,9 @@ from cardshell.records import Game
 from cardshell.saves import SaveError, SaveRecord, Snapshot
 from cardshell.session import GameSession
 
-if TYPE_CHECKING:  # pragma: no cover
-    from cardshell.shell import Shell
+if TYPE_CHECKING:  # pragma: no cover - annotations only
+    from cardshell.gametable import GameTable
+    from cardshell.replay import Replayer
 
 #: At most this many abandoned games are kept per session (the oldest is dropped first).
 MAX_ABANDONED = 20
@@ -92,8 +94,12 @@ class Persistence:
     """The saves of one shell: reading, writing, abandoned games, autosave.
 
     Args:
-        shell (Shell): the shell whose games are saved (its ``data_dir``,
-            ``autosave``, ``games``, ``sessions`` and ``replay``).
+        replayer (Replayer): checks and rebuilds a save's game.
+        table (GameTable): the games in progress (saved on exit) and the
+            uids of the games retired here.
+        games (Callable[[], Mapping[str, Game]]): the registered games now.
+        data_dir (Callable[[], Path]): where saves are kept.
+        autosave (Callable[[], bool]): whether games are saved on exit.
 
     Attributes:
         baselines (dict[str, str | None]): per save name, the digest of the
@@ -104,8 +110,13 @@ class Persistence:
         closed (bool): :meth:`close` has run.
     """
 
-    def __init__(self, shell: Shell) -> None:
-        self.shell = shell
+    def __init__(self, replayer: Replayer, table: GameTable, *, games: Callable[[], Mapping[str, Game]],
+                 data_dir: Callable[[], Path], autosave: Callable[[], bool]) -> None:
+        self.replayer = replayer
+        self.table = table
+        self._games = games
+        self._data_dir = data_dir
+        self._autosave_on = autosave
         self.baselines: dict[str, str | None] = {}
         self.abandoned: dict[str, SaveRecord] = {}
         self.closed = False
@@ -114,7 +125,7 @@ class Persistence:
     @property
     def data_dir(self) -> Path:
         """The shell's data directory."""
-        return self.shell.data_dir
+        return self._data_dir()
 
     # -- records -----------------------------------------------------------
     @staticmethod
@@ -153,12 +164,12 @@ class Persistence:
         return snapshot.record
 
     def check_log(self, game: Game, log: list[str]) -> None:
-        """See :meth:`cardshell.replay.SavedGames.check_log`."""
-        self.shell.check_log(game, log)
+        """See :meth:`cardshell.replay.Replayer.check_log`."""
+        self.replayer.check_log(game, log)
 
     def rebuild(self, name: str, record: SaveRecord) -> GameSession:
-        """See :meth:`cardshell.replay.SavedGames.rebuild`."""
-        return self.shell.rebuild(name, record)
+        """See :meth:`cardshell.replay.Replayer.rebuild`."""
+        return self.replayer.rebuild(name, record)
 
     def load(self, name: str) -> GameSession:
         """:meth:`read` then :meth:`rebuild` (raises :class:`SaveError`)."""
@@ -237,7 +248,7 @@ class Persistence:
         for number in range(2, MAX_RENAMES + 2):
             suffix = f"-{number}"
             candidate = f"{name[: 64 - len(suffix)]}{suffix}"
-            if (candidate in self.shell.games or candidate in self.abandoned
+            if (candidate in self._games() or candidate in self.abandoned
                     or saves.save_path(self.data_dir, candidate).exists()):
                 continue
             try:
@@ -267,7 +278,7 @@ class Persistence:
             file held (None when it was not looked at); give the snapshot
             to :meth:`claim` once the new game is installed.
         """
-        if not self.shell.autosave or game_id in self.shell.sessions:
+        if not self._autosave_on() or game_id in self.table.sessions:
             return None, None
         snapshot = saves.inspect(self.data_dir, game_id)
         record = snapshot.record
@@ -286,7 +297,7 @@ class Persistence:
                 agreed to replace it (see :meth:`automatic_save_at_stake`);
                 None keeps what this session already knows, or looks now.
         """
-        if not self.shell.autosave:
+        if not self._autosave_on():
             return
         if snapshot is not None:
             self.baselines[game_id] = snapshot.digest
@@ -308,7 +319,7 @@ class Persistence:
         if not saves.NAME_PATTERN.fullmatch(base + ".99"):
             base = f"{record.game[:40]}.abandoned"
         name, number = base, 1
-        while name in self.abandoned or saves.save_path(self.data_dir, name).exists() or name in self.shell.games:
+        while name in self.abandoned or saves.save_path(self.data_dir, name).exists() or name in self._games():
             number += 1
             name = f"{base}.{number}"
         self.abandoned[name] = record
@@ -339,17 +350,16 @@ class Persistence:
             return []
         self.closed = True
         with signals.deferred():
-            notes = self._autosave() if self.shell.autosave else []
+            notes = self._autosave() if self._autosave_on() else []
             self.abandoned.clear()
         return notes
 
     def _autosave(self) -> list[str]:
-        shell = self.shell
         notes: list[str] = []
         live = set()
-        for gid, session in sorted(shell.sessions.items()):
+        for gid, session in sorted(self.table.sessions.items()):
             if session.outcome is not None:
-                shell._retired.add(session.uid)  # the shell's record of games that ended here
+                self.table.retired.add(session.uid)  # the table's record of games that ended here
                 continue
             live.add(gid)
             what = describe(session.game.title, session.seed, session.moves)
@@ -364,12 +374,12 @@ class Persistence:
                              f"'load {result.name}' resumes it.")
             else:
                 notes.append(f"Saved {what}: 'play {gid}' resumes it.")
-        for gid in sorted(set(shell.games) - live):
+        for gid in sorted(set(self._games()) - live):
             if gid not in self.baselines or self.baselines[gid] is None:
                 continue
             with saves.locked(self.data_dir):
                 snapshot = saves.inspect(self.data_dir, gid)
-                if (snapshot.record is not None and snapshot.record.uid in shell._retired
+                if (snapshot.record is not None and snapshot.record.uid in self.table.retired
                         and snapshot.digest == self.baselines[gid]):
                     saves.delete(self.data_dir, gid)
         return notes

@@ -98,7 +98,7 @@ def cache_dir() -> str:
 def fingerprint() -> list[Any]:
     """The part of the key that does not depend on the index's own plugins
     (format, version, interpreter, environment switches, ``sys.path`` mtimes)."""
-    from cardshell import __version__
+    from cardshell.version import __version__
 
     paths = []
     # sys.path[0] is the script's directory or the current one (python -m): not where

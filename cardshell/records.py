@@ -168,7 +168,7 @@ class Game(Generic[S]):
             ``"tt 3 5 2"``, ``"a5f"``), in the order the game lists them.
             Every listed line must be accepted and change the state; a line of
             the game's own move grammar that is not listed must be rejected
-            (:func:`cardshell.testing.check_contract` verifies both).  Needs
+            (:func:`cardshell.contractcheck.check_game` verifies both).  Needs
             ``immutable``.
         determinize (Callable[[Any, random.Random], Any] | None): for games
             with hidden information: ``determinize(state, rng)`` returns a

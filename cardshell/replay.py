@@ -1,62 +1,51 @@
-"""Saved games from the shell's side: save, load, replay, close.
+"""Rebuilding games from their seed, options and moves: replay, check, rebuild.
 
-:class:`SavedGames` is the part of :class:`cardshell.shell.Shell` that
-rebuilds a game from its seed, options and accepted moves
-(:meth:`~SavedGames.replay`, the same dispatch as typed lines, quietly),
-checks a saved log and rebuilds a save's game (:meth:`~SavedGames.check_log`,
-:meth:`~SavedGames.rebuild`), and hands saving, loading and the end of the
-session to :class:`cardshell.persistence.Persistence` (the rules of saves:
-names, conflicts, abandoned games, autosave).  The file format is
+:class:`Replayer` rebuilds a game from its seed, options and accepted moves
+(:meth:`~Replayer.replay`, the same dispatch as typed lines, quietly),
+checks a saved log before anything is replayed (:meth:`~Replayer.check_log`)
+and rebuilds a save's game (:meth:`~Replayer.rebuild`).
+:class:`cardshell.persistence.Persistence` (the rules of saves: names,
+conflicts, abandoned games, autosave) calls it directly.  The file format is
 :mod:`cardshell.savefile`, the files :mod:`cardshell.saves`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any
 
 from cardshell import blame
+from cardshell.dispatch import Dispatcher
 from cardshell.errors import CommandError, UsageError
-
-if TYPE_CHECKING:  # pragma: no cover
-    from pathlib import Path
-
-    from cardshell.persistence import Persistence, SaveResult
-    from cardshell.records import Game
-    from cardshell.savefile import SaveRecord
-    from cardshell.session import GameSession
+from cardshell.gametable import GameTable
+from cardshell.records import Game
+from cardshell.savefile import SaveError, SaveRecord
+from cardshell.session import GameSession
 
 
-class SavedGames:
-    """Save, load, replay and close (a part of :class:`cardshell.shell.Shell`,
-    which provides the attributes below).
+class Replayer:
+    """Rebuilds games through the dispatcher, without output or hooks.
 
-    Attributes:
-        persistence (Persistence): the saves of this session.
-        current (GameSession | None): the game being played.
-        data_dir (Path): where saves are kept.
+    Args:
+        dispatcher (Dispatcher): resolves and runs each move.
+        table (GameTable): whose current game stands in for the one being
+            rebuilt while its lines are resolved (and is then put back).
+        games (Callable[[], Mapping[str, Game]]): the registered games now.
+        data_dir (Callable[[], Path]): the data directory, for new sessions.
     """
 
-    current: GameSession | None
-    data_dir: Path
-    autosave: bool
-    _persistence: Persistence | None = None
-    _closed_early: bool = False
+    def __init__(self, dispatcher: Dispatcher, table: GameTable, *, games: Callable[[], Mapping[str, Game]],
+                 data_dir: Callable[[], Path]) -> None:
+        self.dispatcher = dispatcher
+        self.table = table
+        self._games = games
+        self._data_dir = data_dir
 
-    if TYPE_CHECKING:  # the rest of Shell's methods, which this mixin uses
-        def __getattr__(self, name: str) -> Any: ...
-
-    @property
-    def persistence(self) -> Persistence:
-        """The saves of this session (:class:`cardshell.persistence.Persistence`),
-        made when first needed: a session that never saves nor loads never
-        imports the save machinery."""
-        if self._persistence is None:
-            from cardshell.persistence import Persistence
-
-            self._persistence = Persistence(self)  # type: ignore[arg-type]
-            self._persistence.closed = self._closed_early
-        return self._persistence
+    def _at(self, exc: BaseException) -> str:
+        """`` (FILE:LINE)`` of the plugin frame that raised ``exc``, or ""."""
+        where = self.dispatcher.problems.locate(exc).where
+        return f" ({where})" if where else ""
 
     def replay(self, game: Game, seed: int, options: dict[str, Any], log: Iterable[str]) -> GameSession:
         """Rebuild a game from its seed, options and accepted moves.
@@ -81,38 +70,35 @@ class SavedGames:
                 rejected (the log does not fit this version of the game),
                 or plugin code raises.
         """
-        from cardshell.savefile import SaveError
-        from cardshell.session import GameSession
+        def failed_to_deal(exc: BaseException) -> None:
+            raise SaveError(f"{game.title} failed to deal{self._at(exc)}: {blame.describe(exc)}") from None
 
         try:
-            state = game.new(seed, dict(options))
+            with blame.guard(failed_to_deal, passes=(CommandError,)):
+                state = game.new(seed, dict(options))
         except CommandError as exc:
             raise SaveError(f"{game.title} refuses the saved options: {exc.message}") from None
-        except BaseException as exc:
-            if not blame.is_plugin_failure(exc):
-                raise
-            raise SaveError(f"{game.title} failed to deal{self._at(exc)}: {blame.describe(exc)}") from None
-        session = GameSession(game=game, seed=seed, options=dict(options), state=state, data_dir=self.data_dir)
-        current = self.current
-        self.current = session
+        session = GameSession(game=game, seed=seed, options=dict(options), state=state, data_dir=self._data_dir())
+        current = self.table.current
+        self.table.current = session
         try:
             for number, line in enumerate(log, start=1):
                 moves = session.moves
+                def failed(exc: BaseException, number: int = number, line: str = line) -> None:
+                    raise SaveError(f"move {number} ({line!r}) failed{self._at(exc)}: {blame.describe(exc)}") from None
+
                 try:
-                    entry, args_text = self.resolve(line.strip())
-                    if entry.command.game is None:
-                        raise CommandError("it is not a move of the game")
-                    self._run(entry, args_text, line.strip(), session, quiet=True)
+                    with blame.guard(failed, passes=(CommandError,)):
+                        entry, args_text = self.dispatcher.resolve(line.strip())
+                        if entry.command.game is None:
+                            raise CommandError("it is not a move of the game")
+                        self.dispatcher.run_quietly(entry, args_text, line.strip(), session)
                 except CommandError as exc:
                     raise SaveError(f"move {number} ({line!r}) was rejected: {exc.message}") from None
-                except BaseException as exc:
-                    if not blame.is_plugin_failure(exc):
-                        raise
-                    raise SaveError(f"move {number} ({line!r}) failed{self._at(exc)}: {blame.describe(exc)}") from None
                 if session.moves != moves + 1:
                     raise SaveError(f"move {number} ({line!r}) did not change the game")
         finally:
-            self.current = current
+            self.table.current = current
         return session
 
     def check_log(self, game: Game, log: list[str]) -> None:
@@ -130,26 +116,22 @@ class SavedGames:
         Raises:
             SaveError: naming the first line that is not a move.
         """
-        from cardshell.savefile import SaveError
-        from cardshell.session import GameSession
-
-        shell: Any = self  # a Shell: resolve() is the dispatcher's
-        current = shell.current
+        current = self.table.current
         # resolve() looks commands up in the current game's scope: a stand-in
         # session of this game (never installed, never dealt) gives it that.
-        shell.current = GameSession(game=game, seed=0, options={}, state=None, uid="")
+        self.table.current = GameSession(game=game, seed=0, options={}, state=None, uid="")
         try:
             for number, line in enumerate(log, start=1):
                 text = line.strip()
                 try:
-                    entry, _ = shell.resolve(text) if text else (None, "")
+                    entry, _ = self.dispatcher.resolve(text) if text else (None, "")
                 except UsageError:
                     entry = None
                 command = entry.command if entry is not None else None
                 if command is None or command.game != game.id or not command.changes_state:
                     raise SaveError(f"line {number} of its log ({line[:80]!r}) is not a move of {game.title}")
         finally:
-            shell.current = current
+            self.table.current = current
 
     def rebuild(self, name: str, record: SaveRecord) -> GameSession:
         """Rebuild the game a record holds (not installed).
@@ -166,15 +148,12 @@ class SavedGames:
             SaveError: the game is not installed, the log holds a line that
                 is not a move, or it does not replay.
         """
-        from cardshell.savefile import SaveError
-
-        shell: Any = self  # a Shell: games and replay()
-        game = shell.games.get(record.game)
+        game = self._games().get(record.game)
         if game is None:
             raise SaveError(f"save {name!r} is for game {record.game!r}, which is not installed")
         try:
             self.check_log(game, record.log)
-            session = shell.replay(game, record.seed, record.options, record.log)
+            session = self.replay(game, record.seed, record.options, record.log)
         except SaveError as exc:
             raise SaveError(f"save {name!r} cannot be resumed: {exc.message}") from None
         session.uid = record.uid or session.uid
@@ -182,55 +161,3 @@ class SavedGames:
         session.started -= max(0.0, record.elapsed)
         session.save_name = name
         return session
-
-    # -- saves (the rules are in cardshell.persistence) -----------------------
-    def save(self, session: GameSession, name: str) -> SaveResult:
-        """Save a game under a name (atomically; see :mod:`cardshell.persistence`).
-
-        Args:
-            session (GameSession): the game.
-            name (str): a checked save name.
-
-        Returns:
-            SaveResult: the name and file written (another name when ``name``
-            holds a save this session did not read or write, or that another
-            process changed), and any note to show.
-
-        Raises:
-            SaveError: when it cannot be written.
-        """
-        return self.persistence.save(session, name)
-
-    def load(self, name: str) -> GameSession:
-        """Rebuild a saved game (not installed: see :meth:`install`).
-
-        Args:
-            name (str): a checked save name (a file, or a game abandoned in
-                this session).
-
-        Returns:
-            GameSession: the game, in the saved position, with its undo
-            history rebuilt and its outcome set without firing hooks.
-
-        Raises:
-            SaveError: the save is missing, damaged, foreign, of an unknown
-                version, for a game that is not installed, has a log line
-                that is not a move, or does not replay.
-        """
-        return self.persistence.load(name)
-
-    def close(self) -> list[str]:
-        """End the session: with autosave on, save every game in progress.
-
-        Called by the front ends on ``exit``, Ctrl-D at the top level, EOF,
-        SIGHUP and SIGTERM; runs once.  See
-        :meth:`cardshell.persistence.Persistence.close`.
-
-        Returns:
-            list[str]: one line per game saved or per problem, to show.
-        """
-        if self._persistence is None and not self.autosave:  # nothing was saved, read or abandoned
-            self._closed_early = True
-            return []
-        return self.persistence.close()
-

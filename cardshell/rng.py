@@ -1,6 +1,6 @@
 """The seeded random generator each game instance owns.
 
-docs/plugins.md, section 2: a game's randomness comes from one seeded generator
+docs/howto/write-a-game.md, section 2: a game's randomness comes from one seeded generator
 owned by the game instance, never the global ``random`` state.  Keep a
 :class:`GameRandom` in the game state: it is a :class:`random.Random` (same
 sequence for the same seed, so hand-out results are reproduced exactly),

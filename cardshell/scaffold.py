@@ -28,7 +28,7 @@ from cardshell.hookspecs import hookimpl
 from cardshell.records import Command, CommandContext
 
 if TYPE_CHECKING:  # pragma: no cover
-    from cardshell.shell import Shell
+    from cardshell.host import Host
 
 #: The plugin name these commands are registered under.
 PLUGIN_NAME = "cardshell.scaffold"
@@ -244,7 +244,7 @@ def write_plugin(name: str, parent: Path) -> Path:
         UsageError: a name outside the bounds.
         CommandError: the folder exists already, or cannot be written.
     """
-    from cardshell import __version__
+    from cardshell.version import __version__
 
     if not _NAME.fullmatch(name) or name.endswith("-"):
         raise UsageError("a plugin name is 1 to 40 lower-case letters, digits and dashes, starting with a letter")
@@ -309,10 +309,10 @@ class ScaffoldCommands:
     """The plugin object registering ``new-plugin``.
 
     Args:
-        shell (Shell): the shell (unused; kept for the default plugins' shape).
+        shell (Host): the shell (unused; kept for the default plugins' shape).
     """
 
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: Host) -> None:
         self.shell = shell
 
     @hookimpl

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -106,3 +106,37 @@ class GameSession:
         self.state = new_state
         self.log.append(line)
         self.moves = len(self.log)
+
+    def bookmark(self) -> SessionBookmark:
+        """Everything the host may change in this game, for :meth:`restore`.
+
+        Returns:
+            SessionBookmark: a copy of every attribute (lists copied, the
+            states themselves shared: the host never changes a state in
+            place, see :mod:`cardshell.dispatch`).
+        """
+        return SessionBookmark({f.name: (list(value) if isinstance(value := getattr(self, f.name), list) else value)
+                                for f in fields(self)})
+
+    def restore(self, bookmark: SessionBookmark) -> None:
+        """Put every attribute back as :meth:`bookmark` found it (lists in place).
+
+        Args:
+            bookmark (SessionBookmark): taken from this session.
+        """
+        for name, value in bookmark.values.items():
+            if isinstance(value, list):
+                getattr(self, name)[:] = value
+            else:
+                setattr(self, name, value)
+
+
+@dataclass(frozen=True)
+class SessionBookmark:
+    """What :meth:`GameSession.bookmark` took: attribute name to value.
+
+    Attributes:
+        values (dict[str, Any]): every field of the session, by name.
+    """
+
+    values: dict[str, Any]

@@ -1,73 +1,76 @@
-"""The games in progress: starting, installing and leaving a game, its
-outcome and lifecycle events, its display and prompt.
+"""Starting, showing and ending games: the lifecycle and display hooks.
 
-:class:`Sessions` is the part of :class:`cardshell.shell.Shell` that owns
-the :class:`~cardshell.session.GameSession` of each game id and the
-current one.  It fires the lifecycle hooks (``cardshell_game_started``,
-``cardshell_command_applied``, ``cardshell_game_over``) and the display
-hook (``cardshell_render``) by pluggy's rules, each implementation guarded
-(:mod:`cardshell.hookcall`), and reports a failing plugin once, naming it
-(:mod:`cardshell.problems`).  Undo and redo walk the session's snapshots
-(:mod:`cardshell.undo`).  No terminal I/O happens here.
+:class:`Sessions` starts a game (``Game.new``, then ``cardshell_game_started``),
+shows a state (``cardshell_render``, then the game's own ``render``), notices
+an ending (``Game.outcome``, then ``cardshell_game_over``) and says so, and
+builds the prompt.  It calls the hooks by pluggy's rules, each
+implementation guarded (:mod:`cardshell.hookcall`), and reports a failing
+plugin once, naming it (:mod:`cardshell.problems`).  The games themselves
+are the :class:`~cardshell.gametable.GameTable`'s; undo and redo walk a
+session's snapshots (:mod:`cardshell.undo`).  No terminal I/O happens here.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import copy
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pluggy
 
 from cardshell import blame
-
-if TYPE_CHECKING:  # pragma: no cover
-    import random
-    from pathlib import Path
-
-    from cardshell.hookcall import GuardedHooks
-    from cardshell.problems import ProblemReporter
-    from cardshell.records import Game, Outcome
-    from cardshell.registry import Registry
-    from cardshell.session import GameSession
-
-#: Seeds the host picks when ``play`` gets no ``--seed`` are in 1..MAX_SEED.
-MAX_SEED = 999_999
+from cardshell import help as helptext
+from cardshell.gametable import GameTable
+from cardshell.hookcall import GuardedHooks
+from cardshell.problems import ProblemReporter
+from cardshell.records import Game, Outcome
+from cardshell.registry import ESCAPE, Registry
+from cardshell.session import GameSession
+from cardshell.views import SessionView
 
 
 class Sessions:
-    """The games in progress (a part of :class:`cardshell.shell.Shell`,
-    which provides the attributes below).
+    """The lifecycle and display of the games on one table.
 
-    Attributes:
-        sessions (dict[str, GameSession]): games in progress by game id.
-        current (GameSession | None): the game being played, if any.
-        registry (Registry): the games and commands.
+    Args:
+        table (GameTable): the games in progress and the current one.
         hooks (GuardedHooks): calls the lifecycle and display hooks.
         problems (ProblemReporter): plugin failures, reported once each.
-        data_dir (Path): where saves and statistics are kept.
+        registry (Callable[[], Registry]): the registry now (it is rebuilt
+            when a deferred plugin is imported).
+        need_hook (Callable[[str], None]): imports the deferred plugins
+            implementing a hook, before it is called.
+        data_dir (Callable[[], Path]): the data directory (given to each
+            new session, for plugins that keep files).
+        width (Callable[[], int]): the width text is wrapped to.
     """
 
-    sessions: dict[str, GameSession]
-    current: GameSession | None
-    hooks: GuardedHooks
-    problems: ProblemReporter
-    data_dir: Path
-    _retired: set[str]
-    _seeds_before: Any
+    def __init__(self, table: GameTable, hooks: GuardedHooks, problems: ProblemReporter, *,
+                 registry: Callable[[], Registry], need_hook: Callable[[str], None],
+                 data_dir: Callable[[], Path], width: Callable[[], int]) -> None:
+        self.table = table
+        self.hooks = hooks
+        self.problems = problems
+        self._registry = registry
+        self._need_hook = need_hook
+        self._data_dir = data_dir
+        self._width = width
 
-    if TYPE_CHECKING:  # provided by Shell (read-only properties there)
-        @property
-        def registry(self) -> Registry: ...
+    def host_word(self, word: str) -> str:
+        """How the player types the shell's command ``word`` in the current game.
 
-        @property
-        def width(self) -> int: ...
+        Args:
+            word (str): a global command word (``help``, ``undo``).
 
-        @property
-        def _seeds(self) -> random.Random: ...
-
-        def host_word(self, word: str) -> str: ...
-
-    def need_hook(self, hook_name: str) -> None:  # pragma: no cover - provided by Shell
-        raise NotImplementedError
+        Returns:
+            str: ``%word`` (:data:`cardshell.registry.ESCAPE`) where the
+            current game's own command shadows it, else ``word``.
+        """
+        current = self.table.current
+        if current is not None and self._registry().scope(current.id).lookup(word) is not None:
+            return f"{ESCAPE}{word}"
+        return word
 
     def announce_ending(self, session: GameSession, before: Outcome | None) -> str:
         """The line saying the game just ended, or "" if it did not.
@@ -84,47 +87,25 @@ class Sessions:
             return ""
         going_on: list[str] = []
         if session.game.legal_moves is not None:
-            try:
+            # the ending line must not fail an accepted move: reported once
+            with blame.guard(lambda exc: self.game_failed(session.game, "legal_moves", exc)):
                 going_on = list(session.game.legal_moves(session.state))
-            except BaseException as exc:  # the ending line must not fail an accepted move: reported once
-                if not blame.is_plugin_failure(exc):
-                    raise
-                self._game_failed(session.game, "legal_moves", exc)
-                going_on = []
-        from cardshell import help as helptext
-
         text = helptext.ending(session.game, session.outcome, going_on if len(going_on) <= 4 else (),
                                self.host_word)
-        return helptext.wrap(text, self.width, "  ")
-
-    def next_seed(self) -> int:
-        """A seed for a game started without ``--seed`` (1..:data:`MAX_SEED`).
-
-        The generator's state before the first draw of a command is kept, so
-        that a rejected command gives its seeds back (see :class:`_Snapshot`).
-        """
-        import random
-
-        if self._seeds_before is None and type(self._seeds) is random.Random:
-            self._seeds_before = self._seeds.getstate()
-        return self._seeds.randint(1, MAX_SEED)
+        return helptext.wrap(text, self._width(), "  ")
 
     def prompt_text(self) -> str:
         """The prompt for the next line: ``cardshell> ``, ``aces-up> ``, or
         the game's own question after its id (``minesweeper: Enter the cell
         (10 mines left): ``)."""
-        session = self.current
+        session = self.table.current
         if session is None:
             return "cardshell> "
         question = None
         if session.game.prompt is not None:
-            try:
+            # a broken prompt must not stop input: the plain prompt, reported once
+            with blame.guard(lambda exc: self.game_failed(session.game, "prompt", exc)):
                 question = session.game.prompt(session.state)
-            except BaseException as exc:  # a broken prompt must not stop input: the plain prompt, reported once
-                if not blame.is_plugin_failure(exc):
-                    raise
-                self._game_failed(session.game, "prompt", exc)
-                question = None
         return f"{session.id}: {question}" if question else f"{session.id}> "
 
     def render(self, session: GameSession, warnings: list[str] | None = None) -> str:
@@ -146,24 +127,18 @@ class Sessions:
         Returns:
             str: the display, without a trailing newline ("" if it failed).
         """
-        import copy
-
         state = session.state if session.game.immutable else copy.deepcopy(session.state)
         answers: list[tuple[pluggy.HookImpl, Any]] = []
-        self.need_hook("cardshell_render")
+        self._need_hook("cardshell_render")
         text = self.hooks.call("cardshell_render", answers, game=session.game, state=state)
         if text is not None and not isinstance(text, str):
             plugin = next((impl.plugin_name for impl, value in answers if value is text), "?")
-            self._hook_failed(plugin, "cardshell_render", TypeError(f"it returned {type(text).__name__}, not str"))
+            self.hook_failed(plugin, "cardshell_render", TypeError(f"it returned {type(text).__name__}, not str"))
             text = None
         if text is None:
-            try:
+            text = ""
+            with blame.guard(lambda exc: self.game_failed(session.game, "render", exc)):
                 text = session.game.render(state)
-            except BaseException as exc:
-                if not blame.is_plugin_failure(exc):
-                    raise
-                self._game_failed(session.game, "render", exc)
-                text = ""
         return text.rstrip("\n")
 
     # -- games -----------------------------------------------------------
@@ -183,25 +158,10 @@ class Sessions:
             CommandError: when the game refuses the options.
         """
         state = game.new(seed, dict(options))
-        from cardshell.session import GameSession
-        from cardshell.views import SessionView
-
-        session = GameSession(game=game, seed=seed, options=dict(options), state=state, data_dir=self.data_dir)
-        self.install(session)
+        session = GameSession(game=game, seed=seed, options=dict(options), state=state, data_dir=self._data_dir())
+        self.table.install(session)
         self.notify("cardshell_game_started", warnings, session=SessionView(session))
         return session
-
-    def install(self, session: GameSession) -> None:
-        """Make a session the current game, replacing one of the same id.
-
-        Args:
-            session (GameSession): a new or rebuilt game.
-        """
-        previous = self.sessions.get(session.id)
-        if previous is not None and previous is not session:
-            self._retired.add(previous.uid)
-        self.sessions[session.id] = session
-        self.current = session
 
     def check_outcome(self, session: GameSession, warnings: list[str], *, announce: bool = True,
                       undoing: bool = False) -> Outcome | None:
@@ -223,42 +183,21 @@ class Sessions:
         Returns:
             Outcome | None: the game's current outcome.
         """
-        try:
+        with blame.guard(lambda exc: self.game_failed(session.game, "outcome", exc)) as guarded:
             outcome = session.game.outcome(session.state)
-        except BaseException as exc:
-            if not blame.is_plugin_failure(exc):
-                raise
-            self._game_failed(session.game, "outcome", exc)
+        if guarded.failed is not None:
             return None
         if outcome is not None and session.outcome is None:
             session.outcome = outcome
             if session.ending_undone:
                 session.ending_undone = False
             elif announce:
-                from cardshell.views import SessionView
-
                 self.notify("cardshell_game_over", warnings, session=SessionView(session), outcome=outcome)
         elif outcome is None:
             if undoing and session.outcome is not None:
                 session.ending_undone = True
             session.outcome = None
         return outcome
-
-    def leave(self, abandon: bool) -> GameSession | None:
-        """Leave the current game.
-
-        Args:
-            abandon (bool): True drops the game (``quit``); False keeps it in
-                progress so ``play`` resumes it (Ctrl-D, switching games).
-
-        Returns:
-            GameSession | None: the game left, if there was one.
-        """
-        session, self.current = self.current, None
-        if session is not None and abandon:
-            self.sessions.pop(session.id, None)
-            self._retired.add(session.uid)
-        return session
 
     def notify(self, hook_name: str, warnings: list[str], **kwargs: Any) -> None:
         """Call a lifecycle hook by pluggy's rules, each implementation guarded.
@@ -275,15 +214,15 @@ class Sessions:
                 :attr:`problems` (handed out with the reply's warnings).
             **kwargs: the hook's arguments.
         """
-        self.need_hook(hook_name)
+        self._need_hook(hook_name)
         self.hooks.call(hook_name, **kwargs)
 
     # -- reporting plugin failures ----------------------------------------
-    def _hook_failed(self, plugin: str, hook_name: str, exc: BaseException) -> None:
+    def hook_failed(self, plugin: str, hook_name: str, exc: BaseException) -> None:
         """A hook implementation raised: report it once (see :mod:`cardshell.problems`)."""
         self.problems.failure(plugin, hook_name, exc)
 
-    def _game_failed(self, game: Game, function: str, exc: BaseException) -> None:
+    def game_failed(self, game: Game, function: str, exc: BaseException) -> None:
         """One of a game's own functions (``render``, ``outcome``, ``prompt``) raised."""
-        self.problems.failure(self.registry.game_plugins.get(game.id), f"{function} of game {game.id!r}", exc)
+        self.problems.failure(self._registry().game_plugins.get(game.id), f"{function} of game {game.id!r}", exc)
 

@@ -1,72 +1,73 @@
-"""The host: the games in progress and the dispatch of input lines.
+"""The host: a shell that owns its collaborators, shared by both front ends.
 
-:class:`Shell` is the host's core, shared by both front ends, assembled
-from three parts, one job each:
-
-* :class:`cardshell.dispatch.Dispatcher`: one input line to one
-  :class:`Reply` (resolve, parse, validate, run, commit or roll back);
-* :class:`cardshell.sessions.Sessions`: the games in progress (start,
-  install, leave, outcome, lifecycle and display hooks, prompt);
-* :class:`cardshell.replay.SavedGames`: save, load, replay and close.
-
-This module builds it: the plugin manager, the host's default plugins
+:class:`Shell` builds the plugin manager, the host's default plugins
 (:data:`cardshell.defaults.DEFAULT_PLUGINS`, registered like any plugin)
-and the registry of games and commands.  It does no terminal I/O.
+and the registry of games and commands, and owns the objects that do the
+work, each with its own state:
+
+* :class:`~cardshell.gametable.GameTable`: the games in progress, the
+  current one, the games retired here; snapshot and restore;
+* :class:`~cardshell.seeds.SeedSource`: the seeds of games started
+  without ``--seed``;
+* :class:`~cardshell.sessions.Sessions`: starting, showing and ending
+  games (the lifecycle and display hooks);
+* :class:`~cardshell.dispatch.Dispatcher`: one input line to one
+  :class:`~cardshell.reply.Reply` (resolve, parse, validate, run, commit
+  or roll back);
+* :class:`~cardshell.replay.Replayer` and
+  :class:`~cardshell.persistence.Persistence`: rebuilding and saving games.
+
+The default plugins see the shell through :class:`cardshell.host.Host`,
+plugins through :class:`cardshell.views.ShellView`.  It does no terminal I/O.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
+import shutil
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, TextIO
+from pathlib import Path
+from typing import Any, TextIO
 
 import pluggy
 
-from cardshell import blame, hookcall, hookspecs, plugin_index
-from cardshell.defaults import DEFAULT_PLUGIN_NAMES, DEFAULT_PLUGINS, default_plugins
-from cardshell.dispatch import Dispatcher, _join, _Snapshot
+from cardshell import blame, gamepage, hookcall, hookspecs, plugin_index
+from cardshell import help as helptext
+from cardshell.defaults import DEFAULT_PLUGIN_NAMES, DEFAULT_PLUGINS
+from cardshell.discovery import PluginFailure, PluginInfo, load_entry_points
+from cardshell.dispatch import Dispatcher
+from cardshell.gametable import GameTable
 from cardshell.lazy import DeferredGames, DeferredPlugins
 from cardshell.paths import DATA_DIR_ENV
 from cardshell.paths import data_dir as resolve_data_dir
+from cardshell.persistence import Persistence, SaveResult
 from cardshell.plugin_index import IndexedPlugin
 from cardshell.problems import ProblemReporter
 from cardshell.recording import Recorder
-from cardshell.replay import SavedGames
-from cardshell.sessions import MAX_SEED, Sessions
-
-if TYPE_CHECKING:  # pragma: no cover
-    import random
-    from pathlib import Path
-
-    from cardshell.discovery import PluginFailure, PluginInfo
-    from cardshell.records import Command, Game
-    from cardshell.registry import Registry, Scope
-    from cardshell.ruleset import RuleSet
-    from cardshell.session import GameSession
-    from cardshell.views import ShellView
+from cardshell.records import Command, Game, Outcome
+from cardshell.registry import Entry, Registry, Scope
+from cardshell.replay import Replayer
+from cardshell.reply import Reply
+from cardshell.ruleset import RuleSet
+from cardshell.seeds import MAX_SEED, SeedSource
+from cardshell.session import GameSession
+from cardshell.sessions import Sessions
+from cardshell.views import ShellView
 
 #: The name the host's own command plugin is registered under.
 BUILTIN_PLUGIN = DEFAULT_PLUGINS[0][0]
 
-__all__ = ["BUILTIN_PLUGIN", "MAX_SEED", "Shell", "_Snapshot", "_join"]
+__all__ = ["BUILTIN_PLUGIN", "MAX_SEED", "Reply", "SaveResult", "Shell"]
 
 
-def __getattr__(name: str) -> Any:
-    """``Reply`` and ``SaveResult``, importable from here as before, loaded
-    when asked for (a start that runs no line builds neither class)."""
-    if name == "Reply":
-        from cardshell.reply import Reply
+class Shell:
+    """The host: it builds the plugins and the registry, owns the
+    collaborators below and gives the front ends one surface.
 
-        return Reply
-    if name == "SaveResult":
-        from cardshell.persistence import SaveResult
-
-        return SaveResult
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-class Shell(Dispatcher, Sessions, SavedGames):
-    """The host: games in progress and the dispatch of input lines.
+    Most methods hand the work to the collaborator that owns it
+    (``execute`` to the dispatcher, ``start`` to the sessions, ``save`` to
+    the persistence ...), so a reader finds each duty in one object.
 
     Args:
         pm (pluggy.PluginManager): plugins already registered (see
@@ -94,8 +95,14 @@ class Shell(Dispatcher, Sessions, SavedGames):
             follows ``CARDSHELL_TRACEBACK``.
 
     Attributes:
-        sessions (dict[str, GameSession]): games in progress by game id.
-        current (GameSession | None): the game being played, if any.
+        table (GameTable): the games in progress, the current one, the
+            games retired here (:mod:`cardshell.gametable`).
+        seeds (SeedSource): the seeds of games started without ``--seed``.
+        lifecycle (Sessions): starts, shows and ends games (:mod:`cardshell.sessions`).
+        dispatcher (Dispatcher): runs input lines (:mod:`cardshell.dispatch`).
+        replayer (Replayer): rebuilds games from their moves (:mod:`cardshell.replay`).
+        sessions (dict[str, GameSession]): games in progress by game id (the table's).
+        current (GameSession | None): the game being played, if any (the table's).
         exiting (bool): set by ``exit``; the front ends stop reading.
         registry (Registry): games and commands.
         data_dir (Path): where saves and statistics are kept.
@@ -141,37 +148,41 @@ class Shell(Dispatcher, Sessions, SavedGames):
         self._registry: Registry | None = None
         self._answers: dict[tuple[str, str], list[Any]] = {}  # registration hooks' answers, by (hook, plugin)
         self._view: ShellView | None = None
-        if deferred is not None:  # started from the plugin index: nothing imported yet
-            self.deferred = DeferredPlugins(self, deferred)
-        else:
-            self._start_plugins()
-        self._session_seed = seed
-        self._seed_source: random.Random | None = None
-        self.sessions: dict[str, GameSession] = {}
-        self.current: GameSession | None = None
         self.exiting = False
         self.progress: Any = None  # set by the interactive front end
         self._data_dir_given = data_dir or os.environ.get(DATA_DIR_ENV) or None
         self._data_dir: Path | None = None
         self.autosave = interactive if autosave is None else autosave
         self.recorder = Recorder(record)
-        self.record_as: str | None = None
-        self._retired: set[str] = set()  # uids of games finished, abandoned or replaced here
         self._rules: dict[str, RuleSet] = {}
-        self._seeds_before: Any = None  # the seed generator's state before this command's first draw
         self.confirm: Callable[[str], bool] | None = None  # set by the interactive front end
+        # The collaborators, each owning its state and handed what it needs.
+        self.table = GameTable()
+        self.seeds = SeedSource(seed)
+        self.lifecycle = Sessions(self.table, self.hooks, self.problems, registry=lambda: self.registry,
+                                  need_hook=self.need_hook, data_dir=lambda: self.data_dir,
+                                  width=lambda: self.width)
+        self.dispatcher = Dispatcher(self.table, self.lifecycle, self.problems, self.recorder,
+                                     registry=lambda: self.registry, need_globals=self.need_globals,
+                                     view=lambda: self.view, begin=self._begin, interactive=lambda: self.interactive)
+        self.replayer = Replayer(self.dispatcher, self.table, games=lambda: self.games,
+                                 data_dir=lambda: self.data_dir)
+        self._persistence: Persistence | None = None
+        self._closed_early = False
+        if deferred is not None:  # started from the plugin index: nothing imported yet
+            self.deferred = DeferredPlugins(self, deferred)
+        else:
+            self._start_plugins()
 
     def _start_plugins(self) -> None:
         """Register the host's default plugins and build the registry: at
         once, or (started from the plugin index) when the registry is first
         needed, so that an empty session builds nothing."""
-        from cardshell.discovery import PluginInfo
-
         if self.deferred is not None:
             self._plugins += [PluginInfo(p.name, p.module, p.dist, p.version, [g.id for g in p.games], list(p.hooks))
                               for p in self.deferred.index.values()]
         defaults = []
-        for name, plugin in default_plugins(self):
+        for name, plugin in self._default_plugins():
             self.pm.register(plugin, name=name)
             info = PluginInfo(name, name, "cardshell", _own_version())
             info.hooks = sorted(c.name for c in self.pm.get_hookcallers(plugin) or ())
@@ -179,17 +190,21 @@ class Shell(Dispatcher, Sessions, SavedGames):
         self._plugins = [*defaults, *self._plugins]
         self.build_registry()
 
-    @property
-    def _seeds(self) -> random.Random:
-        """The generator of the seeds of games started without ``--seed``
-        (seeded with the session seed, else the operating system's), made
-        when the first game needs one."""
-        if self._seed_source is None:
-            import random
+    def _default_plugins(self) -> list[tuple[str, object]]:
+        """Build the default plugins for this shell.
 
-            self._seed_source = (random.Random(self._session_seed) if self._session_seed is not None
-                                 else random.SystemRandom())
-        return self._seed_source
+        Returns:
+            list[tuple[str, object]]: (plugin name, plugin object) in
+            :data:`cardshell.defaults.DEFAULT_PLUGINS` order, each built as
+            ``Class(self)`` (the class sees this shell as a
+            :class:`cardshell.host.Host`), ready for ``pm.register``.
+        """
+        built = []
+        for name, target in DEFAULT_PLUGINS:
+            module_name, _, class_name = target.partition(":")
+            cls = getattr(importlib.import_module(module_name), class_name)
+            built.append((name, cls(self)))
+        return built
 
     @property
     def data_dir(self) -> Path:
@@ -208,8 +223,6 @@ class Shell(Dispatcher, Sessions, SavedGames):
     def view(self) -> ShellView:
         """What command handlers see as ``ctx.shell`` (:class:`cardshell.views.ShellView`)."""
         if self._view is None:
-            from cardshell.views import ShellView
-
             self._view = ShellView(self)
         return self._view
 
@@ -233,8 +246,6 @@ class Shell(Dispatcher, Sessions, SavedGames):
         start, and each time a deferred plugin is imported
         (:mod:`cardshell.lazy`).  Refused plugins join :attr:`failures`."""
         dists = {info.name: (info.dist, info.version) for info in self._plugins}
-        from cardshell.registry import Registry
-
         registry = self._registry = Registry(self.pm, dists, tracebacks=self.problems.tracebacks,
                                              answers=self._answers)
         self.failures += [failure for failure in registry.failures if failure not in self.failures]
@@ -307,8 +318,6 @@ class Shell(Dispatcher, Sessions, SavedGames):
             index = plugin_index.load()
             if index is not None:
                 return cls(pm, deferred=index, **options)
-        from cardshell.discovery import load_entry_points
-
         loaded, failures = load_entry_points(pm, plugins, disabled, extra_modules,
                                              tracebacks=blame.tracebacks_wanted(tracebacks))
         shell = cls(pm, plugins=loaded, failures=failures, **options)
@@ -338,12 +347,8 @@ class Shell(Dispatcher, Sessions, SavedGames):
     def width(self) -> int:
         """The width text is wrapped to: the terminal's columns at a
         terminal, :data:`cardshell.help.DEFAULT_WIDTH` (80) in scripts."""
-        from cardshell import help as helptext
-
         if not self.interactive:
             return helptext.DEFAULT_WIDTH
-        import shutil  # a terminal only
-
         return shutil.get_terminal_size((helptext.DEFAULT_WIDTH, 24)).columns
 
     def rules(self, game_id: str) -> RuleSet:
@@ -357,14 +362,12 @@ class Shell(Dispatcher, Sessions, SavedGames):
         """
         rules = self._rules.get(game_id)
         if rules is None:
-            from cardshell.ruleset import RuleSet
-
             rules = self._rules[game_id] = RuleSet(self.games[game_id], self.registry.scope(game_id))
         return rules
 
     def scope(self) -> Scope:
         """The command scope of the current game, or the global scope."""
-        return self.registry.scope(self.current.id if self.current else None)
+        return self.dispatcher.scope()
 
     def game_page(self, game_id: str) -> str:
         """``help GAME``: the game's rules, commands and ``play`` options.
@@ -375,8 +378,6 @@ class Shell(Dispatcher, Sessions, SavedGames):
         Returns:
             str: the page, wrapped to :attr:`width`.
         """
-        from cardshell import gamepage  # help GAME only
-
         game = self.games[game_id]
         plugin = self.pm.get_plugin(self.registry.game_plugins[game_id])
         return gamepage.page(game, self.game_commands(game_id), gamepage.rules_text(game, plugin), self.width)
@@ -387,8 +388,162 @@ class Shell(Dispatcher, Sessions, SavedGames):
 
 
 
+    def _hook_failed(self, plugin: str, hook_name: str, exc: BaseException) -> None:
+        """A hook implementation raised: report it once (:mod:`cardshell.problems`)."""
+        self.problems.failure(plugin, hook_name, exc)
+
+    # -- the games on the table (cardshell.gametable) ------------------------
+    @property
+    def sessions(self) -> dict[str, GameSession]:
+        """The games in progress by game id (the table's)."""
+        return self.table.sessions
+
+    @property
+    def current(self) -> GameSession | None:
+        """The game being played, if any (the table's)."""
+        return self.table.current
+
+    @current.setter
+    def current(self, session: GameSession | None) -> None:
+        self.table.current = session
+
+    def install(self, session: GameSession) -> None:
+        """Make a game the current one (:meth:`GameTable.install <cardshell.gametable.GameTable.install>`)."""
+        self.table.install(session)
+
+    def leave(self, abandon: bool) -> GameSession | None:
+        """Leave the current game (:meth:`GameTable.leave <cardshell.gametable.GameTable.leave>`)."""
+        return self.table.leave(abandon)
+
+    def next_seed(self) -> int:
+        """A seed for a game started without ``--seed`` (:class:`~cardshell.seeds.SeedSource`)."""
+        return self.seeds.next_seed()
+
+    def _begin(self) -> Callable[[], None]:
+        """Snapshot what a host command may change; the function that restores it.
+
+        The table (games in progress, the current game's bookkeeping, the
+        retired games), the seeds drawn and ``exiting``.  Files a command
+        wrote (saves) are not taken back.
+        """
+        snapshot, exiting = self.table.snapshot(), self.exiting
+        self.seeds.mark()
+
+        def restore() -> None:
+            self.table.restore(snapshot)
+            self.seeds.rollback()
+            self.exiting = exiting
+
+        return restore
+
+    # -- lines (cardshell.dispatch) -------------------------------------------
+    def execute(self, line: str) -> Reply:
+        """Run one input line (:meth:`Dispatcher.execute <cardshell.dispatch.Dispatcher.execute>`).
+
+        Args:
+            line (str): the line as typed or read.
+
+        Returns:
+            Reply: never raises for anything the user typed or a plugin did.
+        """
+        return self.dispatcher.execute(line)
+
+    def resolve(self, line: str) -> tuple[Entry, str]:
+        """The command a line names and its argument text (raises ``UsageError``)."""
+        return self.dispatcher.resolve(line)
+
+    def did_you_mean(self, word: str) -> str | None:
+        """The command word closest to a mistyped one, or None."""
+        return self.dispatcher.did_you_mean(word)
+
+    @property
+    def record_as(self) -> str | None:
+        """How the running host command asks its line to be recorded (the dispatcher's)."""
+        return self.dispatcher.record_as
+
+    @record_as.setter
+    def record_as(self, value: str | None) -> None:
+        self.dispatcher.record_as = value
+
+    # -- starting, showing, ending (cardshell.sessions) ----------------------
+    def start(self, game: Game, seed: int, options: dict[str, Any], warnings: list[str]) -> GameSession:
+        """Start a new game and make it current (:meth:`Sessions.start <cardshell.sessions.Sessions.start>`)."""
+        return self.lifecycle.start(game, seed, options, warnings)
+
+    def render(self, session: GameSession, warnings: list[str] | None = None) -> str:
+        """The text of a game's state (:meth:`Sessions.render <cardshell.sessions.Sessions.render>`)."""
+        return self.lifecycle.render(session, warnings)
+
+    def check_outcome(self, session: GameSession, warnings: list[str], *, announce: bool = True,
+                      undoing: bool = False) -> Outcome | None:
+        """Notice an ending (:meth:`Sessions.check_outcome <cardshell.sessions.Sessions.check_outcome>`)."""
+        return self.lifecycle.check_outcome(session, warnings, announce=announce, undoing=undoing)
+
+    def announce_ending(self, session: GameSession, before: Outcome | None) -> str:
+        """The lines saying the game just ended, or ""."""
+        return self.lifecycle.announce_ending(session, before)
+
+    def notify(self, hook_name: str, warnings: list[str], **kwargs: Any) -> None:
+        """Call a lifecycle hook, each implementation guarded."""
+        self.lifecycle.notify(hook_name, warnings, **kwargs)
+
+    def prompt_text(self) -> str:
+        """The prompt for the next line (:meth:`Sessions.prompt_text <cardshell.sessions.Sessions.prompt_text>`)."""
+        return self.lifecycle.prompt_text()
+
+    def host_word(self, word: str) -> str:
+        """``%word`` where the current game's own command shadows the shell's ``word``, else ``word``."""
+        return self.lifecycle.host_word(word)
+
+    # -- saved games (cardshell.replay, cardshell.persistence) ---------------
+    @property
+    def persistence(self) -> Persistence:
+        """The saves of this session (:class:`cardshell.persistence.Persistence`)."""
+        if self._persistence is None:
+            self._persistence = Persistence(self.replayer, self.table, games=lambda: self.games,
+                                            data_dir=lambda: self.data_dir, autosave=lambda: self.autosave)
+            self._persistence.closed = self._closed_early
+        return self._persistence
+
+    def replay(self, game: Game, seed: int, options: dict[str, Any], log: Iterable[str]) -> GameSession:
+        """Rebuild a game from its seed, options and moves, not installed
+        (:meth:`Replayer.replay <cardshell.replay.Replayer.replay>`)."""
+        return self.replayer.replay(game, seed, options, log)
+
+    def save(self, session: GameSession, name: str) -> SaveResult:
+        """Save a game under a name (:meth:`Persistence.save <cardshell.persistence.Persistence.save>`).
+
+        Raises:
+            SaveError: when it cannot be written.
+        """
+        return self.persistence.save(session, name)
+
+    def load(self, name: str) -> GameSession:
+        """Rebuild a saved game, not installed (:meth:`Persistence.load <cardshell.persistence.Persistence.load>`).
+
+        Raises:
+            SaveError: the save is missing, damaged or does not replay.
+        """
+        return self.persistence.load(name)
+
+    def close(self) -> list[str]:
+        """End the session: with autosave on, save every game in progress.
+
+        Called by the front ends on ``exit``, Ctrl-D at the top level, EOF,
+        SIGHUP and SIGTERM; runs once (:meth:`Persistence.close
+        <cardshell.persistence.Persistence.close>`).
+
+        Returns:
+            list[str]: one line per game saved or per problem, to show.
+        """
+        if self._persistence is None and not self.autosave:  # nothing was saved, read or abandoned
+            self._closed_early = True
+            return []
+        return self.persistence.close()
+
+
 def _own_version() -> str:
-    from cardshell import __version__
+    from cardshell.version import __version__
 
     return __version__
 

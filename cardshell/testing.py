@@ -298,7 +298,7 @@ def execute_checked(shell: Any, line: str, *, plugin_bugs_allowed: bool = False)
 
     Returns:
         cardshell.shell.Reply: the reply, for further game-specific checks
-        (``ok``, ``output``, ``error``, ``warnings``; see docs/plugins.md).
+        (``ok``, ``output``, ``error``, ``warnings``; see docs/howto/testing.md).
 
     Raises:
         AssertionError: when a promise is broken.

@@ -16,13 +16,41 @@ import copy
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardshell.records import Game, Outcome
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.session import GameSession
-    from cardshell.shell import Shell
+
+
+class ViewedShell(Protocol):
+    """What a :class:`ShellView` reads of the shell (the shell provides it;
+    this module never imports the shell)."""
+
+    @property
+    def games(self) -> Mapping[str, Game]:
+        """Every registered game by id."""
+
+    @property
+    def current(self) -> GameSession | None:
+        """The game being played."""
+
+    @property
+    def sessions(self) -> Mapping[str, GameSession]:
+        """The games in progress by id."""
+
+    @property
+    def data_dir(self) -> Path:
+        """The data directory."""
+
+    @property
+    def interactive(self) -> bool:
+        """Whether a person types at a terminal."""
+
+    @property
+    def progress(self) -> Any:
+        """The front end's progress bar runner, or None."""
 
 
 class SessionView:
@@ -128,9 +156,9 @@ class ShellView:
     """
 
     __slots__ = ("_shell",)
-    _shell: Shell
+    _shell: ViewedShell
 
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: ViewedShell) -> None:
         object.__setattr__(self, "_shell", shell)
 
     def __setattr__(self, name: str, value: Any) -> None:

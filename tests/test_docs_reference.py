@@ -1,6 +1,7 @@
-"""docs/plugins.md cannot drift: its reference section is exactly what
+"""docs/reference.md cannot drift: its reference section is exactly what
 ``python -m cardshell.docs`` generates from the docstrings, and every code
-block of the tutorial marked ``file=PATH`` is the example plugin's file."""
+block of the Higher or Lower how-to pages (docs/howto/write-a-game.md, then
+docs/howto/testing.md) marked ``file=PATH`` is the example plugin's file."""
 
 from __future__ import annotations
 
@@ -11,14 +12,16 @@ from pathlib import Path
 from cardshell import docs
 
 ROOT = Path(__file__).resolve().parent.parent
-GUIDE = ROOT / "docs" / "plugins.md"
+GUIDE = ROOT / "docs" / "reference.md"
+#: The pages that build the example plugin, in the order its files are written.
+EXAMPLE_PAGES = (ROOT / "docs" / "howto" / "write-a-game.md", ROOT / "docs" / "howto" / "testing.md")
 EXAMPLE = ROOT / "examples" / "cardshell-higher-lower"
 _BLOCK = re.compile(r"^```\w+ file=(\S+)\n(.*?)^```$", re.M | re.S)
 
 
 def test_the_reference_is_generated_from_the_current_docstrings():
     text = GUIDE.read_text(encoding="utf-8")
-    assert docs.reference() in text, "run: python -m cardshell.docs --write docs/plugins.md"
+    assert docs.reference() in text, "run: python -m cardshell.docs --write docs/reference.md"
     assert docs.main(["--check", str(GUIDE)]) == 0
 
 
@@ -35,7 +38,7 @@ def test_the_reference_covers_every_hook_and_record():
 
 
 def test_check_reports_a_stale_reference(tmp_path, capsys):
-    stale = tmp_path / "plugins.md"
+    stale = tmp_path / "reference.md"
     stale.write_text(GUIDE.read_text(encoding="utf-8").replace("Register games.", "Register gams."),
                      encoding="utf-8")
     assert docs.main(["--check", str(stale)]) == 1
@@ -46,8 +49,9 @@ def test_check_reports_a_stale_reference(tmp_path, capsys):
 
 def test_the_tutorial_code_is_the_example_plugin():
     blocks: dict[str, list[str]] = {}
-    for path, body in _BLOCK.findall(GUIDE.read_text(encoding="utf-8")):
-        blocks.setdefault(path, []).append(body)
+    for page in EXAMPLE_PAGES:
+        for path, body in _BLOCK.findall(page.read_text(encoding="utf-8")):
+            blocks.setdefault(path, []).append(body)
     assert {"pyproject.toml", "cardshell_higher_lower/rules.py", "cardshell_higher_lower/plugin.py",
             "tests/test_plugin.py", "tests/test_win.cardshell"} <= set(blocks)
     for path, bodies in blocks.items():

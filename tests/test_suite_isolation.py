@@ -52,7 +52,7 @@ def run_pytest(tmp_path: Path, test_source: str, **extra_env: str) -> tuple[subp
     """Run pytest on one test file beside a copy of conftest.py; returns (result, fake home)."""
     suite = tmp_path / "suite"
     suite.mkdir()
-    shutil.copy(TESTS / "conftest.py", suite / "conftest.py")
+    shutil.copy(TESTS.parent / "conftest.py", suite / "conftest.py")
     (suite / "test_it.py").write_text(test_source)
     home = tmp_path / "fake-home"
     home.mkdir()

@@ -18,7 +18,7 @@ from cardshell.errors import CommandError, UsageError
 from cardshell.records import Game
 
 if TYPE_CHECKING:  # pragma: no cover
-    from cardshell.shell import Shell
+    from cardshell.host import Host
 
 
 class OptionParser(argparse.ArgumentParser):
@@ -107,10 +107,10 @@ class HostPlugin:
     and what several of them need.
 
     Args:
-        shell (Shell): the shell whose games the commands act on.
+        shell (Host): the shell whose games the commands act on.
     """
 
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: Host) -> None:
         self.shell = shell
 
     def _current(self) -> Any:

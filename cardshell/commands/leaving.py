@@ -12,7 +12,7 @@ class SessionCommands(HostPlugin):
     """The session's record, leaving a game and leaving the shell.
 
     Args:
-        shell (Shell): the shell whose games the commands act on.
+        shell (Host): the shell whose games the commands act on.
     """
 
     @hookimpl

@@ -17,7 +17,7 @@ class MenuCommands(HostPlugin):
     """The help menu and the list of games.
 
     Args:
-        shell (Shell): the shell whose games the commands act on.
+        shell (Host): the shell whose games the commands act on.
     """
 
     @hookimpl

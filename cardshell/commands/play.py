@@ -22,7 +22,7 @@ class PlayCommands(GameSwitching):
     """Starting, resuming and dealing games again.
 
     Args:
-        shell (Shell): the shell whose games the commands act on.
+        shell (Host): the shell whose games the commands act on.
     """
 
     @hookimpl

@@ -14,7 +14,7 @@ class PluginCommands(HostPlugin):
     """The list of plugins.
 
     Args:
-        shell (Shell): the shell whose games the commands act on.
+        shell (Host): the shell whose games the commands act on.
     """
 
     @hookimpl

@@ -22,7 +22,7 @@ class SaveCommands(GameSwitching):
     """Saving and loading games.
 
     Args:
-        shell (Shell): the shell whose games the commands act on.
+        shell (Host): the shell whose games the commands act on.
     """
 
     @hookimpl

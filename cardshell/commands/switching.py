@@ -93,13 +93,11 @@ class GameSwitching(HostPlugin):
 
     def _start(self, ctx: CommandContext, game: Game, seed: int, options: dict[str, Any], verb: str) -> None:
         shell = self.shell
-        warnings: list[str] = []
-        session = shell.start(game, seed, options, warnings)
+        # Plugin failures (hooks, render, outcome) reach the player through the reply's warnings.
+        session = shell.start(game, seed, options, [])
         ctx.echo(f"{verb}{game.title}, seed {seed}.")
-        ctx.echo(shell.render(session, warnings))
-        shell.check_outcome(session, warnings)
+        ctx.echo(shell.render(session))
+        shell.check_outcome(session, [])
         ending = shell.announce_ending(session, None)
         if ending:  # a game played out by its deal (Pictures, Up-and-Down)
             ctx.echo(ending)
-        for warning in warnings:
-            ctx.echo(f"warning: {warning}")

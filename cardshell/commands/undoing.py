@@ -13,7 +13,7 @@ class UndoCommands(HostPlugin):
     """Taking moves back and making them again.
 
     Args:
-        shell (Shell): the shell whose games the commands act on.
+        shell (Host): the shell whose games the commands act on.
     """
 
     @hookimpl
@@ -34,24 +34,18 @@ class UndoCommands(HostPlugin):
         """``undo [N]``: take back the last N moves and show the game."""
         session = self._current()
         lines = undo.undo(session, count)
-        warnings: list[str] = []
-        self.shell.check_outcome(session, warnings, undoing=True)
+        self.shell.check_outcome(session, [], undoing=True)  # failures go to the reply's warnings
         ctx.echo(undo.describe("Undid", lines))
         ctx.echo(self.shell.render(session))
-        for warning in warnings:
-            ctx.echo(f"warning: {warning}")
 
     def redo(self, ctx: CommandContext, count: int) -> None:
         """``redo [N]``: make the last N undone moves again and show the game."""
         session = self._current()
         lines = undo.redo(session, count)
-        warnings: list[str] = []
         before = session.outcome
-        self.shell.check_outcome(session, warnings)
+        self.shell.check_outcome(session, [])  # failures go to the reply's warnings
         ctx.echo(undo.describe("Redid", lines))
         ctx.echo(self.shell.render(session))
         ending = self.shell.announce_ending(session, before)
         if ending:
             ctx.echo(ending)
-        for warning in warnings:
-            ctx.echo(f"warning: {warning}")

@@ -45,7 +45,7 @@ from cardshell.winnability.run import (
 from cardshell.winnability.store import FILE_NAME, Key, Store
 
 if TYPE_CHECKING:  # pragma: no cover
-    from cardshell.shell import Shell
+    from cardshell.host import Host
 
 __all__ = ["HELP", "PLUGIN_NAME", "WinnabilityCommands", "usage_problem"]
 
@@ -88,10 +88,10 @@ class WinnabilityCommands:
     """The plugin object registering ``winnability``.
 
     Args:
-        shell (Shell): the shell whose games and data directory it uses.
+        shell (Host): the shell whose games and data directory it uses.
     """
 
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: Host) -> None:
         self.shell = shell
 
     @hookimpl
@@ -218,12 +218,12 @@ class WinnabilityCommands:
                 ctx.echo(f"Wrote the histogram to {png}")
 
 
-def usage_problem(shell: Shell, text: str) -> str | None:
+def usage_problem(shell: Host, text: str) -> str | None:
     """What is wrong with ``winnability TEXT`` before anything runs, for the
     command line (``cardshell winnability ...`` exits 2 on it).
 
     Args:
-        shell (Shell): the shell (its games).
+        shell (Host): the shell (its games).
         text (str): the arguments after ``winnability``.
 
     Returns:

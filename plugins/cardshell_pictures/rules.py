@@ -25,14 +25,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from cardshell.cards import Card, Suit, card_of_number
+# Section 2's card numbers, shared with the other COMP9021 solitaire (re-exported):
+from cardshell_comp9021.numbering import CHARS, DECK_SIZE, SECTION2_SUITS, to_card  # noqa: F401
 
-#: Suits in the order of Section 2's numbering (Hearts 0-12, Diamonds 13-25,
-#: Clubs 26-38, Spades 39-51; plugins/cardshell_pictures/RULES.md).
-SECTION2_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
-
-#: Number of cards in the full deck.
-DECK_SIZE = 52
 #: Number of pictures (Jacks, Queens, Kings) in the deck.
 PICTURES = 12
 #: Number of slots of the face-up grid (4 rows of 4).
@@ -41,24 +36,6 @@ GRID = 16
 ROUNDS = 4
 
 _ROUND_ORDINALS = ("first", "second", "third", "fourth")
-
-
-def to_card(number: int) -> Card:
-    """The card a Section 2 card number denotes (plugins/cardshell_pictures/RULES.md):
-    Hearts 0-12, Diamonds 13-25, Clubs 26-38, Spades 39-51, each from ace
-    to king (:func:`cardshell.cards.card_of_number` over
-    :data:`SECTION2_SUITS`).
-
-    Raises:
-        ValueError: if ``number`` is not in 0..51.
-    """
-    return card_of_number(number, SECTION2_SUITS)
-
-
-#: The Unicode playing-card character of each card number (RULES.md: Spades
-#: from U+1F0A1, Hearts U+1F0B1, Diamonds U+1F0C1, Clubs U+1F0D1, Knight
-#: skipped; :attr:`cardshell.cards.Card.unicode`).
-CHARS: tuple[str, ...] = tuple(to_card(number).unicode for number in range(DECK_SIZE))
 
 #: ``IS_PICTURE[card]`` is True for Jacks, Queens and Kings.
 IS_PICTURE: tuple[bool, ...] = tuple(c % 13 >= 10 for c in range(DECK_SIZE))

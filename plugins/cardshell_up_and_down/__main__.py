@@ -12,24 +12,15 @@ from __future__ import annotations
 import sys
 
 from cardshell.pipes import run_main
+from cardshell_comp9021.standalone import PROMPT, ask_seed  # noqa: F401 (PROMPT: re-exported)
 from cardshell_up_and_down import browser
 from cardshell_up_and_down.rules import play
-
-#: The question of Sections 3.2 and 4.2.
-PROMPT = "Please enter an integer to feed the seed() function: "
 
 
 def main() -> int:
     """Run the standalone program; return the exit status."""
-    try:
-        answer = input(PROMPT)
-    except (EOFError, KeyboardInterrupt):
-        print()
-        return 1
-    try:
-        seed = int(answer)
-    except ValueError:
-        print(f"Not an integer: {answer!r}", file=sys.stderr)
+    seed = ask_seed()
+    if seed is None:
         return 1
     game = play(seed)
     total = len(game.lines)

@@ -25,15 +25,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from cardshell.cards import Card, Suit, card_of_number
+# Section 2's card numbers, shared with the other COMP9021 solitaire (re-exported):
+from cardshell_comp9021.numbering import CHARS, DECK_SIZE, SECTION2_SUITS, to_card  # noqa: F401
 
-#: Suits in the order of Section 2's numbering (Hearts 0-12, Diamonds 13-25,
-#: Clubs 26-38, Spades 39-51) and of the stacks, left to right
-#: (plugins/cardshell_up_and_down/RULES.md).
-SECTION2_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
-
-#: Number of cards in the full deck.
-DECK_SIZE = 52
+# The stacks, left to right, follow SECTION2_SUITS: Hearts, Diamonds, Clubs,
+# Spades (plugins/cardshell_up_and_down/RULES.md).
 #: Cards taken off the deck at each draw (Section 4.1).
 DRAW = 3
 #: Distance between the starts of two stacks on a stack line (Section 4.2).
@@ -47,22 +43,6 @@ DECREASING_MESSAGE = "Making progress on a decreasing sequence!"
 WON_LINE = "All cards have been placed, you won!"
 
 
-def to_card(number: int) -> Card:
-    """The card a Section 2 card number denotes (plugins/cardshell_up_and_down/RULES.md):
-    Hearts 0-12, Diamonds 13-25, Clubs 26-38, Spades 39-51, each from ace
-    to king (:func:`cardshell.cards.card_of_number` over
-    :data:`SECTION2_SUITS`).
-
-    Raises:
-        ValueError: if ``number`` is not in 0..51.
-    """
-    return card_of_number(number, SECTION2_SUITS)
-
-
-#: The Unicode playing-card character of each card number (Spades from
-#: U+1F0A1, Hearts U+1F0B1, Diamonds U+1F0C1, Clubs U+1F0D1, Knight skipped;
-#: :attr:`cardshell.cards.Card.unicode`).
-CHARS: tuple[str, ...] = tuple(to_card(number).unicode for number in range(DECK_SIZE))
 
 
 def ordinal(number: int) -> str:

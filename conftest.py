@@ -1,6 +1,11 @@
 """Shared fixtures: every test runs with its own data directory (never the
 real home directory) and can load the toy plugins under tests/plugins.
 
+This file is at the root of the repository so that it applies to the host's
+tests (``tests/``) and to each built-in game's tests beside its plugin
+(``plugins/cardshell_<game>/tests/``) alike; both import the shared test
+helpers of ``tests/`` (``search_helpers``, ``comp9021_helpers``, ...).
+
 Two layers keep the suite out of the user's files:
 
 * at import of this file, before pytest imports any test module (and so
@@ -128,9 +133,10 @@ settings.register_profile("cardshell", derandomize=True, database=None, deadline
 settings.register_profile("explore", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "cardshell"))
 
-TESTS = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parent / "tests"
 TOY_PLUGINS = TESTS / "plugins"
 sys.path.insert(0, str(TOY_PLUGINS))
+sys.path.insert(0, str(TESTS))  # the shared helper modules, for the plugins' tests too
 
 
 @pytest.fixture(autouse=True)

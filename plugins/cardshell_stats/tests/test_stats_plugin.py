@@ -13,8 +13,9 @@ import pytest
 from cardshell.shell import Shell
 from cardshell_stats import store
 from cardshell_stats.summary import Result, Summary, detail, format_rate, format_time, summarise, table
+from conftest import TOY_PLUGINS as TOY_PLUGINS_DIR
 
-TOY_PLUGINS = os.path.join(os.path.dirname(__file__), "plugins")
+TOY_PLUGINS = str(TOY_PLUGINS_DIR)
 
 
 def series(text: str, undo: str = "", durations: list[float] | None = None) -> list[Result]:
