@@ -38,7 +38,7 @@ def test_the_hosts_words_stay_reachable_with_the_escape(cardshell_shell):
     assert shell.execute("%show").output == display.render(rules.new_game(3))  # the host's show: the display
     host_hint = shell.execute("%hint")
     said = (host_hint.output or "") + (host_hint.error or "")
-    # A contract-1 game lists no legal moves, and the host's hint says so (docs/plugins.md section 9).
+    # A contract-1 game lists no legal moves, and the host's hint says so (docs/howto/contract-1.md).
     assert "legal moves" in said and "Golf hint" not in said
     assert shell.current.state == rules.new_game(3)
 
