@@ -1,0 +1,1 @@
+"""Golf solitaire, a contract-1 cardshell plugin of the compatibility suite."""
