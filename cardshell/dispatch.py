@@ -240,13 +240,10 @@ class Dispatcher:
         except UsageError as exc:
             in_game = game is not None and (entry is None or entry.command.game is not None)
             if in_game and game is not None and game.invalid_input is not None:
-                try:
+                # a broken message must not let the line escape: reported, then the host's own message
+                with blame.guard(lambda failure: self.sessions.game_failed(game, "invalid_input", failure)) as guarded:
                     message = game.invalid_input(text)
-                except BaseException as failure:  # a broken message must not let the line escape
-                    if not blame.is_plugin_failure(failure):
-                        raise
-                    self.sessions.game_failed(game, "invalid_input", failure)
-                else:
+                if guarded.failed is None:
                     close = self.did_you_mean(text.split()[0]) if entry is None else None
                     return Reply(ok=False, error=message + (f"\nDid you mean {close!r}?" if close else ""))
             usage = f" (usage: {entry.command.usage_text})" if entry is not None else ""

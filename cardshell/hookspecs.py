@@ -130,7 +130,7 @@ def cardshell_commands() -> Iterable[Command] | None:
     A game command **may** use any global command's word (``hint``,
     ``show``, ``moves``, ``help``, ...), including words a later cardshell
     adds: inside its game the game's command wins, and the shell's stays
-    reachable there as ``%WORD`` (``%hint``; :data:`cardshell.registry.ESCAPE`);
+    reachable there as ``%WORD`` (``%hint``);
     ``help`` shows both and ``plugins`` lists the words each game shadows.
     So a new host command never removes a game (docs/compatibility.md).
 
