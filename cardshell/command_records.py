@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic
 
 from cardshell import parsers
+from cardshell.screen import Exact
 
 if TYPE_CHECKING:  # pragma: no cover - the default is for type checkers only
     from typing_extensions import TypeVar
@@ -303,7 +304,6 @@ class CommandContext(Generic[S]):
                 ``exact`` of :data:`cardshell.screen.EXCEPTIONS`).
         """
         if exact:
-            from cardshell.screen import Exact
 
             text = Exact(text, "exact")
         self.output.append(text)

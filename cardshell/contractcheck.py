@@ -46,6 +46,7 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
+from cardshell.errors import CommandError
 from cardshell.plugincheck import PluginFault, StateGuard, checked_hint
 
 
@@ -145,7 +146,6 @@ def check_game(game_id: str, seed: int, *, plugins: Iterable[str] | None = None,
 
 
 def _play(rules: Any, state: Any, line: str, where: str) -> Any:
-    from cardshell.errors import CommandError
 
     try:
         return rules.play(state, line)

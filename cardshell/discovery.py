@@ -72,6 +72,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from cardshell.watchdog import ImportWatchdog
 
+import traceback
+from importlib import util
+from pathlib import Path
+
 from cardshell import blame, hookcall, hookspecs
 
 #: The entry-point group plugins register under.
@@ -138,8 +142,6 @@ def _describe_exception(exc: BaseException) -> str:
     """``Type: message``, then where it was raised (the plugin's own code,
     not importlib's frames), so that a plugin author can find it."""
     text = blame.describe(exc)
-    import traceback
-    from pathlib import Path
 
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if "importlib" not in f.filename
               and not f.filename.startswith("<frozen")]
@@ -208,7 +210,6 @@ def import_extra(spec: str) -> ModuleType:
         missing file, ``ModuleNotFoundError``, the module's own errors).
     """
     if _is_path(spec):
-        from pathlib import Path
 
         path = Path(spec).resolve()
         if not path.is_file():
@@ -223,7 +224,6 @@ def import_extra(spec: str) -> ModuleType:
             sys.path.append(str(root))
         if len(parts) > 1:
             return importlib.import_module(".".join(parts))
-        from importlib import util  # a .py file only
 
         module_spec = util.spec_from_file_location(path.stem, path)
         if module_spec is None or module_spec.loader is None:  # pragma: no cover - .py files always have one

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -73,8 +74,6 @@ def record(data_dir: Path, uid: str, moves: int) -> None:
     Raises:
         OSError: the file cannot be written (nothing is changed then).
     """
-    import tempfile
-
     path = ledger_path(data_dir)
     with saves.locked(data_dir):
         known = read(data_dir)

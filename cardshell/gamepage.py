@@ -12,8 +12,9 @@ backquote or ``**`` reaches the terminal.
 
 from __future__ import annotations
 
-import importlib.resources
+import os
 import re
+import sys
 import textwrap
 from collections.abc import Iterable
 from typing import Any
@@ -33,20 +34,21 @@ def rules_text(game: Game, plugin: Any) -> str:
         plugin (Any): the plugin object (usually a module) that registered it.
 
     Returns:
-        str: the Markdown text, without trailing blank lines.
+        str: the Markdown text, without trailing blank lines: ``Game.rules``,
+        else the file ``RULES.md`` beside the plugin module's package (at
+        most :data:`MAX_RULES_BYTES` bytes read; "" when there is none or it
+        cannot be read).
     """
     if game.rules:
         return game.rules.rstrip()
-    package = getattr(plugin, "__package__", None)
-    if not package:
+    package = sys.modules.get(getattr(plugin, "__package__", None) or "")
+    folder = os.path.dirname(getattr(package, "__file__", None) or "")
+    if not folder:  # no package, or a namespace package: no file to read
         return ""
-    try:
-        page = importlib.resources.files(package).joinpath("RULES.md")
-        if not page.is_file():
-            return ""
-        with page.open("rb") as handle:
+    try:  # the package's own folder, as installed (a wheel unpacks it: package data beside the code)
+        with open(os.path.join(folder, "RULES.md"), "rb") as handle:
             data = handle.read(MAX_RULES_BYTES)
-    except (OSError, ModuleNotFoundError, TypeError, ValueError):
+    except OSError:
         return ""
     return data.decode("utf-8", errors="replace").rstrip()
 

@@ -9,6 +9,8 @@ import textwrap
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from cardshell import screen
+
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.records import Command, Game, Outcome
 
@@ -25,7 +27,6 @@ _LEFT_SHARE = 0.5
 def wrap(text: str, width: int = DEFAULT_WIDTH, indent: str = "") -> str:
     """Wrap each line of ``text`` longer than ``width`` at word boundaries
     (:func:`cardshell.screen.wrap`, kept here for the host's callers)."""
-    from cardshell import screen
 
     return screen.wrap(text, width, indent)
 
@@ -131,7 +132,6 @@ def menu(global_commands: Iterable[Command], game: Game | None = None,
             parts.append(wrap(f"  Game letters: {aliases}", width, "  "))
         parts.append("")
         if short:
-            from cardshell import screen
 
             names = {command.name for command in global_commands}
             parts.append(screen.wrap_list("Shell commands: ", [f"%{w}" if w in hidden else w for w in COMMON_WORDS
@@ -182,8 +182,6 @@ def command_help(command: Command, game: Game | None = None, width: int = DEFAUL
     Returns:
         str: the help text.
     """
-    from cardshell import screen
-
     lines = [screen.wrap_list("usage: ", usage_groups(command.usage_text), width, sep=" ")]
     if command.aliases:
         lines.append(f"aliases: {', '.join(command.aliases)}")

@@ -47,6 +47,7 @@ own ``add_hookcall_monitoring`` sees only calls made through ``pm.hook``).
 
 from __future__ import annotations
 
+import difflib
 import functools
 import os
 import reprlib
@@ -396,7 +397,6 @@ def check_plugin(pm: pluggy.PluginManager, plugin: object) -> str | None:
         if not caller.has_spec():
             if all(impl.optionalhook for impl in mine):
                 continue
-            import difflib  # only for a refusal: kept out of start-up
 
             close = difflib.get_close_matches(caller.name, known, n=1)
             hint = f"did you mean {close[0]!r}?" if close else f"the hooks are: {', '.join(known)}"

@@ -34,7 +34,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from prompt_toolkit import PromptSession
+from prompt_toolkit import PromptSession, prompt
 from prompt_toolkit.application import get_app, run_in_terminal
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
@@ -44,11 +44,12 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.validation import Validator
 
 from cardshell import help as helptext
-from cardshell import saves, screen, signals
+from cardshell import pager, saves, screen, signals
 from cardshell.completion import candidates, columns, first_words, natural
 from cardshell.script import MAX_LINE_LENGTH, too_long
 from cardshell.session import GameSession
 from cardshell.shell import Shell
+from cardshell.sweep.progress import ProgressLine
 
 #: A red-suit card as the built-in games write one: ``10♥``/``Q♦`` (Aces Up,
 #: Thumb and Pouch), a Unicode playing-card glyph of hearts or diamonds
@@ -118,7 +119,6 @@ def _progress(iterable: Iterable[Any], total: int | None = None, label: str = ""
     """``CommandContext.progress`` at the terminal: the sweep's one progress line
     (:class:`cardshell.sweep.progress.ProgressLine`, on stderr) counting items,
     with rate and time left, wiped when the loop ends however it ends (Ctrl-C too)."""
-    from cardshell.sweep.progress import ProgressLine  # here: only a long loop at a terminal needs it
 
     if total is None and hasattr(iterable, "__len__"):
         total = len(iterable)  # type: ignore[arg-type]
@@ -160,7 +160,6 @@ def run_interactive(shell: Shell, history_path: Path | None, *, pager: bool = Tr
 
 def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = True) -> None:
     """The loop of :func:`run_interactive`; returns when the shell should close."""
-    from cardshell import pager
 
     chosen = pager.choose(os.environ, enabled=use_pager)
     history, problem = open_history(history_path)
@@ -224,7 +223,6 @@ def left_line(session: GameSession) -> str:
 def _confirm(question: str) -> bool:
     """Ask a yes/no question at the terminal; only ``y`` or ``yes`` is yes
     (Enter, Ctrl-C and Ctrl-D are no).  A terminating signal passes through."""
-    from prompt_toolkit import prompt
 
     try:
         answer = prompt(f"{question} [y/N] ")

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardshell import blame
+from cardshell.discovery import PluginFailure
 
 if TYPE_CHECKING:  # pragma: no cover
     from types import ModuleType
@@ -96,7 +97,6 @@ class DeferredPlugins:
             with blame.guard() as guarded, contextlib.redirect_stdout(sys.stderr):
                 self.loaded[name] = importlib.import_module(plugin.module)
             if guarded.failed is not None:
-                from cardshell.discovery import PluginFailure
 
                 self.shell.failures.append(PluginFailure(name, plugin.dist, plugin.version,
                                                          f"failed to import: {blame.describe(guarded.failed)}"))

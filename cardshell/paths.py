@@ -9,7 +9,10 @@ variable ``CARDSHELL_DATA_DIR``, then platformdirs' per-user data directory
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import TYPE_CHECKING
+
+import platformdirs
 
 if TYPE_CHECKING:  # pragma: no cover
     from pathlib import Path
@@ -27,14 +30,11 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     Returns:
         Path: the directory to keep history, saves and statistics in.
     """
-    from pathlib import Path  # imported late: a script that saves nothing never needs it
-
     if override:
         return Path(override).expanduser()
     from_env = os.environ.get(DATA_DIR_ENV)
     if from_env:
         return Path(from_env).expanduser()
-    import platformdirs  # imported late: only the interactive front end and saving need it
 
     return Path(platformdirs.user_data_dir("cardshell", appauthor=False))
 

@@ -26,7 +26,13 @@ from __future__ import annotations
 import json
 import os
 import sys
+from pathlib import Path
 from typing import Any, NamedTuple
+
+import platformdirs
+
+from cardshell.defaults import DEFAULT_PLUGIN_NAMES
+from cardshell.version import __version__
 
 #: The format of the index file; another number is ignored.
 FORMAT = 1
@@ -90,7 +96,6 @@ def cache_dir() -> str:
     override = os.environ.get(CACHE_DIR_ENV)
     if override:
         return os.path.expanduser(override)
-    import platformdirs
 
     return str(platformdirs.user_cache_dir("cardshell", appauthor=False))
 
@@ -98,7 +103,6 @@ def cache_dir() -> str:
 def fingerprint() -> list[Any]:
     """The part of the key that does not depend on the index's own plugins
     (format, version, interpreter, environment switches, ``sys.path`` mtimes)."""
-    from cardshell.version import __version__
 
     paths = []
     # sys.path[0] is the script's directory or the current one (python -m): not where
@@ -118,7 +122,6 @@ def _files_of(module_name: str) -> list[tuple[str, int]]:
     origin = getattr(top, "__file__", None)
     if origin is None:
         return []
-    from pathlib import Path  # building the index only
 
     root = Path(origin).parent if Path(origin).name == "__init__.py" else Path(origin)
     paths = sorted(root.rglob("*.py"))[:MAX_FILES_PER_PLUGIN] if root.is_dir() else [root]
@@ -142,8 +145,6 @@ def from_shell(shell: Any) -> list[IndexedPlugin] | None:
     Args:
         shell (cardshell.shell.Shell): a shell built eagerly.
     """
-    from cardshell.defaults import DEFAULT_PLUGIN_NAMES
-
     if shell.failures:
         return None
     registry = shell.registry
@@ -173,8 +174,6 @@ def save(plugins: list[IndexedPlugin], directory: str | os.PathLike[str] | None 
         plugins (list[IndexedPlugin]): what :func:`from_shell` returned.
         directory (str | PathLike | None): the cache directory (default :func:`cache_dir`).
     """
-    from pathlib import Path
-
     directory = Path(cache_dir() if directory is None else directory)
     data = {"key": fingerprint(), "plugins": [
         {**p._asdict(), "games": [g._asdict() for g in p.games]} for p in plugins]}

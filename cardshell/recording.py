@@ -32,6 +32,8 @@ from collections import deque
 from pathlib import Path
 from typing import Protocol
 
+from cardshell.ownfiles import target_of
+
 #: How many lines ``history`` keeps in memory (the most recent ones); the
 #: ``--record`` file keeps every line.  Bounds a long script's memory.
 KEEP_LINES = 100_000
@@ -95,8 +97,6 @@ class RecordFile:
                 cannot be written (FILE is then as it was, and no temporary
                 file is left).
         """
-        from cardshell.ownfiles import target_of
-
         target, renamed = target_of(path)
         if not renamed:  # a device or FIFO (/dev/stdout, a named pipe): written as a stream
             stream = cls(os.open(target, os.O_WRONLY | os.O_APPEND), target)

@@ -31,8 +31,10 @@ at most :data:`MAX_SAVE_BYTES`; ``elapsed`` is a finite number of seconds in
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import stat
+import tempfile
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -77,7 +79,6 @@ def save_path(data_dir: Path, name: str) -> Path:
 
 def digest_of(data: bytes) -> str:
     """The SHA-256 (hex) that :func:`inspect` reports for a file holding ``data``."""
-    import hashlib  # (imported when a save is read, not at start)
 
     return hashlib.sha256(data).hexdigest()
 
@@ -266,7 +267,6 @@ def write(data_dir: Path, name: str, record: SaveRecord, *, replace: bool = True
         data = record.to_json().encode("utf-8")
     except (TypeError, ValueError) as exc:
         raise SaveError(f"cannot save {name!r}: the game's options cannot be stored ({exc})") from None
-    import tempfile  # (imported when a save is written, not at start)
 
     target = save_path(data_dir, name)
     temp_name = None

@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
 from cardshell.records import Command, CommandContext
+from cardshell.version import __version__
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.host import Host
@@ -434,8 +435,6 @@ def write_plugin(name: str, parent: Path, *, games: Collection[str] = ()) -> Pat
         CommandError: the name is taken (saying by what), the folder exists
             already, or it cannot be written (nothing is left behind).
     """
-    from cardshell.version import __version__
-
     fill = dict(names(name), version=__version__)
     clashes = taken(name, games)
     if clashes:

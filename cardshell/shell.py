@@ -52,6 +52,7 @@ from cardshell.ruleset import RuleSet
 from cardshell.seeds import MAX_SEED, SeedSource
 from cardshell.session import GameSession
 from cardshell.sessions import Sessions
+from cardshell.version import __version__
 from cardshell.views import ShellView
 
 #: The name the host's own command plugin is registered under.
@@ -578,7 +579,6 @@ class Shell:
 
 
 def _own_version() -> str:
-    from cardshell.version import __version__
 
     return __version__
 

@@ -36,6 +36,8 @@ from collections.abc import Callable
 from types import FrameType, TracebackType
 from typing import Any
 
+from cardshell.plugincheck import PluginFault
+
 #: A bound is the budget's seconds times this, plus :data:`MARGIN_SECONDS`.
 MARGIN_FACTOR = 1.25
 #: Seconds added to every bound (start-up of a search, one slow expansion).
@@ -204,7 +206,6 @@ class TimeBound:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, self._previous)
         if isinstance(value, PluginTimeout):
-            from cardshell.plugincheck import PluginFault
 
             why = f" (the budget's {self.budget:g} s plus a margin)" if self.budget is not None else ""
             raise PluginFault(self.plugin, self.hook, f"did not return within {self.seconds:.3g} s{why}; "

@@ -12,6 +12,7 @@ engine's, the same for every game.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -146,7 +147,6 @@ class Simulation:
             followed by the options' help; it changes no state and shows
             none.  Register it in the game's ``cardshell_commands``.
         """
-        import textwrap
         options_help = (
             f"Deals are seeds SEED .. SEED+N-1 (N at most {self.grammar.max_deals:,}); "
             "--first SEED sets the first seed, else this game's seed is used.  "

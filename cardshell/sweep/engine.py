@@ -32,11 +32,14 @@ How a sweep ends:
 from __future__ import annotations
 
 import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
+from cardshell import signals
 from cardshell.sweep.deals import MAX_CHUNK, Chunk
+from cardshell.sweep.serial import Serial
 
 __all__ = ["Backend", "Progress", "reduce", "run", "stop_on_termination"]
 
@@ -105,8 +108,6 @@ def stop_on_termination() -> Iterator[None]:
         KeyboardInterrupt: if the restored handler returned normally.
         cardshell.signals.Terminated: (a KeyboardInterrupt) in the case above.
     """
-    import threading
-
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -135,7 +136,6 @@ def stop_on_termination() -> Iterator[None]:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
     if received:
-        from cardshell import signals
 
         if previous.get(received[0]) is signal.SIG_DFL and signals.sweeps_end_cleanly():
             raise signals.terminated(received[0])
@@ -177,7 +177,6 @@ def run(
         Exception: whatever ``task`` or ``consume`` raised.
     """
     if backend is None:
-        from cardshell.sweep.serial import Serial
 
         backend = Serial()
     with stop_on_termination():

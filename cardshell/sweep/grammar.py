@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from cardshell import option_values
 from cardshell.errors import UsageError
@@ -163,8 +164,6 @@ def split_address(address: str, where: str = "--scheduler") -> tuple[str, int]:
     Raises:
         UsageError: as :func:`check_address`.
     """
-    from urllib.parse import urlsplit
-
     if len(address) > MAX_ADDRESS:
         raise UsageError(f"{where}: the scheduler address is longer than {MAX_ADDRESS} characters")
     shown = quoted(address)

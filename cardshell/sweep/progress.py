@@ -11,6 +11,7 @@ Ctrl-C included, so the reply or the prompt starts on a clean line::
 
 from __future__ import annotations
 
+import shutil
 import sys
 import time
 from collections.abc import Callable
@@ -58,7 +59,6 @@ class ProgressLine:
         self.stream = stream
         self.clock = clock
         if columns is None:
-            import shutil  # here, not at start-up: only a terminal shows progress
 
             columns = shutil.get_terminal_size((80, 24)).columns
         self.columns = columns

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardshell import gamepage
 from cardshell.builtin import find_game
-from cardshell.errors import CommandError
+from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
 from cardshell.ownfiles import refusal
 from cardshell.records import Command, CommandContext
@@ -258,8 +258,6 @@ def usage_problem(shell: Host, text: str) -> str | None:
         error) when the arguments do not parse or name no game; None when
         the command may run.
     """
-    from cardshell.errors import UsageError
-
     try:
         options = grammar.parse(text)
         find_game(shell.games, options.game)

@@ -60,6 +60,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
+import cardshell.search
 from cardshell.errors import CommandError
 from cardshell.ruleset import RuleSet
 from cardshell.search import Budget, hint, solve
@@ -235,10 +236,6 @@ def solver_version(module_file: str | None, *, honest: bool = False) -> str:
         (and this module's with ``honest``) and those files (names and
         contents, in name order).
     """
-    from pathlib import Path
-
-    import cardshell.search
-
     digest = hashlib.sha256()
     files = [Path(cardshell.search.__file__)] + ([Path(__file__)] if honest else [])
     if module_file:

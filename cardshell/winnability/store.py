@@ -77,6 +77,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
+from cardshell.ownfiles import replaced
+
 __all__ = ["BLOCK", "BUSY_SECONDS", "CSV_COLUMNS", "FILE_NAME", "MAX_PENDING", "TRY_SECONDS", "DealResult", "Key",
            "Row", "Store", "TableBusy", "TableError", "read_csv"]
 
@@ -699,8 +701,6 @@ class Store:
         Raises:
             OSError: the file cannot be written.
         """
-        from cardshell.ownfiles import replaced
-
         count = 0
         with replaced(path, "w", encoding="utf-8", newline="") as handle:
             writer = csv.writer(handle)
