@@ -26,37 +26,11 @@ The public contract for plugin authors is re-exported here:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:  # pragma: no cover
-    from cardshell.errors import CommandError, UsageError
-    from cardshell.hookspecs import CONTRACT_VERSION, hookimpl
-    from cardshell.records import Budget, Command, CommandContext, Game, Hint, Move, Option, Outcome, Search, Verdict
-    from cardshell.views import SessionView, ShellView
-
+from cardshell.errors import CommandError, UsageError
+from cardshell.hookspecs import CONTRACT_VERSION, hookimpl
+from cardshell.records import Budget, Command, CommandContext, Game, Hint, Move, Option, Outcome, Search, Verdict
 from cardshell.version import __version__
-
-#: Where each public name is defined; imported when first used (PEP 562), so
-#: that ``import cardshell.cli`` does not build the records' classes before
-#: a command needs them.
-_EXPORTS = {
-    "CommandError": "cardshell.errors",
-    "UsageError": "cardshell.errors",
-    "CONTRACT_VERSION": "cardshell.hookspecs",
-    "hookimpl": "cardshell.hookspecs",
-    "Command": "cardshell.records",
-    "CommandContext": "cardshell.records",
-    "Game": "cardshell.records",
-    "Hint": "cardshell.records",
-    "Move": "cardshell.records",
-    "Option": "cardshell.records",
-    "Outcome": "cardshell.records",
-    "Search": "cardshell.records",
-    "Budget": "cardshell.records",
-    "Verdict": "cardshell.records",
-    "SessionView": "cardshell.views",
-    "ShellView": "cardshell.views",
-}
+from cardshell.views import SessionView, ShellView
 
 __all__ = [
     "CONTRACT_VERSION",
@@ -77,24 +51,3 @@ __all__ = [
     "__version__",
     "hookimpl",
 ]
-
-
-def __getattr__(name: str) -> Any:
-    """The public names of the contract, imported from their modules when
-    first asked for (``cardshell.Game``, ``from cardshell import hookimpl``).
-
-    Raises:
-        AttributeError: for a name that is not public.
-    """
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_EXPORTS))

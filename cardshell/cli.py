@@ -8,8 +8,14 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from cardshell.paths import DATA_DIR_ENV, history_file
+from cardshell import screen, signals
+from cardshell.dispatch import asks_for_help
+from cardshell.errors import UsageError
+from cardshell.option_values import seed
+from cardshell.ownfiles import refusal
+from cardshell.paths import DATA_DIR_ENV, data_dir, history_file
 from cardshell.pipes import reserve_standard_descriptors
+from cardshell.recording import RecordFile
 from cardshell.script import (
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -20,6 +26,7 @@ from cardshell.script import (
     read_lines,
     run_script,
 )
+from cardshell.shell import Shell
 from cardshell.version import __version__
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -75,15 +82,11 @@ class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
     its continuation indented."""
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
-        from cardshell import screen
-
         return screen.wrap("\n".join(indent + line for line in text.splitlines()), width + len(indent), "    ")
 
 
 def _seed(word: str) -> int:
     """``--seed N``: read by :func:`cardshell.option_values.seed`, as ``play --seed``."""
-    from cardshell.errors import UsageError
-    from cardshell.option_values import seed
 
     try:
         return seed(word, "the seed")
@@ -177,10 +180,6 @@ def _with_record(args: argparse.Namespace, script: str | None, handle: TextIO | 
         _error(f"--record {args.record} would overwrite the script being read")
         return EXIT_USAGE
     if args.record:
-        from cardshell.ownfiles import refusal
-        from cardshell.paths import data_dir
-        from cardshell.recording import RecordFile
-
         why = refusal(args.record, data_dir(args.data_dir))
         if why is not None:
             _error(f"--record: {why}")
@@ -202,14 +201,11 @@ def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, so
          interactive: bool, record: RecordFile | None) -> int:
     """Create the shell and run the front end; a run whose recording stopped
     (a full disk) and that would exit :data:`EXIT_OK` exits :data:`EXIT_OUTPUT`."""
-    from cardshell.shell import Shell  # after argument parsing: --help and --version stay fast
 
     shell = Shell.create(seed=args.seed, interactive=interactive, disabled=args.disable_plugin,
                          extra_modules=args.plugin, data_dir=args.data_dir, autosave=args.autosave,
                          record=record, tracebacks=args.traceback, deferred=True)
     if not interactive and (os.environ.get("COLUMNS") or _is_tty(sys.stdout)):  # a script shown on a screen
-        from cardshell import screen
-
         shell.columns = screen.size().columns
     status = _front_end(args, script, handle, source, interactive, shell)
     if status == EXIT_OK and shell.recorder.failure is not None:
@@ -230,7 +226,6 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
                        else f"no such file or command: {script}")
             _error(problem)
             return EXIT_USAGE
-        from cardshell.dispatch import asks_for_help
 
         if asks_for_help(" ".join(args.words)):  # 'cardshell winnability --help' is 'help winnability'
             command = f"help {name}"
@@ -254,7 +249,6 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
         lines = _stdin_lines()
     warnings = [f"cardshell: warning: plugin {failure.describe()}" for failure in shell.failures]
     warnings += [f"cardshell: warning: {note}" for note in shell.notes]
-    from cardshell import signals  # SIGHUP, SIGTERM: save like 'exit', then status 128 + signal
 
     if not shell.autosave:  # no signal handlers: SIGHUP and SIGTERM end the run as for any program,
         signals.end_sweeps_cleanly()  # but a sweep stops its workers, says what it kept, and exits 129/143

@@ -304,7 +304,6 @@ class CommandContext(Generic[S]):
                 ``exact`` of :data:`cardshell.screen.EXCEPTIONS`).
         """
         if exact:
-
             text = Exact(text, "exact")
         self.output.append(text)
 

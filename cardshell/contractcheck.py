@@ -146,7 +146,6 @@ def check_game(game_id: str, seed: int, *, plugins: Iterable[str] | None = None,
 
 
 def _play(rules: Any, state: Any, line: str, where: str) -> Any:
-
     try:
         return rules.play(state, line)
     except CommandError as exc:

@@ -210,7 +210,6 @@ def import_extra(spec: str) -> ModuleType:
         missing file, ``ModuleNotFoundError``, the module's own errors).
     """
     if _is_path(spec):
-
         path = Path(spec).resolve()
         if not path.is_file():
             raise FileNotFoundError(f"no such file: {spec}")

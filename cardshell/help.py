@@ -132,7 +132,6 @@ def menu(global_commands: Iterable[Command], game: Game | None = None,
             parts.append(wrap(f"  Game letters: {aliases}", width, "  "))
         parts.append("")
         if short:
-
             names = {command.name for command in global_commands}
             parts.append(screen.wrap_list("Shell commands: ", [f"%{w}" if w in hidden else w for w in COMMON_WORDS
                                                               if w in names], width, end="."))

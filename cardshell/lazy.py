@@ -97,7 +97,6 @@ class DeferredPlugins:
             with blame.guard() as guarded, contextlib.redirect_stdout(sys.stderr):
                 self.loaded[name] = importlib.import_module(plugin.module)
             if guarded.failed is not None:
-
                 self.shell.failures.append(PluginFailure(name, plugin.dist, plugin.version,
                                                          f"failed to import: {blame.describe(guarded.failed)}"))
                 self.index.pop(name)

@@ -579,6 +579,5 @@ class Shell:
 
 
 def _own_version() -> str:
-
     return __version__
 

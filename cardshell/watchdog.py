@@ -206,7 +206,6 @@ class TimeBound:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, self._previous)
         if isinstance(value, PluginTimeout):
-
             why = f" (the budget's {self.budget:g} s plus a margin)" if self.budget is not None else ""
             raise PluginFault(self.plugin, self.hook, f"did not return within {self.seconds:.3g} s{why}; "
                               "stopped") from None

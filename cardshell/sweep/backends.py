@@ -21,11 +21,8 @@ import os
 from collections.abc import Mapping
 
 from cardshell.errors import CommandError, UsageError
-from cardshell.sweep.cluster import DaskCluster
 from cardshell.sweep.engine import Backend
 from cardshell.sweep.grammar import check_address
-from cardshell.sweep.pool import Pool
-from cardshell.sweep.serial import Serial
 
 __all__ = ["ENV_SCHEDULER", "choose_backend", "resolve_jobs", "usable_cores"]
 
@@ -97,12 +94,15 @@ def choose_backend(jobs: int | None, scheduler: str | None,
         except UsageError as exc:
             raise CommandError(exc.message) from None
     if scheduler is not None:
+        from cardshell.sweep.cluster import DaskCluster
 
         return DaskCluster(scheduler), []
     processes, note = resolve_jobs(jobs)
     notes = [note] if note else []
     if processes == 1:
+        from cardshell.sweep.serial import Serial
 
         return Serial(), notes
+    from cardshell.sweep.pool import Pool
 
     return Pool(processes), notes

@@ -136,7 +136,6 @@ def stop_on_termination() -> Iterator[None]:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
     if received:
-
         if previous.get(received[0]) is signal.SIG_DFL and signals.sweeps_end_cleanly():
             raise signals.terminated(received[0])
         signal.raise_signal(received[0])
@@ -177,7 +176,6 @@ def run(
         Exception: whatever ``task`` or ``consume`` raised.
     """
     if backend is None:
-
         backend = Serial()
     with stop_on_termination():
         results = backend.map(task, deals, max_chunk)

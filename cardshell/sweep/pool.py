@@ -28,16 +28,11 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import select
 import signal
-import threading
-import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain, islice
-from multiprocessing import forkserver, resource_tracker
 from typing import Any
 
 from cardshell.sweep.deals import MAX_CHUNK, Chunk, chunk_size, chunked, deal_count
@@ -77,15 +72,19 @@ def _watch(parent: int) -> None:  # pragma: no cover - runs in worker processes
     Args:
         parent (int): the pid of the process that runs the sweep.
     """
+    import threading
+
     def wait() -> None:
         try:
             handle = os.pidfd_open(parent)
         except (AttributeError, OSError):
             handle = None
         if handle is not None:
+            import select
 
             select.select([handle], [], [])  # readable once the process has ended
         else:
+            import time
 
             while True:
                 try:
@@ -110,6 +109,7 @@ def _context() -> Any:
     fresh single-threaded process, so it rebuilds the game from its plugins
     once (:func:`cardshell.winnability.run.rules_for`), as a Dask worker
     does; the server is given this process's ``sys.path``."""
+    import multiprocessing  # here, not at start-up: most runs never need a pool
 
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
     context = multiprocessing.get_context(method)
@@ -140,6 +140,9 @@ def _start(workers: int) -> tuple[Any, Any]:
         tuple[Any, Any]: the pool and the signal mask to restore with
         :func:`_unblock` (None where nothing was blocked).
     """
+    import threading
+    from multiprocessing import resource_tracker
+
     context = _context()
     # The tracker first: starting it unblocks SIGINT and SIGTERM in this thread (it blocks them around its
     # own start), which would undo the mask below.  It ignores both itself.
@@ -149,6 +152,7 @@ def _start(workers: int) -> tuple[Any, Any]:
         mask = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
     try:
         if context.get_start_method() == "forkserver":
+            from multiprocessing import forkserver
 
             forkserver.ensure_running()
         return context.Pool(workers, initializer=_worker_signals, initargs=(os.getpid(),)), mask

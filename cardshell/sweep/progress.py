@@ -59,7 +59,6 @@ class ProgressLine:
         self.stream = stream
         self.clock = clock
         if columns is None:
-
             columns = shutil.get_terminal_size((80, 24)).columns
         self.columns = columns
         self.done = 0

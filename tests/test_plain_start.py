@@ -1,0 +1,49 @@
+"""What a plain start imports (issue 29 item 4): a script start with a
+current plugin index imports the host, and nothing behind its two lazy
+boundaries: the deferred plugins (the games, the default plugins' modules,
+entry-point metadata) and the heavy or optional libraries (prompt_toolkit's
+terminal front end, multiprocessing pools, SQLite tables, Dask, matplotlib,
+hypothesis).  Start-up time itself is measured by benchmarks/startup.py,
+never asserted here."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+#: Modules (and packages, with everything under them) a plain start must not import.
+NOT_AT_A_PLAIN_START = ("prompt_toolkit", "multiprocessing", "sqlite3", "importlib.metadata", "importlib.resources",
+                        "distributed", "dask", "matplotlib", "hypothesis", "pytest", "cardshell.interactive",
+                        "cardshell.winnability", "cardshell.sweep", "cardshell.assist", "cardshell.commands")
+
+_PROBE = """
+import sys
+import cardshell.cli
+try:
+    cardshell.cli.main([])
+except SystemExit:
+    pass
+print(" ".join(sorted(sys.modules)))
+"""
+
+
+def _modules_of_a_start(tmp_path) -> set[str]:
+    env = {**os.environ, "CARDSHELL_DATA_DIR": str(tmp_path / "data"), "CARDSHELL_CACHE_DIR": str(tmp_path / "cache")}
+    done = subprocess.run([sys.executable, "-c", _PROBE], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          env=env, timeout=120, check=True)
+    return set(done.stdout.split())
+
+
+def _under(modules: set[str], name: str) -> set[str]:
+    return {m for m in modules if m == name or m.startswith(name + ".")}
+
+
+def test_a_plain_start_imports_nothing_behind_the_lazy_boundaries(tmp_path):
+    first = _modules_of_a_start(tmp_path)  # no index yet: every plugin is imported, and the index written
+    assert "cardshell_aces_up" in first
+    warm = _modules_of_a_start(tmp_path)
+    assert "cardshell.shell" in warm and "cardshell.dispatch" in warm  # the host itself
+    found = {name: sorted(_under(warm, name)) for name in NOT_AT_A_PLAIN_START}
+    assert {name: modules for name, modules in found.items() if modules} == {}
+    assert sorted(m for m in warm if m.startswith("cardshell_")) == []  # no game plugin
