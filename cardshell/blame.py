@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 import sys
+import traceback
 from collections.abc import Callable, Collection, Iterable, Iterator
 from types import ModuleType, TracebackType
 from typing import NamedTuple
@@ -93,7 +94,6 @@ class Blame(NamedTuple):
 
 def _frames(tb: TracebackType | None) -> list[tuple[str, int]]:
     """(filename, line) of every frame of a traceback, outermost first."""
-    import traceback  # (imported when a plugin fails, not at start)
 
     return [(frame.f_code.co_filename, line) for frame, line in traceback.walk_tb(tb)]
 
@@ -260,7 +260,6 @@ def format_traceback(exc: BaseException) -> str:
     tb = exc.__traceback__
     while tb is not None and tb.tb_next is not None and _host_file(tb.tb_frame.f_code.co_filename):
         tb = tb.tb_next
-    import traceback
 
     return "".join(traceback.format_exception(type(exc), exc, tb))
 

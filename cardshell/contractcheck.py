@@ -48,11 +48,10 @@ from typing import Any
 
 from cardshell.errors import CommandError
 from cardshell.plugincheck import PluginFault, StateGuard, checked_hint
+from cardshell.shell import Shell
 
 
 def _shell(plugins: Iterable[str] | None, extra_modules: Iterable[str]) -> Any:
-    from cardshell.shell import Shell
-
     return Shell.create(plugins=plugins, seed=0, extra_modules=extra_modules, autosave=False)
 
 

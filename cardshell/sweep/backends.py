@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from cardshell.errors import CommandError, UsageError
 from cardshell.sweep.engine import Backend
 from cardshell.sweep.grammar import check_address
+from cardshell.sweep.serial import Serial
 
 __all__ = ["ENV_SCHEDULER", "choose_backend", "resolve_jobs", "usable_cores"]
 
@@ -100,8 +101,6 @@ def choose_backend(jobs: int | None, scheduler: str | None,
     processes, note = resolve_jobs(jobs)
     notes = [note] if note else []
     if processes == 1:
-        from cardshell.sweep.serial import Serial
-
         return Serial(), notes
     from cardshell.sweep.pool import Pool
 

@@ -29,7 +29,10 @@
 from __future__ import annotations
 
 import os
+import select
 import signal
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain, islice
@@ -72,20 +75,14 @@ def _watch(parent: int) -> None:  # pragma: no cover - runs in worker processes
     Args:
         parent (int): the pid of the process that runs the sweep.
     """
-    import threading
-
     def wait() -> None:
         try:
             handle = os.pidfd_open(parent)
         except (AttributeError, OSError):
             handle = None
         if handle is not None:
-            import select
-
             select.select([handle], [], [])  # readable once the process has ended
         else:
-            import time
-
             while True:
                 try:
                     os.kill(parent, 0)
@@ -140,7 +137,6 @@ def _start(workers: int) -> tuple[Any, Any]:
         tuple[Any, Any]: the pool and the signal mask to restore with
         :func:`_unblock` (None where nothing was blocked).
     """
-    import threading
     from multiprocessing import resource_tracker
 
     context = _context()
