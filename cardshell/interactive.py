@@ -225,8 +225,8 @@ def play_steps(shell: Shell, lines: list[str], show: Callable[[str], None],
 
     Each line runs as if typed (recorded, undoable) after a pause of
     ``pause`` seconds, and what it printed (the board) is shown with the
-    line.  A key pressed during a pause stops the rest; so does a line the
-    game rejects.
+    line.  A key pressed during a pause stops the rest (Ctrl-C too); so
+    does a line the game rejects.
 
     Args:
         shell (Shell): the shell that runs the lines.
@@ -242,7 +242,13 @@ def play_steps(shell: Shell, lines: list[str], show: Callable[[str], None],
     """
     total = len(lines)
     for index, line in enumerate(lines):
-        if key_within(pause):
+        try:
+            pressed = key_within(pause)
+        except KeyboardInterrupt:  # Ctrl-C is a key too; a terminating signal is not
+            if signals.received() is not None:
+                raise
+            pressed = True
+        if pressed:
             return (f"Stopped after {index} of {total} moves ('{shell.host_word('solve')} --play' "
                     "plays on from here).")
         step: Reply = shell.execute(line)

@@ -120,6 +120,16 @@ def test_a_key_stops_the_paced_steps_and_what_was_played_stays():
     assert list(shell.recorder.lines)[-1] == steps[0]  # the move played is recorded (and undoable)
 
 
+def test_ctrl_c_during_a_pause_stops_the_paced_steps_like_a_key():
+    shell, steps = pairs_at_a_terminal()
+
+    def ctrl_c(seconds):
+        raise KeyboardInterrupt
+
+    assert interactive.play_steps(shell, steps, [].append, ctrl_c).startswith(f"Stopped after 0 of {len(steps)}")
+    assert shell.current.state == (1, 2, 2, 1, 3, 3)
+
+
 def test_solve_play_at_a_terminal_is_paced_and_a_key_stops_it(tmp_path):
     env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", NO_COLOR="1", CARDSHELL_LOAD_PLUGINS="aces-up")
     child = pexpect.spawn(sys.executable, ["-m", "cardshell", "--data-dir", str(tmp_path)], env=env,
