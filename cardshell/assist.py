@@ -33,6 +33,7 @@ gets the same answer on any machine (the time limits are a safety net).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
 import random
 from collections.abc import Callable
@@ -148,7 +149,9 @@ class AssistCommands:
                          "deal can be won at all, not what you could know. It answers a\n"
                          "winning line, 'no win from here' (every position searched) or\n"
                          f"'unknown' when the budget ran out (default {SOLVE_NODES} positions,\n"
-                         f"{SOLVE_SECONDS:g} seconds). --play plays the line, one move at a time.",
+                         f"{SOLVE_SECONDS:g} seconds). --play plays the line: at a terminal one\n"
+                         "move at a time, each board shown (any key stops); in a script\n"
+                         "the board after the last move.",
                     parse=_parse_with(_SOLVE), complete=self._complete_options(_SOLVE)),
         ]
 
@@ -217,6 +220,15 @@ class AssistCommands:
             rules.release(held)
         return result
 
+    def _searching(self, ctx: CommandContext, label: str) -> contextlib.AbstractContextManager[Any]:
+        """A ``with`` block showing that ``label`` runs: the front end's
+        elapsed-time spinner with "Ctrl-C stops" (``Host.working``) for a
+        person at a terminal; nothing in scripts."""
+        working = self.shell.working
+        if working is None or not ctx.interactive:
+            return contextlib.nullcontext()
+        return working(label)
+
     def moves(self, ctx: CommandContext, args: None) -> None:
         """``moves``: the legal moves its rules accept, one line, in the game's order."""
         session = self._session()
@@ -233,10 +245,11 @@ class AssistCommands:
             rules = self._rules(session, search=True)
         # A fixed generator per position: the same position gives the same hint.
         rng = random.Random(f"hint:{session.seed}:{session.moves}")
-        found = self._on_a_copy(
-            session, rules, options.seconds, "hint" if session.game.hint is not None else "its rules",
-            lambda state: hint(rules, state, rng=rng, samples=options.samples,
-                               budget=Budget(options.seconds, options.nodes)))
+        with self._searching(ctx, "hint: thinking"):
+            found = self._on_a_copy(
+                session, rules, options.seconds, "hint" if session.game.hint is not None else "its rules",
+                lambda state: hint(rules, state, rng=rng, samples=options.samples,
+                                   budget=Budget(options.seconds, options.nodes)))
         session.assisted = True  # an answer, a move or none, is help (cardshell_stats: never "perfect")
         if not found.move:
             ctx.echo(f"No hint: {found.why}." if found.why else "No hint.")
@@ -247,9 +260,10 @@ class AssistCommands:
         """``solve``: search the true state for a winning line."""
         session = self._session()
         rules = self._rules(session, search=True)
-        verdict = self._on_a_copy(session, rules, options.seconds,
-                                  "solver" if session.game.search_part.solver is not None else "its rules",
-                                  lambda state: solve(rules, state, Budget(options.seconds, options.nodes)))
+        with self._searching(ctx, "solve: searching"):
+            verdict = self._on_a_copy(session, rules, options.seconds,
+                                      "solver" if session.game.search_part.solver is not None else "its rules",
+                                      lambda state: solve(rules, state, Budget(options.seconds, options.nodes)))
         session.assisted = True  # whatever it found (cardshell_stats: never "perfect")
         seen = "(the search sees face-down cards)"
         if verdict.result == "won":
@@ -261,9 +275,13 @@ class AssistCommands:
                      f"{verdict.positions} positions searched) {seen}:")
             ctx.echo(screen.wrap_list("", verdict.line, self.shell.fit_width))
             if options.play:
+                if ctx.interactive:
+                    ctx.echo("Playing it, one move at a time; any key stops.")
+                else:
+                    ctx.echo("Playing it; the board after the last move:")
                 self.shell.record_as = ""  # the moves are recorded one by one
                 for line in verdict.line:
-                    ctx.then(line)
+                    ctx.then(line, step=True)
             else:
                 ctx.echo(f"'{self.shell.host_word('solve')} --play' plays it.")
         elif verdict.result == "no win":

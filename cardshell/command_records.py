@@ -258,7 +258,9 @@ class CommandContext(Generic[S]):
             long loops (Ctrl-C aborts the command, the shell goes on).
         leave(): end the current game once the command is accepted, as
             ``quit`` does (a "play again? (y/n)" answered ``n``).
-        then(line): run a line after this command, as if typed next.
+        then(line, step=False): run a line after this command, as if typed
+            next (``step``: one of the moves played for the player, paced
+            at a terminal, only the last shown in scripts).
     """
 
     def __init__(self, *, state: S, line: str, game_id: str | None, shell: ShellView | None,
@@ -271,8 +273,9 @@ class CommandContext(Generic[S]):
         self.output: list[str] = []
         self.leave_requested = False
         self.follow_up: list[str] = []
+        self.steps = False
 
-    def then(self, line: str) -> None:
+    def then(self, line: str, *, step: bool = False) -> None:
         """Run ``line`` after this command is accepted, as if the player
         typed it next (shown, recorded and undoable like a typed line);
         ``solve --play`` uses it.  Follow-up lines stop at the first one
@@ -280,8 +283,15 @@ class CommandContext(Generic[S]):
 
         Args:
             line (str): one command line.
+            step (bool): the line is one step of moves played for the player
+                (``solve --play``): in scripts only the last step's output
+                is shown (the board after the last move); at a terminal the
+                front end plays the steps at a readable pace, showing each
+                board, and any key stops the rest.  Once one line is a step,
+                every follow-up line of the command is.
         """
         self.follow_up.append(line)
+        self.steps = self.steps or step
 
     def leave(self) -> None:
         """Ask the host to leave (end) the current game once this command is

@@ -68,6 +68,9 @@ class Dispatcher:
         record_as (str | None): set by a host command while it runs to record
             its line in another form (``play GAME --seed N``; "" records
             nothing).
+        pace_steps (bool): leave a reply's steps (``Reply.steps``) to the
+            front end instead of running them (the interactive front end
+            plays them at a readable pace).
     """
 
     def __init__(self, table: GameTable, sessions: Sessions, problems: ProblemReporter, recorder: Recorder, *,
@@ -87,6 +90,7 @@ class Dispatcher:
         self._rules = rules
         self._fit_width = fit_width
         self.record_as: str | None = None
+        self.pace_steps = False
 
     def scope(self) -> Scope:
         """The command scope of the current game, or the global scope."""
@@ -208,9 +212,14 @@ class Dispatcher:
         self.record_as = None
         if reply.error:  # a message, never a board: fitted like any text
             reply.error = screen.wrap(reply.error, self._fit_width())
+        if reply.steps and self.pace_steps:  # the front end plays them, one at a time
+            return reply
         follow_up, reply.follow_up = reply.follow_up, []
-        for next_line in follow_up:
+        for index, next_line in enumerate(follow_up):
             step = self.execute(next_line)
+            if reply.steps and index < len(follow_up) - 1 and step.ok:  # a script sees the last board only
+                reply.warnings.extend(step.warnings)
+                continue
             reply.output = _join(reply.output, f"> {next_line}", step.output)
             reply.exact.extend(step.exact)
             reply.warnings.extend(step.warnings)
@@ -301,7 +310,7 @@ class Dispatcher:
         finally:
             if guard is not None and session is not None and guard.changed():
                 _put_back(session, guard, entry, line, self._rules(session.id))
-        reply = Reply(follow_up=ctx.follow_up)
+        reply = Reply(follow_up=ctx.follow_up, steps=ctx.steps)
         pieces = list(ctx.output)
         try:
             self._carry_out(session, command, line, ctx, reply, pieces, quiet=quiet)

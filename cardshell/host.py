@@ -15,6 +15,7 @@ Third-party plugins see the smaller, read-only
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -46,6 +47,10 @@ class Host(Protocol):
         recorder (Recorder): the session's accepted lines (``history``).
         confirm (Callable[[str], bool] | None): asks the person a yes/no
             question at a terminal; None in scripts.
+        working (Callable[[str], AbstractContextManager[Any]] | None): at a
+            terminal, ``working(label)`` is a ``with`` block showing that
+            work of unknown length runs (:class:`cardshell.spinner.Spinner`);
+            None in scripts.
         failures (list[PluginFailure]): the refused plugins.
         notes (list[str]): declarations accepted but not used as declared.
         deferred (DeferredPlugins | None): plugins not imported yet.
@@ -59,6 +64,7 @@ class Host(Protocol):
     record_as: str | None
     recorder: Recorder
     confirm: Callable[[str], bool] | None
+    working: Callable[[str], AbstractContextManager[Any]] | None
     failures: list[PluginFailure]
     notes: list[str]
     deferred: DeferredPlugins | None

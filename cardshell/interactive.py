@@ -26,11 +26,14 @@ the player is asked (:attr:`Shell.confirm`).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import select
 import stat
 import sys
-from collections.abc import Iterable, Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -46,9 +49,11 @@ from prompt_toolkit.validation import Validator
 from cardshell import help as helptext
 from cardshell import pager, saves, screen, signals
 from cardshell.completion import candidates, columns, first_words, natural
+from cardshell.reply import Reply
 from cardshell.script import MAX_LINE_LENGTH, too_long
 from cardshell.session import GameSession
 from cardshell.shell import Shell
+from cardshell.spinner import Spinner
 from cardshell.sweep.progress import ProgressLine
 
 #: A red-suit card as the built-in games write one: ``10♥``/``Q♦`` (Aces Up,
@@ -168,6 +173,8 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
                                                 validate_while_typing=False, key_bindings=key_bindings(shell))
     shell.progress = _progress
     shell.confirm = _confirm
+    shell.working = _spinner
+    shell.pace_steps = True  # solve --play: its moves are played here, at a readable pace
     colour = use_colour(sys.stdout)
     print(helptext.wrap(BANNER, shell.width))
     for failure in shell.failures:
@@ -198,10 +205,109 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
             if not reply.ok:
                 message = reply.error or ""
                 print(f"{_BOLD_RED}{message}{_RESET}" if colour else message)
+            elif reply.steps and reply.follow_up:
+                with _KeysAtOnce(sys.stdin) as key_within:
+                    print(play_steps(shell, reply.follow_up, lambda text: print(
+                        colourise(text) if colour else text), key_within))
         except KeyboardInterrupt:  # Ctrl-C while a reply is shown: stop showing it, go on
             if signals.received() is not None:
                 break
             print()
+
+
+#: Seconds between two steps of ``solve --play`` at a terminal (a readable pace).
+STEP_SECONDS = 0.5
+
+
+def play_steps(shell: Shell, lines: list[str], show: Callable[[str], None],
+               key_within: Callable[[float], bool], pause: float = STEP_SECONDS) -> str:
+    """Play a command's steps (``solve --play``) at a readable pace.
+
+    Each line runs as if typed (recorded, undoable) after a pause of
+    ``pause`` seconds, and what it printed (the board) is shown with the
+    line.  A key pressed during a pause stops the rest (Ctrl-C too); so
+    does a line the game rejects.
+
+    Args:
+        shell (Shell): the shell that runs the lines.
+        lines (list[str]): the steps, in order (``Reply.follow_up``).
+        show (Callable[[str], None]): prints a step's ``> LINE`` and output.
+        key_within (Callable[[float], bool]): waits up to the seconds given
+            for a key; True if one was pressed (see :class:`_KeysAtOnce`).
+        pause (float): seconds before each step, >= 0.
+
+    Returns:
+        str: the last line to print: how many moves were played, and how to
+        go on when stopped.
+    """
+    total = len(lines)
+    for index, line in enumerate(lines):
+        try:
+            pressed = key_within(pause)
+        except KeyboardInterrupt:  # Ctrl-C is a key too; a terminating signal is not
+            if signals.received() is not None:
+                raise
+            pressed = True
+        if pressed:
+            return (f"Stopped after {index} of {total} moves ('{shell.host_word('solve')} --play' "
+                    "plays on from here).")
+        step: Reply = shell.execute(line)
+        show(f"> {line}" + (f"\n{step.output}" if step.output else ""))
+        for warning in step.warnings:
+            print(helptext.wrap(f"warning: {warning}", shell.width, "  "), file=sys.stderr)
+        if not step.ok:
+            return f"Stopped after {index} of {total} moves: {line!r}: {step.error}"
+    return f"Played the {total} move{'s' if total != 1 else ''}."
+
+
+class _KeysAtOnce:
+    """While the ``with`` block runs, keys reach this process at once (the
+    terminal in cbreak mode, :func:`tty.setcbreak`: no Enter needed, Ctrl-C
+    still interrupts); the value is ``key_within(seconds)``: wait up to
+    ``seconds`` for a key (read and dropped) with :func:`select.select`.
+    The terminal's mode is put back however the block ends.  Where the input
+    is no terminal, ``key_within`` only sleeps."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.fd = -1
+        self.saved: Any = None
+
+    def __enter__(self) -> Callable[[float], bool]:
+        import termios  # POSIX only, like the terminal modes it sets
+        import tty
+
+        try:
+            self.fd = self.stream.fileno()
+            self.saved = termios.tcgetattr(self.fd)
+            tty.setcbreak(self.fd)
+        except (AttributeError, ValueError, OSError, termios.error):
+            self.saved = None
+        return self.key_within
+
+    def key_within(self, seconds: float) -> bool:
+        if self.saved is None:
+            time.sleep(seconds)
+            return False
+        ready, _, _ = select.select([self.fd], [], [], seconds)
+        if ready:
+            os.read(self.fd, 1024)
+            return True
+        return False
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.saved is not None:
+            import termios
+
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
+
+
+def _spinner(label: str) -> Any:
+    """``Shell.working`` at the terminal: an elapsed-time spinner on stderr
+    (:class:`cardshell.spinner.Spinner`), or nothing when stderr is no terminal."""
+    if not sys.stderr.isatty():
+        return contextlib.nullcontext()
+    return Spinner(label, sys.stderr)
 
 
 def left_line(session: GameSession) -> str:

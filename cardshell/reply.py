@@ -23,7 +23,11 @@ class Reply:
         interrupted (bool): the line was stopped by Ctrl-C (then ``ok`` is
             False and nothing was changed); a script stops there.
         follow_up (list[str]): lines the command asked to run next
-            (:meth:`CommandContext.then`); :meth:`Shell.execute` runs them.
+            (:meth:`CommandContext.then`); :meth:`Shell.execute` runs them,
+            except steps at a terminal (``steps``; ``Shell.pace_steps``):
+            those it leaves here for the front end to play.
+        steps (bool): the follow-up lines are steps played for the player
+            (``CommandContext.then(line, step=True)``: ``solve --play``).
         exact (list[str]): the pieces of ``output`` shown as they are, not
             fitted to the width (:data:`cardshell.screen.EXCEPTIONS`: boards).
     """
@@ -34,4 +38,5 @@ class Reply:
     warnings: list[str] = field(default_factory=list)
     interrupted: bool = False
     follow_up: list[str] = field(default_factory=list)
+    steps: bool = False
     exact: list[str] = field(default_factory=list)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Callable, Iterable, Mapping
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -124,6 +125,16 @@ class Shell:
             end (like ``progress``): asks the person a yes/no question, e.g.
             before ``new`` abandons a game that has moves.  None (scripts):
             nothing is asked, the command goes on and says what it dropped.
+        working (Callable[[str], AbstractContextManager[Any]] | None): set
+            by the interactive front end: ``with working(label):`` shows an
+            elapsed-time spinner while ``solve`` or ``hint`` searches
+            (:class:`cardshell.spinner.Spinner`).  None (scripts): nothing shown.
+        pace_steps (bool): set by the interactive front end: the steps a
+            command plays (``CommandContext.then(line, step=True)``:
+            ``solve --play``) are not run by :meth:`execute` but left in the
+            reply's ``follow_up`` (``Reply.steps`` True) for the front end to
+            play at a readable pace.  False (scripts): they run at once and
+            only the last one's output is shown.
         persistence (Persistence): the saves of this session
             (:mod:`cardshell.persistence`): what it read and wrote, and the
             games it abandoned.
@@ -163,6 +174,7 @@ class Shell:
         self.recorder = Recorder(record)
         self._rules: dict[str, RuleSet] = {}
         self.confirm: Callable[[str], bool] | None = None  # set by the interactive front end
+        self.working: Callable[[str], AbstractContextManager[Any]] | None = None  # likewise
         self.columns: int | None = None  # set by the script front end or a test: see fit_width
         # The collaborators, each owning its state and handed what it needs.
         self.table = GameTable()
@@ -500,6 +512,15 @@ class Shell:
     @record_as.setter
     def record_as(self, value: str | None) -> None:
         self.dispatcher.record_as = value
+
+    @property
+    def pace_steps(self) -> bool:
+        """Whether a command's steps are left to the front end to play (the dispatcher's)."""
+        return self.dispatcher.pace_steps
+
+    @pace_steps.setter
+    def pace_steps(self, value: bool) -> None:
+        self.dispatcher.pace_steps = value
 
     # -- starting, showing, ending (cardshell.sessions) ----------------------
     def start(self, game: Game, seed: int, options: dict[str, Any], warnings: list[str]) -> GameSession:

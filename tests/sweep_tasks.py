@@ -37,3 +37,12 @@ def lock_is_free(chunk) -> bool:
     if free:
         HELD.release()
     return free
+
+
+def slow_seed_0(chunk) -> list[int]:
+    """The chunk's seeds; a chunk holding seed 0 takes 2 seconds first."""
+    if 0 in chunk:
+        import time
+
+        time.sleep(2)
+    return list(chunk)

@@ -80,10 +80,27 @@ def test_solve_play_plays_each_move_undoably_and_records_the_moves():
     shell.execute("play pairs --row 1,2,2,1")
     reply = shell.execute("solve --play")
     assert reply.ok, reply.error
-    assert "> take 2\n1 1" in reply.output and "> take 1\n(empty)" in reply.output
+    # In a script: the line and the board after its last move only (issue 27 item 5), not every board.
+    assert reply.output == ("Winning line (2 moves, 3 positions searched) (the search sees face-down cards):\n"
+                            "take 2, take 1\n"
+                            "Playing it; the board after the last move:\n"
+                            "> take 1\n"
+                            "(empty)\n"
+                            "Pairs is over: won, score 0.\n"
+                            "Next: 'new', 'restart', 'undo' or 'quit'.")
     assert shell.current is None or shell.current.outcome.result == "won"
     history = shell.recorder.lines
     assert list(history)[-2:] == ["take 2", "take 1"] and not any(h.startswith("solve") for h in history)
+    assert shell.execute("undo").ok and shell.current.state == (1, 1)  # each move undoable on its own
+
+
+def test_solve_play_leaves_its_steps_to_a_front_end_that_paces_them():
+    shell = pairs_shell()
+    shell.execute("play pairs --row 1,2,2,1")
+    shell.pace_steps = True  # as the interactive front end sets it
+    reply = shell.execute("solve --play")
+    assert reply.ok and reply.steps and reply.follow_up == ["take 2", "take 1"]
+    assert shell.current.state == (1, 2, 2, 1)  # nothing played yet: the front end plays the steps
 
 
 def test_solve_says_no_win_when_the_position_is_lost_everywhere():

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from cardshell import sweep
 from cardshell.sweep import deals as deal_module
 from cardshell.sweep.engine import stop_on_termination
-from sweep_tasks import HELD, OUTCOMES, die, fails_on_seed_13, lock_is_free, seeds_of
+from sweep_tasks import HELD, OUTCOMES, die, fails_on_seed_13, lock_is_free, seeds_of, slow_seed_0
 
 
 class Stop(Exception):
@@ -231,6 +231,29 @@ def test_progress_counts_deals_not_chunks():
     progress = Recorder()
     sweep.run(seeds_of, range(10, 1_010), lambda chunk, result: None, progress=progress, max_chunk=30)
     assert progress.done == 1_000 and progress.closed
+
+
+@pytest.mark.parametrize("backend", [sweep.Serial(), sweep.Pool(2)], ids=lambda b: b.name)
+def test_progress_counts_each_deal_of_a_sweep_once_with_one_deal_a_chunk(backend):
+    progress = Recorder()
+    consumed = []
+    sweep.run(seeds_of, iter(range(0, 7)), lambda chunk, result: consumed.append(result), backend=backend,
+              progress=progress, max_chunk=1)
+    assert consumed == [[seed] for seed in range(7)] and progress.done == 7 and progress.closed
+
+
+def test_the_pool_counts_the_deals_that_finish_behind_a_slow_one():
+    # issue 27 item 5: deal 0 takes 2 s; the other worker finishes deals 1-3 meanwhile, and the
+    # progress line says so before deal 0's result comes back (results are still consumed in order)
+    progress = Recorder()
+    seen_at_first = []
+
+    def consume(chunk, result):
+        if not seen_at_first:
+            seen_at_first.append(progress.done)
+
+    sweep.run(slow_seed_0, iter(range(0, 6)), consume, backend=sweep.Pool(2), progress=progress, max_chunk=1)
+    assert seen_at_first[0] >= 3 and progress.done == 6
 
 
 # --- SIGTERM and SIGHUP during a sweep ------------------------------------------------------

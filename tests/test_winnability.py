@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 
 from cardshell.shell import Shell
+from cardshell.sweep import ProgressLine
 from cardshell.winnability import args as grammar
 from cardshell.winnability import run as winrun
 from cardshell.winnability.report import KEY_COVERS, Tally, report
@@ -117,7 +118,7 @@ def test_an_interrupted_sweep_resumed_gives_the_table_of_one_run(tmp_path, monke
     solved = []
     original = winrun.solve
 
-    def interrupt_after_ten(*args, **kwargs):  # in the second chunk of 8 deals
+    def interrupt_after_ten(*args, **kwargs):  # each deal is a chunk of its own, stored as it ends
         if len(solved) == 10:
             raise KeyboardInterrupt
         solved.append(1)
@@ -127,14 +128,38 @@ def test_an_interrupted_sweep_resumed_gives_the_table_of_one_run(tmp_path, monke
     broken = Shell.create(["thumb-and-pouch"], data_dir=tmp_path / "two")
     reply = broken.execute(THUMB)
     assert not reply.ok and reply.interrupted
-    assert reply.error.startswith("interrupted; the 8 deals settled or tried before stay in ")
+    assert reply.error.startswith("interrupted; the 10 deals settled or tried before stay in ")
     kept = table(tmp_path / "two")
-    assert [row[1] for row in kept] == list(range(8))  # the first chunk was kept, the deals in flight lost
+    assert [row[1] for row in kept] == list(range(10))  # every deal that ended was kept
     monkeypatch.setattr(winrun, "solve", original)
     resumed = broken.execute(THUMB)
     assert resumed.ok, resumed.error
     assert row_of("from the table", len(kept), "of 12 deals") in resumed.output.splitlines()
     assert table(tmp_path / "two") == table(tmp_path / "one")
+
+
+class RecordedProgress:
+    """A progress line that records what the sweep tells it."""
+
+    def __init__(self):
+        self.advances, self.closed = [], False
+
+    def advance(self, deals):
+        self.advances.append(deals)
+
+    def close(self):
+        self.closed = True
+
+
+@pytest.mark.parametrize("jobs", ["--jobs 1", "--jobs 2"])
+def test_progress_counts_the_deals_one_by_one_as_they_end(shell, monkeypatch, jobs):
+    # issue 27 item 5: "0/30 deals" for 22 s while a chunk of 8 deals was solved
+    recorded = RecordedProgress()
+    monkeypatch.setattr(ProgressLine, "for_context", classmethod(lambda cls, *args, **kwargs: recorded))
+    reply = shell.execute(THUMB.replace("--jobs 1", jobs))
+    assert reply.ok, reply.error
+    assert recorded.advances == [1] * 12
+    assert recorded.closed
 
 
 def test_a_bigger_budget_retries_only_the_unknown_deals(shell, tmp_path, monkeypatch):

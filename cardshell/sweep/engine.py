@@ -166,7 +166,9 @@ def run(
         backend (Backend | None): where chunks run; None for this process
             (:class:`cardshell.sweep.serial.Serial`).
         progress (Progress | None): told of the deals done after each chunk
-            and closed at the end, however the sweep ends.
+            (by a backend with ``counts_finished``, the process pool: as each
+            chunk finishes, before earlier ones are consumed) and closed at
+            the end, however the sweep ends.
         max_chunk (int): the most deals in one chunk (1 for a solver that
             takes seconds a deal: progress and Ctrl-C stay prompt), >= 1.
 
@@ -178,11 +180,15 @@ def run(
     if backend is None:
         backend = Serial()
     with stop_on_termination():
-        results = backend.map(task, deals, max_chunk)
+        early = progress is not None and getattr(backend, "counts_finished", False)
+        if early:  # the pool counts deals as they finish, out of order (issue 27 item 5)
+            results = backend.map(task, deals, max_chunk, finished=progress.advance)  # type: ignore[call-arg,union-attr]
+        else:
+            results = backend.map(task, deals, max_chunk)
         try:
             for chunk, result in results:
                 consume(chunk, result)
-                if progress is not None:
+                if progress is not None and not early:
                     progress.advance(len(chunk))
         finally:
             close = getattr(results, "close", None)

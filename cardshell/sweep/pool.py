@@ -7,7 +7,10 @@
   the number of processes;
 * at most :data:`WINDOW_PER_WORKER` chunks per process are submitted ahead
   of the one being waited for, so memory does not depend on the number of
-  deals (issue 11, item 10);
+  deals (issue 11, item 10); for small chunks, enough chunks to hold
+  :data:`WINDOW_DEALS_PER_WORKER` deals per process (``winnability`` has
+  one deal a chunk: a deal that takes its whole budget in front does not
+  leave the other processes idle);
 * a sweep of at most ``max_chunk`` deals (one chunk's worth: it takes less
   time here than starting a pool) or of a single chunk never starts a pool:
   it runs in this process;
@@ -40,10 +43,16 @@ from typing import Any
 
 from cardshell.sweep.deals import MAX_CHUNK, Chunk, chunk_size, chunked, deal_count
 
-__all__ = ["WINDOW_PER_WORKER", "Pool"]
+__all__ = ["WINDOW_DEALS_PER_WORKER", "WINDOW_PER_WORKER", "Pool"]
 
 #: Chunks in flight per worker process (submitted, not yet reported).
 WINDOW_PER_WORKER = 2
+#: Deals in flight per worker process at the least (chunks of fewer deals
+#: than this over :data:`WINDOW_PER_WORKER` get more chunks in flight).
+WINDOW_DEALS_PER_WORKER = 16
+#: Seconds between two looks at the chunks in flight while the one in front is
+#: awaited, to count those that finished (progress out of order).
+FINISHED_POLL_SECONDS = 0.1
 
 
 #: The signals held back while the pool starts (:func:`_start`).
@@ -157,6 +166,24 @@ def _start(workers: int) -> tuple[Any, Any]:
         raise
 
 
+def _count_finished(pending: deque[tuple[Chunk, Any]], counted: set[int],
+                    finished: Callable[[int], None]) -> None:
+    """Until the first chunk of ``pending`` is ready, tell ``finished`` the
+    deals of every chunk in flight that is (each once: ``counted`` holds
+    their futures' ids); then the first chunk's, if not told yet."""
+    first = pending[0][1]
+    while True:
+        ready = first.ready()
+        for chunk, future in pending:
+            if id(future) not in counted and future.ready():
+                counted.add(id(future))
+                finished(len(chunk))
+        if ready:
+            counted.discard(id(first))
+            return
+        first.wait(FINISHED_POLL_SECONDS)
+
+
 def _unblock(mask: Any) -> None:
     """Restore the signal mask :func:`_start` changed (a held-back signal is delivered now)."""
     if mask is not None:
@@ -180,14 +207,23 @@ class Pool:
         self.workers = jobs
         self.name = f"{jobs} process{'es' if jobs != 1 else ''}"
 
+    #: :meth:`map` takes ``finished`` (:func:`cardshell.sweep.engine.run` looks for this).
+    counts_finished = True
+
     def map(self, task: Callable[[Chunk], Any], deals: Iterable[int],
-            max_chunk: int = MAX_CHUNK) -> Iterator[tuple[Chunk, Any]]:
+            max_chunk: int = MAX_CHUNK, finished: Callable[[int], None] | None = None
+            ) -> Iterator[tuple[Chunk, Any]]:
         """Yield ``(chunk, task(chunk))`` for the deals' chunks, in order.
 
         Args:
             task (Callable[[Chunk], Any]): the game's chunk task (picklable).
             deals (Iterable[int]): the seeds.
             max_chunk (int): the most deals in a chunk, >= 1.
+            finished (Callable[[int], None] | None): told the number of deals
+                of every chunk as soon as it finished, in the order they
+                finish (a chunk behind a slow one is counted while the slow
+                one runs: looked at every :data:`FINISHED_POLL_SECONDS`), each
+                chunk once, before it is yielded.
 
         Yields:
             tuple[Chunk, Any]: each chunk with its result.
@@ -196,20 +232,28 @@ class Pool:
             Exception: whatever a task raised (re-raised here, pool ended).
         """
         n = deal_count(deals)
-        chunks = chunked(deals, chunk_size(n, self.workers, max_chunk))
+        size = chunk_size(n, self.workers, max_chunk)
+        chunks = chunked(deals, size)
+        window = self.workers * max(WINDOW_PER_WORKER, -(-WINDOW_DEALS_PER_WORKER // size))
         head = list(islice(chunks, 2))
         source = chain(head, chunks)
         if len(head) < 2 or self.workers == 1 or (n is not None and n <= max_chunk):
             for chunk in source:
-                yield chunk, task(chunk)
+                result = task(chunk)
+                if finished is not None:
+                    finished(len(chunk))
+                yield chunk, result
             return
         pool, mask = _start(self.workers)
         try:
             _unblock(mask)  # a signal held back while the pool started is delivered here: the pool is ended
             pending: deque[tuple[Chunk, Any]] = deque()
-            for chunk in islice(source, WINDOW_PER_WORKER * self.workers):
+            counted: set[int] = set()  # id() of the futures whose deals were told to ``finished``
+            for chunk in islice(source, window):
                 pending.append((chunk, pool.apply_async(task, (chunk,))))
             while pending:
+                if finished is not None:
+                    _count_finished(pending, counted, finished)
                 chunk, future = pending.popleft()
                 result = future.get()
                 following = next(source, None)

@@ -1,0 +1,153 @@
+"""Work of several seconds never looks hung (issue 27 item 5): the spinner of
+``solve`` and ``hint`` at a terminal, and ``solve --play`` paced at a
+terminal, any key stopping it (the script side is in tests/test_contract2.py;
+winnability's per-deal progress in tests/test_winnability.py)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import sys
+import threading
+import time
+
+import pytest
+
+from cardshell import interactive
+from cardshell.shell import Shell
+from cardshell.spinner import Spinner
+
+pexpect = pytest.importorskip("pexpect")
+
+
+class Screen(io.StringIO):
+    """A fake stderr that keeps every write, in order."""
+
+    def __init__(self):
+        super().__init__()
+        self.writes = []
+        self.lock = threading.Lock()
+
+    def write(self, text):
+        with self.lock:
+            self.writes.append(text)
+        return super().write(text)
+
+
+def test_the_spinner_draws_at_once_redraws_while_the_work_runs_and_is_wiped():
+    screen = Screen()
+    with Spinner("solve: searching", screen, columns=80, interval=0.01):
+        assert screen.writes == ["\r| solve: searching, 0 s (Ctrl-C stops)"]  # before the first interval
+        time.sleep(0.2)
+    frames = [write for write in screen.writes if "searching" in write]
+    assert len(frames) >= 3 and frames[1].startswith("\r/ solve: searching")
+    drawn = len("| solve: searching, 0 s (Ctrl-C stops)")
+    assert screen.writes[-1] == "\r" + " " * drawn + "\r"  # wiped: the reply starts on a clean line
+    count = len(screen.writes)
+    time.sleep(0.05)
+    assert len(screen.writes) == count  # the thread has stopped
+
+
+def test_the_spinner_is_wiped_when_ctrl_c_stops_the_work_and_counts_seconds():
+    screen = Screen()
+    now = [100.0]
+    spinner = Spinner("hint: thinking", screen, clock=lambda: now[0], columns=20, interval=0.01)
+    with pytest.raises(KeyboardInterrupt), spinner:
+        now[0] = 103.2
+        spinner.draw()
+        assert screen.writes[-1].startswith("\r")
+        assert "3 s" in spinner.text() and len(screen.writes[-1]) <= 20  # cut to the width, never wrapped
+        raise KeyboardInterrupt
+    assert screen.writes[-1] == "\r" + " " * 19 + "\r"
+
+
+class Recorded:
+    """Stands in for the front end's spinner: records the labels shown."""
+
+    def __init__(self):
+        self.labels = []
+
+    def __call__(self, label):
+        self.labels.append(label)
+        return contextlib.nullcontext()
+
+
+@pytest.mark.parametrize(("interactive_shell", "expected"), [(True, ["solve: searching", "hint: thinking"]),
+                                                            (False, [])])
+def test_solve_and_hint_show_the_spinner_only_to_a_person_at_a_terminal(tmp_path, interactive_shell, expected):
+    shell = Shell.create(["aces-up"], interactive=interactive_shell, data_dir=tmp_path)
+    shell.working = recorded = Recorded()
+    assert shell.execute("play aces-up --seed 4").ok
+    assert shell.execute("solve").ok and shell.execute("hint --nodes 200 --samples 2").ok
+    assert recorded.labels == expected
+
+
+def test_the_front_end_gives_no_spinner_where_stderr_is_no_terminal(monkeypatch):
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    assert isinstance(interactive._spinner("solve: searching"), contextlib.nullcontext)
+
+
+def pairs_at_a_terminal():
+    shell = Shell.create(plugins=[], extra_modules=["toy_pairs"], seed=0, interactive=True)
+    shell.pace_steps = True
+    shell.execute("play pairs --row 1,2,2,1,3,3")
+    reply = shell.execute("solve --play")
+    assert reply.ok and reply.steps
+    return shell, reply.follow_up
+
+
+def test_paced_steps_show_each_board_after_a_pause():
+    shell, steps = pairs_at_a_terminal()
+    shown, pauses = [], []
+    end = interactive.play_steps(shell, steps, shown.append, lambda seconds: pauses.append(seconds) or False)
+    assert end == f"Played the {len(steps)} moves."
+    assert pauses == [interactive.STEP_SECONDS] * len(steps)
+    assert [text.splitlines()[0] for text in shown] == [f"> {step}" for step in steps]
+    typed = Shell.create(plugins=[], extra_modules=["toy_pairs"], seed=0)
+    typed.execute("play pairs --row 1,2,2,1,3,3")
+    assert shown[0] == f"> {steps[0]}\n{typed.execute(steps[0]).output}"  # the board, as if typed
+    assert shell.current is None or shell.current.outcome is not None
+
+
+def test_a_key_stops_the_paced_steps_and_what_was_played_stays():
+    shell, steps = pairs_at_a_terminal()
+    shown = []
+    keys = iter([False, True])  # no key before the first move, a key before the second
+    end = interactive.play_steps(shell, steps, shown.append, lambda seconds: next(keys))
+    assert end == f"Stopped after 1 of {len(steps)} moves ('solve --play' plays on from here)."
+    assert len(shown) == 1 and shown[0].startswith(f"> {steps[0]}\n")
+    assert list(shell.recorder.lines)[-1] == steps[0]  # the move played is recorded (and undoable)
+
+
+def test_ctrl_c_during_a_pause_stops_the_paced_steps_like_a_key():
+    shell, steps = pairs_at_a_terminal()
+
+    def ctrl_c(seconds):
+        raise KeyboardInterrupt
+
+    assert interactive.play_steps(shell, steps, [].append, ctrl_c).startswith(f"Stopped after 0 of {len(steps)}")
+    assert shell.current.state == (1, 2, 2, 1, 3, 3)
+
+
+def test_solve_play_at_a_terminal_is_paced_and_a_key_stops_it(tmp_path):
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", NO_COLOR="1", CARDSHELL_LOAD_PLUGINS="aces-up")
+    child = pexpect.spawn(sys.executable, ["-m", "cardshell", "--data-dir", str(tmp_path)], env=env,
+                          encoding="utf-8", timeout=20, dimensions=(40, 120))
+    child.expect_exact("cardshell>")
+    child.send("play aces-up --seed 4\r")
+    child.expect_exact("aces-up:")
+    time.sleep(0.3)
+    child.send("solve --play\r")
+    child.expect_exact("Playing it, one move at a time; any key stops.")
+    child.expect_exact("> F 1")  # the first move of the line, with its board
+    child.send("x")
+    child.expect(r"Stopped after (\d+) of 83 moves")
+    played = int(child.match.group(1))
+    assert 1 <= played < 83  # stopped well before the end (83 moves take 40 s at this pace)
+    child.expect_exact("aces-up:")
+    time.sleep(0.3)
+    child.send("exit\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
