@@ -151,7 +151,7 @@ class AssistCommands:
                          f"'unknown' when the budget ran out (default {SOLVE_NODES} positions,\n"
                          f"{SOLVE_SECONDS:g} seconds). --play plays the line: at a terminal one\n"
                          "move at a time, each board shown (any key stops); in a script\n"
-                         "the board after the last move.",
+                         "every move, each with its board.",
                     parse=_parse_with(_SOLVE), complete=self._complete_options(_SOLVE)),
         ]
 
@@ -277,8 +277,6 @@ class AssistCommands:
             if options.play:
                 if ctx.interactive:
                     ctx.echo("Playing it, one move at a time; any key stops.")
-                else:
-                    ctx.echo("Playing it; the board after the last move:")
                 self.shell.record_as = ""  # the moves are recorded one by one
                 for line in verdict.line:
                     ctx.then(line, step=True)

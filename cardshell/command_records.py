@@ -284,11 +284,11 @@ class CommandContext(Generic[S]):
         Args:
             line (str): one command line.
             step (bool): the line is one step of moves played for the player
-                (``solve --play``): in scripts only the last step's output
-                is shown (the board after the last move); at a terminal the
-                front end plays the steps at a readable pace, showing each
-                board, and any key stops the rest.  Once one line is a step,
-                every follow-up line of the command is.
+                (``solve --play``): at a terminal the front end plays the
+                steps at a readable pace, showing each board, and any key
+                stops the rest; a script shows every step and its output,
+                as for any follow-up line.  Once one line is a step, every
+                follow-up line of the command is.
         """
         self.follow_up.append(line)
         self.steps = self.steps or step

@@ -80,10 +80,11 @@ def test_solve_play_plays_each_move_undoably_and_records_the_moves():
     shell.execute("play pairs --row 1,2,2,1")
     reply = shell.execute("solve --play")
     assert reply.ok, reply.error
-    # In a script: the line and the board after its last move only (issue 27 item 5), not every board.
+    # In a script: every move and its board, as before (plugins' golden files hold it: tests/compat/pairs2).
     assert reply.output == ("Winning line (2 moves, 3 positions searched) (the search sees face-down cards):\n"
                             "take 2, take 1\n"
-                            "Playing it; the board after the last move:\n"
+                            "> take 2\n"
+                            "1 1\n"
                             "> take 1\n"
                             "(empty)\n"
                             "Pairs is over: won, score 0.\n"
