@@ -16,12 +16,13 @@ as ``Shell.working``; scripts never get one (issue 27 item 5).
 
 from __future__ import annotations
 
-import shutil
 import threading
 import time
 from collections.abc import Callable
 from types import TracebackType
 from typing import TextIO
+
+from cardshell.statusline import StatusLine
 
 __all__ = ["FRAMES", "REDRAW_SECONDS", "Spinner"]
 
@@ -48,11 +49,11 @@ class Spinner:
         self.label = label
         self.stream = stream
         self.clock = clock
-        self.columns = shutil.get_terminal_size((80, 24)).columns if columns is None else columns
+        self.line = StatusLine(stream, columns)
+        self.columns = self.line.columns
         self.interval = interval
         self.frames = 0
         self._started = 0.0
-        self._drawn = 0
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -63,10 +64,7 @@ class Spinner:
 
     def draw(self) -> None:
         """Draw the next frame over the previous one."""
-        line = self.text()[: max(self.columns - 1, 1)]
-        pad = " " * max(self._drawn - len(line), 0)
-        self._write(f"\r{line}{pad}")
-        self._drawn = len(line)
+        self.line.show(self.text())
         self.frames += 1
 
     def __enter__(self) -> Spinner:
@@ -81,17 +79,8 @@ class Spinner:
         self._stop.set()
         if self._thread is not None:
             self._thread.join()
-        if self._drawn:
-            self._write("\r" + " " * self._drawn + "\r")
-            self._drawn = 0
+        self.line.wipe()
 
     def _spin(self) -> None:
         while not self._stop.wait(self.interval):
             self.draw()
-
-    def _write(self, text: str) -> None:
-        try:
-            self.stream.write(text)
-            self.stream.flush()
-        except (OSError, ValueError):  # a closed terminal must not stop the search
-            pass

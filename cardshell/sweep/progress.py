@@ -11,11 +11,12 @@ Ctrl-C included, so the reply or the prompt starts on a clean line::
 
 from __future__ import annotations
 
-import shutil
 import sys
 import time
 from collections.abc import Callable
 from typing import Any, TextIO
+
+from cardshell.statusline import StatusLine
 
 __all__ = ["REDRAW_SECONDS", "ProgressLine", "format_duration"]
 
@@ -58,12 +59,10 @@ class ProgressLine:
         self.unit = unit
         self.stream = stream
         self.clock = clock
-        if columns is None:
-            columns = shutil.get_terminal_size((80, 24)).columns
-        self.columns = columns
+        self.line = StatusLine(stream, columns)
+        self.columns = self.line.columns
         self.done = 0
         self.started = clock()
-        self._drawn = 0
         self._last_draw = float("-inf")
         self.draw()
 
@@ -100,10 +99,7 @@ class ProgressLine:
 
     def draw(self) -> None:
         """Draw the line now, over the previous one."""
-        line = self.text()[: max(self.columns - 1, 1)]
-        pad = " " * max(self._drawn - len(line), 0)
-        self._write(f"\r{line}{pad}")
-        self._drawn = len(line)
+        self.line.show(self.text())
         self._last_draw = self.clock()
 
     def advance(self, deals: int) -> None:
@@ -118,16 +114,7 @@ class ProgressLine:
 
     def close(self) -> None:
         """Wipe the line (spaces over it, cursor back at its start); idempotent."""
-        if self._drawn:
-            self._write("\r" + " " * self._drawn + "\r")
-            self._drawn = 0
-
-    def _write(self, text: str) -> None:
-        try:
-            self.stream.write(text)
-            self.stream.flush()
-        except (OSError, ValueError):  # a closed terminal must not stop the sweep
-            pass
+        self.line.wipe()
 
 
 def _isatty(stream: Any) -> bool:
