@@ -10,13 +10,8 @@ it needs instead: :class:`cardshell.host.Host`, :class:`cardshell.views.ViewedSh
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
-import cardshell
 from cardshell.defaults import DEFAULT_PLUGINS
-
-PACKAGE = Path(cardshell.__file__).resolve().parent
+from test_module_layout import PACKAGE, module_name, runtime_imports
 
 #: The only cycles allowed, each one strongly connected group of modules:
 #: the plugin contract's records refer to each other's types (a Command's
@@ -34,28 +29,13 @@ COLLABORATORS = ["cardshell.gametable", "cardshell.seeds", "cardshell.sessions",
                  "cardshell.lazy", "cardshell.session", "cardshell.hookcall", "cardshell.problems"]
 
 
-def module_name(path: Path) -> str:
-    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
 MODULES = {module_name(path): path for path in PACKAGE.rglob("*.py")}
 
 
 def all_imports(name: str) -> set[str]:
     """The cardshell modules a module imports anywhere: at its top, inside
     functions, and under ``if TYPE_CHECKING:``."""
-    found = set()
-    for node in ast.walk(ast.parse(MODULES[name].read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names = [f"{node.module}.{alias.name}" if f"{node.module}.{alias.name}" in MODULES else node.module
-                     for alias in node.names]
-        else:
-            continue
-        found.update(n for n in names if n in MODULES and n != name)
-    return found
+    return runtime_imports(MODULES[name], set(MODULES), annotations=True) - {name}
 
 
 def strongly_connected(graph: dict[str, set[str]]) -> list[set[str]]:

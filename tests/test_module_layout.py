@@ -25,15 +25,17 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def runtime_imports(path: Path, modules: set[str]) -> set[str]:
+def runtime_imports(path: Path, modules: set[str], *, annotations: bool = False) -> set[str]:
     """The cardshell modules a module imports, at its top or inside its
     functions (deferred imports count: they run too), but not those under
-    ``if TYPE_CHECKING:`` (annotations only)."""
+    ``if TYPE_CHECKING:`` (annotations only) unless ``annotations`` is true
+    (tests/test_layering.py counts them)."""
     found = set()
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped = {id(sub) for node in ast.walk(tree) if isinstance(node, ast.If)
-               and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
-               for stmt in node.body for sub in ast.walk(stmt)}
+    skipped = set() if annotations else {
+        id(sub) for node in ast.walk(tree) if isinstance(node, ast.If)
+        and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+        for stmt in node.body for sub in ast.walk(stmt)}
     for node in ast.walk(tree):
         if id(node) in skipped:
             continue
