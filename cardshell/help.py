@@ -71,6 +71,12 @@ def table(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2, width:
     return "\n".join(lines)
 
 
+def escaped(word: str, shadowed: set[str] | frozenset[str]) -> str:
+    """How a shell command word is typed where a game shadows it: ``%word``
+    if ``word`` is in ``shadowed``, else ``word``."""
+    return f"%{word}" if word in shadowed else word
+
+
 def command_rows(commands: Iterable[Command], shadowed: set[str] | frozenset[str] = frozenset()
                  ) -> list[tuple[str, str]]:
     """(usage, summary) rows for a menu, aliases noted after the summary.
@@ -80,15 +86,11 @@ def command_rows(commands: Iterable[Command], shadowed: set[str] | frozenset[str
         shadowed: words to show in their ``%WORD`` form (global commands a
             game's own commands shadow, see :func:`menu`).
     """
-    def spelt(word: str) -> str:
-        return f"%{word}" if word in shadowed else word
-
     rows = []
     for command in commands:
-        aliases = f" (also: {', '.join(map(spelt, command.aliases))})" if command.aliases else ""
-        usage = command.usage_text
-        if command.name in shadowed:
-            usage = f"%{usage}"
+        aliases = (f" (also: {', '.join(escaped(alias, shadowed) for alias in command.aliases)})"
+                   if command.aliases else "")
+        usage = f"%{command.usage_text}" if command.name in shadowed else command.usage_text
         rows.append((usage, command.summary + aliases))
     return rows
 
@@ -133,20 +135,19 @@ def menu(global_commands: Iterable[Command], game: Game | None = None,
         parts.append("")
         if short:
             names = {command.name for command in global_commands}
-            parts.append(screen.wrap_list("Shell commands: ", [f"%{w}" if w in hidden else w for w in COMMON_WORDS
+            parts.append(screen.wrap_list("Shell commands: ", [escaped(w, hidden) for w in COMMON_WORDS
                                                               if w in names], width, end="."))
-            help_word = "%help" if "help" in hidden else "help"
+            help_word = escaped("help", hidden)
             parts.append(wrap(f"Type '{help_word} COMMAND' for details, '{help_word} all' for every command.", width))
             return "\n".join(parts)
     parts.append("Shell commands:")
     parts.append(table(command_rows(global_commands, hidden), width=width))
     if hidden and game is not None:
         order = hidden_order(global_commands, hidden)
-        own, escaped = ", ".join(f"'{w}'" for w in order), ", ".join(f"'%{w}'" for w in order)
-        parts.append(wrap(f"  {game.title} has its own {own}: the shell's are {escaped}.", width, "  "))
+        own, theirs = ", ".join(f"'{w}'" for w in order), ", ".join(f"'%{w}'" for w in order)
+        parts.append(wrap(f"  {game.title} has its own {own}: the shell's are {theirs}.", width, "  "))
     parts.append("")
-    help_word = "%help" if "help" in hidden else "help"
-    parts.append(f"Type '{help_word} COMMAND' for details.")
+    parts.append(f"Type '{escaped('help', hidden)} COMMAND' for details.")
     return "\n".join(parts)
 
 

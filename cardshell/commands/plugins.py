@@ -37,8 +37,9 @@ class PluginCommands(HostPlugin):
         if self.shell.deferred is not None:  # what each game shadows needs its commands: import them all
             self.shell.deferred.load(plugin.name for plugin in self.shell.deferred.pending())
         registry = self.shell.registry
-        shadowing = [(gid, ", ".join(f"{word} ({ESCAPE}{word})" for word in registry.shadowed(gid)))
-                     for gid in registry.games if registry.shadowed(gid)]
+        shadowed = {gid: registry.shadowed(gid) for gid in registry.games}
+        shadowing = [(gid, ", ".join(f"{word} ({ESCAPE}{word})" for word in words))
+                     for gid, words in shadowed.items() if words]
         if shadowing:
             ctx.echo("Shell words a game uses for its own commands (the shell's reached as %WORD there):")
             ctx.echo(helptext.table(shadowing))
