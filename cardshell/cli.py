@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 from cardshell import screen, signals
 from cardshell.dispatch import asks_for_help
@@ -28,10 +28,6 @@ from cardshell.script import (
 )
 from cardshell.shell import Shell
 from cardshell.version import __version__
-
-if TYPE_CHECKING:  # pragma: no cover
-    from cardshell.recording import RecordFile
-    from cardshell.shell import Shell
 
 EPILOG = f"""\
 With no FILE and a terminal on stdin, cardshell starts the interactive shell.
@@ -95,9 +91,15 @@ def _seed(word: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``cardshell`` command."""
+    """The argument parser of the ``cardshell`` command.
+
+    Options are spelled in full (``allow_abbrev=False``), as every option of
+    the shell's commands (:mod:`cardshell.option_values`): ``--se 5`` is an
+    unknown option, not ``--seed 5``.
+    """
     parser = argparse.ArgumentParser(
         prog="cardshell",
+        allow_abbrev=False,
         description="A terminal shell that hosts games as plugins.",
         epilog=EPILOG,
         formatter_class=_HelpFormatter,

@@ -128,3 +128,13 @@ def test_plugin_exception_never_shows_a_traceback(run_cli):
     assert f"<stdin>:2: internal error in plugin 'toy_counter' ({where(toy_counter, 'boom')}): RuntimeError: boom " \
            "(game 'counter' rolled back to before the command)\n" in result.stderr
     assert result.stdout.endswith("count is now 1\n[1]\n")
+
+
+@pytest.mark.parametrize("prefix", ["--se", "--auto", "--no-hist", "--rec"])
+def test_cardshell_options_are_spelled_in_full(run_cli, prefix):
+    # Issue 28 item 7: options are never read by a unique prefix, so a script
+    # keeps its meaning when an option is added.  '--se 5' was '--seed 5'.
+    result = run_cli(prefix, "5", stdin="play counter --seed 1\ninc 1\n", env={"CARDSHELL_LOAD_PLUGINS": ""})
+    assert result.returncode == 2
+    assert f"unrecognized arguments: {prefix}" in result.stderr
+    assert result.stdout == ""  # nothing ran
