@@ -241,6 +241,24 @@ def import_extra(spec: str) -> ModuleType:
     return importlib.import_module(spec)
 
 
+def installed_metadata() -> ModuleType:
+    """:mod:`importlib.metadata`, imported when first asked for: the one
+    way into what is installed (entry points, distributions), for discovery
+    here and for ``new-plugin``'s clash checks (:func:`cardshell.scaffold.taken`).
+
+    Importing it costs about 15 ms (it brings :mod:`email` and more), which a
+    start from the plugin index (:mod:`cardshell.lazy`) and every command
+    but ``new-plugin`` never pay: this is the deferred-plugin boundary of the
+    host's imports (issue 29 item 4).
+
+    Returns:
+        ModuleType: the :mod:`importlib.metadata` module.
+    """
+    import importlib.metadata  # the deferred-plugin boundary: see the docstring
+
+    return importlib.metadata
+
+
 def load_entry_points(
     pm: pluggy.PluginManager,
     only: Iterable[str] | None = None,
@@ -276,7 +294,7 @@ def load_entry_points(
     failures: list[PluginFailure] = []
     dists: dict[int, tuple[str | None, str | None]] = {}
 
-    import importlib.metadata as metadata  # 15 ms: not on a start from the plugin index
+    metadata = installed_metadata()  # 15 ms: not on a start from the plugin index
 
     from cardshell.watchdog import ImportWatchdog
 

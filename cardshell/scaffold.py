@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import importlib.metadata
 import importlib.util
 import os
 import re
@@ -46,6 +45,7 @@ from pathlib import Path
 from string import Template
 from typing import TYPE_CHECKING
 
+from cardshell.discovery import installed_metadata
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
 from cardshell.records import Command, CommandContext
@@ -382,9 +382,10 @@ def taken(name: str, games: Collection[str] = ()) -> list[str]:
     """
     called = names(name)
     found: list[str] = []
+    metadata = installed_metadata()
     for dist_name in dict.fromkeys([called["dist"], name]):
-        with contextlib.suppress(importlib.metadata.PackageNotFoundError):
-            dist = importlib.metadata.distribution(dist_name)
+        with contextlib.suppress(metadata.PackageNotFoundError):
+            dist = metadata.distribution(dist_name)
             found.append(f"the distribution {dist.metadata['Name']!r} {dist.version} is installed")
     for module in dict.fromkeys([called["module"], name.replace("-", "_")]):
         try:
@@ -394,7 +395,7 @@ def taken(name: str, games: Collection[str] = ()) -> list[str]:
         if spec is not None:
             kind = "import package" if spec.submodule_search_locations is not None else "module"
             found.append(f"the {kind} {module!r} is installed ({_where(module, spec)})")
-    for entry in importlib.metadata.entry_points(group=GROUP):
+    for entry in metadata.entry_points(group=GROUP):
         if entry.name == name:
             owner = entry.dist.metadata["Name"] if entry.dist is not None else "an unknown distribution"
             found.append(f"the entry point {name!r} of the {GROUP!r} group is installed (by {owner})")
@@ -405,7 +406,7 @@ def taken(name: str, games: Collection[str] = ()) -> list[str]:
 
 def _where(module: str, spec: importlib.machinery.ModuleSpec) -> str:
     """Where an importable top-level ``module`` comes from, in a few words."""
-    owners = importlib.metadata.packages_distributions().get(module, [])
+    owners = installed_metadata().packages_distributions().get(module, [])
     if "cardshell" in owners:
         return "cardshell itself" if module == "cardshell" else "built into cardshell"
     if owners:
