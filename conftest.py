@@ -73,8 +73,14 @@ os.environ.update(QUIET)
 # The screen's size is the default one (80 x 24: cardshell/screen.py) in every
 # run, whatever terminal the suite is started from; a test that wants another
 # sets COLUMNS itself (or a pty's size).
+# pytest imports readline before this file (_pytest/capture.py), and GNU
+# readline, with TERM set, exports the terminal's COLUMNS and LINES (80 x 24
+# when there is no terminal) into the process's C environment, which
+# os.environ never sees but a subprocess started without env= inherits:
+# unsetenv removes them there too.
 for _name in ("COLUMNS", "LINES", "PAGER"):
     os.environ.pop(_name, None)
+    os.unsetenv(_name)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

@@ -131,10 +131,15 @@ def test_plugin_exception_never_shows_a_traceback(run_cli):
 
 
 @pytest.mark.parametrize("prefix", ["--se", "--auto", "--no-hist", "--rec"])
-def test_cardshell_options_are_spelled_in_full(run_cli, prefix):
+def test_cardshell_options_are_spelled_in_full(run_cli, prefix, tmp_path, monkeypatch):
     # Issue 28 item 7: options are never read by a unique prefix, so a script
-    # keeps its meaning when an option is added.  '--se 5' was '--seed 5'.
+    # keeps its meaning when an option is added.  '--se 5' was '--seed 5'
+    # (and '--rec 5' recorded into a file '5': the run is in tmp_path).
+    work = tmp_path / "cwd"
+    work.mkdir()
+    monkeypatch.chdir(work)
     result = run_cli(prefix, "5", stdin="play counter --seed 1\ninc 1\n", env={"CARDSHELL_LOAD_PLUGINS": ""})
     assert result.returncode == 2
     assert f"unrecognized arguments: {prefix}" in result.stderr
     assert result.stdout == ""  # nothing ran
+    assert list(work.iterdir()) == []  # nothing was written

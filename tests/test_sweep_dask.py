@@ -203,6 +203,64 @@ def test_the_probe_accepts_a_real_scheduler(scheduler):
     cluster.probe(host, int(port), 5)  # no exception: it is a Dask scheduler
 
 
+@pytest.fixture
+def silent_name_server(monkeypatch):
+    """socket.getaddrinfo for a name server that never answers: every lookup
+    waits until the test ends (the Event is set at teardown)."""
+    release = threading.Event()
+    lookups = []
+
+    def getaddrinfo(host, *args, **kwargs):
+        lookups.append(host)
+        release.wait(60)
+        raise socket.gaierror(socket.EAI_AGAIN, "Temporary failure in name resolution")
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    yield lookups
+    release.set()
+
+
+def test_a_name_that_is_never_resolved_costs_the_timeout_not_the_resolvers(silent_name_server):
+    # The probe looked the name up with socket.create_connection, which has no
+    # bound on the lookup: a silent name server held the sweep for as long as
+    # the system's resolver waits.
+    start = time.monotonic()
+    with pytest.raises(TimeoutError, match="'scheduler.invalid' was not resolved within 0.3 s"):
+        cluster.probe("scheduler.invalid", 8786, 0.3)
+    assert time.monotonic() - start < 5
+    assert silent_name_server == ["scheduler.invalid"]
+
+
+def test_an_unresolved_scheduler_name_is_one_line_and_nothing_runs(silent_name_server):
+    chunks = []
+    with pytest.raises(CommandError) as caught:
+        for chunk, _ in DaskCluster("tcp://scheduler.invalid:8786", timeout=0.3).map(seeds_of, range(3)):
+            chunks.append(chunk)
+    assert caught.value.message == ("could not reach the Dask scheduler at tcp://scheduler.invalid:8786: "
+                                    "the name 'scheduler.invalid' was not resolved within 0.3 s")
+    assert chunks == []
+
+
+def test_an_unknown_name_is_reported_as_the_resolver_says(monkeypatch):
+    def getaddrinfo(host, *args, **kwargs):
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    with pytest.raises(socket.gaierror, match="Name or service not known"):
+        cluster.probe("nowhere.invalid", 8786, 5)
+
+
+def test_the_probe_tries_each_address_of_a_name_in_turn(scheduler, monkeypatch):
+    # A name with a dead address first (a closed port) and the scheduler second.
+    host, port = scheduler.removeprefix("tcp://").rsplit(":", 1)
+    closed = socket.create_server(("127.0.0.1", 0))
+    dead = closed.getsockname()
+    closed.close()
+    rows = [(socket.AF_INET, socket.SOCK_STREAM, 6, "", address) for address in (dead, (host, int(port)))]
+    monkeypatch.setattr(socket, "getaddrinfo", lambda *args, **kwargs: rows)
+    cluster.probe("two-addresses.invalid", int(port), 5)  # no exception: the second address answered as Dask
+
+
 @pytest.mark.parametrize("address", ["tls://127.0.0.1:1", "inproc://x"])
 def test_another_scheme_is_refused_before_dask_is_asked(address):
     with pytest.raises(CommandError) as caught:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import socket
 import struct
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -37,7 +38,7 @@ from cardshell.sweep.deals import MAX_CHUNK, Chunk, chunk_size, chunked, deal_co
 from cardshell.sweep.grammar import split_address
 
 __all__ = ["CLOSE_TIMEOUT", "CONNECT_TIMEOUT", "INSTALL_HINT", "MAX_HANDSHAKE", "WINDOW_PER_THREAD", "DaskCluster",
-           "probe"]
+           "probe", "resolve"]
 
 #: Seconds to reach the scheduler (the connection and both handshakes
 #: together), and then again to wait for a first worker.
@@ -144,7 +145,9 @@ def probe(host: str, port: int, timeout: float) -> None:
     a scheduler (an HTTP server waits for a request; a port that accepts
     and never answers) costs at most ``timeout`` seconds, instead of Dask
     reading its bytes as a frame length (a ``MemoryError``) or waiting for
-    minutes (issue 28, item 3).
+    minutes (issue 28, item 3).  The host name is looked up within the same
+    ``timeout`` (:func:`resolve`): a name server that never answers costs
+    no more than a silent port.
 
     Args:
         host (str): the scheduler's host.
@@ -174,12 +177,79 @@ def probe(host: str, port: int, timeout: float) -> None:
             data += part
         return data
 
-    with socket.create_connection((host, port), timeout=timeout) as sock:
-        (length,) = struct.unpack("<Q", receive(sock, 8))
-        if not 0 < length <= MAX_HANDSHAKE:
-            raise ConnectionError("it answers, but not as a Dask scheduler")
-        if b"pickle-protocol" not in receive(sock, length):
-            raise ConnectionError("it answers, but not as a Dask scheduler")
+    errors: list[OSError] = []
+    for family, kind, protocol, _, address in resolve(host, port, timeout):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError(f"no Dask handshake within {timeout:g} s")
+        sock = socket.socket(family, kind, protocol)
+        try:
+            sock.settimeout(left)
+            sock.connect(address)
+        except OSError as exc:  # refused, no route: try the name's next address, as create_connection does
+            sock.close()
+            errors.append(exc)
+            continue
+        with sock:
+            _handshake(receive, sock)
+        return
+    raise errors[0] if errors else OSError(f"no address for {host!r}")
+
+
+def _handshake(receive: Callable[[socket.socket, int], bytes], sock: socket.socket) -> None:
+    """Read a Dask scheduler's first frame from a connected ``sock``.
+
+    Raises:
+        TimeoutError: as ``receive`` does.
+        ConnectionError: the frame is not a Dask handshake.
+    """
+    (length,) = struct.unpack("<Q", receive(sock, 8))
+    if not 0 < length <= MAX_HANDSHAKE:
+        raise ConnectionError("it answers, but not as a Dask scheduler")
+    if b"pickle-protocol" not in receive(sock, length):
+        raise ConnectionError("it answers, but not as a Dask scheduler")
+
+
+def resolve(host: str, port: int, timeout: float) -> list[tuple[Any, ...]]:
+    """The TCP addresses of ``host:port``, looked up within ``timeout`` seconds.
+
+    :func:`socket.getaddrinfo` takes no timeout, and a name server that does
+    not answer holds it for as long as the system's resolver is configured
+    to wait (``resolv.conf``: 5 s a try, several tries and servers).  The
+    lookup therefore runs in a daemon thread that is waited for at most
+    ``timeout`` seconds.  A lookup still running then is left to end on
+    its own (it holds one thread and no socket, for at most the resolver's
+    own time limit), and the sweep is not started.
+
+    Args:
+        host (str): a host name or an IPv4/IPv6 address.
+        port (int): the TCP port.
+        timeout (float): seconds, > 0.
+
+    Returns:
+        list[tuple]: :func:`socket.getaddrinfo`'s rows for TCP.
+
+    Raises:
+        TimeoutError: the name was not resolved within ``timeout`` seconds.
+        OSError: the name is unknown (:class:`socket.gaierror`).
+    """
+    found: list[list[tuple[Any, ...]]] = []
+    failed: list[OSError] = []
+
+    def lookup() -> None:
+        try:
+            found.append(socket.getaddrinfo(host, port, type=socket.SOCK_STREAM))
+        except OSError as exc:
+            failed.append(exc)
+
+    thread = threading.Thread(target=lookup, name=f"cardshell lookup of {host}", daemon=True)
+    thread.start()
+    thread.join(timeout)
+    if thread.is_alive():
+        raise TimeoutError(f"the name {host!r} was not resolved within {timeout:g} s")
+    if failed:
+        raise failed[0]
+    return found[0]
 
 
 def _reason(exc: BaseException, timeout: float) -> str:
