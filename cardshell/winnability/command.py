@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import textwrap
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -186,7 +187,7 @@ class WinnabilityCommands:
         task: Any = (PlayDeal(spec, options.seconds, options.nodes, options.samples) if options.mode == "honest"
                      else SolveDeal(spec, options.seconds, options.nodes))
         try:
-            tally = self._sweep_and_report(ctx, options, game.title, key, task, backend, notes, export)
+            tally = self._sweep_and_report(ctx, options, game.title, key, task, backend, notes, export, rules.warn)
         except TableError as exc:
             raise CommandError(exc.message) from None
         if options.plot:
@@ -197,9 +198,12 @@ class WinnabilityCommands:
                 ctx.echo(f"Wrote the histogram to {png}")
 
     def _sweep_and_report(self, ctx: CommandContext, options: grammar.WinnabilityArgs, title: str, key: Key,
-                          task: Any, backend: Any, notes: list[str], export: Path | None) -> Tally:
+                          task: Any, backend: Any, notes: list[str], export: Path | None,
+                          warn: Callable[[str, str], None]) -> Tally:
         """Open and check the table, sweep, report, export (see :meth:`winnability`);
-        the tally of the run's deals for the histogram.
+        the tally of the run's deals for the histogram.  ``warn`` tells the
+        plugin's warnings the deals' results carry back (the game's
+        :meth:`~cardshell.ruleset.RuleSet.warn`).
 
         Raises:
             TableError: the table cannot be used (checked, with every row of
@@ -217,7 +221,7 @@ class WinnabilityCommands:
             progress = ProgressLine.for_context(ctx, len(deals) - reused, f"winnability {key.game}", "deals")
             started = time.monotonic()
             try:
-                solved = sweep(store, key, deals, task, backend=backend, progress=progress)
+                solved = sweep(store, key, deals, task, backend=backend, progress=progress, warn=warn)
             except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM/SIGHUP (a subclass): keep its type
                 stored = store.count_usable(key, deals)
                 kept, remain = stored - reused, len(deals) - stored

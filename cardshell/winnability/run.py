@@ -46,7 +46,9 @@ its code without a new version (issue 26 item 5) never reuses stale results.
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import dataclasses
 import hashlib
 import importlib.machinery
 import random
@@ -270,12 +272,15 @@ class SolveDeal:
     nodes: int
 
     def __call__(self, seed: int) -> DealResult:
-        """Solve deal ``seed``; ``won`` with the winning line, ``no win`` or ``unknown``."""
+        """Solve deal ``seed``; ``won`` with the winning line, ``no win`` or
+        ``unknown``, and the plugin's warnings (:func:`carried`)."""
         rules = rules_for(self.spec)
         started = time.monotonic()
-        with TimeBound(bound_for(self.seconds), rules.plugin, _hook(rules, "solver"), self.seconds):
+        with carried(rules) as warnings, TimeBound(bound_for(self.seconds), rules.plugin, _hook(rules, "solver"),
+                                                   self.seconds):
             verdict = solve(rules, start_state(rules, seed), Budget(self.seconds, self.nodes))
-        return DealResult(verdict.result, verdict.positions, time.monotonic() - started, verdict.line)
+        return DealResult(verdict.result, verdict.positions, time.monotonic() - started, verdict.line,
+                          tuple(warnings))
 
 
 @dataclass(frozen=True)
@@ -297,9 +302,35 @@ class PlayDeal:
     def __call__(self, seed: int) -> DealResult:
         """Play deal ``seed`` to its end (see :func:`play_honestly`)."""
         rules = rules_for(self.spec)
-        with TimeBound(bound_for(self.seconds), rules.plugin, _hook(rules, "hint"), self.seconds):
-            return play_honestly(rules, start_state(rules, seed), seed, seconds=self.seconds, nodes=self.nodes,
-                                 samples=self.samples)
+        with carried(rules) as warnings, TimeBound(bound_for(self.seconds), rules.plugin, _hook(rules, "hint"),
+                                                   self.seconds):
+            played = play_honestly(rules, start_state(rules, seed), seed, seconds=self.seconds, nodes=self.nodes,
+                                   samples=self.samples)
+        return dataclasses.replace(played, warnings=tuple(warnings))
+
+
+@contextlib.contextmanager
+def carried(rules: RuleSet) -> Iterator[list[tuple[str, str]]]:
+    """Hold the warnings the plugin's answers give while one deal is worked
+    on, to go back with its :class:`DealResult` (a worker process has no
+    player to tell: :func:`sweep` tells them where the sweep runs).  When
+    the deal fails instead (an error, a time bound, Ctrl-C), they are told
+    here at once, as before the hold.
+
+    Args:
+        rules (RuleSet): the game's rules in this process.
+
+    Yields:
+        list[tuple[str, str]]: the ``(hook, line)`` pairs given, filled as
+        the block runs.
+    """
+    held: list[tuple[str, str]] = []
+    try:
+        with rules.warnings_held() as held:
+            yield held
+    except BaseException:
+        rules.release(held)
+        raise
 
 
 def _hook(rules: RuleSet, own: str) -> str:
@@ -382,7 +413,8 @@ def _new_ground(rules: RuleSet, state: Any, visits: Counter[Hashable]) -> tuple[
 
 
 def sweep(store: Store, key: Key, deals: range, task: Callable[[int], DealResult], *,
-          backend: Backend | None = None, progress: Progress | None = None) -> int:
+          backend: Backend | None = None, progress: Progress | None = None,
+          warn: Callable[[str, str], None] | None = None) -> int:
     """Solve (or play) every deal of ``deals`` the table cannot answer yet.
 
     Each chunk's results are stored in one transaction as they arrive, in
@@ -407,6 +439,11 @@ def sweep(store: Store, key: Key, deals: range, task: Callable[[int], DealResult
             :class:`PlayDeal` (picklable).
         backend (Backend | None): where deals run (None: this process).
         progress (Progress | None): the progress line.
+        warn (Callable[[str, str], None] | None): ``warn(hook, line)``,
+            called for each warning a deal's result carries
+            (:attr:`DealResult.warnings`, from any process), in deal order:
+            the game's :meth:`RuleSet.warn`, which tells each once.  None:
+            they are dropped.
 
     Returns:
         int: the deals solved (or played) now by this sweep.
@@ -426,6 +463,10 @@ def sweep(store: Store, key: Key, deals: range, task: Callable[[int], DealResult
         nonlocal solved
         store.add(key, zip(chunk, results))
         solved += len(results)
+        if warn is not None:
+            for result in results:
+                for hook, line in result.warnings:
+                    warn(hook, line)
 
     def claimed(todo: Iterable[int]) -> Iterator[int]:
         source = iter(todo)

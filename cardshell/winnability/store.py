@@ -215,12 +215,19 @@ class DealResult:
         seconds (float): wall-clock time spent on the deal, in seconds.
         line (tuple[str, ...]): the moves played or found, as typed lines
             (the winning line for ``won``).
+        warnings (tuple[tuple[str, str], ...]): the ``(hook, line)``
+            warnings the plugin's wrong answers gave while the deal was
+            worked on (:meth:`cardshell.ruleset.RuleSet.warn`), carried back
+            from a worker process to be told by the sweep
+            (:func:`cardshell.winnability.run.sweep`); not stored in the
+            table, and not compared.
     """
 
     result: Result
     positions: int
     seconds: float
     line: tuple[str, ...] = ()
+    warnings: tuple[tuple[str, str], ...] = dataclasses.field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
