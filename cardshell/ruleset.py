@@ -99,8 +99,9 @@ class RuleSet:
     def warn(self, hook: str, line: str) -> None:
         """Tell the player, once, that the plugin's ``hook`` gave a wrong
         answer that the host left out (``line`` says which and what was done)."""
-        if self._held is not None:
-            self._held.append((hook, line))
+        if self._held is not None:  # held: each pair once, at most MAX_WARNINGS (a deal may call a lying hook often)
+            if (hook, line) not in self._held and len(self._held) < MAX_WARNINGS:
+                self._held.append((hook, line))
             return
         text = f"plugin {self.plugin!r}: {hook} {line}"
         if text in self.warnings:
@@ -113,8 +114,8 @@ class RuleSet:
     @contextlib.contextmanager
     def warnings_held(self) -> Iterator[list[tuple[str, str]]]:
         """Keep the warnings given inside the block (as ``(hook, line)``
-        pairs in the list yielded) instead of telling them; :meth:`release`
-        tells them.  For work whose warnings are moot if it fails (a state
+        pairs in the list yielded, each once, at most :data:`MAX_WARNINGS`)
+        instead of telling them; :meth:`release` tells them.  For work whose warnings are moot if it fails (a state
         found changed makes every rejected line after it moot)."""
         held: list[tuple[str, str]] = []
         outer, self._held = self._held, held

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardshell.ruleset import MAX_WARNINGS
 from cardshell.shell import Shell
 from cardshell.winnability.run import carried
 from cardshell.winnability.store import DealResult
@@ -45,3 +46,17 @@ def test_a_deal_that_fails_tells_its_warnings_at_once():
 def test_the_warnings_a_result_carries_are_not_part_of_its_value():
     # Rows read back from the table carry none; a worker's result is still equal to them.
     assert DealResult("won", 5, 0.1, ("take 1",), (("legal_moves", "x"),)) == DealResult("won", 5, 0.1, ("take 1",))
+
+
+def test_a_deal_holds_each_warning_once_and_a_bounded_number_of_them():
+    # A search may call a lying legal_moves a million times in one deal: what
+    # goes back to the sweep stays small.
+    rules = lying_shell().rules("lying-moves")
+    with carried(rules) as held:
+        for _ in range(1000):
+            rules.warn("legal_moves", "listed 'take 8', which its rules reject; left out")
+        for number in range(1000):
+            rules.warn("legal_moves", f"listed 'take {number}', which its rules reject; left out")
+    assert len(held) == MAX_WARNINGS
+    assert held[:2] == [("legal_moves", "listed 'take 8', which its rules reject; left out"),
+                        ("legal_moves", "listed 'take 0', which its rules reject; left out")]

@@ -217,7 +217,8 @@ class DealResult:
             (the winning line for ``won``).
         warnings (tuple[tuple[str, str], ...]): the ``(hook, line)``
             warnings the plugin's wrong answers gave while the deal was
-            worked on (:meth:`cardshell.ruleset.RuleSet.warn`), carried back
+            worked on (:meth:`cardshell.ruleset.RuleSet.warn`; each once, at
+            most :data:`cardshell.ruleset.MAX_WARNINGS`), carried back
             from a worker process to be told by the sweep
             (:func:`cardshell.winnability.run.sweep`); not stored in the
             table, and not compared.
