@@ -22,7 +22,9 @@ the index before each cardshell run instead.  ``--as-user`` runs every
 command as a user who has set none of those variables: ``HOME`` is a new
 empty folder and no ``CARDSHELL_*_DIR`` or ``XDG_*`` variable is set, so
 cardshell finds both directories through ``platformdirs``, as it does for
-most users (about 10 ms more on this machine).  Not part of the test suite.
+most users (importing it costs about 10 ms on this machine, which the
+directories' variables let a start that imports it lazily skip).  Not part
+of the test suite.
 
     python benchmarks/startup.py [RUNS] [--cold] [--no-interactive] [--as-user]
 """
