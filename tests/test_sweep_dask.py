@@ -205,12 +205,17 @@ def test_the_probe_accepts_a_real_scheduler(scheduler):
 
 @pytest.fixture
 def silent_name_server(monkeypatch):
-    """socket.getaddrinfo for a name server that never answers: every lookup
-    waits until the test ends (the Event is set at teardown)."""
+    """socket.getaddrinfo for a name server that never answers: a lookup of
+    any ``.invalid`` name waits until the test ends (the Event is set at
+    teardown); other names (the module's LocalCluster in this process) are
+    looked up as usual."""
     release = threading.Event()
     lookups = []
+    real = socket.getaddrinfo
 
     def getaddrinfo(host, *args, **kwargs):
+        if not str(host).endswith(".invalid"):
+            return real(host, *args, **kwargs)
         lookups.append(host)
         release.wait(60)
         raise socket.gaierror(socket.EAI_AGAIN, "Temporary failure in name resolution")
@@ -242,7 +247,11 @@ def test_an_unresolved_scheduler_name_is_one_line_and_nothing_runs(silent_name_s
 
 
 def test_an_unknown_name_is_reported_as_the_resolver_says(monkeypatch):
+    real = socket.getaddrinfo
+
     def getaddrinfo(host, *args, **kwargs):
+        if not str(host).endswith(".invalid"):
+            return real(host, *args, **kwargs)
         raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
 
     monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
@@ -257,7 +266,9 @@ def test_the_probe_tries_each_address_of_a_name_in_turn(scheduler, monkeypatch):
     dead = closed.getsockname()
     closed.close()
     rows = [(socket.AF_INET, socket.SOCK_STREAM, 6, "", address) for address in (dead, (host, int(port)))]
-    monkeypatch.setattr(socket, "getaddrinfo", lambda *args, **kwargs: rows)
+    real = socket.getaddrinfo
+    monkeypatch.setattr(socket, "getaddrinfo", lambda name, *args, **kwargs: rows if name == "two-addresses.invalid"
+                        else real(name, *args, **kwargs))
     cluster.probe("two-addresses.invalid", int(port), 5)  # no exception: the second address answered as Dask
 
 
