@@ -18,6 +18,7 @@ from cardshell.records import Command, Game
 from cardshell.script import EXIT_INTERRUPTED, run_script
 from cardshell.shell import Shell
 from conftest import TOY_PLUGINS
+from terminal import spawn_cardshell
 
 
 def _cardshell(*args: str, stdin=subprocess.DEVNULL, env: dict[str, str] | None = None, **kwargs):
@@ -128,9 +129,7 @@ def test_an_unusable_data_dir_at_a_terminal_is_a_warning_not_a_traceback(tmp_pat
     pexpect = pytest.importorskip("pexpect")
     data = tmp_path / "data"
     data.write_text("not a directory")
-    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", NO_COLOR="1", CARDSHELL_LOAD_PLUGINS="")
-    child = pexpect.spawn(sys.executable, ["-m", "cardshell", "--data-dir", str(data)], env=env,
-                          encoding="utf-8", timeout=20, dimensions=(40, 120))
+    child = spawn_cardshell(data, "")
     child.expect_exact("warning: history is not kept")
     child.expect_exact("cardshell>")
     child.send("exit\r")

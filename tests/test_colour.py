@@ -13,6 +13,7 @@ import pytest
 
 from cardshell.interactive import colourise, use_colour
 from cardshell.shell import Shell
+from terminal import spawn_cardshell
 
 RED, RESET = "\x1b[31m", "\x1b[0m"
 #: Hearts (and the red joker U+1F0BF), diamonds; spades, clubs, the black joker and the back.
@@ -85,12 +86,9 @@ def test_scripts_are_never_coloured(tmp_path):
 def test_blackjack_at_a_colour_terminal_and_with_no_color(tmp_path):
     pexpect = pytest.importorskip("pexpect")
     for no_color, coloured in ((None, True), ("1", False)):
-        env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", CARDSHELL_LOAD_PLUGINS="blackjack")
-        env.pop("NO_COLOR", None)
-        if no_color:
-            env["NO_COLOR"] = no_color
-        child = pexpect.spawn(sys.executable, ["-m", "cardshell", "--data-dir", str(tmp_path), "--no-history"],
-                              env=env, encoding="utf-8", timeout=30, dimensions=(24, 100))
+        child = spawn_cardshell(tmp_path, "blackjack", "--no-history", rows=24, columns=100, timeout=30,
+                                env={"NO_COLOR": no_color} if no_color else None,
+                                without=() if no_color else ["NO_COLOR"])
         child.expect_exact("cardshell>")
         child.send("play blackjack --seed 3\r")
         child.expect_exact("(one card face down)")

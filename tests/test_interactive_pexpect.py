@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import os
-import sys
 import time
 
 import pytest
+
+from terminal import spawn_cardshell
 
 pexpect = pytest.importorskip("pexpect")
 
 
 def spawn(data_dir):
-    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", NO_COLOR="1",
-               CARDSHELL_LOAD_PLUGINS="aces-up")
-    child = pexpect.spawn(sys.executable, ["-m", "cardshell", "--data-dir", str(data_dir)], env=env,
-                          encoding="utf-8", timeout=20, dimensions=(40, 120))
+    child = spawn_cardshell(data_dir, "aces-up")
     child.expect_exact("cardshell>")
     return child
 

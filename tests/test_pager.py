@@ -7,7 +7,6 @@ without a terminal; two tests drive a real pty with a small screen."""
 from __future__ import annotations
 
 import io
-import os
 import shutil
 import sys
 
@@ -15,6 +14,7 @@ import pytest
 
 from cardshell import pager
 from cardshell.pager import Pager, choose, needed
+from terminal import spawn_cardshell
 
 LESS = "/usr/bin/less"
 
@@ -127,12 +127,9 @@ pexpect = pytest.importorskip("pexpect")
 
 
 def spawn(tmp_path, env_extra, *args, rows=10, columns=60):
-    env = {key: value for key, value in os.environ.items()
-           if key not in ("CARDSHELL_PAGER", "PAGER", "COLUMNS", "LINES", "LESS")}
-    env.update(PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", NO_COLOR="1", CARDSHELL_LOAD_PLUGINS="aces-up",
-               **env_extra)
-    child = pexpect.spawn(sys.executable, ["-m", "cardshell", "--data-dir", str(tmp_path), *args], env=env,
-                          encoding="utf-8", timeout=20, dimensions=(rows, columns))
+    child = spawn_cardshell(tmp_path, "aces-up", *args, rows=rows, columns=columns, env=env_extra,
+                            without=[name for name in ("CARDSHELL_PAGER", "PAGER", "COLUMNS", "LINES", "LESS")
+                                     if name not in env_extra])
     child.expect_exact("cardshell>")
     return child
 

@@ -3,19 +3,18 @@ a parallel sweep at once and the prompt comes back on a clean line."""
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 
 import pytest
 
+from terminal import spawn_cardshell
+
 pexpect = pytest.importorskip("pexpect")
 
 
 def test_progress_line_and_ctrl_c(tmp_path):
-    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", NO_COLOR="1", CARDSHELL_LOAD_PLUGINS="pictures")
-    child = pexpect.spawn(sys.executable, ["-m", "cardshell", "--data-dir", str(tmp_path)], env=env,
-                          encoding="utf-8", timeout=30, dimensions=(24, 100))
+    child = spawn_cardshell(tmp_path, "pictures", rows=24, columns=100, timeout=30)
     child.expect_exact("cardshell>")
     child.send("play pictures --seed 3\r")
     child.expect_exact("pictures>")
@@ -38,9 +37,7 @@ def test_progress_line_and_ctrl_c(tmp_path):
 def test_every_simulate_has_the_one_line_progress_and_wipes_it_on_ctrl_c(tmp_path, game, unit):
     """Up-and-Down, Blackjack and Snap as Pictures above: the label on the bar's line, deals
     counted (not chunks), rate and ETA, and after Ctrl-C nothing of the line left (one core)."""
-    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", NO_COLOR="1", CARDSHELL_LOAD_PLUGINS=game)
-    child = pexpect.spawn(sys.executable, ["-m", "cardshell", "--data-dir", str(tmp_path)], env=env,
-                          encoding="utf-8", timeout=30, dimensions=(24, 100))
+    child = spawn_cardshell(tmp_path, game, rows=24, columns=100, timeout=30)
     child.expect_exact("cardshell>")
     child.send(f"play {game} --seed 3\r")
     child.expect_exact(f"{game}")

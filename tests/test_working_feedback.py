@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import os
 import sys
 import threading
 import time
@@ -17,6 +16,7 @@ import pytest
 from cardshell import interactive
 from cardshell.shell import Shell
 from cardshell.spinner import Spinner
+from terminal import spawn_cardshell
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -131,9 +131,7 @@ def test_ctrl_c_during_a_pause_stops_the_paced_steps_like_a_key():
 
 
 def test_solve_play_at_a_terminal_is_paced_and_a_key_stops_it(tmp_path):
-    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", NO_COLOR="1", CARDSHELL_LOAD_PLUGINS="aces-up")
-    child = pexpect.spawn(sys.executable, ["-m", "cardshell", "--data-dir", str(tmp_path)], env=env,
-                          encoding="utf-8", timeout=20, dimensions=(40, 120))
+    child = spawn_cardshell(tmp_path, "aces-up")
     child.expect_exact("cardshell>")
     child.send("play aces-up --seed 4\r")
     child.expect_exact("aces-up:")
