@@ -44,7 +44,7 @@ from cardshell.commands.common import find_game
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
 from cardshell.option_values import OptionParser
-from cardshell.plugincheck import StateGuard, mutated
+from cardshell.plugincheck import StateGuard
 from cardshell.records import Command, CommandContext
 from cardshell.search import Budget, hint, solve
 from cardshell.watchdog import TimeBound, bound_for
@@ -216,7 +216,7 @@ class AssistCommands:
                 result = work(trial)
         finally:
             if guard is not None and guard.changed():
-                _mutated(rules, guard.backup, hook)  # raises: the warnings held are moot
+                raise rules.mutated(guard.backup, hook)  # the warnings held are moot
             rules.release(held)
         return result
 
@@ -289,19 +289,3 @@ class AssistCommands:
                      f"no winning line found within the budget; try '{self.shell.host_word('solve')} --nodes "
                      f"{min(MAX_NODES, options.nodes * 10)}'.")
 
-
-def _mutated(rules: RuleSet, state: Any, during: str) -> None:
-    """Report that plugin code changed a copy of ``state`` (as it was) though
-    the game declares immutable states.
-
-    Raises:
-        cardshell.plugincheck.PluginFault: naming the listed move whose rules
-            change the state they are given, else ``during``.
-    """
-    line = None
-    if rules.game.legal_moves is not None:
-        try:
-            line = rules.mutation(state)
-        except Exception:  # the culprit is only named when it can be found
-            line = None
-    raise mutated(rules.plugin, rules.game.id, during if line is None else f"move {line!r}")

@@ -60,8 +60,12 @@ def _inside(path: str, root: str) -> bool:
     return path == root or path.startswith(root + os.sep)
 
 
-def _host_file(path: str) -> bool:
-    """Whether a code file is the host's or pluggy's machinery (or frozen importlib)."""
+def is_host_file(path: str) -> bool:
+    """Whether a code file is the host's or pluggy's machinery (or frozen importlib).
+
+    Args:
+        path (str): a frame's ``co_filename``.
+    """
     absolute = os.path.abspath(path) if not path.startswith("<") else path
     return path.startswith("<frozen") or _inside(absolute, HOST_DIR) or _inside(absolute, _PLUGGY_DIR) \
         or os.sep + "importlib" + os.sep in absolute
@@ -240,7 +244,7 @@ def locate(exc: BaseException, roots: Iterable[tuple[str, str]], prefer: str | N
         if hit is not None:
             return Blame(hit[0], f"{_short(filename, hit[1])}:{line}")
     for filename, line, _ in found:
-        if not _host_file(filename):
+        if not is_host_file(filename):
             return Blame(None, f"{_short(filename, None)}:{line}")
     if found:
         filename, line, _ = found[0]
@@ -370,7 +374,7 @@ def format_traceback(exc: BaseException) -> str:
     if carried is not None:
         return carried.text
     tb = exc.__traceback__
-    while tb is not None and tb.tb_next is not None and _host_file(tb.tb_frame.f_code.co_filename):
+    while tb is not None and tb.tb_next is not None and is_host_file(tb.tb_frame.f_code.co_filename):
         tb = tb.tb_next
 
     return "".join(traceback.format_exception(type(exc), exc, tb))

@@ -65,6 +65,11 @@ class PluginFault(CommandError):
         return type(self), (self.plugin, self.hook, self.problem)
 
 
+class Mutated(PluginFault):
+    """A :class:`PluginFault`: plugin code changed a state its game declares
+    immutable (made by :func:`mutated`)."""
+
+
 def shown(value: object) -> str:
     """A value for a message: its type's name and a repr of at most about 40
     characters, e.g. ``list [2, 2]`` or ``str 'high'``."""
@@ -161,7 +166,7 @@ class StateGuard:
             return True
 
 
-def mutated(plugin: str, game_id: str, hook: str) -> PluginFault:
+def mutated(plugin: str, game_id: str, hook: str, after: str = "the game is left as it was") -> Mutated:
     """The fault of plugin code that changed a state of a game declaring immutable states.
 
     Args:
@@ -169,11 +174,13 @@ def mutated(plugin: str, game_id: str, hook: str) -> PluginFault:
         game_id (str): the game.
         hook (str): what changed it: ``move 'take 1'``, ``command 'take'``,
             ``hint``, ``its rules``.
+        after (str): what the host did about it (a sweep: ``deal 3 was
+            not stored``).
 
     Returns:
-        PluginFault: ``plugin 'P': move 'take 1' changed the state it was
+        Mutated: ``plugin 'P': move 'take 1' changed the state it was
         given, though game 'G' declares immutable states; the game is left
         as it was``.
     """
-    return PluginFault(plugin, hook, f"changed the state it was given, though game {game_id!r} declares "
-                                     "immutable states; the game is left as it was")
+    return Mutated(plugin, hook, f"changed the state it was given, though game {game_id!r} declares "
+                                     f"immutable states; {after}")

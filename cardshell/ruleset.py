@@ -20,8 +20,14 @@ The plugin's answers are checked where they are used
 (:mod:`cardshell.plugincheck`): a listed line the rules reject is left out
 of :meth:`RuleSet.children` and :meth:`RuleSet.checked_legal` with one
 warning naming the plugin, ``legal_moves`` and the line; a key that is not
-hashable or a heuristic that is not a finite number raises
+hashable, a heuristic that is not a finite number, ``legal_moves`` that
+are not lines, ``successors`` that are not ``(move, state)`` pairs, raise
 :class:`~cardshell.plugincheck.PluginFault` naming the plugin and the hook.
+
+Bounds: the iterables ``legal_moves`` and ``successors`` return are read
+with :func:`itertools.islice` up to :data:`MAX_LISTED` items; one more is a
+:class:`~cardshell.plugincheck.PluginFault` (an endless generator costs
+that many items, never all the memory).
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from __future__ import annotations
 import contextlib
 import copy
 from collections.abc import Callable, Hashable, Iterable, Iterator
+from itertools import islice
 from typing import Any
 
 from cardshell.errors import CommandError, UsageError
@@ -38,6 +45,30 @@ from cardshell.registry import Entry, Scope
 
 #: The most warnings a :class:`RuleSet` keeps in :attr:`RuleSet.warnings`.
 MAX_WARNINGS = 100
+#: The most legal moves, or successors, read from one answer of a plugin's
+#: ``legal_moves`` or ``successors`` (the largest built-in list: an expert
+#: Minesweeper board of 99 x 30 cells, 5,940 lines).
+MAX_LISTED = 100_000
+
+
+def _listed(plugin: str, hook: str, answer: Any) -> list[Any]:
+    """The items of a plugin's iterable answer, at most :data:`MAX_LISTED`.
+
+    Raises:
+        PluginFault: the answer is not iterable, or has more items.
+    """
+    try:
+        items = list(islice(answer, MAX_LISTED + 1))
+    except TypeError:
+        raise PluginFault(plugin, hook, f"returned {shown(answer)}, not an iterable") from None
+    if len(items) > MAX_LISTED:
+        raise PluginFault(plugin, hook, f"gave more than {MAX_LISTED:,} items; stopped reading there")
+    return items
+
+
+def _is_move(move: Any) -> bool:
+    """Whether ``move`` is a line or a tuple (or list) of lines (a search move)."""
+    return type(move) is str or (type(move) in (tuple, list) and all(type(line) is str for line in move))
 
 
 class RuleSet:
@@ -86,11 +117,7 @@ class RuleSet:
         """
         if self.game.legal_moves is None:
             raise CommandError(f"{self.game.title} does not list its legal moves.")
-        listed = self.game.legal_moves(state)
-        try:
-            legal = list(listed)
-        except TypeError:
-            raise PluginFault(self.plugin, "legal_moves", f"returned {shown(listed)}, not lines") from None
+        legal = _listed(self.plugin, "legal_moves", self.game.legal_moves(state))
         for line in legal:
             if type(line) is not str:
                 raise PluginFault(self.plugin, "legal_moves", f"listed {shown(line)}, not a line")
@@ -243,6 +270,29 @@ class RuleSet:
                 return line
         return None
 
+    def mutated(self, state: Any, during: str, *, after: str = "the game is left as it was") -> PluginFault:
+        """The fault of plugin code that changed a state though the game
+        declares immutable states.
+
+        Args:
+            state (Any): the state as it was before the plugin code ran (a
+                copy, or the same deal dealt again): its listed moves are
+                tried on copies of it (:meth:`mutation`) to name the culprit.
+            during (str): what ran, named when no listed move is found to
+                change its state (``hint``, ``its rules``).
+            after (str): what the host did about it, for the message.
+
+        Returns:
+            PluginFault: naming the move (``move 'take 1'``) or ``during``.
+        """
+        line = None
+        if self.game.legal_moves is not None:
+            try:
+                line = self.mutation(state)
+            except Exception:  # the culprit is only named when it can be found
+                line = None
+        return mutated(self.plugin, self.game.id, during if line is None else f"move {line!r}", after)
+
     def outcome(self, state: Any) -> Outcome | None:
         """The game's outcome in ``state`` (None while in play).
 
@@ -292,13 +342,31 @@ class RuleSet:
         Returns:
             list: ``(move, new_state)`` pairs; ``move`` is a line or a tuple
             of lines played in order.
+
+        For a game declaring immutable states, ``state`` is guarded while its
+        successors are made (:class:`~cardshell.plugincheck.StateGuard`):
+        a search over states its plugin changes proves nothing.
+
+        Raises:
+            PluginFault: naming ``successors``, when it gives more than
+                :data:`MAX_LISTED` children or one that is not a ``(move,
+                state)`` pair;
+                :class:`~cardshell.plugincheck.Mutated` (naming
+                ``successors`` or ``its rules``), when ``state`` changed.
         """
+        guard = StateGuard(state, keep=False) if self.game.immutable else None
         if self._successors is not None:
-            return list(self._successors(state))
-        children: list[tuple[str | tuple[str, ...], Any]] = list(self.children(state))
-        if self._heuristic is not None and len(children) > 1:
-            heuristic = self.heuristic
-            children.sort(key=lambda child: -heuristic(child[1]))
+            children = _listed(self.plugin, "successors", self._successors(state))
+            for child in children:
+                if type(child) not in (tuple, list) or len(child) != 2 or not _is_move(child[0]):
+                    raise PluginFault(self.plugin, "successors", f"gave {shown(child)}, not a (move, state) pair")
+        else:
+            children = list(self.children(state))
+            if self._heuristic is not None and len(children) > 1:
+                heuristic = self.heuristic
+                children.sort(key=lambda child: -heuristic(child[1]))
+        if guard is not None and guard.changed():
+            raise mutated(self.plugin, self.game.id, "successors" if self._successors is not None else "its rules")
         return children
 
     @property

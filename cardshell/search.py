@@ -42,13 +42,15 @@ player is told once, and the game is searched again without ``successors``
 
 Bounds: a search expands at most ``budget.nodes`` positions and keeps one key
 per position (memory is about ``nodes`` times the size of a key), and checks
-the clock every 256 positions, so it stops within about ``budget.seconds``
-plus the time of 256 expansions.
+the clock at every position, so it stops within ``budget.seconds`` plus the
+time of one expansion (a slow game's search stops at its budget, well
+within the time bound of its plugin code, :class:`cardshell.watchdog.TimeBound`).
 """
 
 from __future__ import annotations
 
 import copy
+import math
 import random
 import time
 from collections import Counter
@@ -56,15 +58,21 @@ from collections.abc import Callable
 from typing import Any
 
 from cardshell.errors import CommandError
-from cardshell.plugincheck import PluginFault, checked_hint, checked_key
+from cardshell.plugincheck import PluginFault, checked_hint, checked_key, shown
 from cardshell.records import Budget, Hint, SearchResult, Verdict
 from cardshell.ruleset import RuleSet
 
 #: The positions of a search whose ``successors`` children are all played
 #: through the rules to check them (:meth:`RuleSet.verified_expand`).
 CHECKED_POSITIONS = 8
+#: The most positions a game's own solver may say it searched: the most an
+#: SQLite integer holds (a winnability row stores the count).
+MAX_POSITIONS = 2**63 - 1
+#: The most moves in a game solver's winning line (each is replayed through
+#: the rules; the longest built-in line is a few hundred moves).
+MAX_LINE = 100_000
 
-__all__ = ["CHECKED_POSITIONS", "Budget", "Result", "Verdict", "hint", "solve"]
+__all__ = ["CHECKED_POSITIONS", "MAX_LINE", "MAX_POSITIONS", "Budget", "Result", "Verdict", "hint", "solve"]
 
 #: The verdicts of :func:`solve` (:data:`cardshell.records.SearchResult`).
 Result = SearchResult
@@ -156,7 +164,7 @@ def _solve(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float
                         _replayed(rules, state, line)
                     return Verdict("won", line, positions, clock() - start)
                 continue
-            if positions >= limit or (not positions & 255 and clock() - start > seconds):
+            if positions >= limit or clock() - start > seconds:
                 return Verdict("unknown", (), positions, clock() - start)
             if pruned(child):
                 continue
@@ -188,26 +196,40 @@ def _replayed(rules: RuleSet, state: Any, line: tuple[str, ...]) -> None:
 
 
 def _checked(rules: RuleSet, state: Any, verdict: Verdict) -> Verdict:
-    """A game solver's verdict, its winning line replayed through the rules.
+    """A game solver's verdict, checked, its winning line replayed through the rules.
+
+    Returns:
+        Verdict: the same verdict, its line a tuple and its seconds a float.
 
     Raises:
         PluginFault: naming the plugin's ``solver``, when the verdict is not
-            a :class:`Verdict`, or its ``won`` line is rejected by the rules
-            or does not end in a win (a broken contract: a reply never lies).
+            a :class:`Verdict` of one of the three results, its line is not
+            a tuple (or list) of lines, its positions not a whole number
+            from 0 to :data:`MAX_POSITIONS`, its seconds not a finite
+            number >= 0, or its ``won`` line is rejected by the rules or
+            does not end in a win (a broken contract: a reply never lies).
     """
     if not isinstance(verdict, Verdict) or verdict.result not in ("won", "no win", "unknown"):
-        raise PluginFault(rules.plugin, "solver", f"returned {verdict!r}, not a Verdict")
+        raise PluginFault(rules.plugin, "solver", f"returned {shown(verdict)}, not a Verdict")
+    line, positions, seconds = verdict.line, verdict.positions, verdict.seconds
+    if type(line) not in (tuple, list) or len(line) > MAX_LINE or any(type(move) is not str for move in line):
+        raise PluginFault(rules.plugin, "solver", f"gave the line {shown(line)}, not a tuple of lines")
+    if type(positions) is not int or not 0 <= positions <= MAX_POSITIONS:
+        raise PluginFault(rules.plugin, "solver",
+                          f"counted {shown(positions)} positions, not a whole number from 0 to {MAX_POSITIONS:,}")
+    if type(seconds) not in (int, float) or not math.isfinite(seconds) or seconds < 0:
+        raise PluginFault(rules.plugin, "solver", f"took {shown(seconds)} seconds, not a finite number >= 0")
     if verdict.result == "won":
-        for line in verdict.line:
+        for move in line:
             try:
-                state = rules.play(state, line)
+                state = rules.play(state, move)
             except CommandError:
                 raise PluginFault(rules.plugin, "solver",
-                                  f"gave a winning line with {line!r}, which its rules reject") from None
+                                  f"gave a winning line with {move!r}, which its rules reject") from None
         outcome = rules.outcome(state)
         if outcome is None or outcome.result != "won":
             raise PluginFault(rules.plugin, "solver", "gave a winning line that does not win")
-    return verdict
+    return Verdict(verdict.result, tuple(line), positions, float(seconds))
 
 
 def _most_promising(rules: RuleSet, state: Any, legal: list[str]) -> str:

@@ -12,38 +12,49 @@ started at the first import and told about each next one), so that watching
 costs a lock per plugin, not a thread.
 
 :class:`TimeBound` is for plugin code the host runs for ``moves``, ``hint``,
-``solve`` and winnability sweeps (issue 26 item 3): a game hint that never
-returns must not hang a piped script.  It arms ``SIGALRM`` (a real-time
-interval timer, :func:`signal.setitimer`) for the bound; when the bound is
-reached, the handler raises :class:`PluginTimeout` in the main thread,
-inside the plugin's code (Python runs signal handlers between bytecodes, and
-a blocking ``time.sleep`` or read is interrupted), and :class:`TimeBound`
-turns it into a :class:`~cardshell.plugincheck.PluginFault` naming the
-plugin.  If the plugin swallows it (a bare ``except:`` in a loop), it is
-raised again every :data:`REPEAT` seconds.  Ctrl-C works as before (SIGINT
-is not touched).  Where there is no ``SIGALRM`` (Windows) or outside the
-main thread (a Dask worker's threads), there is no bound: the search budgets
-still stop the host's own search, and Ctrl-C stops plugin code.
+``solve`` and winnability sweeps: a game hint that never returns must not
+hang a piped script.  It charges the plugin only for the time spent inside
+its code: a real-time interval timer (:func:`signal.setitimer`) ticks every
+:data:`TICK` seconds, and a tick is charged when the main thread is then
+running plugin code, that is when a frame from the innermost one out to
+the one holding the ``with`` statement is neither the host's nor the
+standard library's (:func:`in_plugin_code`).  The host's own work inside the block (a search
+between two calls of the game's rules) is not charged, so a slow but honest
+game whose search stops at its budget is never stopped.  Once the charged
+time reaches the bound, the handler raises :class:`PluginTimeout` inside
+the plugin's code (Python runs signal handlers between bytecodes, and a
+blocking ``time.sleep`` or read is interrupted), and :class:`TimeBound`
+turns it into a :class:`PluginOvertime` naming the plugin.  If the plugin
+swallows it (a bare ``except:`` in a loop), it is raised again at every
+tick after.  Ctrl-C works as before (SIGINT is not touched).  Where there is
+no ``SIGALRM`` (Windows) or outside the main thread (a Dask worker's
+threads), there is no bound: the search budgets still stop the host's own
+search, and Ctrl-C stops plugin code.
 """
 
 from __future__ import annotations
 
+import math
+import os
 import signal
 import sys
+import sysconfig
 import threading
 import time
 from collections.abc import Callable
 from types import FrameType, TracebackType
 from typing import Any
 
+from cardshell import blame
 from cardshell.plugincheck import PluginFault
 
 #: A bound is the budget's seconds times this, plus :data:`MARGIN_SECONDS`.
 MARGIN_FACTOR = 1.25
 #: Seconds added to every bound (start-up of a search, one slow expansion).
 MARGIN_SECONDS = 1.0
-#: Seconds between two alarms when plugin code swallowed the first.
-REPEAT = 0.5
+#: Seconds between two ticks of the timer: the grain of the time charged to
+#: plugin code, and the time between two alarms when it swallowed the first.
+TICK = 0.05
 
 
 class ImportWatchdog:
@@ -148,13 +159,65 @@ class PluginTimeout(KeyboardInterrupt):
     """
 
 
+class PluginOvertime(PluginFault):
+    """Plugin code inside a :class:`TimeBound` used up its time (the bound's message).
+
+    A :class:`~cardshell.plugincheck.PluginFault`, so the command fails
+    naming the plugin; a sweep records the deal as unknown instead and goes
+    on (:mod:`cardshell.winnability.run`).
+    """
+
+
+#: The standard library's directories (its frames are charged to whoever called them).
+_STDLIB = tuple({os.path.abspath(path) + os.sep for key in ("stdlib", "platstdlib")
+                 if (path := sysconfig.get_paths().get(key))})
+#: Installed packages' directories (under the standard library's in some installations).
+_SITE = tuple({os.path.abspath(path) + os.sep for key in ("purelib", "platlib")
+               if (path := sysconfig.get_paths().get(key))})
+
+
+def _neutral(filename: str) -> bool:
+    """Whether a frame's file is the standard library's (frozen modules too)."""
+    if filename.startswith("<"):
+        return True
+    return filename.startswith(_STDLIB) and not filename.startswith(_SITE)
+
+
+def in_plugin_code(frame: FrameType | None, outer: FrameType | None) -> bool:
+    """Whether the thread whose innermost frame is ``frame`` runs plugin code.
+
+    True when a frame from ``frame`` out to ``outer`` (included) is neither
+    the host's (:mod:`cardshell`, pluggy) nor the standard library's: a
+    plugin's function is on the stack, maybe calling the host's helpers.
+
+    Args:
+        frame (FrameType | None): the innermost frame (None: unknown,
+            counted as plugin code).
+        outer (FrameType | None): the frame the bound was entered from;
+            frames outside it are not looked at (None: all of them).
+    """
+    if frame is None:
+        return True
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if not _neutral(filename) and not blame.is_host_file(filename):
+            return True
+        if frame is outer:
+            break
+        frame = frame.f_back
+    return False
+
+
 class TimeBound:
-    """Stop the plugin code run inside the ``with`` block after ``seconds``.
+    """Stop the plugin code run inside the ``with`` block once it has taken ``seconds``.
 
     ::
 
         with TimeBound(bound_for(budget.seconds), "golf", "hint"):
             found = game.hint(state, rng)
+
+    Only the time the main thread spends in plugin code counts (see the
+    module's docstring), in ticks of :data:`TICK` seconds.
 
     Args:
         seconds (float): the bound, in seconds (> 0).
@@ -165,9 +228,10 @@ class TimeBound:
             (:func:`bound_for`), for the message; None: a fixed bound.
 
     Raises:
-        PluginFault: (from the ``with`` statement) when the block ran out of
-            time: ``plugin 'golf': hint did not return within 1.25 s (the
-            budget's 0.2 s plus a margin); stopped``.
+        PluginOvertime: (from the ``with`` statement) when the block's
+            plugin code ran out of time: ``plugin 'golf': hint did not
+            return within 1.25 s (the budget's 0.2 s plus a margin);
+            stopped``.
 
     Only the outermost bound is armed (a nested one changes nothing), and
     only in the main thread of a platform with ``SIGALRM``.  Any previous
@@ -183,19 +247,28 @@ class TimeBound:
         self.hook = hook
         self._mine = False
         self._previous: Any = None
+        self._ticks = 0
+        self._limit = max(1, math.ceil(seconds / TICK - 1e-9))
+        self._outer: FrameType | None = None
 
     def _alarm(self, signum: int, frame: FrameType | None) -> None:
         # Not once the block has ended: the handler may run as __exit__ starts.
-        if self._mine and TimeBound._armed and (frame is None or frame.f_code is not _EXIT_CODE):
-            raise PluginTimeout
+        if not (self._mine and TimeBound._armed) or (frame is not None and frame.f_code is _EXIT_CODE):
+            return
+        if in_plugin_code(frame, self._outer):
+            self._ticks += 1
+            if self._ticks >= self._limit:
+                raise PluginTimeout
 
     def __enter__(self) -> TimeBound:
         if TimeBound._armed or not hasattr(signal, "setitimer") \
                 or threading.current_thread() is not threading.main_thread():
             return self
+        self._outer = sys._getframe(1)
+        self._ticks = 0
         self._previous = signal.signal(signal.SIGALRM, self._alarm)
         self._mine = TimeBound._armed = True
-        signal.setitimer(signal.ITIMER_REAL, self.seconds, REPEAT)
+        signal.setitimer(signal.ITIMER_REAL, TICK, TICK)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
@@ -205,10 +278,11 @@ class TimeBound:
         TimeBound._armed = self._mine = False  # first: an alarm from now on does nothing
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, self._previous)
+        self._outer = None
         if isinstance(value, PluginTimeout):
             why = f" (the budget's {self.budget:g} s plus a margin)" if self.budget is not None else ""
-            raise PluginFault(self.plugin, self.hook, f"did not return within {self.seconds:.3g} s{why}; "
-                              "stopped") from None
+            raise PluginOvertime(self.plugin, self.hook, f"did not return within {self.seconds:.3g} s{why}; "
+                                 "stopped") from None
 
 
 _EXIT_CODE = TimeBound.__exit__.__code__

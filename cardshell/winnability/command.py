@@ -38,6 +38,7 @@ from cardshell.winnability.run import (
     GameSpec,
     PlayDeal,
     SolveDeal,
+    check_deal,
     code_fingerprint,
     remember,
     rules_version,
@@ -179,6 +180,7 @@ class WinnabilityCommands:
             why = "list its legal moves" if game.legal_moves is None else "declare immutable states"
             raise CommandError(f"{game.title} does not {why}, so the shell cannot solve its deals; "
                                "nothing was done.")
+        check_deal(rules, options.deals.start)
         png = histograms.check_png_target(options.plot_file, shell.data_dir) if options.plot_file else None
         export = _check_export(options.export, shell.data_dir) if options.export else None
         key, spec = self.key_and_spec(game.id, options)
