@@ -332,7 +332,7 @@ class RuleSet:
         """Whether the game orders moves by a heuristic."""
         return self._heuristic is not None
 
-    def expand(self, state: Any) -> list[tuple[str | tuple[str, ...], Any]]:
+    def expand(self, state: Any, *, guard: bool = True) -> list[tuple[str | tuple[str, ...], Any]]:
         """The successors search tries from ``state``, best first.
 
         Through :attr:`Game.successors` when the game has it (its order, its
@@ -344,8 +344,10 @@ class RuleSet:
             of lines played in order.
 
         For a game declaring immutable states, ``state`` is guarded while its
-        successors are made (:class:`~cardshell.plugincheck.StateGuard`):
-        a search over states its plugin changes proves nothing.
+        successors are made (:class:`~cardshell.plugincheck.StateGuard`;
+        ``guard`` false skips it, for the expansions a search does not
+        sample: :data:`cardshell.search.GUARD_EVERY`): a search over states
+        its plugin changes proves nothing.
 
         Raises:
             PluginFault: naming ``successors``, when it gives more than
@@ -354,7 +356,7 @@ class RuleSet:
                 :class:`~cardshell.plugincheck.Mutated` (naming
                 ``successors`` or ``its rules``), when ``state`` changed.
         """
-        guard = StateGuard(state, keep=False) if self.game.immutable else None
+        watch = StateGuard(state, keep=False) if guard and self.game.immutable else None
         if self._successors is not None:
             children = _listed(self.plugin, "successors", self._successors(state))
             for child in children:
@@ -365,7 +367,7 @@ class RuleSet:
             if self._heuristic is not None and len(children) > 1:
                 heuristic = self.heuristic
                 children.sort(key=lambda child: -heuristic(child[1]))
-        if guard is not None and guard.changed():
+        if watch is not None and watch.changed():
             raise mutated(self.plugin, self.game.id, "successors" if self._successors is not None else "its rules")
         return children
 
@@ -374,7 +376,7 @@ class RuleSet:
         """Whether :meth:`expand` goes through the game's :attr:`Game.successors`."""
         return self._successors is not None
 
-    def verified_expand(self, state: Any) -> list[tuple[str | tuple[str, ...], Any]]:
+    def verified_expand(self, state: Any, *, guard: bool = True) -> list[tuple[str | tuple[str, ...], Any]]:
         """:meth:`expand`, each ``successors`` child checked against the rules.
 
         Each child's line (or lines, for a macro move; none for ``()``) is
@@ -385,7 +387,7 @@ class RuleSet:
             PluginFault: naming the plugin's ``successors`` and the child's
                 move, when the rules reject a line or reach another state.
         """
-        children = self.expand(state)
+        children = self.expand(state, guard=guard)
         if self._successors is None:
             return children
         for move, child in children:

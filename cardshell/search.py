@@ -65,6 +65,12 @@ from cardshell.ruleset import RuleSet
 #: The positions of a search whose ``successors`` children are all played
 #: through the rules to check them (:meth:`RuleSet.verified_expand`).
 CHECKED_POSITIONS = 8
+#: One expansion in this many, after the first :data:`CHECKED_POSITIONS`
+#: (all guarded), is made with the state guard of :meth:`RuleSet.expand`
+#: (two hashes of the state: a third more time for Thumb and Pouch when
+#: every expansion was guarded).  A move that changes the state it is given
+#: does so wherever it is played, so a sampled expansion meets it.
+GUARD_EVERY = 32
 #: The most positions a game's own solver may say it searched: the most an
 #: SQLite integer holds (a winnability row stores the count).
 MAX_POSITIONS = 2**63 - 1
@@ -72,7 +78,8 @@ MAX_POSITIONS = 2**63 - 1
 #: the rules; the longest built-in line is a few hundred moves).
 MAX_LINE = 100_000
 
-__all__ = ["CHECKED_POSITIONS", "MAX_LINE", "MAX_POSITIONS", "Budget", "Result", "Verdict", "hint", "solve"]
+__all__ = ["CHECKED_POSITIONS", "GUARD_EVERY", "MAX_LINE", "MAX_POSITIONS", "Budget", "Result", "Verdict", "hint",
+           "solve"]
 
 #: The verdicts of :func:`solve` (:data:`cardshell.records.SearchResult`).
 Result = SearchResult
@@ -138,7 +145,7 @@ def _solve(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float
         return Verdict("no win", (), 1, clock() - start)
     stack = [iter(expand(state))]
     path: list[str | tuple[str, ...]] = []
-    positions = 1
+    positions = expansions = 1
     limit, seconds = budget.nodes, budget.seconds
     child_key: Any = None
     try:
@@ -171,7 +178,8 @@ def _solve(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float
             path.append(move)
             if checking and positions > CHECKED_POSITIONS:
                 expand, checking = rules.expand, False
-            stack.append(iter(expand(child)))
+            expansions += 1
+            stack.append(iter(expand(child, guard=expansions <= CHECKED_POSITIONS or not expansions % GUARD_EVERY)))
     except TypeError:
         checked_key(rules.plugin, child_key)  # raises PluginFault if the key was the trouble
         raise

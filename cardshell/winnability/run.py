@@ -452,10 +452,10 @@ def play_honestly(rules: RuleSet, state: Any, seed: int, *, seconds: float, node
     counting = copy.copy(rules)  # the same rules, counting the positions the searches expand
     expand = rules.expand
 
-    def counted(position: Any) -> Any:
+    def counted(position: Any, **options: Any) -> Any:
         nonlocal expanded
         expanded += 1
-        return expand(position)
+        return expand(position, **options)
 
     counting.expand = counted  # type: ignore[method-assign,assignment]
     line: list[str] = []
