@@ -282,7 +282,7 @@ class Registry:
         if unread:  # accepted, said once: what the declaration promises is not what the host will do
             self.notes.append(f"plugin {self._named(plugin)}: game {game.id!r} has a solver, so its "
                               f"{', '.join(unread)} is never read (the solver replaces the generic search)")
-        game = contract1.adapt_game(game)  # one state path: a contract-1 game gets the contract-2 shape
+        game = contract1.adapt_game(game, plugin)  # one state path: a contract-1 game gets the contract-2 shape
         self.games[game.id] = game
         self.game_plugins[game.id] = plugin
         scope = self.scopes[game.id] = Scope(game)
@@ -302,7 +302,8 @@ class Registry:
         else:
             failed[plugin] = f"command {command.name!r} is for game {command.game!r}, which is not registered"
             return
-        entry = Entry(contract1.adapt_command(command, scope.game), plugin)
+        owner = self.game_plugins.get(command.game) if command.game is not None else None
+        entry = Entry(contract1.adapt_command(command, scope.game, owner), plugin)
         if command.pattern is not None:
             flags = 0 if scope.case_sensitive else re.IGNORECASE
             try:

@@ -167,7 +167,8 @@ class Sessions:
             as a :class:`cardshell.screen.Exact` (a board is never
             wrapped: :data:`cardshell.screen.EXCEPTIONS`).
         """
-        state = exposed_state(session.game, session.state)  # what another plugin's hook may read
+        # what another plugin's hook may read
+        state = exposed_state(session.game, session.state, self._registry().game_plugins.get(session.game.id))
         answers: list[tuple[pluggy.HookImpl, Any]] = []
         self._need_hook("cardshell_render")
         text = self.hooks.call("cardshell_render", answers, game=session.game, state=state)
