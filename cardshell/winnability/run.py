@@ -148,7 +148,8 @@ def rules_for(spec: GameSpec) -> RuleSet:
 
     Raises:
         CommandError: the plugins do not register the game here (e.g. a Dask
-            worker without the plugin installed).
+            worker without the plugin installed); the message names each
+            plugin that failed to load here and why.
     """
     rules = _RULES.get(spec)
     if rules is None:
@@ -156,8 +157,9 @@ def rules_for(spec: GameSpec) -> RuleSet:
 
         shell = Shell.create(list(spec.plugins), extra_modules=spec.modules)
         if spec.game not in shell.games:
+            failed = "".join(f"; plugin {failure.describe()}" for failure in shell.failures)
             raise CommandError(f"the game {spec.game!r} is not installed here (plugins: "
-                               f"{', '.join(spec.plugins + spec.modules) or 'none'})")
+                               f"{', '.join(spec.plugins + spec.modules) or 'none'}){failed}")
         rules = _RULES[spec] = shell.rules(spec.game)
     return rules
 
