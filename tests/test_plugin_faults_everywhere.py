@@ -208,3 +208,36 @@ def test_a_sweep_of_a_slow_honest_game_reports_every_deal(tmp_path):
     assert reply.ok, reply.error
     assert reply.warnings == []
     assert stored(tmp_path) == {0: "unknown", 1: "unknown", 2: "unknown"}
+
+
+@needs_two_cores
+def test_a_simulate_tasks_exception_names_the_plugin_in_this_process_and_in_a_pool(tmp_path):
+    shell = shell_with("hostile_simulation", tmp_path)
+    shell.execute("play raising-simulation")
+    at = next(number for number, text in enumerate((TOY_PLUGINS / "hostile_simulation.py").read_text()
+                                                   .splitlines(), 1) if "# RAISES" in text)
+    for jobs in ("--jobs 1", "--jobs 2"):
+        reply = shell.execute(f"simulate 40 --first 0 {jobs}")
+        assert not reply.ok
+        assert reply.error == (f"internal error in plugin 'hostile_simulation' (hostile_simulation.py:{at}): "
+                               "ValueError: deal 7 is broken (game 'raising-simulation' rolled back to before the "
+                               "command)"), jobs
+
+
+# --- sweeps in any folder -----------------------------------------------------------------------
+
+
+@needs_two_cores
+def test_a_folder_named_cardshell_where_a_sweep_starts_is_not_what_its_workers_import(tmp_path):
+    # The forkserver is 'python -c', whose sys.path starts with the current directory: a package
+    # there named cardshell (an empty one, or any folder with an editable install) became the
+    # workers' cardshell, and every game was "not installed here".
+    (tmp_path / "cardshell").mkdir()
+    (tmp_path / "cardshell" / "__init__.py").write_text("")
+    env = dict(os.environ, PYTHONPATH=str(TOY_PLUGINS))
+    result = subprocess.run(
+        [str(Path(sys.executable).with_name("cardshell")), "--data-dir", str(tmp_path / "data"), "--plugin",
+         "toy_pairs", "winnability pairs --deals 0:20 --jobs 2"],
+        cwd=tmp_path, capture_output=True, text=True, env=env, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Pairs: ") and result.stderr == ""

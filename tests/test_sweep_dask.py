@@ -10,6 +10,7 @@ import sys
 import textwrap
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -303,3 +304,12 @@ def test_a_script_ends_with_one_line_exit_1_and_no_stall(server, request):
     assert run.returncode == 1
     assert run.stderr == (f"<stdin>:2: could not reach the Dask scheduler at tcp://127.0.0.1:{port}: "
                           "no Dask handshake within 0.5 s\n")
+
+
+def test_a_plugins_exception_on_a_dask_worker_names_the_plugin_and_its_line_as_in_this_process(scheduler, tmp_path):
+    plugin = Path(__file__).resolve().parent / "plugins" / "hostile_raising_rules.py"
+    shell = Shell.create(plugins=[], extra_modules=[str(plugin)], seed=0, autosave=False, data_dir=tmp_path / "data")
+    here = shell.execute("winnability raising-rules --deals 0:8 --jobs 1")
+    assert not here.ok and here.error.startswith("internal error in plugin 'hostile_raising_rules' (hostile_raising_")
+    there = shell.execute(f"winnability raising-rules --deals 0:8 --scheduler {scheduler}")
+    assert there.error == here.error
