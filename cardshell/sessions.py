@@ -20,6 +20,7 @@ import pluggy
 
 from cardshell import blame
 from cardshell import help as helptext
+from cardshell.contract1 import copied
 from cardshell.endings import Endings
 from cardshell.gametable import GameTable
 from cardshell.hookcall import GuardedHooks
@@ -29,7 +30,7 @@ from cardshell.registry import ESCAPE, Registry
 from cardshell.savefile import SaveRecord
 from cardshell.screen import Exact
 from cardshell.session import GameSession
-from cardshell.views import SessionView, exposed_state
+from cardshell.views import SessionView
 
 
 class Saves(Protocol):
@@ -167,8 +168,9 @@ class Sessions:
             as a :class:`cardshell.screen.Exact` (a board is never
             wrapped: :data:`cardshell.screen.EXCEPTIONS`).
         """
-        # what another plugin's hook may read
-        state = exposed_state(session.game, session.state, self._registry().game_plugins.get(session.game.id))
+        # what another plugin's hook may read (a contract-1 state: a copy, the game's plugin named if there is none)
+        state = session.state if session.game.immutable else \
+            copied(session.state, self._registry().game_plugins.get(session.game.id), session.game.id)
         answers: list[tuple[pluggy.HookImpl, Any]] = []
         self._need_hook("cardshell_render")
         text = self.hooks.call("cardshell_render", answers, game=session.game, state=state)

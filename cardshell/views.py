@@ -12,39 +12,33 @@ handed out as it is.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
-from cardshell.contract1 import copied
 from cardshell.records import Game, Outcome
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.session import GameSession
 
 
-def exposed_state(game: Game, state: Any, plugin: str | None = None) -> Any:
+def exposed_state(game: Game, state: Any) -> Any:
     """A game's state as another plugin's code may read it (a hook's
     ``session.state``, the ``cardshell_render`` hook's ``state``).
 
     Args:
         game (Game): the state's game.
         state (Any): the host's own state object.
-        plugin (str | None): the plugin that registered the game, named
-            when its state cannot be copied (None: the game's id).
 
     Returns:
         Any: ``state`` for contract 2 (an immutable value), a deep copy for
         contract 1 (a mutable state: a plugin changing it changes nothing
         of the game; the game's own functions get their copies from
         :mod:`cardshell.contract1`).
-
-    Raises:
-        PluginFault: a contract-1 state that cannot be deep-copied
-            (:func:`cardshell.contract1.copied`).
     """
-    return state if game.immutable else copied(state, plugin, game.id)
+    return state if game.immutable else copy.deepcopy(state)
 
 
 class ViewedShell(Protocol):

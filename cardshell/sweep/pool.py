@@ -39,15 +39,17 @@ import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from contextlib import contextmanager
 from itertools import chain, islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardshell.errors import CommandError
 from cardshell.sweep.deals import MAX_CHUNK, Chunk, chunk_size, chunked, deal_count
 from cardshell.sweep.worker import HELD_SIGNALS, Guarded, start
+
+if TYPE_CHECKING:  # pragma: no cover
+    from concurrent.futures import ProcessPoolExecutor
 
 __all__ = ["JOIN_SECONDS", "WINDOW_DEALS_PER_WORKER", "WINDOW_PER_WORKER", "Pool"]
 
@@ -236,6 +238,10 @@ class Pool:
                     finished(len(chunk))
                 yield chunk, result
             return
+        # Here, not at start-up: most runs never start a pool, and this imports multiprocessing.
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+
         context = _context()
         guarded = Guarded(task)
         _forkserver(context)
