@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import TextIO
 
-from cardshell import screen, signals
+from cardshell import screen, signals, watchdog
 from cardshell.dispatch import asks_for_help
 from cardshell.errors import UsageError
 from cardshell.option_values import seed
@@ -21,6 +21,7 @@ from cardshell.script import (
     EXIT_OK,
     EXIT_OUTPUT,
     EXIT_REJECTED,
+    EXIT_SAVE_FAILED,
     EXIT_USAGE,
     MAX_LINE_LENGTH,
     read_lines,
@@ -204,6 +205,8 @@ def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, so
     """Create the shell and run the front end; a run whose recording stopped
     (a full disk) and that would exit :data:`EXIT_OK` exits :data:`EXIT_OUTPUT`."""
 
+    if not interactive:  # no one to press Ctrl-C: plugin code that loops is stopped, naming the plugin
+        watchdog.bound_plugin_calls(watchdog.plugin_seconds())
     shell = Shell.create(seed=args.seed, interactive=interactive, disabled=args.disable_plugin,
                          extra_modules=args.plugin, data_dir=args.data_dir, autosave=args.autosave,
                          record=record, tracebacks=args.traceback, deferred=True)
@@ -252,28 +255,45 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
     warnings = [f"cardshell: warning: plugin {failure.describe()}" for failure in shell.failures]
     warnings += [f"cardshell: warning: {note}" for note in shell.notes]
 
-    if not shell.autosave:  # no signal handlers: SIGHUP and SIGTERM end the run as for any program,
-        signals.end_sweeps_cleanly()  # but a sweep stops its workers, says what it kept, and exits 129/143
-        try:
-            status = run_script(shell, lines, source, sys.stdout, sys.stderr,
-                                echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings)
-        except KeyboardInterrupt:
-            status = EXIT_INTERRUPTED
-        signum = signals.received()
-        return status if signum is None else signals.exit_status(signum)
-
-    signals.install()
+    # SIGHUP and SIGTERM: handled (autosave, then 129/143) only with --autosave; without it they
+    # keep their default action, but a sweep stops its workers, says what it kept, and exits 129/143.
+    signals.install(terminating=shell.autosave, rescue=rescue(shell), culprit=shell.problems.culprit)
+    if not shell.autosave:
+        signals.end_sweeps_cleanly()
     try:
         status = run_script(shell, lines, source, sys.stdout, sys.stderr,
                             echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings)
-    except signals.Terminated:  # between two commands: the script did not close the shell
-        notes = shell.close()
-        signals.say(notes)
-        status = EXIT_INTERRUPTED
-    except KeyboardInterrupt:
-        return EXIT_INTERRUPTED
+    except KeyboardInterrupt:  # Ctrl-C or a signal between two commands: the script did not close the shell
+        status = leave(shell, EXIT_INTERRUPTED)
     signum = signals.received()
-    return status if signum is None else signals.exit_status(signum)
+    if signum is not None and status != EXIT_SAVE_FAILED:
+        status = signals.exit_status(signum)
+    return status
+
+
+def leave(shell: Shell, status: int) -> int:
+    """Close the shell after a signal or Ctrl-C: the autosave's notes on
+    stdout, the saves that failed on stderr (never failing to print).
+
+    Args:
+        shell (Shell): the shell to close (once: a closed shell saves nothing again).
+        status (int): the exit status planned.
+
+    Returns:
+        int: ``status``, or :data:`EXIT_SAVE_FAILED` when a save failed in
+        this session.
+    """
+    reported = len(shell.save_failures)
+    signals.say(shell.close())
+    for problem in shell.save_failures[reported:]:
+        _error(problem)
+    return EXIT_SAVE_FAILED if shell.save_failures else status
+
+
+def rescue(shell: Shell) -> signals.Rescue:
+    """What the signal handlers run before they end the process
+    (:func:`cardshell.signals.give_up`): :func:`leave` of ``shell``."""
+    return lambda status: leave(shell, status)
 
 
 def _is_tty(stream: TextIO | None) -> bool:
@@ -298,10 +318,38 @@ def _stdin_lines() -> Iterable[str]:
     stdin = sys.stdin
     if stdin is None:
         return []
+    own = _own_stdin(stdin)
+    if own is not None:
+        return read_lines(own)
     reconfigure = getattr(stdin, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors="replace", newline=None)
     return read_lines(stdin)
+
+
+def _own_stdin(stdin: TextIO) -> TextIO | None:
+    """Take standard input for the script alone: a new stream on a copy of
+    its descriptor, and descriptor 0 (so ``sys.stdin``, ``input()`` and
+    child processes) pointed at ``os.devnull``, so that plugin code never
+    reads (and consumes) the script's next lines.  None when descriptor 0
+    is not the one ``stdin`` reads, or cannot be moved (then nothing changed).
+    """
+    try:
+        if stdin.fileno() != 0:
+            return None
+        copy = os.dup(0)
+    except (OSError, ValueError, AttributeError):
+        return None
+    try:
+        devnull = os.open(os.devnull, os.O_RDONLY)
+        try:
+            os.dup2(devnull, 0)
+        finally:
+            os.close(devnull)
+    except OSError:
+        os.close(copy)
+        return None
+    return open(copy, encoding=stdin.encoding or "utf-8", errors="replace", newline=None)  # noqa: SIM115
 
 
 def _error(message: str) -> None:

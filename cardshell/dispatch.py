@@ -24,7 +24,8 @@ import difflib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cardshell import blame, screen
+from cardshell import blame, screen, watchdog
+from cardshell.defaults import DEFAULT_PLUGIN_NAMES
 from cardshell.errors import CommandError, UsageError
 from cardshell.gametable import GameTable
 from cardshell.parsers import quoted
@@ -247,7 +248,8 @@ class Dispatcher:
             in_game = game is not None and (entry is None or entry.command.game is not None)
             if in_game and game is not None and game.invalid_input is not None:
                 # a broken message must not let the line escape: reported, then the host's own message
-                with blame.guard(lambda failure: self.sessions.game_failed(game, "invalid_input", failure)) as guarded:
+                with blame.guard(lambda failure: self.sessions.game_failed(game, "invalid_input", failure)) as guarded, \
+                        watchdog.plugin_bound(self._registry().game_plugins.get(game.id), "invalid_input"):
                     message = game.invalid_input(text)
                 if guarded.failed is None:
                     close = self.did_you_mean(text.split()[0]) if entry is None else None
@@ -300,10 +302,12 @@ class Dispatcher:
             shell=self._view(),
             interactive=self._interactive(),
         )
+        plugin = None if entry.plugin in DEFAULT_PLUGIN_NAMES else entry.plugin  # the host's own: not bounded
         try:
-            for validator in command.validators:
-                validator(working, args)
-            command.handler(ctx, args)
+            with watchdog.plugin_bound(plugin, f"{'move' if command.changes_state else 'command'} {line!r}"):
+                for validator in command.validators:
+                    validator(working, args)
+                command.handler(ctx, args)
         finally:
             if guard is not None and session is not None and guard.changed():
                 _put_back(session, guard, entry, line, self._rules(session.id))

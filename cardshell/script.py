@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
+from cardshell import signals
 from cardshell.pipes import GuardedStream, OutputFailed
 from cardshell.shell import Shell
 
@@ -37,8 +38,15 @@ EXIT_USAGE = 2
 #: reader left, as in ``| head -1``); the run stopped there, after the
 #: autosave.  74 is EX_IOERR of BSD's sysexits.h.
 EXIT_OUTPUT = 74
+#: Exit status: a game could not be saved (the autosave at exit, or
+#: ``save``), reported on stderr with its cause; it wins over the others.
+#: The same 74 as :data:`EXIT_OUTPUT`: a file could not be written.
+EXIT_SAVE_FAILED = EXIT_OUTPUT
 #: Exit status: stopped by Ctrl-C (128 + SIGINT, as shells report it).
-EXIT_INTERRUPTED = 130
+EXIT_INTERRUPTED = signals.EXIT_INTERRUPTED
+#: Exit status: plugin code would not stop and the host gave up on it
+#: (:func:`cardshell.signals.give_up`, after the autosave).
+EXIT_ABANDONED = signals.EXIT_ABANDONED
 
 #: The longest line a script (or the interactive prompt) accepts, in
 #: characters, not counting the line end: 64 Ki characters, far more than
@@ -150,26 +158,32 @@ def run_script(
             if not reply.ok:
                 err_stream.write(format_report(source, number, reply.error or ""))
                 status = EXIT_REJECTED
-                if reply.interrupted:
-                    status = EXIT_INTERRUPTED
+            if reply.interrupted:  # Ctrl-C, during the command or after it was accepted
+                status = EXIT_INTERRUPTED
             err_stream.flush()
             if reply.interrupted or (stop_on_error and not reply.ok) or shell.exiting:
                 break
     except OutputFailed as failure:
         where = (f"at {source}:{number}, {'after' if ran else 'before'} running that line" if number
                  else "before the first line")
+        reported = len(shell.save_failures)
         report = [f"cardshell: {failure}: the script stopped {where}", *shell.close()]
+        report += [f"cardshell: {problem}" for problem in shell.save_failures[reported:]]
         _report(out_stream if failure.name == "stderr" else err_stream, report)
         return EXIT_OUTPUT
+    reported = len(shell.save_failures)  # a failed 'save' command was reported at its line
     notes = shell.close()
     try:
+        for problem in shell.save_failures[reported:]:
+            err_stream.write(f"cardshell: {problem}\n")
+        err_stream.flush()
         for note in notes:
             out_stream.write(note + "\n")
         out_stream.flush()
     except OutputFailed as failure:
         _report(err_stream, [f"cardshell: {failure}: at the end of the script", *notes])
         return EXIT_OUTPUT
-    return status
+    return EXIT_SAVE_FAILED if shell.save_failures else status
 
 
 def format_report(source: str, number: int, message: str) -> str:
