@@ -18,6 +18,7 @@ from cardshell.pipes import reserve_standard_descriptors
 from cardshell.recording import RecordFile
 from cardshell.script import (
     EXIT_INTERRUPTED,
+    EXIT_ABANDONED,
     EXIT_OK,
     EXIT_OUTPUT,
     EXIT_REJECTED,
@@ -50,11 +51,18 @@ exit status:
   {EXIT_REJECTED}  some command was rejected (reported on stderr as FILE:LINE: message)
   {EXIT_USAGE}  usage error: unknown option, missing file
   {EXIT_OUTPUT}  stdout or stderr could not be written (closed, full, or its reader
-      left, as in '| head -1'): the script stopped there, after the autosave
+      left, as in '| head -1'): the script stopped there, after the autosave;
+      also when a game could not be saved (at exit or by 'save'; the cause is
+      on stderr): this status then wins over the others
+  {EXIT_ABANDONED}  plugin code would not stop (it swallowed the time bound's stops):
+      the games in progress were saved as before its command, and the run ended
   {EXIT_INTERRUPTED}  interrupted by Ctrl-C (a script stops at the command it was
-      running)
+      running; with --autosave, after saving the games in progress); a second
+      Ctrl-C ends plugin code that swallowed the first the same way
   129, 143  ended by SIGHUP or SIGTERM (128 + the signal) at a terminal or in a
-      script with --autosave, after saving the games in progress as 'exit' does
+      script with --autosave, after saving the games in progress as 'exit' does;
+      plugin code that swallows the signal is given up on after
+      CARDSHELL_SIGNAL_GRACE seconds
 
 environment:
   {DATA_DIR_ENV}  where history, saves and statistics are kept (default: the
@@ -65,6 +73,10 @@ environment:
   CARDSHELL_TRACE_PLUGINS=1  print every plugin hook call and its result on stderr
   CARDSHELL_CACHE_DIR  where the plugin index is kept (default: the user cache
       dir); a start imports a plugin only when it is needed, from this index
+  CARDSHELL_PLUGIN_SECONDS  in scripts, the bound of each call into plugin code
+      (a move, a board, a hook, an import; default 60)
+  CARDSHELL_SIGNAL_GRACE  seconds plugin code has to stop after SIGHUP or SIGTERM
+      before it is given up on (default 3)
   CARDSHELL_PAGER  the pager for screens taller than the terminal (default:
       $PAGER, else 'less -R', else a built-in one); empty: no pager
   COLUMNS, LINES  the screen's size where the terminal's is unknown (scripts:
@@ -162,6 +174,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _with_record(args, script, handle, source, script is None and stdin_is_tty)
     finally:
+        signals.uninstall()
+        watchdog.bound_plugin_calls(None)
         if handle is not None:
             handle.close()
 

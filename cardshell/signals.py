@@ -62,7 +62,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from types import FrameType
-from typing import NoReturn
+from typing import Any, NoReturn
 
 #: The signals handled like ``exit``.
 TERMINATING: tuple[signal.Signals, ...] = tuple(
@@ -118,6 +118,7 @@ class _State:
     closing: bool = False  # the autosave began (deferred was entered after a signal, or give_up runs)
     saved_at: float | None = None  # monotonic time the autosave ended, after a signal
     interrupted: FrameType | None = None  # the plugin frame the last Ctrl-C was raised in
+    previous: dict[int, Any] = {}  # the handlers install() replaced, by signal
 
 
 _state = _State()
@@ -156,10 +157,22 @@ def install(*, terminating: bool = True, rescue: Rescue | None = None, culprit: 
     _state.rescue = rescue
     _state.culprit = culprit
     _state.grace = grace_seconds()
-    signal.signal(signal.SIGINT, _handle_interrupt)
-    if terminating:
-        for signum in TERMINATING:
-            signal.signal(signum, _handle)
+    for signum, handler in ((signal.SIGINT, _handle_interrupt),
+                            *((number, _handle) for number in (TERMINATING if terminating else ()))):
+        previous = signal.signal(signum, handler)
+        _state.previous.setdefault(signum, previous)
+
+
+def uninstall() -> None:
+    """Put back the handlers :func:`install` replaced and forget its rescue
+    (:func:`cardshell.cli.main` does, returning, so that a program or a
+    test that calls it keeps its own handlers)."""
+    if threading.current_thread() is not threading.main_thread() or _state.pid != os.getpid():
+        return
+    for signum, previous in _state.previous.items():
+        signal.signal(signum, previous if previous is not None else signal.SIG_DFL)
+    _state.previous.clear()
+    _state.rescue = _state.culprit = _state.interrupted = None
 
 
 def restore_interrupt() -> None:

@@ -215,3 +215,49 @@ def test_ctrl_c_at_any_moment_of_the_start_prints_no_traceback(tmp_path):
         statuses.append(status)
     assert set(statuses) <= {130, -signal.SIGINT}  # -2: before Python installed its own handler
     assert statuses[-1] == 130
+
+
+# -- at a terminal ---------------------------------------------------------------------
+
+def terminal(tmp_path: Path):
+    from terminal import spawn_cardshell
+
+    child = spawn_cardshell(tmp_path, "", "--plugin", "hostile_stubborn", "--no-history",
+                            env={"PYTHONPATH": os.pathsep.join([PLUGINS, os.environ.get("PYTHONPATH", "")]),
+                                 "CARDSHELL_SIGNAL_GRACE": "0.3"})
+    child.expect_exact("cardshell>")
+    child.sendline("play stubborn --seed 3")
+    child.expect_exact("stubborn>")
+    child.sendline("step")
+    child.expect_exact("count 1")
+    child.expect_exact("stubborn>")
+    child.sendline("swallow")
+    child.expect_exact("stubborn: swallowing (python)")
+    return child
+
+
+def test_at_a_terminal_a_second_ctrl_c_gives_up_on_a_swallowing_plugin(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    child = terminal(tmp_path)
+    child.sendintr()
+    time.sleep(0.3)
+    child.sendintr()
+    child.expect_exact("cardshell: plugin 'hostile_stubborn' (hostile_stubborn.py:")
+    child.expect_exact("did not stop at Ctrl-C and was interrupted again")
+    child.expect_exact("Saved Stubborn (seed 3, 1 move): 'play stubborn' resumes it.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert (child.exitstatus, child.signalstatus) == (130, None)
+    assert saved_log(tmp_path) == ["step"]
+
+
+def test_at_a_terminal_sigterm_saves_whatever_the_plugin_swallows(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    child = terminal(tmp_path)
+    child.kill(signal.SIGTERM)
+    child.expect_exact("cardshell: plugin 'hostile_stubborn' (hostile_stubborn.py:")
+    child.expect_exact("Saved Stubborn (seed 3, 1 move): 'play stubborn' resumes it.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert (child.exitstatus, child.signalstatus) == (143, None)
+    assert saved_log(tmp_path) == ["step"]
