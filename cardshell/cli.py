@@ -17,8 +17,8 @@ from cardshell.paths import DATA_DIR_ENV, data_dir, history_file
 from cardshell.pipes import reserve_standard_descriptors
 from cardshell.recording import RecordFile
 from cardshell.script import (
-    EXIT_INTERRUPTED,
     EXIT_ABANDONED,
+    EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_OUTPUT,
     EXIT_REJECTED,

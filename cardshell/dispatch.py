@@ -248,7 +248,8 @@ class Dispatcher:
             in_game = game is not None and (entry is None or entry.command.game is not None)
             if in_game and game is not None and game.invalid_input is not None:
                 # a broken message must not let the line escape: reported, then the host's own message
-                with blame.guard(lambda failure: self.sessions.game_failed(game, "invalid_input", failure)) as guarded, \
+                failed = self.sessions.game_failed
+                with blame.guard(lambda failure: failed(game, "invalid_input", failure)) as guarded, \
                         watchdog.plugin_bound(self._registry().game_plugins.get(game.id), "invalid_input"):
                     message = game.invalid_input(text)
                 if guarded.failed is None:

@@ -286,7 +286,8 @@ def test_a_plugin_that_swallows_the_first_alarm_is_stopped_by_the_next():
         while True:
             pass
 
-    with pytest.raises(PluginFault, match=r"^plugin 'p': hint did not return within 0.1 s; stopped at test_plugin_answers.py:\d+$"):
+    with pytest.raises(PluginFault,
+                       match=r"^plugin 'p': hint did not return within 0.1 s; stopped at test_plugin_answers.py:\d+$"):
         with TimeBound(0.1, "p", "hint"):
             stubborn()
 

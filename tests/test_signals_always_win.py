@@ -94,7 +94,7 @@ def test_a_terminating_signal_saves_and_exits_whatever_the_plugin_swallows(tmp_p
     status, out, err = finish(process)
     assert status == 128 + signum, err
     name = signal.Signals(signum).name
-    assert f"cardshell: plugin 'hostile_stubborn' (hostile_stubborn.py:" in err
+    assert "cardshell: plugin 'hostile_stubborn' (hostile_stubborn.py:" in err
     assert f"did not stop within 0.3 s of {name}" in err
     assert "Saved Stubborn (seed 3, 1 move): 'play stubborn' resumes it." in out
     assert saved_log(data) == ["step"]  # the move before the stubborn command, not the line after it

@@ -28,7 +28,6 @@ import threading
 import time
 
 import cardshell
-from cardshell import parsers
 
 KINDS = ("python", "sleep", "regex", "sum")
 
