@@ -306,8 +306,13 @@ def leave(shell: Shell, status: int) -> int:
 
 def rescue(shell: Shell) -> signals.Rescue:
     """What the signal handlers run before they end the process
-    (:func:`cardshell.signals.give_up`): :func:`leave` of ``shell``."""
-    return lambda status: leave(shell, status)
+    (:func:`cardshell.signals.give_up`): the command running is abandoned
+    (:meth:`Shell.abandon_command`), then :func:`leave` of ``shell``."""
+    def run(status: int) -> int:
+        shell.abandon_command()
+        return leave(shell, status)
+
+    return run
 
 
 def _is_tty(stream: TextIO | None) -> bool:

@@ -72,6 +72,9 @@ class Dispatcher:
         pace_steps (bool): leave a reply's steps (``Reply.steps``) to the
             front end instead of running them (the interactive front end
             plays them at a readable pace).
+        rollback (Callable[[], None] | None): while a host or global
+            command runs, puts back what it changed so far (for a front end
+            that must end the process inside it: :meth:`cardshell.shell.Shell.abandon_command`).
     """
 
     def __init__(self, table: GameTable, sessions: Sessions, problems: ProblemReporter, recorder: Recorder, *,
@@ -92,6 +95,7 @@ class Dispatcher:
         self._fit_width = fit_width
         self.record_as: str | None = None
         self.pace_steps = False
+        self.rollback: Callable[[], None] | None = None
 
     def scope(self) -> Scope:
         """The command scope of the current game, or the global scope."""
@@ -238,11 +242,14 @@ class Dispatcher:
             if entry.command.game is None:
                 # Host and global commands change the shell directly: all or nothing.
                 restore = self._begin()
+                outer, self.rollback = self.rollback, restore
                 try:
                     return self._run(entry, args_text, text, session)
                 except BaseException:
                     restore()
                     raise
+                finally:
+                    self.rollback = outer
             return self._run(entry, args_text, text, session)
         except UsageError as exc:
             in_game = game is not None and (entry is None or entry.command.game is not None)

@@ -154,7 +154,7 @@ def run_interactive(shell: Shell, history_path: Path | None, *, pager: bool = Tr
         like ``exit`` first (:mod:`cardshell.signals`); 74 when a game
         could not be saved (why is on stderr).
     """
-    signals.install(rescue=lambda status: _leave(shell, status), culprit=shell.problems.culprit)
+    signals.install(rescue=lambda status: _leave(shell, status, abandon=True), culprit=shell.problems.culprit)
     try:
         _read_eval_print(shell, history_path, pager)
     except signals.Terminated:  # between two lines: leave as 'exit' would
@@ -164,10 +164,14 @@ def run_interactive(shell: Shell, history_path: Path | None, *, pager: bool = Tr
     return status if signum is None or status == EXIT_SAVE_FAILED else signals.exit_status(signum)
 
 
-def _leave(shell: Shell, status: int) -> int:
-    """Close the shell: the autosave's notes on stdout, the saves that
-    failed on stderr; ``status``, or :data:`cardshell.script.EXIT_SAVE_FAILED`
-    (74) when a save failed in this session."""
+def _leave(shell: Shell, status: int, abandon: bool = False) -> int:
+    """Close the shell (first abandoning the command running, if
+    ``abandon``: :meth:`Shell.abandon_command`): the autosave's notes on
+    stdout, the saves that failed on stderr; ``status``, or
+    :data:`cardshell.script.EXIT_SAVE_FAILED` (74) when a save failed in
+    this session."""
+    if abandon:
+        shell.abandon_command()
     reported = len(shell.save_failures)
     signals.say(shell.close())
     for problem in shell.save_failures[reported:]:

@@ -583,6 +583,15 @@ class Shell:
         """
         return self.persistence.load(name)
 
+    def abandon_command(self) -> None:
+        """Put back what the host or global command running now changed so
+        far (the games on the table, the seeds), as if it failed: for a
+        front end that ends the process inside it, so that the autosave
+        saves the games as they were before it (:func:`cardshell.signals.give_up`)."""
+        rollback, self.dispatcher.rollback = self.dispatcher.rollback, None
+        if rollback is not None:
+            rollback()
+
     @property
     def save_failures(self) -> list[str]:
         """Why each save that could not be written failed, in this session

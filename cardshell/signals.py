@@ -299,6 +299,9 @@ def give_up(status: int, message: str) -> None:
     _state.rescue = None  # once
     _state.closing = True
     _state.deferring += 1  # a further signal only waits
+    if hasattr(signal, "setitimer"):  # no alarm (a time bound's, or ours) may interrupt the autosave
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, signal.SIG_IGN)
     _write_line(sys.stderr, message)
     try:
         status = rescue(status)

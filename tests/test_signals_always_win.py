@@ -101,6 +101,21 @@ def test_a_terminating_signal_saves_and_exits_whatever_the_plugin_swallows(tmp_p
     assert "Traceback" not in err
 
 
+def test_a_signal_inside_a_host_command_saves_the_games_as_before_it(tmp_path):
+    """``play`` (the host's command) is replacing the game when the plugin's
+    ``new`` swallows SIGTERM: what ``play`` did so far is put back."""
+    data = tmp_path / "data"
+    process = start(data, "--autosave", CARDSHELL_SIGNAL_GRACE="0.3")
+    process.stdin.write("play stubborn --seed 3\nstep\nplay stubborn --seed 5 --jam swallow\n")
+    process.stdin.flush()
+    wait_for(process.stderr, "stubborn: swallowing (new)")
+    process.send_signal(signal.SIGTERM)
+    status, out, err = finish(process)
+    assert status == 143, err
+    assert "Saved Stubborn (seed 3, 1 move): 'play stubborn' resumes it." in out
+    assert saved_log(data) == ["step"]
+
+
 def test_a_second_ctrl_c_gives_up_on_a_plugin_that_swallowed_the_first(tmp_path):
     process, data = swallowing(tmp_path, "python")
     process.send_signal(signal.SIGINT)

@@ -11,6 +11,7 @@ option misbehave on purpose, one way each:
 * ``loop``: an endless loop that does not swallow anything;
 * ``ask``: reads a line of standard input (the script's own, if it could);
 * ``tick``: leaves a non-daemon thread running for ever;
+* ``play stubborn --jam swallow`` swallows in ``new``, as ``swallow python``;
 * ``play stubborn --jam X`` makes X loop for ever: ``new``, ``render`` (once
   the count is not 0), ``hook`` (``cardshell_command_applied`` after a
   move) or ``copy`` (a deep copy of the state once the count is not 0:
@@ -29,7 +30,7 @@ import time
 
 import cardshell
 
-KINDS = ("python", "sleep", "regex", "sum")
+KINDS = ("python", "sleep", "regex", "sum", "new")
 
 
 class Board:
@@ -80,6 +81,8 @@ def new(seed, options):
     jam = options.get("jam") or ""
     if jam == "new":
         _forever("new")
+    if jam == "swallow":
+        _swallowing("new")
     return Board(0, jam)
 
 
