@@ -8,9 +8,10 @@ of a start spent importing before any code of the command line runs.  A
 Ctrl-C there raised ``KeyboardInterrupt`` in an import and Python printed
 its traceback.  So this module imports only the standard library at its
 top, and the command line (:func:`cardshell.cli.main`) inside :func:`main`,
-under the ``try`` that turns Ctrl-C at any moment of the start into exit
-status 130, silently.  (Python's own start-up, before this module runs,
-is out of its reach.)
+with a Ctrl-C handler that only notes the key while cardshell's modules are
+imported, then under the ``try`` that turns Ctrl-C at any later moment of
+the start into exit status 130, silently.  (Python's own start-up, its
+``site`` and ``.pth`` files, before this module runs, is out of its reach.)
 
 At the end, :func:`finish` gives the threads that plugin code started and
 left running (non-daemon threads, which Python waits for at exit) at most
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import signal
 import sys
 import threading
 import time
@@ -38,9 +40,18 @@ def main() -> int:
         int: its exit status; 130 after Ctrl-C during the start (a
         terminating signal's 128 + its number if it ended the start).
     """
+    interrupted: list[int] = []
+    # While cardshell's modules are imported, Ctrl-C is only noted: an exception raised there
+    # can land in an import (a traceback) or in one of Python's own callbacks, which drops it
+    # ("Exception ignored in ... _get_module_lock").
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.append(signum))
     try:
-        from cardshell.cli import main as run  # here, under the try: see the module's notes
-
+        from cardshell.cli import main as run  # here, after the handler: see the module's notes
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if interrupted:
+        return finish(EXIT_INTERRUPTED)
+    try:
         status = run()
     except KeyboardInterrupt as exc:
         status = 128 + getattr(exc, "signum", EXIT_INTERRUPTED - 128)
