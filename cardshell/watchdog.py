@@ -179,17 +179,41 @@ def plugin_seconds(environ: dict[str, str] | None = None) -> float:
 
 
 class _Bound:
-    """The process-wide bound of :func:`plugin_bound` (None: off)."""
+    """The process-wide bound of :func:`plugin_bound` (None: off), and the
+    one ``SIGALRM`` handler installed for it."""
 
     seconds: float | None = None
+    current: TimeBound | None = None  # the armed bound the handler serves
+    installed: bool = False  # _dispatch is the SIGALRM handler
+    previous: Any = None  # the handler before bound_plugin_calls installed its own
+
+
+def _dispatch(signum: int, frame: FrameType | None) -> None:
+    """The ``SIGALRM`` handler while :func:`bound_plugin_calls` is on: the
+    armed :class:`TimeBound`'s."""
+    current = _Bound.current
+    if current is not None:
+        current._alarm(signum, frame)
 
 
 def bound_plugin_calls(seconds: float | None) -> None:
     """Bound each call into plugin code by ``seconds`` from now on (None: no bound).
 
     The script front end sets :func:`plugin_seconds`; the interactive one
-    leaves it off.
+    leaves it off.  While it is on, one ``SIGALRM`` handler serves every
+    :class:`TimeBound` (in the main thread), so that a bound costs two
+    timer calls, not two handler swaps as well: a script calls plugin code
+    several times a line.
     """
+    main = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
+    if seconds is not None and not _Bound.installed and main:
+        _Bound.previous = signal.signal(signal.SIGALRM, _dispatch)
+        _Bound.installed = True
+    elif seconds is None and _Bound.installed:
+        if signal.getsignal(signal.SIGALRM) is _dispatch:
+            signal.signal(signal.SIGALRM, _Bound.previous if _Bound.previous is not None else signal.SIG_DFL)
+        _Bound.previous = _Bound.current = None
+        _Bound.installed = False
     _Bound.seconds = seconds
 
 
@@ -284,7 +308,10 @@ class TimeBound:
         if TimeBound._armed or not hasattr(signal, "setitimer") or signals.received() is not None \
                 or threading.current_thread() is not threading.main_thread():
             return self  # (after SIGHUP or SIGTERM the alarm is the signal handlers', cardshell.signals)
-        self._previous = signal.signal(signal.SIGALRM, self._alarm)
+        if _Bound.installed:  # bound_plugin_calls' handler serves this bound
+            _Bound.current, self._previous = self, _dispatch
+        else:
+            self._previous = signal.signal(signal.SIGALRM, self._alarm)
         self._mine = TimeBound._armed = True
         signal.setitimer(signal.ITIMER_REAL, self.seconds, min(REPEAT, self.seconds))
         return self
@@ -295,7 +322,10 @@ class TimeBound:
             return
         TimeBound._armed = self._mine = False  # first: an alarm from now on does nothing
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, self._previous)
+        if self._previous is _dispatch:
+            _Bound.current = None
+        else:
+            signal.signal(signal.SIGALRM, self._previous)
         if isinstance(value, PluginTimeout):
             why = f" (the budget's {self.budget:g} s plus a margin)" if self.budget is not None else ""
             at = f" at {self._stopped_at}" if self._stopped_at is not None else ""
