@@ -302,23 +302,25 @@ class Dispatcher:
         # handlers change a copy of their own: cardshell.contract1) ... unless
         # plugin code changes it, which the guard notices.
         working = session.state if session is not None and game_command else None
-        guard = _guard(working) if session is not None and game_command else None
-        ctx = CommandContext(
-            state=working,
-            line=line,
-            game_id=session.id if session else None,
-            shell=self._view(),
-            interactive=self._interactive(),
-        )
         plugin = None if entry.plugin in DEFAULT_PLUGIN_NAMES else entry.plugin  # the host's own: not bounded
-        try:
-            with watchdog.plugin_bound(plugin, f"{'move' if command.changes_state else 'command'} {line!r}"):
+        # In a script, a bound on all the plugin code of the command: the guard's hash (or copy) of
+        # the state, the validators, the handler (a contract-1 one copies the state first).
+        with watchdog.plugin_bound(plugin, f"{'move' if command.changes_state else 'command'} {line!r}"):
+            guard = _guard(working) if session is not None and game_command else None
+            ctx = CommandContext(
+                state=working,
+                line=line,
+                game_id=session.id if session else None,
+                shell=self._view(),
+                interactive=self._interactive(),
+            )
+            try:
                 for validator in command.validators:
                     validator(working, args)
                 command.handler(ctx, args)
-        finally:
-            if guard is not None and session is not None and guard.changed():
-                _put_back(session, guard, entry, line, self._rules(session.id))
+            finally:
+                if guard is not None and session is not None and guard.changed():
+                    _put_back(session, guard, entry, line, self._rules(session.id))
         reply = Reply(follow_up=ctx.follow_up, steps=ctx.steps)
         pieces = list(ctx.output)
         try:
