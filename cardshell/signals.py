@@ -362,7 +362,7 @@ def _alarm(signum: int, frame: FrameType | None) -> None:
         name = signal.Signals(_state.signum).name
         give_up(exit_status(_state.signum),
                 f"cardshell: {found[0]} did not stop within {_state.grace:g} s of {name}; "
-                "saving the games in progress as they were before its command, and leaving")
+                "cardshell stops here")
 
 
 def _arm() -> None:
@@ -402,6 +402,6 @@ def _handle_interrupt(signum: int, frame: FrameType | None) -> None:
     found = _in_plugin(frame)
     if found is not None and _state.interrupted is not None and _on_stack(_state.interrupted, frame):
         give_up(EXIT_INTERRUPTED, f"cardshell: {found[0]} did not stop at Ctrl-C and was interrupted again; "
-                                  "saving the games in progress as they were before its command, and leaving")
+                                  "cardshell stops here")
     _state.interrupted = found[1] if found is not None else None
     raise KeyboardInterrupt

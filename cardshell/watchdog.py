@@ -301,7 +301,7 @@ class TimeBound:
                 signals.give_up(signals.EXIT_ABANDONED,
                                 f"cardshell: plugin {self.plugin!r}: {self.hook} did not return within "
                                 f"{self.seconds:.3g} s and ignored {self._alarms - 1} requests to stop{where}; "
-                                "saving the games in progress as they were before its command, and leaving")
+                                "cardshell stops here")
             raise PluginTimeout
 
     def __enter__(self) -> TimeBound:
