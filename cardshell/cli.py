@@ -14,7 +14,8 @@ from cardshell.errors import UsageError
 from cardshell.option_values import seed
 from cardshell.ownfiles import refusal
 from cardshell.paths import DATA_DIR_ENV, data_dir, history_file
-from cardshell.pipes import reserve_standard_descriptors
+from cardshell.pipes import OutputFailed, reserve_standard_descriptors
+from cardshell.porcelain import JsonWriter
 from cardshell.recording import RecordFile
 from cardshell.script import (
     EXIT_INTERRUPTED,
@@ -110,6 +111,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--seed", type=_seed, metavar="N",
                         help="session seed: games started without --seed get reproducible seeds")
+    parser.add_argument("--jsonl", action="store_true",
+                        help="porcelain output for programs: run as a script and write one JSON object per "
+                             "line of output on stdout, with its origin and, for the host's words, a stable "
+                             "message id (schema: docs/porcelain.md)")
     parser.add_argument("--echo", action="store_true",
                         help="in scripts, print each prompt and command like a transcript")
     parser.add_argument("--stop-on-error", action="store_true",
@@ -159,7 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             _error(f"cannot read {script}: {exc}")
             return EXIT_USAGE
     try:
-        return _with_record(args, script, handle, source, script is None and stdin_is_tty)
+        return _with_record(args, script, handle, source, script is None and stdin_is_tty and not args.jsonl)
     finally:
         if handle is not None:
             handle.close()
@@ -252,28 +257,40 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
     warnings = [f"cardshell: warning: plugin {failure.describe()}" for failure in shell.failures]
     warnings += [f"cardshell: warning: {note}" for note in shell.notes]
 
+    writer = JsonWriter(sys.stdout, sys.stderr) if args.jsonl else None
     if not shell.autosave:  # no signal handlers: SIGHUP and SIGTERM end the run as for any program,
         signals.end_sweeps_cleanly()  # but a sweep stops its workers, says what it kept, and exits 129/143
         try:
             status = run_script(shell, lines, source, sys.stdout, sys.stderr,
-                                echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings)
+                                echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings, writer=writer)
         except KeyboardInterrupt:
             status = EXIT_INTERRUPTED
         signum = signals.received()
-        return status if signum is None else signals.exit_status(signum)
+        return _ended(writer, status if signum is None else signals.exit_status(signum))
 
     signals.install()
     try:
         status = run_script(shell, lines, source, sys.stdout, sys.stderr,
-                            echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings)
+                            echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings, writer=writer)
     except signals.Terminated:  # between two commands: the script did not close the shell
         notes = shell.close()
         signals.say(notes)
         status = EXIT_INTERRUPTED
     except KeyboardInterrupt:
-        return EXIT_INTERRUPTED
+        return _ended(writer, EXIT_INTERRUPTED)
     signum = signals.received()
-    return status if signum is None else signals.exit_status(signum)
+    return _ended(writer, status if signum is None else signals.exit_status(signum))
+
+
+def _ended(writer: JsonWriter | None, status: int) -> int:
+    """The exit status of a script run, written last by the porcelain output
+    (``--jsonl``); :data:`EXIT_OUTPUT` when that last object cannot be written."""
+    if writer is not None and status != EXIT_OUTPUT:
+        try:
+            writer.exit(status)
+        except OutputFailed:
+            return EXIT_OUTPUT
+    return status
 
 
 def _is_tty(stream: TextIO | None) -> bool:

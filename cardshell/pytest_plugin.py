@@ -25,13 +25,16 @@ import pytest
 # (cached by the package, PEP 562) would still be the first one.
 import cardshell.records  # noqa: F401
 from cardshell.golden import (
+    COMPARED,
     GOLDEN_SUFFIX,
     LEGEND,
+    STRICT_OPTION,
     UPDATE_OPTION,
     GoldenError,
     GoldenMismatch,
     GoldenOptions,
     _read,
+    compare,
     parse_header,
     text_diff,
     visible_lines,
@@ -42,6 +45,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from cardshell.shell import Shell
 
 _UPDATED_KEY = pytest.StashKey[list[str]]()
+_HOST_WORDING_KEY = pytest.StashKey[list[str]]()
+
+
+def _strict(config: pytest.Config) -> bool:
+    """Whether golden tests compare every byte (``--cardshell-strict-golden``
+    or the ini option ``cardshell_golden = strict``)."""
+    return bool(config.getoption(STRICT_OPTION.lstrip("-").replace("-", "_"), False)) or (
+        str(config.getini("cardshell_golden") or "").strip() == "strict")
 
 
 def _ini_plugins(config: pytest.Config) -> list[str] | None:
@@ -189,18 +200,28 @@ class GoldenItem(pytest.Item):
         self.config.stash.setdefault(_UPDATED_KEY, []).extend(written)
 
     def _compare(self, result: ScriptResult, options: GoldenOptions) -> None:
+        strict = _strict(self.config)
         problems = []
-        out_path = self.expected_path("out")
-        expected_out = _read(out_path)
-        if expected_out is None:
-            shown = "\n".join(f"  {line}" for line in visible_lines(result.output)) or "  (empty)"
-            problems.append(f"missing expected output file {out_path.name}; the actual output was:\n{shown}")
-        elif expected_out != result.output:
-            problems.append(f"stdout differs:\n{text_diff(expected_out, result.output, out_path.name, 'stdout')}")
-        err_path = self.expected_path("err")
-        expected_err = _read(err_path) or ""
-        if expected_err != result.errors:
-            problems.append(f"stderr differs:\n{text_diff(expected_err, result.errors, err_path.name, 'stderr')}")
+        host_lines = 0
+        streams = [("out", "stdout", result.output, result.out_items),
+                   ("err", "stderr", result.errors, result.err_items)]
+        for kind, name, actual, items in streams:
+            path = self.expected_path(kind)
+            expected = _read(path)
+            if expected is None and kind == "out":
+                shown = "\n".join(f"  {line}" for line in visible_lines(actual)) or "  (empty)"
+                problems.append(f"missing expected output file {path.name}; the actual output was:\n{shown}")
+                continue
+            expected = expected or ""
+            if strict:
+                if expected != actual:
+                    problems.append(f"{name} differs:\n{text_diff(expected, actual, path.name, name)}")
+                continue
+            verdict = compare(expected, items)
+            if not verdict.ok:
+                problems.append(f"{name} differs:\n{text_diff(expected, actual, path.name, name)}\n"
+                                f"first mismatch: {verdict.problem}")
+            host_lines += verdict.host_lines
         status_text = _read(self.expected_path("status"))
         try:
             expected_status = int(status_text.strip()) if status_text is not None else 0
@@ -211,11 +232,15 @@ class GoldenItem(pytest.Item):
             problems.append(f"exit status differs: expected {expected_status}, got {result.status}")
         if problems:
             report = [f"golden test {self.path.name} failed:", *problems]
-            if any("differs:" in p for p in problems):
+            if any("differs" in p for p in problems):
                 report.append(LEGEND)
+                if not strict:
+                    report.append(COMPARED)
             report.append(f"reproduce: {self.reproduce_command(options)}")
             report.append(f"update (then review): pytest {UPDATE_OPTION} {self.path}")
             raise GoldenMismatch("\n".join(report))
+        if host_lines:
+            self.config.stash.setdefault(_HOST_WORDING_KEY, []).append(f"{self.path} ({host_lines} host line(s))")
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         """The mismatch report itself, without a Python traceback."""
@@ -234,8 +259,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(UPDATE_OPTION, action="store_true", dest="cardshell_update_golden", default=False,
                     help="rewrite the expected files of the golden tests (test_*.cardshell) from their "
                          "actual results instead of comparing")
+    group.addoption(STRICT_OPTION, action="store_true", dest=STRICT_OPTION.lstrip("-").replace("-", "_"),
+                    default=False,
+                    help="compare golden files byte for byte, the host's wording included (by default the "
+                         "host's lines compare by message id and arguments)")
     parser.addini("cardshell_plugins", "plugins (comma list) loaded by cardshell_script and golden tests; "
                   "unset: all installed", default=None)
+    parser.addini("cardshell_golden", "'strict': golden tests compare every byte (as --cardshell-strict-golden)",
+                  default="")
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> GoldenFile | None:
@@ -248,6 +279,13 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> GoldenFile
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
     """List the expected files that ``--cardshell-update-golden`` wrote."""
+    older = config.stash.get(_HOST_WORDING_KEY, [])
+    if older and not config.getoption("cardshell_update_golden", False):
+        terminalreporter.write_sep("-", f"cardshell: {len(older)} golden file(s) hold host lines of another "
+                                        f"release (they passed: host lines compare by message id)")
+        for line in older:
+            terminalreporter.write_line(line)
+        terminalreporter.write_line(f"'pytest {UPDATE_OPTION}' refreshes the host's wording in them")
     written = config.stash.get(_UPDATED_KEY, [])
     if config.getoption("cardshell_update_golden", False):
         terminalreporter.write_sep("-", f"cardshell: {len(written)} golden file(s) changed")

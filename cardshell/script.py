@@ -18,11 +18,15 @@ it interrupts or between commands.  When stdout or stderr cannot be written
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import TextIO
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Protocol, TextIO
 
+from cardshell.messages import say
 from cardshell.pipes import GuardedStream, OutputFailed
-from cardshell.shell import Shell
+from cardshell.reply import Reply
+
+if TYPE_CHECKING:  # pragma: no cover - the shell is built above this module (cli, testing)
+    from cardshell.shell import Shell
 
 #: The indent of a report's continuation lines (the 2nd, 3rd... line of a message).
 CONTINUATION = "  "
@@ -78,6 +82,101 @@ def too_long(line: str, limit: int = MAX_LINE_LENGTH) -> bool:
     return len(line) > limit and len(line.rstrip("\r\n")) > limit
 
 
+class ScriptWriter(Protocol):
+    """Where a script's results go: the plain text of :class:`PlainWriter`,
+    or the JSON lines of :class:`cardshell.porcelain.JsonWriter`.
+
+    Every method may raise :class:`~cardshell.pipes.OutputFailed` when its
+    stream cannot be written.
+    """
+
+    def before(self, warnings: Sequence[str]) -> None:
+        """Lines before the first command: plugins that failed to load."""
+
+    def echo(self, number: int, prompt: str, line: str) -> None:
+        """``--echo``: the prompt and the command, before its output."""
+
+    def refused(self, number: int, message: str) -> None:
+        """A line refused unread (too long)."""
+
+    def reply(self, number: int, line: str, reply: Reply) -> None:
+        """What line ``number`` (``line``, stripped) produced."""
+
+    def flush(self) -> None:
+        """Flush what was written."""
+
+    def closed(self, notes: Sequence[str]) -> None:
+        """What closing the shell said (the games saved), after the last line."""
+
+    def output_failed(self, failure: OutputFailed, where: str, notes: Sequence[str]) -> None:
+        """A stream failed at ``where``: report it, and ``notes``, where
+        something can still be written; never raises."""
+
+
+class PlainWriter:
+    """A script's results as text: command output on ``out``, one
+    ``SOURCE:LINE: message`` report per rejected line and per warning on
+    ``err`` (:func:`format_report`).
+
+    Args:
+        out: standard output; None when it was closed before the start.
+        err: standard error; None when closed.
+        source: the script's name in reports (a path or ``<stdin>``).
+    """
+
+    def __init__(self, out: TextIO | None, err: TextIO | None, source: str) -> None:
+        self.out = GuardedStream(out, "stdout")
+        self.err = GuardedStream(err, "stderr")
+        self.source = source
+
+    def before(self, warnings: Sequence[str]) -> None:
+        for warning in warnings:
+            self.err.write(warning + "\n")
+
+    def echo(self, number: int, prompt: str, line: str) -> None:
+        self.out.write(f"{prompt}{line}\n")
+
+    def refused(self, number: int, message: str) -> None:
+        self.err.write(format_report(self.source, number, message))
+        self.err.flush()
+
+    def reply(self, number: int, line: str, reply: Reply) -> None:
+        if reply.output:
+            self.out.write(reply.output + "\n")
+        self.out.flush()
+        for warning in reply.warnings:
+            self.err.write(format_report(self.source, number, say("script.warning", warning=warning)))
+        if not reply.ok:
+            self.err.write(format_report(self.source, number, reply.error or ""))
+        self.err.flush()
+
+    def flush(self) -> None:
+        self.out.flush()
+        self.err.flush()
+
+    def closed(self, notes: Sequence[str]) -> None:
+        try:
+            for note in notes:
+                self.out.write(note + "\n")
+            self.out.flush()
+        except OutputFailed as failure:
+            self._report(failure, [say("script.output-failed-at-end", failure=str(failure)), *notes])
+            raise
+
+    def output_failed(self, failure: OutputFailed, where: str, notes: Sequence[str]) -> None:
+        self._report(failure, [say("script.output-failed", failure=str(failure), where=where), *notes])
+
+    def _report(self, failure: OutputFailed, lines: Sequence[str]) -> None:
+        """Write lines to the stream that did not fail, if it still works."""
+        stream = self.out if failure.name == "stderr" else self.err
+        try:
+            for text in lines:
+                stream.write(text + "\n")
+            stream.flush()
+        except OutputFailed:
+            pass  # both streams failed: the exit status is all that is left
+
+
 def run_script(
     shell: Shell,
     lines: Iterable[str],
@@ -88,22 +187,26 @@ def run_script(
     echo: bool = False,
     stop_on_error: bool = False,
     warnings: Iterable[str] = (),
+    writer: ScriptWriter | None = None,
 ) -> int:
     """Run every line of a script through the shell.
 
     Args:
-        shell (Shell): the shell to run in.
-        lines (Iterable[str]): the script's lines (with or without line
-            ends), e.g. :func:`read_lines` of a file.
-        source (str): the name used in error reports (a path or ``<stdin>``).
-        out (TextIO | None): receives command output; None when stdout was
-            closed before the start.
-        err (TextIO | None): receives ``SOURCE:LINE: message`` reports and
-            warnings; None when closed.
-        echo (bool): print ``PROMPT COMMAND`` before each command's output.
-        stop_on_error (bool): stop at the first rejected command.
-        warnings (Iterable[str]): lines for ``err`` before the first
-            command (plugins that failed to load).
+        shell: the shell to run in.
+        lines: the script's lines (with or without line ends), e.g.
+            :func:`read_lines` of a file.
+        source: the name used in error reports (a path or ``<stdin>``).
+        out: receives command output; None when stdout was closed before
+            the start.
+        err: receives ``SOURCE:LINE: message`` reports and warnings; None
+            when closed.
+        echo: print ``PROMPT COMMAND`` before each command's output.
+        stop_on_error: stop at the first rejected command.
+        warnings: lines for ``err`` before the first command (plugins that
+            failed to load).
+        writer: where the results go instead of ``out`` and ``err`` as
+            text (:class:`PlainWriter`): the porcelain output
+            (:class:`cardshell.porcelain.JsonWriter`), a test's recorder.
 
     Returns:
         int: :data:`EXIT_OK` if every command was accepted, else
@@ -119,18 +222,16 @@ def run_script(
         failure, the line it stopped at and what was saved are reported on
         the other stream if it still works.
     """
-    out_stream, err_stream = GuardedStream(out, "stdout"), GuardedStream(err, "stderr")
+    if writer is None:
+        writer = PlainWriter(out, err, source)
     status = EXIT_OK
     number, ran = 0, False
     try:
-        for warning in warnings:
-            err_stream.write(warning + "\n")
+        writer.before(list(warnings))
         for number, raw in enumerate(lines, start=1):
             ran = False
             if too_long(raw):
-                err_stream.write(f"{source}:{number}: line too long (over {MAX_LINE_LENGTH:,} characters); "
-                                 "it was not run\n")
-                err_stream.flush()
+                writer.refused(number, say("script.line-too-long", limit=f"{MAX_LINE_LENGTH:,}"))
                 status = EXIT_REJECTED
                 if stop_on_error:
                     break
@@ -139,35 +240,25 @@ def run_script(
             if not text or text.startswith("#"):
                 continue
             if echo:
-                out_stream.write(f"{shell.prompt_text()}{text}\n")
+                writer.echo(number, shell.prompt_text(), text)
             reply = shell.execute(text)
             ran = True
-            if reply.output:
-                out_stream.write(reply.output + "\n")
-            out_stream.flush()
-            for warning in reply.warnings:
-                err_stream.write(format_report(source, number, f"warning: {warning}"))
+            writer.reply(number, text, reply)
             if not reply.ok:
-                err_stream.write(format_report(source, number, reply.error or ""))
                 status = EXIT_REJECTED
                 if reply.interrupted:
                     status = EXIT_INTERRUPTED
-            err_stream.flush()
             if reply.interrupted or (stop_on_error and not reply.ok) or shell.exiting:
                 break
     except OutputFailed as failure:
-        where = (f"at {source}:{number}, {'after' if ran else 'before'} running that line" if number
-                 else "before the first line")
-        report = [f"cardshell: {failure}: the script stopped {where}", *shell.close()]
-        _report(out_stream if failure.name == "stderr" else err_stream, report)
+        where = (say("script.stopped-at", source=source, number=number,
+                     when="after" if ran else "before") if number else say("script.stopped-before-first"))
+        writer.output_failed(failure, where, shell.close())
         return EXIT_OUTPUT
     notes = shell.close()
     try:
-        for note in notes:
-            out_stream.write(note + "\n")
-        out_stream.flush()
-    except OutputFailed as failure:
-        _report(err_stream, [f"cardshell: {failure}: at the end of the script", *notes])
+        writer.closed(notes)
+    except OutputFailed:
         return EXIT_OUTPUT
     return status
 
@@ -185,14 +276,5 @@ def format_report(source: str, number: int, message: str) -> str:
         each line ending with a newline.
     """
     first, *rest = message.splitlines() or [""]
-    return "".join([f"{source}:{number}: {first}\n", *(f"{CONTINUATION}{line}\n" for line in rest)])
-
-
-def _report(stream: GuardedStream, lines: list[str]) -> None:
-    """Write lines to the stream that still works, if it does."""
-    try:
-        for line in lines:
-            stream.write(line + "\n")
-        stream.flush()
-    except OutputFailed:
-        pass  # both streams failed: the exit status is all that is left
+    return "".join([f"{say('script.report', source=source, number=number, message=first)}\n",
+                    *(f"{CONTINUATION}{line}\n" for line in rest)])

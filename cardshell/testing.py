@@ -88,10 +88,10 @@ import copy
 import io
 import os
 import tempfile
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from cardshell.golden import (  # the golden scripts' part of the kit, importable from here too
     DEFAULT_SEED,
@@ -102,10 +102,17 @@ from cardshell.golden import (  # the golden scripts' part of the kit, importabl
     GoldenError,
     GoldenMismatch,
     GoldenOptions,
+    Item,
+    exact_item,
+    items_of,
     parse_header,
+    parts_wordings,
     text_diff,
     visible_lines,
 )
+from cardshell.messages import CATALOG, HostText, say
+from cardshell.reply import GAME, HOST, INPUT, Part, Reply, joined, part
+from cardshell.script import PlainWriter, format_report, run_script
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.shell import Shell
@@ -139,18 +146,30 @@ def __getattr__(name: str) -> Any:
 class ScriptResult:
     """What running a script of commands printed, as the CLI would.
 
+    To assert a game's own words, use :attr:`game_lines`; to assert what
+    the host said, use :meth:`host` (its messages by id and arguments,
+    docs/messages.md): both stay true when a later release rewords or adds
+    a host line.  :attr:`output`, :attr:`lines` and :attr:`messages` hold
+    the text exactly as printed, host wording included.
+
     Attributes:
-        output (str): standard output: every accepted command's output (and,
+        output: standard output: every accepted command's output (and,
             with ``echo``, the prompts and commands), each ending with a newline.
-        errors (str): standard error: one ``SOURCE:LINE: message`` report per
+        errors: standard error: one ``SOURCE:LINE: message`` report per
             rejected command, further lines of a message indented by two
             spaces (plugin load failures and warnings first, as
             ``cardshell: warning: ...``).
-        status (int): the exit status: 0 if every command was accepted,
-            1 if some command was rejected.
+        status: the exit status: 0 if every command was accepted, 1 if
+            some command was rejected.
         shell (Shell): the shell after the script, e.g.
             ``result.shell.current.state`` for the current game's state.
-        source (str): the name used in error reports.
+        source: the name used in error reports.
+        parts: every part printed, as (``"out"`` or ``"err"``, part), in
+            order (:class:`cardshell.reply.Part`: its text, origin, and for
+            the host's its message id and arguments).
+        out_items: standard output as a golden test compares it
+            (:func:`cardshell.golden.compare`).
+        err_items: standard error likewise.
     """
 
     output: str
@@ -158,6 +177,9 @@ class ScriptResult:
     status: int
     shell: Shell
     source: str = "<stdin>"
+    parts: list[tuple[str, Part]] = field(default_factory=list)
+    out_items: list[Item] = field(default_factory=list)
+    err_items: list[Item] = field(default_factory=list)
 
     @property
     def messages(self) -> list[str]:
@@ -179,8 +201,111 @@ class ScriptResult:
 
     @property
     def lines(self) -> list[str]:
-        """The output's lines."""
+        """The output's lines, exactly as printed (the host's included)."""
         return self.output.splitlines()
+
+    @property
+    def game_lines(self) -> list[str]:
+        """The lines of standard output the games wrote (their displays and
+        what their commands echoed), in order, without any line of the host."""
+        return [line for stream, piece in self.parts if stream == "out" and piece.origin == GAME
+                for line in piece.text.split("\n")]
+
+    @property
+    def game_errors(self) -> list[str]:
+        """The messages of rejected commands written by the games (their
+        :class:`~cardshell.errors.CommandError` texts), in order."""
+        return [str(piece.text) for stream, piece in self.parts
+                if stream == "err" and piece.origin == GAME and piece.kind == "error"]
+
+    def host(self, message_id: str) -> list[dict[str, str]]:
+        """The arguments of every host message ``message_id`` printed (on
+        either stream), in order: ``result.host("game.over")`` ->
+        ``[{"what": "Aces Up is over", "result": "won", ...}]``.
+
+        Args:
+            message_id: an id of the catalog (docs/messages.md).
+
+        Raises:
+            KeyError: ``message_id`` is not in the catalog.
+        """
+        if message_id not in CATALOG:
+            raise KeyError(f"no host message {message_id!r}: see docs/messages.md")
+        found = []
+        for _, piece in self.parts:
+            found += _messages_in(piece.text, message_id)
+        return found
+
+
+def _messages_in(text: str, message_id: str) -> list[dict[str, str]]:
+    """The arguments of the host messages ``message_id`` in ``text``, itself
+    or nested in its arguments."""
+    if not isinstance(text, HostText):
+        return []
+    found = [text.plain_args()] if text.message_id == message_id else []
+    for value in text.args.values():
+        found += _messages_in(value, message_id)
+    return found
+
+
+class RecordingWriter(PlainWriter):
+    """The script front end's plain text, as :class:`cardshell.script.PlainWriter`
+    writes it, and the same results kept as parts and golden items."""
+
+    def __init__(self, out: TextIO, err: TextIO, source: str) -> None:
+        super().__init__(out, err, source)
+        self.parts: list[tuple[str, Part]] = []
+        self.out_items: list[Item] = []
+        self.err_items: list[Item] = []
+
+    def before(self, warnings: Sequence[str]) -> None:
+        super().before(warnings)
+        for warning in warnings:
+            self.parts.append(("err", part(warning, HOST, "warning")))
+            self.err_items.append(Item(warning + "\n", _wordings(warning, "\n"), True))
+
+    def echo(self, number: int, prompt: str, line: str) -> None:
+        super().echo(number, prompt, line)
+        self.parts += [("out", part(prompt, HOST, "echo")), ("out", Part(line, INPUT, "echo", inline=True))]
+        wordings = tuple(f"{wording}{line}\n" for wording in part(prompt, HOST).wordings())
+        self.out_items.append(Item(wordings[0], wordings, False))
+
+    def refused(self, number: int, message: str) -> None:
+        super().refused(number, message)
+        self.parts.append(("err", part(message, HOST, "error")))
+        self.err_items.append(self._report(number, [part(message, HOST, "error")], optional=False))
+
+    def reply(self, number: int, line: str, reply: Reply) -> None:
+        super().reply(number, line, reply)
+        parts = reply.output_as_parts()
+        self.parts += [("out", piece) for piece in parts]
+        if reply.output:
+            self.out_items += items_of(parts) if joined(parts) == reply.output else [exact_item(reply.output + "\n")]
+        for warning in reply.warnings:
+            piece = part(say("script.warning", warning=warning), HOST, "warning")
+            self.parts.append(("err", part(warning, HOST, "warning")))
+            self.err_items.append(self._report(number, [piece], optional=True))
+        if not reply.ok:
+            error = reply.error_as_parts()
+            self.parts += [("err", piece) for piece in error]
+            if joined(error) != (reply.error or ""):
+                error = [Part(reply.error or "", HOST, "error")]
+            self.err_items.append(self._report(number, error, optional=False))
+
+    def closed(self, notes: Sequence[str]) -> None:
+        super().closed(notes)
+        for note in notes:
+            self.parts.append(("out", part(note, HOST, "note")))
+            self.out_items.append(Item(note + "\n", _wordings(note, "\n"), True))
+
+    def _report(self, number: int, parts: list[Part], *, optional: bool) -> Item:
+        """The golden item of one ``SOURCE:LINE: message`` report."""
+        wordings = [format_report(self.source, number, text) for text in parts_wordings(parts)]
+        return Item(wordings[0], tuple(wordings), optional)
+
+
+def _wordings(text: str, end: str) -> tuple[str, ...]:
+    return tuple(wording + end for wording in part(text, HOST).wordings())
 
 
 def _script_lines(script: str | Path | Iterable[str]) -> list[str]:
@@ -264,17 +389,18 @@ def run_cardshell(
     Returns:
         ScriptResult: output, errors, exit status and the shell.
     """
-    from cardshell.script import run_script  # imported late: pytest loads this plugin everywhere
 
     if source is None:
         source = script.name if isinstance(script, Path) else "<stdin>"
     lines = _script_lines(script)
     shell = new_shell(plugins, seed=seed, modules=modules, disabled=disabled, data_dir=data_dir)
     out, err = io.StringIO(), io.StringIO()
-    for failure in shell.failures:  # as cardshell.cli reports them
-        err.write(f"cardshell: warning: plugin {failure.describe()}\n")
-    status = run_script(shell, lines, source, out, err, echo=echo, stop_on_error=stop_on_error)
-    return ScriptResult(out.getvalue(), err.getvalue(), status, shell, source)
+    writer = RecordingWriter(out, err, source)
+    warnings = [f"cardshell: warning: plugin {failure.describe()}" for failure in shell.failures]  # as cli does
+    status = run_script(shell, lines, source, out, err, echo=echo, stop_on_error=stop_on_error, warnings=warnings,
+                        writer=writer)
+    return ScriptResult(out.getvalue(), err.getvalue(), status, shell, source, writer.parts, writer.out_items,
+                        writer.err_items)
 
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from cardshell import help as helptext
 from cardshell import option_values, parsers, saves, timestamps
 from cardshell.errors import CommandError, UsageError
+from cardshell.messages import say
 from cardshell.option_values import OptionParser
 from cardshell.records import Game
 
@@ -112,7 +113,7 @@ class HostPlugin:
     def _current(self) -> Any:
         session = self.shell.current
         if session is None:
-            raise CommandError("no game in progress; type 'play GAME' to start one")
+            raise CommandError(say("game.none-in-progress"))
         return session
 
     def _game_id(self, word: str) -> str | None:

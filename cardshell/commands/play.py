@@ -91,7 +91,7 @@ class PlayCommands(GameSwitching):
             if seed is None:
                 seed = shell.next_seed()
                 shell.record_as = f"{shlex.join(['play', game.id, *words[1:]])} --seed {seed}"
-            self._start(ctx, game, seed, options, "")
+            self._start(ctx, game, seed, options, "game.started")
 
     def new(self, ctx: CommandContext, words: list[str]) -> None:
         """``new [--seed N]``: a new deal of the current game (new seed, same
@@ -103,7 +103,7 @@ class PlayCommands(GameSwitching):
             if seed is None:
                 seed = self.shell.next_seed()
                 self.shell.record_as = f"new --seed {seed}"
-            self._start(ctx, session.game, seed, session.options, "New game: ")
+            self._start(ctx, session.game, seed, session.options, "game.started-new")
 
     def restart(self, ctx: CommandContext, args: None) -> None:
         """``restart``: the same deal again from its seed (at ``cardshell>``,
@@ -111,7 +111,7 @@ class PlayCommands(GameSwitching):
         if it has moves (:meth:`_replacing`)."""
         session = self._current_or_finished()
         with self._replacing(ctx, session.id):
-            self._start(ctx, session.game, session.seed, session.options, "Restarted: ")
+            self._start(ctx, session.game, session.seed, session.options, "game.restarted")
 
     def _current_or_finished(self) -> Any:
         """The current game, or at ``cardshell>`` the last game that ended
