@@ -92,15 +92,10 @@ def _seed(word: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``cardshell`` command.
-
-    Options are spelled in full (``allow_abbrev=False``), as every option of
-    the shell's commands (:mod:`cardshell.option_values`): ``--se 5`` is an
-    unknown option, not ``--seed 5``.
-    """
+    """The argument parser of the ``cardshell`` command: argparse's, an
+    option abbreviated to any unique prefix (``--see 5`` is ``--seed 5``)."""
     parser = argparse.ArgumentParser(
         prog="cardshell",
-        allow_abbrev=False,
         description="A terminal shell that hosts games as plugins.",
         epilog=EPILOG,
         formatter_class=_HelpFormatter,

@@ -136,7 +136,7 @@ class Dispatcher:
                 return matched
         where = f" in {self.table.current.game.title}" if self.table.current else ""
         close = self.did_you_mean(word)
-        suggestion = say("command.unknown-in-game.suggestion", word=repr(close)) if close else ""
+        suggestion = say("command.did-you-mean", word=repr(close)) if close else ""
         raise UsageError(say("command.unknown", word=quoted(word), where=where, suggestion=suggestion,
                              help=repr(self.sessions.host_word('help'))))
 

@@ -20,10 +20,13 @@ it (:func:`markdown`).
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import string
-from collections.abc import Iterator, Mapping
+import sys
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from cardshell import screen
 
@@ -170,7 +173,7 @@ def markdown() -> str:
     lines = [
         "# The host's messages",
         "",
-        "Generated from `cardshell/messages.py` by `python -m cardshell.docs --messages`;",
+        "Generated from `cardshell/messages.py` by `python -m cardshell.messages --write docs/messages.md`;",
         "do not edit by hand.  Every line the host itself writes is one of these,",
         "by a stable id.  Golden tests compare the host's lines by id and arguments",
         "(any wording below matches); the porcelain output (`cardshell --jsonl`,",
@@ -200,6 +203,30 @@ def markdown() -> str:
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m cardshell.messages [--write FILE | --check FILE]``: print
+    docs/messages.md (:func:`markdown`), write it, or exit 1 when FILE differs.
+
+    Returns:
+        int: the exit status.
+    """
+    parser = argparse.ArgumentParser(prog="python -m cardshell.messages", description="The host's messages.")
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--write", metavar="FILE", type=Path, help="write the catalog's page to FILE")
+    group.add_argument("--check", metavar="FILE", type=Path, help="exit 1 if FILE is not the catalog's page")
+    args = parser.parse_args(argv)
+    if args.write:
+        args.write.write_text(markdown(), encoding="utf-8")
+    elif args.check:
+        if not args.check.is_file() or args.check.read_text(encoding="utf-8") != markdown():
+            print(f"{args.check} is out of date: run python -m cardshell.messages --write {args.check}",
+                  file=sys.stderr)
+            return 1
+    else:
+        sys.stdout.write(markdown())
+    return 0
+
+
 CATALOG: dict[str, Message] = {}
 
 
@@ -217,7 +244,7 @@ _message("command.unknown",
          "A line whose first word names no command here. `word` is the word quoted, `where` is "
          "\" in TITLE\" inside a game (else empty), `suggestion` a did-you-mean (or empty), `help` the "
          "way to type `help` here ('help' or '%help').")
-_message("command.unknown-in-game.suggestion", " (did you mean {word}?)",
+_message("command.did-you-mean", " (did you mean {word}?)",
          "The did-you-mean part of `command.unknown`: `word` quoted.")
 _message("command.unknown-shell",
          "unknown shell command {word}{suggestion}; %WORD reaches the shell's command WORD; "
@@ -302,3 +329,7 @@ _message("script.output-failed-at-end", "cardshell: {failure}: at the end of the
          "Standard output failed as the script ended (writing the saves made); said on standard error.")
 _message("script.line-too-long", "line too long (over {limit} characters); it was not run",
          "A script line longer than the limit, refused unread.")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -17,9 +17,12 @@ and duration are counted from the previous round's end, which the plugin
 notes per game instance (``session.uid``) in ``cardshell_game_over`` and
 resets in ``cardshell_game_started``.
 
-``stats`` shows every game's figures, ``stats GAME`` one game's in detail,
-counting the games played at a terminal (``SessionView.interactive``);
-``--all`` counts the games played by scripts too.  A result records whether
+``stats`` shows every game's figures, ``stats GAME`` one game's in detail.
+At a terminal it counts the games played at a terminal
+(``SessionView.interactive``); in a script it counts the games this script
+played (the results this run recorded, :data:`cardshell_stats.store.RUN`),
+so a script's output never depends on what was played before it.
+``--all`` counts every recorded game, played at a terminal or by a script.  A result records whether
 ``hint`` or ``solve`` answered in the game (``SessionView.assisted``): an
 assisted win is never perfect.
 ``stats --reset [GAME]`` asks for confirmation, given by typing it again with
@@ -118,17 +121,40 @@ def _others(hidden: int) -> str:
             f"'stats --all' counts {'them' if hidden != 1 else 'it'} too.)")
 
 
+def _show(ctx: cardshell.CommandContext, shown: list[summary.Result], game_id: str | None,
+          games: dict[str, cardshell.Game], heading: str, empty: str) -> None:
+    """Echo the statistics of ``shown``: one game's in detail, or the table of every game's."""
+    if game_id is not None:
+        game = games.get(game_id)
+        title = game.title if game is not None else game_id
+        has_undo = game.undo if game is not None else True
+        ctx.echo(summary.detail(title, summary.summarise(r for r in shown if r.game == game_id), has_undo,
+                                game.side if game is not None else ""))
+        return
+    if not shown:
+        ctx.echo(empty)
+        return
+    order = sorted({r.game for r in shown})
+    rows = [(gid, summary.summarise(r for r in shown if r.game == gid)) for gid in order]
+    ctx.echo(heading or "Statistics:")
+    without_undo = frozenset(gid for gid, game in games.items() if not game.undo)
+    sides = {gid: game.side for gid, game in games.items() if game.side}
+    ctx.echo(summary.table(rows, without_undo, ctx.shell.width if ctx.shell is not None else 80, sides))
+
+
 def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool, bool]) -> None:
     """``stats [GAME] [--all] [--reset [--yes]]``: show (or delete) statistics.
 
-    The default view counts the games played at a terminal; ``--all`` adds
-    the games played by scripts (``cardshell < moves.txt``).
+    At a terminal the default view counts the games played at a terminal;
+    in a script, the games this script played; ``--all`` counts every
+    recorded game (``cardshell < moves.txt`` included).
     """
     game_id, reset, yes, every = args
     directory = _data_dir(ctx.shell)
     games = dict(ctx.shell.games) if ctx.shell is not None else {}
+    scripted = not ctx.interactive and not every and not reset
     try:
-        recorded = store.results(directory)
+        recorded = store.results(directory, run=store.RUN if scripted else None)
     except sqlite3.Error as exc:
         raise CommandError(f"cannot read the statistics in {store.db_path(directory)}: {exc}") from None
     if game_id is not None and game_id not in games and all(r.game != game_id for r in recorded):
@@ -147,6 +173,9 @@ def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool, boo
         except sqlite3.Error as exc:
             raise CommandError(f"cannot delete the statistics in {store.db_path(directory)}: {exc}") from None
         ctx.echo(f"Deleted {what} ({deleted} result{'s' if deleted != 1 else ''}).")
+        return
+    if scripted:  # a script's own games: nothing else is counted or mentioned
+        _show(ctx, recorded, game_id, games, "", "No finished games in this script yet.")
         return
     shown = recorded if every else [r for r in recorded if r.interactive]
     if game_id is not None:
@@ -184,8 +213,9 @@ def cardshell_commands() -> list[cardshell.Command]:
             usage="stats [GAME] [--all] [--reset [--yes]]", parse=_parse, show_state=False,
             changes_state=False,
             help="Every finished game is recorded, whatever the game, with how it was played: at a "
-                 "terminal or by a script, with or without hint or solve.  'stats' counts the games "
-                 "played at a terminal; 'stats --all' counts the scripted ones too.  A perfect win is a "
+                 "terminal or by a script, with or without hint or solve.  At a terminal 'stats' counts "
+                 "the games played at a terminal; in a script, the games that script played; "
+                 "'stats --all' counts every recorded game.  A perfect win is a "
                  "win without undo, hint or solve.  A streak is a run of wins (a loss or a draw ends it).  "
                  "A game without decisions (Snap) is counted from one side's view ('A won').  "
                  "'stats --reset' asks for confirmation: type 'stats --reset --yes' to delete.",

@@ -4,10 +4,13 @@
 round): game id, seed, result, score, moves, duration (seconds), whether
 undo was used, and when it finished (UTC, ISO 8601); whether it was played
 at a terminal (``interactive``; 0 for a script) and whether ``hint`` or
-``solve`` answered in it (``assisted``).  These two columns were added
+``solve`` answered in it (``assisted``); and the run of ``cardshell`` that
+recorded it (``run``: :data:`RUN`, one per process), so a script's ``stats``
+counts the games that script played.  These three columns were added
 later: a writer adds them to an older database (``ALTER TABLE``, rows
-already there count as interactive and not assisted), and a reader of a
-database without them reads those values.  Rows are read in
+already there count as interactive, not assisted, and of no run), and a
+reader of a database without them reads those values.  A seed beyond
+SQLite's 64-bit integers is stored as a BLOB of its digits (:func:`stored_seed`).  Rows are read in
 insertion order (``id``), which is the order games finished.
 
 Several ``cardshell`` processes may finish games at the same time: the
@@ -41,6 +44,7 @@ import atexit
 import os
 import sqlite3
 import time
+import uuid
 from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass
@@ -74,7 +78,11 @@ CREATE INDEX IF NOT EXISTS results_game ON results (game, id);
 _ADDED_COLUMNS = (
     ("interactive", "INTEGER NOT NULL DEFAULT 1"),
     ("assisted", "INTEGER NOT NULL DEFAULT 0"),
+    ("run", "TEXT"),
 )
+
+#: This process's run of cardshell: the ``run`` of every result it records.
+RUN = uuid.uuid4().hex
 
 
 def db_path(data_dir: Path) -> Path:
@@ -253,25 +261,26 @@ def add(data_dir: Path, item: Result) -> None:
         sqlite3.Error: when the database cannot be written.
     """
     finished = datetime.now(UTC).isoformat(timespec="seconds")
-    row = (item.game, item.seed, item.result, item.score, item.moves, item.duration, int(item.undo_used), finished,
-           int(item.interactive), int(item.assisted))
+    row = (item.game, stored_seed(item.seed), item.result, item.score, item.moves, item.duration,
+           int(item.undo_used), finished, int(item.interactive), int(item.assisted), RUN)
     conn = writer(data_dir)
 
     def write() -> None:
         with conn:  # one transaction: committed, or rolled back on error
             conn.execute(
                 "INSERT INTO results (game, seed, result, score, moves, duration, undo_used, finished, "
-                "interactive, assisted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+                "interactive, assisted, run) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
 
     _retry(write)
 
 
-def results(data_dir: Path, game: str | None = None) -> list[Result]:
+def results(data_dir: Path, game: str | None = None, run: str | None = None) -> list[Result]:
     """The recorded results, oldest first; needs no write access.
 
     Args:
-        data_dir (Path): the data directory.
-        game (str | None): only this game's, or all.
+        data_dir: the data directory.
+        game: only this game's, or all.
+        run: only those recorded by this run of cardshell (:data:`RUN`), or all.
 
     Returns:
         list[Result]: empty when there is no database yet.
@@ -279,22 +288,48 @@ def results(data_dir: Path, game: str | None = None) -> list[Result]:
     Raises:
         sqlite3.Error: when the database cannot be read or is not one.
     """
-    params: tuple = ()
-    where = ""
+    present = {row[1] for row in _query(data_dir, "PRAGMA table_info(results)")}
+    if run is not None and "run" not in present:
+        return []  # a database no writer of this version has opened: no result of this run
+    # a column a writer of this version adds reads as its default in an older database (the module's notes)
+    chosen = [name if name in present else default for name, default in
+              (("interactive", "1"), ("assisted", "0"))]
+    conditions, params = [], []
     if game is not None:
-        where = " WHERE game = ?"
-        params = (game,)
-    query = ("SELECT game, seed, result, score, moves, duration, undo_used, interactive, assisted FROM results"
-             + where + " ORDER BY id")
-    try:
-        rows = _query(data_dir, query, params)
-    except sqlite3.OperationalError as exc:
-        if "no such column" not in str(exc):
-            raise
-        # a database no writer of this version has opened yet (see the module's notes)
-        rows = _query(data_dir, "SELECT game, seed, result, score, moves, duration, undo_used, 1, 0 FROM results"
-                      + where + " ORDER BY id", params)
-    return [Result(g, s, r, sc, m, d, bool(u), bool(i), bool(a)) for g, s, r, sc, m, d, u, i, a in rows]
+        conditions.append("game = ?")
+        params.append(game)
+    if run is not None:
+        conditions.append("run = ?")
+        params.append(run)
+    where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
+    query = (f"SELECT game, seed, result, score, moves, duration, undo_used, {', '.join(chosen)} FROM results"
+             f"{where} ORDER BY id")
+    rows = _query(data_dir, query, tuple(params)) if present else []
+    return [Result(g, read_seed(s), r, sc, m, d, bool(u), bool(i), bool(a)) for g, s, r, sc, m, d, u, i, a in rows]
+
+
+#: Seeds SQLite stores as integers: 64-bit signed.
+_SQLITE_INTEGERS = range(-2**63, 2**63)
+
+
+def stored_seed(seed: int) -> int | bytes:
+    """A seed as the ``seed`` column holds it: an integer, or, for a seed
+    beyond SQLite's 64-bit integers (a game's seed may have thousands of
+    digits), its decimal digits as a BLOB, which no column affinity converts."""
+    return seed if seed in _SQLITE_INTEGERS else str(seed).encode("ascii")
+
+
+def read_seed(value: object) -> int:
+    """A seed as :func:`stored_seed` stored it.
+
+    Raises:
+        ValueError: the value is neither an integer nor a BLOB of decimal digits.
+    """
+    if isinstance(value, bytes):
+        return int(value.decode("ascii"))
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise ValueError(f"not a seed: {value!r}")
 
 
 def reset(data_dir: Path, game: str | None = None) -> int:
