@@ -112,16 +112,24 @@ def record(piece: Part, stream: str, line: int | None = None, text: str | None =
     Returns:
         dict: ``cardshell`` (the schema version), ``stream``, ``line``,
         ``input``, ``status``, ``origin`` (game, host, input), ``kind``,
-        ``id`` (a host message's id, else None), ``args`` (its arguments),
+        ``id`` (a host message's id, else None), ``args`` (its arguments:
+        strings, or for a host message inside it, :func:`structured`),
         ``text`` (as the plain output prints it) and ``inline`` (it
         continues the previous part's last line).
     """
-    args = piece.args
-    if isinstance(piece.text, HostText) and not args:
-        args = piece.text.plain_args()
+    args = structured(piece.text)["args"] if isinstance(piece.text, HostText) else dict(piece.args)
     return {"cardshell": SCHEMA_VERSION, "stream": stream, "line": line, "input": text, "status": status,
-            "origin": piece.origin, "kind": piece.kind, "id": piece.message_id, "args": dict(args),
+            "origin": piece.origin, "kind": piece.kind, "id": piece.message_id, "args": args,
             "text": str(piece.text), "inline": piece.inline}
+
+
+def structured(message: HostText) -> dict[str, Any]:
+    """A host message as JSON: ``{"id", "args", "text"}``, where an
+    argument that is a host message itself is such an object too (the
+    ending's ``over`` holds ``game.over`` with its ``result``)."""
+    args = {name: structured(value) if isinstance(value, HostText) else str(value)
+            for name, value in message.args.items()}
+    return {"id": message.message_id, "args": args, "text": str(message)}
 
 
 def result(line: int, text: str | None, status: str) -> dict[str, Any]:

@@ -11,8 +11,6 @@ scripts (``test_*.cardshell``) as :class:`GoldenItem` tests, the
 from __future__ import annotations
 
 import shlex
-import sys
-import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,12 +32,8 @@ from cardshell.golden import (
     GoldenMismatch,
     GoldenOptions,
     _read,
-    compare,
-    parse_header,
-    text_diff,
-    visible_lines,
 )
-from cardshell.testing import ScriptResult, _script_lines, new_shell, run_cardshell
+from cardshell.testing import ScriptResult, check_golden, new_shell, run_cardshell, run_golden
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.shell import Shell
@@ -119,27 +113,6 @@ def cardshell_shell(request: pytest.FixtureRequest) -> Callable[..., Shell]:
 
 
 
-def _search_beside(directory: Path, modules: Iterable[str]) -> None:
-    """Make ``--plugin MODULE`` names of a golden header importable from the
-    script's directory, as ``cd DIR && cardshell --plugin MODULE`` finds
-    them (the console script searches the current directory), without
-    changing the working directory: the directory is appended to
-    ``sys.path`` when it holds one of the modules (``MODULE.py`` or a
-    package ``MODULE/``).
-
-    Args:
-        directory (Path): the golden script's directory.
-        modules (Iterable[str]): the header's ``--plugin`` values (paths of
-            ``.py`` files are left to :func:`cardshell.discovery.import_extra`).
-    """
-    for module in modules:
-        if module.endswith(".py"):
-            continue
-        top = module.partition(".")[0]
-        if ((directory / f"{top}.py").is_file() or (directory / top).is_dir()) and str(directory) not in sys.path:
-            sys.path.append(str(directory))
-
-
 class GoldenFile(pytest.File):
     """A ``test_*.cardshell`` script: one golden test."""
 
@@ -169,20 +142,24 @@ class GoldenItem(pytest.Item):
         return " ".join(parts)
 
     def runtest(self) -> None:
-        lines = _script_lines(self.path)
-        options = parse_header(lines)
-        if options.plugins is None:
-            options.plugins = _ini_plugins(self.config)
-        modules = [m if not m.endswith(".py") else str(self.path.parent / m) for m in options.modules or ()]
-        _search_beside(self.path.parent, modules)
-        with tempfile.TemporaryDirectory(prefix="cardshell-golden-") as data:
-            result = run_cardshell(lines, plugins=options.plugins, seed=options.seed, echo=options.echo,
-                                   stop_on_error=options.stop_on_error, modules=modules,
-                                   disabled=options.disabled or (), source=self.path.name, data_dir=data)
+        plugins = _ini_plugins(self.config)
         if self.config.getoption("cardshell_update_golden"):
+            result, _ = run_golden(self.path, plugins=plugins)
             self._update(result)
             return
-        self._compare(result, options)
+        check = check_golden(self.path, plugins=plugins, strict=_strict(self.config))
+        if check.problems:
+            report = [f"golden test {self.path.name} failed:", *check.problems]
+            if any("differs" in p for p in check.problems):
+                report.append(LEGEND)
+                if not _strict(self.config):
+                    report.append(COMPARED)
+            report.append(f"reproduce: {self.reproduce_command(check.options)}")
+            report.append(f"update (then review): pytest {UPDATE_OPTION} {self.path}")
+            raise GoldenMismatch("\n".join(report))
+        if check.host_lines:
+            self.config.stash.setdefault(_HOST_WORDING_KEY, []).append(f"{self.path} ({check.host_lines} host "
+                                                                       f"line(s))")
 
     def _update(self, result: ScriptResult) -> None:
         written = []
@@ -198,49 +175,6 @@ class GoldenItem(pytest.Item):
                 path.write_bytes(text.encode("utf-8"))
                 written.append(f"wrote {path}")
         self.config.stash.setdefault(_UPDATED_KEY, []).extend(written)
-
-    def _compare(self, result: ScriptResult, options: GoldenOptions) -> None:
-        strict = _strict(self.config)
-        problems = []
-        host_lines = 0
-        streams = [("out", "stdout", result.output, result.out_items),
-                   ("err", "stderr", result.errors, result.err_items)]
-        for kind, name, actual, items in streams:
-            path = self.expected_path(kind)
-            expected = _read(path)
-            if expected is None and kind == "out":
-                shown = "\n".join(f"  {line}" for line in visible_lines(actual)) or "  (empty)"
-                problems.append(f"missing expected output file {path.name}; the actual output was:\n{shown}")
-                continue
-            expected = expected or ""
-            if strict:
-                if expected != actual:
-                    problems.append(f"{name} differs:\n{text_diff(expected, actual, path.name, name)}")
-                continue
-            verdict = compare(expected, items)
-            if not verdict.ok:
-                problems.append(f"{name} differs:\n{text_diff(expected, actual, path.name, name)}\n"
-                                f"first mismatch: {verdict.problem}")
-            host_lines += verdict.host_lines
-        status_text = _read(self.expected_path("status"))
-        try:
-            expected_status = int(status_text.strip()) if status_text is not None else 0
-        except ValueError:
-            raise GoldenError(f"{self.expected_path('status').name} must hold an integer, "
-                              f"got {status_text!r}") from None
-        if expected_status != result.status:
-            problems.append(f"exit status differs: expected {expected_status}, got {result.status}")
-        if problems:
-            report = [f"golden test {self.path.name} failed:", *problems]
-            if any("differs" in p for p in problems):
-                report.append(LEGEND)
-                if not strict:
-                    report.append(COMPARED)
-            report.append(f"reproduce: {self.reproduce_command(options)}")
-            report.append(f"update (then review): pytest {UPDATE_OPTION} {self.path}")
-            raise GoldenMismatch("\n".join(report))
-        if host_lines:
-            self.config.stash.setdefault(_HOST_WORDING_KEY, []).append(f"{self.path} ({host_lines} host line(s))")
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         """The mismatch report itself, without a Python traceback."""

@@ -87,6 +87,7 @@ from __future__ import annotations
 import copy
 import io
 import os
+import sys
 import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -98,11 +99,14 @@ from cardshell.golden import (  # the golden scripts' part of the kit, importabl
     GOLDEN_SUFFIX,
     HEADER_PREFIX,
     LEGEND,
+    STRICT_OPTION,
     UPDATE_OPTION,
     GoldenError,
     GoldenMismatch,
     GoldenOptions,
     Item,
+    _read,
+    compare,
     exact_item,
     items_of,
     parse_header,
@@ -117,9 +121,10 @@ from cardshell.script import PlainWriter, format_report, run_script
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.shell import Shell
 
-__all__ = ["DEFAULT_SEED", "GOLDEN_SUFFIX", "HEADER_PREFIX", "LEGEND", "UPDATE_OPTION", "GoldenError",
-           "GoldenMismatch", "GoldenOptions", "ScriptResult", "execute_checked", "new_shell", "parse_header",
-           "run_cardshell", "text_diff", "visible_lines"]
+__all__ = ["DEFAULT_SEED", "GOLDEN_SUFFIX", "HEADER_PREFIX", "LEGEND", "STRICT_OPTION", "UPDATE_OPTION",
+           "GoldenCheck", "GoldenError", "GoldenMismatch", "GoldenOptions", "ScriptResult", "check_golden",
+           "execute_checked", "new_shell", "parse_header", "run_cardshell", "run_golden", "text_diff",
+           "visible_lines"]
 
 #: The pytest plugin's names, importable from here (see :func:`__getattr__`).
 _PLUGIN_NAMES = frozenset({"cardshell_script", "cardshell_shell", "GoldenFile", "GoldenItem", "pytest_addoption",
@@ -403,6 +408,124 @@ def run_cardshell(
                         writer.err_items)
 
 
+
+
+# -- golden tests ---------------------------------------------------------------
+def _search_beside(directory: Path, modules: Iterable[str]) -> None:
+    """Make ``--plugin MODULE`` names of a golden header importable from the
+    script's directory, as ``cd DIR && cardshell --plugin MODULE`` finds
+    them (the console script searches the current directory), without
+    changing the working directory: the directory is appended to
+    ``sys.path`` when it holds one of the modules (``MODULE.py`` or a
+    package ``MODULE/``).
+
+    Args:
+        directory: the golden script's directory.
+        modules: the header's ``--plugin`` values (paths of ``.py`` files
+            are left to :func:`cardshell.discovery.import_extra`).
+    """
+    for module in modules:
+        if module.endswith(".py"):
+            continue
+        top = module.partition(".")[0]
+        if ((directory / f"{top}.py").is_file() or (directory / top).is_dir()) and str(directory) not in sys.path:
+            sys.path.append(str(directory))
+
+
+def run_golden(path: Path, *, plugins: Iterable[str] | None = None) -> tuple[ScriptResult, GoldenOptions]:
+    """Run a golden script (``test_*.cardshell``) as its golden test does:
+    its header's options, a new empty data directory.
+
+    Args:
+        path: the script.
+        plugins: the plugins to load when its header names none (the ini
+            option ``cardshell_plugins``); None: every installed one.
+
+    Returns:
+        tuple[ScriptResult, GoldenOptions]: what it printed, and its options.
+
+    Raises:
+        GoldenError: a bad header.
+    """
+    lines = _script_lines(path)
+    options = parse_header(lines)
+    if options.plugins is None and plugins is not None:
+        options.plugins = list(plugins)
+    modules = [m if not m.endswith(".py") else str(path.parent / m) for m in options.modules or ()]
+    _search_beside(path.parent, modules)
+    with tempfile.TemporaryDirectory(prefix="cardshell-golden-") as data:
+        result = run_cardshell(lines, plugins=options.plugins, seed=options.seed, echo=options.echo,
+                               stop_on_error=options.stop_on_error, modules=modules,
+                               disabled=options.disabled or (), source=path.name, data_dir=data)
+    return result, options
+
+
+@dataclass
+class GoldenCheck:
+    """The verdict of one golden test.
+
+    Attributes:
+        result: what the script printed.
+        options: its header's options.
+        problems: each difference found, as a report (empty: the test passes).
+        host_lines: host lines of the expected files in a wording of another
+            release (or missing from them): they pass, and
+            ``--cardshell-update-golden`` would refresh them.
+    """
+
+    result: ScriptResult
+    options: GoldenOptions
+    problems: list[str]
+    host_lines: int = 0
+
+
+def check_golden(path: Path, *, plugins: Iterable[str] | None = None, strict: bool = False) -> GoldenCheck:
+    """Run a golden script and compare what it printed with its expected files.
+
+    The game's lines compare exactly and in order; the host's by message id
+    and arguments, in any wording the catalog has had for them, and host
+    lines missing from the expected files are allowed
+    (:func:`cardshell.golden.compare`); with ``strict``, every byte.
+
+    Args:
+        path: the script (``test_NAME.cardshell``; expected files beside it:
+            ``.out``, required; ``.err`` and ``.status``, absent when empty or 0).
+        plugins: as :func:`run_golden`.
+        strict: compare byte for byte.
+
+    Raises:
+        GoldenError: a bad header, or a ``.status`` that holds no integer.
+    """
+    result, options = run_golden(path, plugins=plugins)
+    problems = []
+    host_lines = 0
+    streams = [("out", "stdout", result.output, result.out_items), ("err", "stderr", result.errors, result.err_items)]
+    for kind, name, actual, items in streams:
+        expected_path = path.with_name(f"{path.name}.{kind}")
+        expected = _read(expected_path)
+        if expected is None and kind == "out":
+            shown = "\n".join(f"  {line}" for line in visible_lines(actual)) or "  (empty)"
+            problems.append(f"missing expected output file {expected_path.name}; the actual output was:\n{shown}")
+            continue
+        expected = expected or ""
+        if strict:
+            if expected != actual:
+                problems.append(f"{name} differs:\n{text_diff(expected, actual, expected_path.name, name)}")
+            continue
+        verdict = compare(expected, items)
+        if not verdict.ok:
+            problems.append(f"{name} differs:\n{text_diff(expected, actual, expected_path.name, name)}\n"
+                            f"first mismatch: {verdict.problem}")
+        host_lines += verdict.host_lines
+    status_path = path.with_name(f"{path.name}.status")
+    status_text = _read(status_path)
+    try:
+        expected_status = int(status_text.strip()) if status_text is not None else 0
+    except ValueError:
+        raise GoldenError(f"{status_path.name} must hold an integer, got {status_text!r}") from None
+    if expected_status != result.status:
+        problems.append(f"exit status differs: expected {expected_status}, got {result.status}")
+    return GoldenCheck(result, options, problems, host_lines)
 
 
 # -- the host's promises, line by line ------------------------------------------
