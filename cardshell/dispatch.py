@@ -376,9 +376,9 @@ class Dispatcher:
         reply.exact = [piece for piece in pieces if isinstance(piece, screen.Exact)]
 
     def _at(self, exc: BaseException) -> str:
-        """`` (FILE:LINE)`` of the plugin frame that raised ``exc``, or ""."""
+        """The ``plugin.raised-at`` note of the plugin frame that raised ``exc`` (its FILE:LINE), or ""."""
         where = self.problems.locate(exc).where
-        return f" ({where})" if where else ""
+        return say("plugin.raised-at", where=where) if where else ""
 
     def _internal_error(self, exc: BaseException, entry: Entry | None, game: Game | None) -> str:
         """The one-line report of a command that failed in plugin code.

@@ -45,12 +45,18 @@ class Message:
         doc: when the host says it and what its fields hold (docs/messages.md).
         former: earlier wordings of the same message, newest first; they may
             use fewer fields than :attr:`text`, never fields it lacks.
+        kind: ``"output"``, or ``"note"`` for a line the host adds around a
+            game's output on its own (a game's ending, a remark under a
+            help page): the testing helpers' ``lines`` leave notes out, so a
+            release that adds one never moves a game's line
+            (:attr:`cardshell.testing.ScriptResult.lines`).
     """
 
     id: str
     text: str
     doc: str
     former: tuple[str, ...] = ()
+    kind: str = "output"
 
     @property
     def fields(self) -> tuple[str, ...]:
@@ -230,8 +236,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 CATALOG: dict[str, Message] = {}
 
 
-def _message(message_id: str, text: str, doc: str, former: tuple[str, ...] = ()) -> None:
-    CATALOG[message_id] = Message(message_id, text, doc, former)
+def _message(message_id: str, text: str, doc: str, former: tuple[str, ...] = (), kind: str = "output") -> None:
+    CATALOG[message_id] = Message(message_id, text, doc, former, kind)
 
 
 # -- the catalog ----------------------------------------------------------------
@@ -270,11 +276,16 @@ _message("command.step-rejected", "{line}: ",
 
 # plugin: plugin code that failed or answered wrongly
 _message("plugin.internal-error",
-         "internal error in plugin {plugin}{at}: {error}{rolled}",
-         "A command failed in plugin code with an exception. `plugin` quoted, `at` \" (FILE:LINE)\" of the "
-         "raising frame (or empty), `error` `Type: message`, `rolled` the `plugin.rolled-back` note "
-         "when a game was rolled back (or empty).",
-         former=("internal error in plugin {plugin}: {error}{rolled}",))
+         "internal error in plugin {plugin}: {error}{rolled}{at}",
+         "A command failed in plugin code with an exception. `plugin` quoted, `error` `Type: message`, "
+         "`rolled` the `plugin.rolled-back` note when a game was rolled back (or empty), `at` the "
+         "`plugin.raised-at` note naming the plugin's file and line that raised (or empty).  New details go "
+         "at the end, so the start of the message stays what earlier releases printed.",
+         former=("internal error in plugin {plugin}{at}: {error}{rolled}",
+                 "internal error in plugin {plugin}: {error}{rolled}"))
+_message("plugin.raised-at", " (raised at {where})",
+         "Part of `plugin.internal-error`: the plugin's file and line that raised, `FILE:LINE`.",
+         former=(" ({where})",))
 _message("plugin.rolled-back", " (game {game} rolled back to before the command)",
          "Part of `plugin.internal-error`: the game put back. `game` quoted.")
 _message("plugin.failed-in",
@@ -282,9 +293,14 @@ _message("plugin.failed-in",
          "A plugin hook or a game's own function raised while the shell went on (a warning). `where` names "
          "the hook or the function (`render of game 'golf'`).")
 
+# help: help pages
+_message("help.shell-word", "\nThe shell's own {word} is '%{word_plain}' in {title} ('help %{word_plain}').",
+         "Under `help WORD` for a game's own command named like a shell command: how to reach the "
+         "shell's. `word` quoted.", kind="note")
+
 # game: the ending of a game
 _message("game.ending", "{over}\n{next}",
-         "The two lines that say a game (or a round) just ended, `game.over` then `game.next`.")
+         "The two lines that say a game (or a round) just ended, `game.over` then `game.next`.", kind="note")
 _message("game.over", "{what}: {result}{score}{detail}.",
          "A game (or a round of it) just ended. `what` is `game.over.what` or `game.over.round`; "
          "`result` the game's result word, `score` \", score N\" or empty, `detail` \" (DETAIL)\" or empty.")
@@ -302,7 +318,7 @@ _message("game.score", ", score {score}", "The score in `game.over`.")
 _message("game.detail", " ({detail})", "The game's own detail of its result in `game.over`.")
 _message("game.ending-menu", "\n{over}\n{next}",
          "`game.ending` for a game that shows a menu of its own (Up-and-Down's browser): a blank line "
-         "first, and `next` is `game.next-menu`.")
+         "first, and `next` is `game.next-menu`.", kind="note")
 _message("game.next-menu", "Next: an answer to the menu above, or {choices} or {last}.",
          "After `game.over`, for a game that shows a menu of its own.")
 

@@ -5,19 +5,19 @@ time limit (``--seconds``) and seed (``play --seed``, ``new --seed``,
 ``cardshell --seed``, ``simulate --first``, ``winnability --deals``, the
 seed of a save) of the host is read here, so they all follow the same rules.
 What a served plugin contract accepted is never narrowed
-(docs/compatibility.md): every form Python's ``int()`` and ``float()``
-read is accepted, and only the length of a word is bounded, before it is
-converted:
+(docs/compatibility.md): seeds and seconds are read as Python's ``int()``
+and ``float()`` read them, with only the length of a word bounded before it
+is converted:
 
-* a whole number is what ``int(word)`` reads (``12``, ``-3``, ``+5``,
-  ``1_000``, other scripts' decimal digits such as ``٣``), at most
-  :data:`MAX_NUMBER_LENGTH` characters; a count must then be within its
-  option's range;
+* a count (``--nodes``, ``simulate N``) is ASCII digits with an optional
+  leading ``-``, its length checked before it is converted (a 60,000-digit
+  word costs nothing), within its option's range, as counts always were;
 * seconds are what ``float(word)`` reads (``10``, ``2.5``, ``.5``, ``1e1``,
   ``1_0``), at most :data:`MAX_SECONDS_LENGTH` characters, finite, above 0
   and at most the option's bound;
-* a seed is any whole number of at most :data:`MAX_SEED_DIGITS` digits
-  (Python's ``random.seed`` takes any integer), except the deals of
+* a seed is what ``int(word)`` reads (``12``, ``-3``, ``+5``, ``1_000``),
+  any whole number of at most :data:`MAX_SEED_DIGITS` digits (Python's
+  ``random.seed`` takes any integer), except the deals of
   ``winnability`` and ``simulate --first``, which are within
   ``±MAX_SEED`` (the winnability table keys deals by SQLite's 64-bit
   integers);
@@ -39,6 +39,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import math
+import re
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
@@ -60,6 +61,7 @@ MAX_SEED_DIGITS = 4000
 #: digits and a few underscores).
 MAX_NUMBER_LENGTH = MAX_SEED_DIGITS + 100
 _SEED_LIMIT = 10**MAX_SEED_DIGITS
+_WHOLE = re.compile(r"-?[0-9]+")  # [0-9]: ASCII digits only
 #: The longest ``--seconds`` value, in characters.
 MAX_SECONDS_LENGTH = 32
 #: The longest message :class:`OptionParser` gives, in characters.
@@ -82,14 +84,15 @@ def whole(word: str, what: str) -> int:
     if len(word) > MAX_NUMBER_LENGTH:
         raise UsageError(f"{what} must be a whole number of at most {MAX_NUMBER_LENGTH:,} characters, "
                          f"got {len(word):,} characters")
-    try:
-        return int(word)
-    except ValueError:
-        raise UsageError(f"{what} must be a whole number, got {quoted(word)}") from None
+    value = _read_int(word)
+    if value is None:
+        raise UsageError(f"{what} must be a whole number, got {quoted(word)}")
+    return value
 
 
 def count(word: str, what: str, low: int, high: int) -> int:
-    """Read a whole number from ``low`` to ``high`` (:func:`whole`).
+    """Read a whole number from ``low`` to ``high``: ASCII digits with an
+    optional leading ``-``, as counts always were read.
 
     Args:
         word: as typed.
@@ -104,16 +107,27 @@ def count(word: str, what: str, low: int, high: int) -> int:
         UsageError: not a whole number, or out of range; the message quotes
             at most :data:`cardshell.parsers.QUOTE_LENGTH` characters of it.
     """
-    if not word.strip() or len(word) > MAX_NUMBER_LENGTH:
+    if not (word.isascii() and _WHOLE.fullmatch(word)):
         raise UsageError(f"{what} must be a whole number from {low:,} to {high:,}, got {quoted(word)}")
-    try:
-        value = int(word)
-    except ValueError:
-        raise UsageError(f"{what} must be a whole number from {low:,} to {high:,}, got {quoted(word)}") from None
+    digits = len(word.lstrip("-").lstrip("0"))
+    if digits > len(str(max(abs(low), abs(high)))) + 1:
+        side, bound = ("at least", low) if word.startswith("-") else ("at most", high)
+        raise UsageError(f"{what} must be {side} {bound:,}, got a number of {digits:,} digits")
+    value = int(word)
     if not low <= value <= high:
-        shown = f"{value:,}" if abs(value) < 10**40 else f"a number of {len(str(abs(value))):,} digits"
-        raise UsageError(f"{what} must be from {low:,} to {high:,}, got {shown}")
+        raise UsageError(f"{what} must be from {low:,} to {high:,}, got {value:,}")
     return value
+
+
+def _read_int(word: str) -> int | None:
+    """``int(word)``, or None when it reads no whole number or the word is
+    longer than :data:`MAX_NUMBER_LENGTH` characters (never converted)."""
+    if len(word) > MAX_NUMBER_LENGTH:
+        return None
+    try:
+        return int(word)
+    except ValueError:
+        return None
 
 
 def seed(word: str, what: str = "--seed", low: int | None = None, high: int | None = None) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from cardshell.messages import HostText
+from cardshell.messages import CATALOG, HostText
 from cardshell.screen import Exact
 
 #: A part written by a game: its display, what its commands echo, its error messages.
@@ -79,7 +79,8 @@ def part(text: str, origin: str, kind: str = "output", *, inline: bool = False) 
         inline: continue the previous part's last line.
     """
     if isinstance(text, HostText):
-        return Part(text, HOST, kind, text.message_id, text.plain_args(), inline)
+        declared = CATALOG[text.message_id].kind
+        return Part(text, HOST, declared if kind == "output" else kind, text.message_id, text.plain_args(), inline)
     if isinstance(text, Exact) and text.kind == "board":
         return Part(text, GAME, "board", inline=inline)
     return Part(text, origin, kind, inline=inline)
@@ -137,6 +138,18 @@ class Reply:
     exact: list[str] = field(default_factory=list)
     parts: list[Part] = field(default_factory=list)
     error_parts: list[Part] = field(default_factory=list)
+
+    @property
+    def lines(self) -> list[str]:
+        """The output's lines without the host's notes (a game's ending; see
+        :attr:`cardshell.messages.Message.kind`), before any fitting to a screen."""
+        return joined([piece for piece in self.output_as_parts() if piece.kind != "note"]).splitlines()
+
+    @property
+    def game_lines(self) -> list[str]:
+        """The output's lines the game wrote (its display, what its commands
+        printed), without any line of the host."""
+        return [line for piece in self.output_as_parts() if piece.origin == GAME for line in piece.text.split("\n")]
 
     def output_as_parts(self) -> list[Part]:
         """``output`` as parts: :attr:`parts`, or, for a reply built with

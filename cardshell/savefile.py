@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from cardshell.option_values import MAX_SEED, check_seed
+from cardshell.option_values import MAX_SEED_DIGITS, check_seed
 from cardshell.parsers import quoted
 
 #: The ``format`` field every save carries.
@@ -152,8 +152,8 @@ class SaveRecord:
             if not isinstance(value, kind) or (kind in (int, (int, float)) and isinstance(value, bool)):
                 raise SaveError(f"save {name!r} is damaged (field {key!r} is missing or wrong)")
         if not check_seed(data["seed"]):  # the bound of 'play --seed' (cardshell.option_values)
-            raise SaveError(f"save {name!r} is damaged (field 'seed' is not a whole number within "
-                            f"±{MAX_SEED:,})")
+            raise SaveError(f"save {name!r} is damaged (field 'seed' is not a whole number of at most "
+                            f"{MAX_SEED_DIGITS:,} digits)")
         if not all(isinstance(line, str) for line in data["log"]):
             raise SaveError(f"save {name!r} is damaged (field 'log' is missing or wrong)")
         if not isinstance(data.get("assisted", False), bool):

@@ -206,8 +206,15 @@ class ScriptResult:
 
     @property
     def lines(self) -> list[str]:
-        """The output's lines, exactly as printed (the host's included)."""
-        return self.output.splitlines()
+        """The output's lines, without the host's notes: a game's ending and
+        the other lines the host adds around a game's output on its own
+        (messages of kind ``note``, docs/messages.md), so that a release
+        that adds one never moves a game's line.  :attr:`output` holds every
+        line as printed; ``result.host("game.ending")`` reads an ending."""
+        out = [piece for stream, piece in self.parts if stream == "out"]
+        if joined(out) != self.output.removesuffix("\n"):  # fitted to a screen: parts and text differ
+            return self.output.splitlines()
+        return joined([piece for piece in out if piece.kind != "note"]).splitlines()
 
     @property
     def game_lines(self) -> list[str]:
@@ -278,7 +285,7 @@ class RecordingWriter(PlainWriter):
     def refused(self, number: int, message: str) -> None:
         super().refused(number, message)
         self.parts.append(("err", part(message, HOST, "error")))
-        self.err_items.append(self._report(number, [part(message, HOST, "error")], optional=False))
+        self.err_items.append(self._report_item(number, [part(message, HOST, "error")], optional=False))
 
     def reply(self, number: int, line: str, reply: Reply) -> None:
         super().reply(number, line, reply)
@@ -289,13 +296,13 @@ class RecordingWriter(PlainWriter):
         for warning in reply.warnings:
             piece = part(say("script.warning", warning=warning), HOST, "warning")
             self.parts.append(("err", part(warning, HOST, "warning")))
-            self.err_items.append(self._report(number, [piece], optional=True))
+            self.err_items.append(self._report_item(number, [piece], optional=True))
         if not reply.ok:
             error = reply.error_as_parts()
             self.parts += [("err", piece) for piece in error]
             if joined(error) != (reply.error or ""):
                 error = [Part(reply.error or "", HOST, "error")]
-            self.err_items.append(self._report(number, error, optional=False))
+            self.err_items.append(self._report_item(number, error, optional=False))
 
     def closed(self, notes: Sequence[str]) -> None:
         super().closed(notes)
@@ -303,7 +310,7 @@ class RecordingWriter(PlainWriter):
             self.parts.append(("out", part(note, HOST, "note")))
             self.out_items.append(Item(note + "\n", _wordings(note, "\n"), True))
 
-    def _report(self, number: int, parts: list[Part], *, optional: bool) -> Item:
+    def _report_item(self, number: int, parts: list[Part], *, optional: bool) -> Item:
         """The golden item of one ``SOURCE:LINE: message`` report."""
         wordings = [format_report(self.source, number, text) for text in parts_wordings(parts)]
         return Item(wordings[0], tuple(wordings), optional)

@@ -19,9 +19,11 @@ resets in ``cardshell_game_started``.
 
 ``stats`` shows every game's figures, ``stats GAME`` one game's in detail.
 At a terminal it counts the games played at a terminal
-(``SessionView.interactive``); in a script it counts the games this script
-played (the results this run recorded, :data:`cardshell_stats.store.RUN`),
-so a script's output never depends on what was played before it.
+(``SessionView.interactive``); in a script that finished games, it counts
+those games (the results this run recorded, :data:`cardshell_stats.store.RUN`),
+so that script's output never depends on what was played before it; a
+script that finished none (``cardshell stats`` on the command line) counts
+the games played at a terminal, as the prompt does.
 ``--all`` counts every recorded game, played at a terminal or by a script.  A result records whether
 ``hint`` or ``solve`` answered in the game (``SessionView.assisted``): an
 assisted win is never perfect.
@@ -146,17 +148,19 @@ def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool, boo
     """``stats [GAME] [--all] [--reset [--yes]]``: show (or delete) statistics.
 
     At a terminal the default view counts the games played at a terminal;
-    in a script, the games this script played; ``--all`` counts every
-    recorded game (``cardshell < moves.txt`` included).
+    in a script, the games this script finished (if none, as at a
+    terminal); ``--all`` counts every recorded game (``cardshell <
+    moves.txt`` included).
     """
     game_id, reset, yes, every = args
     directory = _data_dir(ctx.shell)
     games = dict(ctx.shell.games) if ctx.shell is not None else {}
-    scripted = not ctx.interactive and not every and not reset
     try:
-        recorded = store.results(directory, run=store.RUN if scripted else None)
+        recorded = store.results(directory)
     except sqlite3.Error as exc:
         raise CommandError(f"cannot read the statistics in {store.db_path(directory)}: {exc}") from None
+    own = [r for r in recorded if r.run == store.RUN]
+    scripted = not ctx.interactive and not every and not reset and bool(own)
     if game_id is not None and game_id not in games and all(r.game != game_id for r in recorded):
         known = ", ".join(sorted(games)) or "none installed"
         raise CommandError(f"no game {game_id!r}; the games are: {known}")
@@ -175,7 +179,7 @@ def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool, boo
         ctx.echo(f"Deleted {what} ({deleted} result{'s' if deleted != 1 else ''}).")
         return
     if scripted:  # a script's own games: nothing else is counted or mentioned
-        _show(ctx, recorded, game_id, games, "", "No finished games in this script yet.")
+        _show(ctx, own, game_id, games, "", "")
         return
     shown = recorded if every else [r for r in recorded if r.interactive]
     if game_id is not None:
@@ -214,7 +218,7 @@ def cardshell_commands() -> list[cardshell.Command]:
             changes_state=False,
             help="Every finished game is recorded, whatever the game, with how it was played: at a "
                  "terminal or by a script, with or without hint or solve.  At a terminal 'stats' counts "
-                 "the games played at a terminal; in a script, the games that script played; "
+                 "the games played at a terminal; in a script, the games that script finished; "
                  "'stats --all' counts every recorded game.  A perfect win is a "
                  "win without undo, hint or solve.  A streak is a run of wins (a loss or a draw ends it).  "
                  "A game without decisions (Snap) is counted from one side's view ('A won').  "

@@ -302,10 +302,12 @@ def results(data_dir: Path, game: str | None = None, run: str | None = None) -> 
         conditions.append("run = ?")
         params.append(run)
     where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
+    chosen.append("run" if "run" in present else "NULL")
     query = (f"SELECT game, seed, result, score, moves, duration, undo_used, {', '.join(chosen)} FROM results"
              f"{where} ORDER BY id")
     rows = _query(data_dir, query, tuple(params)) if present else []
-    return [Result(g, read_seed(s), r, sc, m, d, bool(u), bool(i), bool(a)) for g, s, r, sc, m, d, u, i, a in rows]
+    return [Result(g, read_seed(s), r, sc, m, d, bool(u), bool(i), bool(a), run)
+            for g, s, r, sc, m, d, u, i, a, run in rows]
 
 
 #: Seeds SQLite stores as integers: 64-bit signed.

@@ -36,6 +36,8 @@ class Result:
         undo_used (bool): whether undo was used.
         interactive (bool): played at a terminal (False: by a script).
         assisted (bool): ``hint`` or ``solve`` answered in the game.
+        run (str | None): the run of cardshell that recorded it
+            (:data:`cardshell_stats.store.RUN`), None when not known.
     """
 
     game: str
@@ -47,6 +49,7 @@ class Result:
     undo_used: bool = False
     interactive: bool = True
     assisted: bool = False
+    run: str | None = None
 
 
 @dataclass(frozen=True)
