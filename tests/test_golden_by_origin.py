@@ -93,13 +93,17 @@ def test_an_expected_file_without_its_last_newline_fails():
 
 
 # -- a rewording release, against every golden file --------------------------------
-def golden_files() -> list[tuple[Path, list[str] | None]]:
+def golden_files(*, frozen: bool = True) -> list[tuple[Path, list[str] | None]]:
     """Every golden script of the repository with the plugins its suite loads
-    (a compatibility package's ini option ``cardshell_plugins``)."""
+    (a compatibility package's ini option ``cardshell_plugins``); without
+    ``frozen``, not those of the frozen packages (``tests/compat/frozen-*``,
+    recorded by earlier releases)."""
     found: list[tuple[Path, list[str] | None]] = []
     for path in sorted((ROOT / "tests" / "golden").glob("test_*.cardshell")):
         found.append((path, None))
     for package in (p for p in PACKAGES if (p / "pyproject.toml").is_file()):
+        if not frozen and package.name.startswith("frozen-"):
+            continue
         settings = tomllib.loads((package / "pyproject.toml").read_text(encoding="utf-8"))
         ini = settings.get("tool", {}).get("pytest", {}).get("ini_options", {}).get("cardshell_plugins")
         plugins = None if ini is None else [name.strip() for name in ini.split(",") if name.strip()]
@@ -148,7 +152,7 @@ def reworded(monkeypatch):
 @pytest.mark.usefixtures("compat_installed")
 def test_the_golden_files_were_recorded_by_this_release():
     """The premise of the rewording test: every golden file passes byte for byte today."""
-    files = golden_files()
+    files = golden_files(frozen=False)
     assert len(files) >= 15
     failing = [str(path) for path, plugins in files if check_golden(path, plugins=plugins, strict=True).problems]
     assert failing == []
@@ -160,6 +164,8 @@ def test_a_rewording_release_fails_no_golden_file_and_strict_mode_shows_exactly_
     for path, plugins in golden_files():
         check = check_golden(path, plugins=plugins)
         assert check.problems == [], f"{path}: {check.problems}"
+        if path.parent.parent.name.startswith("frozen-"):  # recorded by an earlier release: default mode only
+            continue
         strict = check_golden(path, plugins=plugins, strict=True)
         changed = [piece for _, piece in strict.result.parts if _reworded(piece)]
         if not changed:
