@@ -305,10 +305,11 @@ def _stdin_lines() -> Iterable[str]:
 
 
 def _error(message: str) -> None:
-    """Report a usage problem on stderr, if stderr is open (never on stdout)."""
+    """Report a usage problem on stderr, if stderr is open (never on stdout),
+    made printable (:func:`cardshell.screen.printable`)."""
     if sys.stderr is not None:
         try:
-            print(f"cardshell: {message}", file=sys.stderr)
+            print(screen.printable(f"cardshell: {message}"), file=sys.stderr)
         except (OSError, ValueError):
             pass
 

@@ -217,7 +217,7 @@ class Dispatcher:
         follow_up, reply.follow_up = reply.follow_up, []
         for next_line in follow_up:  # a script sees every step and its board (what plugins' golden files hold)
             step = self.execute(next_line)
-            reply.output = _join(reply.output, f"> {next_line}", step.output)
+            reply.output = screen.compose([reply.output, f"> {next_line}", step.output], None)
             reply.exact.extend(step.exact)
             reply.warnings.extend(step.warnings)
             if not step.ok:
@@ -435,9 +435,3 @@ def asks_for_help(args_text: str) -> bool:
         args_text (str): the text after the command word.
     """
     return not {"--help", "-h"}.isdisjoint(args_text.split())
-
-
-def _join(*parts: str) -> str:
-    return "\n".join(part for part in parts if part)
-
-

@@ -13,7 +13,10 @@ first line of a multi-line message so prefixed, the others indented by
 :data:`CONTINUATION` (so ``grep FILE:`` counts rejected commands).  Ctrl-C stops the script, at the command
 it interrupts or between commands.  When stdout or stderr cannot be written
 (closed, full, its reader gone) the run stops there, the shell is closed
-(autosave), and the status is :data:`EXIT_OUTPUT`.
+(autosave), and the status is :data:`EXIT_OUTPUT`.  Everything written
+passes :func:`cardshell.screen.printable` (:class:`PrintableStream`): a
+control character from a file or a plugin is shown escaped, never sent to
+the terminal.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
+from cardshell import screen
 from cardshell.pipes import GuardedStream, OutputFailed
 from cardshell.shell import Shell
 
@@ -44,6 +48,20 @@ EXIT_INTERRUPTED = 130
 #: characters, not counting the line end: 64 Ki characters, far more than
 #: any command needs.  A longer line is refused and not run.
 MAX_LINE_LENGTH = 65_536
+
+
+class PrintableStream(GuardedStream):
+    """The script front end's stdout or stderr: a :class:`GuardedStream`
+    whose every text passes :func:`cardshell.screen.printable` (a reply's
+    output arrives already printable, a board with its colours)."""
+
+    def write(self, text: str) -> None:
+        """Write text made printable.
+
+        Raises:
+            OutputFailed: as :meth:`GuardedStream.write`.
+        """
+        super().write(screen.printable(text))
 
 
 def read_lines(stream: TextIO, limit: int = MAX_LINE_LENGTH) -> Iterator[str]:
@@ -119,7 +137,7 @@ def run_script(
         failure, the line it stopped at and what was saved are reported on
         the other stream if it still works.
     """
-    out_stream, err_stream = GuardedStream(out, "stdout"), GuardedStream(err, "stderr")
+    out_stream, err_stream = PrintableStream(out, "stdout"), PrintableStream(err, "stderr")
     status = EXIT_OK
     number, ran = 0, False
     try:
@@ -143,7 +161,8 @@ def run_script(
             reply = shell.execute(text)
             ran = True
             if reply.output:
-                out_stream.write(reply.output + "\n")
+                out_stream.write(reply.output)  # printable already (a board keeps its colours)
+                out_stream.write("\n")
             out_stream.flush()
             for warning in reply.warnings:
                 err_stream.write(format_report(source, number, f"warning: {warning}"))
