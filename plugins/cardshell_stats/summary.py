@@ -21,6 +21,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 
+#: The results a game can have, as recorded.
+RESULTS = ("won", "lost", "draw")
+
+
 @dataclass(frozen=True)
 class Result:
     """One finished game (or round), as recorded.
