@@ -2,7 +2,8 @@
 
 Used only when stdin is a terminal.  The prompt names the current game; Tab
 completes commands and arguments (:mod:`cardshell.completion`); history
-persists in the data directory unless ``--no-history``; Ctrl-C cancels the
+persists in the data directory unless ``--no-history``, kept within
+:data:`cardshell.history.MAX_BYTES` (:mod:`cardshell.history`); Ctrl-C cancels the
 line; Ctrl-D leaves the current game (kept in progress), then the shell.
 Tab on an empty line lists the commands valid now above the prompt and
 inserts nothing, so Tab Tab Enter never runs a command (prompt_toolkit's
@@ -42,13 +43,14 @@ from prompt_toolkit.application import get_app, run_in_terminal
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.filters import Condition
-from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.validation import Validator
 
 from cardshell import help as helptext
 from cardshell import pager, saves, screen, signals
 from cardshell.completion import candidates, columns, first_words, natural
+from cardshell.history import BoundedHistory
 from cardshell.reply import Reply
 from cardshell.script import MAX_LINE_LENGTH, too_long
 from cardshell.session import GameSession
@@ -379,7 +381,8 @@ def open_history(path: Path | None) -> tuple[History, str | None]:
             None for no persistent history (``--no-history``).
 
     Returns:
-        tuple[History, str | None]: a ``FileHistory`` on ``path``, or an
+        tuple[History, str | None]: a :class:`cardshell.history.BoundedHistory`
+        on ``path`` (kept within :data:`cardshell.history.MAX_BYTES`), or an
         ``InMemoryHistory`` and the reason to show when the file cannot be
         read and appended to (the data directory is a file, the history is
         a directory, a FIFO or another special file, no permission):
@@ -401,7 +404,7 @@ def open_history(path: Path | None) -> tuple[History, str | None]:
             pass
     except OSError as exc:
         return InMemoryHistory(), f"history is not kept ({exc.filename or path}: {exc.strerror or exc})"
-    return FileHistory(str(path)), None
+    return BoundedHistory(path), None
 
 
 def offered_saves(shell: Shell) -> list[str]:
