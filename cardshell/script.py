@@ -4,7 +4,7 @@ No prompt_toolkit at all (prompt_toolkit issues 502 and 1239): lines are read
 plainly.  Blank lines and ``#`` comments are skipped; trailing spaces are
 accepted.  A file and stdin are split into lines the same way (universal
 newlines, :func:`read_lines`): ``\\n``, ``\\r\\n`` and a lone ``\\r`` each end
-a line.  A line longer than :data:`MAX_LINE_LENGTH` is refused, with its
+a line; a UTF-8 byte order mark before the first line is dropped.  A line longer than :data:`MAX_LINE_LENGTH` is refused, with its
 number, and the run goes on; reading it takes memory bounded by that limit.
 With ``echo`` each command is printed after the prompt an interactive
 session would show, so the output reads like a transcript.  Every rejected
@@ -64,6 +64,10 @@ class PrintableStream(GuardedStream):
         super().write(screen.printable(text))
 
 
+#: The byte order mark as a character: dropped at the start of a script.
+BOM = "\ufeff"
+
+
 def read_lines(stream: TextIO, limit: int = MAX_LINE_LENGTH) -> Iterator[str]:
     """The lines of a text stream, in memory bounded by ``limit``.
 
@@ -73,15 +77,23 @@ def read_lines(stream: TextIO, limit: int = MAX_LINE_LENGTH) -> Iterator[str]:
         limit (int): the longest line accepted, in characters.
 
     Yields:
-        str: each line, with its line end.  For a line longer than
+        str: each line, with its line end, the first without a leading
+        byte order mark (U+FEFF, which editors on Windows write at the start
+        of a UTF-8 file).  For a line longer than
         ``limit``, only its first ``limit + 1`` characters (no line end),
         as soon as they are read, so that :func:`too_long` recognises it;
         the rest of that line is read in pieces of at most ``limit + 1``
         characters and dropped (``cardshell </dev/zero`` runs in bounded
         memory).  One item per line, so line numbers stay right.
     """
+    first = True
     while True:
         line = stream.readline(limit + 1)
+        if first and line.startswith(BOM):
+            line = line[1:]
+            if not line:  # a file holding only the mark
+                line = stream.readline(limit + 1)
+        first = False
         if not line:
             return
         yield line
