@@ -4,8 +4,9 @@ No prompt_toolkit at all (prompt_toolkit issues 502 and 1239): lines are read
 plainly.  Blank lines and ``#`` comments are skipped; trailing spaces are
 accepted.  A file and stdin are split into lines the same way (universal
 newlines, :func:`read_lines`): ``\\n``, ``\\r\\n`` and a lone ``\\r`` each end
-a line; a UTF-8 byte order mark before the first line is dropped.  A line longer than :data:`MAX_LINE_LENGTH` is refused, with its
-number, and the run goes on; reading it takes memory bounded by that limit.
+a line; a UTF-8 byte order mark before the first line is dropped.  A
+line longer than :data:`MAX_LINE_LENGTH` is refused, with its number, and
+the run goes on; reading it takes memory bounded by that limit.
 With ``echo`` each command is printed after the prompt an interactive
 session would show, so the output reads like a transcript.  Every rejected
 command is reported on stderr as one ``FILE:LINE: message`` report: the
