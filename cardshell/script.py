@@ -173,9 +173,8 @@ def run_script(
                 out_stream.write(f"{shell.prompt_text()}{text}\n")
             reply = shell.execute(text)
             ran = True
-            if reply.output:
-                out_stream.write(reply.output)  # printable already (a board keeps its colours)
-                out_stream.write("\n")
+            if reply.output:  # printable already (a board keeps its colours), and so is a newline: one write
+                out_stream.write(screen.Printable(reply.output + "\n"))
             out_stream.flush()
             for warning in reply.warnings:
                 err_stream.write(format_report(source, number, f"warning: {warning}"))
