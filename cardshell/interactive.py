@@ -145,7 +145,7 @@ def _progress(iterable: Iterable[Any], total: int | None = None, label: str = ""
 
     if total is None and hasattr(iterable, "__len__"):
         total = len(iterable)  # type: ignore[arg-type]
-    line = ProgressLine(total, label or "working", "items", stream=sys.stderr)
+    line = ProgressLine(total, screen.printable(label or "working"), "items", stream=sys.stderr)
     try:
         for item in iterable:
             yield item
@@ -327,7 +327,7 @@ def _spinner(label: str) -> Any:
     (:class:`cardshell.spinner.Spinner`), or nothing when stderr is no terminal."""
     if not sys.stderr.isatty():
         return contextlib.nullcontext()
-    return Spinner(label, sys.stderr)
+    return Spinner(screen.printable(label), sys.stderr)
 
 
 def left_line(session: GameSession) -> str:
