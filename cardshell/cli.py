@@ -91,6 +91,13 @@ def _seed(word: str) -> int:
         raise argparse.ArgumentTypeError(exc.message) from None
 
 
+def _record_file(word: str) -> str:
+    """``--record FILE``: a file name, never the empty one (which would record nothing, silently)."""
+    if not word:
+        raise argparse.ArgumentTypeError("the file name is empty")
+    return word
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``cardshell`` command: argparse's, an
     option abbreviated to any unique prefix (``--see 5`` is ``--seed 5``)."""
@@ -121,7 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--autosave", action=argparse.BooleanOptionalAction, default=None,
                         help="save games in progress on exit/EOF and resume them with 'play GAME' "
                              "(default: on at a terminal, off for scripts)")
-    parser.add_argument("--record", metavar="FILE",
+    parser.add_argument("--record", metavar="FILE", type=_record_file,
                         help="write the accepted commands to FILE as a script that replays the session")
     parser.add_argument("--plugin", action="append", default=[], metavar="MODULE",
                         help="also load this importable module as a plugin for this session")
@@ -178,10 +185,10 @@ def _with_record(args: argparse.Namespace, script: str | None, handle: TextIO | 
     :data:`EXIT_OK` then exits :data:`EXIT_OUTPUT`.
     """
     record = None
-    if args.record and _same_file(args.record, handle if handle is not None else sys.stdin):
+    if args.record is not None and _same_file(args.record, handle if handle is not None else sys.stdin):
         _error(f"--record {args.record} would overwrite the script being read")
         return EXIT_USAGE
-    if args.record:
+    if args.record is not None:
         why = refusal(args.record, data_dir(args.data_dir))
         if why is not None:
             _error(f"--record: {why}")
@@ -317,10 +324,11 @@ def _stdin_lines() -> Iterable[str]:
 
 
 def _error(message: str) -> None:
-    """Report a usage problem on stderr, if stderr is open (never on stdout)."""
+    """Report a usage problem on stderr, if stderr is open (never on stdout),
+    made printable (:func:`cardshell.screen.printable`)."""
     if sys.stderr is not None:
         try:
-            print(f"cardshell: {message}", file=sys.stderr)
+            print(screen.printable(f"cardshell: {message}"), file=sys.stderr)
         except (OSError, ValueError):
             pass
 

@@ -220,7 +220,7 @@ class Dispatcher:
         for next_line in follow_up:  # a script sees every step and its board (what plugins' golden files hold)
             step = self.execute(next_line)
             marker = say("command.step", line=next_line)
-            reply.output = _join(reply.output, marker, step.output)
+            reply.output = screen.compose([reply.output, marker, step.output], None)
             reply.parts += [part(marker, HOST), *step.output_as_parts()]
             reply.exact.extend(step.exact)
             reply.warnings.extend(step.warnings)
@@ -457,10 +457,6 @@ def asks_for_help(args_text: str) -> bool:
     return not {"--help", "-h"}.isdisjoint(args_text.split())
 
 
-def _join(*pieces: str) -> str:
-    return "\n".join(piece for piece in pieces if piece)
-
-
 def _origin(entry: Entry | None) -> str:
     """Who wrote what a command says without saying it: the host for the
     host's own commands (its default plugins) and for a line that named no
@@ -482,5 +478,3 @@ def _text(parts: list[Part]) -> str:
     for number, piece in enumerate(parts):
         text += ("" if number == 0 or piece.inline else "\n") + piece.text
     return text
-
-

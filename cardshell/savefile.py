@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from cardshell.option_values import MAX_SEED_DIGITS, check_seed
-from cardshell.parsers import quoted
+from cardshell.parsers import clipped, quoted
 
 #: The ``format`` field every save carries.
 FORMAT = "cardshell-save"
@@ -141,8 +141,9 @@ class SaveRecord:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise SaveError(f"save {name!r} is not a cardshell save")
         version = data.get("version")
-        if version != VERSION:
-            raise SaveError(f"save {name!r} has format version {version!r}; this cardshell reads version {VERSION}")
+        if type(version) is not int or version != VERSION:  # an integer: true, 1.0 and "1" are not
+            raise SaveError(f"save {name!r} has format version {clipped(json.dumps(version))}; this cardshell reads "
+                            f"version {VERSION}")
         checks: dict[str, type | tuple[type, ...]] = {
             "game": str, "seed": int, "options": dict, "log": list, "undo_used": bool,
             "elapsed": (int, float), "uid": str, "saved": str,

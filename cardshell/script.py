@@ -4,8 +4,9 @@ No prompt_toolkit at all (prompt_toolkit issues 502 and 1239): lines are read
 plainly.  Blank lines and ``#`` comments are skipped; trailing spaces are
 accepted.  A file and stdin are split into lines the same way (universal
 newlines, :func:`read_lines`): ``\\n``, ``\\r\\n`` and a lone ``\\r`` each end
-a line.  A line longer than :data:`MAX_LINE_LENGTH` is refused, with its
-number, and the run goes on; reading it takes memory bounded by that limit.
+a line; a UTF-8 byte order mark before the first line is dropped.  A
+line longer than :data:`MAX_LINE_LENGTH` is refused, with its number, and
+the run goes on; reading it takes memory bounded by that limit.
 With ``echo`` each command is printed after the prompt an interactive
 session would show, so the output reads like a transcript.  Every rejected
 command is reported on stderr as one ``FILE:LINE: message`` report: the
@@ -13,7 +14,10 @@ first line of a multi-line message so prefixed, the others indented by
 :data:`CONTINUATION` (so ``grep FILE:`` counts rejected commands).  Ctrl-C stops the script, at the command
 it interrupts or between commands.  When stdout or stderr cannot be written
 (closed, full, its reader gone) the run stops there, the shell is closed
-(autosave), and the status is :data:`EXIT_OUTPUT`.
+(autosave), and the status is :data:`EXIT_OUTPUT`.  Everything written
+passes :func:`cardshell.screen.printable` (:class:`PrintableStream`): a
+control character from a file or a plugin is shown escaped, never sent to
+the terminal.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Protocol, TextIO
 
+from cardshell import screen
 from cardshell.messages import say
 from cardshell.pipes import GuardedStream, OutputFailed
 from cardshell.reply import Reply
@@ -50,6 +55,24 @@ EXIT_INTERRUPTED = 130
 MAX_LINE_LENGTH = 65_536
 
 
+class PrintableStream(GuardedStream):
+    """The script front end's stdout or stderr: a :class:`GuardedStream`
+    whose every text passes :func:`cardshell.screen.printable` (a reply's
+    output arrives already printable, a board with its colours)."""
+
+    def write(self, text: str) -> None:
+        """Write text made printable.
+
+        Raises:
+            OutputFailed: as :meth:`GuardedStream.write`.
+        """
+        super().write(screen.printable(text))
+
+
+#: The byte order mark as a character: dropped at the start of a script.
+BOM = "\ufeff"
+
+
 def read_lines(stream: TextIO, limit: int = MAX_LINE_LENGTH) -> Iterator[str]:
     """The lines of a text stream, in memory bounded by ``limit``.
 
@@ -59,15 +82,23 @@ def read_lines(stream: TextIO, limit: int = MAX_LINE_LENGTH) -> Iterator[str]:
         limit (int): the longest line accepted, in characters.
 
     Yields:
-        str: each line, with its line end.  For a line longer than
+        str: each line, with its line end, the first without a leading
+        byte order mark (U+FEFF, which editors on Windows write at the start
+        of a UTF-8 file).  For a line longer than
         ``limit``, only its first ``limit + 1`` characters (no line end),
         as soon as they are read, so that :func:`too_long` recognises it;
         the rest of that line is read in pieces of at most ``limit + 1``
         characters and dropped (``cardshell </dev/zero`` runs in bounded
         memory).  One item per line, so line numbers stay right.
     """
+    first = True
     while True:
         line = stream.readline(limit + 1)
+        if first and line.startswith(BOM):
+            line = line[1:]
+            if not line:  # a file holding only the mark
+                line = stream.readline(limit + 1)
+        first = False
         if not line:
             return
         yield line
@@ -125,8 +156,8 @@ class PlainWriter:
     """
 
     def __init__(self, out: TextIO | None, err: TextIO | None, source: str) -> None:
-        self.out = GuardedStream(out, "stdout")
-        self.err = GuardedStream(err, "stderr")
+        self.out = PrintableStream(out, "stdout")
+        self.err = PrintableStream(err, "stderr")
         self.source = source
 
     def before(self, warnings: Sequence[str]) -> None:
@@ -141,8 +172,8 @@ class PlainWriter:
         self.err.flush()
 
     def reply(self, number: int, line: str, reply: Reply) -> None:
-        if reply.output:
-            self.out.write(reply.output + "\n")
+        if reply.output:  # printable already (a board keeps its colours), and so is a newline: one write
+            self.out.write(screen.Printable(reply.output + "\n"))
         self.out.flush()
         for warning in reply.warnings:
             self.err.write(format_report(self.source, number, say("script.warning", warning=warning)))

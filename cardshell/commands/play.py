@@ -11,9 +11,10 @@ from typing import Any
 
 from cardshell import help as helptext
 from cardshell import saves
-from cardshell.commands.common import _new_parser, _split, play_parser
+from cardshell.commands.common import _new_parser, _split
 from cardshell.commands.switching import GameSwitching
 from cardshell.errors import CommandError, UsageError
+from cardshell.game_options import play_parser
 from cardshell.hookspecs import hookimpl
 from cardshell.records import Command, CommandContext
 

@@ -20,6 +20,9 @@ import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+#: The results a game can have, as recorded.
+RESULTS = ("won", "lost", "draw")
+
 
 @dataclass(frozen=True)
 class Result:
