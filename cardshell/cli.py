@@ -11,6 +11,7 @@ from typing import TextIO
 from cardshell import screen, signals, watchdog
 from cardshell.dispatch import asks_for_help
 from cardshell.errors import UsageError
+from cardshell.messages import say
 from cardshell.option_values import seed
 from cardshell.ownfiles import refusal
 from cardshell.paths import DATA_DIR_ENV, data_dir, history_file
@@ -308,7 +309,7 @@ def leave(shell: Shell, status: int) -> int:
     reported = len(shell.save_failures)
     signals.say(shell.close())
     for problem in shell.save_failures[reported:]:
-        _error(problem)
+        _stderr_line(say("script.save-failed", problem=problem))
     return EXIT_SAVE_FAILED if shell.save_failures else status
 
 
@@ -389,6 +390,15 @@ def _own_stdin(stdin: TextIO) -> TextIO | None:
         os.close(copy)
         return None
     return open(copy, encoding=stdin.encoding or "utf-8", errors="replace", newline=None)  # noqa: SIM115
+
+
+def _stderr_line(text: str) -> None:
+    """One line on stderr, if it is open, made printable (:func:`cardshell.screen.printable`)."""
+    if sys.stderr is not None:
+        try:
+            print(screen.printable(text), file=sys.stderr)
+        except (OSError, ValueError):
+            pass
 
 
 def _error(message: str) -> None:

@@ -48,7 +48,7 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.validation import Validator
 
 from cardshell import help as helptext
-from cardshell import pager, saves, screen, signals
+from cardshell import messages, pager, saves, screen, signals
 from cardshell.completion import candidates, columns, first_words, natural
 from cardshell.history import BoundedHistory
 from cardshell.reply import Reply
@@ -194,7 +194,8 @@ def _leave(shell: Shell, status: int, abandon: bool = False) -> int:
     signals.say(shell.close())
     for problem in shell.save_failures[reported:]:
         try:
-            print(helptext.wrap(f"cardshell: {problem}", shell.width, "  "), file=sys.stderr)
+            text = messages.say("script.save-failed", problem=problem)
+            print(helptext.wrap(text, shell.width, "  "), file=sys.stderr)
         except (OSError, ValueError, AttributeError):  # the terminal is gone
             pass
     return EXIT_SAVE_FAILED if shell.save_failures else status

@@ -198,7 +198,7 @@ class PlainWriter:
 
     def save_failed(self, problems: Sequence[str]) -> None:
         for problem in problems:
-            self.err.write(f"cardshell: {problem}\n")
+            self.err.write(say("script.save-failed", problem=problem) + "\n")
         self.err.flush()
 
     def closed(self, notes: Sequence[str]) -> None:
@@ -302,7 +302,7 @@ def run_script(
                      when="after" if ran else "before") if number else say("script.stopped-before-first"))
         reported = len(shell.save_failures)
         notes = shell.close()
-        writer.output_failed(failure, where, [*notes, *(f"cardshell: {problem}"
+        writer.output_failed(failure, where, [*notes, *(say("script.save-failed", problem=problem)
                                                         for problem in shell.save_failures[reported:])])
         return EXIT_OUTPUT
     reported = len(shell.save_failures)  # a failed 'save' command was reported at its line

@@ -64,7 +64,7 @@ from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import Any, NoReturn
 
-from cardshell import screen
+from cardshell import messages, screen
 
 #: The signals handled like ``exit``.
 TERMINATING: tuple[signal.Signals, ...] = tuple(
@@ -363,9 +363,8 @@ def _alarm(signum: int, frame: FrameType | None) -> None:
     found = _in_plugin(frame)
     if found is not None:
         name = signal.Signals(_state.signum).name
-        give_up(exit_status(_state.signum),
-                f"cardshell: {found[0]} did not stop within {_state.grace:g} s of {name}; "
-                "cardshell stops here")
+        give_up(exit_status(_state.signum), messages.say("stop.signal", plugin=found[0], seconds=f"{_state.grace:g}",
+                                                signal=name))
 
 
 def _arm() -> None:
@@ -404,7 +403,6 @@ def _handle_interrupt(signum: int, frame: FrameType | None) -> None:
         return  # after SIGHUP or SIGTERM, and during the autosave, Ctrl-C does nothing
     found = _in_plugin(frame)
     if found is not None and _state.interrupted is not None and _on_stack(_state.interrupted, frame):
-        give_up(EXIT_INTERRUPTED, f"cardshell: {found[0]} did not stop at Ctrl-C and was interrupted again; "
-                                  "cardshell stops here")
+        give_up(EXIT_INTERRUPTED, messages.say("stop.interrupt", plugin=found[0]))
     _state.interrupted = found[1] if found is not None else None
     raise KeyboardInterrupt

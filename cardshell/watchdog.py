@@ -53,6 +53,7 @@ from types import FrameType, TracebackType
 from typing import Any
 
 from cardshell import signals
+from cardshell.messages import say
 from cardshell.plugincheck import PluginFault
 
 #: A bound is the budget's seconds times this, plus :data:`MARGIN_SECONDS`.
@@ -299,9 +300,8 @@ class TimeBound:
             if self._alarms >= ALARMS_BEFORE_GIVING_UP:
                 where = f" ({_where(frame)})" if frame is not None else ""
                 signals.give_up(signals.EXIT_ABANDONED,
-                                f"cardshell: plugin {self.plugin!r}: {self.hook} did not return within "
-                                f"{self.seconds:.3g} s and ignored {self._alarms - 1} requests to stop{where}; "
-                                "cardshell stops here")
+                                say("stop.bound", plugin=repr(self.plugin), hook=self.hook,
+                                    seconds=f"{self.seconds:.3g}", count=self._alarms - 1, where=where))
             raise PluginTimeout
 
     def __enter__(self) -> TimeBound:
