@@ -20,13 +20,10 @@ it (:func:`markdown`).
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import string
-import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 
 from cardshell import screen
 
@@ -179,7 +176,7 @@ def markdown() -> str:
     lines = [
         "# The host's messages",
         "",
-        "Generated from `cardshell/messages.py` by `python -m cardshell.messages --write docs/messages.md`;",
+        "Generated from `cardshell/messages.py` by `python -m cardshell.docs --messages --write docs/messages.md`;",
         "do not edit by hand.  Every line the host itself writes is one of these,",
         "by a stable id.  Golden tests compare the host's lines by id and arguments",
         "(any wording below matches); the porcelain output (`cardshell --jsonl`,",
@@ -207,30 +204,6 @@ def markdown() -> str:
             lines.append("    " + former.replace("\n", "\n    "))
             lines.append("")
     return "\n".join(lines).rstrip("\n") + "\n"
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m cardshell.messages [--write FILE | --check FILE]``: print
-    docs/messages.md (:func:`markdown`), write it, or exit 1 when FILE differs.
-
-    Returns:
-        int: the exit status.
-    """
-    parser = argparse.ArgumentParser(prog="python -m cardshell.messages", description="The host's messages.")
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument("--write", metavar="FILE", type=Path, help="write the catalog's page to FILE")
-    group.add_argument("--check", metavar="FILE", type=Path, help="exit 1 if FILE is not the catalog's page")
-    args = parser.parse_args(argv)
-    if args.write:
-        args.write.write_text(markdown(), encoding="utf-8")
-    elif args.check:
-        if not args.check.is_file() or args.check.read_text(encoding="utf-8") != markdown():
-            print(f"{args.check} is out of date: run python -m cardshell.messages --write {args.check}",
-                  file=sys.stderr)
-            return 1
-    else:
-        sys.stdout.write(markdown())
-    return 0
 
 
 CATALOG: dict[str, Message] = {}
@@ -273,6 +246,23 @@ _message("command.step", "> {line}",
          "Before each move a command plays for the player (`solve --play`), in a script: the move's line.")
 _message("command.step-rejected", "{line}: ",
          "Before the error of a move a command played for the player, which was rejected. `line` quoted.")
+
+# parser: the argument parsers of the toolkit (cardshell.parsers), which games use for their commands
+_message("parser.not-a-number", "{word} is not a number", "A word a number parser could not read. `word` quoted.")
+_message("parser.too-many-digits", "{word} has more than {limit} digits",
+         "A number with more digits than the parsers read (`cardshell.parsers.MAX_DIGITS`).")
+_message("parser.too-long", "the arguments are {length} characters long; at most {limit} are accepted",
+         "An argument text longer than `cardshell.parsers.MAX_SHELL_WORDS_LENGTH`, refused before it is split.")
+_message("parser.shell-words", "{problem}",
+         "An argument text that does not split into shell words (an unclosed quote): Python's shlex says "
+         "what is wrong.")
+_message("parser.no-arguments", "this command takes no arguments, got {got}",
+         "Arguments after a command that takes none. `got` quoted.")
+_message("parser.count", "expected {count} numbers, got {got}",
+         "A command that takes several numbers got another count.")
+_message("parser.count-one", "expected {count} number, got {got}", "A command that takes one number got another count.")
+_message("parser.out-of-range", "{value} is out of range {range}",
+         "A number outside what the command takes. `range` reads like `1..4`.")
 
 # plugin: plugin code that failed or answered wrongly
 _message("plugin.internal-error",
@@ -362,7 +352,3 @@ _message("stop.bound", "cardshell: plugin {plugin}: {hook} did not return within
          "{count} requests to stop{where}; cardshell stops here",
          "Plugin code swallowed the time bound's stops (`cardshell.watchdog.ALARMS_BEFORE_GIVING_UP`); "
          "`where` is ` (FILE:LINE)` or empty. The autosave follows, then exit 70.")
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

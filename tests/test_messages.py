@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from cardshell import messages
+from cardshell import docs
 from cardshell.messages import CATALOG, HostText, Message, fields_of, say
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,7 +33,8 @@ def test_every_message_is_documented_and_its_wordings_are_templates(message):
 
 def test_the_documentation_page_is_generated_from_the_catalog():
     page = ROOT / "docs" / "messages.md"
-    assert messages.main(["--check", str(page)]) == 0, "run: python -m cardshell.messages --write docs/messages.md"
+    assert docs.main(["--messages", "--check", str(page)]) == 0, (
+        "run: python -m cardshell.docs --messages --write docs/messages.md")
     text = page.read_text(encoding="utf-8")
     for message in CATALOG.values():
         assert f"### `{message.id}`" in text and message.doc in text
@@ -42,7 +43,7 @@ def test_the_documentation_page_is_generated_from_the_catalog():
 def test_check_reports_a_stale_page(tmp_path, capsys):
     stale = tmp_path / "messages.md"
     stale.write_text("# old\n", encoding="utf-8")
-    assert messages.main(["--check", str(stale)]) == 1
+    assert docs.main(["--messages", "--check", str(stale)]) == 1
     assert "out of date" in capsys.readouterr().err
 
 
