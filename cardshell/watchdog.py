@@ -179,6 +179,10 @@ def plugin_seconds(environ: dict[str, str] | None = None) -> float:
     return value if 0 < value < 86_400 else PLUGIN_SECONDS
 
 
+#: Whether this platform has the interval timer :class:`TimeBound` uses.
+_TIMER = hasattr(signal, "setitimer")
+
+
 class _Bound:
     """The process-wide bound of :func:`plugin_bound` (None: off), and the
     one ``SIGALRM`` handler installed for it."""
@@ -281,6 +285,7 @@ class TimeBound:
     """
 
     _armed = False  # one bound at a time per process (the main thread's)
+    __slots__ = ("seconds", "budget", "plugin", "hook", "_mine", "_previous", "_alarms", "_stopped_at")
 
     def __init__(self, seconds: float, plugin: str, hook: str, budget: float | None = None) -> None:
         self.seconds = seconds
@@ -305,15 +310,15 @@ class TimeBound:
             raise PluginTimeout
 
     def __enter__(self) -> TimeBound:
-        if TimeBound._armed or not hasattr(signal, "setitimer") or signals.received() is not None \
-                or threading.current_thread() is not threading.main_thread():
+        if TimeBound._armed or not _TIMER or signals.received() is not None \
+                or threading.get_ident() != threading.main_thread().ident:
             return self  # (after SIGHUP or SIGTERM the alarm is the signal handlers', cardshell.signals)
         if _Bound.installed:  # bound_plugin_calls' handler serves this bound
             _Bound.current, self._previous = self, _dispatch
         else:
             self._previous = signal.signal(signal.SIGALRM, self._alarm)
         self._mine = TimeBound._armed = True
-        signal.setitimer(signal.ITIMER_REAL, self.seconds, min(REPEAT, self.seconds))
+        signal.setitimer(signal.ITIMER_REAL, self.seconds, REPEAT if self.seconds > REPEAT else self.seconds)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
@@ -326,7 +331,7 @@ class TimeBound:
             _Bound.current = None
         else:
             signal.signal(signal.SIGALRM, self._previous)
-        if isinstance(value, PluginTimeout):
+        if type(value) is PluginTimeout:
             why = f" (the budget's {self.budget:g} s plus a margin)" if self.budget is not None else ""
             at = f" at {self._stopped_at}" if self._stopped_at is not None else ""
             raise PluginFault(self.plugin, self.hook, f"did not return within {self.seconds:.3g} s{why}; "
