@@ -8,19 +8,23 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import TextIO
 
-from cardshell import screen, signals
+from cardshell import screen, signals, watchdog
 from cardshell.dispatch import asks_for_help
 from cardshell.errors import UsageError
+from cardshell.messages import say
 from cardshell.option_values import seed
 from cardshell.ownfiles import refusal
 from cardshell.paths import DATA_DIR_ENV, data_dir, history_file
-from cardshell.pipes import reserve_standard_descriptors
+from cardshell.pipes import OutputFailed, reserve_standard_descriptors
+from cardshell.porcelain import JsonWriter
 from cardshell.recording import RecordFile
 from cardshell.script import (
+    EXIT_ABANDONED,
     EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_OUTPUT,
     EXIT_REJECTED,
+    EXIT_SAVE_FAILED,
     EXIT_USAGE,
     MAX_LINE_LENGTH,
     read_lines,
@@ -49,11 +53,18 @@ exit status:
   {EXIT_REJECTED}  some command was rejected (reported on stderr as FILE:LINE: message)
   {EXIT_USAGE}  usage error: unknown option, missing file
   {EXIT_OUTPUT}  stdout or stderr could not be written (closed, full, or its reader
-      left, as in '| head -1'): the script stopped there, after the autosave
+      left, as in '| head -1'): the script stopped there, after the autosave;
+      also when a game could not be saved (at exit or by 'save'; the cause is
+      on stderr): this status then wins over the others
+  {EXIT_ABANDONED}  plugin code would not stop (it swallowed the time bound's stops):
+      the games in progress were saved as before its command, and the run ended
   {EXIT_INTERRUPTED}  interrupted by Ctrl-C (a script stops at the command it was
-      running)
+      running; with --autosave, after saving the games in progress); a second
+      Ctrl-C ends plugin code that swallowed the first the same way
   129, 143  ended by SIGHUP or SIGTERM (128 + the signal) at a terminal or in a
-      script with --autosave, after saving the games in progress as 'exit' does
+      script with --autosave, after saving the games in progress as 'exit' does;
+      plugin code that swallows the signal is given up on after
+      CARDSHELL_SIGNAL_GRACE seconds
 
 environment:
   {DATA_DIR_ENV}  where history, saves and statistics are kept (default: the
@@ -64,6 +75,10 @@ environment:
   CARDSHELL_TRACE_PLUGINS=1  print every plugin hook call and its result on stderr
   CARDSHELL_CACHE_DIR  where the plugin index is kept (default: the user cache
       dir); a start imports a plugin only when it is needed, from this index
+  CARDSHELL_PLUGIN_SECONDS  in scripts, the bound of each call into plugin code
+      (a move, a board, a hook, an import; default 60)
+  CARDSHELL_SIGNAL_GRACE  seconds plugin code has to stop after SIGHUP or SIGTERM
+      before it is given up on (default 3)
   CARDSHELL_PAGER  the pager for screens taller than the terminal (default:
       $PAGER, else 'less -R', else a built-in one); empty: no pager
   COLUMNS, LINES  the screen's size where the terminal's is unknown (scripts:
@@ -90,16 +105,18 @@ def _seed(word: str) -> int:
         raise argparse.ArgumentTypeError(exc.message) from None
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``cardshell`` command.
+def _record_file(word: str) -> str:
+    """``--record FILE``: a file name, never the empty one (which would record nothing, silently)."""
+    if not word:
+        raise argparse.ArgumentTypeError("the file name is empty")
+    return word
 
-    Options are spelled in full (``allow_abbrev=False``), as every option of
-    the shell's commands (:mod:`cardshell.option_values`): ``--se 5`` is an
-    unknown option, not ``--seed 5``.
-    """
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``cardshell`` command: argparse's, an
+    option abbreviated to any unique prefix (``--see 5`` is ``--seed 5``)."""
     parser = argparse.ArgumentParser(
         prog="cardshell",
-        allow_abbrev=False,
         description="A terminal shell that hosts games as plugins.",
         epilog=EPILOG,
         formatter_class=_HelpFormatter,
@@ -110,6 +127,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--seed", type=_seed, metavar="N",
                         help="session seed: games started without --seed get reproducible seeds")
+    parser.add_argument("--jsonl", action="store_true",
+                        help="porcelain output for programs: run as a script and write one JSON object per "
+                             "line of output on stdout, with its origin and, for the host's words, a stable "
+                             "message id (schema: docs/porcelain.md)")
     parser.add_argument("--echo", action="store_true",
                         help="in scripts, print each prompt and command like a transcript")
     parser.add_argument("--stop-on-error", action="store_true",
@@ -121,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--autosave", action=argparse.BooleanOptionalAction, default=None,
                         help="save games in progress on exit/EOF and resume them with 'play GAME' "
                              "(default: on at a terminal, off for scripts)")
-    parser.add_argument("--record", metavar="FILE",
+    parser.add_argument("--record", metavar="FILE", type=_record_file,
                         help="write the accepted commands to FILE as a script that replays the session")
     parser.add_argument("--plugin", action="append", default=[], metavar="MODULE",
                         help="also load this importable module as a plugin for this session")
@@ -159,8 +180,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             _error(f"cannot read {script}: {exc}")
             return EXIT_USAGE
     try:
-        return _with_record(args, script, handle, source, script is None and stdin_is_tty)
+        return _with_record(args, script, handle, source, script is None and stdin_is_tty and not args.jsonl)
     finally:
+        signals.uninstall()
+        watchdog.bound_plugin_calls(None)
         if handle is not None:
             handle.close()
 
@@ -178,10 +201,10 @@ def _with_record(args: argparse.Namespace, script: str | None, handle: TextIO | 
     :data:`EXIT_OK` then exits :data:`EXIT_OUTPUT`.
     """
     record = None
-    if args.record and _same_file(args.record, handle if handle is not None else sys.stdin):
+    if args.record is not None and _same_file(args.record, handle if handle is not None else sys.stdin):
         _error(f"--record {args.record} would overwrite the script being read")
         return EXIT_USAGE
-    if args.record:
+    if args.record is not None:
         why = refusal(args.record, data_dir(args.data_dir))
         if why is not None:
             _error(f"--record: {why}")
@@ -204,6 +227,8 @@ def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, so
     """Create the shell and run the front end; a run whose recording stopped
     (a full disk) and that would exit :data:`EXIT_OK` exits :data:`EXIT_OUTPUT`."""
 
+    if not interactive:  # no one to press Ctrl-C: plugin code that loops is stopped, naming the plugin
+        watchdog.bound_plugin_calls(watchdog.plugin_seconds())
     shell = Shell.create(seed=args.seed, interactive=interactive, disabled=args.disable_plugin,
                          extra_modules=args.plugin, data_dir=args.data_dir, autosave=args.autosave,
                          record=record, tracebacks=args.traceback, deferred=True)
@@ -252,28 +277,63 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
     warnings = [f"cardshell: warning: plugin {failure.describe()}" for failure in shell.failures]
     warnings += [f"cardshell: warning: {note}" for note in shell.notes]
 
-    if not shell.autosave:  # no signal handlers: SIGHUP and SIGTERM end the run as for any program,
-        signals.end_sweeps_cleanly()  # but a sweep stops its workers, says what it kept, and exits 129/143
-        try:
-            status = run_script(shell, lines, source, sys.stdout, sys.stderr,
-                                echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings)
-        except KeyboardInterrupt:
-            status = EXIT_INTERRUPTED
-        signum = signals.received()
-        return status if signum is None else signals.exit_status(signum)
-
-    signals.install()
+    writer = JsonWriter(sys.stdout, sys.stderr) if args.jsonl else None
+    # SIGHUP and SIGTERM: handled (autosave, then 129/143) only with --autosave; without it they
+    # keep their default action, but a sweep stops its workers, says what it kept, and exits 129/143.
+    signals.install(terminating=shell.autosave, rescue=rescue(shell, writer), culprit=shell.problems.culprit)
+    if not shell.autosave:
+        signals.end_sweeps_cleanly()
     try:
         status = run_script(shell, lines, source, sys.stdout, sys.stderr,
-                            echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings)
-    except signals.Terminated:  # between two commands: the script did not close the shell
-        notes = shell.close()
-        signals.say(notes)
-        status = EXIT_INTERRUPTED
-    except KeyboardInterrupt:
-        return EXIT_INTERRUPTED
+                            echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings, writer=writer)
+    except KeyboardInterrupt:  # Ctrl-C or a signal between two commands: the script did not close the shell
+        status = leave(shell, EXIT_INTERRUPTED)
     signum = signals.received()
-    return status if signum is None else signals.exit_status(signum)
+    if signum is not None and status != EXIT_SAVE_FAILED:
+        status = signals.exit_status(signum)
+    return _ended(writer, status)
+
+
+def leave(shell: Shell, status: int) -> int:
+    """Close the shell after a signal or Ctrl-C: the autosave's notes on
+    stdout, the saves that failed on stderr (never failing to print).
+
+    Args:
+        shell (Shell): the shell to close (once: a closed shell saves nothing again).
+        status (int): the exit status planned.
+
+    Returns:
+        int: ``status``, or :data:`EXIT_SAVE_FAILED` when a save failed in
+        this session.
+    """
+    reported = len(shell.save_failures)
+    signals.say(shell.close())
+    for problem in shell.save_failures[reported:]:
+        _stderr_line(say("script.save-failed", problem=problem))
+    return EXIT_SAVE_FAILED if shell.save_failures else status
+
+
+def rescue(shell: Shell, writer: JsonWriter | None) -> signals.Rescue:
+    """What the signal handlers run before they end the process
+    (:func:`cardshell.signals.give_up`): the command running is abandoned
+    (:meth:`Shell.abandon_command`), then :func:`leave` of ``shell``, and
+    the porcelain output's exit status (:func:`_ended`)."""
+    def run(status: int) -> int:
+        shell.abandon_command()
+        return _ended(writer, leave(shell, status))
+
+    return run
+
+
+def _ended(writer: JsonWriter | None, status: int) -> int:
+    """The exit status of a script run, written last by the porcelain output
+    (``--jsonl``); :data:`EXIT_OUTPUT` when that last object cannot be written."""
+    if writer is not None and status != EXIT_OUTPUT:
+        try:
+            writer.exit(status)
+        except OutputFailed:
+            return EXIT_OUTPUT
+    return status
 
 
 def _is_tty(stream: TextIO | None) -> bool:
@@ -298,17 +358,55 @@ def _stdin_lines() -> Iterable[str]:
     stdin = sys.stdin
     if stdin is None:
         return []
+    own = _own_stdin(stdin)
+    if own is not None:
+        return read_lines(own)
     reconfigure = getattr(stdin, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors="replace", newline=None)
     return read_lines(stdin)
 
 
-def _error(message: str) -> None:
-    """Report a usage problem on stderr, if stderr is open (never on stdout)."""
+def _own_stdin(stdin: TextIO) -> TextIO | None:
+    """Take standard input for the script alone: a new stream on a copy of
+    its descriptor, and descriptor 0 (so ``sys.stdin``, ``input()`` and
+    child processes) pointed at ``os.devnull``, so that plugin code never
+    reads (and consumes) the script's next lines.  None when descriptor 0
+    is not the one ``stdin`` reads, or cannot be moved (then nothing changed).
+    """
+    try:
+        if stdin.fileno() != 0:
+            return None
+        copy = os.dup(0)
+    except (OSError, ValueError, AttributeError):
+        return None
+    try:
+        devnull = os.open(os.devnull, os.O_RDONLY)
+        try:
+            os.dup2(devnull, 0)
+        finally:
+            os.close(devnull)
+    except OSError:
+        os.close(copy)
+        return None
+    return open(copy, encoding=stdin.encoding or "utf-8", errors="replace", newline=None)  # noqa: SIM115
+
+
+def _stderr_line(text: str) -> None:
+    """One line on stderr, if it is open, made printable (:func:`cardshell.screen.printable`)."""
     if sys.stderr is not None:
         try:
-            print(f"cardshell: {message}", file=sys.stderr)
+            print(screen.printable(text), file=sys.stderr)
+        except (OSError, ValueError):
+            pass
+
+
+def _error(message: str) -> None:
+    """Report a usage problem on stderr, if stderr is open (never on stdout),
+    made printable (:func:`cardshell.screen.printable`)."""
+    if sys.stderr is not None:
+        try:
+            print(screen.printable(f"cardshell: {message}"), file=sys.stderr)
         except (OSError, ValueError):
             pass
 

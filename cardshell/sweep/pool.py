@@ -262,14 +262,13 @@ class Pool:
                 if finished is not None:
                     _count_finished(pending, counted, finished)
                 chunk, future = pending.popleft()
-                try:
-                    result = future.result()
-                except BrokenProcessPool:
-                    raise CommandError("a worker process of the sweep ended abruptly (killed, or out of memory); "
-                                       "the sweep stopped") from None
+                result = future.result()
                 following = next(source, None)
                 if following is not None:
                     submit(following)
                 yield chunk, result
+        except BrokenProcessPool:  # from a result or a submission, once a worker died
+            raise CommandError("a worker process of the sweep ended abruptly (killed, or out of memory); "
+                               "the sweep stopped") from None
         finally:
             _terminate(executor)
