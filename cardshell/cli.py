@@ -222,8 +222,7 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
         # 'cardshell play aces-up' and 'cardshell "play aces-up"' (one quoted argument) are one line.
         command = " ".join([script, *args.words])
         name = script.split(maxsplit=1)[0] if script.strip() else script
-        shell.need_globals()
-        if shell.registry.global_scope.lookup(name) is None:
+        if shell.registry.command(name) is None:
             problem = (f"{script}: is a directory, not a script" if os.path.isdir(script)
                        else f"no such file or command: {script}")
             _error(problem)

@@ -89,7 +89,6 @@ def candidates(shell: Shell, text: str) -> tuple[list[str], str]:
     words = stripped.split()
     partial = "" if (not words or stripped.endswith(" ")) else words[-1]
     before = words[:-1] if partial else words
-    shell.need_globals()
     scope = shell.scope()
     if not before and partial.startswith(ESCAPE):  # '%h': the shell's own commands
         found = [f"{ESCAPE}{w}" for entry in shell.registry.global_scope.entries for w in entry.command.words]

@@ -247,7 +247,7 @@ def installed_metadata() -> ModuleType:
     here and for ``new-plugin``'s clash checks (:func:`cardshell.scaffold.taken`).
 
     Importing it costs about 15 ms (it brings :mod:`email` and more), which a
-    start from the plugin index (:mod:`cardshell.lazy`) and every command
+    start from the plugin index (:mod:`cardshell.registry`) and every command
     but ``new-plugin`` never pay: this is the deferred-plugin boundary of the
     host's imports (issue 29 item 4).
 

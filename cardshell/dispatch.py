@@ -50,17 +50,13 @@ class Dispatcher:
         table (GameTable): the games in progress and the current one.
         sessions (Sessions): renders states, notices endings, fires hooks.
         problems (ProblemReporter): plugin failures, reported once each.
+        registry (Registry): the games and commands (it imports a deferred
+            plugin when a line needs it).
         recorder (Recorder): receives the accepted lines.
-        registry (Callable[[], Registry]): the registry now (rebuilt when a
-            deferred plugin is imported).
-        need_globals (Callable[[], bool]): imports the deferred plugins with
-            global commands; whether any was.
         view (Callable[[], ShellView]): what handlers see as ``ctx.shell``.
         begin (Callable[[], Callable[[], None]]): snapshots what a host
             command may change; the function it returns restores it.
         interactive (Callable[[], bool]): whether a person types at a terminal now.
-        rules (Callable[[str], RuleSet]): a game's rules by id, to rebuild a
-            state that plugin code changed though it must not.
         fit_width (Callable[[], int | None]): the width replies are fitted
             to now (:mod:`cardshell.screen`), None for none.
 
@@ -73,21 +69,17 @@ class Dispatcher:
             plays them at a readable pace).
     """
 
-    def __init__(self, table: GameTable, sessions: Sessions, problems: ProblemReporter, recorder: Recorder, *,
-                 registry: Callable[[], Registry], need_globals: Callable[[], bool],
-                 view: Callable[[], ShellView], begin: Callable[[], Callable[[], None]],
-                 interactive: Callable[[], bool], rules: Callable[[str], RuleSet],
-                 fit_width: Callable[[], int | None]) -> None:
+    def __init__(self, table: GameTable, sessions: Sessions, registry: Registry, problems: ProblemReporter,
+                 recorder: Recorder, *, view: Callable[[], ShellView], begin: Callable[[], Callable[[], None]],
+                 interactive: Callable[[], bool], fit_width: Callable[[], int | None]) -> None:
         self.table = table
         self.sessions = sessions
+        self.registry = registry
         self.problems = problems
         self.recorder = recorder
-        self._registry = registry
-        self._need_globals = need_globals
         self._view = view
         self._begin = begin
         self._interactive = interactive
-        self._rules = rules
         self._fit_width = fit_width
         self.record_as: str | None = None
         self.pace_steps = False
@@ -95,10 +87,15 @@ class Dispatcher:
     def scope(self) -> Scope:
         """The command scope of the current game, or the global scope."""
         current = self.table.current
-        return self._registry().scope(current.id if current else None)
+        return self.registry.scope(current.id if current else None)
 
     def resolve(self, line: str) -> tuple[Entry, str]:
         """Find the command a line names, and the text of its arguments.
+
+        In a game: the game's own word, else the game's word for a host
+        command (``Game.host_aliases``), else a global command, else the
+        game's pattern commands, else the global ones.  The registry
+        imports a deferred plugin that provides the word or a pattern.
 
         Args:
             line (str): a stripped, non-empty input line.
@@ -114,25 +111,22 @@ class Dispatcher:
             return self._resolve_global(line[len(ESCAPE):].lstrip(), line)
         word, _, rest = line.partition(" ")
         word, rest = word.strip(), rest.strip()
-        scope = self._registry().global_scope
-        if self.table.current is not None:
-            scope = self._registry().scope(self.table.current.id)
+        session = self.table.current
+        scope = self.registry.scope(session.id) if session is not None else None
+        if scope is not None:
             entry = scope.lookup(word)
             if entry is not None:
                 return entry, rest
-            target = scope.aliases.get(scope.key(word))
-            if target is not None:
-                word = target
-        entry = self._registry().global_scope.lookup(word)
-        if entry is None and self._need_globals():  # a deferred plugin's global command, or patterns
-            return self.resolve(line)
+            word = scope.aliases.get(scope.key(word), word)
+        entry = self.registry.command(word)
         if entry is not None:
             return entry, rest
-        for candidate in (scope, self._registry().global_scope) if scope.game else (scope,):
-            matched = candidate.match(line)
-            if matched is not None:
-                return matched
-        where = f" in {self.table.current.game.title}" if self.table.current else ""
+        matched = scope.match(line) if scope is not None else None
+        if matched is None:
+            matched = self.registry.match(line)
+        if matched is not None:
+            return matched
+        where = f" in {session.game.title}" if session is not None else ""
         hint = self.did_you_mean(word)
         hint = f" (did you mean {hint!r}?)" if hint else ""
         raise UsageError(f"unknown command {quoted(word)}{where}{hint}; type {self.sessions.host_word('help')!r} "
@@ -150,12 +144,10 @@ class Dispatcher:
         """
         word, _, rest = line.partition(" ")
         word, rest = word.strip(), rest.strip()
-        entry = self._registry().global_scope.lookup(word)
-        if entry is None and self._need_globals():
-            entry = self._registry().global_scope.lookup(word)
+        entry = self.registry.command(word)
         if entry is not None:
             return entry, rest
-        matched = self._registry().global_scope.match(line) if line else None
+        matched = self.registry.match(line) if line else None
         if matched is not None:
             return matched
         close = self.did_you_mean(word) if word else None
@@ -176,10 +168,9 @@ class Dispatcher:
         """
         if len(word) < 3:
             return None
-        self._need_globals()
         scope = self.scope()
         words = [w for entry in scope.entries if not entry.command.pattern for w in entry.command.words]
-        words += [w for entry in self._registry().global_scope.entries for w in entry.command.words]
+        words += [w for entry in self.registry.global_scope.entries for w in entry.command.words]
         close = difflib.get_close_matches(scope.key(word), {scope.key(w): None for w in words if len(w) >= 3},
                                           n=1, cutoff=0.75)
         return close[0] if close else None
@@ -306,7 +297,7 @@ class Dispatcher:
             command.handler(ctx, args)
         finally:
             if guard is not None and session is not None and guard.changed():
-                _put_back(session, guard, entry, line, self._rules(session.id))
+                _put_back(session, guard, entry, line, self.registry.rules(session.id))
         reply = Reply(follow_up=ctx.follow_up, steps=ctx.steps)
         pieces = list(ctx.output)
         try:

@@ -24,7 +24,6 @@ if TYPE_CHECKING:  # pragma: no cover - annotations only; every name below is a 
 
     from cardshell.discovery import PluginFailure, PluginInfo
     from cardshell.endings import Endings
-    from cardshell.lazy import DeferredPlugins
     from cardshell.persistence import Persistence, SaveResult
     from cardshell.recording import Recorder
     from cardshell.records import Command, Game, Outcome
@@ -53,7 +52,6 @@ class Host(Protocol):
             None in scripts.
         failures (list[PluginFailure]): the refused plugins.
         notes (list[str]): declarations accepted but not used as declared.
-        deferred (DeferredPlugins | None): plugins not imported yet.
         endings (Endings): the deals that reached an ending (no save replays one).
     """
 
@@ -65,9 +63,6 @@ class Host(Protocol):
     recorder: Recorder
     confirm: Callable[[str], bool] | None
     working: Callable[[str], AbstractContextManager[Any]] | None
-    failures: list[PluginFailure]
-    notes: list[str]
-    deferred: DeferredPlugins | None
     endings: Endings
 
     # -- games and commands ------------------------------------------------
@@ -89,6 +84,14 @@ class Host(Protocol):
     @property
     def registry(self) -> Registry:
         """The games and commands, by scope."""
+
+    @property
+    def failures(self) -> list[PluginFailure]:
+        """The refused plugins."""
+
+    @property
+    def notes(self) -> list[str]:
+        """Declarations accepted but not used as declared."""
 
     @property
     def plugins(self) -> list[PluginInfo]:
@@ -124,9 +127,6 @@ class Host(Protocol):
 
     def scope(self) -> Scope:
         """The command scope of the current game, or the global scope."""
-
-    def need_globals(self) -> bool:
-        """Import the deferred plugins with global commands; whether any was."""
 
     def did_you_mean(self, word: str) -> str | None:
         """The command word closest to a mistyped one, or None."""

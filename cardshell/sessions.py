@@ -22,7 +22,6 @@ from cardshell import blame
 from cardshell import help as helptext
 from cardshell.endings import Endings
 from cardshell.gametable import GameTable
-from cardshell.hookcall import GuardedHooks
 from cardshell.problems import ProblemReporter
 from cardshell.records import Game, Outcome
 from cardshell.registry import ESCAPE, Registry
@@ -54,12 +53,9 @@ class Sessions:
 
     Args:
         table (GameTable): the games in progress and the current one.
-        hooks (GuardedHooks): calls the lifecycle and display hooks.
+        registry (Registry): the games, their commands, and the lifecycle
+            and display hooks (:meth:`cardshell.registry.Registry.call`).
         problems (ProblemReporter): plugin failures, reported once each.
-        registry (Callable[[], Registry]): the registry now (it is rebuilt
-            when a deferred plugin is imported).
-        need_hook (Callable[[str], None]): imports the deferred plugins
-            implementing a hook, before it is called.
         data_dir (Callable[[], Path]): the data directory (given to each
             new session, for plugins that keep files).
         width (Callable[[], int]): the width text is wrapped to.
@@ -72,16 +68,13 @@ class Sessions:
             (:mod:`cardshell.endings`), so that no save replays one.
     """
 
-    def __init__(self, table: GameTable, hooks: GuardedHooks, problems: ProblemReporter, endings: Endings, *,
-                 registry: Callable[[], Registry], need_hook: Callable[[str], None],
+    def __init__(self, table: GameTable, registry: Registry, problems: ProblemReporter, endings: Endings, *,
                  data_dir: Callable[[], Path], width: Callable[[], int], interactive: Callable[[], bool],
                  persistence: Callable[[], Saves]) -> None:
         self.table = table
-        self.hooks = hooks
+        self.registry = registry
         self.problems = problems
         self.endings = endings
-        self._registry = registry
-        self._need_hook = need_hook
         self._data_dir = data_dir
         self._width = width
         self._interactive = interactive
@@ -98,7 +91,7 @@ class Sessions:
             current game's own command shadows it, else ``word``.
         """
         current = self.table.current
-        if current is not None and self._registry().scope(current.id).lookup(word) is not None:
+        if current is not None and self.registry.scope(current.id).lookup(word) is not None:
             return f"{ESCAPE}{word}"
         return word
 
@@ -130,7 +123,7 @@ class Sessions:
         """Whether the game takes bare answers to a menu it shows: a
         whole-line pattern command of its own that changes no state."""
         return any(entry.command.pattern is not None and not entry.command.changes_state
-                   for entry in self._registry().commands(session.id))
+                   for entry in self.registry.commands(session.id))
 
     def prompt_text(self) -> str:
         """The prompt for the next line: ``cardshell> ``, ``aces-up> ``, or
@@ -169,8 +162,7 @@ class Sessions:
         """
         state = exposed_state(session.game, session.state)  # what another plugin's hook may read
         answers: list[tuple[pluggy.HookImpl, Any]] = []
-        self._need_hook("cardshell_render")
-        text = self.hooks.call("cardshell_render", answers, game=session.game, state=state)
+        text = self.registry.call("cardshell_render", answers, game=session.game, state=state)
         if text is not None and not isinstance(text, str):
             plugin = next((impl.plugin_name for impl, value in answers if value is text), "?")
             self.hook_failed(plugin, "cardshell_render", TypeError(f"it returned {type(text).__name__}, not str"))
@@ -303,8 +295,7 @@ class Sessions:
                 :attr:`problems` (handed out with the reply's warnings).
             **kwargs: the hook's arguments.
         """
-        self._need_hook(hook_name)
-        self.hooks.call(hook_name, **kwargs)
+        self.registry.call(hook_name, **kwargs)
 
     # -- reporting plugin failures ----------------------------------------
     def hook_failed(self, plugin: str, hook_name: str, exc: BaseException) -> None:
@@ -313,5 +304,5 @@ class Sessions:
 
     def game_failed(self, game: Game, function: str, exc: BaseException) -> None:
         """One of a game's own functions (``render``, ``outcome``, ``prompt``) raised."""
-        self.problems.failure(self._registry().game_plugins.get(game.id), f"{function} of game {game.id!r}", exc)
+        self.problems.failure(self.registry.game_plugins.get(game.id), f"{function} of game {game.id!r}", exc)
 

@@ -23,7 +23,6 @@ plugins through :class:`cardshell.views.ShellView`.  It does no terminal I/O.
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractContextManager
@@ -33,12 +32,11 @@ from typing import Any
 import pluggy
 
 from cardshell import blame, gamepage, hookcall, hookspecs, plugin_index, screen
-from cardshell.defaults import DEFAULT_PLUGIN_NAMES, DEFAULT_PLUGINS
+from cardshell.defaults import DEFAULT_PLUGIN_NAMES
 from cardshell.discovery import PluginFailure, PluginInfo, load_entry_points
 from cardshell.dispatch import Dispatcher
 from cardshell.endings import Endings
 from cardshell.gametable import GameTable
-from cardshell.lazy import DeferredGames, DeferredPlugins
 from cardshell.paths import DATA_DIR_ENV
 from cardshell.paths import data_dir as resolve_data_dir
 from cardshell.persistence import Persistence, SaveResult
@@ -53,13 +51,9 @@ from cardshell.ruleset import RuleSet
 from cardshell.seeds import MAX_SEED, SeedSource
 from cardshell.session import GameSession
 from cardshell.sessions import Sessions
-from cardshell.version import __version__
 from cardshell.views import ShellView
 
-#: The name the host's own command plugin is registered under.
-BUILTIN_PLUGIN = DEFAULT_PLUGINS[0][0]
-
-__all__ = ["BUILTIN_PLUGIN", "MAX_SEED", "Reply", "SaveResult", "Shell"]
+__all__ = ["MAX_SEED", "Reply", "SaveResult", "Shell"]
 
 
 class Shell:
@@ -106,7 +100,8 @@ class Shell:
         sessions (dict[str, GameSession]): games in progress by game id (the table's).
         current (GameSession | None): the game being played, if any (the table's).
         exiting (bool): set by ``exit``; the front ends stop reading.
-        registry (Registry): games and commands.
+        registry (Registry): the plugins, imported on demand, and their
+            games and commands; it calls the lifecycle and display hooks.
         data_dir (Path): where saves and statistics are kept.
         autosave (bool): whether automatic saves are written and offered.
         recorder (Recorder): the accepted commands so far (``history``).
@@ -114,8 +109,6 @@ class Shell:
             record its line in an explicit form (``play GAME --seed N``).
         problems (ProblemReporter): plugin failures in play, each reported
             once; handed out with each reply's warnings.
-        hooks (GuardedHooks): calls the lifecycle and display hooks
-            (:mod:`cardshell.hookcall`: pluggy's rules, each implementation guarded).
         columns (int | None): the width of the screen in characters, set
             by the script front end when its output goes to a screen
             (``COLUMNS`` is set or stdout is a terminal:
@@ -158,13 +151,8 @@ class Shell:
         self.interactive = interactive
         self.problems = ProblemReporter(lambda: blame.plugin_roots(pm.list_name_plugin(), DEFAULT_PLUGIN_NAMES),
                                         blame.tracebacks_wanted(tracebacks))
-        self.hooks = hookcall.GuardedHooks(pm, self._hook_failed)
-        self._plugins = list(plugins or [])
-        self.failures: list[PluginFailure] = list(failures or [])
-        self.notes: list[str] = []  # declarations accepted but not used as declared (Registry.notes)
-        self.deferred: DeferredPlugins | None = None
-        self._registry: Registry | None = None
-        self._answers: dict[tuple[str, str], list[Any]] = {}  # registration hooks' answers, by (hook, plugin)
+        self.registry = Registry(pm, self.problems, self, plugins=plugins or (), failures=failures or (),
+                                 index=deferred, tracebacks=self.problems.tracebacks)
         self._view: ShellView | None = None
         self.exiting = False
         self.progress: Any = None  # set by the interactive front end
@@ -172,7 +160,6 @@ class Shell:
         self._data_dir: Path | None = None
         self.autosave = interactive if autosave is None else autosave
         self.recorder = Recorder(record)
-        self._rules: dict[str, RuleSet] = {}
         self.confirm: Callable[[str], bool] | None = None  # set by the interactive front end
         self.working: Callable[[str], AbstractContextManager[Any]] | None = None  # likewise
         self.columns: int | None = None  # set by the script front end or a test: see fit_width
@@ -180,54 +167,17 @@ class Shell:
         self.table = GameTable()
         self.seeds = SeedSource(seed)
         self.endings = Endings(lambda: self.data_dir)  # deals that reached an ending (cardshell.endings)
-        self.lifecycle = Sessions(self.table, self.hooks, self.problems, self.endings, registry=lambda: self.registry,
-                                  need_hook=self.need_hook, data_dir=lambda: self.data_dir,
+        self.lifecycle = Sessions(self.table, self.registry, self.problems, self.endings,
+                                  data_dir=lambda: self.data_dir,
                                   width=lambda: self.width, interactive=lambda: self.interactive,
                                   persistence=lambda: self.persistence)
-        self.dispatcher = Dispatcher(self.table, self.lifecycle, self.problems, self.recorder,
-                                     registry=lambda: self.registry, need_globals=self.need_globals,
+        self.dispatcher = Dispatcher(self.table, self.lifecycle, self.registry, self.problems, self.recorder,
                                      view=lambda: self.view, begin=self._begin, interactive=lambda: self.interactive,
-                                     rules=self.rules, fit_width=lambda: self.fit_width)
+                                     fit_width=lambda: self.fit_width)
         self.replayer = Replayer(self.dispatcher, self.table, self.endings, games=lambda: self.games,
                                  data_dir=lambda: self.data_dir)
         self._persistence: Persistence | None = None
         self._closed_early = False
-        if deferred is not None:  # started from the plugin index: nothing imported yet
-            self.deferred = DeferredPlugins(self, deferred)
-        else:
-            self._start_plugins()
-
-    def _start_plugins(self) -> None:
-        """Register the host's default plugins and build the registry: at
-        once, or (started from the plugin index) when the registry is first
-        needed, so that an empty session builds nothing."""
-        if self.deferred is not None:
-            self._plugins += [PluginInfo(p.name, p.module, p.dist, p.version, [g.id for g in p.games], list(p.hooks))
-                              for p in self.deferred.index.values()]
-        defaults = []
-        for name, plugin in self._default_plugins():
-            self.pm.register(plugin, name=name)
-            info = PluginInfo(name, name, "cardshell", _own_version())
-            info.hooks = sorted(c.name for c in self.pm.get_hookcallers(plugin) or ())
-            defaults.append(info)
-        self._plugins = [*defaults, *self._plugins]
-        self.build_registry()
-
-    def _default_plugins(self) -> list[tuple[str, object]]:
-        """Build the default plugins for this shell.
-
-        Returns:
-            list[tuple[str, object]]: (plugin name, plugin object) in
-            :data:`cardshell.defaults.DEFAULT_PLUGINS` order, each built as
-            ``Class(self)`` (the class sees this shell as a
-            :class:`cardshell.host.Host`), ready for ``pm.register``.
-        """
-        built = []
-        for name, target in DEFAULT_PLUGINS:
-            module_name, _, class_name = target.partition(":")
-            cls = getattr(importlib.import_module(module_name), class_name)
-            built.append((name, cls(self)))
-        return built
 
     @property
     def data_dir(self) -> Path:
@@ -250,43 +200,19 @@ class Shell:
         return self._view
 
     @property
-    def registry(self) -> Registry:
-        """The games and commands (:class:`cardshell.registry.Registry`)."""
-        if self._registry is None:
-            self._start_plugins()
-            assert self._registry is not None
-        return self._registry
-
-    @property
     def plugins(self) -> list[PluginInfo]:
         """The plugins that loaded (or will load on demand), the host's own first."""
-        if self._registry is None:
-            self._start_plugins()
-        return self._plugins
+        return self.registry.plugins
 
-    def build_registry(self) -> None:
-        """(Re)build :attr:`registry` from the plugins registered now: at
-        start, and each time a deferred plugin is imported
-        (:mod:`cardshell.lazy`).  Refused plugins join :attr:`failures`."""
-        dists = {info.name: (info.dist, info.version) for info in self._plugins}
-        registry = self._registry = Registry(self.pm, dists, tracebacks=self.problems.tracebacks,
-                                             answers=self._answers)
-        self.failures += [failure for failure in registry.failures if failure not in self.failures]
-        self.notes += [note for note in registry.notes if note not in self.notes]
-        self._plugins = [info for info in self._plugins if info.name not in registry.refused]
-        for info in self._plugins:
-            if self.deferred is None or info.name in self.deferred.loaded or info.name in DEFAULT_PLUGIN_NAMES:
-                info.games = registry.plugin_games(info.name)
+    @property
+    def failures(self) -> list[PluginFailure]:
+        """The plugins that were refused (the registry's)."""
+        return self.registry.failures
 
-    def need_globals(self) -> bool:
-        """Import the deferred plugins that have global commands (before a
-        lookup that must see every global command); whether any was."""
-        return self.deferred.need_globals() if self.deferred is not None else False
-
-    def need_hook(self, hook_name: str) -> None:
-        """Import the deferred plugins implementing a hook, before it is called."""
-        if self.deferred is not None:
-            self.deferred.need_hook(hook_name)
+    @property
+    def notes(self) -> list[str]:
+        """Declarations accepted but not used as declared (the registry's)."""
+        return self.registry.notes
 
     # -- construction ----------------------------------------------------
     @classmethod
@@ -318,7 +244,7 @@ class Shell:
             data_dir, autosave, record, tracebacks: see :class:`Shell`.
             deferred (bool): import the installed plugins only when
                 something needs them, from the plugin index in the cache
-                directory (:mod:`cardshell.plugin_index`, :mod:`cardshell.lazy`);
+                directory (:mod:`cardshell.plugin_index`, :mod:`cardshell.registry`);
                 used only when ``plugins``, ``disabled`` and
                 ``extra_modules`` are not given and hooks are not traced.
                 Without a current index, every plugin is imported and the
@@ -355,17 +281,13 @@ class Shell:
     @property
     def games(self) -> Mapping[str, Game]:
         """Every registered game by id (a deferred game's plugin is imported
-        when the game is looked up: :class:`cardshell.lazy.DeferredGames`)."""
-        if self.deferred is not None:
-            return DeferredGames(self, self.deferred)
+        when the game is looked up)."""
         return self.registry.games
 
     def game_listing(self) -> Mapping[str, Any]:
         """Game id to an object with ``title`` and ``summary``, for every
         game, importing none (``games``)."""
-        if self.deferred is not None:
-            return DeferredGames(self, self.deferred).listing()
-        return self.registry.games
+        return self.registry.listing()
 
     @property
     def width(self) -> int:
@@ -388,20 +310,8 @@ class Shell:
         return None
 
     def rules(self, game_id: str) -> RuleSet:
-        """The rules of a game as functions over states, for search (cached).
-
-        Args:
-            game_id (str): a registered game id.
-
-        Returns:
-            RuleSet: the game with its registered commands.
-        """
-        rules = self._rules.get(game_id)
-        if rules is None:
-            rules = self._rules[game_id] = RuleSet(self.games[game_id], self.registry.scope(game_id),
-                                                   plugin=self.registry.game_plugins.get(game_id),
-                                                   warn=self.problems.note)
-        return rules
+        """The rules of a game as functions over states, for search (the registry's)."""
+        return self.registry.rules(game_id)
 
     def scope(self) -> Scope:
         """The command scope of the current game, or the global scope."""
@@ -425,10 +335,6 @@ class Shell:
         return [entry.command for entry in self.registry.commands(game_id)]
 
 
-
-    def _hook_failed(self, plugin: str, hook_name: str, exc: BaseException) -> None:
-        """A hook implementation raised: report it once (:mod:`cardshell.problems`)."""
-        self.problems.failure(plugin, hook_name, exc)
 
     # -- the games on the table (cardshell.gametable) ------------------------
     @property
@@ -598,7 +504,4 @@ class Shell:
             return []
         return self.persistence.close()
 
-
-def _own_version() -> str:
-    return __version__
 

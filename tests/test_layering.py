@@ -4,8 +4,9 @@ never the other way round, counting imports made for annotations only.
 tests/test_module_layout.py forbids cycles among the imports that run; this
 file counts the ``if TYPE_CHECKING:`` imports too, so a collaborator cannot
 reach back up to the shell for its types (it declares a ``Protocol`` of what
-it needs instead: :class:`cardshell.host.Host`, :class:`cardshell.views.ViewedShell`,
-:class:`cardshell.lazy.Owner`).
+it needs instead: :class:`cardshell.host.Host`, :class:`cardshell.views.ViewedShell`;
+the registry takes the host as a plain ``object``, which it only builds the
+default plugins with).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ ALLOWED_GROUPS = [
 #: The shell's collaborators: none of them may import the shell or the host interface.
 COLLABORATORS = ["cardshell.gametable", "cardshell.seeds", "cardshell.sessions", "cardshell.dispatch",
                  "cardshell.replay", "cardshell.persistence", "cardshell.registry", "cardshell.views",
-                 "cardshell.lazy", "cardshell.session", "cardshell.hookcall", "cardshell.problems"]
+                 "cardshell.scopes", "cardshell.session", "cardshell.hookcall", "cardshell.problems"]
 
 
 MODULES = {module_name(path): path for path in PACKAGE.rglob("*.py")}

@@ -31,7 +31,6 @@ class MenuCommands(HostPlugin):
         ]
 
     def _global_commands(self) -> list[Command]:
-        self.shell.need_globals()
         return [entry.command for entry in self.shell.registry.global_scope.entries]
 
     def help(self, ctx: CommandContext, words: list[str]) -> None:

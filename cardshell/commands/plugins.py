@@ -34,8 +34,7 @@ class PluginCommands(HostPlugin):
             rows.append((info.name, f"{dist}; {games}hooks: {', '.join(info.hooks) or 'none'}"))
         ctx.echo("Plugins:")
         ctx.echo(helptext.table(rows))
-        if self.shell.deferred is not None:  # what each game shadows needs its commands: import them all
-            self.shell.deferred.load(plugin.name for plugin in self.shell.deferred.pending())
+        self.shell.registry.load_all()  # what each game shadows needs its commands: import them all
         registry = self.shell.registry
         shadowed = {gid: registry.shadowed(gid) for gid in registry.games}
         shadowing = [(gid, ", ".join(f"{word} ({ESCAPE}{word})" for word in words))
