@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import TextIO
 
 from cardshell import screen, signals
+from cardshell.context import FrontEnd
 from cardshell.dispatch import asks_for_help
 from cardshell.errors import UsageError
 from cardshell.option_values import seed
@@ -204,15 +205,25 @@ def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, so
     """Create the shell and run the front end; a run whose recording stopped
     (a full disk) and that would exit :data:`EXIT_OK` exits :data:`EXIT_OUTPUT`."""
 
-    shell = Shell.create(seed=args.seed, interactive=interactive, disabled=args.disable_plugin,
-                         extra_modules=args.plugin, data_dir=args.data_dir, autosave=args.autosave,
-                         record=record, tracebacks=args.traceback, deferred=True)
-    if not interactive and (os.environ.get("COLUMNS") or _is_tty(sys.stdout)):  # a script shown on a screen
-        shell.columns = screen.size().columns
+    shell = Shell.create(seed=args.seed, disabled=args.disable_plugin, extra_modules=args.plugin,
+                         data_dir=args.data_dir, autosave=args.autosave, record=record, tracebacks=args.traceback,
+                         deferred=True, front_end=_settings(interactive))
     status = _front_end(args, script, handle, source, interactive, shell)
     if status == EXIT_OK and shell.recorder.failure is not None:
         return EXIT_OUTPUT
     return status
+
+
+def _settings(interactive: bool) -> FrontEnd:
+    """The front end's settings: the terminal's (:func:`cardshell.interactive.front_end`),
+    or a script's, fitted to the screen's width when its output goes to one
+    (``COLUMNS`` is set or standard output is a terminal)."""
+    if interactive:
+        from cardshell.interactive import front_end  # prompt_toolkit only for a terminal
+
+        return front_end()
+    shown = os.environ.get("COLUMNS") or _is_tty(sys.stdout)
+    return FrontEnd(columns=screen.size().columns if shown else None)
 
 
 def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | None, source: str,

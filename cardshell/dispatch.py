@@ -12,9 +12,9 @@ and after a command checks that promise (a copy is taken only of a state
 that is not hashable, :class:`cardshell.plugincheck.StateGuard`), and a
 command that changes it anyway fails naming its plugin, the state put back
 from that copy or rebuilt from the undo snapshot or the log.  A host or
-global command is all or nothing: the shell's ``begin`` callback snapshots
+global command is all or nothing: the dispatcher snapshots
 what it may change (the :class:`~cardshell.gametable.GameTable`, the seeds)
-and gives back the function that restores it.  No terminal I/O happens here.
+and restores it if the command fails.  No terminal I/O happens here.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardshell import blame, screen
+from cardshell.context import FrontEnd
 from cardshell.errors import CommandError, UsageError
 from cardshell.gametable import GameTable
 from cardshell.parsers import quoted
@@ -35,6 +36,7 @@ from cardshell.records import Command, CommandContext, Game
 from cardshell.registry import ESCAPE, Entry, Registry, Scope
 from cardshell.reply import Reply
 from cardshell.ruleset import RuleSet
+from cardshell.seeds import SeedSource
 from cardshell.session import GameSession
 from cardshell.sessions import Sessions
 from cardshell.views import SessionView
@@ -48,41 +50,38 @@ class Dispatcher:
 
     Args:
         table (GameTable): the games in progress and the current one.
+        seeds (SeedSource): the seeds drawn (a failed host command puts
+            back the ones it drew).
         sessions (Sessions): renders states, notices endings, fires hooks.
-        problems (ProblemReporter): plugin failures, reported once each.
         registry (Registry): the games and commands (it imports a deferred
             plugin when a line needs it).
+        problems (ProblemReporter): plugin failures, reported once each.
         recorder (Recorder): receives the accepted lines.
-        view (Callable[[], ShellView]): what handlers see as ``ctx.shell``.
-        begin (Callable[[], Callable[[], None]]): snapshots what a host
-            command may change; the function it returns restores it.
-        interactive (Callable[[], bool]): whether a person types at a terminal now.
-        fit_width (Callable[[], int | None]): the width replies are fitted
-            to now (:mod:`cardshell.screen`), None for none.
+        front_end (FrontEnd): whether a person types at a terminal, the
+            width replies are fitted to, and whether a command's steps are
+            left to the front end (``FrontEnd.pace``).
+        view (ShellView): what handlers see as ``ctx.shell``.
 
     Attributes:
         record_as (str | None): set by a host command while it runs to record
             its line in another form (``play GAME --seed N``; "" records
             nothing).
-        pace_steps (bool): leave a reply's steps (``Reply.steps``) to the
-            front end instead of running them (the interactive front end
-            plays them at a readable pace).
+        exiting (bool): set by ``exit`` (and ``quit`` outside a game): the
+            front ends stop reading.
     """
 
-    def __init__(self, table: GameTable, sessions: Sessions, registry: Registry, problems: ProblemReporter,
-                 recorder: Recorder, *, view: Callable[[], ShellView], begin: Callable[[], Callable[[], None]],
-                 interactive: Callable[[], bool], fit_width: Callable[[], int | None]) -> None:
+    def __init__(self, table: GameTable, seeds: SeedSource, sessions: Sessions, registry: Registry,
+                 problems: ProblemReporter, recorder: Recorder, front_end: FrontEnd, view: ShellView) -> None:
         self.table = table
+        self.seeds = seeds
         self.sessions = sessions
         self.registry = registry
         self.problems = problems
         self.recorder = recorder
-        self._view = view
-        self._begin = begin
-        self._interactive = interactive
-        self._fit_width = fit_width
+        self.front_end = front_end
+        self.view = view
         self.record_as: str | None = None
-        self.pace_steps = False
+        self.exiting = False
 
     def scope(self) -> Scope:
         """The command scope of the current game, or the global scope."""
@@ -202,8 +201,8 @@ class Dispatcher:
                 reply.warnings.append(problem)
         self.record_as = None
         if reply.error:  # a message, never a board: fitted like any text
-            reply.error = screen.wrap(reply.error, self._fit_width())
-        if reply.steps and self.pace_steps:  # the front end plays them, one at a time
+            reply.error = screen.wrap(reply.error, self.front_end.fit_width)
+        if reply.steps and self.front_end.pace:  # the front end plays them, one at a time
             return reply
         follow_up, reply.follow_up = reply.follow_up, []
         for next_line in follow_up:  # a script sees every step and its board (what plugins' golden files hold)
@@ -288,8 +287,8 @@ class Dispatcher:
             state=working,
             line=line,
             game_id=session.id if session else None,
-            shell=self._view(),
-            interactive=self._interactive(),
+            shell=self.view,
+            interactive=self.front_end.interactive,
         )
         try:
             for validator in command.validators:
@@ -343,8 +342,25 @@ class Dispatcher:
         """Set ``reply.output`` to ``pieces`` fitted to the screen
         (:func:`cardshell.screen.compose` at the width of ``fit_width``,
         boards kept) and ``reply.exact`` to the pieces shown as they are."""
-        reply.output = screen.compose(pieces, self._fit_width(), terminal=self._interactive())
+        reply.output = screen.compose(pieces, self.front_end.fit_width, terminal=self.front_end.interactive)
         reply.exact = [piece for piece in pieces if isinstance(piece, screen.Exact)]
+
+    def _begin(self) -> Callable[[], None]:
+        """Snapshot what a host command may change; the function that restores it.
+
+        The table (games in progress, the current game's bookkeeping, the
+        retired games), the seeds drawn and :attr:`exiting`.  Files a
+        command wrote (saves) are not taken back.
+        """
+        snapshot, exiting = self.table.snapshot(), self.exiting
+        self.seeds.mark()
+
+        def restore() -> None:
+            self.table.restore(snapshot)
+            self.seeds.rollback()
+            self.exiting = exiting
+
+        return restore
 
     def _at(self, exc: BaseException) -> str:
         """`` (FILE:LINE)`` of the plugin frame that raised ``exc``, or ""."""

@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover - annotations only; every name below is a 
     from cardshell.endings import Endings
     from cardshell.persistence import Persistence, SaveResult
     from cardshell.recording import Recorder
+    from cardshell.replay import Replayer
     from cardshell.records import Command, Game, Outcome
     from cardshell.registry import Registry, Scope
     from cardshell.ruleset import RuleSet
@@ -40,7 +41,7 @@ class Host(Protocol):
             module, for its rules page and code fingerprint).
         current (GameSession | None): the game being played.
         exiting (bool): set by ``exit``: the front ends stop reading.
-        autosave (bool): whether games are saved automatically.
+        replayer (Replayer): rebuilds a save's game.
         record_as (str | None): set by a command while it runs to record
             its line in another form ("" records nothing).
         recorder (Recorder): the session's accepted lines (``history``).
@@ -58,7 +59,7 @@ class Host(Protocol):
     pm: pluggy.PluginManager
     current: GameSession | None
     exiting: bool
-    autosave: bool
+    replayer: Replayer
     record_as: str | None
     recorder: Recorder
     confirm: Callable[[str], bool] | None
@@ -84,6 +85,10 @@ class Host(Protocol):
     @property
     def registry(self) -> Registry:
         """The games and commands, by scope."""
+
+    @property
+    def autosave(self) -> bool:
+        """Whether games are saved automatically."""
 
     @property
     def failures(self) -> list[PluginFailure]:

@@ -12,14 +12,13 @@ session's snapshots (:mod:`cardshell.undo`).  No terminal I/O happens here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any, Protocol
 
 import pluggy
 
 from cardshell import blame
 from cardshell import help as helptext
+from cardshell.context import FrontEnd, Places
 from cardshell.endings import Endings
 from cardshell.gametable import GameTable
 from cardshell.problems import ProblemReporter
@@ -56,29 +55,26 @@ class Sessions:
         registry (Registry): the games, their commands, and the lifecycle
             and display hooks (:meth:`cardshell.registry.Registry.call`).
         problems (ProblemReporter): plugin failures, reported once each.
-        data_dir (Callable[[], Path]): the data directory (given to each
-            new session, for plugins that keep files).
-        width (Callable[[], int]): the width text is wrapped to.
-        interactive (Callable[[], bool]): whether a person plays at a
-            terminal now (each game put in place is marked so, for statistics).
-        persistence (Callable[[], Saves]): the saves: a game left with
-            moves is kept loadable as abandoned; a game that ends drops its
-            automatic save.
         endings (Endings): the deals that reached an ending
             (:mod:`cardshell.endings`), so that no save replays one.
+        persistence (Saves): the saves: a game left with moves is kept
+            loadable as abandoned; a game that ends drops its automatic save.
+        places (Places): the data directory (given to each new session,
+            for plugins that keep files).
+        front_end (FrontEnd): the width text is wrapped to, and whether a
+            person plays at a terminal (each game put in place is marked
+            so, for statistics).
     """
 
-    def __init__(self, table: GameTable, registry: Registry, problems: ProblemReporter, endings: Endings, *,
-                 data_dir: Callable[[], Path], width: Callable[[], int], interactive: Callable[[], bool],
-                 persistence: Callable[[], Saves]) -> None:
+    def __init__(self, table: GameTable, registry: Registry, problems: ProblemReporter, endings: Endings,
+                 persistence: Saves, places: Places, front_end: FrontEnd) -> None:
         self.table = table
         self.registry = registry
         self.problems = problems
         self.endings = endings
-        self._data_dir = data_dir
-        self._width = width
-        self._interactive = interactive
-        self._persistence = persistence
+        self.persistence = persistence
+        self.places = places
+        self.front_end = front_end
 
     def host_word(self, word: str) -> str:
         """How the player types the shell's command ``word`` in the current game.
@@ -117,7 +113,7 @@ class Sessions:
                                self.host_word)
         if self._answers_a_menu(session):  # a menu of its own is shown above (Up-and-Down's browser)
             text = "\n" + text.replace("\nNext: ", "\nNext: an answer to the menu above, or ", 1)
-        return helptext.wrap(text, self._width(), "  ")
+        return helptext.wrap(text, self.front_end.width, "  ")
 
     def _answers_a_menu(self, session: GameSession) -> bool:
         """Whether the game takes bare answers to a menu it shows: a
@@ -190,7 +186,7 @@ class Sessions:
             CommandError: when the game refuses the options.
         """
         state = game.new(seed, dict(options))
-        session = GameSession(game=game, seed=seed, options=dict(options), state=state, data_dir=self._data_dir())
+        session = GameSession(game=game, seed=seed, options=dict(options), state=state, data_dir=self.places.data_dir)
         self.install(session)
         self.notify("cardshell_game_started", warnings, session=SessionView(session))
         return session
@@ -203,7 +199,7 @@ class Sessions:
         Args:
             session (GameSession): a new or rebuilt game.
         """
-        session.interactive = self._interactive()
+        session.interactive = self.front_end.interactive
         self.table.install(session)
 
     def leave(self, abandon: bool) -> GameSession | None:
@@ -222,9 +218,8 @@ class Sessions:
         """
         session = self.table.leave(abandon)
         if session is not None and abandon and session.outcome is None and session.moves:
-            persistence = self._persistence()
-            persistence.abandon(persistence.record_of(session))
-            persistence.trim_abandoned()
+            self.persistence.abandon(self.persistence.record_of(session))
+            self.persistence.trim_abandoned()
         return session
 
     def _ended(self, session: GameSession, warnings: list[str]) -> None:
@@ -240,7 +235,7 @@ class Sessions:
         if problem is not None:
             warnings.append(problem)
         if lasting:
-            self._persistence().drop_automatic_save(session)
+            self.persistence.drop_automatic_save(session)
 
     def check_outcome(self, session: GameSession, warnings: list[str], *, announce: bool = True,
                       undoing: bool = False) -> Outcome | None:

@@ -24,21 +24,18 @@ plugins through :class:`cardshell.views.ShellView`.  It does no terminal I/O.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Mapping
-from contextlib import AbstractContextManager
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 import pluggy
 
-from cardshell import blame, gamepage, hookcall, hookspecs, plugin_index, screen
-from cardshell.defaults import DEFAULT_PLUGIN_NAMES
+from cardshell import blame, gamepage, hookcall, hookspecs, plugin_index
+from cardshell.context import FrontEnd, Places
 from cardshell.discovery import PluginFailure, PluginInfo, load_entry_points
 from cardshell.dispatch import Dispatcher
 from cardshell.endings import Endings
 from cardshell.gametable import GameTable
-from cardshell.paths import DATA_DIR_ENV
-from cardshell.paths import data_dir as resolve_data_dir
 from cardshell.persistence import Persistence, SaveResult
 from cardshell.plugin_index import IndexedPlugin
 from cardshell.problems import ProblemReporter
@@ -57,12 +54,14 @@ __all__ = ["MAX_SEED", "Reply", "SaveResult", "Shell"]
 
 
 class Shell:
-    """The host: it builds the plugins and the registry, owns the
-    collaborators below and gives the front ends one surface.
+    """The host: the composition root of its collaborators, and the surface
+    the front ends, the tests and ``ctx.shell`` (:class:`~cardshell.views.ShellView`) read.
 
-    Most methods hand the work to the collaborator that owns it
-    (``execute`` to the dispatcher, ``start`` to the sessions, ``save`` to
-    the persistence ...), so a reader finds each duty in one object.
+    Each collaborator owns its state and is handed, when it is made, the
+    others and the context objects (:class:`~cardshell.context.Places`,
+    :class:`~cardshell.context.FrontEnd`) it needs; none calls back into
+    the shell.  The default plugins see the shell as a
+    :class:`cardshell.host.Host`: these collaborators, by name.
 
     Args:
         pm (pluggy.PluginManager): plugins already registered (see
@@ -71,13 +70,12 @@ class Shell:
             started without ``--seed`` draw their seed from a generator
             seeded with it, so a whole script replays exactly.  None draws
             seeds from the operating system.
-        interactive (bool): True when a person types at a terminal.
-        plugins (list[PluginInfo]): the plugins that loaded, for ``plugins``.
-        failures (list[PluginFailure]): the plugins that were refused.
+        interactive (bool): a person types at a terminal (when no
+            ``front_end`` is given).
+        plugins (list[PluginInfo]): the plugins registered in ``pm``.
+        failures (list[PluginFailure]): the plugins refused at import.
         data_dir (str | PathLike | None): the data directory (saves,
-            statistics, history); None resolves it with
-            :func:`cardshell.paths.data_dir` (``CARDSHELL_DATA_DIR``, then
-            the user data directory).
+            statistics, history); None: :class:`~cardshell.context.Places`'s default.
         autosave (bool | None): save games in progress on :meth:`close`,
             offer them in ``games`` and resume them with ``play GAME``.
             None means: on for an interactive shell, off for scripts (so
@@ -89,48 +87,29 @@ class Shell:
         tracebacks (bool | None): print the traceback of every plugin
             failure on standard error (``cardshell --traceback``); None
             follows ``CARDSHELL_TRACEBACK``.
+        deferred (list[IndexedPlugin] | None): the plugins to import on
+            demand (the plugin index), none registered in ``pm``.
+        front_end (FrontEnd | None): the front end's settings; None: a
+            plain one, interactive as ``interactive`` says.
 
     Attributes:
-        table (GameTable): the games in progress, the current one, the
-            games retired here (:mod:`cardshell.gametable`).
-        seeds (SeedSource): the seeds of games started without ``--seed``.
-        lifecycle (Sessions): starts, shows and ends games (:mod:`cardshell.sessions`).
-        dispatcher (Dispatcher): runs input lines (:mod:`cardshell.dispatch`).
-        replayer (Replayer): rebuilds games from their moves (:mod:`cardshell.replay`).
-        sessions (dict[str, GameSession]): games in progress by game id (the table's).
-        current (GameSession | None): the game being played, if any (the table's).
-        exiting (bool): set by ``exit``; the front ends stop reading.
-        registry (Registry): the plugins, imported on demand, and their
-            games and commands; it calls the lifecycle and display hooks.
-        data_dir (Path): where saves and statistics are kept.
-        autosave (bool): whether automatic saves are written and offered.
-        recorder (Recorder): the accepted commands so far (``history``).
-        record_as (str | None): set by a host command while it runs to
-            record its line in an explicit form (``play GAME --seed N``).
+        pm (pluggy.PluginManager): the plugin manager.
+        front_end (FrontEnd): the front end's settings.
+        places (Places): where files are kept.
         problems (ProblemReporter): plugin failures in play, each reported
             once; handed out with each reply's warnings.
-        columns (int | None): the width of the screen in characters, set
-            by the script front end when its output goes to a screen
-            (``COLUMNS`` is set or stdout is a terminal:
-            :func:`cardshell.screen.size`); None: the terminal's at a
-            terminal, else no fitting (see :attr:`fit_width`).
-        confirm (Callable[[str], bool] | None): set by the interactive front
-            end (like ``progress``): asks the person a yes/no question, e.g.
-            before ``new`` abandons a game that has moves.  None (scripts):
-            nothing is asked, the command goes on and says what it dropped.
-        working (Callable[[str], AbstractContextManager[Any]] | None): set
-            by the interactive front end: ``with working(label):`` shows an
-            elapsed-time spinner while ``solve`` or ``hint`` searches
-            (:class:`cardshell.spinner.Spinner`).  None (scripts): nothing shown.
-        pace_steps (bool): set by the interactive front end: the steps a
-            command plays (``CommandContext.then(line, step=True)``:
-            ``solve --play``) are not run by :meth:`execute` but left in the
-            reply's ``follow_up`` (``Reply.steps`` True) for the front end to
-            play at a readable pace.  False (scripts): they run at once and
-            only the last one's output is shown.
-        persistence (Persistence): the saves of this session
-            (:mod:`cardshell.persistence`): what it read and wrote, and the
-            games it abandoned.
+        registry (Registry): the plugins, imported on demand, and their
+            games and commands; it calls the lifecycle and display hooks.
+        table (GameTable): the games in progress, the current one, the
+            games retired here.
+        seeds (SeedSource): the seeds of games started without ``--seed``.
+        recorder (Recorder): the accepted commands so far (``history``).
+        endings (Endings): the deals that reached an ending.
+        persistence (Persistence): the saves of this session.
+        lifecycle (Sessions): starts, shows and ends games.
+        view (ShellView): what command handlers see as ``ctx.shell``.
+        dispatcher (Dispatcher): runs input lines.
+        replayer (Replayer): rebuilds games from their moves.
     """
 
     def __init__(
@@ -146,73 +125,26 @@ class Shell:
         record: Sink | None = None,
         tracebacks: bool | None = None,
         deferred: list[IndexedPlugin] | None = None,
+        front_end: FrontEnd | None = None,
     ) -> None:
         self.pm = pm
-        self.interactive = interactive
-        self.problems = ProblemReporter(lambda: blame.plugin_roots(pm.list_name_plugin(), DEFAULT_PLUGIN_NAMES),
-                                        blame.tracebacks_wanted(tracebacks))
+        self.front_end = front_end or FrontEnd(interactive=interactive)
+        self.places = Places(data_dir)
+        self.problems = ProblemReporter(pm, blame.tracebacks_wanted(tracebacks))
         self.registry = Registry(pm, self.problems, self, plugins=plugins or (), failures=failures or (),
                                  index=deferred, tracebacks=self.problems.tracebacks)
-        self._view: ShellView | None = None
-        self.exiting = False
-        self.progress: Any = None  # set by the interactive front end
-        self._data_dir_given = data_dir or os.environ.get(DATA_DIR_ENV) or None
-        self._data_dir: Path | None = None
-        self.autosave = interactive if autosave is None else autosave
-        self.recorder = Recorder(record)
-        self.confirm: Callable[[str], bool] | None = None  # set by the interactive front end
-        self.working: Callable[[str], AbstractContextManager[Any]] | None = None  # likewise
-        self.columns: int | None = None  # set by the script front end or a test: see fit_width
-        # The collaborators, each owning its state and handed what it needs.
         self.table = GameTable()
         self.seeds = SeedSource(seed)
-        self.endings = Endings(lambda: self.data_dir)  # deals that reached an ending (cardshell.endings)
-        self.lifecycle = Sessions(self.table, self.registry, self.problems, self.endings,
-                                  data_dir=lambda: self.data_dir,
-                                  width=lambda: self.width, interactive=lambda: self.interactive,
-                                  persistence=lambda: self.persistence)
-        self.dispatcher = Dispatcher(self.table, self.lifecycle, self.registry, self.problems, self.recorder,
-                                     view=lambda: self.view, begin=self._begin, interactive=lambda: self.interactive,
-                                     fit_width=lambda: self.fit_width)
-        self.replayer = Replayer(self.dispatcher, self.table, self.endings, games=lambda: self.games,
-                                 data_dir=lambda: self.data_dir)
-        self._persistence: Persistence | None = None
-        self._closed_early = False
-
-    @property
-    def data_dir(self) -> Path:
-        """Where saves and statistics are kept (resolved when first needed:
-        :func:`cardshell.paths.data_dir` of the ``data_dir`` argument or
-        ``CARDSHELL_DATA_DIR`` as they were when the shell was made)."""
-        if self._data_dir is None:
-            self._data_dir = resolve_data_dir(self._data_dir_given)
-        return self._data_dir
-
-    @data_dir.setter
-    def data_dir(self, value: str | os.PathLike[str]) -> None:
-        self._data_dir = resolve_data_dir(value)
-
-    @property
-    def view(self) -> ShellView:
-        """What command handlers see as ``ctx.shell`` (:class:`cardshell.views.ShellView`)."""
-        if self._view is None:
-            self._view = ShellView(self)
-        return self._view
-
-    @property
-    def plugins(self) -> list[PluginInfo]:
-        """The plugins that loaded (or will load on demand), the host's own first."""
-        return self.registry.plugins
-
-    @property
-    def failures(self) -> list[PluginFailure]:
-        """The plugins that were refused (the registry's)."""
-        return self.registry.failures
-
-    @property
-    def notes(self) -> list[str]:
-        """Declarations accepted but not used as declared (the registry's)."""
-        return self.registry.notes
+        self.recorder = Recorder(record)
+        self.endings = Endings(self.places)
+        self.persistence = Persistence(self.table, self.registry.games, self.places,
+                                       autosave=self.front_end.interactive if autosave is None else autosave)
+        self.lifecycle = Sessions(self.table, self.registry, self.problems, self.endings, self.persistence,
+                                  self.places, self.front_end)
+        self.view = ShellView(self)
+        self.dispatcher = Dispatcher(self.table, self.seeds, self.lifecycle, self.registry, self.problems,
+                                     self.recorder, self.front_end, self.view)
+        self.replayer = Replayer(self.dispatcher, self.table, self.endings, self.registry.games, self.places)
 
     # -- construction ----------------------------------------------------
     @classmethod
@@ -229,6 +161,7 @@ class Shell:
         record: Sink | None = None,
         tracebacks: bool | None = None,
         deferred: bool = False,
+        front_end: FrontEnd | None = None,
     ) -> Shell:
         """Build a shell with the host's own commands and the installed plugins.
 
@@ -241,7 +174,7 @@ class Shell:
             disabled (Iterable[str]): plugin names not to load.
             extra_modules (Iterable[str]): module names to load as plugins
                 for this session only.
-            data_dir, autosave, record, tracebacks: see :class:`Shell`.
+            data_dir, autosave, record, tracebacks, front_end: see :class:`Shell`.
             deferred (bool): import the installed plugins only when
                 something needs them, from the plugin index in the cache
                 directory (:mod:`cardshell.plugin_index`, :mod:`cardshell.registry`);
@@ -263,7 +196,7 @@ class Shell:
             hookcall.trace_calls(pm)
         indexable = deferred and plugins is None and not disabled and not extra_modules and not tracing
         options: dict[str, Any] = dict(seed=seed, interactive=interactive, data_dir=data_dir, autosave=autosave,
-                                       record=record, tracebacks=tracebacks)
+                                       record=record, tracebacks=tracebacks, front_end=front_end)
         if indexable:
             index = plugin_index.load()
             if index is not None:
@@ -277,74 +210,29 @@ class Shell:
                 plugin_index.save(built)
         return shell
 
-    # -- queries ---------------------------------------------------------
-    @property
-    def games(self) -> Mapping[str, Game]:
-        """Every registered game by id (a deferred game's plugin is imported
-        when the game is looked up)."""
-        return self.registry.games
+    # -- what the front ends, the tests and ctx.shell read ------------------
+    def execute(self, line: str) -> Reply:
+        """Run one input line (:meth:`Dispatcher.execute <cardshell.dispatch.Dispatcher.execute>`):
+        a :class:`~cardshell.reply.Reply`, never an exception for anything
+        the user typed or a plugin did."""
+        return self.dispatcher.execute(line)
 
-    def game_listing(self) -> Mapping[str, Any]:
-        """Game id to an object with ``title`` and ``summary``, for every
-        game, importing none (``games``)."""
-        return self.registry.listing()
+    def prompt_text(self) -> str:
+        """The prompt for the next line (``cardshell> ``, ``aces-up> ``, a game's question)."""
+        return self.lifecycle.prompt_text()
 
-    @property
-    def width(self) -> int:
-        """The width menus and tables are laid out for, in characters:
-        :attr:`fit_width` when there is one, else
-        :data:`cardshell.screen.DEFAULT_WIDTH` (80)."""
-        return self.fit_width or screen.DEFAULT_WIDTH
-
-    @property
-    def fit_width(self) -> int | None:
-        """The width every reply is fitted to (:mod:`cardshell.screen`), or
-        None when the output goes to no screen (a script piped to a file or
-        a program, ``COLUMNS`` unset: its output stays as the commands wrote
-        it, byte for byte).  :attr:`columns` when a front end or a test set
-        it, else the terminal's at a terminal (``COLUMNS``, else the tty's)."""
-        if self.columns is not None:
-            return max(self.columns, screen.MIN_WIDTH)
-        if self.interactive:
-            return screen.size().columns
-        return None
-
-    def rules(self, game_id: str) -> RuleSet:
-        """The rules of a game as functions over states, for search (the registry's)."""
-        return self.registry.rules(game_id)
-
-    def scope(self) -> Scope:
-        """The command scope of the current game, or the global scope."""
-        return self.dispatcher.scope()
-
-    def game_page(self, game_id: str) -> str:
-        """``help GAME``: the game's rules, commands and ``play`` options.
-
-        Args:
-            game_id (str): a registered game id.
+    def close(self) -> list[str]:
+        """End the session: with autosave on, save every game in progress;
+        runs once (:meth:`Persistence.close <cardshell.persistence.Persistence.close>`).
 
         Returns:
-            str: the page, wrapped to :attr:`width`.
+            list[str]: one line per game saved or per problem, to show.
         """
-        game = self.games[game_id]
-        plugin = self.pm.get_plugin(self.registry.game_plugins[game_id])
-        return gamepage.page(game, self.game_commands(game_id), gamepage.rules_text(game, plugin), self.width)
-
-    def game_commands(self, game_id: str) -> list[Command]:
-        """The commands of a game, in registration order."""
-        return [entry.command for entry in self.registry.commands(game_id)]
-
-
-
-    # -- the games on the table (cardshell.gametable) ------------------------
-    @property
-    def sessions(self) -> dict[str, GameSession]:
-        """The games in progress by game id (the table's)."""
-        return self.table.sessions
+        return self.persistence.close()
 
     @property
     def current(self) -> GameSession | None:
-        """The game being played, if any (the table's)."""
+        """The game being played, if any."""
         return self.table.current
 
     @current.setter
@@ -352,156 +240,173 @@ class Shell:
         self.table.current = session
 
     @property
+    def sessions(self) -> dict[str, GameSession]:
+        """The games in progress by game id."""
+        return self.table.sessions
+
+    @property
+    def games(self) -> Mapping[str, Game]:
+        """Every registered game by id (a deferred game's plugin is imported when it is looked up)."""
+        return self.registry.games
+
+    @property
+    def plugins(self) -> list[PluginInfo]:
+        """The plugins that loaded (or will load on demand), the host's own first."""
+        return self.registry.plugins
+
+    @property
+    def failures(self) -> list[PluginFailure]:
+        """The plugins that were refused."""
+        return self.registry.failures
+
+    @property
+    def notes(self) -> list[str]:
+        """Declarations accepted but not used as declared, one line each."""
+        return self.registry.notes
+
+    @property
+    def exiting(self) -> bool:
+        """Set by ``exit``: the front ends stop reading."""
+        return self.dispatcher.exiting
+
+    @exiting.setter
+    def exiting(self, value: bool) -> None:
+        self.dispatcher.exiting = value
+
+    @property
+    def data_dir(self) -> Path:
+        """Where saves, statistics and history are kept."""
+        return self.places.data_dir
+
+    @property
+    def interactive(self) -> bool:
+        """Whether a person types at a terminal (the front end's)."""
+        return self.front_end.interactive
+
+    @interactive.setter
+    def interactive(self, value: bool) -> None:
+        self.front_end.interactive = value
+
+    @property
+    def progress(self) -> Any:
+        """The front end's progress runner for ``CommandContext.progress``, or None."""
+        return self.front_end.progress
+
+    @property
+    def width(self) -> int:
+        """The width menus and tables are laid out for, in characters."""
+        return self.front_end.width
+
+    @property
+    def fit_width(self) -> int | None:
+        """The width every reply is fitted to, or None (no screen)."""
+        return self.front_end.fit_width
+
+    def rules(self, game_id: str) -> RuleSet:
+        """A game's rules as functions over states, for search (:meth:`Registry.rules
+        <cardshell.registry.Registry.rules>`)."""
+        return self.registry.rules(game_id)
+
+    def game_commands(self, game_id: str) -> list[Command]:
+        """The commands of a game, in registration order."""
+        return [entry.command for entry in self.registry.commands(game_id)]
+
+    # -- the Host interface's mirrors -----------------------------------------
+    @property
+    def autosave(self) -> bool:
+        return self.persistence.autosave
+
+    @property
+    def confirm(self) -> Any:
+        return self.front_end.confirm
+
+    @confirm.setter
+    def confirm(self, value: Any) -> None:
+        self.front_end.confirm = value
+
+    @property
+    def working(self) -> Any:
+        return self.front_end.working
+
+    @working.setter
+    def working(self, value: Any) -> None:
+        self.front_end.working = value
+
+    @property
+    def columns(self) -> int | None:
+        return self.front_end.columns
+
+    @columns.setter
+    def columns(self, value: int | None) -> None:
+        self.front_end.columns = value
+
+    @property
+    def pace_steps(self) -> bool:
+        return self.front_end.pace
+
+    @pace_steps.setter
+    def pace_steps(self, value: bool) -> None:
+        self.front_end.pace = value
+
+    def game_listing(self) -> Mapping[str, Any]:
+        return self.registry.listing()
+
+    def scope(self) -> Scope:
+        return self.dispatcher.scope()
+
+    def game_page(self, game_id: str) -> str:
+        game = self.games[game_id]
+        plugin = self.registry.plugin(self.registry.game_plugins[game_id])
+        return gamepage.page(game, self.game_commands(game_id), gamepage.rules_text(game, plugin), self.width)
+
+    @property
     def finished(self) -> dict[str, GameSession]:
-        """The last finished game per id (the table's)."""
         return self.table.finished
 
     def last_finished(self, game_id: str | None = None) -> GameSession | None:
-        """The last game that ended and was not played on or replaced since
-        (:meth:`GameTable.last_finished <cardshell.gametable.GameTable.last_finished>`)."""
         return self.table.last_finished(game_id)
 
     def install(self, session: GameSession) -> None:
-        """Make a game the current one (:meth:`Sessions.install <cardshell.sessions.Sessions.install>`)."""
         self.lifecycle.install(session)
 
     def leave(self, abandon: bool) -> GameSession | None:
-        """Leave the current game (:meth:`Sessions.leave <cardshell.sessions.Sessions.leave>`)."""
         return self.lifecycle.leave(abandon)
 
     def next_seed(self) -> int:
-        """A seed for a game started without ``--seed`` (:class:`~cardshell.seeds.SeedSource`)."""
         return self.seeds.next_seed()
 
-    def _begin(self) -> Callable[[], None]:
-        """Snapshot what a host command may change; the function that restores it.
-
-        The table (games in progress, the current game's bookkeeping, the
-        retired games), the seeds drawn and ``exiting``.  Files a command
-        wrote (saves) are not taken back.
-        """
-        snapshot, exiting = self.table.snapshot(), self.exiting
-        self.seeds.mark()
-
-        def restore() -> None:
-            self.table.restore(snapshot)
-            self.seeds.rollback()
-            self.exiting = exiting
-
-        return restore
-
-    # -- lines (cardshell.dispatch) -------------------------------------------
-    def execute(self, line: str) -> Reply:
-        """Run one input line (:meth:`Dispatcher.execute <cardshell.dispatch.Dispatcher.execute>`).
-
-        Args:
-            line (str): the line as typed or read.
-
-        Returns:
-            Reply: never raises for anything the user typed or a plugin did.
-        """
-        return self.dispatcher.execute(line)
-
     def resolve(self, line: str) -> tuple[Entry, str]:
-        """The command a line names and its argument text (raises ``UsageError``)."""
         return self.dispatcher.resolve(line)
 
     def did_you_mean(self, word: str) -> str | None:
-        """The command word closest to a mistyped one, or None."""
         return self.dispatcher.did_you_mean(word)
 
     @property
     def record_as(self) -> str | None:
-        """How the running host command asks its line to be recorded (the dispatcher's)."""
         return self.dispatcher.record_as
 
     @record_as.setter
     def record_as(self, value: str | None) -> None:
         self.dispatcher.record_as = value
 
-    @property
-    def pace_steps(self) -> bool:
-        """Whether a command's steps are left to the front end to play (the dispatcher's)."""
-        return self.dispatcher.pace_steps
-
-    @pace_steps.setter
-    def pace_steps(self, value: bool) -> None:
-        self.dispatcher.pace_steps = value
-
-    # -- starting, showing, ending (cardshell.sessions) ----------------------
     def start(self, game: Game, seed: int, options: dict[str, Any], warnings: list[str]) -> GameSession:
-        """Start a new game and make it current (:meth:`Sessions.start <cardshell.sessions.Sessions.start>`)."""
         return self.lifecycle.start(game, seed, options, warnings)
 
     def render(self, session: GameSession, warnings: list[str] | None = None) -> str:
-        """The text of a game's state (:meth:`Sessions.render <cardshell.sessions.Sessions.render>`)."""
         return self.lifecycle.render(session, warnings)
 
     def check_outcome(self, session: GameSession, warnings: list[str], *, announce: bool = True,
                       undoing: bool = False) -> Outcome | None:
-        """Notice an ending (:meth:`Sessions.check_outcome <cardshell.sessions.Sessions.check_outcome>`)."""
         return self.lifecycle.check_outcome(session, warnings, announce=announce, undoing=undoing)
 
     def announce_ending(self, session: GameSession, before: Outcome | None) -> str:
-        """The lines saying the game just ended, or ""."""
         return self.lifecycle.announce_ending(session, before)
 
-    def notify(self, hook_name: str, warnings: list[str], **kwargs: Any) -> None:
-        """Call a lifecycle hook, each implementation guarded."""
-        self.lifecycle.notify(hook_name, warnings, **kwargs)
-
-    def prompt_text(self) -> str:
-        """The prompt for the next line (:meth:`Sessions.prompt_text <cardshell.sessions.Sessions.prompt_text>`)."""
-        return self.lifecycle.prompt_text()
-
     def host_word(self, word: str) -> str:
-        """``%word`` where the current game's own command shadows the shell's ``word``, else ``word``."""
         return self.lifecycle.host_word(word)
 
-    # -- saved games (cardshell.replay, cardshell.persistence) ---------------
-    @property
-    def persistence(self) -> Persistence:
-        """The saves of this session (:class:`cardshell.persistence.Persistence`)."""
-        if self._persistence is None:
-            self._persistence = Persistence(self.replayer, self.table, games=lambda: self.games,
-                                            data_dir=lambda: self.data_dir, autosave=lambda: self.autosave)
-            self._persistence.closed = self._closed_early
-        return self._persistence
-
     def replay(self, game: Game, seed: int, options: dict[str, Any], log: Iterable[str]) -> GameSession:
-        """Rebuild a game from its seed, options and moves, not installed
-        (:meth:`Replayer.replay <cardshell.replay.Replayer.replay>`)."""
         return self.replayer.replay(game, seed, options, log)
 
     def save(self, session: GameSession, name: str) -> SaveResult:
-        """Save a game under a name (:meth:`Persistence.save <cardshell.persistence.Persistence.save>`).
-
-        Raises:
-            SaveError: when it cannot be written.
-        """
         return self.persistence.save(session, name)
-
-    def load(self, name: str) -> GameSession:
-        """Rebuild a saved game, not installed (:meth:`Persistence.load <cardshell.persistence.Persistence.load>`).
-
-        Raises:
-            SaveError: the save is missing, damaged or does not replay.
-        """
-        return self.persistence.load(name)
-
-    def close(self) -> list[str]:
-        """End the session: with autosave on, save every game in progress.
-
-        Called by the front ends on ``exit``, Ctrl-D at the top level, EOF,
-        SIGHUP and SIGTERM; runs once (:meth:`Persistence.close
-        <cardshell.persistence.Persistence.close>`).
-
-        Returns:
-            list[str]: one line per game saved or per problem, to show.
-        """
-        if self._persistence is None and not self.autosave:  # nothing was saved, read or abandoned
-            self._closed_early = True
-            return []
-        return self.persistence.close()
-
-

@@ -11,7 +11,7 @@ standard error) every :data:`REDRAW_SECONDS`; leaving the ``with`` block,
 however it is left (the search ended, failed, or Ctrl-C), stops the thread
 and wipes the line, so the reply or the prompt starts on a clean line.  The
 interactive front end (:mod:`cardshell.interactive`) gives it to the shell
-as ``Shell.working``; scripts never get one (issue 27 item 5).
+as ``FrontEnd.working``; scripts never get one (issue 27 item 5).
 """
 
 from __future__ import annotations

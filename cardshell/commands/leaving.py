@@ -42,7 +42,7 @@ class SessionCommands(HostPlugin):
 
         Every way of leaving a game with moves that is not over (``quit``, a
         game's own letter for it such as Aces Up's ``q``) asks first at a
-        terminal (:attr:`cardshell.shell.Shell.confirm`), the question
+        terminal (:attr:`cardshell.context.FrontEnd.confirm`), the question
         ``new`` asks; declining changes nothing.  The game left is kept
         loadable until exit and listed under "Abandoned" by ``load``
         (:meth:`cardshell.persistence.Persistence.abandon`).

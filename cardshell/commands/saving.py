@@ -1,7 +1,7 @@
 """The default plugin ``cardshell.saves``: ``save`` and ``load``.
 
 Saves are the seed, options and accepted moves, rebuilt by replay
-(:mod:`cardshell.saves`, :meth:`cardshell.replay.SavedGames.replay`); the
+(:mod:`cardshell.saves`, :meth:`cardshell.replay.Replayer.replay`); the
 rules of names and conflicts are :mod:`cardshell.persistence`'s.
 """
 

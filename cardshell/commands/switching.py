@@ -33,7 +33,7 @@ class GameSwitching(HostPlugin):
         if record is None:
             record = shell.persistence.read(name)
         with self._replacing(ctx, record.game, incoming=record):
-            session = shell.persistence.rebuild(name, record)
+            session = shell.replayer.rebuild(name, record)
             shell.persistence.abandoned.pop(name, None)  # an abandoned game resumed is in progress again
             shell.install(session)
         shell.record_as = f"load {name}"
@@ -50,7 +50,7 @@ class GameSwitching(HostPlugin):
 
         The game it drops is the one in progress here, if it has moves and
         is not over, or else (autosave on) the automatic save with moves
-        that exit would replace.  At a terminal (:attr:`Shell.confirm`) the
+        that exit would replace.  At a terminal (:attr:`cardshell.context.FrontEnd.confirm`) the
         player is asked first; declining raises :class:`CommandError` and
         changes nothing.  In a script the command goes on.  Either way the
         dropped game is kept loadable until exit
