@@ -262,7 +262,7 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
     warnings = [f"cardshell: warning: plugin {failure.describe()}" for failure in shell.failures]
     warnings += [f"cardshell: warning: {note}" for note in shell.notes]
 
-    if not shell.autosave:  # no signal handlers: SIGHUP and SIGTERM end the run as for any program,
+    if not shell.persistence.autosave:  # no signal handlers: SIGHUP and SIGTERM end the run as for any program,
         signals.end_sweeps_cleanly()  # but a sweep stops its workers, says what it kept, and exits 129/143
         try:
             status = run_script(shell, lines, source, sys.stdout, sys.stderr,

@@ -188,7 +188,7 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
         except KeyboardInterrupt:
             continue
         except EOFError:
-            left = shell.leave(abandon=False)
+            left = shell.lifecycle.leave(abandon=False)
             if left is None:
                 break
             print(left_line(left))
@@ -246,7 +246,7 @@ def play_steps(shell: Shell, lines: list[str], show: Callable[[str], None],
                 raise
             pressed = True
         if pressed:
-            return (f"Stopped after {index} of {total} moves ('{shell.host_word('solve')} --play' "
+            return (f"Stopped after {index} of {total} moves ('{shell.lifecycle.host_word('solve')} --play' "
                     "plays on from here).")
         step: Reply = shell.execute(line)
         show(f"> {line}" + (f"\n{step.output}" if step.output else ""))
@@ -401,7 +401,7 @@ def offered_saves(shell: Shell) -> list[str]:
     Returns:
         list[str]: nothing when autosave is off or there is nothing saved.
     """
-    if not shell.autosave:
+    if not shell.persistence.autosave:
         return []
     resumable, problems = [], []
     for name, found in saves.list_saves(shell.data_dir):

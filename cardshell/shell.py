@@ -1,24 +1,26 @@
-"""The host: a shell that owns its collaborators, shared by both front ends.
+"""The host: :class:`Shell` builds the collaborators that do the work and
+gives the front ends, the tests and ``ctx.shell`` one surface.
 
-:class:`Shell` builds the plugin manager, the host's default plugins
-(:data:`cardshell.defaults.DEFAULT_PLUGINS`, registered like any plugin)
-and the registry of games and commands, and owns the objects that do the
-work, each with its own state:
+The collaborators, each owning its state:
 
+* :class:`~cardshell.registry.Registry`: the plugins (imported on demand),
+  their games and commands, the lifecycle and display hooks;
 * :class:`~cardshell.gametable.GameTable`: the games in progress, the
-  current one, the games retired here; snapshot and restore;
-* :class:`~cardshell.seeds.SeedSource`: the seeds of games started
-  without ``--seed``;
-* :class:`~cardshell.sessions.Sessions`: starting, showing and ending
-  games (the lifecycle and display hooks);
+  current one, the games retired here;
+* :class:`~cardshell.sessions.Sessions`: starting, showing and ending games;
 * :class:`~cardshell.dispatch.Dispatcher`: one input line to one
-  :class:`~cardshell.reply.Reply` (resolve, parse, validate, run, commit
-  or roll back);
-* :class:`~cardshell.replay.Replayer` and
-  :class:`~cardshell.persistence.Persistence`: rebuilding and saving games.
+  :class:`~cardshell.reply.Reply`;
+* :class:`~cardshell.persistence.Persistence` and
+  :class:`~cardshell.replay.Replayer`: saving games and rebuilding them;
+* :class:`~cardshell.seeds.SeedSource`, :class:`~cardshell.recording.Recorder`,
+  :class:`~cardshell.endings.Endings`, :class:`~cardshell.problems.ProblemReporter`.
 
-The default plugins see the shell through :class:`cardshell.host.Host`,
-plugins through :class:`cardshell.views.ShellView`.  It does no terminal I/O.
+Each is handed, when it is made, the others and the context objects
+(:class:`~cardshell.context.Places`, :class:`~cardshell.context.FrontEnd`)
+it needs; none calls back into the shell.  The default plugins see the
+shell as a :class:`cardshell.host.Host` (these collaborators, by name),
+third-party plugins as a :class:`cardshell.views.ShellView`.  No terminal
+I/O happens here.
 """
 
 from __future__ import annotations
@@ -30,86 +32,58 @@ from typing import Any
 
 import pluggy
 
-from cardshell import blame, gamepage, hookcall, hookspecs, plugin_index
+from cardshell import blame, hookcall, hookspecs, plugin_index
 from cardshell.context import FrontEnd, Places
 from cardshell.discovery import PluginFailure, PluginInfo, load_entry_points
 from cardshell.dispatch import Dispatcher
 from cardshell.endings import Endings
 from cardshell.gametable import GameTable
-from cardshell.persistence import Persistence, SaveResult
+from cardshell.persistence import Persistence
 from cardshell.plugin_index import IndexedPlugin
 from cardshell.problems import ProblemReporter
 from cardshell.recording import Recorder, Sink
-from cardshell.records import Command, Game, Outcome
-from cardshell.registry import Entry, Registry, Scope
+from cardshell.records import Command, Game
+from cardshell.registry import Registry
 from cardshell.replay import Replayer
 from cardshell.reply import Reply
 from cardshell.ruleset import RuleSet
-from cardshell.seeds import MAX_SEED, SeedSource
+from cardshell.seeds import SeedSource
 from cardshell.session import GameSession
 from cardshell.sessions import Sessions
 from cardshell.views import ShellView
 
-__all__ = ["MAX_SEED", "Reply", "SaveResult", "Shell"]
+__all__ = ["Reply", "Shell"]
 
 
 class Shell:
-    """The host: the composition root of its collaborators, and the surface
-    the front ends, the tests and ``ctx.shell`` (:class:`~cardshell.views.ShellView`) read.
-
-    Each collaborator owns its state and is handed, when it is made, the
-    others and the context objects (:class:`~cardshell.context.Places`,
-    :class:`~cardshell.context.FrontEnd`) it needs; none calls back into
-    the shell.  The default plugins see the shell as a
-    :class:`cardshell.host.Host`: these collaborators, by name.
+    """The composition root of the host's collaborators (see the module's
+    docstring), each an attribute under the name :class:`cardshell.host.Host` gives it.
 
     Args:
-        pm (pluggy.PluginManager): plugins already registered (see
-            :meth:`create`).
-        seed (int | None): the session seed (``cardshell --seed``): games
-            started without ``--seed`` draw their seed from a generator
-            seeded with it, so a whole script replays exactly.  None draws
-            seeds from the operating system.
-        interactive (bool): a person types at a terminal (when no
-            ``front_end`` is given).
-        plugins (list[PluginInfo]): the plugins registered in ``pm``.
-        failures (list[PluginFailure]): the plugins refused at import.
-        data_dir (str | PathLike | None): the data directory (saves,
-            statistics, history); None: :class:`~cardshell.context.Places`'s default.
-        autosave (bool | None): save games in progress on :meth:`close`,
-            offer them in ``games`` and resume them with ``play GAME``.
-            None means: on for an interactive shell, off for scripts (so
-            that a piped script's output never depends on what was saved
-            before, and a script never overwrites the player's saves).
-        record (Sink | None): a stream receiving the recording of the
-            session's accepted commands (``cardshell --record FILE``: a
-            :class:`cardshell.recording.RecordFile`; any text stream will do).
-        tracebacks (bool | None): print the traceback of every plugin
-            failure on standard error (``cardshell --traceback``); None
-            follows ``CARDSHELL_TRACEBACK``.
-        deferred (list[IndexedPlugin] | None): the plugins to import on
-            demand (the plugin index), none registered in ``pm``.
-        front_end (FrontEnd | None): the front end's settings; None: a
-            plain one, interactive as ``interactive`` says.
-
-    Attributes:
-        pm (pluggy.PluginManager): the plugin manager.
-        front_end (FrontEnd): the front end's settings.
-        places (Places): where files are kept.
-        problems (ProblemReporter): plugin failures in play, each reported
-            once; handed out with each reply's warnings.
-        registry (Registry): the plugins, imported on demand, and their
-            games and commands; it calls the lifecycle and display hooks.
-        table (GameTable): the games in progress, the current one, the
-            games retired here.
-        seeds (SeedSource): the seeds of games started without ``--seed``.
-        recorder (Recorder): the accepted commands so far (``history``).
-        endings (Endings): the deals that reached an ending.
-        persistence (Persistence): the saves of this session.
-        lifecycle (Sessions): starts, shows and ends games.
-        view (ShellView): what command handlers see as ``ctx.shell``.
-        dispatcher (Dispatcher): runs input lines.
-        replayer (Replayer): rebuilds games from their moves.
+        pm: the plugin manager, with the plugins of an eager start
+            registered (see :meth:`create`).
+        seed: the session seed (``cardshell --seed``): games started
+            without ``--seed`` draw their seed from a generator seeded with
+            it, so a whole script replays exactly.  None draws seeds from
+            the operating system.
+        interactive: a person types at a terminal (when no ``front_end`` is given).
+        plugins: the plugins registered in ``pm``.
+        failures: the plugins refused at import.
+        data_dir: the data directory (saves, statistics, history); None:
+            :class:`~cardshell.context.Places`'s.
+        autosave: save games in progress on :meth:`close`, offer them in
+            ``games`` and resume them with ``play GAME``.  None: on for an
+            interactive shell, off for scripts (a piped script's output
+            never depends on what was saved before, and a script never
+            overwrites the player's saves).
+        record: a stream receiving the session's accepted commands
+            (``cardshell --record FILE``).
+        tracebacks: print the traceback of every plugin failure on standard
+            error (``cardshell --traceback``); None follows ``CARDSHELL_TRACEBACK``.
+        deferred: the plugins to import on demand (the plugin index); none
+            of them is registered in ``pm``.
+        front_end: the front end's settings; None: a plain one, interactive
+            as ``interactive`` says.
     """
 
     def __init__(
@@ -163,25 +137,24 @@ class Shell:
         deferred: bool = False,
         front_end: FrontEnd | None = None,
     ) -> Shell:
-        """Build a shell with the host's own commands and the installed plugins.
+        """A shell with the host's own commands and the installed plugins.
 
         Args:
-            plugins (Iterable[str] | None): plugin names (entry point or
-                distribution names) to load, or None for all installed ones
-                (subject to ``CARDSHELL_LOAD_PLUGINS``).
-            seed (int | None): the session seed, see :class:`Shell`.
-            interactive (bool): whether a person types at a terminal.
-            disabled (Iterable[str]): plugin names not to load.
-            extra_modules (Iterable[str]): module names to load as plugins
-                for this session only.
-            data_dir, autosave, record, tracebacks, front_end: see :class:`Shell`.
-            deferred (bool): import the installed plugins only when
-                something needs them, from the plugin index in the cache
-                directory (:mod:`cardshell.plugin_index`, :mod:`cardshell.registry`);
+            plugins: plugin names (entry point or distribution names) to
+                load, or None for all installed ones (subject to
+                ``CARDSHELL_LOAD_PLUGINS``).
+            disabled: plugin names not to load.
+            extra_modules: module names (or ``.py`` paths) to load as
+                plugins for this session only (``--plugin``).
+            deferred: import the installed plugins (and the host's default
+                plugins) only when something needs them, from the plugin
+                index in the cache directory (:mod:`cardshell.plugin_index`);
                 used only when ``plugins``, ``disabled`` and
                 ``extra_modules`` are not given and hooks are not traced.
                 Without a current index, every plugin is imported and the
                 index written for the next start.
+            seed, interactive, data_dir, autosave, record, tracebacks,
+                front_end: see :class:`Shell`.
 
         Returns:
             Shell: ready to :meth:`execute` lines.  Broken plugins are listed
@@ -235,10 +208,6 @@ class Shell:
         """The game being played, if any."""
         return self.table.current
 
-    @current.setter
-    def current(self, session: GameSession | None) -> None:
-        self.table.current = session
-
     @property
     def sessions(self) -> dict[str, GameSession]:
         """The games in progress by game id."""
@@ -269,10 +238,6 @@ class Shell:
         """Set by ``exit``: the front ends stop reading."""
         return self.dispatcher.exiting
 
-    @exiting.setter
-    def exiting(self, value: bool) -> None:
-        self.dispatcher.exiting = value
-
     @property
     def data_dir(self) -> Path:
         """Where saves, statistics and history are kept."""
@@ -297,11 +262,6 @@ class Shell:
         """The width menus and tables are laid out for, in characters."""
         return self.front_end.width
 
-    @property
-    def fit_width(self) -> int | None:
-        """The width every reply is fitted to, or None (no screen)."""
-        return self.front_end.fit_width
-
     def rules(self, game_id: str) -> RuleSet:
         """A game's rules as functions over states, for search (:meth:`Registry.rules
         <cardshell.registry.Registry.rules>`)."""
@@ -310,103 +270,3 @@ class Shell:
     def game_commands(self, game_id: str) -> list[Command]:
         """The commands of a game, in registration order."""
         return [entry.command for entry in self.registry.commands(game_id)]
-
-    # -- the Host interface's mirrors -----------------------------------------
-    @property
-    def autosave(self) -> bool:
-        return self.persistence.autosave
-
-    @property
-    def confirm(self) -> Any:
-        return self.front_end.confirm
-
-    @confirm.setter
-    def confirm(self, value: Any) -> None:
-        self.front_end.confirm = value
-
-    @property
-    def working(self) -> Any:
-        return self.front_end.working
-
-    @working.setter
-    def working(self, value: Any) -> None:
-        self.front_end.working = value
-
-    @property
-    def columns(self) -> int | None:
-        return self.front_end.columns
-
-    @columns.setter
-    def columns(self, value: int | None) -> None:
-        self.front_end.columns = value
-
-    @property
-    def pace_steps(self) -> bool:
-        return self.front_end.pace
-
-    @pace_steps.setter
-    def pace_steps(self, value: bool) -> None:
-        self.front_end.pace = value
-
-    def game_listing(self) -> Mapping[str, Any]:
-        return self.registry.listing()
-
-    def scope(self) -> Scope:
-        return self.dispatcher.scope()
-
-    def game_page(self, game_id: str) -> str:
-        game = self.games[game_id]
-        plugin = self.registry.plugin(self.registry.game_plugins[game_id])
-        return gamepage.page(game, self.game_commands(game_id), gamepage.rules_text(game, plugin), self.width)
-
-    @property
-    def finished(self) -> dict[str, GameSession]:
-        return self.table.finished
-
-    def last_finished(self, game_id: str | None = None) -> GameSession | None:
-        return self.table.last_finished(game_id)
-
-    def install(self, session: GameSession) -> None:
-        self.lifecycle.install(session)
-
-    def leave(self, abandon: bool) -> GameSession | None:
-        return self.lifecycle.leave(abandon)
-
-    def next_seed(self) -> int:
-        return self.seeds.next_seed()
-
-    def resolve(self, line: str) -> tuple[Entry, str]:
-        return self.dispatcher.resolve(line)
-
-    def did_you_mean(self, word: str) -> str | None:
-        return self.dispatcher.did_you_mean(word)
-
-    @property
-    def record_as(self) -> str | None:
-        return self.dispatcher.record_as
-
-    @record_as.setter
-    def record_as(self, value: str | None) -> None:
-        self.dispatcher.record_as = value
-
-    def start(self, game: Game, seed: int, options: dict[str, Any], warnings: list[str]) -> GameSession:
-        return self.lifecycle.start(game, seed, options, warnings)
-
-    def render(self, session: GameSession, warnings: list[str] | None = None) -> str:
-        return self.lifecycle.render(session, warnings)
-
-    def check_outcome(self, session: GameSession, warnings: list[str], *, announce: bool = True,
-                      undoing: bool = False) -> Outcome | None:
-        return self.lifecycle.check_outcome(session, warnings, announce=announce, undoing=undoing)
-
-    def announce_ending(self, session: GameSession, before: Outcome | None) -> str:
-        return self.lifecycle.announce_ending(session, before)
-
-    def host_word(self, word: str) -> str:
-        return self.lifecycle.host_word(word)
-
-    def replay(self, game: Game, seed: int, options: dict[str, Any], log: Iterable[str]) -> GameSession:
-        return self.replayer.replay(game, seed, options, log)
-
-    def save(self, session: GameSession, name: str) -> SaveResult:
-        return self.persistence.save(session, name)
