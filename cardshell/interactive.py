@@ -50,12 +50,12 @@ from cardshell import help as helptext
 from cardshell import pager, saves, screen, signals
 from cardshell.completion import candidates, columns, first_words, natural
 from cardshell.context import FrontEnd
+from cardshell.progress import ProgressLine
 from cardshell.reply import Reply
 from cardshell.script import MAX_LINE_LENGTH, too_long
 from cardshell.session import GameSession
 from cardshell.shell import Shell
 from cardshell.spinner import Spinner
-from cardshell.sweep.progress import ProgressLine
 
 #: A red-suit card as the built-in games write one: ``10♥``/``Q♦`` (Aces Up,
 #: Thumb and Pouch), a Unicode playing-card glyph of hearts or diamonds
@@ -123,7 +123,7 @@ def colourise(text: str) -> str:
 
 def _progress(iterable: Iterable[Any], total: int | None = None, label: str = "") -> Iterator[Any]:
     """``CommandContext.progress`` at the terminal: the sweep's one progress line
-    (:class:`cardshell.sweep.progress.ProgressLine`, on stderr) counting items,
+    (:class:`cardshell.progress.ProgressLine`, on stderr) counting items,
     with rate and time left, wiped when the loop ends however it ends (Ctrl-C too)."""
 
     if total is None and hasattr(iterable, "__len__"):

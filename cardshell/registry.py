@@ -154,7 +154,8 @@ class Registry:
         for item in indexed:
             self._pending[item.name] = item
             self._infos[item.name] = PluginInfo(item.name, item.name if item.name in _TARGETS else item.module,
-                                                item.dist, item.version, [g.id for g in item.games], list(item.hooks))
+                                                item.dist, item.version, tuple(g.id for g in item.games),
+                                                tuple(item.hooks))
         # Registration order: the plugins registered now, the index's, then the host's own (an eager start's).
         first = [name for name in self._objects if name not in _TARGETS]
         self._order = first + [item.name for item in indexed if item.name not in _TARGETS and item.name not in first]
@@ -166,7 +167,7 @@ class Registry:
             self._register_in_order(built)
             for name in built:
                 hooks = sorted(caller.name for caller in self._pm.get_hookcallers(self._objects[name]) or ())
-                self._infos[name] = PluginInfo(name, name, "cardshell", __version__, [], hooks)
+                self._infos[name] = PluginInfo(name, name, "cardshell", __version__, (), tuple(hooks))
             self._admit(list(self._objects))
 
     def _hook_failed(self, plugin: str, hook_name: str, exc: BaseException) -> None:
@@ -342,9 +343,9 @@ class Registry:
                 self._objects.pop(plugin, None)
                 if self._pm.get_plugin(plugin) is not None:
                     self._pm.unregister(name=plugin)
-        for name, info in self._infos.items():
+        for name, info in list(self._infos.items()):
             if name not in self._pending:
-                info.games = self.plugin_games(name)
+                self._infos[name] = info._replace(games=tuple(self.plugin_games(name)))
 
     def _builtin(self, plugin: str) -> bool:
         info = self._infos.get(plugin)

@@ -11,7 +11,7 @@ in them.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from cardshell.records import Command, Game
 
@@ -22,33 +22,37 @@ from cardshell.records import Command, Game
 ESCAPE = "%"
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """A registered command together with the plugin that registered it."""
 
     command: Command
     plugin: str
 
 
-@dataclass
 class Scope:
     """The commands of one scope: the global one (``game`` None) or a game's.
 
-    Attributes:
+    Args:
         game: the game, or None for global commands.
+
+    Attributes:
+        game: as given.
         entries: the commands in registration order.
         words: every name and alias (lower-cased unless the game is case
             sensitive) to its command.
-        patterns: the commands matched by a whole-line pattern.
+        patterns: the commands matched by a whole-line pattern, with it.
         aliases: the game's own words for host commands
             (``Game.host_aliases``), keyed like ``words``.
     """
 
-    game: Game | None
-    entries: list[Entry] = field(default_factory=list)
-    words: dict[str, Entry] = field(default_factory=dict)
-    patterns: list[tuple[re.Pattern[str], Entry]] = field(default_factory=list)
-    aliases: dict[str, str] = field(default_factory=dict)
+    __slots__ = ("game", "entries", "words", "patterns", "aliases")
+
+    def __init__(self, game: Game | None) -> None:
+        self.game = game
+        self.entries: list[Entry] = []
+        self.words: dict[str, Entry] = {}
+        self.patterns: list[tuple[re.Pattern[str], Entry]] = []
+        self.aliases: dict[str, str] = {}
 
     @property
     def case_sensitive(self) -> bool:

@@ -1,7 +1,7 @@
 """An elapsed-time spinner for work of unknown length (``solve``, ``hint``).
 
 A search may take seconds and cannot say how far it is, so instead of a
-progress line (:mod:`cardshell.sweep.progress`) a person at a terminal sees,
+progress line (:mod:`cardshell.progress`) a person at a terminal sees,
 from the first moment, that it runs, for how long, and how to stop it::
 
     | solve: searching, 3 s (Ctrl-C stops)
