@@ -27,7 +27,8 @@ ALLOWED_GROUPS = [
 #: The shell's collaborators: none of them may import the shell or the host interface.
 COLLABORATORS = ["cardshell.gametable", "cardshell.seeds", "cardshell.sessions", "cardshell.dispatch",
                  "cardshell.replay", "cardshell.persistence", "cardshell.registry", "cardshell.views",
-                 "cardshell.scopes", "cardshell.session", "cardshell.hookcall", "cardshell.problems"]
+                 "cardshell.scopes", "cardshell.session", "cardshell.hookcall", "cardshell.problems",
+                 "cardshell.context", "cardshell.endings"]
 
 
 MODULES = {module_name(path): path for path in PACKAGE.rglob("*.py")}

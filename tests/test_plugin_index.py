@@ -168,3 +168,14 @@ def test_plugins_stay_registered_in_the_order_of_an_eager_start(cache):
     assert "cardshell.winnability" not in now and "minesweeper" not in now
     lazy.registry.load_all()
     assert [name for name, _ in lazy.pm.list_name_plugin()] == order
+
+
+def test_a_global_word_imports_only_the_plugin_that_registers_it(cache):
+    Shell.create(seed=1, deferred=True)
+    shell = Shell.create(seed=1, deferred=True)
+    entry = shell.registry.command("new-plugin")
+    assert entry is not None and entry.plugin == "cardshell.scaffold"
+    assert [name for name, _ in shell.pm.list_name_plugin()] == ["cardshell.scaffold"]
+    assert shell.registry.command("no-such-word") is None  # no plugin says it has it: nothing imported
+    assert [name for name, _ in shell.pm.list_name_plugin()] == ["cardshell.scaffold"]
+    assert "aces-up" in shell.games and shell.registry.pending()[:1] == ["aces-up"]  # listed, not imported
