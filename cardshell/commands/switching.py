@@ -14,6 +14,7 @@ from cardshell import help as helptext
 from cardshell import saves
 from cardshell.commands.common import HostPlugin
 from cardshell.errors import CommandError
+from cardshell.messages import say
 from cardshell.persistence import describe
 from cardshell.records import CommandContext, Game
 
@@ -92,11 +93,11 @@ class GameSwitching(HostPlugin):
         persistence.trim_abandoned()
         persistence.claim(game_id, snapshot)
 
-    def _start(self, ctx: CommandContext, game: Game, seed: int, options: dict[str, Any], verb: str) -> None:
+    def _start(self, ctx: CommandContext, game: Game, seed: int, options: dict[str, Any], message: str) -> None:
         lifecycle = self.shell.lifecycle
         # Plugin failures (hooks, render, outcome) reach the player through the reply's warnings.
         session = lifecycle.start(game, seed, options, [])
-        ctx.echo(f"{verb}{game.title}, seed {seed}.")
+        ctx.echo(say(message, title=game.title, seed=seed))
         ctx.echo(lifecycle.render(session))
         lifecycle.check_outcome(session, [])
         ending = lifecycle.announce_ending(session, None)
