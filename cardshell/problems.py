@@ -16,10 +16,14 @@ problems is bounded by :data:`MAX_PROBLEMS`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from types import FrameType
+
 import pluggy
 
 from cardshell import blame
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES
+from cardshell.plugincheck import PluginFault
 
 #: At most this many distinct problems are remembered (and reported) per shell.
 MAX_PROBLEMS = 1000
@@ -42,9 +46,20 @@ class ProblemReporter:
         self._seen: set[tuple[str | None, str, str, str | None]] = set()
         self._pending: list[str] = []
 
+    def _roots(self) -> Iterator[tuple[str, str]]:
+        """(plugin name, code root) of each plugin registered now, the host's own left out."""
+        return blame.plugin_roots(self._pm.list_name_plugin(), DEFAULT_PLUGIN_NAMES)
+
     def locate(self, exc: BaseException, prefer: str | None = None) -> blame.Blame:
         """Where ``exc`` was raised (see :func:`cardshell.blame.locate`)."""
-        return blame.locate(exc, blame.plugin_roots(self._pm.list_name_plugin(), DEFAULT_PLUGIN_NAMES), prefer)
+        return blame.locate(exc, self._roots(), prefer)
+
+    def culprit(self, frame: FrameType | None) -> tuple[str, FrameType] | None:
+        """The plugin a frame (or its callers) runs, for a signal handler
+        (:data:`cardshell.signals.Culprit`): ``plugin 'spinner' (spinner.py:12)``
+        and the outermost frame of its code; None when no plugin code runs."""
+        found = blame.running_plugin(frame, self._roots())
+        return None if found is None else (f"plugin {found[0]!r} ({found[1]})", found[2])
 
     def failure(self, plugin: str | None, where: str, exc: BaseException) -> str | None:
         """Report that plugin code raised while the shell goes on.
@@ -67,7 +82,10 @@ class ProblemReporter:
             return None
         self._seen.add(key)
         at = f" ({found.where})" if found.where else ""
-        line = f"plugin {name!r} failed in {where}{at}: {blame.describe(exc)}"
+        if isinstance(exc, PluginFault):  # it names the plugin, the hook and what went wrong itself
+            line = exc.message
+        else:
+            line = f"plugin {name!r} failed in {where}{at}: {blame.describe(exc)}"
         self._pending.append(line)
         if self.tracebacks:
             blame.print_traceback(exc)

@@ -76,7 +76,7 @@ from typing import Any
 
 import pluggy
 
-from cardshell import blame, contract1, hookcall
+from cardshell import blame, contract1, hookcall, watchdog
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES, DEFAULT_PLUGINS
 from cardshell.discovery import PluginFailure, PluginInfo, is_builtin
 from cardshell.plugin_index import IndexedGame, IndexedPlugin
@@ -219,7 +219,8 @@ class Registry:
             bool: True when it imported; else it is reported in :attr:`failures`.
         """
         target = _TARGETS.get(name)
-        with blame.guard() as guarded, contextlib.redirect_stdout(sys.stderr):
+        with blame.guard() as guarded, contextlib.redirect_stdout(sys.stderr), \
+                watchdog.plugin_bound(None if target is not None else name, "import"):  # bounded in scripts
             if target is not None:
                 module_name, _, class_name = target.partition(":")
                 plugin = getattr(importlib.import_module(module_name), class_name)(self._host)
