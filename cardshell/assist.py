@@ -40,7 +40,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from cardshell import option_values, screen
-from cardshell.commands.common import find_game
+from cardshell.commands.common import find_game, game_page
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
 from cardshell.messages import say
@@ -165,13 +165,13 @@ class AssistCommands:
         return complete
 
     def _session(self) -> GameSession:
-        session = self.shell.current
+        session = self.shell.table.current
         if session is None:
             raise CommandError(say("game.none-in-progress"))
         return session
 
     def _rules(self, session: GameSession, *, search: bool) -> Any:
-        rules = self.shell.rules(session.id)
+        rules = self.shell.registry.rules(session.id)
         if session.game.legal_moves is None:
             raise CommandError(f"{session.game.title} does not list its legal moves, so the shell cannot "
                                f"{'search it' if search else 'list them'}.")
@@ -181,17 +181,17 @@ class AssistCommands:
         return rules
 
     def _complete_games(self, state: Any, index: int) -> list[str]:
-        return sorted(self.shell.games) if index == 0 else []
+        return sorted(self.shell.registry.games) if index == 0 else []
 
     def rules(self, ctx: CommandContext, word: str | None) -> None:
         """``rules [GAME]``: the game's page (rules, commands, options)."""
-        game_id = self._session().id if word is None else find_game(self.shell.games, word).id
-        ctx.echo(self.shell.game_page(game_id))
+        game_id = self._session().id if word is None else find_game(self.shell.registry.games, word).id
+        ctx.echo(game_page(self.shell, game_id))
 
     def show(self, ctx: CommandContext, args: None) -> None:
         """``show``: the current game's display again."""
         session = self._session()
-        ctx.echo(self.shell.render(session))
+        ctx.echo(self.shell.lifecycle.render(session))
 
     @staticmethod
     def _on_a_copy(session: GameSession, rules: RuleSet, seconds: float | None, hook: str,
@@ -223,9 +223,9 @@ class AssistCommands:
 
     def _searching(self, ctx: CommandContext, label: str) -> contextlib.AbstractContextManager[Any]:
         """A ``with`` block showing that ``label`` runs: the front end's
-        elapsed-time spinner with "Ctrl-C stops" (``Host.working``) for a
+        elapsed-time spinner with "Ctrl-C stops" (``FrontEnd.working``) for a
         person at a terminal; nothing in scripts."""
-        working = self.shell.working
+        working = self.shell.front_end.working
         if working is None or not ctx.interactive:
             return contextlib.nullcontext()
         return working(label)
@@ -235,13 +235,14 @@ class AssistCommands:
         session = self._session()
         rules = self._rules(session, search=False)
         legal = self._on_a_copy(session, rules, None, "legal_moves", rules.checked_legal)
-        ctx.echo(screen.wrap_list("Legal moves: ", legal, self.shell.fit_width) if legal else "No legal moves.")
+        ctx.echo(screen.wrap_list("Legal moves: ", legal, self.shell.front_end.fit_width) if legal
+                 else "No legal moves.")
 
     def hint(self, ctx: CommandContext, options: argparse.Namespace) -> None:
         """``hint``: one suggested move, from what the player can see."""
         session = self._session()
         if session.game.hint is not None:
-            rules = self.shell.rules(session.id)
+            rules = self.shell.registry.rules(session.id)
         else:
             rules = self._rules(session, search=True)
         # A fixed generator per position: the same position gives the same hint.
@@ -274,19 +275,20 @@ class AssistCommands:
             moves = len(verdict.line)
             ctx.echo(f"Winning line ({moves} move{'s' if moves != 1 else ''}, "
                      f"{verdict.positions} positions searched) {seen}:")
-            ctx.echo(screen.wrap_list("", verdict.line, self.shell.fit_width))
+            ctx.echo(screen.wrap_list("", verdict.line, self.shell.front_end.fit_width))
             if options.play:
                 if ctx.interactive:
                     ctx.echo("Playing it, one move at a time; any key stops.")
-                self.shell.record_as = ""  # the moves are recorded one by one
+                self.shell.dispatcher.record_as = ""  # the moves are recorded one by one
                 for line in verdict.line:
                     ctx.then(line, step=True)
             else:
-                ctx.echo(f"'{self.shell.host_word('solve')} --play' plays it.")
+                ctx.echo(f"'{self.shell.lifecycle.host_word('solve')} --play' plays it.")
         elif verdict.result == "no win":
             ctx.echo(f"No win from here: all {verdict.positions} positions searched {seen}.")
         else:
+            solve_word = self.shell.lifecycle.host_word("solve")
             ctx.echo(f"Unknown after {verdict.positions} positions ({verdict.seconds:.1f} seconds): "
-                     f"no winning line found within the budget; try '{self.shell.host_word('solve')} --nodes "
+                     f"no winning line found within the budget; try '{solve_word} --nodes "
                      f"{min(MAX_NODES, options.nodes * 10)}'.")
 

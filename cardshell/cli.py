@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import TextIO
 
 from cardshell import screen, signals, watchdog
+from cardshell.context import FrontEnd
 from cardshell.dispatch import asks_for_help
 from cardshell.errors import UsageError
 from cardshell.messages import say
@@ -229,15 +230,25 @@ def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, so
 
     if not interactive:  # no one to press Ctrl-C: plugin code that loops is stopped, naming the plugin
         watchdog.bound_plugin_calls(watchdog.plugin_seconds())
-    shell = Shell.create(seed=args.seed, interactive=interactive, disabled=args.disable_plugin,
-                         extra_modules=args.plugin, data_dir=args.data_dir, autosave=args.autosave,
-                         record=record, tracebacks=args.traceback, deferred=True)
-    if not interactive and (os.environ.get("COLUMNS") or _is_tty(sys.stdout)):  # a script shown on a screen
-        shell.columns = screen.size().columns
+    shell = Shell.create(seed=args.seed, disabled=args.disable_plugin, extra_modules=args.plugin,
+                         data_dir=args.data_dir, autosave=args.autosave, record=record, tracebacks=args.traceback,
+                         deferred=True, front_end=_settings(interactive))
     status = _front_end(args, script, handle, source, interactive, shell)
     if status == EXIT_OK and shell.recorder.failure is not None:
         return EXIT_OUTPUT
     return status
+
+
+def _settings(interactive: bool) -> FrontEnd:
+    """The front end's settings: the terminal's (:func:`cardshell.interactive.front_end`),
+    or a script's, fitted to the screen's width when its output goes to one
+    (``COLUMNS`` is set or standard output is a terminal)."""
+    if interactive:
+        from cardshell.interactive import front_end  # prompt_toolkit only for a terminal
+
+        return front_end()
+    shown = os.environ.get("COLUMNS") or _is_tty(sys.stdout)
+    return FrontEnd(columns=screen.size().columns if shown else None)
 
 
 def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | None, source: str,
@@ -247,8 +258,7 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
         # 'cardshell play aces-up' and 'cardshell "play aces-up"' (one quoted argument) are one line.
         command = " ".join([script, *args.words])
         name = script.split(maxsplit=1)[0] if script.strip() else script
-        shell.need_globals()
-        if shell.registry.global_scope.lookup(name) is None:
+        if shell.registry.command(name) is None:
             problem = (f"{script}: is a directory, not a script" if os.path.isdir(script)
                        else f"no such file or command: {script}")
             _error(problem)
@@ -280,8 +290,9 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
     writer = JsonWriter(sys.stdout, sys.stderr) if args.jsonl else None
     # SIGHUP and SIGTERM: handled (autosave, then 129/143) only with --autosave; without it they
     # keep their default action, but a sweep stops its workers, says what it kept, and exits 129/143.
-    signals.install(terminating=shell.autosave, rescue=rescue(shell, writer), culprit=shell.problems.culprit)
-    if not shell.autosave:
+    autosave = shell.persistence.autosave
+    signals.install(terminating=autosave, rescue=rescue(shell, writer), culprit=shell.problems.culprit)
+    if not autosave:
         signals.end_sweeps_cleanly()
     try:
         status = run_script(shell, lines, source, sys.stdout, sys.stderr,

@@ -20,21 +20,20 @@ plugin and does no I/O.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cardshell.session import GameSession, SessionBookmark
 
 
-@dataclass(frozen=True)
-class TableSnapshot:
+class TableSnapshot(NamedTuple):
     """A :class:`GameTable` as it was (see :meth:`GameTable.snapshot`).
 
     Attributes:
-        sessions (dict[str, GameSession]): the games in progress by id.
-        current (GameSession | None): the current game.
-        finished (dict[str, GameSession]): the last finished game per id.
-        retired (frozenset[str]): the retired games' uids.
-        bookmark (SessionBookmark | None): the current game's attributes.
+        sessions: the games in progress by id.
+        current: the current game.
+        finished: the last finished game per id.
+        retired: the retired games' uids.
+        bookmark: the current game's attributes.
     """
 
     sessions: dict[str, GameSession]

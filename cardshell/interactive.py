@@ -22,7 +22,7 @@ level, SIGHUP (the terminal window closed) and SIGTERM every game in
 progress is saved (:meth:`Shell.close`); after a signal the exit status is
 128 + its number (:mod:`cardshell.signals`).  Before a command abandons a
 game that has moves (``new``, ``restart``, ``play GAME --seed N``, ``load``)
-the player is asked (:attr:`Shell.confirm`).
+the player is asked (:attr:`cardshell.context.FrontEnd.confirm`).
 """
 
 from __future__ import annotations
@@ -50,13 +50,14 @@ from prompt_toolkit.validation import Validator
 from cardshell import help as helptext
 from cardshell import messages, pager, saves, screen, signals
 from cardshell.completion import candidates, columns, first_words, natural
+from cardshell.context import FrontEnd
 from cardshell.history import BoundedHistory
+from cardshell.progress import ProgressLine
 from cardshell.reply import Reply
 from cardshell.script import EXIT_SAVE_FAILED, MAX_LINE_LENGTH, too_long
 from cardshell.session import GameSession
 from cardshell.shell import Shell
 from cardshell.spinner import Spinner
-from cardshell.sweep.progress import ProgressLine
 
 #: A red-suit card as the built-in games write one: ``10♥``/``Q♦`` (Aces Up,
 #: Thumb and Pouch), a Unicode playing-card glyph of hearts or diamonds
@@ -140,7 +141,7 @@ def colourise(text: str) -> str:
 
 def _progress(iterable: Iterable[Any], total: int | None = None, label: str = "") -> Iterator[Any]:
     """``CommandContext.progress`` at the terminal: the sweep's one progress line
-    (:class:`cardshell.sweep.progress.ProgressLine`, on stderr) counting items,
+    (:class:`cardshell.progress.ProgressLine`, on stderr) counting items,
     with rate and time left, wiped when the loop ends however it ends (Ctrl-C too)."""
 
     if total is None and hasattr(iterable, "__len__"):
@@ -158,8 +159,8 @@ def run_interactive(shell: Shell, history_path: Path | None, *, pager: bool = Tr
     """Read, run and print until ``exit``, Ctrl-D at the top level, SIGHUP or SIGTERM.
 
     Args:
-        shell (Shell): the shell to drive; its ``progress`` and ``confirm``
-            are set to this terminal's.
+        shell (Shell): the shell to drive, made with this terminal's
+            settings (:func:`front_end`).
         history_path (Path | None): the history file, or None for no
             persistent history.
         pager (bool): show a reply taller than the terminal through the
@@ -209,10 +210,6 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
     session: PromptSession[str] = PromptSession(history=history, completer=ShellCompleter(shell),
                                                 complete_while_typing=False, validator=LINE_LENGTH,
                                                 validate_while_typing=False, key_bindings=key_bindings(shell))
-    shell.progress = _progress
-    shell.confirm = _confirm
-    shell.working = _spinner
-    shell.pace_steps = True  # solve --play: its moves are played here, at a readable pace
     colour = use_colour(sys.stdout)
     say(helptext.wrap(BANNER, shell.width))
     for failure in shell.failures:
@@ -229,7 +226,7 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
         except KeyboardInterrupt:
             continue
         except EOFError:
-            left = shell.leave(abandon=False)
+            left = shell.lifecycle.leave(abandon=False)
             if left is None:
                 break
             say(left_line(left))
@@ -290,7 +287,7 @@ def play_steps(shell: Shell, lines: list[str], show: Callable[[str], None],
                 raise
             pressed = True
         if pressed:
-            return (f"Stopped after {index} of {total} moves ('{shell.host_word('solve')} --play' "
+            return (f"Stopped after {index} of {total} moves ('{shell.lifecycle.host_word('solve')} --play' "
                     "plays on from here).")
         step: Reply = shell.execute(line)
         show(screen.compose([f"> {line}", step.output], None))  # printable: a board keeps its colours
@@ -344,7 +341,7 @@ class _KeysAtOnce:
 
 
 def _spinner(label: str) -> Any:
-    """``Shell.working`` at the terminal: an elapsed-time spinner on stderr
+    """``FrontEnd.working`` at the terminal: an elapsed-time spinner on stderr
     (:class:`cardshell.spinner.Spinner`), or nothing when stderr is no terminal."""
     if not sys.stderr.isatty():
         return contextlib.nullcontext()
@@ -365,6 +362,15 @@ def left_line(session: GameSession) -> str:
     if session.outcome is None:
         return f"Left {session.game.title} (still in progress: 'play {session.id}' resumes it)."
     return f"Left {session.game.title} (over: {session.outcome.result}; 'play {session.id}' deals a new game)."
+
+
+def front_end() -> FrontEnd:
+    """The terminal's settings for a shell: interactive, asking before a
+    game with moves is abandoned (:func:`_confirm`), a progress line
+    (:func:`_progress`), a spinner while a search runs (:func:`_spinner`),
+    and the steps of ``solve --play`` left to :func:`play_steps`, played
+    here at a readable pace."""
+    return FrontEnd(interactive=True, confirm=_confirm, progress=_progress, working=_spinner, pace=True)
 
 
 def _confirm(question: str) -> bool:
@@ -437,7 +443,7 @@ def offered_saves(shell: Shell) -> list[str]:
     Returns:
         list[str]: nothing when autosave is off or there is nothing saved.
     """
-    if not shell.autosave:
+    if not shell.persistence.autosave:
         return []
     resumable, problems = [], []
     for name, found in saves.list_saves(shell.data_dir):

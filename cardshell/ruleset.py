@@ -41,7 +41,7 @@ from typing import Any
 from cardshell.errors import CommandError, UsageError
 from cardshell.plugincheck import PluginFault, StateGuard, checked_key, checked_score, mutated, shown
 from cardshell.records import CommandContext, Game, Outcome, spread
-from cardshell.registry import Entry, Scope
+from cardshell.scopes import Entry, Scope
 
 #: The most warnings a :class:`RuleSet` keeps in :attr:`RuleSet.warnings`.
 MAX_WARNINGS = 100

@@ -592,7 +592,7 @@ class ScaffoldCommands:
 
     def new_plugin(self, ctx: CommandContext, name: str) -> None:
         """``new-plugin NAME``: write the distribution and say what to do next."""
-        games = list(self.shell.game_listing())
+        games = list(self.shell.registry.listing())
         target = write_plugin(name, Path.cwd(), games=games)
         called = names(name)
         ctx.echo(f"Wrote {target}: the game {name!r} (distribution {called['dist']}, "

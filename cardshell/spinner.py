@@ -1,7 +1,7 @@
 """An elapsed-time spinner for work of unknown length (``solve``, ``hint``).
 
 A search may take seconds and cannot say how far it is, so instead of a
-progress line (:mod:`cardshell.sweep.progress`) a person at a terminal sees,
+progress line (:mod:`cardshell.progress`) a person at a terminal sees,
 from the first moment, that it runs, for how long, and how to stop it::
 
     | solve: searching, 3 s (Ctrl-C stops)
@@ -11,7 +11,7 @@ standard error) every :data:`REDRAW_SECONDS`; leaving the ``with`` block,
 however it is left (the search ended, failed, or Ctrl-C), stops the thread
 and wipes the line, so the reply or the prompt starts on a clean line.  The
 interactive front end (:mod:`cardshell.interactive`) gives it to the shell
-as ``Shell.working``; scripts never get one (issue 27 item 5).
+as ``FrontEnd.working``; scripts never get one (issue 27 item 5).
 """
 
 from __future__ import annotations

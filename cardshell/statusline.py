@@ -1,5 +1,5 @@
 """One line redrawn in place on a terminal, then wiped: what a progress line
-(:mod:`cardshell.sweep.progress`) and a spinner (:mod:`cardshell.spinner`)
+(:mod:`cardshell.progress`) and a spinner (:mod:`cardshell.spinner`)
 draw with.
 
 Each draw overwrites the previous one after a carriage return, cut to one

@@ -26,7 +26,7 @@ def make_shell(data, *, autosave=True, answers=None, seed=3):
             shell.asked.append(question)
             return answers.pop(0)
 
-        shell.confirm = confirm
+        shell.front_end.confirm = confirm
     return shell
 
 
@@ -158,10 +158,10 @@ def test_ctrl_d_and_games_name_the_true_state(tmp_path):
     shell = make_shell(tmp_path / "data", autosave=False)
     shell.execute("play counter --seed 4")
     shell.execute("inc 3")
-    left = shell.leave(abandon=False)
+    left = shell.lifecycle.leave(abandon=False)
     assert left_line(left) == "Left Counter (over: won; 'play counter' deals a new game)."
     shell.execute("play aces-up --seed 7")
-    assert left_line(shell.leave(abandon=False)) == \
+    assert left_line(shell.lifecycle.leave(abandon=False)) == \
         "Left Aces Up (still in progress: 'play aces-up' resumes it)."
     output = shell.execute("games").output
     assert "In progress:\n  aces-up  seed 7, 0 moves" in output

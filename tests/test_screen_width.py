@@ -46,7 +46,7 @@ TOP = ["help", "help all", "games", "plugins", "history", "stats", "stats pictur
 def screens(width: int) -> list[tuple[str, str, list[str]]]:
     """Every screen at ``width``: (line typed, what was printed, its exact pieces)."""
     shell = Shell.create(seed=1, autosave=False)
-    shell.columns = width
+    shell.front_end.columns = width
     shown: list[tuple[str, str, list[str]]] = []
 
     def run(line: str) -> None:
@@ -106,7 +106,7 @@ def test_a_line_too_wide_is_caught():
 def test_help_in_a_game_fits_one_screen(game):
     """'help' in a game fits a 24-line screen at 80 columns, prompt included."""
     shell = Shell.create(seed=1, autosave=False)
-    shell.columns = 80
+    shell.front_end.columns = 80
     shell.execute(f"play {game} --seed 3")
     text = shell.execute("help").output
     assert len(text.splitlines()) <= 23

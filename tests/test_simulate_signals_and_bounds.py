@@ -120,7 +120,7 @@ SCRIPT = textwrap.dedent(
     shell.execute("play pictures --seed 1")
     shell.interactive = True
     sys.stderr = Terminal()
-    import cardshell.sweep.progress as progress
+    import cardshell.progress as progress
     progress.REDRAW_SECONDS = 0.0
     reply = shell.execute("simulate 1000000000000 " + sys.argv[1])
     print(reply.ok, reply.error)

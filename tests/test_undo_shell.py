@@ -217,7 +217,7 @@ def test_undo_k_gives_the_state_k_moves_earlier_and_redo_returns(every_game_shel
         assert session.moves == len(session.log) == len(past) - 1 == len(session.undo_stack)
         assert len(session.redo_stack) == len(future)
     # The log rebuilds the state exactly (what saves rely on).
-    rebuilt = shell.replay(session.game, session.seed, session.options, session.log)
+    rebuilt = shell.replayer.replay(session.game, session.seed, session.options, session.log)
     assert rebuilt.state == session.state
     # And undoing everything gives the deal back.
     if session.log:

@@ -77,7 +77,7 @@ class Recorded:
                                                             (False, [])])
 def test_solve_and_hint_show_the_spinner_only_to_a_person_at_a_terminal(tmp_path, interactive_shell, expected):
     shell = Shell.create(["aces-up"], interactive=interactive_shell, data_dir=tmp_path)
-    shell.working = recorded = Recorded()
+    shell.front_end.working = recorded = Recorded()
     assert shell.execute("play aces-up --seed 4").ok
     assert shell.execute("solve").ok and shell.execute("hint --nodes 200 --samples 2").ok
     assert recorded.labels == expected
@@ -90,7 +90,7 @@ def test_the_front_end_gives_no_spinner_where_stderr_is_no_terminal(monkeypatch)
 
 def pairs_at_a_terminal():
     shell = Shell.create(plugins=[], extra_modules=["toy_pairs"], seed=0, interactive=True)
-    shell.pace_steps = True
+    shell.front_end.pace = True
     shell.execute("play pairs --row 1,2,2,1,3,3")
     reply = shell.execute("solve --play")
     assert reply.ok and reply.steps

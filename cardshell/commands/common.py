@@ -2,8 +2,9 @@
 ``new`` (``play``'s is :func:`cardshell.game_options.play_parser`, also
 importable here), the argument readers of ``undo``/``redo`` and
 ``play``/``new``, the lookup of a game by its id or a prefix
-(:func:`find_game`), and :class:`HostPlugin`, the base of each default
-plugin (its shell, the current game, the list of saves).
+(:func:`find_game`), a game's page (:func:`game_page`), and
+:class:`HostPlugin`, the base of each default plugin (its host, the
+current game, the list of saves).
 """
 
 from __future__ import annotations
@@ -12,16 +13,17 @@ import difflib
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from cardshell import gamepage, option_values, parsers, saves, timestamps
 from cardshell import help as helptext
-from cardshell import option_values, parsers, saves, timestamps
 from cardshell.errors import CommandError, UsageError
 from cardshell.game_options import play_parser as play_parser  # its home; kept importable here
 from cardshell.messages import say
 from cardshell.option_values import OptionParser
-from cardshell.records import Game
+from cardshell.records import Command, Game
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.host import Host
+    from cardshell.registry import Registry
 
 
 def _new_parser() -> OptionParser:
@@ -80,6 +82,26 @@ def find_game(games: Mapping[str, Game], word: str) -> Game:
     raise CommandError(f"no game {parsers.quoted(word)}{_did_you_mean(key, games)}; the games are: {known}")
 
 
+def game_commands(registry: Registry, game_id: str) -> list[Command]:
+    """The commands of a game (its own and those other plugins added), in registration order."""
+    return [entry.command for entry in registry.commands(game_id)]
+
+
+def game_page(host: Host, game_id: str) -> str:
+    """``help GAME`` and ``rules GAME``: the game's rules page (its
+    ``RULES.md``, or its summary), commands and ``play`` options, wrapped to
+    the front end's width (:func:`cardshell.gamepage.page`).
+
+    Raises:
+        KeyError: no such game.
+    """
+    registry = host.registry
+    game = registry.games[game_id]
+    plugin = registry.plugin(registry.game_plugins[game_id])
+    return gamepage.page(game, game_commands(registry, game_id), gamepage.rules_text(game, plugin),
+                         host.front_end.width)
+
+
 class HostPlugin:
     """The base of the host's default command plugins: the shell they act on
     and what several of them need.
@@ -92,7 +114,7 @@ class HostPlugin:
         self.shell = shell
 
     def _current(self) -> Any:
-        session = self.shell.current
+        session = self.shell.table.current
         if session is None:
             raise CommandError(say("game.none-in-progress"))
         return session
@@ -105,16 +127,16 @@ class HostPlugin:
             return None
 
     def _find_game(self, word: str) -> Game:
-        return find_game(self.shell.games, word)
+        return find_game(self.shell.registry.games, word)
 
     def _saved_rows(self) -> list[tuple[str, str]]:
         """One row per save: resumable ones with how to resume, broken ones with why not."""
         rows = []
-        for name, found in saves.list_saves(self.shell.data_dir):
+        for name, found in saves.list_saves(self.shell.places.data_dir):
             if isinstance(found, saves.SaveError):
                 rows.append((name, f"cannot be used: {found.message}"))
                 continue
-            game = self.shell.games.get(found.game)
+            game = self.shell.registry.games.get(found.game)
             if game is None:
                 rows.append((name, f"game {found.game!r} is not installed"))
                 continue

@@ -65,7 +65,7 @@ class Backend(Protocol):
 
 
 class Progress(Protocol):
-    """What the engine reports progress to (:class:`cardshell.sweep.progress.ProgressLine`)."""
+    """What the engine reports progress to (:class:`cardshell.progress.ProgressLine`)."""
 
     def advance(self, deals: int) -> None:
         """``deals`` more deals are done."""
