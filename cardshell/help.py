@@ -199,7 +199,7 @@ def games_list(games: Mapping[str, Game], width: int = DEFAULT_WIDTH) -> str:
 
 
 def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = (),
-           spell: Callable[[str], str] = str) -> str:
+           spell: Callable[[str], str] = str, *, undo: bool | None = None) -> str:
     """The lines that say a game (or a round) is over and what the player can
     do next.
 
@@ -212,18 +212,21 @@ def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = (),
         spell (Callable[[str], str]): how the player types a shell command
             word in this game (``%undo`` where the game has its own
             ``undo``: :meth:`cardshell.dispatch.Dispatcher.host_word`).
+        undo (bool | None): whether ``undo`` can take a move back here;
+            None: whether the game allows undo (``Game.undo``).  A game that
+            plays itself (no move was made) has nothing to undo.
 
     Returns:
         str: two lines, e.g. ``Aces Up is over: lost, score 36 (no move
         left, 12 cards in the tableau).`` then ``Next: 'new', 'restart',
-        'undo' or 'quit'.`` (``undo`` only where the game allows it).
+        'undo' or 'quit'.`` (``undo`` only where it can take a move back).
     """
     score = ""
     if outcome.score is not None:
         score = f", score {outcome.score:g}"
     detail = f" ({outcome.detail})" if outcome.detail else ""
     own = [f"'{move}'" for move in going_on]
-    host = ["new", "restart", *(["undo"] if game.undo else []), "quit"]
+    host = ["new", "restart", *(["undo"] if (game.undo if undo is None else undo) else []), "quit"]
     steps = [*own, *(f"'{spell(word)}'" for word in host)]
     what = f"{game.title}: the round is over" if own else f"{game.title} is over"
     return f"{what}: {outcome.result}{score}{detail}.\nNext: {', '.join(steps[:-1])} or {steps[-1]}."

@@ -10,10 +10,14 @@ menu would select its first entry, such as ``exit``, at the second Tab).
 A line longer than :data:`cardshell.script.MAX_LINE_LENGTH` characters is
 refused when Enter is pressed, as in scripts.
 Red suits are coloured in every card game's display (:func:`colourise`)
-unless ``NO_COLOR`` is set.  A reply taller than the terminal goes through
-the pager (:mod:`cardshell.pager`: ``CARDSHELL_PAGER``, ``PAGER``,
-``less -R`` or a built-in one; ``--no-pager`` or an empty
-``CARDSHELL_PAGER`` turns it off).
+unless ``NO_COLOR`` is set.  A document of the host's (help, rules, tables,
+reports) taller than the terminal goes through the pager
+(:mod:`cardshell.pager`: ``CARDSHELL_PAGER``, ``PAGER``, ``less -R`` or a
+built-in one; ``--no-pager`` or an empty ``CARDSHELL_PAGER`` turns it off);
+a game's own display (a board, what a move printed, an ending) never does
+(:attr:`cardshell.reply.Reply.pageable`): it is printed whole and the
+terminal scrolls, so the board, the result and the ``Next:`` line are the
+last things on the screen.
 
 Autosave is on here (unless ``--no-autosave``): games saved when the last
 session ended are offered at start, and on ``exit``, Ctrl-D at the top
@@ -199,7 +203,9 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
         try:
             reply = shell.execute(line)
             if reply.output:
-                pager.show(colourise(reply.output) if colour else reply.output, chosen, screen.size().lines)
+                shown = colourise(reply.output) if colour else reply.output
+                # a game's own display is never paged: shown whole, the terminal scrolls
+                pager.show(shown, chosen if reply.pageable else pager.Pager("off"), screen.size().lines)
             for warning in reply.warnings:
                 print(helptext.wrap(f"warning: {warning}", shell.width, "  "), file=sys.stderr)
             if not reply.ok:
@@ -207,48 +213,62 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
                 print(f"{_BOLD_RED}{message}{_RESET}" if colour else message)
             elif reply.steps and reply.follow_up:
                 with _KeysAtOnce(sys.stdin) as key_within:
-                    print(play_steps(shell, reply.follow_up, lambda text: print(
-                        colourise(text) if colour else text), key_within))
+                    last = play_steps(shell, reply.follow_up, lambda text: print(
+                        colourise(text) if colour else text), key_within,
+                        STEP_SECONDS if reply.pace is None else reply.pace)
+                if last:
+                    print(last)
         except KeyboardInterrupt:  # Ctrl-C while a reply is shown: stop showing it, go on
             if signals.received() is not None:
                 break
             print()
 
 
-#: Seconds between two steps of ``solve --play`` at a terminal (a readable pace).
+#: Seconds between two steps of ``solve --play`` at a terminal, unless the
+#: command asks for another pace (``solve --play --pace S``: ``Reply.pace``).
 STEP_SECONDS = 0.5
+#: The keys that change the pace of the steps: halve or double the pause,
+#: between :data:`FASTEST` and :data:`SLOWEST` seconds.
+FASTER, SLOWER = "+=f", "-_s"
+FASTEST, SLOWEST = 0.05, 10.0
 
 
 def play_steps(shell: Shell, lines: list[str], show: Callable[[str], None],
-               key_within: Callable[[float], bool], pause: float = STEP_SECONDS) -> str:
+               key_within: Callable[[float], str], pause: float = STEP_SECONDS) -> str:
     """Play a command's steps (``solve --play``) at a readable pace.
 
     Each line runs as if typed (recorded, undoable) after a pause of
     ``pause`` seconds, and what it printed (the board) is shown with the
-    line.  A key pressed during a pause stops the rest (Ctrl-C too); so
-    does a line the game rejects.
+    line.  A key of :data:`FASTER` or :data:`SLOWER` pressed during a pause
+    halves or doubles the pause; any other key stops the rest (Ctrl-C too),
+    and so does a line the game rejects.
 
     Args:
         shell (Shell): the shell that runs the lines.
         lines (list[str]): the steps, in order (``Reply.follow_up``).
         show (Callable[[str], None]): prints a step's ``> LINE`` and output.
-        key_within (Callable[[float], bool]): waits up to the seconds given
-            for a key; True if one was pressed (see :class:`_KeysAtOnce`).
+        key_within (Callable[[float], str]): waits up to the seconds given
+            for a key; the key pressed, or "" (see :class:`_KeysAtOnce`).
         pause (float): seconds before each step, >= 0.
 
     Returns:
-        str: the last line to print: how many moves were played, and how to
-        go on when stopped.
+        str: the last line to print: how many moves were played and how to
+        go on when stopped; "" when every step was played and the game is
+        over (its ending, with the ``Next:`` line, was shown last).
     """
     total = len(lines)
     for index, line in enumerate(lines):
         try:
-            pressed = key_within(pause)
+            key = key_within(pause)
         except KeyboardInterrupt:  # Ctrl-C is a key too; a terminating signal is not
             if signals.received() is not None:
                 raise
-            pressed = True
-        if pressed:
+            key = "\x03"
+        if key and key in FASTER:
+            pause = max(pause / 2, FASTEST)
+        elif key and key in SLOWER:
+            pause = min(pause * 2, SLOWEST)
+        elif key:
             return (f"Stopped after {index} of {total} moves ('{shell.host_word('solve')} --play' "
                     "plays on from here).")
         step: Reply = shell.execute(line)
@@ -257,6 +277,9 @@ def play_steps(shell: Shell, lines: list[str], show: Callable[[str], None],
             print(helptext.wrap(f"warning: {warning}", shell.width, "  "), file=sys.stderr)
         if not step.ok:
             return f"Stopped after {index} of {total} moves: {line!r}: {step.error}"
+    current = shell.current
+    if current is not None and current.outcome is not None:
+        return ""
     return f"Played the {total} move{'s' if total != 1 else ''}."
 
 
@@ -264,7 +287,8 @@ class _KeysAtOnce:
     """While the ``with`` block runs, keys reach this process at once (the
     terminal in cbreak mode, :func:`tty.setcbreak`: no Enter needed, Ctrl-C
     still interrupts); the value is ``key_within(seconds)``: wait up to
-    ``seconds`` for a key (read and dropped) with :func:`select.select`.
+    ``seconds`` for a key with :func:`select.select` and return its first
+    character ("" when none came; what else was typed is dropped).
     The terminal's mode is put back however the block ends.  Where the input
     is no terminal, ``key_within`` only sleeps."""
 
@@ -285,15 +309,15 @@ class _KeysAtOnce:
             self.saved = None
         return self.key_within
 
-    def key_within(self, seconds: float) -> bool:
+    def key_within(self, seconds: float) -> str:
         if self.saved is None:
             time.sleep(seconds)
-            return False
+            return ""
         ready, _, _ = select.select([self.fd], [], [], seconds)
         if ready:
-            os.read(self.fd, 1024)
-            return True
-        return False
+            typed = os.read(self.fd, 1024).decode("utf-8", "replace")
+            return typed[:1] or "\x04"  # nothing read: the terminal closed, which stops the steps
+        return ""
 
     def __exit__(self, *exc: Any) -> None:
         if self.saved is not None:

@@ -121,7 +121,7 @@ class Sessions:
             with blame.guard(lambda exc: self.game_failed(session.game, "legal_moves", exc)):
                 going_on = list(session.game.legal_moves(session.state))
         text = helptext.ending(session.game, session.outcome, going_on if len(going_on) <= 4 else (),
-                               self.host_word)
+                               self.host_word, undo=session.game.undo and bool(session.log))
         if self._answers_a_menu(session):  # a menu of its own is shown above (Up-and-Down's browser)
             text = "\n" + text.replace("\nNext: ", "\nNext: an answer to the menu above, or ", 1)
         return helptext.wrap(text, self._width(), "  ")

@@ -100,8 +100,9 @@ def pairs_at_a_terminal():
 def test_paced_steps_show_each_board_after_a_pause():
     shell, steps = pairs_at_a_terminal()
     shown, pauses = [], []
-    end = interactive.play_steps(shell, steps, shown.append, lambda seconds: pauses.append(seconds) or False)
-    assert end == f"Played the {len(steps)} moves."
+    end = interactive.play_steps(shell, steps, shown.append, lambda seconds: pauses.append(seconds) or "")
+    assert end == ""  # the game is over: its ending, with the 'Next:' line, was the last thing shown
+    assert shown[-1].splitlines()[-1].startswith("Next: ")
     assert pauses == [interactive.STEP_SECONDS] * len(steps)
     assert [text.splitlines()[0] for text in shown] == [f"> {step}" for step in steps]
     typed = Shell.create(plugins=[], extra_modules=["toy_pairs"], seed=0)
@@ -113,11 +114,30 @@ def test_paced_steps_show_each_board_after_a_pause():
 def test_a_key_stops_the_paced_steps_and_what_was_played_stays():
     shell, steps = pairs_at_a_terminal()
     shown = []
-    keys = iter([False, True])  # no key before the first move, a key before the second
+    keys = iter(["", "x"])  # no key before the first move, a key before the second
     end = interactive.play_steps(shell, steps, shown.append, lambda seconds: next(keys))
     assert end == f"Stopped after 1 of {len(steps)} moves ('solve --play' plays on from here)."
     assert len(shown) == 1 and shown[0].startswith(f"> {steps[0]}\n")
     assert list(shell.recorder.lines)[-1] == steps[0]  # the move played is recorded (and undoable)
+
+
+def test_plus_and_minus_change_the_pace_and_solve_play_pace_sets_it():
+    shell, steps = pairs_at_a_terminal()
+    pauses = []
+    keys = iter(["+", "-", "-"] + [""] * len(steps))
+
+    def key_within(seconds):
+        pauses.append(seconds)
+        return next(keys)
+
+    assert len(steps) == 3
+    assert interactive.play_steps(shell, steps, [].append, key_within, pause=1.0) == ""
+    assert pauses == [1.0, 0.5, 1.0]  # '+' halves the next pauses, '-' doubles them; no key stopped it
+    paced = Shell.create(plugins=[], extra_modules=["toy_pairs"], seed=0, interactive=True)
+    paced.pace_steps = True
+    paced.execute("play pairs --row 1,2,2,1,3,3")
+    assert paced.execute("solve --play --pace 2").pace == 2.0
+    assert "--pace must be" in paced.execute("solve --play --pace 0").error
 
 
 def test_ctrl_c_during_a_pause_stops_the_paced_steps_like_a_key():
@@ -137,7 +157,7 @@ def test_solve_play_at_a_terminal_is_paced_and_a_key_stops_it(tmp_path):
     child.expect_exact("aces-up:")
     time.sleep(0.3)
     child.send("solve --play\r")
-    child.expect_exact("Playing it, one move at a time; any key stops.")
+    child.expect_exact("Playing it, one move every 0.5 s ('+' faster, '-' slower, any other key stops).")
     child.expect_exact("> F 1")  # the first move of the line, with its board
     child.send("x")
     child.expect(r"Stopped after (\d+) of 83 moves")
