@@ -49,7 +49,7 @@ class Host(Protocol):
             question at a terminal; None in scripts.
         working (Callable[[str], AbstractContextManager[Any]] | None): at a
             terminal, ``working(label)`` is a ``with`` block showing that
-            work of unknown length runs (:class:`cardshell.spinner.Spinner`);
+            work of unknown length runs (:func:`cardshell.statusline.spinner`);
             None in scripts.
         failures (list[PluginFailure]): the refused plugins.
         notes (list[str]): declarations accepted but not used as declared.

@@ -57,7 +57,7 @@ from cardshell.reply import Reply
 from cardshell.script import MAX_LINE_LENGTH, too_long
 from cardshell.session import GameSession
 from cardshell.shell import Shell
-from cardshell.spinner import Spinner
+from cardshell.statusline import active, spinner
 from cardshell.sweep.progress import ProgressLine
 
 #: A red-suit card as the built-in games write one: ``10♥``/``Q♦`` (Aces Up,
@@ -201,7 +201,8 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
             print(left_line(left))
             continue
         try:
-            reply = shell.execute(line)
+            with _keys_kept(sys.stdin):
+                reply = shell.execute(line)
             if reply.output:
                 shown = colourise(reply.output) if colour else reply.output
                 # a game's own display is never paged: shown whole, the terminal scrolls
@@ -283,6 +284,37 @@ def play_steps(shell: Shell, lines: list[str], show: Callable[[str], None],
     return f"Played the {total} move{'s' if total != 1 else ''}."
 
 
+@contextlib.contextmanager
+def _keys_kept(stream: Any) -> Iterator[None]:
+    """While a command runs, keys typed ahead are not echoed (the terminal's
+    ``ECHO`` off, Ctrl-C still interrupting): they stay in the terminal's
+    input, unread, and the next prompt reads them as typed there, instead
+    of their echo landing on a status line or after a reply (``^C``
+    included).  The terminal's mode is put back however the block ends,
+    without discarding the input; where the input is no terminal nothing
+    changes."""
+    import termios  # POSIX only, like the terminal modes it sets
+
+    try:
+        fd = stream.fileno()
+        saved = termios.tcgetattr(fd)
+    except (AttributeError, ValueError, OSError, termios.error):
+        yield
+        return
+    quiet = list(saved)
+    quiet[3] &= ~termios.ECHO  # the local modes
+    try:
+        termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    except termios.error:
+        yield
+        return
+    try:
+        yield
+    finally:
+        with contextlib.suppress(termios.error):
+            termios.tcsetattr(fd, termios.TCSANOW, saved)
+
+
 class _KeysAtOnce:
     """While the ``with`` block runs, keys reach this process at once (the
     terminal in cbreak mode, :func:`tty.setcbreak`: no Enter needed, Ctrl-C
@@ -297,7 +329,7 @@ class _KeysAtOnce:
         self.fd = -1
         self.saved: Any = None
 
-    def __enter__(self) -> Callable[[float], bool]:
+    def __enter__(self) -> Callable[[float], str]:
         import termios  # POSIX only, like the terminal modes it sets
         import tty
 
@@ -328,10 +360,10 @@ class _KeysAtOnce:
 
 def _spinner(label: str) -> Any:
     """``Shell.working`` at the terminal: an elapsed-time spinner on stderr
-    (:class:`cardshell.spinner.Spinner`), or nothing when stderr is no terminal."""
-    if not sys.stderr.isatty():
+    (:func:`cardshell.statusline.spinner`), or nothing when stderr is no terminal."""
+    if not active(sys.stderr):
         return contextlib.nullcontext()
-    return Spinner(label, sys.stderr)
+    return spinner(label, sys.stderr)
 
 
 def left_line(session: GameSession) -> str:

@@ -128,7 +128,7 @@ class Shell:
         working (Callable[[str], AbstractContextManager[Any]] | None): set
             by the interactive front end: ``with working(label):`` shows an
             elapsed-time spinner while ``solve`` or ``hint`` searches
-            (:class:`cardshell.spinner.Spinner`).  None (scripts): nothing shown.
+            (:func:`cardshell.statusline.spinner`).  None (scripts): nothing shown.
         pace_steps (bool): set by the interactive front end: the steps a
             command plays (``CommandContext.then(line, step=True)``:
             ``solve --play``) are not run by :meth:`execute` but left in the

@@ -8,58 +8,59 @@ from __future__ import annotations
 import contextlib
 import io
 import sys
-import threading
 import time
 
+import pyte
 import pytest
 
 from cardshell import interactive
 from cardshell.shell import Shell
-from cardshell.spinner import Spinner
+from cardshell.statusline import spinner
 from terminal import spawn_cardshell
 
 pexpect = pytest.importorskip("pexpect")
 
 
-class Screen(io.StringIO):
-    """A fake stderr that keeps every write, in order."""
+class Terminal(io.StringIO):
+    """A fake stderr on a terminal."""
 
-    def __init__(self):
-        super().__init__()
-        self.writes = []
-        self.lock = threading.Lock()
-
-    def write(self, text):
-        with self.lock:
-            self.writes.append(text)
-        return super().write(text)
+    def isatty(self):
+        return True
 
 
-def test_the_spinner_draws_at_once_redraws_while_the_work_runs_and_is_wiped():
-    screen = Screen()
-    with Spinner("solve: searching", screen, columns=80, interval=0.01):
-        assert screen.writes == ["\r| solve: searching, 0 s (Ctrl-C stops)"]  # before the first interval
-        time.sleep(0.2)
-    frames = [write for write in screen.writes if "searching" in write]
-    assert len(frames) >= 3 and frames[1].startswith("\r/ solve: searching")
-    drawn = len("| solve: searching, 0 s (Ctrl-C stops)")
-    assert screen.writes[-1] == "\r" + " " * drawn + "\r"  # wiped: the reply starts on a clean line
-    count = len(screen.writes)
-    time.sleep(0.05)
-    assert len(screen.writes) == count  # the thread has stopped
+def shown(stream, columns):
+    """The rows a terminal of ``columns`` shows after what was written to ``stream``."""
+    screen = pyte.Screen(columns, 3)
+    pyte.Stream(screen).feed(stream.getvalue())
+    return [row.rstrip() for row in screen.display]
 
 
-def test_the_spinner_is_wiped_when_ctrl_c_stops_the_work_and_counts_seconds():
-    screen = Screen()
+def wait_for(condition, seconds=10.0):
+    end = time.monotonic() + seconds
+    while not condition() and time.monotonic() < end:
+        time.sleep(0.01)
+    return condition()
+
+
+def test_the_spinner_shows_at_once_counts_seconds_and_is_wiped():
+    stream = Terminal()
     now = [100.0]
-    spinner = Spinner("hint: thinking", screen, clock=lambda: now[0], columns=20, interval=0.01)
-    with pytest.raises(KeyboardInterrupt), spinner:
+    with spinner("solve: searching", stream, clock=lambda: now[0], columns=80, interval=0.01):
+        assert wait_for(lambda: shown(stream, 80)[0] == "| solve: searching, 0 s (Ctrl-C stops)")
         now[0] = 103.2
-        spinner.draw()
-        assert screen.writes[-1].startswith("\r")
-        assert "3 s" in spinner.text() and len(screen.writes[-1]) <= 20  # cut to the width, never wrapped
+        assert wait_for(lambda: shown(stream, 80)[0].endswith("solve: searching, 3 s (Ctrl-C stops)"))
+    assert shown(stream, 80) == ["", "", ""]  # wiped: the reply starts on a clean line
+
+
+def test_the_spinner_fits_a_narrow_terminal_and_is_wiped_by_ctrl_c():
+    stream = Terminal()
+    now = [100.0]
+    line = spinner("hint: thinking", stream, clock=lambda: now[0], columns=20, interval=0.01)
+    with pytest.raises(KeyboardInterrupt), line:
+        now[0] = 103.2
+        assert wait_for(lambda: shown(stream, 20)[0] == "| hint: thinking")  # what fits in 19, no word cut
         raise KeyboardInterrupt
-    assert screen.writes[-1] == "\r" + " " * 19 + "\r"
+    assert shown(stream, 20) == ["", "", ""]
 
 
 class Recorded:

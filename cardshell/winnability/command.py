@@ -218,7 +218,8 @@ class WinnabilityCommands:
                 left = store.count_usable(key, deals)
                 retried, reused = reused - left, left
                 ctx.echo(f"Retrying {retried:,} unknown deal{'s' if retried != 1 else ''} of this budget.")
-            progress = ProgressLine.for_context(ctx, len(deals) - reused, f"winnability {key.game}", "deals")
+            progress = ProgressLine.for_context(ctx, len(deals) - reused, f"winnability {key.game}", "deals",
+                                                deal_seconds=options.seconds)
             started = time.monotonic()
             try:
                 solved = sweep(store, key, deals, task, backend=backend, progress=progress, warn=warn)
