@@ -190,6 +190,8 @@ class AssistCommands:
 
     def rules(self, ctx: CommandContext, word: str | None) -> None:
         """``rules [GAME]``: the game's page (rules, commands, options)."""
+        if word is None and self.shell.current is None:
+            raise CommandError("no game in progress: 'rules GAME' shows the rules of a game ('games' lists them)")
         game_id = self._session().id if word is None else find_game(self.shell.games, word).id
         ctx.echo(self.shell.game_page(game_id))
 

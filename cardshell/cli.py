@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import sys
 from collections.abc import Iterable, Sequence
@@ -34,7 +35,9 @@ With no FILE and a terminal on stdin, cardshell starts the interactive shell.
 With FILE, or with stdin not a terminal, it runs the commands as a script
 (blank lines and # comments skipped) with no terminal UI.  If FILE is not a
 file but a shell command (e.g. 'cardshell plugins', 'cardshell winnability
-aces-up --deals 0:50', quoted as one argument or not), that command is run.
+aces-up --deals 0:50', quoted as one argument or not), that command is run;
+'cardshell play GAME' starts the interactive shell in that game at a
+terminal, and in a script plays it with the lines of stdin.
 Lines end at LF, CRLF or a lone CR, in a file and on stdin alike; a line
 longer than {MAX_LINE_LENGTH:,} characters is refused (FILE:LINE: ...) and the
 script goes on.
@@ -158,8 +161,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         except OSError as exc:
             _error(f"cannot read {script}: {exc}")
             return EXIT_USAGE
+    # 'cardshell play GAME' at a terminal starts the interactive shell in that game
+    words = ([] if script is None else script.split()) + list(args.words)
+    starts_game = handle is None and words[:1] == ["play"] and not asks_for_help(" ".join(words[1:]))
     try:
-        return _with_record(args, script, handle, source, script is None and stdin_is_tty)
+        return _with_record(args, script, handle, source, stdin_is_tty and (script is None or starts_game))
     finally:
         if handle is not None:
             handle.close()
@@ -218,6 +224,7 @@ def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, so
 def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | None, source: str,
                interactive: bool, shell: Shell) -> int:
     lines: Iterable[str] | None = None if handle is None else read_lines(handle)
+    first = 1
     if script is not None and script != "-" and handle is None:
         # 'cardshell play aces-up' and 'cardshell "play aces-up"' (one quoted argument) are one line.
         command = " ".join([script, *args.words])
@@ -239,6 +246,14 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
                 _error(usage)
                 return EXIT_USAGE
         lines, source = [command], "<command line>"
+        if name == "play" and not command.startswith("help "):
+            if interactive:
+                from cardshell.interactive import run_interactive  # prompt_toolkit only for a terminal
+
+                return run_interactive(shell, None if args.no_history else history_file(shell.data_dir),
+                                       pager=not args.no_pager, first=command)
+            # in a script, the game is played with the rest of stdin (the command line is its line 0)
+            lines, source, first = itertools.chain([command], _stdin_lines()), "<stdin>", 0
     elif args.words:
         _error(f"unexpected arguments after {script}: {' '.join(args.words)}")
         return EXIT_USAGE
@@ -255,8 +270,8 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
     if not shell.autosave:  # no signal handlers: SIGHUP and SIGTERM end the run as for any program,
         signals.end_sweeps_cleanly()  # but a sweep stops its workers, says what it kept, and exits 129/143
         try:
-            status = run_script(shell, lines, source, sys.stdout, sys.stderr,
-                                echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings)
+            status = run_script(shell, lines, source, sys.stdout, sys.stderr, echo=args.echo,
+                                stop_on_error=args.stop_on_error, warnings=warnings, first=first)
         except KeyboardInterrupt:
             status = EXIT_INTERRUPTED
         signum = signals.received()
@@ -264,8 +279,8 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
 
     signals.install()
     try:
-        status = run_script(shell, lines, source, sys.stdout, sys.stderr,
-                            echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings)
+        status = run_script(shell, lines, source, sys.stdout, sys.stderr, echo=args.echo,
+                            stop_on_error=args.stop_on_error, warnings=warnings, first=first)
     except signals.Terminated:  # between two commands: the script did not close the shell
         notes = shell.close()
         signals.say(notes)

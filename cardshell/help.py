@@ -116,10 +116,11 @@ def menu(global_commands: Iterable[Command], game: Game | None = None,
             shadow (:meth:`cardshell.registry.Registry.shadowed`): listed
             among the shell's commands in their ``%WORD`` form, the form
             that reaches them in the game.
-        short (bool): in a game, the short menu that fits a 24-line
-            screen: the game's commands, then the shell's words of
-            :data:`COMMON_WORDS` as one list, then how to see the rest
-            (``help all``).  Ignored outside a game.
+        short (bool): the short menu that fits a 24-line screen and says
+            how to see the rest (``help all``): in a game, the game's
+            commands, then the shell's words of :data:`COMMON_WORDS` as one
+            list; outside a game, the table of ``global_commands`` (the
+            caller passes those that can be used there).
 
     Returns:
         str: the menu text, no line longer than ``width`` unless one word is.
@@ -147,7 +148,9 @@ def menu(global_commands: Iterable[Command], game: Game | None = None,
         own, theirs = ", ".join(f"'{w}'" for w in order), ", ".join(f"'%{w}'" for w in order)
         parts.append(wrap(f"  {game.title} has its own {own}: the shell's are {theirs}.", width, "  "))
     parts.append("")
-    parts.append(f"Type '{escaped('help', hidden)} COMMAND' for details.")
+    help_word = escaped("help", hidden)
+    parts.append(wrap(f"Type '{help_word} COMMAND' for details, '{help_word} all' for every command."
+                      if short else f"Type '{help_word} COMMAND' for details.", width))
     return "\n".join(parts)
 
 

@@ -51,6 +51,8 @@ class Host(Protocol):
             terminal, ``working(label)`` is a ``with`` block showing that
             work of unknown length runs (:func:`cardshell.statusline.spinner`);
             None in scripts.
+        clear_screen (Callable[[], None] | None): clears the terminal;
+            None in scripts.
         failures (list[PluginFailure]): the refused plugins.
         notes (list[str]): declarations accepted but not used as declared.
         deferred (DeferredPlugins | None): plugins not imported yet.
@@ -65,6 +67,7 @@ class Host(Protocol):
     recorder: Recorder
     confirm: Callable[[str], bool] | None
     working: Callable[[str], AbstractContextManager[Any]] | None
+    clear_screen: Callable[[], None] | None
     failures: list[PluginFailure]
     notes: list[str]
     deferred: DeferredPlugins | None

@@ -43,11 +43,13 @@ from typing import Any
 
 from prompt_toolkit import PromptSession, prompt
 from prompt_toolkit.application import get_app, run_in_terminal
+from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.shortcuts import clear
 from prompt_toolkit.validation import Validator
 
 from cardshell import help as helptext
@@ -140,7 +142,8 @@ def _progress(iterable: Iterable[Any], total: int | None = None, label: str = ""
         line.close()
 
 
-def run_interactive(shell: Shell, history_path: Path | None, *, pager: bool = True) -> int:
+def run_interactive(shell: Shell, history_path: Path | None, *, pager: bool = True,
+                    first: str | None = None) -> int:
     """Read, run and print until ``exit``, Ctrl-D at the top level, SIGHUP or SIGTERM.
 
     Args:
@@ -150,6 +153,8 @@ def run_interactive(shell: Shell, history_path: Path | None, *, pager: bool = Tr
             persistent history.
         pager (bool): show a reply taller than the terminal through the
             pager (:mod:`cardshell.pager`); False after ``--no-pager``.
+        first (str | None): a line run before the first prompt, as if
+            typed (``cardshell play GAME``: the shell starts in that game).
 
     Returns:
         int: 0 (a person's typing mistakes are answered at the prompt, not
@@ -159,7 +164,7 @@ def run_interactive(shell: Shell, history_path: Path | None, *, pager: bool = Tr
     """
     signals.install()
     try:
-        _read_eval_print(shell, history_path, pager)
+        _read_eval_print(shell, history_path, pager, first)
     except signals.Terminated:  # between two lines: leave as 'exit' would
         pass
     signals.say(shell.close())  # from here a signal only changes the exit status
@@ -167,17 +172,26 @@ def run_interactive(shell: Shell, history_path: Path | None, *, pager: bool = Tr
     return 0 if signum is None else signals.exit_status(signum)
 
 
-def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = True) -> None:
-    """The loop of :func:`run_interactive`; returns when the shell should close."""
+def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = True,
+                     first: str | None = None) -> None:
+    """The loop of :func:`run_interactive`; returns when the shell should close.
 
+    The line editor is prompt_toolkit's, with its history as the shells
+    players know (fish, IPython): Up and Down search the lines that start
+    with what is typed (``enable_history_search``), and the rest of the
+    latest such line is suggested after the cursor, Right taking it
+    (:class:`~prompt_toolkit.auto_suggest.AutoSuggestFromHistory`).
+    """
     chosen = pager.choose(os.environ, enabled=use_pager)
     history, problem = open_history(history_path)
     session: PromptSession[str] = PromptSession(history=history, completer=ShellCompleter(shell),
                                                 complete_while_typing=False, validator=LINE_LENGTH,
-                                                validate_while_typing=False, key_bindings=key_bindings(shell))
+                                                validate_while_typing=False, key_bindings=key_bindings(shell),
+                                                enable_history_search=True, auto_suggest=AutoSuggestFromHistory())
     shell.progress = _progress
     shell.confirm = _confirm
     shell.working = _spinner
+    shell.clear_screen = clear
     shell.pace_steps = True  # solve --play: its moves are played here, at a readable pace
     colour = use_colour(sys.stdout)
     print(helptext.wrap(BANNER, shell.width))
@@ -189,9 +203,10 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
         print(helptext.wrap(f"warning: {problem}", shell.width), file=sys.stderr)
     for line in offered_saves(shell):
         print(helptext.wrap(line, shell.width, "  "))
+    pending = [first] if first else []
     while not shell.exiting and signals.received() is None:
         try:
-            line = session.prompt(shell.prompt_text())
+            line = pending.pop() if pending else session.prompt(shell.prompt_text())
         except KeyboardInterrupt:
             continue
         except EOFError:
@@ -230,7 +245,7 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
 STEP_SECONDS = 0.5
 #: The keys that change the pace of the steps: halve or double the pause,
 #: between :data:`FASTEST` and :data:`SLOWEST` seconds.
-FASTER, SLOWER = "+=f", "-_s"
+FASTER, SLOWER = "+=", "-_"
 FASTEST, SLOWEST = 0.05, 10.0
 
 

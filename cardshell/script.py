@@ -88,6 +88,7 @@ def run_script(
     echo: bool = False,
     stop_on_error: bool = False,
     warnings: Iterable[str] = (),
+    first: int = 1,
 ) -> int:
     """Run every line of a script through the shell.
 
@@ -104,6 +105,8 @@ def run_script(
         stop_on_error (bool): stop at the first rejected command.
         warnings (Iterable[str]): lines for ``err`` before the first
             command (plugins that failed to load).
+        first (int): the number of the first line in reports (0 when it is
+            the command line's ``play GAME`` before the lines of stdin).
 
     Returns:
         int: :data:`EXIT_OK` if every command was accepted, else
@@ -125,7 +128,7 @@ def run_script(
     try:
         for warning in warnings:
             err_stream.write(warning + "\n")
-        for number, raw in enumerate(lines, start=1):
+        for number, raw in enumerate(lines, start=first):
             ran = False
             if too_long(raw):
                 err_stream.write(f"{source}:{number}: line too long (over {MAX_LINE_LENGTH:,} characters); "

@@ -129,6 +129,8 @@ class Shell:
             by the interactive front end: ``with working(label):`` shows an
             elapsed-time spinner while ``solve`` or ``hint`` searches
             (:func:`cardshell.statusline.spinner`).  None (scripts): nothing shown.
+        clear_screen (Callable[[], None] | None): set by the interactive
+            front end: clears the terminal (``clear``).  None (scripts).
         pace_steps (bool): set by the interactive front end: the steps a
             command plays (``CommandContext.then(line, step=True)``:
             ``solve --play``) are not run by :meth:`execute` but left in the
@@ -175,6 +177,7 @@ class Shell:
         self._rules: dict[str, RuleSet] = {}
         self.confirm: Callable[[str], bool] | None = None  # set by the interactive front end
         self.working: Callable[[str], AbstractContextManager[Any]] | None = None  # likewise
+        self.clear_screen: Callable[[], None] | None = None  # likewise
         self.columns: int | None = None  # set by the script front end or a test: see fit_width
         # The collaborators, each owning its state and handed what it needs.
         self.table = GameTable()

@@ -123,6 +123,11 @@ class PlayCommands(GameSwitching):
         shell = self.shell
         session = shell.current or shell.last_finished()
         if session is None:
+            left = sorted(shell.sessions)
+            if left:  # left with Ctrl-D: still in progress, but not the current game
+                raise CommandError(f"no current game: {', '.join(left)} {'is' if len(left) == 1 else 'are'} in "
+                                   f"progress; 'play {left[0] if len(left) == 1 else 'GAME'}' resumes "
+                                   f"{'it' if len(left) == 1 else 'one'} (then 'new' or 'restart' acts on it)")
             raise CommandError("no game in progress or finished; type 'play GAME' to start one")
         return session
 
