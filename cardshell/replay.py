@@ -20,7 +20,7 @@ from cardshell.dispatch import Dispatcher
 from cardshell.endings import Endings
 from cardshell.errors import CommandError, UsageError
 from cardshell.gametable import GameTable
-from cardshell.records import Game
+from cardshell.records import Game, Outcome
 from cardshell.savefile import SaveError, SaveRecord
 from cardshell.session import GameSession
 
@@ -172,6 +172,10 @@ class Replayer:
             session = self.replay(game, record.seed, record.options, record.log)
         except SaveError as exc:
             raise SaveError(f"save {name!r} cannot be resumed: {exc.message}") from None
+        over = session.outcome or _outcome(game, session.state)
+        if over is not None:  # a finished game is never resumed as in progress
+            raise SaveError(f"save {name!r} holds a finished game ({game.title}, seed {record.seed}: "
+                            f"{over.result}); 'play {game.id} --seed {record.seed}' deals it again as a new game")
         session.ending_undone = behind  # a game with undo: that ending was counted once already
         session.uid = record.uid or session.uid
         session.undo_used = record.undo_used
@@ -179,3 +183,12 @@ class Replayer:
         session.started -= max(0.0, record.elapsed)
         session.save_name = name
         return session
+
+
+def _outcome(game: Game, state: Any) -> Outcome | None:
+    """The outcome of a rebuilt state, or None when the game's ``outcome``
+    fails (reported when the game is played, not here)."""
+    try:
+        return game.outcome(state)
+    except Exception:
+        return None

@@ -220,12 +220,19 @@ def test_a_game_that_leaves_itself_with_moves_is_listed_under_abandoned(tmp_path
     assert "counter.seed4  Counter, seed 4, 1 move ('load counter.seed4')" in shell.execute("load").output
 
 
-def test_a_finished_game_loaded_from_a_save_is_not_resumed_by_play(tmp_path):
+def test_a_finished_saved_game_is_never_resumed(tmp_path):
     shell = make_shell(tmp_path / "data", autosave=False)
     shell.execute("play counter --seed 4")
     shell.execute("inc 3")  # won
-    shell.execute("save done")
+    assert shell.execute("save done").error == ("Counter is over (won): there is nothing to resume; "
+                                                "'restart' deals it again")
+    shell.persistence.save(shell.current, "done")  # a save that holds a finished game all the same
     other = make_shell(tmp_path / "data", autosave=False)
-    assert other.execute("load done").output.endswith("This game is over: won.")
+    refused = other.execute("load done")
+    assert refused.error == ("save 'done' holds a finished game (Counter, seed 4: won); "
+                             "'play counter --seed 4' deals it again as a new game")
+    assert other.current is None
+    other.execute("play counter --seed 4")
+    other.execute("inc 3")
     reply = other.execute("play counter")
     assert reply.output.startswith("Counter (seed 4) is over: won. A new deal:\nCounter, seed ")

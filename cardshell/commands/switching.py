@@ -39,9 +39,6 @@ class GameSwitching(HostPlugin):
         shell.record_as = f"load {name}"
         ctx.echo(f"{verb}, seed {session.seed} ({helptext.moves(session.moves)} so far).")
         ctx.echo(shell.render(session))
-        if session.outcome is not None:
-            ctx.echo(f"This game is over: {session.outcome.result}"
-                     f"{f' ({session.outcome.detail})' if session.outcome.detail else ''}.")
 
     @contextlib.contextmanager
     def _replacing(self, ctx: CommandContext, game_id: str, incoming: saves.SaveRecord | None = None,
