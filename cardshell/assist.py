@@ -149,15 +149,13 @@ class AssistCommands:
             Command("solve", "search for a winning line (sees face-down cards)", self.solve,
                     usage="solve [--play] [OPTIONS]",
                     help="Options: --play, --pace S, --seconds S, --nodes N.\n\n"
-                         "Search from the current position for a winning line. The search\n"
-                         "looks at face-down cards (the true deal), so it says whether the\n"
-                         "deal can be won at all, not what you could know. It answers a\n"
-                         "winning line, 'no win from here' (every position searched) or\n"
-                         f"'unknown' when the budget ran out (default {SOLVE_NODES} positions,\n"
-                         f"{SOLVE_SECONDS:g} seconds). --play plays the line: at a terminal one\n"
-                         f"move every S seconds (--pace S, default {PLAY_PACE:g}), each board\n"
-                         "shown ('+' faster, '-' slower, any other key stops); in a script\n"
-                         "every move, each with its board.",
+                         "Search from the current position for a winning line. The search looks at face-down "
+                         "cards (the true deal), so it says whether the deal can be won at all, not what you "
+                         "could know. It answers a winning line, 'no win from here' (every position searched) or "
+                         f"'unknown' when the budget ran out (default {SOLVE_NODES} positions, {SOLVE_SECONDS:g} "
+                         f"seconds).\n\n--play plays the line: at a terminal one move every S seconds (--pace S, "
+                         f"default {PLAY_PACE:g}), each board shown ('+' faster, '-' slower, any other key stops); "
+                         "in a script every move, each with its board.",
                     parse=_parse_with(_SOLVE), complete=self._complete_options(_SOLVE)),
         ]
 

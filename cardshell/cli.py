@@ -6,6 +6,7 @@ import argparse
 import itertools
 import os
 import sys
+import textwrap
 from collections.abc import Iterable, Sequence
 from typing import TextIO
 
@@ -76,12 +77,39 @@ environment:
 
 
 class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
-    """argparse's formatter, the epilog kept as written but each line wider
-    than the terminal broken between words (:func:`cardshell.screen.wrap`),
-    its continuation indented."""
+    """argparse's formatter (at the terminal's width, as argparse reads it),
+    the epilog's blocks each filled to that width: a paragraph of prose as
+    one paragraph, a heading (``exit status:``) as it is, and an entry of a
+    list (a line indented by two spaces, continued by lines indented by
+    six) with its continuation lines indented by six, never a word broken."""
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
-        return screen.wrap("\n".join(indent + line for line in text.splitlines()), width + len(indent), "    ")
+        blocks: list[tuple[str, list[str]]] = []  # (kind, lines): "prose", "heading", "entry" or "blank"
+        for line in text.splitlines():
+            if not line.strip():
+                blocks.append(("blank", []))
+            elif line.startswith("      ") and blocks and blocks[-1][0] == "entry":
+                blocks[-1][1].append(line.strip())
+            elif line.startswith("  "):
+                blocks.append(("entry", [line.strip()]))
+            elif line.endswith(":"):
+                blocks.append(("heading", [line]))
+            elif blocks and blocks[-1][0] == "prose":
+                blocks[-1][1].append(line)
+            else:
+                blocks.append(("prose", [line]))
+        out: list[str] = []
+        for kind, lines in blocks:
+            if kind == "blank":
+                out.append("")
+            elif kind == "heading":
+                out.append(indent + lines[0])
+            else:
+                lead = indent + ("  " if kind == "entry" else "")
+                more = indent + ("      " if kind == "entry" else "")
+                out.extend(textwrap.wrap(" ".join(lines), width + len(indent), initial_indent=lead,
+                                         subsequent_indent=more, break_long_words=False, break_on_hyphens=False))
+        return "\n".join(out)
 
 
 def _seed(word: str) -> int:
@@ -282,8 +310,7 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
         status = run_script(shell, lines, source, sys.stdout, sys.stderr, echo=args.echo,
                             stop_on_error=args.stop_on_error, warnings=warnings, first=first)
     except signals.Terminated:  # between two commands: the script did not close the shell
-        notes = shell.close()
-        signals.say(notes)
+        signals.say([screen.wrap(note, shell.fit_width, "  ") for note in shell.close()])
         status = EXIT_INTERRUPTED
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED

@@ -43,8 +43,8 @@ def table(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2, width:
             The left column is as wide as its longest text that takes at
             most :data:`_LEFT_SHARE` of the width; a longer left text (a
             long usage) has its own lines, its right text under it,
-            indented, as does every row when the right column would be
-            under 20 characters.
+            indented, as does a row whose right column would be under 20
+            characters or narrower than its longest word.
 
     Returns:
         str: one line per row or more, right-stripped; no word is broken.
@@ -56,9 +56,10 @@ def table(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2, width:
     lines = []
     for left, right in rows:
         first = f"{' ' * indent}{left.ljust(left_width + gap)}"
+        longest = max((len(word) for word in right.split()), default=0)
         if len(left) <= left_width and column + len(right) <= width:
             lines.append(f"{first}{right}".rstrip())
-        elif len(left) <= left_width and width - column >= _MIN_RIGHT:
+        elif len(left) <= left_width and width - column >= max(_MIN_RIGHT, longest):
             chunks = textwrap.wrap(right, width - column, break_long_words=False, break_on_hyphens=False)
             lines.append(f"{first}{chunks[0]}".rstrip())
             lines.extend(" " * column + chunk for chunk in chunks[1:])
@@ -187,9 +188,9 @@ def command_help(command: Command, game: Game | None = None, width: int = DEFAUL
     """
     lines = [screen.wrap_list("usage: ", usage_groups(command.usage_text), width, sep=" ")]
     if command.aliases:
-        lines.append(f"aliases: {', '.join(command.aliases)}")
+        lines.append(screen.wrap_list("aliases: ", command.aliases, width))
     where = f" ({game.title})" if game is not None else ""
-    lines.append(f"{command.summary}{where}")
+    lines.append(wrap(f"{command.summary}{where}", width, "  "))
     if command.help:
         lines.append("")
         lines.append(screen.reflow(command.help.strip("\n"), width))

@@ -167,7 +167,7 @@ def run_interactive(shell: Shell, history_path: Path | None, *, pager: bool = Tr
         _read_eval_print(shell, history_path, pager, first)
     except signals.Terminated:  # between two lines: leave as 'exit' would
         pass
-    signals.say(shell.close())  # from here a signal only changes the exit status
+    signals.say([screen.wrap(note, shell.width, "  ") for note in shell.close()])  # a signal now only sets the status
     signum = signals.received()
     return 0 if signum is None else signals.exit_status(signum)
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
+from cardshell import screen
 from cardshell.pipes import GuardedStream, OutputFailed
 from cardshell.shell import Shell
 
@@ -161,10 +162,10 @@ def run_script(
     except OutputFailed as failure:
         where = (f"at {source}:{number}, {'after' if ran else 'before'} running that line" if number
                  else "before the first line")
-        report = [f"cardshell: {failure}: the script stopped {where}", *shell.close()]
+        report = [f"cardshell: {failure}: the script stopped {where}", *_fitted(shell, shell.close())]
         _report(out_stream if failure.name == "stderr" else err_stream, report)
         return EXIT_OUTPUT
-    notes = shell.close()
+    notes = _fitted(shell, shell.close())
     try:
         for note in notes:
             out_stream.write(note + "\n")
@@ -199,3 +200,10 @@ def _report(stream: GuardedStream, lines: list[str]) -> None:
         stream.flush()
     except OutputFailed:
         pass  # both streams failed: the exit status is all that is left
+
+
+def _fitted(shell: Shell, notes: list[str]) -> list[str]:
+    """The lines :meth:`Shell.close` returned (what was saved), each fitted
+    to the shell's screen (:attr:`Shell.fit_width`; unchanged when the
+    output goes to no screen), continuation lines indented."""
+    return [screen.wrap(note, shell.fit_width, "  ") for note in notes]

@@ -33,7 +33,7 @@ class PluginCommands(HostPlugin):
             games = f"games: {', '.join(info.games)}; " if info.games else ""
             rows.append((info.name, f"{dist}; {games}hooks: {', '.join(info.hooks) or 'none'}"))
         ctx.echo("Plugins:")
-        ctx.echo(helptext.table(rows))
+        ctx.echo(helptext.table(rows, width=self.shell.width))
         if self.shell.deferred is not None:  # what each game shadows needs its commands: import them all
             self.shell.deferred.load(plugin.name for plugin in self.shell.deferred.pending())
         registry = self.shell.registry
@@ -42,7 +42,7 @@ class PluginCommands(HostPlugin):
                      for gid, words in shadowed.items() if words]
         if shadowing:
             ctx.echo("Shell words a game uses for its own commands (the shell's reached as %WORD there):")
-            ctx.echo(helptext.table(shadowing))
+            ctx.echo(helptext.table(shadowing, width=self.shell.width))
         if self.shell.notes:
             ctx.echo("Notes:")
             ctx.echo("\n".join(f"  {note}" for note in self.shell.notes))

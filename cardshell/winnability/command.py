@@ -240,7 +240,7 @@ class WinnabilityCommands:
             if shared > 0:
                 ctx.echo(f"Another sweep on the same table solved {shared:,} of these deals meanwhile "
                          "(the deals were shared, none solved twice).")
-            ctx.echo(report(title, key, deals, tally, wall, reused, list_all=options.list_all))
+            ctx.echo(report(title, key, deals, tally, wall, reused, list_all=options.list_all, width=shell.width))
             if export is not None:
                 try:
                     written = Store.export(store.usable(key, deals), export)
