@@ -175,6 +175,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         int: the exit status (see :data:`EPILOG`).
     """
     reserve_standard_descriptors()  # after '>&-', no file we open may become descriptor 1
+    hidden = namespace_problem(sys.modules.get("cardshell"))
+    if hidden is not None:
+        _error(hidden)
+        return EXIT_USAGE
     args = build_parser().parse_args(argv)
     stdin_is_tty = sys.stdin is not None and sys.stdin.isatty()
     script = args.script
@@ -316,6 +320,31 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
         return EXIT_INTERRUPTED
     signum = signals.received()
     return status if signum is None else signals.exit_status(signum)
+
+
+def namespace_problem(package: object) -> str | None:
+    """Why cardshell cannot run when its package was imported as a
+    namespace package, or None when it was not.
+
+    Python makes a folder named ``cardshell`` without an ``__init__.py``
+    (the root of a checkout, say) into a namespace package when that folder
+    is on the path first (``python -m cardshell`` run from its parent
+    folder), so ``import cardshell`` finds no ``Command`` or ``Game`` and
+    every plugin would fail to import with "cannot import name ... (unknown
+    location)".
+
+    Args:
+        package (object): the module ``cardshell`` as imported (``sys.modules``).
+
+    Returns:
+        str | None: the message naming the folder and what to do.
+    """
+    if package is None or getattr(package, "__file__", None) is not None:
+        return None
+    folders = ", ".join(str(folder) for folder in getattr(package, "__path__", []))
+    return (f"'cardshell' was imported as a namespace package from {folders or 'an unknown folder'}: a folder "
+            "named 'cardshell' without an __init__.py (a checkout?) in the current directory hides the installed "
+            "package; run cardshell from another directory (or run the 'cardshell' command)")
 
 
 def _is_tty(stream: TextIO | None) -> bool:

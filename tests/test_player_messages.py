@@ -90,3 +90,17 @@ def test_a_game_that_played_itself_is_never_resumed_from_a_save(tmp_path):
                                    "won); 'play up-and-down --seed 124696' deals it again as a new game; starting "
                                    "a new game instead.\nUp-and-Down, seed ")
     assert again.current.seed != 124696 and "Resuming" not in reply.output
+
+
+def test_a_cardshell_imported_as_a_namespace_package_is_named_with_what_to_do():
+    import types
+
+    import cardshell
+    from cardshell.cli import namespace_problem
+
+    hidden = types.ModuleType("cardshell")
+    hidden.__path__ = ["/home/me/src/cardshell"]  # a checkout's root, no __init__.py: a namespace package
+    message = namespace_problem(hidden)
+    assert message.startswith("'cardshell' was imported as a namespace package from /home/me/src/cardshell")
+    assert "run cardshell from another directory" in message
+    assert namespace_problem(cardshell) is None and namespace_problem(None) is None
