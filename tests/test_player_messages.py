@@ -104,3 +104,15 @@ def test_a_cardshell_imported_as_a_namespace_package_is_named_with_what_to_do():
     assert message.startswith("'cardshell' was imported as a namespace package from /home/me/src/cardshell")
     assert "run cardshell from another directory" in message
     assert namespace_problem(cardshell) is None and namespace_problem(None) is None
+
+
+def test_restart_at_the_top_never_deals_an_older_game_than_the_one_left_in_progress(shell):
+    shell.execute("play pictures --seed 3")  # over at once
+    shell.execute("play aces-up --seed 3")
+    shell.execute("D")
+    shell.leave(abandon=False)  # Ctrl-D out of Aces Up, in progress
+    assert shell.execute("restart").error.startswith("no current game: aces-up is in progress; 'play aces-up'")
+    assert shell.current is None
+    shell.execute("play aces-up")
+    shell.execute("quit")
+    assert shell.execute("restart").output.startswith("Restarted: Pictures, seed 3.")  # the game that ended last

@@ -123,7 +123,7 @@ class PlayCommands(GameSwitching):
         shell = self.shell
         session = shell.current or shell.last_finished()
         if session is None:
-            left = sorted(shell.sessions)
+            left = sorted(gid for gid, game in shell.sessions.items() if game.outcome is None)
             if left:  # left with Ctrl-D: still in progress, but not the current game
                 raise CommandError(f"no current game: {', '.join(left)} {'is' if len(left) == 1 else 'are'} in "
                                    f"progress; 'play {left[0] if len(left) == 1 else 'GAME'}' resumes "
