@@ -96,6 +96,10 @@ def command_rows(commands: Iterable[Command], shadowed: set[str] | frozenset[str
     return rows
 
 
+#: The shell's commands the short ``help`` at ``cardshell>`` shows with their
+#: summaries, in this order (the other commands usable there are named after them).
+START_WORDS = ("games", "play", "rules", "load", "stats")
+
 #: The host's words a player uses most inside a game, in the order the
 #: short in-game ``help`` lists them (those registered; the rest is under
 #: ``help all``).
@@ -120,8 +124,9 @@ def menu(global_commands: Iterable[Command], game: Game | None = None,
         short (bool): the short menu that fits a 24-line screen and says
             how to see the rest (``help all``): in a game, the game's
             commands, then the shell's words of :data:`COMMON_WORDS` as one
-            list; outside a game, the table of ``global_commands`` (the
-            caller passes those that can be used there).
+            list; outside a game, the commands of :data:`START_WORDS`
+            among ``global_commands`` (the caller passes those that can be
+            used there) with their summaries, then the others by name.
 
     Returns:
         str: the menu text, no line longer than ``width`` unless one word is.
@@ -142,6 +147,15 @@ def menu(global_commands: Iterable[Command], game: Game | None = None,
             help_word = escaped("help", hidden)
             parts.append(wrap(f"Type '{help_word} COMMAND' for details, '{help_word} all' for every command.", width))
             return "\n".join(parts)
+    if short and game is None:  # at cardshell>: where to start, then the other words usable there
+        commands = list(global_commands)
+        first = sorted((c for c in commands if c.name in START_WORDS), key=lambda c: START_WORDS.index(c.name))
+        parts.append("Start with:")
+        parts.append(table(command_rows(first), width=width))
+        parts.append(screen.wrap_list("Also: ", [c.name for c in commands if c.name not in START_WORDS], width,
+                                      end="."))
+        parts.append(wrap("Type 'help COMMAND' for details, 'help all' for every command.", width))
+        return "\n".join(parts)
     parts.append("Shell commands:")
     parts.append(table(command_rows(global_commands, hidden), width=width))
     if hidden and game is not None:
@@ -149,9 +163,7 @@ def menu(global_commands: Iterable[Command], game: Game | None = None,
         own, theirs = ", ".join(f"'{w}'" for w in order), ", ".join(f"'%{w}'" for w in order)
         parts.append(wrap(f"  {game.title} has its own {own}: the shell's are {theirs}.", width, "  "))
     parts.append("")
-    help_word = escaped("help", hidden)
-    parts.append(wrap(f"Type '{help_word} COMMAND' for details, '{help_word} all' for every command."
-                      if short else f"Type '{help_word} COMMAND' for details.", width))
+    parts.append(f"Type '{escaped('help', hidden)} COMMAND' for details.")
     return "\n".join(parts)
 
 

@@ -159,7 +159,7 @@ def test_help_and_games_wrap_at_word_boundaries_at_80_columns(tmp_path, line):
     if line == "help":
         # The menu's longest summary, which used to break as "one com" / "mand".
         assert "show this menu, or help for one command or game" in flowing
-        assert "how often a game's deals can be won (solver sweep)" in flowing
+        assert "list the games and the games in progress" in flowing and "winnability" in flowing
         assert "start a new deal of the current game" not in flowing  # at cardshell>: what can be done there
     else:
         assert "Solitaire, aces high: discard every card but the four aces." in flowing

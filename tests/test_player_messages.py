@@ -50,11 +50,16 @@ def test_solve_names_the_budget_that_ran_out(shell):
 
 def test_help_at_the_top_lists_what_can_be_done_there_on_one_screen(shell):
     text = shell.execute("help").output
+    also = text[text.index("Also: "):text.index("Type 'help")]
     words = {line.split()[0] for line in text.splitlines() if line.startswith("  ") and line[2:3].strip()}
-    assert {"games", "play", "load", "rules", "stats", "clear", "exit"} <= words
+    words |= set(also.replace(",", " ").replace(".", " ").split()[1:])
+    assert {"games", "play", "load", "rules", "stats", "clear", "exit", "history", "winnability"} <= words
     assert not words & {"undo", "redo", "moves", "hint", "solve", "show", "save", "new", "restart"}
-    assert len(text.splitlines()) <= screen.DEFAULT_HEIGHT - 2  # with the banner's line and the prompt
+    assert text.startswith("Start with:\n  games ")
     assert text.endswith("Type 'help COMMAND' for details, 'help all' for every command.")
+    for width in (60, 80):  # one screen of 20 or 24 lines, with the banner and the prompt
+        shell.columns = width
+        assert len(shell.execute("help").output.splitlines()) <= {60: 20, 80: 24}[width] - 3
     assert "undo [N]" in shell.execute("help all").output
 
 
