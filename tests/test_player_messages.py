@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from cardshell import screen
 from cardshell.shell import Shell
 
 
