@@ -59,7 +59,7 @@ from cardshell.reply import Reply
 from cardshell.script import MAX_LINE_LENGTH, too_long
 from cardshell.session import GameSession
 from cardshell.shell import Shell
-from cardshell.statusline import active, spinner
+from cardshell.statusline import active, close_all, spinner
 from cardshell.sweep.progress import ProgressLine
 
 #: A red-suit card as the built-in games write one: ``10♥``/``Q♦`` (Aces Up,
@@ -216,8 +216,11 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
             print(left_line(left))
             continue
         try:
-            with _keys_kept(sys.stdin):
-                reply = shell.execute(line)
+            try:
+                with _keys_kept(sys.stdin):
+                    reply = shell.execute(line)
+            finally:
+                close_all()  # no status line outlives its command, however it ended
             if reply.output:
                 shown = colourise(reply.output) if colour else reply.output
                 # a game's own display is never paged: shown whole, the terminal scrolls

@@ -15,15 +15,21 @@ renderer does what a status line must:
   erased (``erase_when_done``) and the cursor is where the line began, so
   the reply or the prompt starts on a clean line;
 * it reads no key: the terminal's input stays with the front end, which
-  keeps typed-ahead keys for the next prompt (:mod:`cardshell.interactive`).
+  keeps typed-ahead keys for the next prompt (:mod:`cardshell.interactive`);
+* its thread takes no signal: Ctrl-C, SIGTERM and SIGHUP reach the main
+  thread only (:data:`_SIGNALS`).
 
 A stream that fails (a closed terminal) stops the drawing, never the work.
+A line whose owner never closed it (a Ctrl-C between its start and the
+owner's ``try``) is closed by :func:`close_all`, which the interactive
+front end calls after every command.
 """
 
 from __future__ import annotations
 
 import contextlib
 import shutil
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -37,8 +43,12 @@ from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output.vt100 import Vt100_Output
 
-__all__ = ["FRAMES", "REDRAW_SECONDS", "StatusLine", "spinner"]
+__all__ = ["FRAMES", "REDRAW_SECONDS", "StatusLine", "close_all", "spinner"]
 
+#: The signals the drawing thread never takes: Ctrl-C, SIGTERM and SIGHUP
+#: reach the main thread, even while it holds them back (a sweep's pool
+#: starting: :func:`cardshell.sweep.pool._start`), as if there were no thread.
+_SIGNALS = frozenset(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 #: Seconds between two redraws of a spinner.
 REDRAW_SECONDS = 0.25
 #: The spinner's frames, one per redraw (plain ASCII: every terminal shows them).
@@ -95,11 +105,14 @@ class StatusLine:
             input=keys, output=output, erase_when_done=True, refresh_interval=self.interval,
             min_redraw_interval=min(self.interval, 0.05))
         self._thread = threading.Thread(target=self._run, name="cardshell-status-line", daemon=True)
+        _OPEN.add(self)
         self._thread.start()
         return self
 
     def _run(self) -> None:
         assert self._app is not None
+        if hasattr(signal, "pthread_sigmask"):  # signals go to the main thread only, which may hold them back
+            signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
         try:
             self._app.run(pre_run=self._started.set, handle_sigint=False, set_exception_handler=False)
         except Exception:  # a closed terminal: nothing more is drawn, the work goes on
@@ -128,9 +141,21 @@ class StatusLine:
                 loop.call_soon_threadsafe(lambda: app.is_running and app.exit())
         thread.join()
         self._app = self._thread = None
+        _OPEN.discard(self)
         if self._input is not None:
             self._input.close()
             self._input = None
+
+
+#: The status lines drawn now (:func:`close_all`).
+_OPEN: set[StatusLine] = set()
+
+
+def close_all() -> None:
+    """Close every status line still drawn, wiping it: the front end's
+    safety net after a command, whatever its owner did."""
+    for line in list(_OPEN):
+        line.close()
 
 
 def spinner(label: str, stream: TextIO, *, clock: Callable[[], float] = time.monotonic,
