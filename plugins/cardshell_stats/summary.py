@@ -27,6 +27,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+#: The results a game can have, as recorded.
+RESULTS = ("won", "lost", "draw")
+
 
 @dataclass(frozen=True)
 class Result:
@@ -43,6 +46,8 @@ class Result:
         undo_used (bool): whether undo was used.
         interactive (bool): played at a terminal (False: by a script).
         assisted (bool): ``hint`` or ``solve`` answered in the game.
+        run (str | None): the run of cardshell that recorded it
+            (:data:`cardshell_stats.store.RUN`), None when not known.
     """
 
     game: str
@@ -54,6 +59,7 @@ class Result:
     undo_used: bool = False
     interactive: bool = True
     assisted: bool = False
+    run: str | None = None
 
 
 @dataclass(frozen=True)
