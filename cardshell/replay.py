@@ -185,10 +185,8 @@ class Replayer:
             session = self.replay(game, record.seed, record.options, record.log)
         except SaveError as exc:
             raise SaveError(f"save {name!r} cannot be resumed: {exc.message}") from None
-        over = session.outcome or _outcome(game, session.state)
-        if over is not None:  # a finished game is never resumed as in progress
-            raise SaveError(f"save {name!r} holds a finished game ({game.title}, seed {record.seed}: "
-                            f"{over.result}); 'play {game.id} --seed {record.seed}' deals it again as a new game")
+        if session.outcome is None:  # a game over at once (it played itself) is known to be over
+            session.outcome = _outcome(game, session.state)
         session.ending_undone = behind  # a game with undo: that ending was counted once already
         session.uid = record.uid or session.uid
         session.undo_used = record.undo_used

@@ -224,15 +224,11 @@ def test_a_finished_saved_game_is_never_resumed(tmp_path):
     shell = make_shell(tmp_path / "data", autosave=False)
     shell.execute("play counter --seed 4")
     shell.execute("inc 3")  # won
-    assert shell.execute("save done").error == ("Counter is over (won): there is nothing to resume; "
-                                                "'restart' deals it again")
-    shell.persistence.save(shell.current, "done")  # a save that holds a finished game all the same
+    assert shell.execute("save done").ok
     other = make_shell(tmp_path / "data", autosave=False)
-    refused = other.execute("load done")
-    assert refused.error == ("save 'done' holds a finished game (Counter, seed 4: won); "
-                             "'play counter --seed 4' deals it again as a new game")
-    assert other.current is None
-    other.execute("play counter --seed 4")
-    other.execute("inc 3")
+    shown = other.execute("load done").output.splitlines()
+    assert shown[0] == "Loaded 'done': Counter, seed 4 (over: won; shown, not resumed)."
+    assert shown[-2].startswith("Counter is over: won") and shown[-1].startswith("Next: ")  # its ending, last
+    assert other.current.outcome is not None
     reply = other.execute("play counter")
     assert reply.output.startswith("Counter (seed 4) is over: won. A new deal:\nCounter, seed ")

@@ -86,13 +86,15 @@ def test_cardshell_play_game_in_a_script_plays_the_rest_of_stdin(run_cli, tmp_pa
 def test_a_game_that_played_itself_is_never_resumed_from_a_save(tmp_path):
     shell = Shell.create(seed=1, autosave=False, data_dir=tmp_path)
     shell.execute("play up-and-down --seed 124696")  # over at once, no move
-    assert shell.execute("save mygame").error.startswith("Up-and-Down is over (won): there is nothing to resume")
+    assert shell.execute("save mygame").ok
     shell.persistence.save(shell.current, "up-and-down")  # its automatic save, as an older cardshell wrote it
+    loaded = Shell.create(seed=1, autosave=False, data_dir=tmp_path).execute("load mygame").output.splitlines()
+    assert loaded[0] == "Loaded 'mygame': Up-and-Down, seed 124696 (over: won; shown, not resumed)."
+    assert loaded[-1] == "Next: an answer to the menu above, or 'new', 'restart' or 'quit'."  # the ending, last
     again = Shell.create(seed=1, autosave=True, data_dir=tmp_path)  # automatic saves are offered
     reply = again.execute("play up-and-down")
     assert reply.output.startswith("warning: save 'up-and-down' holds a finished game (Up-and-Down, seed 124696: "
-                                   "won); 'play up-and-down --seed 124696' deals it again as a new game; starting "
-                                   "a new game instead.\nUp-and-Down, seed ")
+                                   "won); it is not resumed; starting a new game instead.\nUp-and-Down, seed ")
     assert again.current.seed != 124696 and "Resuming" not in reply.output
 
 

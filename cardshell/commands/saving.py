@@ -54,9 +54,6 @@ class SaveCommands(GameSwitching):
         session = self._current()
         if len(words) > 1:
             raise UsageError("save takes at most one name")
-        if session.outcome is not None:  # a finished game is never resumed, so it is not saved
-            raise CommandError(f"{session.game.title} is over ({session.outcome.result}): there is nothing to "
-                               f"resume; '{self.shell.host_word('restart')}' deals it again")
         name = self._save_name(words[0]) if words else session.id
         other = self.shell.games.get(name)
         if other is not None and other.id != session.id:
