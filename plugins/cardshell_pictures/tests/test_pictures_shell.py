@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -149,7 +150,7 @@ def test_simulate_shows_a_progress_line_on_a_terminal_and_wipes_it(shell, monkey
     shell.interactive = True
     reply = shell.execute("simulate 50 0")
     assert reply.ok and reply.output.startswith("Number of uncovered pictures | Frequency")
-    assert "simulate 50: 0/50 games (0.0%)" in terminal.getvalue()  # drawn from the start
+    assert re.search(r"simulate 50: \d+/50 games \(", terminal.getvalue())  # drawn while it ran
     assert blank(terminal.getvalue())  # wiped: the reply starts on a clean line
 
 
