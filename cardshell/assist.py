@@ -47,7 +47,7 @@ from cardshell.messages import say
 from cardshell.option_values import OptionParser
 from cardshell.plugincheck import StateGuard
 from cardshell.records import Command, CommandContext
-from cardshell.search import Budget, hint, solve
+from cardshell.search import Budget, Verdict, hint, solve
 from cardshell.watchdog import TimeBound, bound_for
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -72,6 +72,9 @@ MAX_SAMPLES = 1000
 #: positions shared by the samples, seconds).
 SOLVE_NODES, SOLVE_SECONDS = 200_000, 60.0
 HINT_SAMPLES, HINT_NODES, HINT_SECONDS = 20, 40_000, 30.0
+#: ``solve --play`` at a terminal: seconds between two moves by default
+#: (``--pace S``), and the longest pause ``--pace`` accepts.
+PLAY_PACE, MAX_PACE = 0.5, 10.0
 #: The time bound, in seconds, of listing and checking the legal moves (``moves``).
 MOVES_SECONDS = 10.0
 
@@ -95,6 +98,8 @@ def _parser(prog: str, nodes: int, seconds: float, *, samples: int | None = None
         parser.add_argument("--samples", type=_count("--samples", 1, MAX_SAMPLES), default=samples)
     if play:
         parser.add_argument("--play", action="store_true")
+        parser.add_argument("--pace", type=lambda text: option_values.seconds(text, "--pace", MAX_PACE),
+                            default=PLAY_PACE)
     return parser
 
 
@@ -144,15 +149,14 @@ class AssistCommands:
                     parse=_parse_with(_HINT), complete=self._complete_options(_HINT)),
             Command("solve", "search for a winning line (sees face-down cards)", self.solve,
                     usage="solve [--play] [OPTIONS]",
-                    help="Options: --play, --seconds S, --nodes N.\n\n"
-                         "Search from the current position for a winning line. The search\n"
-                         "looks at face-down cards (the true deal), so it says whether the\n"
-                         "deal can be won at all, not what you could know. It answers a\n"
-                         "winning line, 'no win from here' (every position searched) or\n"
-                         f"'unknown' when the budget ran out (default {SOLVE_NODES} positions,\n"
-                         f"{SOLVE_SECONDS:g} seconds). --play plays the line: at a terminal one\n"
-                         "move at a time, each board shown (any key stops); in a script\n"
-                         "every move, each with its board.",
+                    help="Options: --play, --pace S, --seconds S, --nodes N.\n\n"
+                         "Search from the current position for a winning line. The search looks at face-down "
+                         "cards (the true deal), so it says whether the deal can be won at all, not what you "
+                         "could know. It answers a winning line, 'no win from here' (every position searched) or "
+                         f"'unknown' when the budget ran out (default {SOLVE_NODES} positions, {SOLVE_SECONDS:g} "
+                         f"seconds).\n\n--play plays the line: at a terminal one move every S seconds (--pace S, "
+                         f"default {PLAY_PACE:g}), each board shown ('+' faster, '-' slower, any other key stops); "
+                         "in a script every move, each with its board.",
                     parse=_parse_with(_SOLVE), complete=self._complete_options(_SOLVE)),
         ]
 
@@ -185,6 +189,8 @@ class AssistCommands:
 
     def rules(self, ctx: CommandContext, word: str | None) -> None:
         """``rules [GAME]``: the game's page (rules, commands, options)."""
+        if word is None and self.shell.table.current is None:
+            raise CommandError("no game in progress: 'rules GAME' shows the rules of a game ('games' lists them)")
         game_id = self._session().id if word is None else find_game(self.shell.registry.games, word).id
         ctx.echo(game_page(self.shell, game_id))
 
@@ -274,21 +280,37 @@ class AssistCommands:
                 return
             moves = len(verdict.line)
             ctx.echo(f"Winning line ({moves} move{'s' if moves != 1 else ''}, "
-                     f"{verdict.positions} positions searched) {seen}:")
+                     f"{_positions(verdict.positions)} searched) {seen}:")
             ctx.echo(screen.wrap_list("", verdict.line, self.shell.front_end.fit_width))
             if options.play:
                 if ctx.interactive:
-                    ctx.echo("Playing it, one move at a time; any key stops.")
+                    ctx.echo(f"Playing it, one move every {options.pace:g} s ('+' faster, '-' slower, "
+                             "any other key stops).")
                 self.shell.dispatcher.record_as = ""  # the moves are recorded one by one
                 for line in verdict.line:
-                    ctx.then(line, step=True)
+                    ctx.then(line, step=True, pace=options.pace)
             else:
                 ctx.echo(f"'{self.shell.lifecycle.host_word('solve')} --play' plays it.")
         elif verdict.result == "no win":
-            ctx.echo(f"No win from here: all {verdict.positions} positions searched {seen}.")
+            every = "the only position" if verdict.positions == 1 else f"all {verdict.positions} positions"
+            ctx.echo(f"No win from here: {every} searched {seen}.")
         else:
-            solve_word = self.shell.lifecycle.host_word("solve")
-            ctx.echo(f"Unknown after {verdict.positions} positions ({verdict.seconds:.1f} seconds): "
-                     f"no winning line found within the budget; try '{solve_word} --nodes "
-                     f"{min(MAX_NODES, options.nodes * 10)}'.")
+            ctx.echo(f"Unknown after {_positions(verdict.positions)} ({verdict.seconds:.1f} seconds): "
+                     f"no winning line found within the budget; try "
+                     f"'{self.shell.lifecycle.host_word('solve')} {_bigger_budget(verdict, options)}'.")
+
+
+def _positions(count: int) -> str:
+    """``1 position``, ``200000 positions``: a count of searched positions in words."""
+    return f"{count} position{'' if count == 1 else 's'}"
+
+
+def _bigger_budget(verdict: Verdict, options: argparse.Namespace) -> str:
+    """The option that gives ``solve`` more of the budget that ran out: the
+    positions (``--nodes``, ten times as many) when all were searched, else
+    the time (``--seconds``, ten times as long); both bounded by
+    :data:`MAX_NODES` and :data:`MAX_SECONDS`."""
+    if verdict.positions >= options.nodes:
+        return f"--nodes {min(MAX_NODES, options.nodes * 10)}"
+    return f"--seconds {min(MAX_SECONDS, options.seconds * 10):g}"
 

@@ -60,19 +60,21 @@ class FrontEnd:
             step=True)``: ``solve --play``) are left in the reply
             (``Reply.steps``) for the front end to play at a readable pace;
             False (scripts): they run at once.
+        clear_screen: clears the terminal (``clear``); None (scripts).
 
     Attributes are those of the arguments, read when used (a test may set
     one to stand for another front end).
     """
 
-    __slots__ = ("interactive", "columns", "confirm", "progress", "working", "pace")
+    __slots__ = ("interactive", "columns", "confirm", "progress", "working", "pace", "clear_screen")
 
     def __init__(self, *, interactive: bool = False, columns: int | None = None,
                  confirm: Callable[[str], bool] | None = None,
                  progress: Callable[[Iterable[Any], int | None, str], Iterator[Any]] | None = None,
                  working: Callable[[str], AbstractContextManager[Any]] | None = None,
-                 pace: bool = False) -> None:
+                 pace: bool = False, clear_screen: Callable[[], None] | None = None) -> None:
         self.interactive = interactive
+        self.clear_screen = clear_screen
         self.columns = columns
         self.confirm = confirm
         self.progress = progress

@@ -327,12 +327,13 @@ class Dispatcher:
             finally:
                 if guard is not None and session is not None and guard.changed():
                     _put_back(session, guard, entry, line, self.registry.rules(session.id))
-        reply = Reply(follow_up=ctx.follow_up, steps=ctx.steps)
+        reply = Reply(follow_up=ctx.follow_up, steps=ctx.steps, pace=ctx.pace)
         pieces = list(ctx.output)
         try:
             self._carry_out(session, command, line, ctx, reply, pieces, quiet=quiet)
         finally:
             self.compose(reply, pieces, _origin(entry))
+            reply.pageable = not reply.exact and not (game_command and command.changes_state)
         return reply
 
     def _carry_out(self, session: GameSession | None, command: Command, line: str, ctx: CommandContext[Any],

@@ -268,7 +268,12 @@ class Game(Generic[S]):
         immutable (bool): the game's states are immutable values (see
             above); contract 2.
         moves (tuple[Move, ...]): the game's moves in declarative form,
-            registered with the game (contract 2).
+            registered with the game (contract 2).  A game that lists its
+            :attr:`legal_moves` but declares no move plays itself (Pictures,
+            Up-and-Down): a player makes no move in it, so its endings are
+            the deals' results, not the player's (statistics show no
+            streaks, perfect wins or best times for it), and the ending
+            offers no ``undo``.
         legal_moves (Callable[[Any], Iterable[str]] | None):
             ``legal_moves(state)``: every move the player could make now, each
             as the exact line the player would type (``"D"``, ``"F 2"``,

@@ -21,7 +21,7 @@ from cardshell.endings import Endings
 from cardshell.errors import CommandError, UsageError
 from cardshell.game_options import saved_options
 from cardshell.gametable import GameTable
-from cardshell.records import Game
+from cardshell.records import Game, Outcome
 from cardshell.savefile import SaveError, SaveRecord
 from cardshell.session import GameSession
 
@@ -185,6 +185,8 @@ class Replayer:
             session = self.replay(game, record.seed, record.options, record.log)
         except SaveError as exc:
             raise SaveError(f"save {name!r} cannot be resumed: {exc.message}") from None
+        if session.outcome is None:  # a game over at once (it played itself) is known to be over
+            session.outcome = _outcome(game, session.state)
         session.ending_undone = behind  # a game with undo: that ending was counted once already
         session.uid = record.uid or session.uid
         session.undo_used = record.undo_used
@@ -192,3 +194,12 @@ class Replayer:
         session.started -= max(0.0, record.elapsed)
         session.save_name = name
         return session
+
+
+def _outcome(game: Game, state: Any) -> Outcome | None:
+    """The outcome of a rebuilt state, or None when the game's ``outcome``
+    fails (reported when the game is played, not here)."""
+    try:
+        return game.outcome(state)
+    except Exception:
+        return None

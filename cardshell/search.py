@@ -278,13 +278,18 @@ def hint(rules: RuleSet, state: Any, *, rng: random.Random, samples: int = 20,
     legal = rules.checked_legal(state)
     if not legal:
         return Hint("", "there is no legal move")
+    if len(legal) == 1:  # nothing to choose: no search says more
+        return Hint(legal[0], "the only legal move")
+    if game.side:  # a game without decisions (Snap): every move plays the same game on
+        return Hint(legal[0], f"{game.title} has no decisions: every move plays the same game on")
     if game.determinize is None:
         verdict = solve(rules, state, budget)
         if verdict.result == "won" and verdict.line and verdict.line[0] in legal:
             return Hint(verdict.line[0], f"starts a winning line of {len(verdict.line)} moves")
         best = _most_promising(rules, state, legal)
         if verdict.result == "no win":
-            return Hint(best, f"no win from here: all {verdict.positions} positions searched")
+            every = "the only position" if verdict.positions == 1 else f"all {verdict.positions} positions"
+            return Hint(best, f"no win from here: {every} searched")
         return Hint(best, f"no winning line found in {verdict.positions} positions; the most promising move")
     wins: Counter[str] = Counter()
     each = budget.split(samples)

@@ -113,7 +113,8 @@ class Sessions:
                     self._bound(session.game, "legal_moves"):
                 going_on = list(session.game.legal_moves(session.state))
         text = helptext.ending(session.game, session.outcome, going_on if len(going_on) <= 4 else (),
-                               self.host_word, menu=self._answers_a_menu(session))
+                               self.host_word, menu=self._answers_a_menu(session),
+                               undo=session.game.undo and bool(session.log))
         return text.laid_out(self.front_end.width, "  ")
 
     def _answers_a_menu(self, session: GameSession) -> bool:

@@ -39,7 +39,7 @@ def tab(shell, text):
 def test_top_level_completes_global_commands(shell):
     assert candidates(shell, "pl") == (["play", "plugins"], "pl")
     # no game: nothing that acts on one (issue 27 item 4)
-    assert candidates(shell, "")[0] == sorted(["help", "games", "play", "quit", "exit", "plugins",
+    assert candidates(shell, "")[0] == sorted(["help", "games", "play", "quit", "exit", "plugins", "clear",
                                                 "load", "history", "new-plugin", "rules", "winnability"])
 
 

@@ -54,7 +54,7 @@ def test_the_flat_fields_are_still_served_as_one_record():
     assert game.search is None and game.search_part.solver is _own_solver
     assert game.search_part.key(2) == ("k", 2)
     assert shell.execute("play count").ok
-    assert shell.execute("solve").output.startswith("Winning line (3 moves, 1 positions searched)")
+    assert shell.execute("solve").output.startswith("Winning line (3 moves, 1 position searched)")
 
 
 def test_a_search_record_is_what_solve_uses():

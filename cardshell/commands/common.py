@@ -79,7 +79,19 @@ def find_game(games: Mapping[str, Game], word: str) -> Game:
     if len(starting) > 1:
         raise CommandError(f"{parsers.quoted(word)} could be {', '.join(sorted(starting))}; type more of its name")
     known = ", ".join(sorted(games)) or "none installed"
-    raise CommandError(f"no game {parsers.quoted(word)}{_did_you_mean(key, games)}; the games are: {known}")
+    raise CommandError(f"no game {parsers.quoted(word)}{_did_you_mean_game(key, games)}; the games are: {known}")
+
+
+def _did_you_mean_game(word: str, games: Iterable[str]) -> str:
+    """A suggestion for a mistyped game id: a close id (``aces-upp``), else
+    an id with a word close to it (``acs``: ``aces-up``), else ""."""
+    ids = sorted(games)
+    close = _did_you_mean(word, ids)
+    if close:
+        return close
+    by_word = {part: gid for gid in reversed(ids) for part in gid.split("-") if len(part) > 2}
+    found = difflib.get_close_matches(word, list(by_word), n=1, cutoff=0.75)
+    return f" (did you mean {by_word[found[0]]!r}?)" if found else ""
 
 
 def game_commands(registry: Registry, game_id: str) -> list[Command]:

@@ -1,4 +1,4 @@
-"""The default plugin ``cardshell.builtin``: ``help`` and ``games``."""
+"""The default plugin ``cardshell.builtin``: ``help``, ``games`` and ``clear``."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ from typing import Any
 
 from cardshell import help as helptext
 from cardshell import parsers
-from cardshell.commands.common import HostPlugin, _did_you_mean, game_commands, game_page
+from cardshell.commands.common import HostPlugin, _did_you_mean_game, game_commands, game_page
+from cardshell.completion import NEEDS_GAME, NEEDS_GAME_OR_FINISHED
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
 from cardshell.messages import say
@@ -23,26 +24,47 @@ class MenuCommands(HostPlugin):
 
     @hookimpl
     def cardshell_commands(self) -> list[Command]:
-        """The commands ``help``, ``games``."""
+        """The commands ``help``, ``games``, ``clear``."""
         return [
             Command("help", "show this menu, or help for one command or game", self.help,
                     usage="help [COMMAND|GAME|all]",
                     parse=parsers.words, complete=self._complete_help),
             Command("games", "list the games and the games in progress", self.games),
+            Command("clear", "clear the screen (also Ctrl-L)", self.clear, show_state=False, changes_state=False,
+                    help="At a terminal, clear the screen; the game and the history stay.  In a script it "
+                         "does nothing."),
         ]
 
     def _global_commands(self) -> list[Command]:
         return [entry.command for entry in self.shell.registry.global_scope.entries]
+
+    def _usable_here(self, commands: list[Command]) -> list[Command]:
+        """The commands that do something at ``cardshell>`` now (no game):
+        not those acting on the current game, and ``new``/``restart`` only
+        while a finished game is there to deal again."""
+        finished = self.shell.table.last_finished() is not None
+        return [command for command in commands if command.name not in NEEDS_GAME
+                and (finished or command.name not in NEEDS_GAME_OR_FINISHED)]
+
+    def clear(self, ctx: CommandContext, args: Any) -> None:
+        """``clear``: clear the terminal (nothing in scripts); never recorded."""
+        self.shell.dispatcher.record_as = ""
+        clear_screen = self.shell.front_end.clear_screen
+        if clear_screen is not None and ctx.interactive:
+            clear_screen()
 
     def help(self, ctx: CommandContext, words: list[str]) -> None:
         """``help [COMMAND]``: the menu, or one command's help."""
         shell = self.shell
         registry, width = shell.registry, shell.front_end.width
         session = shell.table.current
-        if not words or words == ["all"]:  # 'help' in a game is short (one screen); 'help all' has everything
+        if not words or words == ["all"]:  # 'help' is short (one screen); 'help all' has everything
             game = session.game if session else None
             commands = game_commands(registry, game.id) if game else []
-            ctx.echo(helptext.menu(self._global_commands(), game, commands, width=width,
+            shell_commands = self._global_commands()
+            if game is None and not words:  # at cardshell>: what can be done there
+                shell_commands = self._usable_here(shell_commands)
+            ctx.echo(helptext.menu(shell_commands, game, commands, width=width,
                                    shadowed=registry.shadowed(game.id if game else None), short=not words))
             return
         if len(words) > 1:
@@ -75,7 +97,7 @@ class MenuCommands(HostPlugin):
                                        f"'help {word}' there.", width))
                 return
             close = shell.dispatcher.did_you_mean(word)
-            hint = f" (did you mean {close!r}?)" if close else _did_you_mean(word.lower(), registry.games)
+            hint = f" (did you mean {close!r}?)" if close else _did_you_mean_game(word.lower(), registry.games)
             help_word = shell.lifecycle.host_word("help")
             raise CommandError(f"no command or game {parsers.quoted(word)}{hint}; type "
                                f"'{help_word}' for the list of commands and 'games' for the games")

@@ -126,6 +126,11 @@ class PlayCommands(GameSwitching):
         table = self.shell.table
         session = table.current or table.last_finished()
         if session is None:
+            left = sorted(gid for gid, game in table.sessions.items() if game.outcome is None)
+            if left:  # left with Ctrl-D: still in progress, but not the current game
+                raise CommandError(f"no current game: {', '.join(left)} {'is' if len(left) == 1 else 'are'} in "
+                                   f"progress; 'play {left[0] if len(left) == 1 else 'GAME'}' resumes "
+                                   f"{'it' if len(left) == 1 else 'one'} (then 'new' or 'restart' acts on it)")
             raise CommandError("no game in progress or finished; type 'play GAME' to start one")
         return session
 

@@ -34,14 +34,14 @@ class PluginCommands(HostPlugin):
             games = f"games: {', '.join(info.games)}; " if info.games else ""
             rows.append((info.name, f"{dist}; {games}hooks: {', '.join(info.hooks) or 'none'}"))
         ctx.echo("Plugins:")
-        ctx.echo(helptext.table(rows))
+        ctx.echo(helptext.table(rows, width=self.shell.front_end.width))
         registry.load_all()  # what each game shadows needs its commands: import them all
         shadowed = {gid: registry.shadowed(gid) for gid in registry.games}
         shadowing = [(gid, ", ".join(f"{word} ({ESCAPE}{word})" for word in words))
                      for gid, words in shadowed.items() if words]
         if shadowing:
             ctx.echo("Shell words a game uses for its own commands (the shell's reached as %WORD there):")
-            ctx.echo(helptext.table(shadowing))
+            ctx.echo(helptext.table(shadowing, width=self.shell.front_end.width))
         if registry.notes:
             ctx.echo("Notes:")
             ctx.echo("\n".join(f"  {note}" for note in registry.notes))

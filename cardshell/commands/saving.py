@@ -81,10 +81,10 @@ class SaveCommands(GameSwitching):
                 ctx.echo("No saved games.")
             if rows:
                 ctx.echo("Saved:")
-                ctx.echo(helptext.table(rows))
+                ctx.echo(helptext.table(rows, width=self.shell.front_end.width))
             if abandoned:
                 ctx.echo("Abandoned in this session (kept until exit):")
-                ctx.echo(helptext.table(abandoned))
+                ctx.echo(helptext.table(abandoned, width=self.shell.front_end.width))
             return
         name = self._save_name(words[0])
         try:

@@ -26,23 +26,33 @@ class GameSwitching(HostPlugin):
                       record: saves.SaveRecord | None = None) -> None:
         """Rebuild the save ``name``, make it current and show it.
 
+        A finished game is never resumed as in progress: a named save of one
+        is shown over, with its ending (``new`` or ``restart`` deal again);
+        the automatic save of one (``play GAME``) is refused, so a new game
+        is dealt.
+
         Raises SaveError (nothing changed) when it cannot be read or
-        rebuilt; CommandError when the player declines to abandon the game
-        it replaces.
+        rebuilt, or is the automatic save of a finished game; CommandError
+        when the player declines to abandon the game it replaces.
         """
         shell = self.shell
         if record is None:
             record = shell.persistence.read(name)
+        session = shell.replayer.rebuild(name, record)
+        if session.outcome is not None and name == record.game:
+            raise saves.SaveError(f"save {name!r} holds a finished game ({session.game.title}, seed "
+                                  f"{session.seed}: {session.outcome.result}); it is not resumed")
         with self._replacing(ctx, record.game, incoming=record):
-            session = shell.replayer.rebuild(name, record)
             shell.persistence.abandoned.pop(name, None)  # an abandoned game resumed is in progress again
             shell.lifecycle.install(session)
         shell.dispatcher.record_as = f"load {name}"
+        if session.outcome is not None:
+            ctx.echo(f"{verb}, seed {session.seed} (over: {session.outcome.result}; shown, not resumed).")
+            ctx.echo(shell.lifecycle.render(session))
+            ctx.echo(shell.lifecycle.announce_ending(session, None))
+            return
         ctx.echo(f"{verb}, seed {session.seed} ({helptext.moves(session.moves)} so far).")
         ctx.echo(shell.lifecycle.render(session))
-        if session.outcome is not None:
-            ctx.echo(f"This game is over: {session.outcome.result}"
-                     f"{f' ({session.outcome.detail})' if session.outcome.detail else ''}.")
 
     @contextlib.contextmanager
     def _replacing(self, ctx: CommandContext, game_id: str, incoming: saves.SaveRecord | None = None,

@@ -220,7 +220,8 @@ class WinnabilityCommands:
                 left = store.count_usable(key, deals)
                 retried, reused = reused - left, left
                 ctx.echo(f"Retrying {retried:,} unknown deal{'s' if retried != 1 else ''} of this budget.")
-            progress = ProgressLine.for_context(ctx, len(deals) - reused, f"winnability {key.game}", "deals")
+            progress = ProgressLine.for_context(ctx, len(deals) - reused, f"winnability {key.game}", "deals",
+                                                deal_seconds=options.seconds)
             started = time.monotonic()
             try:
                 solved = sweep(store, key, deals, task, backend=backend, progress=progress, warn=warn)
@@ -241,7 +242,8 @@ class WinnabilityCommands:
             if shared > 0:
                 ctx.echo(f"Another sweep on the same table solved {shared:,} of these deals meanwhile "
                          "(the deals were shared, none solved twice).")
-            ctx.echo(report(title, key, deals, tally, wall, reused, list_all=options.list_all))
+            ctx.echo(report(title, key, deals, tally, wall, reused, list_all=options.list_all,
+                            width=self.shell.front_end.width))
             if export is not None:
                 try:
                     written = Store.export(store.usable(key, deals), export)

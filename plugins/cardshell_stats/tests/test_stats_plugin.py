@@ -304,6 +304,38 @@ def test_snap_results_are_told_from_a_side(tmp_path):
     assert table[3] == "  snap (A): won and lost are A's (snap has no decisions)"
 
 
+def test_games_that_play_themselves_count_the_deals_results_not_the_players(tmp_path):
+    shell = Shell.create(plugins=["stats", "pictures", "up-and-down", "aces-up"], seed=1, data_dir=tmp_path / "data",
+                         autosave=False, interactive=True)
+    shell.execute("play pictures --seed 477")  # won by the deal
+    shell.execute("play pictures --seed 3")  # lost by the deal
+    shell.execute("play up-and-down --seed 3")
+    detail = shell.execute("stats pictures").output.splitlines()
+    assert detail[0] == "Pictures statistics (results of the deals: Pictures plays itself):"
+    assert "  Deals won:          1" in detail and "  Deals lost:         1" in detail
+    assert "  Perfect wins:       -" in detail and "  Best time:          -" in detail
+    assert "  Best win streak:    -" in detail
+    table = shell.execute("stats").output.splitlines()
+    assert table[2].split()[:4] == ["pictures", "(deals)", "2", "1"] and table[2].split()[-2:] == ["-", "-"]
+    assert "  pictures (deals): won and lost are the deals' results (pictures plays itself)" in table
+
+
+def test_only_a_game_with_legal_moves_and_no_move_records_plays_itself():
+    from cardshell import Game
+    from cardshell_stats.summary import plays_itself
+
+    def new(seed, options):
+        return 0
+
+    game = Game("g", "G", "s", new=new, render=str, outcome=lambda s: None, immutable=True, legal_moves=lambda s: [])
+    assert plays_itself(game) and not plays_itself(None)
+    assert not plays_itself(Game("g", "G", "s", new=new, render=str, outcome=lambda s: None))  # contract 1
+    won = [Result("g", 1, "won", moves=0), Result("g", 2, "won", moves=4, duration=30.0)]
+    figures = summarise(won, by_deal=True)  # the one with a move (a game's own Command) is the player's
+    assert (figures.won, figures.deal_results, figures.perfect, figures.best_time) == (2, 1, 1, 30.0)
+    assert not figures.by_deal and summarise(won).perfect == 2  # a game with decisions: as ever
+
+
 def test_a_database_from_before_the_new_columns_is_read_and_upgraded(tmp_path):
 
 
