@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardshell import gamepage
-from cardshell.builtin import find_game
+from cardshell.commands.common import find_game
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
 from cardshell.ownfiles import refusal
