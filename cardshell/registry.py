@@ -52,10 +52,10 @@ from typing import Any
 
 import pluggy
 
-from cardshell import blame, contract1, hookcall
+from cardshell import blame, contract1, flatsearch, hookcall
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES
 from cardshell.discovery import PluginFailure, is_builtin
-from cardshell.records import SEARCH_FIELDS, Command, Game, Move
+from cardshell.records import Command, Game, Move
 
 _GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 _KNOWN = object()  # stands for an answer given to an earlier build (see Registry's answers)
@@ -117,10 +117,6 @@ class Scope:
 #: (no game) ``%WORD`` and ``WORD`` are the same command.
 ESCAPE = "%"
 
-#: The plugin name of the host's own commands (registered by the shell);
-#: it is always considered first, so no plugin can take its command words.
-HOST_PLUGIN = "cardshell.builtin"
-
 #: The host's own command plugins (the default plugins), all considered first.
 HOST_PLUGINS = DEFAULT_PLUGIN_NAMES
 
@@ -149,8 +145,9 @@ class Registry:
         scopes (dict[str, Scope]): game id to that game's commands.
         failures (list[PluginFailure]): one per refused plugin.
         notes (list[str]): what was accepted but will not be used as
-            declared (a ``prune`` beside a ``solver``), one line each,
-            naming the plugin; shown at start and by ``plugins``.
+            declared (a ``prune`` beside a ``solver``) or is deprecated
+            (:mod:`cardshell.flatsearch`), one line each, naming the
+            plugin; shown at start and by ``plugins``.
         refused (set[str]): the names of the refused plugins.
     """
 
@@ -273,12 +270,17 @@ class Registry:
             owner = self._named(self.game_plugins[game.id])
             failed[plugin] = f"game id {game.id!r} is already registered by plugin {owner}"
             return
-        flat = [name for name in SEARCH_FIELDS if getattr(game, name) is not None]
-        if game.search is not None and flat:
-            failed[plugin] = (f"game {game.id!r} gives its search both as Game.search and as the flat field"
-                              f"{'s' if len(flat) > 1 else ''} {', '.join(flat)}: give each once, in Game.search")
+        flat = flatsearch.flat_fields(game)
+        try:
+            game = flatsearch.gathered(game)  # the search part read once: the host reads Game.search alone
+        except flatsearch.BothForms as exc:
+            failed[plugin] = str(exc)
             return
-        unread = game.search_part.unread()
+        if flat:  # served, deprecated: said at start, under 'plugins', and as a DeprecationWarning
+            note = flatsearch.deprecation(self._named(plugin), game, flat)
+            self.notes.append(note)
+            flatsearch.warn(note, self._pm.get_plugin(plugin))
+        unread = game.search.unread() if game.search is not None else ()
         if unread:  # accepted, said once: what the declaration promises is not what the host will do
             self.notes.append(f"plugin {self._named(plugin)}: game {game.id!r} has a solver, so its "
                               f"{', '.join(unread)} is never read (the solver replaces the generic search)")
