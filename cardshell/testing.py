@@ -1,12 +1,16 @@
 """pytest helpers for plugin authors: the importable library.
 
 Running scripts in process (:func:`run_cardshell`, :class:`ScriptResult`),
-checking the host's promises line by line (:func:`execute_checked`),
-showing differences (:func:`visible_lines`, :func:`text_diff`) and reading
-golden scripts (:func:`parse_header`, :class:`GoldenOptions`; these live in
-:mod:`cardshell.golden` and are re-exported here).  This module
-does not import pytest and never changes the working directory, so any
-program may use it.
+shells to drive line by line (:func:`new_shell`) with what Tab would offer
+(:func:`completions`), checking the host's promises line by line
+(:func:`execute_checked`), a game's rules and the host's search of it
+without typing lines (:func:`game_rules`, :class:`GameRules`,
+:func:`random_walk`, :func:`replays_to_a_win`), showing differences
+(:func:`visible_lines`, :func:`text_diff`) and reading golden scripts
+(:func:`parse_header`, :class:`GoldenOptions`; these live in
+:mod:`cardshell.golden` and are re-exported here).  This module does not
+import pytest or the shell (they are imported when first used) and never
+changes the working directory, so any program may use it.
 
 The pytest plugin built on it is :mod:`cardshell.pytest_plugin`, registered
 through cardshell's ``pytest11`` entry point: any test suite run in an
