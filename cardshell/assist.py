@@ -48,6 +48,7 @@ from cardshell.option_values import OptionParser
 from cardshell.plugincheck import StateGuard
 from cardshell.records import Command, CommandContext
 from cardshell.search import Budget, Verdict, hint, solve
+from cardshell.statekind import immutable_states
 from cardshell.watchdog import TimeBound, bound_for
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -215,7 +216,7 @@ class AssistCommands:
                 ``work`` ran out of time (naming ``hook``).
         """
         trial = copy.deepcopy(session.state)
-        guard = StateGuard(trial) if session.game.immutable else None
+        guard = StateGuard(trial) if immutable_states(session.game) else None
         held: list[tuple[str, str]] = []
         try:
             with rules.warnings_held() as held, TimeBound(
@@ -270,7 +271,7 @@ class AssistCommands:
         rules = self._rules(session, search=True)
         with self._searching(ctx, "solve: searching"):
             verdict = self._on_a_copy(session, rules, options.seconds,
-                                      "solver" if session.game.search_part.solver is not None else "its rules",
+                                      "solver" if rules.search.solver is not None else "its rules",
                                       lambda state: solve(rules, state, Budget(options.seconds, options.nodes)))
         session.assisted = True  # whatever it found (cardshell_stats: never "perfect")
         seen = "(the search sees face-down cards)"

@@ -10,7 +10,8 @@ scope are wrapped here, so that every plugin function that receives a
 state receives a deep copy of it:
 
 * the game's own functions (``render``, ``outcome``, ``prompt``,
-  ``legal_moves`` and the rest of :data:`STATE_FUNCTIONS`);
+  ``legal_moves`` and the rest of :data:`STATE_FUNCTIONS`, and those of its
+  :class:`~cardshell.records.Search`);
 * each command's validators and completer, and its handler, which then
   changes its own copy in place (``ctx.state``), as contract 1 says.
 
@@ -21,7 +22,7 @@ file) is the game's plugin's fault: :func:`copied` raises a
 The one thing the adapter cannot wrap is another plugin's hook reading a
 state (``cardshell_render``, a lifecycle hook's ``session.state``): those
 reads go through :func:`cardshell.views.exposed_state`.  A contract-2 game passes through
-unchanged.
+unchanged (:func:`cardshell.statekind.immutable_states` tells them apart).
 """
 
 from __future__ import annotations
@@ -35,11 +36,15 @@ from typing import Any, TypeVar
 from cardshell import blame
 from cardshell.plugincheck import PluginFault
 from cardshell.records import Command, CommandContext, Game
+from cardshell.statekind import immutable_states
 
 #: The fields of :class:`~cardshell.records.Game` that are functions whose
-#: first argument is a state.
-STATE_FUNCTIONS = ("render", "outcome", "prompt", "legal_moves", "determinize", "key", "heuristic", "hint",
-                   "successors", "prune", "solver")
+#: first argument is a state (besides those of its ``search``,
+#: :data:`SEARCH_FUNCTIONS`).
+STATE_FUNCTIONS = ("render", "outcome", "prompt", "legal_moves", "determinize", "hint")
+
+#: The fields of :class:`~cardshell.records.Search`, each a function whose first argument is a state.
+SEARCH_FUNCTIONS = ("key", "heuristic", "successors", "prune", "solver")
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -90,21 +95,26 @@ def adapt_game(game: Game, plugin: str | None = None) -> Game:
     """A game whose state functions never see the host's own state object.
 
     Args:
-        game (Game): a registered game.
-        plugin (str | None): the plugin that registered it, named when its
-            state cannot be copied (:func:`copied`).
+        game: a game being registered, its search part gathered in
+            ``Game.search`` (:func:`cardshell.flatsearch.gathered`).
+        plugin: the plugin that registered it, named when its state cannot
+            be copied (:func:`copied`).
 
     Returns:
         Game: ``game`` itself for contract 2 (``immutable=True``); for
-        contract 1, a copy whose :data:`STATE_FUNCTIONS` each get a deep copy
-        of the state.  ``immutable`` stays False: it is what the plugin
-        declared (search needs a true declaration, see
-        :class:`cardshell.ruleset.RuleSet`).
+        contract 1, a copy whose :data:`STATE_FUNCTIONS` and
+        :data:`SEARCH_FUNCTIONS` each get a deep copy of the state.
+        ``immutable`` stays False: it is what the plugin declared (search
+        needs a true declaration, see :class:`cardshell.ruleset.RuleSet`).
     """
-    if game.immutable:
+    if immutable_states(game):
         return game
-    wrapped = {name: _on_a_copy(function, plugin, game.id) for name in STATE_FUNCTIONS
-               if (function := getattr(game, name)) is not None}
+    wrapped: dict[str, Any] = {name: _on_a_copy(function, plugin, game.id) for name in STATE_FUNCTIONS
+                               if (function := getattr(game, name)) is not None}
+    if game.search is not None:
+        wrapped["search"] = dataclasses.replace(
+            game.search, **{name: _on_a_copy(function, plugin, game.id) for name in SEARCH_FUNCTIONS
+                            if (function := getattr(game.search, name)) is not None})
     return dataclasses.replace(game, **wrapped)
 
 
@@ -123,7 +133,7 @@ def adapt_command(command: Command, game: Game | None, plugin: str | None = None
         of the state, and whose handler changes a deep copy of it
         (``ctx.state``), which the host keeps only if the command succeeds.
     """
-    if game is None or game.immutable:
+    if game is None or immutable_states(game):
         return command
     return dataclasses.replace(
         command,

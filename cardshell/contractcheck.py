@@ -49,6 +49,7 @@ from typing import Any
 from cardshell.errors import CommandError
 from cardshell.plugincheck import PluginFault, StateGuard, checked_hint
 from cardshell.shell import Shell
+from cardshell.statekind import immutable_states
 
 
 def _shell(plugins: Iterable[str] | None, extra_modules: Iterable[str]) -> Any:
@@ -86,7 +87,8 @@ def check_game(game_id: str, seed: int, *, plugins: Iterable[str] | None = None,
     assert first == again, f"{where}: the same seed gave two different deals"
     rules = shell.rules(game_id)
     plugin = rules.plugin
-    if game.immutable:
+    immutable = immutable_states(game)
+    if immutable:
         try:
             hashes = hash(first), hash(again)
         except TypeError as exc:
@@ -110,7 +112,7 @@ def check_game(game_id: str, seed: int, *, plugins: Iterable[str] | None = None,
     for number in range(1, steps + 1):
         state = session.state
         guard = StateGuard(state)
-        changed = f"(plugin {plugin!r} declares immutable states)" if game.immutable else ""
+        changed = f"(plugin {plugin!r} declares immutable states)" if immutable else ""
         _answers(rules, state, f"{where}, move {number}")
         assert not guard.changed(), f"{where}, move {number}: the plugin's search functions changed the state {changed}"
         legal = rules.legal(state)
@@ -129,7 +131,7 @@ def check_game(game_id: str, seed: int, *, plugins: Iterable[str] | None = None,
             after = _play(rules, state, line, f"{where}, move {number}")
             assert not guard.changed(), f"{where}, move {number}: {line!r} mutated the state {changed}"
             assert after != state, f"{where}, move {number}: legal {line!r} does not change the state"
-            if game.immutable:
+            if immutable:
                 assert hash(after) == hash(copy.deepcopy(after)), f"{where}: a state's hash is not by value"
         if not legal or session.outcome is not None:
             break
@@ -164,7 +166,7 @@ def _answers(rules: Any, state: Any, where: str) -> None:
         if rules.has_heuristic:
             for _, after in rules.children(state):
                 rules.heuristic(after)
-        if rules.uses_successors and game.immutable:
+        if rules.uses_successors and immutable_states(game):
             rules.verified_expand(state)
         if game.hint is not None:
             found = checked_hint(rules.plugin, game.hint(copy.deepcopy(state), random.Random(0)))

@@ -282,6 +282,14 @@ _message("plugin.failed-in",
          "plugin {plugin} failed in {where}{at}: {error}",
          "A plugin hook or a game's own function raised while the shell went on (a warning). `where` names "
          "the hook or the function (`render of game 'golf'`).")
+_message("plugin.deprecated-search-fields",
+         "plugin {plugin}: game {game} gives its search as the flat Game fields {fields}, deprecated: they "
+         "are served to contracts 1 and 2 and go with contract 2 (cardshell {removal} at the earliest); "
+         "use {instead}",
+         "At start (on standard error in scripts and at the terminal) and under `plugins`: a game gives "
+         "`key`, `heuristic`, `successors`, `prune` or `solver` as fields of `Game` rather than in "
+         "`Game(search=cardshell.Search(...))`. `plugin` and `game` quoted, `fields` the fields given "
+         "(`key, solver`), `removal` the release, `instead` the same fields as a `Search`.")
 
 # help: help pages
 _message("help.shell-word", "\nThe shell's own {word} is '%{word_plain}' in {title} ('help %{word_plain}').",

@@ -76,12 +76,12 @@ from typing import Any
 
 import pluggy
 
-from cardshell import blame, contract1, hookcall, watchdog
+from cardshell import blame, contract1, flatsearch, hookcall, watchdog
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES, DEFAULT_PLUGINS
 from cardshell.discovery import PluginFailure, PluginInfo, is_builtin
 from cardshell.plugin_index import IndexedGame, IndexedPlugin
 from cardshell.problems import ProblemReporter
-from cardshell.records import SEARCH_FIELDS, Command, Game, Move
+from cardshell.records import Command, Game, Move
 from cardshell.ruleset import RuleSet
 from cardshell.scopes import ESCAPE, Entry, Scope
 from cardshell.version import __version__
@@ -127,8 +127,9 @@ class Registry:
             it, for the games imported so far.
         failures (list[PluginFailure]): every refused plugin, once each.
         notes (list[str]): what was accepted but will not be used as
-            declared (a ``prune`` beside a ``solver``), one line each,
-            naming the plugin; shown at start and by ``plugins``.
+            declared (a ``prune`` beside a ``solver``) or is deprecated
+            (:mod:`cardshell.flatsearch`), one line each, naming the
+            plugin; shown at start and by ``plugins``.
         refused (set[str]): the names of the plugins refused at registration.
     """
 
@@ -374,18 +375,29 @@ class Registry:
             owner = self._named(self.game_plugins[game.id])
             failed[plugin] = f"game id {game.id!r} is already registered by plugin {owner}"
             return
-        flat = [name for name in SEARCH_FIELDS if getattr(game, name) is not None]
-        if game.search is not None and flat:
-            failed[plugin] = (f"game {game.id!r} gives its search both as Game.search and as the flat field"
-                              f"{'s' if len(flat) > 1 else ''} {', '.join(flat)}: give each once, in Game.search")
-            return
-        unread = game.search_part.unread()
-        if unread:  # accepted, said once: what the declaration promises is not what the host will do
-            self.notes.append(f"plugin {self._named(plugin)}: game {game.id!r} has a solver, so its "
-                              f"{', '.join(unread)} is never read (the solver replaces the generic search)")
-        adapted = self._adapted.get(id(game))
-        if adapted is None:  # one state path: a contract-1 game gets the contract-2 shape, once
-            adapted = self._adapted[id(game)] = contract1.adapt_game(game, plugin)
+        known = self._adapted.get(id(game))
+        if known is not None and known[0] is game:  # registered at an earlier build: prepared once
+            adapted = known[1]
+        else:
+            original = game
+            flat = flatsearch.flat_fields(game)
+            try:
+                game = flatsearch.gathered(game)  # the search part read once: the host reads Game.search alone
+            except flatsearch.BothForms as exc:
+                failed[plugin] = str(exc)
+                return
+            if flat:  # served, deprecated: said at start, under 'plugins', and as a DeprecationWarning
+                note = flatsearch.deprecation(self._named(plugin), game, flat)
+                self.notes.append(note)
+                flatsearch.warn(note, self._pm.get_plugin(plugin))
+            unread = game.search.unread() if game.search is not None else ()
+            if unread:  # accepted, said once: what the declaration promises is not what the host will do
+                self.notes.append(f"plugin {self._named(plugin)}: game {game.id!r} has a solver, so its "
+                                  f"{', '.join(unread)} is never read (the solver replaces the generic search)")
+            # one state path: a contract-1 game gets the contract-2 shape, once; the record is kept with
+            # its adaptation, so its id is never another record's
+            adapted = contract1.adapt_game(game, plugin)
+            self._adapted[id(original)] = (original, adapted)
         self._games[game.id] = adapted
         self.game_plugins[game.id] = plugin
         scope = self._scopes[game.id] = Scope(adapted)

@@ -9,7 +9,7 @@ way OpenSpiel's ``legal_actions``/``apply_action`` serve every game:
   validators and handler as a typed line (rejected lines raise);
 * :meth:`RuleSet.outcome`, :meth:`RuleSet.key`, :meth:`RuleSet.heuristic`;
 * :meth:`RuleSet.expand`: the successors search tries, best first, through
-  the game's fast :attr:`~cardshell.records.Game.successors` when it has
+  the game's fast :attr:`~cardshell.records.Search.successors` when it has
   one, else through :meth:`RuleSet.children` ordered by the heuristic;
   :meth:`RuleSet.pruned`: the game's proof that a state is lost.
 
@@ -34,14 +34,16 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import dataclasses
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from itertools import islice
 from typing import Any
 
 from cardshell.errors import CommandError, UsageError
 from cardshell.plugincheck import PluginFault, StateGuard, checked_key, checked_score, mutated, shown
-from cardshell.records import CommandContext, Game, Outcome, spread
+from cardshell.records import CommandContext, Game, Outcome, Search, spread
 from cardshell.scopes import Entry, Scope
+from cardshell.statekind import immutable_states
 
 #: The most warnings a :class:`RuleSet` keeps in :attr:`RuleSet.warnings`.
 MAX_WARNINGS = 100
@@ -90,6 +92,8 @@ class RuleSet:
         plugin (str): the plugin's name, as messages give it.
         searchable (bool): the game lists its legal moves and its states are
             immutable, so ``solve`` and ``hint`` can search it.
+        search (Search): the game's search part (its ``Game.search``, as
+            registration gathered it: :mod:`cardshell.flatsearch`).
         warnings (list[str]): the warnings given (at most
             :data:`MAX_WARNINGS`, each once).
     """
@@ -102,12 +106,20 @@ class RuleSet:
         self._warn = warn
         self.warnings: list[str] = []
         self._held: list[tuple[str, str]] | None = None
-        self.searchable = game.legal_moves is not None and game.immutable
-        search = game.search_part  # the Search record, or the flat contract-2 fields as one
+        self.searchable = game.legal_moves is not None and immutable_states(game)
+        self.search = search = game.search if game.search is not None else Search()
         self._key = search.key
         self._heuristic = search.heuristic
         self._successors = search.successors
         self._prune = search.prune
+
+    def searched_with(self, search: Search) -> RuleSet:
+        """The same rules (the game, its commands, its plugin, where
+        warnings go), searched with another search part: ``Search()`` gives
+        the plain search through the legal moves, to check a game's fast
+        paths against."""
+        game = dataclasses.replace(self.game, search=search)
+        return RuleSet(game, self._scope, plugin=self.plugin, warn=self._warn)
 
     def legal(self, state: Any) -> list[str]:
         """The legal moves in ``state``, as lines, in the game's order.
@@ -175,7 +187,7 @@ class RuleSet:
                 that changed ``state``.
         """
         listed = self.legal(state)
-        if not self.game.immutable:
+        if not immutable_states(self.game):
             return listed
         guard = StateGuard(state, keep=False)
         legal = []
@@ -306,7 +318,7 @@ class RuleSet:
         raise PluginFault(self.plugin, "outcome", f"returned {shown(found)}, not a cardshell.Outcome or None")
 
     def key(self, state: Any) -> Hashable:
-        """The transposition-table key of a state (:attr:`Game.key`, or the state).
+        """The transposition-table key of a state (:attr:`Search.key <cardshell.records.Search.key>`, or the state).
 
         Raises:
             PluginFault: the key is not hashable (naming the plugin's ``key``).
@@ -335,7 +347,7 @@ class RuleSet:
     def expand(self, state: Any, *, guard: bool = True) -> list[tuple[str | tuple[str, ...], Any]]:
         """The successors search tries from ``state``, best first.
 
-        Through :attr:`Game.successors` when the game has it (its order, its
+        Through :attr:`Search.successors <cardshell.records.Search.successors>` when the game has it (its order, its
         dominance and its macro moves), else every legal line with its state,
         ordered by the heuristic, highest first (ties in the game's order).
 
@@ -356,7 +368,7 @@ class RuleSet:
                 :class:`~cardshell.plugincheck.Mutated` (naming
                 ``successors`` or ``its rules``), when ``state`` changed.
         """
-        watch = StateGuard(state, keep=False) if guard and self.game.immutable else None
+        watch = StateGuard(state, keep=False) if guard and immutable_states(self.game) else None
         if self._successors is not None:
             children = _listed(self.plugin, "successors", self._successors(state))
             for child in children:
@@ -373,7 +385,8 @@ class RuleSet:
 
     @property
     def uses_successors(self) -> bool:
-        """Whether :meth:`expand` goes through the game's :attr:`Game.successors`."""
+        """Whether :meth:`expand` goes through the game's
+        :attr:`Search.successors <cardshell.records.Search.successors>`."""
         return self._successors is not None
 
     def verified_expand(self, state: Any, *, guard: bool = True) -> list[tuple[str | tuple[str, ...], Any]]:
@@ -403,12 +416,13 @@ class RuleSet:
         return children
 
     def distrust_successors(self, fault: PluginFault) -> None:
-        """Search this game from now on without its :attr:`Game.successors`
+        """Search this game from now on without its :attr:`Search.successors <cardshell.records.Search.successors>`
         (through :attr:`Game.legal_moves` and the rules, each line checked),
         after ``fault``, which the player is told of once."""
         self._successors = None
         self.warn(fault.hook, f"{fault.problem}; searched without successors")
 
     def pruned(self, state: Any) -> bool:
-        """Whether the game proves ``state`` lost (:attr:`Game.prune`); False without a bound."""
+        """Whether the game proves ``state`` lost (:attr:`Search.prune
+        <cardshell.records.Search.prune>`); False without a bound."""
         return self._prune is not None and self._prune(state)

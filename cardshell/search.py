@@ -6,17 +6,17 @@ after a line, the outcome, the game's transposition key and heuristic).
 
 * :func:`solve`: depth-first search with a transposition table keyed on
   :meth:`RuleSet.key`, children from :meth:`RuleSet.expand` (the game's fast
-  :attr:`~cardshell.records.Game.successors` with its dominance and macro
+  :attr:`~cardshell.records.Search.successors` with its dominance and macro
   moves when it has them, else the legal lines ordered by
   :meth:`RuleSet.heuristic`, highest first), positions the game proves lost
-  (:attr:`~cardshell.records.Game.prune`) not expanded, bounded by a
+  (:attr:`~cardshell.records.Search.prune`) not expanded, bounded by a
   :class:`Budget` of seconds and positions.  Because every position reached
   is kept in the table and never expanded twice, and successors and pruning
   may leave out only what cannot matter, the search is an exact
   reachability test: it answers ``won`` (with the winning line), ``no win``
   (every position reachable from the start was expanded or proven lost, none
   is won) or ``unknown`` (the budget ran out first).
-  A game with its own search (:attr:`~cardshell.records.Game.solver`, e.g.
+  A game with its own search (:attr:`~cardshell.records.Search.solver`, e.g.
   Aces Up's raw-code solver) is searched by it instead; its ``won`` line is
   replayed through the rules (:meth:`RuleSet.play`) and rejected with a
   :class:`~cardshell.errors.CommandError` unless it ends in a win.
@@ -34,7 +34,7 @@ The plugin's answers are checked where they are used
 (:mod:`cardshell.plugincheck`): a key that is not hashable or a heuristic
 that is not a finite number raises :class:`~cardshell.plugincheck.PluginFault`;
 a listed legal move the rules reject is left out (:meth:`RuleSet.children`);
-the children :attr:`~cardshell.records.Game.successors` gives for the first
+the children :attr:`~cardshell.records.Search.successors` gives for the first
 :data:`CHECKED_POSITIONS` positions of a search, and every line of a winning
 line it led to, are played through the rules; when they disagree, the
 player is told once, and the game is searched again without ``successors``
@@ -49,7 +49,6 @@ within the time bound of its plugin code, :class:`cardshell.watchdog.TimeBound`)
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 import time
@@ -61,6 +60,7 @@ from cardshell.errors import CommandError
 from cardshell.plugincheck import PluginFault, checked_hint, checked_key, shown
 from cardshell.records import Budget, Hint, SearchResult, Verdict
 from cardshell.ruleset import RuleSet
+from cardshell.statekind import given_state
 
 #: The positions of a search whose ``successors`` children are all played
 #: through the rules to check them (:meth:`RuleSet.verified_expand`).
@@ -112,7 +112,7 @@ def solve(rules: RuleSet, state: Any, budget: Budget = Budget(), *,
         CommandError: when the game does not list legal moves;
             :class:`~cardshell.plugincheck.PluginFault` when its key is not
             hashable, its heuristic not a finite number, or its
-            :attr:`~cardshell.records.Game.solver` returns a winning line
+            :attr:`~cardshell.records.Search.solver` returns a winning line
             that does not win (a broken contract); plugin exceptions pass
             through.  A ``successors`` the rules contradict is not an error:
             the game is searched again without it (see the module's docstring).
@@ -133,7 +133,7 @@ def _solve(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float
     if outcome is not None:
         result: Result = "won" if outcome.result == "won" else "no win"
         return Verdict(result, (), 1, clock() - start)
-    solver = rules.game.search_part.solver
+    solver = rules.search.solver
     if solver is not None:
         return _checked(rules, state, solver(state, budget, clock))
     key, outcome_of, pruned = rules.fast_key, rules.outcome, rules.pruned
@@ -318,7 +318,7 @@ def _game_hint(rules: RuleSet, state: Any, rng: random.Random) -> Hint | None:
         return None
     if found.move:
         try:
-            rules.play(state if rules.game.immutable else copy.deepcopy(state), found.move)
+            rules.play(given_state(rules.game, state), found.move)
         except CommandError:
             rules.warn("hint", f"suggested {found.move!r}, which its rules reject; left out ({instead})")
             return None

@@ -12,14 +12,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardshell import Search
 from cardshell.cards import ACE, Card, Suit, new_deck, parse_card
 from cardshell.ruleset import RuleSet
 from cardshell.search import Budget, hint, solve
 from cardshell.shell import Shell
+from cardshell.testing import random_walk, replays_to_a_win
 from cardshell_aces_up import rules as aces
 from cardshell_thumb_and_pouch import rules as pouch
 from cardshell_thumb_and_pouch.rules import Placed
-from search_helpers import random_walk, replays_to_a_win
 
 BIG = Budget(seconds=120, nodes=2_000_000)
 
@@ -31,8 +32,7 @@ def shell_for(game_id: str) -> Shell:
 def plain(rules: RuleSet, key=None) -> RuleSet:
     """The same game searched without its solver: every legal line, no
     dominance, the states themselves (or ``key``) as keys."""
-    game = dataclasses.replace(rules.game, successors=None, prune=None, solver=None, key=key)
-    return RuleSet(game, rules._scope)
+    return rules.searched_with(Search(key=key, heuristic=rules.search.heuristic))
 
 
 # --- exactness: the solver never turns a won deal into "no win" ----------------------

@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardshell.errors import UsageError
-from cardshell.shell import Shell
 from cardshell.sweep import ProgressLine, SweepArgs
+from cardshell.testing import new_shell
 from cardshell_pictures import play
 from cardshell_pictures.simulation import SIMULATION
 
@@ -51,7 +51,7 @@ def test_standalone_eof_and_bad_input_without_traceback():
 
 @pytest.fixture
 def shell():
-    return Shell.create(plugins=["pictures"])
+    return new_shell(["pictures"])
 
 
 def test_play_shows_the_game_and_its_outcome(shell):
@@ -113,7 +113,7 @@ def test_parse_simulate_forms():
 @given(line=st.one_of(st.text(max_size=15),
                       st.builds("simulate {}".format, st.text(alphabet=" -+0123456789j", max_size=8))))
 def test_random_lines_never_raise_and_leave_the_game_alone(line):
-    shell = Shell.create(plugins=["pictures"])
+    shell = new_shell(["pictures"])
     shell.execute("play pictures --seed 84")
     before = shell.current.state
     words = line.lower().split()
