@@ -183,26 +183,27 @@ def markdown() -> str:
         "[porcelain.md](porcelain.md)) gives the id and arguments of every host line.",
         "",
     ]
-    area = None
+    areas: dict[str, list[Message]] = {}
     for message in CATALOG.values():
-        here = message.id.partition(".")[0]
-        if here != area:
-            lines += [f"## {here}", ""]
-            area = here
-        lines.append(f"### `{message.id}`")
-        lines.append("")
-        lines.append(message.doc)
-        lines.append("")
-        lines.append("    " + message.text.replace("\n", "\n    "))
-        lines.append("")
-        if message.fields:
-            lines.append("Fields: " + ", ".join(f"`{name}`" for name in message.fields) + ".")
+        areas.setdefault(message.id.partition(".")[0], []).append(message)
+    for area, listed in areas.items():
+        lines += [f"## {area}", ""]
+        for message in listed:
+            lines.append(f"### `{message.id}`")
             lines.append("")
-        for former in message.former:
-            lines.append("Formerly:")
+            lines.append(message.doc + (" (A note: the testing helpers' `lines` leave it out.)"
+                                        if message.kind == "note" else ""))
             lines.append("")
-            lines.append("    " + former.replace("\n", "\n    "))
+            lines.append("    " + message.text.replace("\n", "\n    "))
             lines.append("")
+            if message.fields:
+                lines.append("Fields: " + ", ".join(f"`{name}`" for name in message.fields) + ".")
+                lines.append("")
+            for former in message.former:
+                lines.append("Formerly:")
+                lines.append("")
+                lines.append("    " + former.replace("\n", "\n    "))
+                lines.append("")
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
@@ -360,3 +361,20 @@ _message("stop.bound", "cardshell: plugin {plugin}: {hook} did not return within
          "{count} requests to stop{where}; cardshell stops here",
          "Plugin code swallowed the time bound's stops (`cardshell.watchdog.ALARMS_BEFORE_GIVING_UP`); "
          "`where` is ` (FILE:LINE)` or empty. The autosave follows, then exit 70.")
+
+
+# The messages of the host's parts, each part in its own section below (the
+# order of sections is not the order of docs/messages.md, which groups every
+# area's messages together).
+
+# -- section A: the player's commands (cardshell/commands/, assist, undo, gamepage, help) --
+
+# -- end of section A --
+
+# -- section B: saves, replays, the command line, the terminal, signals, plugins' faults --
+
+# -- end of section B --
+
+# -- section C: sweeps, winnability, the scaffold, the contract check --
+
+# -- end of section C --
