@@ -371,9 +371,13 @@ _message("stop.bound", "cardshell: plugin {plugin}: {hook} did not return within
 
 # -- end of section A --
 
-# -- section B: saves, replays, the command line, the terminal, signals, plugins' faults --
+# -- section B: saves, replays, options, recordings --
 
 # -- end of section B --
+
+# -- section D: the command line, the terminal, signals, plugins' loading and faults --
+
+# -- end of section D --
 
 # -- section C: sweeps, winnability, the scaffold, the contract check --
 

@@ -22,9 +22,10 @@ NOT_YET = {
     # section A: the player's commands
     "assist.py", "commands/common.py", "commands/leaving.py", "commands/menu.py", "commands/play.py",
     "commands/plugins.py", "commands/saving.py", "commands/switching.py", "undo.py",
-    # section B: saves, replays, the command line, the terminal, signals, plugins' faults
-    "game_options.py", "option_values.py", "persistence.py", "replay.py", "ruleset.py", "savefile.py",
-    "saves.py",
+    # section B: saves, replays, options, recordings
+    "game_options.py", "option_values.py", "persistence.py", "replay.py", "savefile.py", "saves.py",
+    # section D: the command line, the terminal, signals, plugins' loading and faults
+    "ruleset.py",
     # section C: sweeps, winnability, the scaffold
     "montecarlo.py", "scaffold.py", "sweep/cluster.py", "sweep/command.py", "sweep/grammar.py",
     "sweep/histogram.py", "sweep/pool.py", "winnability/args.py", "winnability/command.py",
