@@ -1,6 +1,6 @@
 """Pictures as a cardshell game: :mod:`.rules` and :mod:`.simulation` on the plugin contract.
 
-The game plays itself, so a state is dealt over: won when the 12 pictures were
+The game plays itself, so it is over once dealt: won when the 12 pictures were
 put aside, scored by the pictures uncovered (0..12); ``simulate N [I]`` is a
 report on the host's sweep engine (plugins/cardshell_pictures/NOTES.md).
 """

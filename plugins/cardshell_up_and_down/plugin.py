@@ -1,6 +1,6 @@
 """Up-and-Down as a cardshell game: :mod:`.rules`, :mod:`.browser` and :mod:`.simulation` on the plugin contract.
 
-The game plays itself, so a state is dealt over and shows the hand-out's screen
+The game plays itself, so it is over once dealt and shows the hand-out's screen
 after a game; the browser's answers (``n``, ``-n``, ``m--n``, or ``lines SPEC``)
 and ``simulate`` are reports, and ``q`` is the host's ``quit``, case-sensitive
 as in the hand-out (plugins/cardshell_up_and_down/NOTES.md).
