@@ -369,6 +369,259 @@ _message("stop.bound", "cardshell: plugin {plugin}: {hook} did not return within
 
 # -- section A: the player's commands (cardshell/commands/, assist, undo, gamepage, help) --
 
+# help: help menus, a command's help, a game's page, and the tables they and other listings lay out
+_message("help.row", "{indent}{left}{pad}{right}",
+         "A row of a table the host lays out (help menus, a game's page, `games`, `load`, `plugins`): "
+         "`indent` and `pad` are spaces, `left` the left column (a command's usage, a game's id, a save's "
+         "name, an option), `right` the row's text (a message of its own where it is the host's words).  A "
+         "long row continues under its right column; a row whose left column is too wide is two rows, the "
+         "left column alone, then the right one alone, indented (`left` and `pad` empty).")
+_message("help.spaced", "\n{text}",
+         "A blank line, then `text`: a heading or a line of a help page or listing that follows a blank line.")
+_message("help.game-commands", "{title} commands:",
+         "`help` in a game: the heading of the game's own commands. `title` is the game's title.")
+_message("help.game-letters", "  Game letters: {letters}",
+         "Under a game's commands (`help`, `help GAME`): the game's letters for shell commands, "
+         "`letters` like `h = help, q = quit`.")
+_message("help.shell-words", "Shell commands: {words}.",
+         "The short `help` in a game: the shell's words most used in a game, `words` like `rules, show, "
+         "moves` (a word the game shadows as `%WORD`).")
+_message("help.details-all", "Type '{help} COMMAND' for details, '{help} all' for every command.",
+         "The last line of the short `help`. `help` is how `help` is typed here (`help` or `%help`).")
+_message("help.start-with", "Start with:",
+         "The short `help` at `cardshell>`: the heading of the commands to start with.")
+_message("help.also", "Also: {words}.",
+         "The short `help` at `cardshell>`: the other commands usable there, by name (`words` like "
+         "`help, quit`).")
+_message("help.shell-commands", "Shell commands:", "`help all`: the heading of the shell's commands.")
+_message("help.shadowed", "  {title} has its own {own}: the shell's are {theirs}.",
+         "`help all` in a game whose own commands use shell words: `own` the words quoted (`'hint', "
+         "'show'`), `theirs` the same words as `%WORD`, quoted.")
+_message("help.details", "Type '{help} COMMAND' for details.",
+         "The last line of `help all`. `help` is how `help` is typed here (`help` or `%help`).")
+_message("help.command", "{summary}{aliases}",
+         "The right column of a command in a help menu: `summary` the command's summary (its author's "
+         "words), `aliases` the `help.aliases` part or empty.")
+_message("help.aliases", " (also: {aliases})",
+         "Part of `help.command`: the command's aliases, `aliases` like `board` or `%b, %c`.")
+_message("help.usage", "usage: {usage}", "The first line of `help COMMAND`: the command's grammar.")
+_message("help.aliases-line", "aliases: {aliases}", "`help COMMAND` for a command with aliases: "
+         "`aliases` like `board, b`.")
+_message("help.summary", "{summary}{game}",
+         "`help COMMAND`: the command's summary (its author's words), `game` the `help.summary-game` "
+         "part for a game's command, else empty.")
+_message("help.summary-game", " ({title})", "Part of `help.summary`: the title of the game the command belongs to.")
+_message("help.too-many", "help takes at most one command name", "`help` with more than one word.")
+_message("help.no-shell-command", "no shell command {word}; type '{help}' for the list",
+         "`help %WORD` where WORD is no shell command. `word` is what was typed, quoted; `help` how `help` "
+         "is typed here.")
+_message("help.unknown",
+         "no command or game {word}{suggestion}; type '{help}' for the list of commands and 'games' for "
+         "the games",
+         "`help WORD` where WORD names no command and no game. `word` quoted, `suggestion` a "
+         "`command.did-you-mean` (or empty), `help` how `help` is typed here.")
+_message("help.command-elsewhere", "'{word}' is a command inside {games}: 'play GAME', then 'help {word}' there.",
+         "`help WORD` outside the games that have a command WORD. `games` their titles (`help.list-and` "
+         "when there are several).")
+_message("help.list-and", "{items} and {last}",
+         "Several titles as a sentence lists them: `items` all but the last, joined by commas.")
+_message("help.rules-page", "{page}",
+         "`help GAME` and `rules`: the game's rules page (its `RULES.md` or `Game.rules`, its author's words), "
+         "rendered for the terminal.")
+_message("help.page-title", "{title} ({game}): {summary}",
+         "The first line of `help GAME` (and `rules`) for a game without a rules page: its title, id and "
+         "summary.")
+_message("help.page-commands", "Commands:", "`help GAME` for a game without a rules page: the heading of its commands.")
+_message("help.page-options", "Options of 'play {game}':",
+         "`help GAME` for a game without a rules page: the heading of its `play` options. `game` is its id.")
+_message("help.option-seed", "the deal's number (default: a new one, shown when the game starts)",
+         "`help GAME`, the options of `play`: what `--seed N` is.")
+_message("help.option", "{help}{choices}{default}",
+         "`help GAME`, the options of `play`: one option, `help` its author's words, `choices` the "
+         "`help.option-choices` part or empty, `default` the `help.option-default` part or empty.")
+_message("help.option-choices", " ({choices})", "Part of `help.option`: the values allowed, like `easy | hard`.")
+_message("help.option-default", "; default {default}", "Part of `help.option`: the option's default value.")
+
+# games: the list of games (`games`)
+_message("games.none", "No games are installed.", "`games` when no game is registered.")
+_message("games.heading", "Games:", "`games`: the heading of the list of games.")
+_message("games.listed", "{title}: {summary}", "`games`: a game's title and summary (its author's words).")
+_message("games.in-progress", "In progress:", "`games`: the heading of the games in progress.")
+_message("games.playing", "seed {seed}, {moves}{current}",
+         "`games`: a game in progress, `moves` a `game.moves` count, `current` the `games.current` part for "
+         "the current game, else empty.")
+_message("games.finished-heading", "Finished ('play GAME' deals a new game):",
+         "`games`: the heading of the games that ended in this session.")
+_message("games.finished", "seed {seed}, {moves}, {result}{current}",
+         "`games`: a game that ended, `result` the game's result word, `current` as in `games.playing`.")
+_message("games.current", " (current)", "Part of `games.playing` and `games.finished`: the current game.")
+
+# game: starting, resuming, leaving and abandoning games
+_message("game.moves-one", "{count} move", "A count of one move, in other messages.")
+_message("game.moves", "{count} moves", "A count of moves other than one, in other messages.")
+_message("game.which", "which game? type 'games' for the list", "`play` without a game.")
+_message("game.ambiguous", "{word} could be {games}; type more of its name",
+         "A game named by a prefix of several ids. `word` quoted, `games` the ids, sorted.")
+_message("game.unknown", "no game {word}{suggestion}; the games are: {games}",
+         "A word that names no game. `word` quoted, `suggestion` a `command.did-you-mean` (or empty), "
+         "`games` the ids, sorted, or `game.none-installed`.")
+_message("game.none-installed", "none installed", "Part of `game.unknown` when no game is registered.")
+_message("game.resumed", "Resuming {title}, seed {seed} ({moves} so far).",
+         "`play GAME` for a game in progress here: it goes on. `moves` a `game.moves` count.")
+_message("game.was-over", "{title} (seed {seed}) is over: {result}{detail}.",
+         "How a finished game is named (in `game.new-deal-after`): `result` the game's result word, "
+         "`detail` a `game.detail` part or empty.")
+_message("game.new-deal-after", "{over} A new deal:",
+         "`play GAME` for a game that ended: `over` is `game.was-over`; the new deal follows.")
+_message("game.no-current-one",
+         "no current game: {game} is in progress; 'play {game}' resumes it (then 'new' or 'restart' acts on it)",
+         "`new` or `restart` outside any game, when one game left with Ctrl-D is in progress. `game` its id.")
+_message("game.no-current",
+         "no current game: {games} are in progress; 'play GAME' resumes one (then 'new' or 'restart' acts on it)",
+         "As `game.no-current-one`, for several games in progress. `games` their ids, sorted.")
+_message("game.none-to-deal", "no game in progress or finished; type 'play GAME' to start one",
+         "`new` or `restart` with no game in progress and none finished.")
+_message("game.confirm-abandon", "This abandons {what}. Go on?",
+         "At a terminal, before a command drops a game with moves (`quit`, `new`, `play GAME --seed N`, "
+         "`load`). `what` names the game (`Aces Up (seed 7, 5 moves)`, or `game.the-saved`).")
+_message("game.kept", "Nothing was changed: {what} is kept.",
+         "The player answered no to `game.confirm-abandon`.")
+_message("game.the-saved", "the saved {what}",
+         "In `game.confirm-abandon`, `game.kept` and `game.abandoned`: the automatic save a new game replaces.")
+_message("game.abandoned", "Abandoned {what}: 'load {name}' brings it back until you exit.",
+         "A command dropped a game with moves; it stays loadable as `name` until exit.")
+_message("game.left-loadable", "Left {title} (seed {seed}): 'load {name}' brings it back until you exit.",
+         "`quit` left a game with moves; it stays loadable as `name` until exit.")
+_message("game.left-over", "Left {title} (seed {seed}, over: {result}).", "`quit` left a game that had ended.")
+_message("game.left", "Left {title} (seed {seed}).", "`quit` left a game without moves.")
+
+# save: `save`, `load` and the list of saves
+_message("save.too-many", "save takes at most one name", "`save` with more than one word.")
+_message("save.load-too-many", "load takes at most one name", "`load` with more than one word.")
+_message("save.name-reserved", "the name {name} is kept for {title}'s automatic save; choose another",
+         "`save NAME` where NAME is another game's id. `name` quoted, `title` that game's title.")
+_message("save.saved", "Saved {what} as {name}{instead}: '{how}' resumes it.",
+         "`save` wrote the game. `what` names it (`Aces Up (seed 7, 5 moves)`), `name` the save's name "
+         "quoted, `instead` a `save.instead` part or empty, `how` the command that resumes it (`play "
+         "aces-up`, `load mine`).")
+_message("save.instead", " instead of {name} ({reason})",
+         "Part of `save.saved` when the save went to another name: `name` the name asked, quoted, and why.")
+_message("save.none", "No saved games.", "`load` with no save and no game abandoned in this session.")
+_message("save.list-heading", "Saved:", "`load` and `games`: the heading of the saves.")
+_message("save.abandoned-heading", "Abandoned in this session (kept until exit):",
+         "`load`: the heading of the games abandoned in this session.")
+_message("save.row", "{title}, seed {seed}, {moves}, saved {when} ('{how}')",
+         "A save in `load`'s and `games`' list: `moves` a `game.moves` count, `when` the time it was "
+         "saved, `how` the command that resumes it.")
+_message("save.row-unusable", "cannot be used: {problem}", "A save in the list that cannot be read, and why.")
+_message("save.row-not-installed", "game {game} is not installed",
+         "A save in the list of a game that is not installed. `game` its id, quoted.")
+_message("save.row-ended",
+         "{title}, seed {seed}: cannot be resumed (played on from it to an ending; {title} has no undo)",
+         "A save in the list of a deal that was played on to an ending, in a game without undo.")
+_message("save.row-abandoned", "{title}, seed {seed}, {moves} ('load {name}')",
+         "A game abandoned in this session, in `load`'s list: `moves` a `game.moves` count.")
+_message("save.resuming", "Resuming saved {title}",
+         "The start of `save.resumed` or `save.shown-over` for a game's automatic save (`play GAME`, `load GAME`).")
+_message("save.loaded", "Loaded {name}: {title}",
+         "The start of `save.resumed` or `save.shown-over` for a named save. `name` quoted.")
+_message("save.resumed", "{verb}, seed {seed} ({moves} so far).",
+         "A save was loaded and its game goes on: `verb` is `save.resuming` or `save.loaded`, `moves` a "
+         "`game.moves` count.")
+_message("save.shown-over", "{verb}, seed {seed} (over: {result}; shown, not resumed).",
+         "A named save of a game that had ended was loaded: it is shown with its ending.")
+_message("save.finished", "save {name} holds a finished game ({title}, seed {seed}: {result}); it is not resumed",
+         "The automatic save of a game that had ended is never resumed (`play GAME` deals a new one). "
+         "`name` quoted.")
+_message("save.unusable-new-game", "warning: {problem}; starting a new game instead.",
+         "`play GAME` found the game's automatic save unusable (`problem` says why) and deals a new game.")
+_message("save.ending-not-recorded", "cannot record the end of this game in {path}: {error}",
+         "A warning: the ledger of deals that reached an ending could not be written (the game goes on). "
+         "`error` is the system's reason.")
+
+# history: the session's accepted commands
+_message("history.dropped",
+         "# {count} earlier lines are not kept in memory ('cardshell --record FILE' keeps every line)",
+         "`history` after more lines than it keeps: how many were dropped (a comment line, so the output "
+         "still replays).")
+_message("history.lines", "{lines}", "`history`: the accepted lines, one per line (the player's words).")
+_message("history.empty", "No commands yet.", "`history` before any command was accepted.")
+
+# undo: undo and redo
+_message("undo.not-a-count", "{text} is not a number of moves (1 or more)",
+         "`undo` or `redo` with something other than a positive number. `text` quoted.")
+_message("undo.not-allowed", "{title} does not allow undo or redo.", "`undo` or `redo` in a game that turns undo off.")
+_message("undo.nothing", "Nothing to undo.", "`undo` with no move to take back.")
+_message("undo.only-one", "Only {count} move can be undone: 'undo {count}' takes it back.",
+         "`undo N` with one move to take back.")
+_message("undo.only", "Only {count} moves can be undone: 'undo {count}' takes them back.",
+         "`undo N` with fewer than N moves to take back.")
+_message("undo.nothing-to-redo", "Nothing to redo.", "`redo` with no undone move (a new move clears them).")
+_message("undo.redo-only-one", "Only {count} move can be redone.", "`redo N` with one undone move.")
+_message("undo.redo-only", "Only {count} moves can be redone.", "`redo N` with fewer than N undone moves.")
+_message("undo.undid-one", "Undid {line}.", "`undo` took back one move. `line` quoted.")
+_message("undo.undid", "Undid {count} moves: {lines}.",
+         "`undo N` took back several moves. `lines` each quoted, most recent first.")
+_message("undo.redid-one", "Redid {line}.", "`redo` made one move again. `line` quoted.")
+_message("undo.redid", "Redid {count} moves: {lines}.", "`redo N` made several moves again. `lines` each quoted.")
+
+# plugins: the list of plugins (`plugins`)
+_message("plugins.heading", "Plugins:", "`plugins`: the heading of the loaded plugins.")
+_message("plugins.row", "{distribution}; {games}hooks: {hooks}",
+         "`plugins`: one plugin, `distribution` its distribution and version or `plugins.no-distribution`, "
+         "`games` a `plugins.games` part or empty, `hooks` the hooks it implements or `plugins.no-hooks`.")
+_message("plugins.no-distribution", "(no distribution)",
+         "Part of `plugins.row`: a plugin loaded from a module or file.")
+_message("plugins.games", "games: {games}; ", "Part of `plugins.row`: the ids of the games the plugin registers.")
+_message("plugins.no-hooks", "none", "Part of `plugins.row`: a plugin that implements no hook.")
+_message("plugins.shadowing-heading",
+         "Shell words a game uses for its own commands (the shell's reached as %WORD there):",
+         "`plugins`: the heading of the games whose own commands use shell words.")
+_message("plugins.notes-heading", "Notes:", "`plugins`: the heading of the notes about plugins (deprecations).")
+_message("plugins.note", "  {note}", "`plugins`: one note about a plugin.")
+_message("plugins.failed-heading", "Failed plugins:", "`plugins`: the heading of the plugins that failed to load.")
+_message("plugins.failure", "  {failure}", "`plugins`: one plugin that failed to load, and why.")
+
+# rules, moves, hint, solve: the host's help at the table
+_message("rules.too-many", "rules takes at most one game id", "`rules` with more than one word.")
+_message("rules.no-game", "no game in progress: 'rules GAME' shows the rules of a game ('games' lists them)",
+         "`rules` without a game outside any game.")
+_message("moves.cannot-list", "{title} does not list its legal moves, so the shell cannot list them.",
+         "`moves` in a game that does not list its legal moves.")
+_message("moves.cannot-search", "{title} does not list its legal moves, so the shell cannot search it.",
+         "`hint` or `solve` in a game that does not list its legal moves.")
+_message("moves.not-immutable", "{title} does not declare immutable states, so the shell cannot search it.",
+         "`hint` or `solve` in a game whose states may change in place.")
+_message("moves.legal", "Legal moves: {moves}", "`moves`: the legal moves now, in the game's notation.")
+_message("moves.none", "No legal moves.", "`moves` when no move is legal.")
+_message("hint.thinking", "hint: thinking", "At a terminal, beside the spinner while `hint` searches.")
+_message("hint.none", "No hint.", "`hint` found no move and says nothing more.")
+_message("hint.none-why", "No hint: {why}.", "`hint` found no move; `why` is the search's or the game's reason.")
+_message("hint.move", "Hint: {move}{why}", "`hint`: the move suggested, and a `hint.why` part or empty.")
+_message("hint.why", " ({why})", "Part of `hint.move`: why this move (the search's or the game's words).")
+_message("solve.searching", "solve: searching", "At a terminal, beside the spinner while `solve` searches.")
+_message("solve.seen", "(the search sees face-down cards)", "Part of `solve.line` and `solve.no-win`.")
+_message("solve.already-won", "The game is already won.", "`solve` in a game already won.")
+_message("solve.line", "Winning line ({moves}, {positions} searched) {seen}:",
+         "`solve` found a winning line (on the next line). `moves` a `game.moves` count, `positions` a "
+         "`solve.positions` count, `seen` is `solve.seen`.")
+_message("solve.moves", "{moves}", "After `solve.line`: the winning line's moves, in the game's notation.")
+_message("solve.positions-one", "{count} position", "A count of one searched position.")
+_message("solve.positions", "{count} positions", "A count of searched positions other than one.")
+_message("solve.playing", "Playing it, one move every {pace} s ('+' faster, '-' slower, any other key stops).",
+         "`solve --play` at a terminal, before the moves are played. `pace` in seconds.")
+_message("solve.play-hint", "'{solve} --play' plays it.",
+         "After `solve`'s winning line. `solve` is how `solve` is typed here (`solve` or `%solve`).")
+_message("solve.no-win", "No win from here: {every} searched {seen}.",
+         "`solve` searched every position: `every` is `solve.only-position` or `solve.all-positions`.")
+_message("solve.only-position", "the only position", "Part of `solve.no-win`.")
+_message("solve.all-positions", "all {count} positions", "Part of `solve.no-win`.")
+_message("solve.unknown",
+         "Unknown after {positions} ({seconds} seconds): no winning line found within the budget; try "
+         "'{solve} {budget}'.",
+         "`solve` ran out of its budget. `positions` a `solve.positions` count, `seconds` the time spent "
+         "(one decimal), `budget` a larger budget (`--nodes N` or `--seconds S`).")
+
 # -- end of section A --
 
 # -- section B: saves, replays, options, recordings --
