@@ -23,7 +23,6 @@ NOT_YET = {
     "assist.py", "commands/common.py", "commands/leaving.py", "commands/menu.py", "commands/play.py",
     "commands/plugins.py", "commands/saving.py", "commands/switching.py", "undo.py",
     # section B: saves, replays, options, recordings
-    "game_options.py", "option_values.py", "persistence.py", "replay.py", "savefile.py", "saves.py",
     # section D: the command line, the terminal, signals, plugins' loading and faults
     "ruleset.py",
     # section C: sweeps, winnability, the scaffold
