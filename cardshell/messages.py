@@ -626,6 +626,208 @@ _message("solve.unknown",
 
 # -- section B: saves, replays, options, recordings --
 
+# save: save files (cardshell.saves, cardshell.savefile) and the saves of one shell (cardshell.persistence)
+_message("save.not-found", "no save named {name}",
+         "`load NAME` (or a save read for resuming) names no save. `name` quoted.")
+_message("save.bad-name", "bad save name {name}: use letters, digits, '.', '_' and '-' (at most 64)",
+         "A save name that is not one (`save NAME`, `load NAME`). `name` quoted as typed.")
+_message("save.not-regular", "save {name} is not a regular file",
+         "A directory, FIFO, socket or device where a save file should be. `name` quoted.")
+_message("save.unreadable", "save {name} cannot be read: {error}",
+         "A save file the system cannot read, or whose bytes are not UTF-8. `name` quoted, `error` the "
+         "system's (or the decoder's) words.")
+_message("save.too-large", "save {name} is too large ({size} bytes; at most {limit})",
+         "A save file larger than `cardshell.saves.MAX_SAVE_BYTES`. `size` and `limit` in bytes, unformatted.")
+_message("save.too-large-read", "save {name} is too large (more than {limit} bytes)",
+         "A save file that grew past `cardshell.saves.MAX_SAVE_BYTES` while it was read. `limit` in bytes.")
+_message("save.damaged-nesting", "save {name} is damaged (nested too deeply)",
+         "A save file whose JSON nests deeper than Python's parser goes.")
+_message("save.damaged-constant", "save {name} is damaged ({word} is not a JSON number)",
+         "A save file holding `NaN`, `Infinity` or `-Infinity` (JSON has none). `word` is that word.")
+_message("save.damaged-json", "save {name} is damaged (not valid JSON; truncated?)",
+         "A save file that is not JSON.")
+_message("save.foreign", "save {name} is not a cardshell save",
+         "A JSON file in the saves directory whose `format` is not `cardshell-save`.")
+_message("save.version", "save {name} has format version {version}; this cardshell reads version {supported}",
+         "A save of another format version (a newer cardshell's). `version` the file's, as JSON (clipped), "
+         "`supported` the version this cardshell reads.")
+_message("save.damaged-field", "save {name} is damaged (field {field} is missing or wrong)",
+         "A save field that is missing or of the wrong type (`log` holding anything but strings). `field` "
+         "quoted.")
+_message("save.damaged-assisted", "save {name} is damaged (field 'assisted' is wrong)",
+         "A save whose optional `assisted` field is not true or false.")
+_message("save.damaged-seed",
+         "save {name} is damaged (field 'seed' is not a whole number of at most {limit} digits)",
+         "A save whose seed is longer than a seed `play --seed` takes. `limit` the digits "
+         "(`cardshell.option_values.MAX_SEED_DIGITS`, with thousands separators).")
+_message("save.damaged-elapsed",
+         "save {name} is damaged (field 'elapsed' is not a number of seconds in 0..{limit})",
+         "A save whose time played is negative, not finite or above `cardshell.saves.MAX_ELAPSED` (`limit`, "
+         "in seconds).")
+_message("save.options-not-stored", "cannot save {name}: the game's options cannot be stored ({error})",
+         "A game's `play` options are not JSON values. `error` is Python's json module's words.")
+_message("save.not-a-directory", "cannot save {name}: {path} is a file, not a directory",
+         "The data directory (or a folder above it) is a plain file. `path` quoted.")
+_message("save.write-failed", "cannot save {name}: {error}",
+         "A save file could not be written (a full disk, no permission); the earlier save is left as it "
+         "was. `error` the system's words.")
+_message("save.exists", "a save named {name} already exists",
+         "Inside the host only: a new save's name was taken meanwhile (the game then goes to another name, "
+         "`save.reason-created`).")
+_message("save.set-aside-failed", "cannot move the unreadable save {name} aside: {error}",
+         "A save this cardshell cannot read could not be renamed out of the way before saving over its name. "
+         "`error` the system's words.")
+_message("save.set-aside-full", "cannot move the unreadable save {name} aside: every name is taken",
+         "As `save.set-aside-failed`, when every `NAME.unreadable-STAMP-N` name is taken.")
+_message("save.moved-aside",
+         "warning: {error}; this cardshell does not overwrite it: it was moved aside as {aside}.",
+         "Before a game is saved over a save this cardshell cannot read (by `save` or at exit): `error` why "
+         "it cannot be read (a `save.*` message), `aside` its new name, quoted.")
+_message("save.name-abandoned",
+         "the name {name} holds a game abandoned in this session ('load {name_plain}' resumes it); choose another",
+         "`save NAME` where NAME is a game abandoned in this session. `name` quoted, `name_plain` as it is.")
+_message("save.names-taken", "cannot save {name}: {name} and {count} other names for it are taken",
+         "A save name and every `NAME-2`, `NAME-3` ... tried for it are taken. `name` quoted, `count` how many "
+         "others were tried.")
+_message("save.reason-created", "another program created {name} meanwhile",
+         "Why a game went to another save name: the name was free when looked at, then taken. `name` quoted.")
+_message("save.reason-unread", "{name} holds a save this session has not read",
+         "Why a game went to another save name: the file is one this session never read. `name` quoted.")
+_message("save.reason-saved", "another cardshell saved {name} meanwhile",
+         "Why a game went to another save name: the name was free when this session looked, and another "
+         "cardshell saved there since. `name` quoted.")
+_message("save.reason-changed", "another cardshell changed {name} since this one read or wrote it",
+         "Why a game went to another save name: the file changed since this session read or wrote it. "
+         "`name` quoted.")
+_message("save.autosaved", "Saved {what}: 'play {game}' resumes it.",
+         "At exit, with autosave on: a game in progress saved under its game id. `what` is `save.game`, "
+         "`game` the game id.")
+_message("save.autosaved-renamed", "Saved {what} as {name} ({reason}): 'load {name_plain}' resumes it.",
+         "At exit, with autosave on: a game in progress saved under another name than its id. `what` is "
+         "`save.game`, `name` quoted and `name_plain` as it is, `reason` a `save.reason-*` message.")
+_message("save.game", "{title} (seed {seed}, {moves})",
+         "How the host names a game in its messages about saves and games left: `title` the game's title, "
+         "`seed` its seed, `moves` how many moves (`5 moves`, `1 move`).")
+_message("save.game-not-installed", "save {name} is for game {game}, which is not installed",
+         "A save of a game no installed plugin provides. `name` and `game` quoted.")
+_message("save.cannot-resume", "save {name} cannot be resumed: {error}",
+         "A save that cannot be rebuilt: `error` is a `replay.*` message or `save.played-to-ending`.")
+_message("save.played-to-ending",
+         "this {title} deal (seed {seed}) was played on from it to an ending, and {title} has no undo; "
+         "'play {game} --seed {seed}' deals it again as a new game",
+         "Part of `save.cannot-resume`: the deal was played on from this save to an ending and the game has "
+         "no undo, so resuming it would replay that ending. `game` the game id.")
+
+# replay: rebuilding a game from its seed, options and moves (a save's)
+_message("replay.raised-at", " ({where})",
+         "Part of a `replay.*` message: the plugin's file and line that raised, `FILE:LINE`.")
+_message("replay.options-failed", "{title}'s options could not be read{at}: {error}",
+         "The plugin code that reads a game's options raised while a saved game's options were read. `at` a "
+         "`replay.raised-at` or empty, `error` `Type: message`.")
+_message("replay.deal-failed", "{title} failed to deal{at}: {error}",
+         "A game's `new` raised while a saved game was rebuilt. `at` a `replay.raised-at` or empty, `error` "
+         "`Type: message`.")
+_message("replay.options-refused", "{title} refuses the saved options: {error}",
+         "A game's `new` refused a saved game's options (a `CommandError`); `error` is its message.")
+_message("replay.move-failed", "move {number} ({line}) failed{at}: {error}",
+         "Plugin code raised on a move of a saved game. `number` counts from 1, `line` quoted, `at` a "
+         "`replay.raised-at` or empty, `error` `Type: message`.")
+_message("replay.move-rejected", "move {number} ({line}) was rejected: {error}",
+         "A move of a saved game was refused (the log does not fit this version of the game). `error` is the "
+         "refusal's message.")
+_message("replay.not-a-move", "it is not a move of the game",
+         "The `error` of `replay.move-rejected` for a line naming a host command.")
+_message("replay.move-no-change", "move {number} ({line}) did not change the game",
+         "A move of a saved game was accepted but left the game as it was.")
+_message("replay.log-not-a-move", "line {number} of its log ({line}) is not a move of {title}",
+         "A saved log holds a line that is not a move of its game (checked before anything is replayed). "
+         "`line` quoted, cut to 80 characters.")
+
+# option: the host's option values (cardshell.option_values) and a save's play options (cardshell.game_options)
+_message("option.number-too-long",
+         "{what} must be a whole number of at most {limit} characters, got {length} characters",
+         "A whole number (a seed) longer than `cardshell.option_values.MAX_NUMBER_LENGTH`. `what` names the "
+         "value (`--seed`, `the seed`), `limit` and `length` with thousands separators.")
+_message("option.not-whole", "{what} must be a whole number, got {word}",
+         "A seed that `int()` does not read. `word` quoted.")
+_message("option.not-in-range", "{what} must be a whole number from {low} to {high}, got {word}",
+         "A count that is not ASCII digits. `low` and `high` with thousands separators, `word` quoted.")
+_message("option.too-low-digits", "{what} must be at least {bound}, got a number of {digits} digits",
+         "A negative count with far more digits than its lowest value. `bound` the lowest, `digits` its "
+         "length, with thousands separators.")
+_message("option.too-high-digits", "{what} must be at most {bound}, got a number of {digits} digits",
+         "A count with far more digits than its highest value. `bound` the highest, `digits` its length, "
+         "with thousands separators.")
+_message("option.out-of-range", "{what} must be from {low} to {high}, got {value}",
+         "A count outside its option's range; numbers with thousands separators.")
+_message("option.seed-digits", "{what} must be a whole number of at most {limit} digits",
+         "A seed of more than `cardshell.option_values.MAX_SEED_DIGITS` digits (`limit`, with thousands "
+         "separators).")
+_message("option.seconds", "{what} must be a number of seconds above 0 and at most {high}, got {word}",
+         "A time limit that is not a number in (0, `high`]. `word` quoted.")
+_message("option.unknown", "unknown option {name}{suggestion}",
+         "An option a host command does not have. `name` quoted, `suggestion` an `option.did-you-mean` or "
+         "empty.")
+_message("option.did-you-mean", " (did you mean {name}?)", "The did-you-mean part of `option.unknown`: `name` quoted.")
+_message("option.unexpected", "unexpected argument {word}",
+         "A word after a host command's options that it does not take. `word` quoted.")
+_message("option.argparse", "{problem}",
+         "Any other mistake in a host command's options (a missing value, a choice not offered): argparse "
+         "says what is wrong.")
+_message("option.argparse-cut", "{problem}… ({length} characters)",
+         "`option.argparse` for a message longer than `cardshell.option_values.MAX_MESSAGE`: its start, then "
+         "its whole length (thousands separators).")
+_message("option.saved-unknown", "{title} has no option {name}",
+         "A saved game's options hold one its game does not declare. `name` quoted (and clipped).")
+_message("option.saved-refused", "option --{option} holds {value}, which 'play {game} --{option} VALUE' does not give",
+         "A saved game's option holds a value `play` could not have given. `value` as Python writes it "
+         "(clipped), `game` the game id.")
+_message("option.saved-unreadable", "option --{option} holds {value}: {error}",
+         "A saved game's option holds a value the option's parser refuses; `error` is the parser's message.")
+
+# recording: the session's recording (cardshell --record FILE, history)
+_message("recording.header", "# cardshell recording: pipe this file into 'cardshell' to replay the session",
+         "The first line of a recording (`--record FILE`), a comment scripts skip.")
+_message("recording.dropped",
+         "# {count} earlier lines are not kept in memory ('cardshell --record FILE' keeps every line)",
+         "A comment line at the top of a recording kept in memory when its earliest lines were dropped "
+         "(`cardshell.recording.KEEP_LINES`). `count` how many.")
+_message("recording.stopped",
+         "the recording{name} stopped after {count} lines ({reason}); this line and later ones are not in it "
+         "('history' still lists them); the game goes on",
+         "A warning, once: the `--record` file could not be written (a full disk). `name` the file's name "
+         "after a space (or empty), `count` the lines written (thousands separators), `reason` the system's "
+         "words.")
+_message("recording.stopped-one",
+         "the recording{name} stopped after {count} line ({reason}); this line and later ones are not in it "
+         "('history' still lists them); the game goes on",
+         "`recording.stopped` after one line.")
+
+# file: the user's files cardshell writes (exports, recordings) and its own files (cardshell.ownfiles)
+_message("file.refused-saves",
+         "will not write {path}: it is in the saves directory ({real}), and cardshell never writes over its own "
+         "files",
+         "An export or recording named a file in the saves directory. `path` as given, `real` the saves "
+         "directory resolved (each cut to 200 characters).")
+_message("file.refused-own",
+         "will not write {path}: it is {what} ({real}), and cardshell never writes over its own files",
+         "An export or recording named one of cardshell's own files (through a link too). `what` says which "
+         "(`file.winnability-table` ...), `real` the file resolved (each path cut to 200 characters).")
+_message("file.winnability-table", "the winnability table", "What `winnability.sqlite3` is, in `file.refused-own`.")
+_message("file.statistics", "the statistics database", "What `stats.sqlite3` is, in `file.refused-own`.")
+_message("file.history", "the command history", "What the `history` file is, in `file.refused-own`.")
+_message("file.journal", "{what}'s journal",
+         "A SQLite journal file beside one of cardshell's databases, in `file.refused-own`: `what` the database.")
+_message("file.no-fifo-reader", "no process is reading this FIFO: start its reader first",
+         "The system's error for a FIFO named as an export or recording that no process reads.")
+
+# time: when something happened, in listings (cardshell.timestamps)
+_message("time.today", "today {clock}", "An instant of today, local time: `clock` is `HH:MM`.")
+_message("time.yesterday", "yesterday {clock}", "An instant of yesterday, local time: `clock` is `HH:MM`.")
+_message("time.date", "{date} {clock}",
+         "An instant of another day, local time: `date` is `YYYY-MM-DD`, `clock` `HH:MM`.")
+
+
 # -- end of section B --
 
 # -- section D: the command line, the terminal, signals, plugins' loading and faults --

@@ -21,7 +21,6 @@ CALLS = frozenset({"CommandError", "UsageError", "SaveError", "PluginFault", "Re
 NOT_YET = {
     # section A: the player's commands
     # section B: saves, replays, options, recordings
-    "game_options.py", "option_values.py", "persistence.py", "replay.py", "savefile.py", "saves.py",
     # section D: the command line, the terminal, signals, plugins' loading and faults
     "ruleset.py",
     # section C: sweeps, winnability, the scaffold
