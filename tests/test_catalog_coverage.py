@@ -25,7 +25,6 @@ NOT_YET = {
     # section B: saves, replays, options, recordings
     "game_options.py", "option_values.py", "persistence.py", "replay.py", "savefile.py", "saves.py",
     # section D: the command line, the terminal, signals, plugins' loading and faults
-    "ruleset.py",
     # section C: sweeps, winnability, the scaffold
     "montecarlo.py", "scaffold.py", "sweep/cluster.py", "sweep/command.py", "sweep/grammar.py",
     "sweep/histogram.py", "sweep/pool.py", "winnability/args.py", "winnability/command.py",
