@@ -524,7 +524,8 @@ def offered_saves(shell: Shell) -> list[str]:
     """
     if not shell.persistence.autosave:
         return []
-    resumable, problems = [], []
+    resumable: list[str] = []
+    problems: list[str] = []
     for name, found in saves.list_saves(shell.data_dir):
         if isinstance(found, saves.SaveError):
             problems.append(messages.say("terminal.save-skipped", problem=found.message))
@@ -533,7 +534,7 @@ def offered_saves(shell: Shell) -> list[str]:
         elif name == found.game:
             resumable.append(messages.say("terminal.saved-game", name=name, seed=found.seed,
                                           moves=helptext.moves(len(found.log))))
-    lines: list[str] = problems
+    lines = problems
     if resumable:  # the last item with its end: never split
         resumable[-1] = messages.say("terminal.saved-game-last", game=resumable[-1])
         lines.append(screen.wrap_list(messages.say("terminal.saved-games"), resumable, shell.width))

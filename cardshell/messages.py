@@ -480,7 +480,8 @@ _message("plugin.overtime", "did not return within {seconds} s{why}; stopped{at}
          "`plugin.overtime-budget` or empty, `at` `plugin.stopped-at` or empty.")
 _message("plugin.overtime-budget", " (the budget's {budget} s plus a margin)",
          "Part of `plugin.overtime`, when the bound is a search's budget.")
-_message("plugin.stopped-at", " at {where}", "Part of `plugin.overtime`: the plugin's `FILE:LINE` where it was stopped.")
+_message("plugin.stopped-at", " at {where}",
+         "Part of `plugin.overtime`: the plugin's `FILE:LINE` where it was stopped.")
 _message("plugin.still-importing", "cardshell: plugin {plugin} is still importing after {seconds} s; press Ctrl-C to "
          "skip it",
          "On standard error at start, when a plugin's import takes longer than "
@@ -525,7 +526,8 @@ _message("plugin.contract-unsupported", "needs plugin contract version {version}
 _message("plugin.unknown-hook", "unknown hook {hook}; {hint}",
          "A refusal reason: the plugin implements a hook no specification names. `hook` quoted, `hint` "
          "`plugin.hook-did-you-mean` or `plugin.hook-list`.")
-_message("plugin.hook-did-you-mean", "did you mean {hook}?", "The hint of `plugin.unknown-hook`: the closest hook, quoted.")
+_message("plugin.hook-did-you-mean", "did you mean {hook}?",
+         "The hint of `plugin.unknown-hook`: the closest hook, quoted.")
 _message("plugin.hook-list", "the hooks are: {hooks}", "The hint of `plugin.unknown-hook` when no hook is close.")
 _message("plugin.wrapped-registration", "{hook} cannot be a wrapper (wrapper=True or hookwrapper=True): a "
          "registration hook returns the plugin's own records",
@@ -618,7 +620,8 @@ _message("script.cannot-write", "cannot write to {stream} ({reason})",
 _message("cli.problem", "cardshell: {problem}",
          "On standard error, when the command line cannot run (exit status 2): one of the `cli.*` problems, "
          "or another part's (a refused `--record` file, a `winnability` usage error).")
-_message("cli.cannot-read", "cannot read {script}: {error}", "The script FILE could not be opened (`error` is the system's).")
+_message("cli.cannot-read", "cannot read {script}: {error}",
+         "The script FILE could not be opened (`error` is the system's).")
 _message("cli.record-is-script", "--record {file} would overwrite the script being read",
          "`--record FILE` names the script being read.")
 _message("cli.record-refused", "--record: {why}", "`--record FILE` names a file cardshell keeps (`why` says which).")

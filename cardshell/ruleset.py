@@ -414,7 +414,8 @@ class RuleSet:
                 try:
                     reached = self.play(reached, line)
                 except CommandError:
-                    raise PluginFault(self.plugin, "successors", say("plugin.successor-rejected", move=repr(move))) from None
+                    raise PluginFault(self.plugin, "successors",
+                                      say("plugin.successor-rejected", move=repr(move))) from None
             if not (reached == child or self.key(reached) == self.key(child)):
                 raise PluginFault(self.plugin, "successors", say("plugin.successor-other-state", move=repr(move)))
         return children

@@ -326,8 +326,8 @@ def start_warnings(shell: Shell) -> list[str]:
     Args:
         shell (Shell): the shell just made.
     """
-    return ([say("cli.plugin-failed", failure=failure.describe()) for failure in shell.failures]
-            + [say("cli.warning", note=note) for note in shell.notes])
+    warnings: list[str] = [say("cli.plugin-failed", failure=failure.describe()) for failure in shell.failures]
+    return warnings + [say("cli.warning", note=note) for note in shell.notes]
 
 
 def format_report(source: str, number: int, message: str) -> str:

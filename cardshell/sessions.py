@@ -172,7 +172,8 @@ class Sessions:
             text = self.registry.call("cardshell_render", answers, game=session.game, state=state)
         if text is not None and not isinstance(text, str):
             plugin = next((impl.plugin_name for impl, value in answers if value is text), "?")
-            self.hook_failed(plugin, "cardshell_render", TypeError(say("plugin.render-not-text", type=type(text).__name__)))
+            wrong = TypeError(say("plugin.render-not-text", type=type(text).__name__))
+            self.hook_failed(plugin, "cardshell_render", wrong)
             text = None
         if text is None:
             text = ""
