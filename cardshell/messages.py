@@ -1260,7 +1260,7 @@ _message("sweep.wrong-count", "a chunk returned {count} counts, expected {expect
          "A game's task for `simulate` returned another number of counts than the chunks before it (the "
          "message of a ValueError, in the plugin's internal error).")
 _message("sweep.count-chunk-wrong", "count_chunk returned {count} counts, expected {expected}",
-         "The deprecated `cardshell.montecarlo.counts`: a game's counting function returned another number of "
+         "The deprecated `cardshell.montecarlo.simulate_counts`: a game's `count_chunk` returned another number of "
          "counts than its outcomes (the message of a ValueError, in the plugin's internal error).")
 _message("sweep.progress-label", "simulate {deals}",
          "What the progress line of `simulate` shows first (`progress.line`): the number of deals.")
