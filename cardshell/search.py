@@ -125,7 +125,7 @@ def _solve(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float
     checking = rules.uses_successors
     expand = rules.verified_expand if checking else rules.expand
     seen = {rules.key(state)}
-    add = seen.add
+    add, known = seen.add, 1  # known == len(seen): add, then compare sizes, hashes each key once
     if pruned(state):
         return Verdict("no win", (), 1, clock() - start)
     stack = [iter(expand(state))]
@@ -143,9 +143,10 @@ def _solve(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float
                 continue
             move, child = step
             child_key = key(child)
-            if child_key in seen:
-                continue
             add(child_key)
+            if len(seen) == known:  # met before
+                continue
+            known += 1
             positions += 1
             ending = outcome_of(child)
             if ending is not None:
