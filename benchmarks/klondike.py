@@ -30,7 +30,6 @@ Rules (the usual Klondike, one card drawn at a time, no limit on passes):
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
@@ -112,10 +111,11 @@ def _to_foundation(foundations: tuple, card: Card) -> tuple:
 def draw(state: KlondikeState) -> KlondikeState:
     """``d``: the stock's top card onto the waste, or the waste turned over as the stock."""
     if state.stock:
-        return dataclasses.replace(state, stock=state.stock[:-1], waste=(*state.waste, state.stock[-1]))
+        return KlondikeState(state.stock[:-1], (*state.waste, state.stock[-1]), state.foundations, state.tableau,
+                             state.down)
     if not state.waste:
         raise cardshell.CommandError("The stock and the waste are both empty.")
-    return dataclasses.replace(state, stock=state.waste[::-1], waste=())
+    return KlondikeState(state.waste[::-1], (), state.foundations, state.tableau, state.down)
 
 
 def _run_start(state: KlondikeState, source: int, target: tuple[Card, ...]) -> int | None:
@@ -140,13 +140,13 @@ def move(state: KlondikeState, source: str, target: str) -> KlondikeState:
         if target == "f":
             if not _fits_foundation(card, state.foundations):
                 raise cardshell.CommandError(f"{card} does not go on its foundation.")
-            return dataclasses.replace(state, waste=state.waste[:-1],
-                                       foundations=_to_foundation(state.foundations, card))
+            return KlondikeState(state.stock, state.waste[:-1], _to_foundation(state.foundations, card),
+                                 state.tableau, state.down)
         pile = int(target) - 1
         if not _fits_pile(card, state.tableau[pile]):
             raise cardshell.CommandError(f"{card} does not go on pile {target}.")
-        return dataclasses.replace(state, waste=state.waste[:-1],
-                                   tableau=_with(state.tableau, pile, (*state.tableau[pile], card)))
+        return KlondikeState(state.stock, state.waste[:-1], state.foundations,
+                             _with(state.tableau, pile, (*state.tableau[pile], card)), state.down)
     if source in _SUIT_OF_WORD:
         index = _SUIT_INDEX[_SUIT_OF_WORD[source]]
         if target == "f" or not state.foundations[index]:
@@ -155,8 +155,8 @@ def move(state: KlondikeState, source: str, target: str) -> KlondikeState:
         pile = int(target) - 1
         if not _fits_pile(card, state.tableau[pile]):
             raise cardshell.CommandError(f"{card} does not go on pile {target}.")
-        return dataclasses.replace(state, foundations=_with(state.foundations, index, state.foundations[index][:-1]),
-                                   tableau=_with(state.tableau, pile, (*state.tableau[pile], card)))
+        return KlondikeState(state.stock, state.waste, _with(state.foundations, index, state.foundations[index][:-1]),
+                             _with(state.tableau, pile, (*state.tableau[pile], card)), state.down)
     pile = int(source) - 1
     if not state.tableau[pile]:
         raise cardshell.CommandError(f"Pile {source} is empty.")
@@ -165,15 +165,15 @@ def move(state: KlondikeState, source: str, target: str) -> KlondikeState:
         if not _fits_foundation(card, state.foundations):
             raise cardshell.CommandError(f"{card} does not go on its foundation.")
         tableau, down = _taken(state, pile, 1)
-        return dataclasses.replace(state, tableau=tableau, down=down,
-                                   foundations=_to_foundation(state.foundations, card))
+        return KlondikeState(state.stock, state.waste, _to_foundation(state.foundations, card), tableau, down)
     goal = int(target) - 1
     start = None if goal == pile else _run_start(state, pile, state.tableau[goal])
     if start is None:
         raise cardshell.CommandError(f"No card of pile {source} goes on pile {target}.")
     run = state.tableau[pile][start:]
     tableau, down = _taken(state, pile, len(run))
-    return dataclasses.replace(state, tableau=_with(tableau, goal, (*tableau[goal], *run)), down=down)
+    return KlondikeState(state.stock, state.waste, state.foundations, _with(tableau, goal, (*tableau[goal], *run)),
+                         down)
 
 
 def parse_move(text: str) -> tuple[str, str]:
@@ -189,21 +189,38 @@ def parse_move(text: str) -> tuple[str, str]:
 
 
 def _lines(state: KlondikeState) -> Iterator[str]:
-    """Every legal line, foundation moves first."""
-    sources = [("w", state.waste[-1])] if state.waste else []
-    sources += [(str(pile + 1), state.tableau[pile][-1]) for pile in range(PILES) if state.tableau[pile]]
-    for word, card in sources:
-        if _fits_foundation(card, state.foundations):
-            yield f"m {word} f"
+    """Every legal line: to the foundations, then onto the piles, then ``d``."""
+    tableau, foundations = state.tableau, state.foundations
+    if state.waste and _fits_foundation(state.waste[-1], foundations):
+        yield "m w f"
     for pile in range(PILES):
-        target = state.tableau[pile]
-        if state.waste and _fits_pile(state.waste[-1], target):
+        if tableau[pile] and _fits_foundation(tableau[pile][-1], foundations):
+            yield f"m {pile + 1} f"
+    # What each pile takes: (rank, red) of the card that goes on it; a King on an empty pile, either colour.
+    takes: dict[tuple[int, bool], list[int]] = {}
+    for pile in range(PILES):
+        if tableau[pile]:
+            top = tableau[pile][-1]
+            if top.rank > 1:
+                takes.setdefault((top.rank - 1, not top.is_red), []).append(pile)
+        else:
+            takes.setdefault((KING, True), []).append(pile)
+            takes.setdefault((KING, False), []).append(pile)
+    if state.waste:
+        card = state.waste[-1]
+        for pile in takes.get((card.rank, card.is_red), ()):
             yield f"m w {pile + 1}"
-        for source in range(PILES):
-            if source != pile and state.tableau[source] and _run_start(state, source, target) is not None:
-                yield f"m {source + 1} {pile + 1}"
-        for index, word in enumerate(SUIT_WORDS):
-            if state.foundations[index] and _fits_pile(state.foundations[index][-1], target):
+    for source in range(PILES):
+        cards = tableau[source]
+        for index in range(state.down[source], len(cards)):
+            card = cards[index]
+            for pile in takes.get((card.rank, card.is_red), ()):
+                if pile != source:
+                    yield f"m {source + 1} {pile + 1}"
+    for index, word in enumerate(SUIT_WORDS):
+        if foundations[index]:
+            card = foundations[index][-1]
+            for pile in takes.get((card.rank, card.is_red), ()):
                 yield f"m {word} {pile + 1}"
     if state.stock or state.waste:
         yield "d"
@@ -252,7 +269,7 @@ def determinize(state: KlondikeState, rng: random.Random) -> KlondikeState:
     tableau = []
     for pile, down in zip(state.tableau, state.down, strict=True):
         tableau.append((*(hidden.pop() for _ in range(down)), *pile[down:]))
-    return dataclasses.replace(state, stock=tuple(hidden), tableau=tuple(tableau))
+    return KlondikeState(tuple(hidden), state.waste, state.foundations, tuple(tableau), state.down)
 
 
 def render(state: KlondikeState) -> str:

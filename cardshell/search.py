@@ -44,15 +44,25 @@ Bounds: a search expands at most ``budget.nodes`` positions and keeps one key
 per position (memory is about ``nodes`` times the size of a key), and checks
 the clock every 256 positions, so it stops within about ``budget.seconds``
 plus the time of 256 expansions.
+
+Garbage collection: the generic search keeps every position it meets until
+it ends, so Python's automatic collections, which walk every object again
+each time the older ones grow by a quarter, took a third of a plain
+search's time.  During the search they are paused (:func:`gc.disable`) and
+the youngest generation is collected every 256 positions instead: each
+object is walked about once, and reference cycles that plugin code drops
+are still freed.  The collector is restored however the search ends.
 """
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import gc
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from cardshell.errors import CommandError
@@ -121,7 +131,27 @@ def _solve(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float
     solver = rules.game.search_part.solver
     if solver is not None:
         return _checked(rules, state, solver(state, budget, clock))
+    with _young_collections():
+        return _generic(rules, state, budget, clock, start)
+
+
+@contextlib.contextmanager
+def _young_collections() -> Iterator[None]:
+    """Automatic garbage collection paused for the block (the search collects
+    the youngest generation itself; see the module's docstring)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _generic(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float], start: float) -> Verdict:
+    """The generic search of :func:`_solve` (no game solver), from a position not over."""
     key, outcome_of, pruned = rules.fast_key, rules.outcome, rules.pruned
+    collect = gc.collect
     checking = rules.uses_successors
     expand = rules.verified_expand if checking else rules.expand
     seen = {rules.key(state)}
@@ -157,8 +187,12 @@ def _solve(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float
                         _replayed(rules, state, line)
                     return Verdict("won", line, positions, clock() - start)
                 continue
-            if positions >= limit or (not positions & 255 and clock() - start > seconds):
+            if positions >= limit:
                 return Verdict("unknown", (), positions, clock() - start)
+            if not positions & 255:
+                collect(0)
+                if clock() - start > seconds:
+                    return Verdict("unknown", (), positions, clock() - start)
             if pruned(child):
                 continue
             path.append(move)
