@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import dataclasses
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
 
@@ -77,6 +78,18 @@ class RuleSet:
         self._heuristic = search.heuristic
         self._successors = search.successors
         self._prune = search.prune
+
+    def without_fast_paths(self) -> RuleSet:
+        """The same game searched the generic way: without its ``key``,
+        ``successors``, ``prune`` and ``solver`` (in whichever form it gives
+        them), keeping its ``heuristic``, which only orders moves.  A new
+        :class:`RuleSet` whose warnings are only kept (:attr:`warnings`);
+        the reference :func:`cardshell.testing.check_search` checks the fast
+        paths against."""
+        heuristic = self.game.search_part.heuristic
+        game = dataclasses.replace(self.game, search=None, key=None, successors=None, prune=None, solver=None,
+                                   heuristic=heuristic)
+        return RuleSet(game, self._scope, plugin=self.plugin)
 
     def legal(self, state: Any) -> list[str]:
         """The legal moves in ``state``, as lines, in the game's order.

@@ -17,6 +17,7 @@ from cardshell.cards import Card, Suit, new_deck
 from cardshell.ruleset import RuleSet
 from cardshell.search import Budget, solve
 from cardshell.shell import Shell
+from cardshell.testing import check_search
 from cardshell_thumb_and_pouch import rules as pouch
 from cardshell_thumb_and_pouch import search_moves, solver
 from cardshell_thumb_and_pouch.rules import Placed
@@ -28,12 +29,6 @@ BIG = Budget(seconds=120, nodes=3_000_000)
 
 def pouch_rules() -> RuleSet:
     return Shell.create(plugins=["thumb-and-pouch"], seed=0, autosave=False).rules("thumb-and-pouch")
-
-
-def plain(rules: RuleSet) -> RuleSet:
-    """The same game searched with every legal line, no dominance, no macro
-    moves, no passes, and the whole state as its key."""
-    return RuleSet(dataclasses.replace(rules.game, successors=None, prune=None, key=None), rules._scope)
 
 
 def lines_of(move) -> tuple[str, ...]:
@@ -115,13 +110,7 @@ def test_a_safe_card_is_the_only_move():
 @settings(max_examples=25, deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(10, 11))
 def test_the_solver_agrees_with_a_plain_search_on_small_stacked_deals(rnd, floor):
-    state = stacked(rnd, floor)
-    rules = pouch_rules()
-    fast, slow = solve(rules, state, BIG), solve(plain(rules), state, BIG)
-    assert "unknown" not in (fast.result, slow.result)
-    assert fast.result == slow.result
-    if fast.result == "won":
-        assert rules.outcome(replay(rules, state, fast.line)).result == "won"
+    check_search("thumb-and-pouch", states=[stacked(rnd, floor)], plugins=["thumb-and-pouch"], budget=BIG)
 
 
 @settings(max_examples=15, deadline=None)
