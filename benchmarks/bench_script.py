@@ -2,8 +2,10 @@
 
 Writes a script of N lines (default 100,000) for one game, pipes it into
 ``python -m cardshell`` with the displays written to a file, and prints the
-wall time, lines per second and the peak memory of the child (``ru_maxrss``),
-beside ``python -c pass`` timed in the same run.  Not part of the test suite.
+wall time, lines per second, the child's CPU time (user and system: less
+sensitive than the wall time to other work on a shared machine) and its
+peak memory (``ru_maxrss``), beside ``python -c pass`` timed in the same
+run.  Not part of the test suite.
 
     python benchmarks/bench_script.py [--game aces-up|minesweeper|blackjack|all] [--lines N]
 
@@ -64,8 +66,9 @@ def blackjack(lines: int) -> list[str]:
 WORKLOADS = {"aces-up": aces_up, "minesweeper": minesweeper, "blackjack": blackjack}
 
 
-def run(argv: list[str], stdin_path: Path | None, stdout_path: Path) -> tuple[float, int]:
-    """Wall time in seconds and the child's own peak memory in KiB (``os.wait4``)."""
+def run(argv: list[str], stdin_path: Path | None, stdout_path: Path) -> tuple[float, int, float]:
+    """Wall time in seconds, the child's own peak memory in KiB and its CPU
+    time (user and system) in seconds (``os.wait4``)."""
     with open(stdout_path, "w") as out, (open(stdin_path) if stdin_path else open(os.devnull)) as inp:
         start = time.perf_counter()
         child = subprocess.Popen(argv, stdin=inp, stdout=out, stderr=subprocess.DEVNULL,
@@ -73,7 +76,7 @@ def run(argv: list[str], stdin_path: Path | None, stdout_path: Path) -> tuple[fl
         _, _, usage = os.wait4(child.pid, 0)
         wall = time.perf_counter() - start
         child.returncode = 0  # reaped above
-    return wall, usage.ru_maxrss
+    return wall, usage.ru_maxrss, usage.ru_utime + usage.ru_stime
 
 
 def main() -> None:
@@ -83,14 +86,15 @@ def main() -> None:
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        baseline, _ = run([sys.executable, "-c", "pass"], None, folder / "pass.out")
+        baseline, _, _ = run([sys.executable, "-c", "pass"], None, folder / "pass.out")
         print(f"python -c pass: {baseline * 1000:.1f} ms")
         for game in WORKLOADS if options.game == "all" else [options.game]:
             script = folder / f"{game}.txt"
             script.write_text("\n".join(WORKLOADS[game](options.lines)) + "\nexit\n")
-            wall, peak = run([sys.executable, "-m", "cardshell"], script, folder / f"{game}.out")
+            wall, peak, cpu = run([sys.executable, "-m", "cardshell"], script, folder / f"{game}.out")
             size = (folder / f"{game}.out").stat().st_size
-            print(f"{game:12} {options.lines} lines in {wall:6.2f} s = {options.lines / wall:9,.0f} lines/s; "
+            print(f"{game:12} {options.lines} lines in {wall:6.2f} s = {options.lines / wall:9,.0f} lines/s "
+                  f"({cpu:.2f} s of CPU = {options.lines / cpu:,.0f} lines per CPU second); "
                   f"output {size / 1e6:.1f} MB; peak memory {peak / 1024:.0f} MiB")
 
 
