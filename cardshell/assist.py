@@ -43,6 +43,7 @@ from cardshell import option_values, screen
 from cardshell.commands.common import find_game
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
+from cardshell.messages import say
 from cardshell.option_values import OptionParser
 from cardshell.plugincheck import StateGuard, mutated
 from cardshell.records import Command, CommandContext
@@ -166,7 +167,7 @@ class AssistCommands:
     def _session(self) -> GameSession:
         session = self.shell.current
         if session is None:
-            raise CommandError("no game in progress; type 'play GAME' to start one")
+            raise CommandError(say("game.none-in-progress"))
         return session
 
     def _rules(self, session: GameSession, *, search: bool) -> Any:

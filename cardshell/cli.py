@@ -14,7 +14,8 @@ from cardshell.errors import UsageError
 from cardshell.option_values import seed
 from cardshell.ownfiles import refusal
 from cardshell.paths import DATA_DIR_ENV, data_dir, history_file
-from cardshell.pipes import reserve_standard_descriptors
+from cardshell.pipes import OutputFailed, reserve_standard_descriptors
+from cardshell.porcelain import JsonWriter
 from cardshell.recording import RecordFile
 from cardshell.script import (
     EXIT_INTERRUPTED,
@@ -90,16 +91,18 @@ def _seed(word: str) -> int:
         raise argparse.ArgumentTypeError(exc.message) from None
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``cardshell`` command.
+def _record_file(word: str) -> str:
+    """``--record FILE``: a file name, never the empty one (which would record nothing, silently)."""
+    if not word:
+        raise argparse.ArgumentTypeError("the file name is empty")
+    return word
 
-    Options are spelled in full (``allow_abbrev=False``), as every option of
-    the shell's commands (:mod:`cardshell.option_values`): ``--se 5`` is an
-    unknown option, not ``--seed 5``.
-    """
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``cardshell`` command: argparse's, an
+    option abbreviated to any unique prefix (``--see 5`` is ``--seed 5``)."""
     parser = argparse.ArgumentParser(
         prog="cardshell",
-        allow_abbrev=False,
         description="A terminal shell that hosts games as plugins.",
         epilog=EPILOG,
         formatter_class=_HelpFormatter,
@@ -110,6 +113,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--seed", type=_seed, metavar="N",
                         help="session seed: games started without --seed get reproducible seeds")
+    parser.add_argument("--jsonl", action="store_true",
+                        help="porcelain output for programs: run as a script and write one JSON object per "
+                             "line of output on stdout, with its origin and, for the host's words, a stable "
+                             "message id (schema: docs/porcelain.md)")
     parser.add_argument("--echo", action="store_true",
                         help="in scripts, print each prompt and command like a transcript")
     parser.add_argument("--stop-on-error", action="store_true",
@@ -121,7 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--autosave", action=argparse.BooleanOptionalAction, default=None,
                         help="save games in progress on exit/EOF and resume them with 'play GAME' "
                              "(default: on at a terminal, off for scripts)")
-    parser.add_argument("--record", metavar="FILE",
+    parser.add_argument("--record", metavar="FILE", type=_record_file,
                         help="write the accepted commands to FILE as a script that replays the session")
     parser.add_argument("--plugin", action="append", default=[], metavar="MODULE",
                         help="also load this importable module as a plugin for this session")
@@ -159,7 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             _error(f"cannot read {script}: {exc}")
             return EXIT_USAGE
     try:
-        return _with_record(args, script, handle, source, script is None and stdin_is_tty)
+        return _with_record(args, script, handle, source, script is None and stdin_is_tty and not args.jsonl)
     finally:
         if handle is not None:
             handle.close()
@@ -178,10 +185,10 @@ def _with_record(args: argparse.Namespace, script: str | None, handle: TextIO | 
     :data:`EXIT_OK` then exits :data:`EXIT_OUTPUT`.
     """
     record = None
-    if args.record and _same_file(args.record, handle if handle is not None else sys.stdin):
+    if args.record is not None and _same_file(args.record, handle if handle is not None else sys.stdin):
         _error(f"--record {args.record} would overwrite the script being read")
         return EXIT_USAGE
-    if args.record:
+    if args.record is not None:
         why = refusal(args.record, data_dir(args.data_dir))
         if why is not None:
             _error(f"--record: {why}")
@@ -252,28 +259,40 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
     warnings = [f"cardshell: warning: plugin {failure.describe()}" for failure in shell.failures]
     warnings += [f"cardshell: warning: {note}" for note in shell.notes]
 
+    writer = JsonWriter(sys.stdout, sys.stderr) if args.jsonl else None
     if not shell.autosave:  # no signal handlers: SIGHUP and SIGTERM end the run as for any program,
         signals.end_sweeps_cleanly()  # but a sweep stops its workers, says what it kept, and exits 129/143
         try:
             status = run_script(shell, lines, source, sys.stdout, sys.stderr,
-                                echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings)
+                                echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings, writer=writer)
         except KeyboardInterrupt:
             status = EXIT_INTERRUPTED
         signum = signals.received()
-        return status if signum is None else signals.exit_status(signum)
+        return _ended(writer, status if signum is None else signals.exit_status(signum))
 
     signals.install()
     try:
         status = run_script(shell, lines, source, sys.stdout, sys.stderr,
-                            echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings)
+                            echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings, writer=writer)
     except signals.Terminated:  # between two commands: the script did not close the shell
         notes = shell.close()
         signals.say(notes)
         status = EXIT_INTERRUPTED
     except KeyboardInterrupt:
-        return EXIT_INTERRUPTED
+        return _ended(writer, EXIT_INTERRUPTED)
     signum = signals.received()
-    return status if signum is None else signals.exit_status(signum)
+    return _ended(writer, status if signum is None else signals.exit_status(signum))
+
+
+def _ended(writer: JsonWriter | None, status: int) -> int:
+    """The exit status of a script run, written last by the porcelain output
+    (``--jsonl``); :data:`EXIT_OUTPUT` when that last object cannot be written."""
+    if writer is not None and status != EXIT_OUTPUT:
+        try:
+            writer.exit(status)
+        except OutputFailed:
+            return EXIT_OUTPUT
+    return status
 
 
 def _is_tty(stream: TextIO | None) -> bool:
@@ -305,10 +324,11 @@ def _stdin_lines() -> Iterable[str]:
 
 
 def _error(message: str) -> None:
-    """Report a usage problem on stderr, if stderr is open (never on stdout)."""
+    """Report a usage problem on stderr, if stderr is open (never on stdout),
+    made printable (:func:`cardshell.screen.printable`)."""
     if sys.stderr is not None:
         try:
-            print(f"cardshell: {message}", file=sys.stderr)
+            print(screen.printable(f"cardshell: {message}"), file=sys.stderr)
         except (OSError, ValueError):
             pass
 

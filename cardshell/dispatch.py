@@ -28,15 +28,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardshell import blame, screen
+from cardshell.defaults import DEFAULT_PLUGIN_NAMES
 from cardshell.errors import CommandError, UsageError
 from cardshell.gametable import GameTable
+from cardshell.messages import HostText, say
 from cardshell.parsers import quoted
 from cardshell.plugincheck import StateGuard, mutated
 from cardshell.problems import ProblemReporter
 from cardshell.recording import Recorder
 from cardshell.records import Command, CommandContext, Game
 from cardshell.registry import ESCAPE, Entry, Registry, Scope
-from cardshell.reply import Reply
+from cardshell.reply import GAME, HOST, Part, Reply, part
 from cardshell.ruleset import RuleSet
 from cardshell.session import GameSession
 from cardshell.sessions import Sessions
@@ -136,10 +138,10 @@ class Dispatcher:
             if matched is not None:
                 return matched
         where = f" in {self.table.current.game.title}" if self.table.current else ""
-        hint = self.did_you_mean(word)
-        hint = f" (did you mean {hint!r}?)" if hint else ""
-        raise UsageError(f"unknown command {quoted(word)}{where}{hint}; type {self.sessions.host_word('help')!r} "
-                         "for the list of commands")
+        close = self.did_you_mean(word)
+        suggestion = say("command.did-you-mean", word=repr(close)) if close else ""
+        raise UsageError(say("command.unknown", word=quoted(word), where=where, suggestion=suggestion,
+                             help=repr(self.sessions.host_word('help'))))
 
     def _resolve_global(self, line: str, typed: str) -> tuple[Entry, str]:
         """:meth:`resolve` in the global scope only (a line typed with :data:`ESCAPE`).
@@ -162,9 +164,8 @@ class Dispatcher:
         if matched is not None:
             return matched
         close = self.did_you_mean(word) if word else None
-        hint = f" (did you mean '{ESCAPE}{close}'?)" if close else ""
-        raise UsageError(f"unknown shell command {quoted(typed.split(' ')[0])}{hint}; {ESCAPE}WORD reaches the "
-                         f"shell's command WORD; type '{ESCAPE}help' for the list")
+        suggestion = say("command.did-you-mean-escaped", word=close) if close else ""
+        raise UsageError(say("command.unknown-shell", word=quoted(typed.split(' ')[0]), suggestion=suggestion))
 
     def did_you_mean(self, word: str) -> str | None:
         """The command word closest to a mistyped one (``exitt`` -> ``exit``).
@@ -214,17 +215,26 @@ class Dispatcher:
                 reply.warnings.append(problem)
         self.record_as = None
         if reply.error:  # a message, never a board: fitted like any text
+            reply.error_parts = reply.error_as_parts()
             reply.error = screen.wrap(reply.error, self._fit_width())
         if reply.steps and self.pace_steps:  # the front end plays them, one at a time
             return reply
         follow_up, reply.follow_up = reply.follow_up, []
         for next_line in follow_up:  # a script sees every step and its board (what plugins' golden files hold)
             step = self.execute(next_line)
-            reply.output = _join(reply.output, f"> {next_line}", step.output)
+            marker = say("command.step", line=next_line)
+            reply.output = screen.compose([reply.output, marker, step.output], None)
+            reply.parts += [part(marker, HOST), *step.output_as_parts()]
             reply.exact.extend(step.exact)
             reply.warnings.extend(step.warnings)
             if not step.ok:
-                reply.ok, reply.error, reply.interrupted = False, f"{next_line!r}: {step.error}", step.interrupted
+                lead = say("command.step-rejected", line=repr(next_line))
+                reply.ok, reply.error, reply.interrupted = False, f"{lead}{step.error}", step.interrupted
+                step_parts = step.error_as_parts()
+                if step_parts:
+                    step_parts[0] = Part(step_parts[0].text, step_parts[0].origin, step_parts[0].kind,
+                                         step_parts[0].message_id, step_parts[0].args, inline=True)
+                reply.error_parts = [part(lead, HOST, "error"), *step_parts]
                 break
         return reply
 
@@ -254,18 +264,25 @@ class Dispatcher:
                     message = game.invalid_input(text)
                 if guarded.failed is None:
                     close = self.did_you_mean(text.split()[0]) if entry is None else None
-                    return Reply(ok=False, error=message + (f"\nDid you mean {close!r}?" if close else ""))
-            usage = f" (usage: {entry.command.usage_text})" if entry is not None else ""
-            return Reply(ok=False, error=f"{exc.message}{usage}")
+                    parts = [part(message, GAME, "error")]
+                    if close:
+                        parts.append(part(say("command.did-you-mean-line", word=repr(close)), HOST, "error",
+                                          inline=True))
+                    return _rejected(parts)
+            parts = [part(exc.message, _origin(entry), "error")]
+            if entry is not None:
+                parts.append(part(say("command.usage", usage=entry.command.usage_text), HOST, "error", inline=True))
+            return _rejected(parts)
         except CommandError as exc:
-            return Reply(ok=False, error=exc.message)
+            return _rejected([part(exc.message, _origin(entry), "error")])
         except KeyboardInterrupt as exc:  # a command that kept part of its work says so in a note (PEP 678)
             notes = getattr(exc, "__notes__", None)
-            return Reply(ok=False, error=notes[-1] if notes else "interrupted; nothing was changed", interrupted=True)
+            message = notes[-1] if notes else say("command.interrupted")
+            return _rejected([part(message, HOST, "error")], interrupted=True)
         except BaseException as exc:
             if not blame.is_plugin_failure(exc):
                 raise
-            return Reply(ok=False, error=self._internal_error(exc, entry, game))
+            return _rejected([part(self._internal_error(exc, entry, game), HOST, "error")])
 
     def run_quietly(self, entry: Entry, args_text: str, line: str, session: GameSession) -> None:
         """Carry out one move of a game being rebuilt: no hooks, no display,
@@ -315,7 +332,7 @@ class Dispatcher:
         try:
             self._carry_out(session, command, line, ctx, reply, pieces, quiet=quiet)
         finally:
-            self.compose(reply, pieces)
+            self.compose(reply, pieces, _origin(entry))
         return reply
 
     def _carry_out(self, session: GameSession | None, command: Command, line: str, ctx: CommandContext[Any],
@@ -344,24 +361,27 @@ class Dispatcher:
             self.sessions.check_outcome(session, reply.warnings)
             pieces.append(self.sessions.announce_ending(session, before))
         except KeyboardInterrupt:
-            reply.warnings.append(f"interrupted after {line!r} was accepted: the move stands "
-                                  f"('{self.sessions.host_word('undo')}' takes it back where the game allows)")
+            reply.warnings.append(say("command.interrupted-after-move", line=repr(line),
+                                      undo=repr(self.sessions.host_word('undo'))))
             reply.interrupted = True
             self.sessions.check_outcome(session, reply.warnings, announce=False)
         if ctx.leave_requested and self.table.current is session:
             self.sessions.leave(abandon=True)
 
-    def compose(self, reply: Reply, pieces: list[str]) -> None:
+    def compose(self, reply: Reply, pieces: list[str], origin: str = HOST) -> None:
         """Set ``reply.output`` to ``pieces`` fitted to the screen
         (:func:`cardshell.screen.compose` at the width of ``fit_width``,
-        boards kept) and ``reply.exact`` to the pieces shown as they are."""
+        boards kept), ``reply.parts`` to the pieces as parts (``origin``:
+        who wrote a piece that does not say, :func:`cardshell.reply.part`)
+        and ``reply.exact`` to the pieces shown as they are."""
         reply.output = screen.compose(pieces, self._fit_width(), terminal=self._interactive())
+        reply.parts = [part(piece, origin) for piece in pieces if piece]
         reply.exact = [piece for piece in pieces if isinstance(piece, screen.Exact)]
 
     def _at(self, exc: BaseException) -> str:
-        """`` (FILE:LINE)`` of the plugin frame that raised ``exc``, or ""."""
+        """The ``plugin.raised-at`` note of the plugin frame that raised ``exc`` (its FILE:LINE), or ""."""
         where = self.problems.locate(exc).where
-        return f" ({where})" if where else ""
+        return say("plugin.raised-at", where=where) if where else ""
 
     def _internal_error(self, exc: BaseException, entry: Entry | None, game: Game | None) -> str:
         """The one-line report of a command that failed in plugin code.
@@ -374,10 +394,10 @@ class Dispatcher:
         """
         plugin = self.problems.locate(exc).plugin or (entry.plugin if entry is not None else "?")
         at = self._at(exc)
-        rolled = f" (game {game.id!r} rolled back to before the command)" if game else ""
+        rolled = say("plugin.rolled-back", game=repr(game.id)) if game else ""
         if self.problems.tracebacks:
             blame.print_traceback(exc)
-        return f"internal error in plugin {plugin!r}{at}: {blame.describe(exc)}{rolled}"
+        return say("plugin.internal-error", plugin=repr(plugin), at=at, error=blame.describe(exc), rolled=rolled)
 
 
 
@@ -440,7 +460,24 @@ def asks_for_help(args_text: str) -> bool:
     return not {"--help", "-h"}.isdisjoint(args_text.split())
 
 
-def _join(*parts: str) -> str:
-    return "\n".join(part for part in parts if part)
+def _origin(entry: Entry | None) -> str:
+    """Who wrote what a command says without saying it: the host for the
+    host's own commands (its default plugins) and for a line that named no
+    command, the game (the plugin) for every other."""
+    return HOST if entry is None or entry.plugin in DEFAULT_PLUGIN_NAMES else GAME
 
 
+def _rejected(parts: list[Part], *, interrupted: bool = False) -> Reply:
+    """A reply rejecting its line with the message ``parts``."""
+    return Reply(ok=False, error=_text(parts), error_parts=parts, interrupted=interrupted)
+
+
+def _text(parts: list[Part]) -> str:
+    """The message of parts: one :class:`~cardshell.messages.HostText` when
+    it is a single host message, else their text joined."""
+    if len(parts) == 1 and isinstance(parts[0].text, HostText):
+        return parts[0].text
+    text = ""
+    for number, piece in enumerate(parts):
+        text += ("" if number == 0 or piece.inline else "\n") + piece.text
+    return text

@@ -22,7 +22,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from cardshell import hookspecs, records, views
+from cardshell import hookspecs, messages, records, views
 
 #: The lines that enclose the generated text in a Markdown file.
 BEGIN = "<!-- BEGIN GENERATED REFERENCE (python -m cardshell.docs --write docs/reference.md) -->"
@@ -184,28 +184,34 @@ def replace_reference(text: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m cardshell.docs [--write FILE | --check FILE]``.
+    """``python -m cardshell.docs [--messages] [--write FILE | --check FILE]``:
+    the plugin reference (the generated section of docs/reference.md), or
+    with ``--messages`` the catalog of host messages (all of
+    docs/messages.md, :func:`cardshell.messages.markdown`).
 
     Returns:
         int: 0, or 1 when ``--check`` finds the file out of date.
     """
     parser = argparse.ArgumentParser(prog="python -m cardshell.docs", description=__doc__.splitlines()[0])
+    parser.add_argument("--messages", action="store_true", help="the catalog of host messages (docs/messages.md)")
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--write", metavar="FILE", type=Path, help="replace the generated section of FILE")
     group.add_argument("--check", metavar="FILE", type=Path, help="exit 1 if FILE's generated section is stale")
     args = parser.parse_args(argv)
+    flag = " --messages" if args.messages else ""
     if args.write:
-        text = args.write.read_text(encoding="utf-8")
-        args.write.write_text(replace_reference(text), encoding="utf-8")
+        text = args.write.read_text(encoding="utf-8") if args.write.exists() else ""
+        args.write.write_text(messages.markdown() if args.messages else replace_reference(text), encoding="utf-8")
         return 0
     if args.check:
-        text = args.check.read_text(encoding="utf-8")
-        if replace_reference(text) != text:
-            print(f"{args.check}: the generated reference is out of date; "
-                  f"run python -m cardshell.docs --write {args.check}", file=sys.stderr)
+        text = args.check.read_text(encoding="utf-8") if args.check.exists() else ""
+        wanted = messages.markdown() if args.messages else replace_reference(text)
+        if wanted != text:
+            print(f"{args.check}: the generated text is out of date; "
+                  f"run python -m cardshell.docs{flag} --write {args.check}", file=sys.stderr)
             return 1
         return 0
-    sys.stdout.write(reference())
+    sys.stdout.write(messages.markdown() if args.messages else reference())
     return 0
 
 

@@ -7,7 +7,9 @@ save, quit, ``play blackjack`` brought back the hand before the stay), and
 statistics would count the deal twice.  This module keeps, per uid, the
 number of moves the deal had at its latest ending:
 
-* in memory for the session (:class:`Endings`), whatever the game;
+* in memory for the session (:class:`Endings`), whatever the game: the
+  latest :data:`MAX_ENDINGS` of them (the oldest are dropped first, so an
+  endless script's memory stays flat);
 * in the data directory (``saves/.endings.json``, a JSON object ``{uid:
   moves}``) for a deal that was saved or resumed from a save, the only
   deals of which another, older copy can exist on disk.  The file is
@@ -33,7 +35,8 @@ from cardshell import saves
 
 #: The ledger file's name inside the saves directory (a dot name: never listed as a save).
 FILENAME = ".endings.json"
-#: At most this many deals are remembered in the file (about 50 bytes each).
+#: At most this many deals are remembered in the file (about 50 bytes each),
+#: and in a session's memory.
 MAX_ENDINGS = 5000
 
 
@@ -100,7 +103,8 @@ class Endings:
             the file is needed (the directory may be chosen after start).
 
     Attributes:
-        seen (dict[str, int]): uid -> moves at its latest ending, this session.
+        seen (dict[str, int]): uid -> moves at its latest ending, this
+            session: the latest :data:`MAX_ENDINGS` deals, oldest first.
     """
 
     def __init__(self, data_dir: Callable[[], Path]) -> None:
@@ -120,7 +124,9 @@ class Endings:
             str | None: a warning to show when the file could not be
             written, else None.
         """
-        self.seen[uid] = max(moves, self.seen.get(uid, 0))
+        self.seen[uid] = max(moves, self.seen.pop(uid, 0))  # re-inserted last: the newest is kept longest
+        while len(self.seen) > MAX_ENDINGS:
+            del self.seen[next(iter(self.seen))]
         if not lasting:
             return None
         try:

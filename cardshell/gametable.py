@@ -5,7 +5,10 @@ game id in progress, which one is current, the last game of each id that
 ended (*finished*: ``play GAME`` deals again after it, ``new`` and
 ``restart`` at ``cardshell>`` act on the last one), and the uids of the
 games that were retired here (finished, abandoned or replaced: a save of
-one of them is never written back over a newer game).  A game's life as the
+one of them is never written back over a newer game).  Only a game that
+was saved or resumed from a save (``save_name`` set) can have its uid in a
+save file, so only those are remembered as retired: the table's memory
+stays bounded by the saves, however many games a session deals.  A game's life as the
 host tells it: *in progress* (in :attr:`GameTable.sessions`, no outcome),
 *finished* (an outcome; in :attr:`GameTable.finished`), *abandoned* (left
 with moves; kept loadable until exit by
@@ -51,7 +54,8 @@ class GameTable:
             ended (most recently ended last), until a new game of that id is
             put in place.
         retired (set[str]): uids of the games finished, abandoned or
-            replaced in this shell.
+            replaced in this shell that were saved or resumed from a save
+            (:meth:`retire`).
     """
 
     def __init__(self) -> None:
@@ -68,7 +72,7 @@ class GameTable:
         """
         previous = self.sessions.get(session.id)
         if previous is not None and previous is not session:
-            self.retired.add(previous.uid)
+            self.retire(previous)
         if self.finished.get(session.id) is not session:
             self.finished.pop(session.id, None)
         self.sessions[session.id] = session
@@ -106,8 +110,19 @@ class GameTable:
             self.ended(session)  # the last one left is the one 'new' acts on
         if session is not None and abandon:
             self.sessions.pop(session.id, None)
-            self.retired.add(session.uid)
+            self.retire(session)
         return session
+
+    def retire(self, session: GameSession) -> None:
+        """Remember that a game was finished, abandoned or replaced here, when
+        a save file can hold it (it was saved or resumed from a save:
+        ``save_name`` set; any other game's uid is in no file).
+
+        Args:
+            session (GameSession): the game.
+        """
+        if session.save_name is not None:
+            self.retired.add(session.uid)
 
     def snapshot(self) -> TableSnapshot:
         """The table as it is now, for :meth:`restore`."""

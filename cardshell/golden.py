@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import itertools
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
+
+from cardshell.messages import MAX_WORDINGS
+from cardshell.reply import HOST, Part
 
 #: The suffix of golden-test scripts; their names start with ``test_``.
 GOLDEN_SUFFIX = ".cardshell"
@@ -26,6 +30,12 @@ HEADER_PREFIX = "# cardshell:"
 DEFAULT_SEED = 0
 #: The command-line option that rewrites the expected files.
 UPDATE_OPTION = "--cardshell-update-golden"
+#: The command-line option that compares golden files byte for byte.
+STRICT_OPTION = "--cardshell-strict-golden"
+#: How a failing comparison says what was compared.
+COMPARED = ("(the game's lines compare exactly and in order; the host's by message id and arguments, in any "
+            f"wording it has had, and host lines absent from the expected file are allowed; {STRICT_OPTION} "
+            "compares every byte)")
 #: How :func:`visible_lines` shows invisible characters, printed under a diff.
 LEGEND = "(· trailing space, \\t tab, \\r carriage return, [no newline at end]: the last line has no newline)"
 
@@ -170,3 +180,134 @@ def _read(path: Path) -> str | None:
         return path.read_bytes().decode("utf-8")
     except FileNotFoundError:
         return None
+
+
+# -- comparing by origin --------------------------------------------------------
+@dataclass(frozen=True)
+class Item:
+    """One piece of a script's stream as a golden test compares it.
+
+    Attributes:
+        text: what was printed, ending with a newline.
+        wordings: every text the piece may have had in a golden file of any
+            release (:meth:`cardshell.reply.Part.wordings`: a host message
+            in each of its wordings), ``text`` first, each ending with a
+            newline.
+        optional: the piece is the host's alone (a host line, a warning, a
+            note): a golden file recorded by a release that did not print
+            it still matches.
+    """
+
+    text: str
+    wordings: tuple[str, ...]
+    optional: bool
+
+
+def parts_wordings(parts: Sequence[Part], limit: int = MAX_WORDINGS) -> list[str]:
+    """The texts a sequence of parts may have been printed as: each part in
+    each of its wordings, joined as :func:`cardshell.reply.joined` joins
+    them; at most ``limit``."""
+    choices = [piece.wordings() for piece in parts]
+    found: dict[str, None] = {}
+    for values in itertools.islice(itertools.product(*choices), limit):
+        text = ""
+        for number, (piece, value) in enumerate(zip(parts, values)):
+            text += ("" if number == 0 or piece.inline else "\n") + value
+        found.setdefault(text, None)
+    return list(found)
+
+
+def items_of(parts: Sequence[Part]) -> list[Item]:
+    """The items of a reply's output: one per line group (a part and the
+    inline parts after it), optional when all its parts are the host's."""
+    groups: list[list[Part]] = []
+    for piece in parts:
+        if piece.inline and groups:
+            groups[-1].append(piece)
+        else:
+            groups.append([piece])
+    items = []
+    for group in groups:
+        wordings = [text + "\n" for text in parts_wordings(group)]
+        items.append(Item(wordings[0], tuple(wordings), all(piece.origin == HOST for piece in group)))
+    return items
+
+
+def exact_item(text: str) -> Item:
+    """An item compared byte for byte, never optional."""
+    return Item(text, (text,), False)
+
+
+@dataclass
+class Comparison:
+    """How an expected stream compares with the items printed.
+
+    Attributes:
+        ok: every expected line is matched: the game's lines exactly and in
+            order, the host's in one of their wordings; host items missing
+            from the expected text are allowed.
+        exact: the texts are equal byte for byte.
+        host_lines: how many printed host lines differ from, or are missing
+            in, the expected text (0 when ``exact``).
+        problem: where matching stopped, for a failing comparison.
+    """
+
+    ok: bool
+    exact: bool
+    host_lines: int = 0
+    problem: str = ""
+
+
+def compare(expected: str, items: Sequence[Item]) -> Comparison:
+    """Compare an expected stream (a golden file) with what was printed.
+
+    The expected text must be the items in order, each in one of its
+    wordings, where an optional item may be absent.  An alignment over the
+    expected lines and the items (a dynamic programme over the positions
+    reachable after each item) decides it; a piece of several lines is
+    matched whole.
+
+    Args:
+        expected: the golden file's text.
+        items: what the script printed on that stream (:func:`items_of`).
+
+    Returns:
+        Comparison: the verdict.
+    """
+    actual = "".join(item.text for item in items)
+    if expected == actual:
+        return Comparison(True, True)
+    lines = expected.split("\n")
+    if lines[-1] != "":
+        return Comparison(False, False, problem="the expected file's last line has no newline at its end")
+    lines = [line + "\n" for line in lines[:-1]]
+    # reach[i] = fewest differing host lines to have matched lines[:i] with the items so far
+    reach: dict[int, int] = {0: 0}
+    stopped = (0, 0)
+    for number, item in enumerate(items):
+        following: dict[int, int] = {}
+        for start, cost in reach.items():
+            if item.optional:
+                _keep(following, start, cost + item.text.count("\n"))
+            for index, wording in enumerate(item.wordings):
+                count = wording.count("\n")
+                if "".join(lines[start:start + count]) == wording:
+                    _keep(following, start + count, cost + (0 if index == 0 else count))
+        if not following:
+            stopped = (number, max(reach))
+            break
+        reach = following
+    else:
+        if len(lines) in reach:
+            return Comparison(True, False, reach[len(lines)])
+        stopped = (len(items), max(reach))
+    number, line = stopped
+    shown = lines[line].rstrip("\n") if line < len(lines) else "(the end of the expected file)"
+    printed = items[number].text.rstrip("\n") if number < len(items) else "(nothing more)"
+    return Comparison(False, False, problem=f"expected line {line + 1}: {shown!r}\n"
+                                            f"  printed there: {printed!r}")
+
+
+def _keep(reach: dict[int, int], position: int, cost: int) -> None:
+    if cost < reach.get(position, cost + 1):
+        reach[position] = cost

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from cardshell import screen
+from cardshell.messages import HostText, say
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.records import Command, Game, Outcome
@@ -199,7 +200,7 @@ def games_list(games: Mapping[str, Game], width: int = DEFAULT_WIDTH) -> str:
 
 
 def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = (),
-           spell: Callable[[str], str] = str) -> str:
+           spell: Callable[[str], str] = str, menu: bool = False) -> HostText:
     """The lines that say a game (or a round) is over and what the player can
     do next.
 
@@ -212,21 +213,25 @@ def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = (),
         spell (Callable[[str], str]): how the player types a shell command
             word in this game (``%undo`` where the game has its own
             ``undo``: :meth:`cardshell.dispatch.Dispatcher.host_word`).
+        menu (bool): the game shows a menu of its own above (Up-and-Down's
+            browser): a blank line first, and the next steps start with an
+            answer to that menu.
 
     Returns:
-        str: two lines, e.g. ``Aces Up is over: lost, score 36 (no move
-        left, 12 cards in the tableau).`` then ``Next: 'new', 'restart',
-        'undo' or 'quit'.`` (``undo`` only where the game allows it).
+        HostText: the message ``game.ending``: two lines, e.g. ``Aces Up is
+        over: lost, score 36 (no move left, 12 cards in the tableau).`` then
+        ``Next: 'new', 'restart', 'undo' or 'quit'.`` (``undo`` only where
+        the game allows it).
     """
-    score = ""
-    if outcome.score is not None:
-        score = f", score {outcome.score:g}"
-    detail = f" ({outcome.detail})" if outcome.detail else ""
+    score = say("game.score", score=f"{outcome.score:g}") if outcome.score is not None else ""
+    detail = say("game.detail", detail=outcome.detail) if outcome.detail else ""
     own = [f"'{move}'" for move in going_on]
     host = ["new", "restart", *(["undo"] if game.undo else []), "quit"]
     steps = [*own, *(f"'{spell(word)}'" for word in host)]
-    what = f"{game.title}: the round is over" if own else f"{game.title} is over"
-    return f"{what}: {outcome.result}{score}{detail}.\nNext: {', '.join(steps[:-1])} or {steps[-1]}."
+    what = say("game.over.round" if own else "game.over.what", title=game.title)
+    over = say("game.over", what=what, result=outcome.result, score=score, detail=detail)
+    going = say("game.next-menu" if menu else "game.next", choices=", ".join(steps[:-1]), last=steps[-1])
+    return say("game.ending-menu" if menu else "game.ending", over=over, next=going)
 
 
 def moves(count: int) -> str:

@@ -2,7 +2,8 @@
 
 Used only when stdin is a terminal.  The prompt names the current game; Tab
 completes commands and arguments (:mod:`cardshell.completion`); history
-persists in the data directory unless ``--no-history``; Ctrl-C cancels the
+persists in the data directory unless ``--no-history``, kept within
+:data:`cardshell.history.MAX_BYTES` (:mod:`cardshell.history`); Ctrl-C cancels the
 line; Ctrl-D leaves the current game (kept in progress), then the shell.
 Tab on an empty line lists the commands valid now above the prompt and
 inserts nothing, so Tab Tab Enter never runs a command (prompt_toolkit's
@@ -42,13 +43,14 @@ from prompt_toolkit.application import get_app, run_in_terminal
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.filters import Condition
-from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.validation import Validator
 
 from cardshell import help as helptext
 from cardshell import pager, saves, screen, signals
 from cardshell.completion import candidates, columns, first_words, natural
+from cardshell.history import BoundedHistory
 from cardshell.reply import Reply
 from cardshell.script import MAX_LINE_LENGTH, too_long
 from cardshell.session import GameSession
@@ -94,9 +96,25 @@ def key_bindings(shell: Shell) -> KeyBindings:
     def _list_commands(event: KeyPressEvent) -> None:
         text = listing(shell, event.app.output.get_size().columns)
         if text:
-            run_in_terminal(lambda: print(text))
+            run_in_terminal(lambda: say(text))
 
     return bindings
+
+
+def say(text: str, stream: Any = None, *, colours: bool = False) -> None:
+    """Print one text and a newline at the terminal (standard output, or
+    ``stream``), made printable first (:func:`cardshell.screen.printable`):
+    this front end writes every text through here, or, for a reply's
+    output, through the pager, so no control character from a file or a
+    plugin reaches the terminal.
+
+    Args:
+        text (str): the text.
+        stream (Any): where to print (``sys.stderr``); None: ``sys.stdout``.
+        colours (bool): the text holds this front end's own SGR colours
+            (:func:`colourise`, the red of an error), kept.
+    """
+    print(screen.printable(text, colours=colours), file=sys.stdout if stream is None else stream)
 
 
 def use_colour(stream: Any) -> bool:
@@ -127,7 +145,7 @@ def _progress(iterable: Iterable[Any], total: int | None = None, label: str = ""
 
     if total is None and hasattr(iterable, "__len__"):
         total = len(iterable)  # type: ignore[arg-type]
-    line = ProgressLine(total, label or "working", "items", stream=sys.stderr)
+    line = ProgressLine(total, screen.printable(label or "working"), "items", stream=sys.stderr)
     try:
         for item in iterable:
             yield item
@@ -176,39 +194,40 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
     shell.working = _spinner
     shell.pace_steps = True  # solve --play: its moves are played here, at a readable pace
     colour = use_colour(sys.stdout)
-    print(helptext.wrap(BANNER, shell.width))
+    say(helptext.wrap(BANNER, shell.width))
     for failure in shell.failures:
-        print(f"warning: plugin {failure.describe()} (see 'plugins')", file=sys.stderr)
+        say(f"warning: plugin {failure.describe()} (see 'plugins')", sys.stderr)
     for note in shell.notes:
-        print(helptext.wrap(f"warning: {note}", shell.width), file=sys.stderr)
+        say(helptext.wrap(f"warning: {note}", shell.width), sys.stderr)
     if problem is not None:
-        print(helptext.wrap(f"warning: {problem}", shell.width), file=sys.stderr)
+        say(helptext.wrap(f"warning: {problem}", shell.width), sys.stderr)
     for line in offered_saves(shell):
-        print(helptext.wrap(line, shell.width, "  "))
+        say(helptext.wrap(line, shell.width, "  "))
     while not shell.exiting and signals.received() is None:
         try:
-            line = session.prompt(shell.prompt_text())
+            line = session.prompt(screen.printable(shell.prompt_text()))
         except KeyboardInterrupt:
             continue
         except EOFError:
             left = shell.leave(abandon=False)
             if left is None:
                 break
-            print(left_line(left))
+            say(left_line(left))
             continue
         try:
             reply = shell.execute(line)
             if reply.output:
-                pager.show(colourise(reply.output) if colour else reply.output, chosen, screen.size().lines)
+                shown = screen.printable(reply.output)  # a Printable already: a board keeps its colours
+                pager.show(colourise(shown) if colour else shown, chosen, screen.size().lines)
             for warning in reply.warnings:
-                print(helptext.wrap(f"warning: {warning}", shell.width, "  "), file=sys.stderr)
+                say(helptext.wrap(f"warning: {warning}", shell.width, "  "), sys.stderr)
             if not reply.ok:
-                message = reply.error or ""
-                print(f"{_BOLD_RED}{message}{_RESET}" if colour else message)
+                message = screen.printable(reply.error or "")
+                say(f"{_BOLD_RED}{message}{_RESET}" if colour else message, colours=colour)
             elif reply.steps and reply.follow_up:
                 with _KeysAtOnce(sys.stdin) as key_within:
-                    print(play_steps(shell, reply.follow_up, lambda text: print(
-                        colourise(text) if colour else text), key_within))
+                    say(play_steps(shell, reply.follow_up, lambda text: say(
+                        colourise(screen.printable(text)) if colour else text, colours=colour), key_within))
         except KeyboardInterrupt:  # Ctrl-C while a reply is shown: stop showing it, go on
             if signals.received() is not None:
                 break
@@ -231,7 +250,8 @@ def play_steps(shell: Shell, lines: list[str], show: Callable[[str], None],
     Args:
         shell (Shell): the shell that runs the lines.
         lines (list[str]): the steps, in order (``Reply.follow_up``).
-        show (Callable[[str], None]): prints a step's ``> LINE`` and output.
+        show (Callable[[str], None]): prints a step's ``> LINE`` and output
+            (a :class:`cardshell.screen.Printable`).
         key_within (Callable[[float], bool]): waits up to the seconds given
             for a key; True if one was pressed (see :class:`_KeysAtOnce`).
         pause (float): seconds before each step, >= 0.
@@ -252,9 +272,9 @@ def play_steps(shell: Shell, lines: list[str], show: Callable[[str], None],
             return (f"Stopped after {index} of {total} moves ('{shell.host_word('solve')} --play' "
                     "plays on from here).")
         step: Reply = shell.execute(line)
-        show(f"> {line}" + (f"\n{step.output}" if step.output else ""))
+        show(screen.compose([f"> {line}", step.output], None))  # printable: a board keeps its colours
         for warning in step.warnings:
-            print(helptext.wrap(f"warning: {warning}", shell.width, "  "), file=sys.stderr)
+            say(helptext.wrap(f"warning: {warning}", shell.width, "  "), sys.stderr)
         if not step.ok:
             return f"Stopped after {index} of {total} moves: {line!r}: {step.error}"
     return f"Played the {total} move{'s' if total != 1 else ''}."
@@ -307,7 +327,7 @@ def _spinner(label: str) -> Any:
     (:class:`cardshell.spinner.Spinner`), or nothing when stderr is no terminal."""
     if not sys.stderr.isatty():
         return contextlib.nullcontext()
-    return Spinner(label, sys.stderr)
+    return Spinner(screen.printable(label), sys.stderr)
 
 
 def left_line(session: GameSession) -> str:
@@ -331,7 +351,7 @@ def _confirm(question: str) -> bool:
     (Enter, Ctrl-C and Ctrl-D are no).  A terminating signal passes through."""
 
     try:
-        answer = prompt(f"{question} [y/N] ")
+        answer = prompt(screen.printable(f"{question} [y/N] "))
     except signals.Terminated:
         raise
     except (KeyboardInterrupt, EOFError):
@@ -361,7 +381,8 @@ def open_history(path: Path | None) -> tuple[History, str | None]:
             None for no persistent history (``--no-history``).
 
     Returns:
-        tuple[History, str | None]: a ``FileHistory`` on ``path``, or an
+        tuple[History, str | None]: a :class:`cardshell.history.BoundedHistory`
+        on ``path`` (kept within :data:`cardshell.history.MAX_BYTES`), or an
         ``InMemoryHistory`` and the reason to show when the file cannot be
         read and appended to (the data directory is a file, the history is
         a directory, a FIFO or another special file, no permission):
@@ -383,7 +404,7 @@ def open_history(path: Path | None) -> tuple[History, str | None]:
             pass
     except OSError as exc:
         return InMemoryHistory(), f"history is not kept ({exc.filename or path}: {exc.strerror or exc})"
-    return FileHistory(str(path)), None
+    return BoundedHistory(path), None
 
 
 def offered_saves(shell: Shell) -> list[str]:

@@ -3,24 +3,27 @@
 Every count (``--nodes``, ``--samples``, ``--jobs``, ``simulate N``),
 time limit (``--seconds``) and seed (``play --seed``, ``new --seed``,
 ``cardshell --seed``, ``simulate --first``, ``winnability --deals``, the
-seed of a save) of the host is read here, so they all follow the same rules
-(issue 28, item 7: ``solve --seconds 1_0`` was accepted while ``--nodes
-1_000`` was refused, and a save could hold a seed ``play`` refuses):
+seed of a save) of the host is read here, so they all follow the same rules.
+What a served plugin contract accepted is never narrowed
+(docs/compatibility.md): seeds and seconds are read as Python's ``int()``
+and ``float()`` read them, with only the length of a word bounded before it
+is converted:
 
-* a whole number is ASCII digits with an optional leading ``-``: no ``+``,
-  no ``_`` (``1_000``), no spaces, no other scripts' digits (``٣``); its
-  length is checked before it is converted, so a 60,000-digit word costs
-  nothing and is refused with a short message;
-* seconds are a plain decimal (``10``, ``2.5``, ``.5``): no exponent, no
-  ``_``, no ``inf`` or ``nan``, at most :data:`MAX_SECONDS_LENGTH`
-  characters; above 0 and at most the option's bound;
-* a seed is a whole number from ``-MAX_SEED`` to :data:`MAX_SEED` (the
-  winnability table stores deals as SQLite 64-bit integers);
-* options are spelt out in full: :class:`OptionParser` has argparse's
-  ``allow_abbrev=False`` (a prefix such as ``--sec`` is an unknown option, so
-  a script keeps its meaning when an option is added), and the hand-made
-  ``simulate`` grammar (:mod:`cardshell.sweep.grammar`) reads full names
-  too;
+* a count (``--nodes``, ``simulate N``) is ASCII digits with an optional
+  leading ``-``, its length checked before it is converted (a 60,000-digit
+  word costs nothing), within its option's range, as counts always were;
+* seconds are what ``float(word)`` reads (``10``, ``2.5``, ``.5``, ``1e1``,
+  ``1_0``), at most :data:`MAX_SECONDS_LENGTH` characters, finite, above 0
+  and at most the option's bound;
+* a seed is what ``int(word)`` reads (``12``, ``-3``, ``+5``, ``1_000``),
+  any whole number of at most :data:`MAX_SEED_DIGITS` digits (Python's
+  ``random.seed`` takes any integer), except the deals of
+  ``winnability`` and ``simulate --first``, which are within
+  ``±MAX_SEED`` (the winnability table keys deals by SQLite's 64-bit
+  integers);
+* an option may be abbreviated to any unique prefix (argparse's
+  ``allow_abbrev``), in ``play``, ``new``, ``hint`` and ``solve``;
+  ``winnability`` spells its options in full, as it always did;
 * an option's value may start with ``-`` (``--deals -5:3``, ``--seconds -1``):
   it is read as the value and refused by its own rule, not as "expected one
   argument";
@@ -43,27 +46,59 @@ from typing import Any, NoReturn
 from cardshell.errors import UsageError
 from cardshell.parsers import quoted
 
-__all__ = ["MAX_MESSAGE", "MAX_SECONDS_LENGTH", "MAX_SEED", "OptionParser", "check_seed", "count", "seconds", "seed"]
+__all__ = ["MAX_MESSAGE", "MAX_NUMBER_LENGTH", "MAX_SECONDS_LENGTH", "MAX_SEED", "MAX_SEED_DIGITS", "OptionParser",
+           "check_seed", "count", "seconds", "seed", "whole"]
 
-#: The largest seed magnitude: seeds are ``-MAX_SEED .. MAX_SEED``.
+#: The largest deal of ``winnability`` and ``simulate --first``: deals are
+#: ``-MAX_SEED .. MAX_SEED`` (a deal is a key of the winnability table, an
+#: SQLite 64-bit integer).
 MAX_SEED = 10**18
+#: The most digits of a game's seed (``play --seed``, ``cardshell --seed``,
+#: a save's seed): below Python's limit of 4,300 digits for converting a
+#: text to an integer.
+MAX_SEED_DIGITS = 4000
+#: The longest word read as a whole number, in characters (a seed's sign,
+#: digits and a few underscores).
+MAX_NUMBER_LENGTH = MAX_SEED_DIGITS + 100
+_SEED_LIMIT = 10**MAX_SEED_DIGITS
+_WHOLE = re.compile(r"-?[0-9]+")  # [0-9]: ASCII digits only
 #: The longest ``--seconds`` value, in characters.
 MAX_SECONDS_LENGTH = 32
 #: The longest message :class:`OptionParser` gives, in characters.
 MAX_MESSAGE = 300
 
-_WHOLE = re.compile(r"-?[0-9]+")  # [0-9]: ASCII digits only
-_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
+
+
+def whole(word: str, what: str) -> int:
+    """Read a whole number as ``int(word)`` does, its length bounded first.
+
+    Args:
+        word: as typed.
+        what: its name in messages (``"--nodes"``, ``"the seed"``).
+
+    Raises:
+        UsageError: longer than :data:`MAX_NUMBER_LENGTH` characters, or not
+            a whole number; the message quotes at most
+            :data:`cardshell.parsers.QUOTE_LENGTH` characters of it.
+    """
+    if len(word) > MAX_NUMBER_LENGTH:
+        raise UsageError(f"{what} must be a whole number of at most {MAX_NUMBER_LENGTH:,} characters, "
+                         f"got {len(word):,} characters")
+    value = _read_int(word)
+    if value is None:
+        raise UsageError(f"{what} must be a whole number, got {quoted(word)}")
+    return value
 
 
 def count(word: str, what: str, low: int, high: int) -> int:
-    """Read a whole number from ``low`` to ``high`` by the rules of this module.
+    """Read a whole number from ``low`` to ``high``: ASCII digits with an
+    optional leading ``-``, as counts always were read.
 
     Args:
-        word (str): as typed.
-        what (str): its name in messages (``"--nodes"``, ``"the number of games N"``).
-        low (int): the smallest value allowed.
-        high (int): the largest value allowed.
+        word: as typed.
+        what: its name in messages (``"--nodes"``, ``"the number of games N"``).
+        low: the smallest value allowed.
+        high: the largest value allowed.
 
     Returns:
         int: the value, ``low <= value <= high``.
@@ -84,32 +119,52 @@ def count(word: str, what: str, low: int, high: int) -> int:
     return value
 
 
-def seed(word: str, what: str = "--seed", low: int = -MAX_SEED, high: int = MAX_SEED) -> int:
-    """Read a seed: :func:`count` from ``low`` to ``high`` (by default ``±MAX_SEED``).
+def _read_int(word: str) -> int | None:
+    """``int(word)``, or None when it reads no whole number or the word is
+    longer than :data:`MAX_NUMBER_LENGTH` characters (never converted)."""
+    if len(word) > MAX_NUMBER_LENGTH:
+        return None
+    try:
+        return int(word)
+    except ValueError:
+        return None
+
+
+def seed(word: str, what: str = "--seed", low: int | None = None, high: int | None = None) -> int:
+    """Read a seed: any whole number of at most :data:`MAX_SEED_DIGITS`
+    digits, or, when ``low`` and ``high`` are given (a deal of the
+    winnability table), :func:`count` from ``low`` to ``high``.
 
     Raises:
-        UsageError: as :func:`count`.
+        UsageError: not a whole number, too many digits, or out of range.
     """
-    return count(word, what, max(low, -MAX_SEED), min(high, MAX_SEED))
+    if low is not None or high is not None:
+        return count(word, what, -MAX_SEED if low is None else low, MAX_SEED if high is None else high)
+    value = whole(word, what)
+    if not check_seed(value):
+        raise UsageError(f"{what} must be a whole number of at most {MAX_SEED_DIGITS:,} digits")
+    return value
 
 
 def seconds(word: str, what: str, high: float) -> float:
-    """Read a time limit: a plain decimal above 0 and at most ``high``.
+    """Read a time limit: what ``float(word)`` reads, above 0 and at most ``high``.
 
     Args:
-        word (str): as typed.
-        what (str): its name in messages (``"--seconds"``).
-        high (float): the largest value allowed, in seconds.
+        word: as typed.
+        what: its name in messages (``"--seconds"``).
+        high: the largest value allowed, in seconds.
 
     Returns:
         float: the seconds.
 
     Raises:
-        UsageError: not a plain decimal of at most
-            :data:`MAX_SECONDS_LENGTH` characters, or not in ``(0, high]``.
+        UsageError: longer than :data:`MAX_SECONDS_LENGTH` characters, not a
+            number, or not in ``(0, high]`` (``inf`` and ``nan`` are not).
     """
-    value = float(word) if len(word) <= MAX_SECONDS_LENGTH and word.isascii() and _DECIMAL.fullmatch(word) \
-        else math.nan
+    try:
+        value = float(word) if len(word) <= MAX_SECONDS_LENGTH else math.nan
+    except ValueError:
+        value = math.nan
     if not 0 < value <= high:
         raise UsageError(f"{what} must be a number of seconds above 0 and at most {high:g}, got {quoted(word)}")
     return value
@@ -117,25 +172,25 @@ def seconds(word: str, what: str, high: float) -> float:
 
 def check_seed(value: object) -> bool:
     """Whether a seed read from elsewhere (a save file's JSON) is one
-    :func:`seed` would accept: an ``int`` (not a ``bool``) within ``±MAX_SEED``."""
-    return isinstance(value, int) and not isinstance(value, bool) and -MAX_SEED <= value <= MAX_SEED
+    :func:`seed` would accept: an ``int`` (not a ``bool``) of at most
+    :data:`MAX_SEED_DIGITS` digits."""
+    return isinstance(value, int) and not isinstance(value, bool) and -_SEED_LIMIT < value < _SEED_LIMIT
 
 
 class OptionParser(argparse.ArgumentParser):
     """argparse for the host commands' options (``play``, ``new``, ``hint``,
     ``solve``, ``winnability``): raises :class:`UsageError` instead of
-    exiting, refuses abbreviated options, reads a value that starts with
-    ``-`` as the value (:meth:`parse_words`) and bounds its messages to
-    :data:`MAX_MESSAGE` characters.
+    exiting, reads a value that starts with ``-`` as the value
+    (:meth:`parse_words`) and bounds its messages to :data:`MAX_MESSAGE`
+    characters.
 
     Args:
-        *args: as :class:`argparse.ArgumentParser` (``allow_abbrev`` is
-            always False).
-        **kwargs: as :class:`argparse.ArgumentParser`.
+        *args: as :class:`argparse.ArgumentParser`.
+        **kwargs: as :class:`argparse.ArgumentParser`; ``allow_abbrev``
+            (unique prefixes of options) defaults to True, as argparse's.
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs["allow_abbrev"] = False
         super().__init__(*args, **kwargs)
         self._takes_value: set[str] = set()
         self._names: set[str] = set()

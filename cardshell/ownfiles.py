@@ -20,12 +20,16 @@ rules keep that choice from destroying what cardshell keeps:
   failure leaves the old file as it was, and no half-written file is ever
   seen under the target's name.  A symbolic link is followed (its file is
   replaced, the link stays); a device or FIFO (``/dev/stdout``) is written
-  as a stream, never replaced.
+  as a stream, never replaced.  A FIFO is opened only when a process is reading it
+  (:func:`open_stream`): with none, the write fails at once saying so,
+  instead of waiting for a reader for ever.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import fcntl
 import os
 import stat
 import tempfile
@@ -33,7 +37,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-__all__ = ["DATA_FILES", "refusal", "replaced", "target_of"]
+__all__ = ["DATA_FILES", "open_stream", "refusal", "replaced", "target_of"]
 
 #: The files cardshell keeps in the data directory, with what they are
 #: (the names: cardshell/winnability/store.py ``FILE_NAME``,
@@ -122,6 +126,45 @@ def target_of(path: str | os.PathLike[str]) -> tuple[Path, bool]:
     return Path(os.path.realpath(path)), True
 
 
+def open_stream(path: str | os.PathLike[str], flags: int = os.O_WRONLY) -> int:
+    """Open a device or FIFO for writing, never waiting for a reader.
+
+    A FIFO is opened with ``O_NONBLOCK``: when no process has it open for
+    reading, the system says so at once (``ENXIO``) where a plain open would
+    wait for one for ever; once open, the descriptor is made blocking again,
+    so a slow reader slows the writer as any pipe does.  A device
+    (``/dev/stdout``, ``/dev/null``) is opened as it is.
+
+    Args:
+        path (str | PathLike): the device or FIFO.
+        flags (int): :func:`os.open` flags for writing (``O_WRONLY``, with
+            ``O_APPEND`` if wanted).
+
+    Returns:
+        int: the open file descriptor.
+
+    Raises:
+        OSError: it cannot be opened; for a FIFO no process reads, with
+            ``errno.ENXIO`` and the message ``no process is reading this
+            FIFO: start its reader first``.
+    """
+    try:
+        is_fifo = stat.S_ISFIFO(os.stat(path).st_mode)
+    except OSError:
+        is_fifo = False
+    if not is_fifo:
+        return os.open(path, flags)
+    try:
+        descriptor = os.open(path, flags | os.O_NONBLOCK)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:
+            raise OSError(errno.ENXIO, "no process is reading this FIFO: start its reader first",
+                          os.fspath(path)) from None
+        raise
+    fcntl.fcntl(descriptor, fcntl.F_SETFL, fcntl.fcntl(descriptor, fcntl.F_GETFL) & ~os.O_NONBLOCK)
+    return descriptor
+
+
 @contextlib.contextmanager
 def replaced(path: str | os.PathLike[str], mode: str = "w", **options: Any) -> Iterator[IO[Any]]:
     """Write ``path`` through a temporary file in its directory and :func:`os.replace`.
@@ -132,7 +175,8 @@ def replaced(path: str | os.PathLike[str], mode: str = "w", **options: Any) -> I
     without an exception.  On an exception (``OSError`` of a full disk
     included) it is removed and the file is left as it was.  A symbolic
     link is followed (the file it names is replaced, the link stays); a
-    device or FIFO is written as a stream (:func:`target_of`).
+    device or FIFO is written as a stream (:func:`target_of`; a FIFO only
+    while a process reads it, :func:`open_stream`).
 
     Args:
         path (str | PathLike): the file to write.
@@ -147,7 +191,13 @@ def replaced(path: str | os.PathLike[str], mode: str = "w", **options: Any) -> I
     """
     target, renamed = target_of(path)
     if not renamed:
-        with open(target, mode, **options) as stream:
+        descriptor = open_stream(target)
+        try:
+            stream = os.fdopen(descriptor, mode, **options)
+        except BaseException:
+            os.close(descriptor)
+            raise
+        with stream:
             yield stream
         return
     descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardshell.errors import UsageError
+from cardshell.messages import say
 
 Parser = Callable[[str], Any]
 
@@ -89,11 +90,11 @@ def integer(word: str) -> int:
             has more than 100 digits``; never ``ValueError``.
     """
     if _INTEGER.fullmatch(word) is None:
-        raise UsageError(f"{quoted(word)} is not a number")
+        raise UsageError(say("parser.not-a-number", word=quoted(word)))
     sign = word[0] if word[0] in "+-" else ""
     digits = word.lstrip("+-").lstrip("0") or "0"
     if len(digits) > MAX_DIGITS:
-        raise UsageError(f"{quoted(word)} has more than {MAX_DIGITS} digits")
+        raise UsageError(say("parser.too-many-digits", word=quoted(word), limit=MAX_DIGITS))
     return int(sign + digits)
 
 
@@ -112,12 +113,11 @@ def shell_words(text: str) -> list[str]:
             time independent of its length) or an unclosed quote.
     """
     if len(text) > MAX_SHELL_WORDS_LENGTH:
-        raise UsageError(f"the arguments are {len(text)} characters long; "
-                         f"at most {MAX_SHELL_WORDS_LENGTH} are accepted")
+        raise UsageError(say("parser.too-long", length=len(text), limit=MAX_SHELL_WORDS_LENGTH))
     try:
         return shlex.split(text)
     except ValueError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(say("parser.shell-words", problem=str(exc))) from None
 
 
 def no_args(text: str) -> None:
@@ -133,7 +133,7 @@ def no_args(text: str) -> None:
         UsageError: if anything followed the command name (``D 2``).
     """
     if text.strip():
-        raise UsageError(f"this command takes no arguments, got {text.strip()!r}")
+        raise UsageError(say("parser.no-arguments", got=repr(text.strip())))
     return None
 
 
@@ -156,12 +156,12 @@ def integers(count: int, low: int | None = None, high: int | None = None) -> Par
     def parse(text: str) -> tuple[int, ...]:
         words = text.split()
         if len(words) != count:
-            raise UsageError(f"expected {count} number{'s' if count != 1 else ''}, got {len(words)}")
+            raise UsageError(say("parser.count" if count != 1 else "parser.count-one", count=count, got=len(words)))
         values = []
         for word in words:
             value = integer(word)
             if (low is not None and value < low) or (high is not None and value > high):
-                raise UsageError(f"{value} is out of range {_range(low, high)}")
+                raise UsageError(say("parser.out-of-range", value=value, range=_range(low, high)))
             values.append(value)
         return tuple(values)
 
@@ -267,16 +267,18 @@ class Choice:
         typed = text.split()
         count = len(self.sets)
         if len(typed) != count:
-            if count == 1:
-                raise UsageError(f"expected one of {_listed(self.sets[0])}, got "
-                                 f"{'nothing' if not typed else f'{len(typed)} words'}")
-            raise UsageError(f"expected {count} words, got {len(typed)}")
+            if count > 1:
+                raise UsageError(say("parser.choice-count", count=count, got=len(typed)))
+            if typed:
+                raise UsageError(say("parser.choice-too-many", words=_listed(self.sets[0]), got=len(typed)))
+            raise UsageError(say("parser.choice-missing", words=_listed(self.sets[0])))
         found = []
         for number, (word, spelled) in enumerate(zip(typed, self._spelled, strict=True)):
             known = spelled.get(self._key(word))
             if known is None:
-                which = "" if count == 1 else f"word {number + 1}: "
-                raise UsageError(f"{which}{quoted(word)} is not one of {_listed(self.sets[number])}")
+                words = _listed(self.sets[number])
+                raise UsageError(say("parser.choice-unknown", word=quoted(word), words=words) if count == 1 else
+                                 say("parser.choice-unknown-nth", number=number + 1, word=quoted(word), words=words))
             found.append(known)
         return found[0] if count == 1 else tuple(found)
 

@@ -383,7 +383,7 @@ class Persistence:
         live = set()
         for gid, session in sorted(self.table.sessions.items()):
             if session.outcome is not None:
-                self.table.retired.add(session.uid)  # the table's record of games that ended here
+                self.table.retire(session)  # the table's record of games that ended here
                 continue
             live.add(gid)
             what = describe(session.game.title, session.seed, session.moves)

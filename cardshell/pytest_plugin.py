@@ -11,8 +11,6 @@ scripts (``test_*.cardshell``) as :class:`GoldenItem` tests, the
 from __future__ import annotations
 
 import shlex
-import sys
-import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,23 +23,30 @@ import pytest
 # (cached by the package, PEP 562) would still be the first one.
 import cardshell.records  # noqa: F401
 from cardshell.golden import (
+    COMPARED,
     GOLDEN_SUFFIX,
     LEGEND,
+    STRICT_OPTION,
     UPDATE_OPTION,
     GoldenError,
     GoldenMismatch,
     GoldenOptions,
     _read,
-    parse_header,
-    text_diff,
-    visible_lines,
 )
-from cardshell.testing import ScriptResult, _script_lines, new_shell, run_cardshell
+from cardshell.testing import ScriptResult, check_golden, new_shell, run_cardshell, run_golden
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.shell import Shell
 
 _UPDATED_KEY = pytest.StashKey[list[str]]()
+_HOST_WORDING_KEY = pytest.StashKey[list[str]]()
+
+
+def _strict(config: pytest.Config) -> bool:
+    """Whether golden tests compare every byte (``--cardshell-strict-golden``
+    or the ini option ``cardshell_golden = strict``)."""
+    return bool(config.getoption(STRICT_OPTION.lstrip("-").replace("-", "_"), False)) or (
+        str(config.getini("cardshell_golden") or "").strip() == "strict")
 
 
 def _ini_plugins(config: pytest.Config) -> list[str] | None:
@@ -108,27 +113,6 @@ def cardshell_shell(request: pytest.FixtureRequest) -> Callable[..., Shell]:
 
 
 
-def _search_beside(directory: Path, modules: Iterable[str]) -> None:
-    """Make ``--plugin MODULE`` names of a golden header importable from the
-    script's directory, as ``cd DIR && cardshell --plugin MODULE`` finds
-    them (the console script searches the current directory), without
-    changing the working directory: the directory is appended to
-    ``sys.path`` when it holds one of the modules (``MODULE.py`` or a
-    package ``MODULE/``).
-
-    Args:
-        directory (Path): the golden script's directory.
-        modules (Iterable[str]): the header's ``--plugin`` values (paths of
-            ``.py`` files are left to :func:`cardshell.discovery.import_extra`).
-    """
-    for module in modules:
-        if module.endswith(".py"):
-            continue
-        top = module.partition(".")[0]
-        if ((directory / f"{top}.py").is_file() or (directory / top).is_dir()) and str(directory) not in sys.path:
-            sys.path.append(str(directory))
-
-
 class GoldenFile(pytest.File):
     """A ``test_*.cardshell`` script: one golden test."""
 
@@ -158,20 +142,24 @@ class GoldenItem(pytest.Item):
         return " ".join(parts)
 
     def runtest(self) -> None:
-        lines = _script_lines(self.path)
-        options = parse_header(lines)
-        if options.plugins is None:
-            options.plugins = _ini_plugins(self.config)
-        modules = [m if not m.endswith(".py") else str(self.path.parent / m) for m in options.modules or ()]
-        _search_beside(self.path.parent, modules)
-        with tempfile.TemporaryDirectory(prefix="cardshell-golden-") as data:
-            result = run_cardshell(lines, plugins=options.plugins, seed=options.seed, echo=options.echo,
-                                   stop_on_error=options.stop_on_error, modules=modules,
-                                   disabled=options.disabled or (), source=self.path.name, data_dir=data)
+        plugins = _ini_plugins(self.config)
         if self.config.getoption("cardshell_update_golden"):
+            result, _ = run_golden(self.path, plugins=plugins)
             self._update(result)
             return
-        self._compare(result, options)
+        check = check_golden(self.path, plugins=plugins, strict=_strict(self.config))
+        if check.problems:
+            report = [f"golden test {self.path.name} failed:", *check.problems]
+            if any("differs" in p for p in check.problems):
+                report.append(LEGEND)
+                if not _strict(self.config):
+                    report.append(COMPARED)
+            report.append(f"reproduce: {self.reproduce_command(check.options)}")
+            report.append(f"update (then review): pytest {UPDATE_OPTION} {self.path}")
+            raise GoldenMismatch("\n".join(report))
+        if check.host_lines:
+            self.config.stash.setdefault(_HOST_WORDING_KEY, []).append(f"{self.path} ({check.host_lines} host "
+                                                                       f"line(s))")
 
     def _update(self, result: ScriptResult) -> None:
         written = []
@@ -187,35 +175,6 @@ class GoldenItem(pytest.Item):
                 path.write_bytes(text.encode("utf-8"))
                 written.append(f"wrote {path}")
         self.config.stash.setdefault(_UPDATED_KEY, []).extend(written)
-
-    def _compare(self, result: ScriptResult, options: GoldenOptions) -> None:
-        problems = []
-        out_path = self.expected_path("out")
-        expected_out = _read(out_path)
-        if expected_out is None:
-            shown = "\n".join(f"  {line}" for line in visible_lines(result.output)) or "  (empty)"
-            problems.append(f"missing expected output file {out_path.name}; the actual output was:\n{shown}")
-        elif expected_out != result.output:
-            problems.append(f"stdout differs:\n{text_diff(expected_out, result.output, out_path.name, 'stdout')}")
-        err_path = self.expected_path("err")
-        expected_err = _read(err_path) or ""
-        if expected_err != result.errors:
-            problems.append(f"stderr differs:\n{text_diff(expected_err, result.errors, err_path.name, 'stderr')}")
-        status_text = _read(self.expected_path("status"))
-        try:
-            expected_status = int(status_text.strip()) if status_text is not None else 0
-        except ValueError:
-            raise GoldenError(f"{self.expected_path('status').name} must hold an integer, "
-                              f"got {status_text!r}") from None
-        if expected_status != result.status:
-            problems.append(f"exit status differs: expected {expected_status}, got {result.status}")
-        if problems:
-            report = [f"golden test {self.path.name} failed:", *problems]
-            if any("differs:" in p for p in problems):
-                report.append(LEGEND)
-            report.append(f"reproduce: {self.reproduce_command(options)}")
-            report.append(f"update (then review): pytest {UPDATE_OPTION} {self.path}")
-            raise GoldenMismatch("\n".join(report))
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         """The mismatch report itself, without a Python traceback."""
@@ -234,8 +193,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(UPDATE_OPTION, action="store_true", dest="cardshell_update_golden", default=False,
                     help="rewrite the expected files of the golden tests (test_*.cardshell) from their "
                          "actual results instead of comparing")
+    group.addoption(STRICT_OPTION, action="store_true", dest=STRICT_OPTION.lstrip("-").replace("-", "_"),
+                    default=False,
+                    help="compare golden files byte for byte, the host's wording included (by default the "
+                         "host's lines compare by message id and arguments)")
     parser.addini("cardshell_plugins", "plugins (comma list) loaded by cardshell_script and golden tests; "
                   "unset: all installed", default=None)
+    parser.addini("cardshell_golden", "'strict': golden tests compare every byte (as --cardshell-strict-golden)",
+                  default="")
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> GoldenFile | None:
@@ -248,6 +213,13 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> GoldenFile
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
     """List the expected files that ``--cardshell-update-golden`` wrote."""
+    older = config.stash.get(_HOST_WORDING_KEY, [])
+    if older and not config.getoption("cardshell_update_golden", False):
+        terminalreporter.write_sep("-", f"cardshell: {len(older)} golden file(s) hold host lines of another "
+                                        f"release (they passed: host lines compare by message id)")
+        for line in older:
+            terminalreporter.write_line(line)
+        terminalreporter.write_line(f"'pytest {UPDATE_OPTION}' refreshes the host's wording in them")
     written = config.stash.get(_UPDATED_KEY, [])
     if config.getoption("cardshell_update_golden", False):
         terminalreporter.write_sep("-", f"cardshell: {len(written)} golden file(s) changed")

@@ -32,7 +32,7 @@ from collections import deque
 from pathlib import Path
 from typing import Protocol
 
-from cardshell.ownfiles import target_of
+from cardshell.ownfiles import open_stream, target_of
 
 #: How many lines ``history`` keeps in memory (the most recent ones); the
 #: ``--record`` file keeps every line.  Bounds a long script's memory.
@@ -99,7 +99,7 @@ class RecordFile:
         """
         target, renamed = target_of(path)
         if not renamed:  # a device or FIFO (/dev/stdout, a named pipe): written as a stream
-            stream = cls(os.open(target, os.O_WRONLY | os.O_APPEND), target)
+            stream = cls(open_stream(target, os.O_WRONLY | os.O_APPEND), target)
             try:
                 stream.write(HEADER)
             except BaseException:

@@ -242,7 +242,10 @@ class Game(Generic[S]):
         render (Callable[[Any], str]): the plain-text display of a state, shown
             after ``play`` and after every accepted command whose
             :attr:`Command.show_state` is true.  No trailing newline needed.
-            A ``cardshell_render`` hookimpl may override it.
+            A ``cardshell_render`` hookimpl may override it.  It may colour
+            its text with SGR sequences (``ESC [ ... m``); any other control
+            character is shown escaped (``\\x1b``), as in every text a plugin
+            gives (:data:`cardshell.screen.ALLOWED`).
         outcome (Callable[[Any], Outcome | None]): None while the game (or the
             current round) is in play, else how it ended.  The host fires
             ``cardshell_game_over`` each time this goes from None to an

@@ -19,6 +19,7 @@ from cardshell import blame
 from cardshell.dispatch import Dispatcher
 from cardshell.endings import Endings
 from cardshell.errors import CommandError, UsageError
+from cardshell.game_options import saved_options
 from cardshell.gametable import GameTable
 from cardshell.records import Game
 from cardshell.savefile import SaveError, SaveRecord
@@ -54,7 +55,9 @@ class Replayer:
     def replay(self, game: Game, seed: int, options: dict[str, Any], log: Iterable[str]) -> GameSession:
         """Rebuild a game from its seed, options and accepted moves.
 
-        ``game.new(seed, options)``, then every line through the same
+        The options are first read as ``play`` reads typed ones
+        (:func:`cardshell.game_options.saved_options`: the option's own
+        type and choices), then ``game.new(seed, options)``, then every line through the same
         dispatch as typed commands (parse, validators, handler), with no
         output and no lifecycle hooks.  The undo stack is rebuilt on the way,
         so a rebuilt game can be undone back to its deal.  The shell's
@@ -70,13 +73,23 @@ class Replayer:
             GameSession: the rebuilt game (not installed).
 
         Raises:
-            SaveError: when the game refuses the options or a move is
+            SaveError: when an option is not one ``play`` would give or
+                the game refuses the options, or a move is
                 rejected (the log does not fit this version of the game),
                 or plugin code raises.
         """
+        def failed_options(exc: BaseException) -> None:
+            raise SaveError(f"{game.title}'s options could not be read{self._at(exc)}: "
+                            f"{blame.describe(exc)}") from None
+
         def failed_to_deal(exc: BaseException) -> None:
             raise SaveError(f"{game.title} failed to deal{self._at(exc)}: {blame.describe(exc)}") from None
 
+        try:  # read as 'play' reads typed options, before the game's 'new' sees them
+            with blame.guard(failed_options, passes=(CommandError,)):
+                options = saved_options(game, options)
+        except CommandError as exc:
+            raise SaveError(exc.message) from None
         try:
             with blame.guard(failed_to_deal, passes=(CommandError,)):
                 state = game.new(seed, dict(options))

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from cardshell.option_values import MAX_SEED, check_seed
-from cardshell.parsers import quoted
+from cardshell.option_values import MAX_SEED_DIGITS, check_seed
+from cardshell.parsers import clipped, quoted
 
 #: The ``format`` field every save carries.
 FORMAT = "cardshell-save"
@@ -141,8 +141,9 @@ class SaveRecord:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise SaveError(f"save {name!r} is not a cardshell save")
         version = data.get("version")
-        if version != VERSION:
-            raise SaveError(f"save {name!r} has format version {version!r}; this cardshell reads version {VERSION}")
+        if type(version) is not int or version != VERSION:  # an integer: true, 1.0 and "1" are not
+            raise SaveError(f"save {name!r} has format version {clipped(json.dumps(version))}; this cardshell reads "
+                            f"version {VERSION}")
         checks: dict[str, type | tuple[type, ...]] = {
             "game": str, "seed": int, "options": dict, "log": list, "undo_used": bool,
             "elapsed": (int, float), "uid": str, "saved": str,
@@ -152,8 +153,8 @@ class SaveRecord:
             if not isinstance(value, kind) or (kind in (int, (int, float)) and isinstance(value, bool)):
                 raise SaveError(f"save {name!r} is damaged (field {key!r} is missing or wrong)")
         if not check_seed(data["seed"]):  # the bound of 'play --seed' (cardshell.option_values)
-            raise SaveError(f"save {name!r} is damaged (field 'seed' is not a whole number within "
-                            f"±{MAX_SEED:,})")
+            raise SaveError(f"save {name!r} is damaged (field 'seed' is not a whole number of at most "
+                            f"{MAX_SEED_DIGITS:,} digits)")
         if not all(isinstance(line, str) for line in data["log"]):
             raise SaveError(f"save {name!r} is damaged (field 'log' is missing or wrong)")
         if not isinstance(data.get("assisted", False), bool):

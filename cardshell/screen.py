@@ -21,11 +21,24 @@ The exceptions, text shown as it is, are listed in one place:
 :data:`EXCEPTIONS`.  Such text is marked by wrapping it in :class:`Exact`
 (the host's display of a state does; a command's ``ctx.echo(text,
 exact=True)`` does).
+
+No text the host prints can drive the terminal: :func:`printable` shows
+every control character (C0, DEL, C1: Unicode category ``Cc``) as an
+escape such as ``\\x1b``, except the two that lay text out (newline,
+tab) and, in a board only, SGR colour sequences (:data:`ALLOWED`).  It is
+applied where text leaves the host: each piece of a reply here
+(:func:`compose`, so a board keeps its colours and a reply's output arrives
+at the front ends as :class:`Printable`), and everything else the front
+ends write (messages, warnings, the prompt, notes, the names of saves and
+games) by the front ends themselves, through the same function.  Text
+without control characters is never changed, so scripted output stays
+byte for byte what the commands wrote.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import textwrap
 from collections.abc import Iterable
@@ -57,6 +70,66 @@ EXCEPTIONS: dict[str, str] = {
         "alone on its line and overflows."
     ),
 }
+
+
+#: The control characters :func:`printable` lets through, and why; every
+#: other control character is shown escaped.
+ALLOWED: dict[str, str] = {
+    "newline": "\\n ends a line.",
+    "tab": "\\t lays out columns (Pictures' grid).",
+    "SGR colour": (
+        "ESC [ PARAMETERS m (Select Graphic Rendition: colours, bold, underline; at most 64 digits, ';' or "
+        "':' between ESC [ and m), in a board only (Game.render, a cardshell_render hook), so a game's "
+        "display keeps its colours; it changes how text looks, never where it goes nor what the terminal does."
+    ),
+}
+
+# C0 controls but newline and tab, DEL, C1 controls (U+0080..U+009F: CSI is U+009B).
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_SGR_OR_CONTROL = re.compile(r"(\x1b\[[0-9;:]{0,64}m)|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_SHOWN = {"\r": "\\r"}
+
+
+class Printable(str):
+    """Text already made printable by :func:`printable` (a reply's output,
+    built by :func:`compose`): :func:`printable` returns it as it is, so a
+    board's colours survive the front end's own pass.  Joining or
+    formatting it gives a plain ``str`` again."""
+
+
+def _shown(match: re.Match[str]) -> str:
+    """A control character's escape, or an SGR sequence kept (group 1)."""
+    if match.lastindex:
+        return match.group(1)
+    char = match.group(0)
+    return _SHOWN.get(char) or f"\\x{ord(char):02x}"
+
+
+def printable(text: str, *, colours: bool = False) -> Printable:
+    """Text as the terminal may receive it: no control character left that
+    could move the cursor, clear the screen, set the window's title or
+    change the terminal's state.
+
+    Every control character (Unicode category ``Cc``: U+0000..U+001F,
+    U+007F..U+009F) is replaced by its escape, ``\\r`` or ``\\xNN``
+    (``ESC`` becomes the four characters ``\\x1b``), except newline and
+    tab, and, with ``colours``, SGR sequences (:data:`ALLOWED`).  Text that
+    has none is returned unchanged, and a :class:`Printable` as it is.
+
+    Args:
+        text (str): what a file or a plugin gave (a save's fields, a game's
+            title, a message, a board).
+        colours (bool): keep SGR colour sequences (a board's text only).
+
+    Returns:
+        Printable: the text, escaped where needed.
+    """
+    if isinstance(text, Printable):
+        return text
+    pattern = _SGR_OR_CONTROL if colours else _CONTROL
+    if _CONTROL.search(text) is None:
+        return Printable(text)
+    return Printable(pattern.sub(_shown, text))
 
 
 class Exact(str):
@@ -247,11 +320,24 @@ def fit(text: str, width: int | None = DEFAULT_WIDTH, *, terminal: bool = False)
     return wrap(text, width)
 
 
-def compose(pieces: Iterable[str], width: int | None = DEFAULT_WIDTH, *, terminal: bool = False) -> str:
+def compose(pieces: Iterable[str], width: int | None = DEFAULT_WIDTH, *, terminal: bool = False) -> Printable:
     """The pieces of a reply (what a command echoed, a board, the ending
-    line), each fitted (:func:`fit`), joined by newlines; empty pieces
-    dropped."""
-    return "\n".join(fit(piece, width, terminal=terminal) for piece in pieces if piece)
+    line), each made printable (:func:`printable`: a board keeps its SGR
+    colours, nothing else does; a :class:`Printable` piece, an earlier
+    reply's output, is kept) and fitted (:func:`fit`), joined by newlines;
+    empty pieces dropped."""
+    return Printable("\n".join(fit(_printable_piece(piece), width, terminal=terminal) for piece in pieces if piece))
+
+
+def _printable_piece(piece: str) -> str:
+    """A piece of a reply made printable, keeping its kind (an :class:`Exact`
+    stays one, so it is fitted as a board)."""
+    if isinstance(piece, Printable):
+        return piece
+    if isinstance(piece, Exact):
+        shown = printable(piece, colours=piece.kind == "board")
+        return piece if shown == piece else Exact(shown, piece.kind)
+    return printable(piece)
 
 
 def too_wide(text: str, width: int, exact: Iterable[str] = ()) -> list[str]:

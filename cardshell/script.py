@@ -4,8 +4,9 @@ No prompt_toolkit at all (prompt_toolkit issues 502 and 1239): lines are read
 plainly.  Blank lines and ``#`` comments are skipped; trailing spaces are
 accepted.  A file and stdin are split into lines the same way (universal
 newlines, :func:`read_lines`): ``\\n``, ``\\r\\n`` and a lone ``\\r`` each end
-a line.  A line longer than :data:`MAX_LINE_LENGTH` is refused, with its
-number, and the run goes on; reading it takes memory bounded by that limit.
+a line; a UTF-8 byte order mark before the first line is dropped.  A
+line longer than :data:`MAX_LINE_LENGTH` is refused, with its number, and
+the run goes on; reading it takes memory bounded by that limit.
 With ``echo`` each command is printed after the prompt an interactive
 session would show, so the output reads like a transcript.  Every rejected
 command is reported on stderr as one ``FILE:LINE: message`` report: the
@@ -13,16 +14,24 @@ first line of a multi-line message so prefixed, the others indented by
 :data:`CONTINUATION` (so ``grep FILE:`` counts rejected commands).  Ctrl-C stops the script, at the command
 it interrupts or between commands.  When stdout or stderr cannot be written
 (closed, full, its reader gone) the run stops there, the shell is closed
-(autosave), and the status is :data:`EXIT_OUTPUT`.
+(autosave), and the status is :data:`EXIT_OUTPUT`.  Everything written
+passes :func:`cardshell.screen.printable` (:class:`PrintableStream`): a
+control character from a file or a plugin is shown escaped, never sent to
+the terminal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import TextIO
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Protocol, TextIO
 
+from cardshell import screen
+from cardshell.messages import say
 from cardshell.pipes import GuardedStream, OutputFailed
-from cardshell.shell import Shell
+from cardshell.reply import Reply
+
+if TYPE_CHECKING:  # pragma: no cover - the shell is built above this module (cli, testing)
+    from cardshell.shell import Shell
 
 #: The indent of a report's continuation lines (the 2nd, 3rd... line of a message).
 CONTINUATION = "  "
@@ -46,6 +55,24 @@ EXIT_INTERRUPTED = 130
 MAX_LINE_LENGTH = 65_536
 
 
+class PrintableStream(GuardedStream):
+    """The script front end's stdout or stderr: a :class:`GuardedStream`
+    whose every text passes :func:`cardshell.screen.printable` (a reply's
+    output arrives already printable, a board with its colours)."""
+
+    def write(self, text: str) -> None:
+        """Write text made printable.
+
+        Raises:
+            OutputFailed: as :meth:`GuardedStream.write`.
+        """
+        super().write(screen.printable(text))
+
+
+#: The byte order mark as a character: dropped at the start of a script.
+BOM = "\ufeff"
+
+
 def read_lines(stream: TextIO, limit: int = MAX_LINE_LENGTH) -> Iterator[str]:
     """The lines of a text stream, in memory bounded by ``limit``.
 
@@ -55,15 +82,23 @@ def read_lines(stream: TextIO, limit: int = MAX_LINE_LENGTH) -> Iterator[str]:
         limit (int): the longest line accepted, in characters.
 
     Yields:
-        str: each line, with its line end.  For a line longer than
+        str: each line, with its line end, the first without a leading
+        byte order mark (U+FEFF, which editors on Windows write at the start
+        of a UTF-8 file).  For a line longer than
         ``limit``, only its first ``limit + 1`` characters (no line end),
         as soon as they are read, so that :func:`too_long` recognises it;
         the rest of that line is read in pieces of at most ``limit + 1``
         characters and dropped (``cardshell </dev/zero`` runs in bounded
         memory).  One item per line, so line numbers stay right.
     """
+    first = True
     while True:
         line = stream.readline(limit + 1)
+        if first and line.startswith(BOM):
+            line = line[1:]
+            if not line:  # a file holding only the mark
+                line = stream.readline(limit + 1)
+        first = False
         if not line:
             return
         yield line
@@ -78,6 +113,101 @@ def too_long(line: str, limit: int = MAX_LINE_LENGTH) -> bool:
     return len(line) > limit and len(line.rstrip("\r\n")) > limit
 
 
+class ScriptWriter(Protocol):
+    """Where a script's results go: the plain text of :class:`PlainWriter`,
+    or the JSON lines of :class:`cardshell.porcelain.JsonWriter`.
+
+    Every method may raise :class:`~cardshell.pipes.OutputFailed` when its
+    stream cannot be written.
+    """
+
+    def before(self, warnings: Sequence[str]) -> None:
+        """Lines before the first command: plugins that failed to load."""
+
+    def echo(self, number: int, prompt: str, line: str) -> None:
+        """``--echo``: the prompt and the command, before its output."""
+
+    def refused(self, number: int, message: str) -> None:
+        """A line refused unread (too long)."""
+
+    def reply(self, number: int, line: str, reply: Reply) -> None:
+        """What line ``number`` (``line``, stripped) produced."""
+
+    def flush(self) -> None:
+        """Flush what was written."""
+
+    def closed(self, notes: Sequence[str]) -> None:
+        """What closing the shell said (the games saved), after the last line."""
+
+    def output_failed(self, failure: OutputFailed, where: str, notes: Sequence[str]) -> None:
+        """A stream failed at ``where``: report it, and ``notes``, where
+        something can still be written; never raises."""
+
+
+class PlainWriter:
+    """A script's results as text: command output on ``out``, one
+    ``SOURCE:LINE: message`` report per rejected line and per warning on
+    ``err`` (:func:`format_report`).
+
+    Args:
+        out: standard output; None when it was closed before the start.
+        err: standard error; None when closed.
+        source: the script's name in reports (a path or ``<stdin>``).
+    """
+
+    def __init__(self, out: TextIO | None, err: TextIO | None, source: str) -> None:
+        self.out = PrintableStream(out, "stdout")
+        self.err = PrintableStream(err, "stderr")
+        self.source = source
+
+    def before(self, warnings: Sequence[str]) -> None:
+        for warning in warnings:
+            self.err.write(warning + "\n")
+
+    def echo(self, number: int, prompt: str, line: str) -> None:
+        self.out.write(f"{prompt}{line}\n")
+
+    def refused(self, number: int, message: str) -> None:
+        self.err.write(format_report(self.source, number, message))
+        self.err.flush()
+
+    def reply(self, number: int, line: str, reply: Reply) -> None:
+        if reply.output:  # printable already (a board keeps its colours), and so is a newline: one write
+            self.out.write(screen.Printable(reply.output + "\n"))
+        self.out.flush()
+        for warning in reply.warnings:
+            self.err.write(format_report(self.source, number, say("script.warning", warning=warning)))
+        if not reply.ok:
+            self.err.write(format_report(self.source, number, reply.error or ""))
+        self.err.flush()
+
+    def flush(self) -> None:
+        self.out.flush()
+        self.err.flush()
+
+    def closed(self, notes: Sequence[str]) -> None:
+        try:
+            for note in notes:
+                self.out.write(note + "\n")
+            self.out.flush()
+        except OutputFailed as failure:
+            self._report(failure, [say("script.output-failed-at-end", failure=str(failure)), *notes])
+            raise
+
+    def output_failed(self, failure: OutputFailed, where: str, notes: Sequence[str]) -> None:
+        self._report(failure, [say("script.output-failed", failure=str(failure), where=where), *notes])
+
+    def _report(self, failure: OutputFailed, lines: Sequence[str]) -> None:
+        """Write lines to the stream that did not fail, if it still works."""
+        stream = self.out if failure.name == "stderr" else self.err
+        try:
+            for text in lines:
+                stream.write(text + "\n")
+            stream.flush()
+        except OutputFailed:
+            pass  # both streams failed: the exit status is all that is left
+
+
 def run_script(
     shell: Shell,
     lines: Iterable[str],
@@ -88,22 +218,26 @@ def run_script(
     echo: bool = False,
     stop_on_error: bool = False,
     warnings: Iterable[str] = (),
+    writer: ScriptWriter | None = None,
 ) -> int:
     """Run every line of a script through the shell.
 
     Args:
-        shell (Shell): the shell to run in.
-        lines (Iterable[str]): the script's lines (with or without line
-            ends), e.g. :func:`read_lines` of a file.
-        source (str): the name used in error reports (a path or ``<stdin>``).
-        out (TextIO | None): receives command output; None when stdout was
-            closed before the start.
-        err (TextIO | None): receives ``SOURCE:LINE: message`` reports and
-            warnings; None when closed.
-        echo (bool): print ``PROMPT COMMAND`` before each command's output.
-        stop_on_error (bool): stop at the first rejected command.
-        warnings (Iterable[str]): lines for ``err`` before the first
-            command (plugins that failed to load).
+        shell: the shell to run in.
+        lines: the script's lines (with or without line ends), e.g.
+            :func:`read_lines` of a file.
+        source: the name used in error reports (a path or ``<stdin>``).
+        out: receives command output; None when stdout was closed before
+            the start.
+        err: receives ``SOURCE:LINE: message`` reports and warnings; None
+            when closed.
+        echo: print ``PROMPT COMMAND`` before each command's output.
+        stop_on_error: stop at the first rejected command.
+        warnings: lines for ``err`` before the first command (plugins that
+            failed to load).
+        writer: where the results go instead of ``out`` and ``err`` as
+            text (:class:`PlainWriter`): the porcelain output
+            (:class:`cardshell.porcelain.JsonWriter`), a test's recorder.
 
     Returns:
         int: :data:`EXIT_OK` if every command was accepted, else
@@ -119,18 +253,16 @@ def run_script(
         failure, the line it stopped at and what was saved are reported on
         the other stream if it still works.
     """
-    out_stream, err_stream = GuardedStream(out, "stdout"), GuardedStream(err, "stderr")
+    if writer is None:
+        writer = PlainWriter(out, err, source)
     status = EXIT_OK
     number, ran = 0, False
     try:
-        for warning in warnings:
-            err_stream.write(warning + "\n")
+        writer.before(list(warnings))
         for number, raw in enumerate(lines, start=1):
             ran = False
             if too_long(raw):
-                err_stream.write(f"{source}:{number}: line too long (over {MAX_LINE_LENGTH:,} characters); "
-                                 "it was not run\n")
-                err_stream.flush()
+                writer.refused(number, say("script.line-too-long", limit=f"{MAX_LINE_LENGTH:,}"))
                 status = EXIT_REJECTED
                 if stop_on_error:
                     break
@@ -139,35 +271,25 @@ def run_script(
             if not text or text.startswith("#"):
                 continue
             if echo:
-                out_stream.write(f"{shell.prompt_text()}{text}\n")
+                writer.echo(number, shell.prompt_text(), text)
             reply = shell.execute(text)
             ran = True
-            if reply.output:
-                out_stream.write(reply.output + "\n")
-            out_stream.flush()
-            for warning in reply.warnings:
-                err_stream.write(format_report(source, number, f"warning: {warning}"))
+            writer.reply(number, text, reply)
             if not reply.ok:
-                err_stream.write(format_report(source, number, reply.error or ""))
                 status = EXIT_REJECTED
                 if reply.interrupted:
                     status = EXIT_INTERRUPTED
-            err_stream.flush()
             if reply.interrupted or (stop_on_error and not reply.ok) or shell.exiting:
                 break
     except OutputFailed as failure:
-        where = (f"at {source}:{number}, {'after' if ran else 'before'} running that line" if number
-                 else "before the first line")
-        report = [f"cardshell: {failure}: the script stopped {where}", *shell.close()]
-        _report(out_stream if failure.name == "stderr" else err_stream, report)
+        where = (say("script.stopped-at", source=source, number=number,
+                     when="after" if ran else "before") if number else say("script.stopped-before-first"))
+        writer.output_failed(failure, where, shell.close())
         return EXIT_OUTPUT
     notes = shell.close()
     try:
-        for note in notes:
-            out_stream.write(note + "\n")
-        out_stream.flush()
-    except OutputFailed as failure:
-        _report(err_stream, [f"cardshell: {failure}: at the end of the script", *notes])
+        writer.closed(notes)
+    except OutputFailed:
         return EXIT_OUTPUT
     return status
 
@@ -185,14 +307,5 @@ def format_report(source: str, number: int, message: str) -> str:
         each line ending with a newline.
     """
     first, *rest = message.splitlines() or [""]
-    return "".join([f"{source}:{number}: {first}\n", *(f"{CONTINUATION}{line}\n" for line in rest)])
-
-
-def _report(stream: GuardedStream, lines: list[str]) -> None:
-    """Write lines to the stream that still works, if it does."""
-    try:
-        for line in lines:
-            stream.write(line + "\n")
-        stream.flush()
-    except OutputFailed:
-        pass  # both streams failed: the exit status is all that is left
+    return "".join([f"{say('script.report', source=source, number=number, message=first)}\n",
+                    *(f"{CONTINUATION}{line}\n" for line in rest)])

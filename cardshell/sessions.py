@@ -23,6 +23,7 @@ from cardshell import help as helptext
 from cardshell.endings import Endings
 from cardshell.gametable import GameTable
 from cardshell.hookcall import GuardedHooks
+from cardshell.messages import say
 from cardshell.problems import ProblemReporter
 from cardshell.records import Game, Outcome
 from cardshell.registry import ESCAPE, Registry
@@ -121,10 +122,8 @@ class Sessions:
             with blame.guard(lambda exc: self.game_failed(session.game, "legal_moves", exc)):
                 going_on = list(session.game.legal_moves(session.state))
         text = helptext.ending(session.game, session.outcome, going_on if len(going_on) <= 4 else (),
-                               self.host_word)
-        if self._answers_a_menu(session):  # a menu of its own is shown above (Up-and-Down's browser)
-            text = "\n" + text.replace("\nNext: ", "\nNext: an answer to the menu above, or ", 1)
-        return helptext.wrap(text, self._width(), "  ")
+                               self.host_word, menu=self._answers_a_menu(session))
+        return text.laid_out(self._width(), "  ")
 
     def _answers_a_menu(self, session: GameSession) -> bool:
         """Whether the game takes bare answers to a menu it shows: a
@@ -138,13 +137,15 @@ class Sessions:
         (10 mines left): ``)."""
         session = self.table.current
         if session is None:
-            return "cardshell> "
+            return say("prompt.shell")
         question = None
         if session.game.prompt is not None:
             # a broken prompt must not stop input: the plain prompt, reported once
             with blame.guard(lambda exc: self.game_failed(session.game, "prompt", exc)):
                 question = session.game.prompt(session.state)
-        return f"{session.id}: {question}" if question else f"{session.id}> "
+        if question:
+            return say("prompt.question", game=session.id, question=question)
+        return say("prompt.game", game=session.id)
 
     def render(self, session: GameSession, warnings: list[str] | None = None) -> str:
         """The text of a game's current state (display hooks, then the game's own).

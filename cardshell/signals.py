@@ -35,6 +35,8 @@ import threading
 from collections.abc import Iterator
 from types import FrameType
 
+from cardshell import screen
+
 #: The signals handled like ``exit``.
 TERMINATING: tuple[signal.Signals, ...] = tuple(
     getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name))
@@ -148,12 +150,13 @@ def say(lines: list[str]) -> None:
     before this is called.  A further signal only changes the exit status.
 
     Args:
-        lines (list[str]): the lines to print on stdout.
+        lines (list[str]): the lines to print on stdout, each made
+            printable (:func:`cardshell.screen.printable`).
     """
     with deferred():
         try:
             for line in lines:
-                print(line)
+                print(screen.printable(line))
             sys.stdout.flush()
         except (OSError, ValueError, AttributeError):
             try:

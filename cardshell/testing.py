@@ -89,33 +89,45 @@ from __future__ import annotations
 import copy
 import io
 import os
+import sys
 import tempfile
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from cardshell.golden import (  # the golden scripts' part of the kit, importable from here too
     DEFAULT_SEED,
     GOLDEN_SUFFIX,
     HEADER_PREFIX,
     LEGEND,
+    STRICT_OPTION,
     UPDATE_OPTION,
     GoldenError,
     GoldenMismatch,
     GoldenOptions,
+    Item,
+    _read,
+    compare,
+    exact_item,
+    items_of,
     parse_header,
+    parts_wordings,
     text_diff,
     visible_lines,
 )
+from cardshell.messages import CATALOG, HostText, say
 from cardshell.records import Budget, Verdict
+from cardshell.reply import GAME, HOST, INPUT, Part, Reply, joined, part
+from cardshell.script import PlainWriter, format_report, run_script
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.shell import Shell
 
-__all__ = ["CHECK_BUDGET", "DEFAULT_SEED", "GOLDEN_SUFFIX", "HEADER_PREFIX", "LEGEND", "UPDATE_OPTION",
-           "GoldenError", "GoldenMismatch", "GoldenOptions", "ScriptResult", "SearchCheck", "check_search",
-           "execute_checked", "new_shell", "parse_header", "run_cardshell", "text_diff", "visible_lines"]
+__all__ = ["CHECK_BUDGET", "DEFAULT_SEED", "GOLDEN_SUFFIX", "HEADER_PREFIX", "LEGEND", "STRICT_OPTION",
+           "UPDATE_OPTION", "GoldenCheck", "GoldenError", "GoldenMismatch", "GoldenOptions", "ScriptResult",
+           "SearchCheck", "check_golden", "check_search", "execute_checked", "new_shell", "parse_header",
+           "run_cardshell", "run_golden", "text_diff", "visible_lines"]
 
 #: The pytest plugin's names, importable from here (see :func:`__getattr__`).
 _PLUGIN_NAMES = frozenset({"cardshell_script", "cardshell_shell", "GoldenFile", "GoldenItem", "pytest_addoption",
@@ -142,18 +154,30 @@ def __getattr__(name: str) -> Any:
 class ScriptResult:
     """What running a script of commands printed, as the CLI would.
 
+    To assert a game's own words, use :attr:`game_lines`; to assert what
+    the host said, use :meth:`host` (its messages by id and arguments,
+    docs/messages.md): both stay true when a later release rewords or adds
+    a host line.  :attr:`output`, :attr:`lines` and :attr:`messages` hold
+    the text exactly as printed, host wording included.
+
     Attributes:
-        output (str): standard output: every accepted command's output (and,
+        output: standard output: every accepted command's output (and,
             with ``echo``, the prompts and commands), each ending with a newline.
-        errors (str): standard error: one ``SOURCE:LINE: message`` report per
+        errors: standard error: one ``SOURCE:LINE: message`` report per
             rejected command, further lines of a message indented by two
             spaces (plugin load failures and warnings first, as
             ``cardshell: warning: ...``).
-        status (int): the exit status: 0 if every command was accepted,
-            1 if some command was rejected.
+        status: the exit status: 0 if every command was accepted, 1 if
+            some command was rejected.
         shell (Shell): the shell after the script, e.g.
             ``result.shell.current.state`` for the current game's state.
-        source (str): the name used in error reports.
+        source: the name used in error reports.
+        parts: every part printed, as (``"out"`` or ``"err"``, part), in
+            order (:class:`cardshell.reply.Part`: its text, origin, and for
+            the host's its message id and arguments).
+        out_items: standard output as a golden test compares it
+            (:func:`cardshell.golden.compare`).
+        err_items: standard error likewise.
     """
 
     output: str
@@ -161,6 +185,9 @@ class ScriptResult:
     status: int
     shell: Shell
     source: str = "<stdin>"
+    parts: list[tuple[str, Part]] = field(default_factory=list)
+    out_items: list[Item] = field(default_factory=list)
+    err_items: list[Item] = field(default_factory=list)
 
     @property
     def messages(self) -> list[str]:
@@ -182,8 +209,118 @@ class ScriptResult:
 
     @property
     def lines(self) -> list[str]:
-        """The output's lines."""
-        return self.output.splitlines()
+        """The output's lines, without the host's notes: a game's ending and
+        the other lines the host adds around a game's output on its own
+        (messages of kind ``note``, docs/messages.md), so that a release
+        that adds one never moves a game's line.  :attr:`output` holds every
+        line as printed; ``result.host("game.ending")`` reads an ending."""
+        out = [piece for stream, piece in self.parts if stream == "out"]
+        if joined(out) != self.output.removesuffix("\n"):  # fitted to a screen: parts and text differ
+            return self.output.splitlines()
+        return joined([piece for piece in out if piece.kind != "note"]).splitlines()
+
+    @property
+    def game_lines(self) -> list[str]:
+        """The lines of standard output the games wrote (their displays and
+        what their commands echoed), in order, without any line of the host."""
+        return [line for stream, piece in self.parts if stream == "out" and piece.origin == GAME
+                for line in piece.text.split("\n")]
+
+    @property
+    def game_errors(self) -> list[str]:
+        """The messages of rejected commands written by the games (their
+        :class:`~cardshell.errors.CommandError` texts), in order."""
+        return [str(piece.text) for stream, piece in self.parts
+                if stream == "err" and piece.origin == GAME and piece.kind == "error"]
+
+    def host(self, message_id: str) -> list[dict[str, str]]:
+        """The arguments of every host message ``message_id`` printed (on
+        either stream), in order: ``result.host("game.over")`` ->
+        ``[{"what": "Aces Up is over", "result": "won", ...}]``.
+
+        Args:
+            message_id: an id of the catalog (docs/messages.md).
+
+        Raises:
+            KeyError: ``message_id`` is not in the catalog.
+        """
+        if message_id not in CATALOG:
+            raise KeyError(f"no host message {message_id!r}: see docs/messages.md")
+        found = []
+        for _, piece in self.parts:
+            found += _messages_in(piece.text, message_id)
+        return found
+
+
+def _messages_in(text: str, message_id: str) -> list[dict[str, str]]:
+    """The arguments of the host messages ``message_id`` in ``text``, itself
+    or nested in its arguments."""
+    if not isinstance(text, HostText):
+        return []
+    found = [text.plain_args()] if text.message_id == message_id else []
+    for value in text.args.values():
+        found += _messages_in(value, message_id)
+    return found
+
+
+class RecordingWriter(PlainWriter):
+    """The script front end's plain text, as :class:`cardshell.script.PlainWriter`
+    writes it, and the same results kept as parts and golden items."""
+
+    def __init__(self, out: TextIO, err: TextIO, source: str) -> None:
+        super().__init__(out, err, source)
+        self.parts: list[tuple[str, Part]] = []
+        self.out_items: list[Item] = []
+        self.err_items: list[Item] = []
+
+    def before(self, warnings: Sequence[str]) -> None:
+        super().before(warnings)
+        for warning in warnings:
+            self.parts.append(("err", part(warning, HOST, "warning")))
+            self.err_items.append(Item(warning + "\n", _wordings(warning, "\n"), True))
+
+    def echo(self, number: int, prompt: str, line: str) -> None:
+        super().echo(number, prompt, line)
+        self.parts += [("out", part(prompt, HOST, "echo")), ("out", Part(line, INPUT, "echo", inline=True))]
+        wordings = tuple(f"{wording}{line}\n" for wording in part(prompt, HOST).wordings())
+        self.out_items.append(Item(wordings[0], wordings, False))
+
+    def refused(self, number: int, message: str) -> None:
+        super().refused(number, message)
+        self.parts.append(("err", part(message, HOST, "error")))
+        self.err_items.append(self._report_item(number, [part(message, HOST, "error")], optional=False))
+
+    def reply(self, number: int, line: str, reply: Reply) -> None:
+        super().reply(number, line, reply)
+        parts = reply.output_as_parts()
+        self.parts += [("out", piece) for piece in parts]
+        if reply.output:
+            self.out_items += items_of(parts) if joined(parts) == reply.output else [exact_item(reply.output + "\n")]
+        for warning in reply.warnings:
+            piece = part(say("script.warning", warning=warning), HOST, "warning")
+            self.parts.append(("err", part(warning, HOST, "warning")))
+            self.err_items.append(self._report_item(number, [piece], optional=True))
+        if not reply.ok:
+            error = reply.error_as_parts()
+            self.parts += [("err", piece) for piece in error]
+            if joined(error) != (reply.error or ""):
+                error = [Part(reply.error or "", HOST, "error")]
+            self.err_items.append(self._report_item(number, error, optional=False))
+
+    def closed(self, notes: Sequence[str]) -> None:
+        super().closed(notes)
+        for note in notes:
+            self.parts.append(("out", part(note, HOST, "note")))
+            self.out_items.append(Item(note + "\n", _wordings(note, "\n"), True))
+
+    def _report_item(self, number: int, parts: list[Part], *, optional: bool) -> Item:
+        """The golden item of one ``SOURCE:LINE: message`` report."""
+        wordings = [format_report(self.source, number, text) for text in parts_wordings(parts)]
+        return Item(wordings[0], tuple(wordings), optional)
+
+
+def _wordings(text: str, end: str) -> tuple[str, ...]:
+    return tuple(wording + end for wording in part(text, HOST).wordings())
 
 
 def _script_lines(script: str | Path | Iterable[str]) -> list[str]:
@@ -267,19 +404,138 @@ def run_cardshell(
     Returns:
         ScriptResult: output, errors, exit status and the shell.
     """
-    from cardshell.script import run_script  # imported late: pytest loads this plugin everywhere
 
     if source is None:
         source = script.name if isinstance(script, Path) else "<stdin>"
     lines = _script_lines(script)
     shell = new_shell(plugins, seed=seed, modules=modules, disabled=disabled, data_dir=data_dir)
     out, err = io.StringIO(), io.StringIO()
-    for failure in shell.failures:  # as cardshell.cli reports them
-        err.write(f"cardshell: warning: plugin {failure.describe()}\n")
-    status = run_script(shell, lines, source, out, err, echo=echo, stop_on_error=stop_on_error)
-    return ScriptResult(out.getvalue(), err.getvalue(), status, shell, source)
+    writer = RecordingWriter(out, err, source)
+    warnings = [f"cardshell: warning: plugin {failure.describe()}" for failure in shell.failures]  # as cli does
+    status = run_script(shell, lines, source, out, err, echo=echo, stop_on_error=stop_on_error, warnings=warnings,
+                        writer=writer)
+    return ScriptResult(out.getvalue(), err.getvalue(), status, shell, source, writer.parts, writer.out_items,
+                        writer.err_items)
 
 
+
+
+# -- golden tests ---------------------------------------------------------------
+def _search_beside(directory: Path, modules: Iterable[str]) -> None:
+    """Make ``--plugin MODULE`` names of a golden header importable from the
+    script's directory, as ``cd DIR && cardshell --plugin MODULE`` finds
+    them (the console script searches the current directory), without
+    changing the working directory: the directory is appended to
+    ``sys.path`` when it holds one of the modules (``MODULE.py`` or a
+    package ``MODULE/``).
+
+    Args:
+        directory: the golden script's directory.
+        modules: the header's ``--plugin`` values (paths of ``.py`` files
+            are left to :func:`cardshell.discovery.import_extra`).
+    """
+    for module in modules:
+        if module.endswith(".py"):
+            continue
+        top = module.partition(".")[0]
+        if ((directory / f"{top}.py").is_file() or (directory / top).is_dir()) and str(directory) not in sys.path:
+            sys.path.append(str(directory))
+
+
+def run_golden(path: Path, *, plugins: Iterable[str] | None = None) -> tuple[ScriptResult, GoldenOptions]:
+    """Run a golden script (``test_*.cardshell``) as its golden test does:
+    its header's options, a new empty data directory.
+
+    Args:
+        path: the script.
+        plugins: the plugins to load when its header names none (the ini
+            option ``cardshell_plugins``); None: every installed one.
+
+    Returns:
+        tuple[ScriptResult, GoldenOptions]: what it printed, and its options.
+
+    Raises:
+        GoldenError: a bad header.
+    """
+    lines = _script_lines(path)
+    options = parse_header(lines)
+    if options.plugins is None and plugins is not None:
+        options.plugins = list(plugins)
+    modules = [m if not m.endswith(".py") else str(path.parent / m) for m in options.modules or ()]
+    _search_beside(path.parent, modules)
+    with tempfile.TemporaryDirectory(prefix="cardshell-golden-") as data:
+        result = run_cardshell(lines, plugins=options.plugins, seed=options.seed, echo=options.echo,
+                               stop_on_error=options.stop_on_error, modules=modules,
+                               disabled=options.disabled or (), source=path.name, data_dir=data)
+    return result, options
+
+
+@dataclass
+class GoldenCheck:
+    """The verdict of one golden test.
+
+    Attributes:
+        result: what the script printed.
+        options: its header's options.
+        problems: each difference found, as a report (empty: the test passes).
+        host_lines: host lines of the expected files in a wording of another
+            release (or missing from them): they pass, and
+            ``--cardshell-update-golden`` would refresh them.
+    """
+
+    result: ScriptResult
+    options: GoldenOptions
+    problems: list[str]
+    host_lines: int = 0
+
+
+def check_golden(path: Path, *, plugins: Iterable[str] | None = None, strict: bool = False) -> GoldenCheck:
+    """Run a golden script and compare what it printed with its expected files.
+
+    The game's lines compare exactly and in order; the host's by message id
+    and arguments, in any wording the catalog has had for them, and host
+    lines missing from the expected files are allowed
+    (:func:`cardshell.golden.compare`); with ``strict``, every byte.
+
+    Args:
+        path: the script (``test_NAME.cardshell``; expected files beside it:
+            ``.out``, required; ``.err`` and ``.status``, absent when empty or 0).
+        plugins: as :func:`run_golden`.
+        strict: compare byte for byte.
+
+    Raises:
+        GoldenError: a bad header, or a ``.status`` that holds no integer.
+    """
+    result, options = run_golden(path, plugins=plugins)
+    problems = []
+    host_lines = 0
+    streams = [("out", "stdout", result.output, result.out_items), ("err", "stderr", result.errors, result.err_items)]
+    for kind, name, actual, items in streams:
+        expected_path = path.with_name(f"{path.name}.{kind}")
+        expected = _read(expected_path)
+        if expected is None and kind == "out":
+            shown = "\n".join(f"  {line}" for line in visible_lines(actual)) or "  (empty)"
+            problems.append(f"missing expected output file {expected_path.name}; the actual output was:\n{shown}")
+            continue
+        expected = expected or ""
+        if strict:
+            if expected != actual:
+                problems.append(f"{name} differs:\n{text_diff(expected, actual, expected_path.name, name)}")
+            continue
+        verdict = compare(expected, items)
+        if not verdict.ok:
+            problems.append(f"{name} differs:\n{text_diff(expected, actual, expected_path.name, name)}\n"
+                            f"first mismatch: {verdict.problem}")
+        host_lines += verdict.host_lines
+    status_path = path.with_name(f"{path.name}.status")
+    status_text = _read(status_path)
+    try:
+        expected_status = int(status_text.strip()) if status_text is not None else 0
+    except ValueError:
+        raise GoldenError(f"{status_path.name} must hold an integer, got {status_text!r}") from None
+    if expected_status != result.status:
+        problems.append(f"exit status differs: expected {expected_status}, got {result.status}")
+    return GoldenCheck(result, options, problems, host_lines)
 
 
 # -- the host's promises, line by line ------------------------------------------

@@ -93,7 +93,8 @@ class Plain:
     (frozenset, frozenset({1})), (tuple[list, ...], ([1],)), (dict, {}), (set, {1}), (Any, 1), (object, 1),
     (Mutable, Mutable(1)), (tuple[Plain, ...], (Plain(),)), (random.Random, random.Random(1)),
     (tuple[int, ...] | list[int], (1,)),
-], ids=lambda value: getattr(value, "__name__", None) or str(value))
+], ids=["list", "bare-tuple", "tuple-of-any", "tuple-of-object", "sequence", "bare-frozenset", "tuple-of-lists",
+        "dict", "set", "any", "object", "mutable-dataclass", "plain-class", "random", "union-with-list"])
 def test_a_field_that_could_change_in_place_refuses_the_proof(declared, value):
     assert not proven(_one_field(declared)(value))
 

@@ -35,8 +35,8 @@ def test_sys_exit_in_a_handler_is_an_internal_error_of_the_plugin_and_changes_no
     shell.execute("inc 1")
     reply = shell.execute("bail")
     assert not reply.ok
-    assert reply.error == (f"internal error in plugin 'toy_exit' ({where(toy_exit, 'sys.exit(7)')}): SystemExit: 7 "
-                           "(game 'counter' rolled back to before the command)")
+    assert reply.error == ("internal error in plugin 'toy_exit': SystemExit: 7 (game 'counter' rolled back to "
+                           f"before the command) (raised at {where(toy_exit, 'sys.exit(7)')})")
     assert shell.current.state.count == 1 and shell.current.log == ["inc 1"]
     assert shell.execute("inc 1").ok
 
@@ -54,7 +54,7 @@ def test_sys_exit_in_play_ends_neither_the_script_nor_the_autosave(run_cli, tmp_
                      stdin="play counter --seed 1\ninc 1\nbail\ninc 1\n", env=NO_INSTALLED)
     assert result.returncode == 1  # one rejected line
     assert result.stdout.endswith("count is now 2\n[2]\nSaved Counter (seed 1, 2 moves): 'play counter' resumes it.\n")
-    assert "<stdin>:3: internal error in plugin 'toy_exit' (" in result.stderr
+    assert "<stdin>:3: internal error in plugin 'toy_exit': " in result.stderr
     assert "Traceback" not in result.stderr
 
 
@@ -79,13 +79,14 @@ def test_a_plugin_printing_at_import_and_registration_writes_to_stderr_not_stdou
 
 # -- the one-line report and --traceback -----------------------------------------------------
 
-CRASH = f"internal error in plugin 'toy_counter' ({where(toy_counter, 'boom')}): RuntimeError: boom"
+CRASH = ("internal error in plugin 'toy_counter': RuntimeError: boom (game 'counter' rolled back to before the "
+         f"command) (raised at {where(toy_counter, 'boom')})")
 
 
 def test_the_report_gives_the_plugins_file_and_line():
     shell = Shell.create(plugins=[], extra_modules=["toy_counter"])
     shell.execute("play counter --seed 1")
-    assert shell.execute("crash").error == f"{CRASH} (game 'counter' rolled back to before the command)"
+    assert shell.execute("crash").error == CRASH
 
 
 @pytest.mark.parametrize("switch", [("--traceback",), ()])
@@ -98,7 +99,7 @@ def test_traceback_shows_the_plugins_traceback_on_stderr(run_cli, switch):
     assert traceback.startswith("Traceback (most recent call last):\n")
     assert f'toy_counter.py", line {line_of(toy_counter, "boom")}, in crash' in traceback
     assert "shell.py" not in traceback  # the host's dispatch is left out
-    assert report == f"<stdin>:2: {CRASH} (game 'counter' rolled back to before the command)\n"
+    assert report == f"<stdin>:2: {CRASH}\n"
 
 
 def test_no_traceback_without_the_switch(run_cli):
@@ -118,8 +119,8 @@ def test_traceback_of_a_failing_hook_is_printed_once(run_cli):
 def test_an_error_in_a_games_deal_is_blamed_on_the_game_not_the_host():
     shell = Shell.create(plugins=[], extra_modules=["toy_bad_game"])
     reply = shell.execute("play bad-new --seed 5")
-    assert reply.error == (f"internal error in plugin 'toy_bad_game' ({where(toy_bad_game, 'seed / 0')}): "
-                           "ZeroDivisionError: division by zero")
+    assert reply.error == ("internal error in plugin 'toy_bad_game': ZeroDivisionError: division by zero "
+                           f"(raised at {where(toy_bad_game, 'seed / 0')})")
     assert shell.current is None and shell.sessions == {}
 
 

@@ -1,5 +1,6 @@
-"""What the host's default command plugins share: the option parsers of
-``play`` and ``new``, the argument readers of ``undo``/``redo`` and
+"""What the host's default command plugins share: the option parser of
+``new`` (``play``'s is :func:`cardshell.game_options.play_parser`, also
+importable here), the argument readers of ``undo``/``redo`` and
 ``play``/``new``, the lookup of a game by its id or a prefix
 (:func:`find_game`), and :class:`HostPlugin`, the base of each default
 plugin (its shell, the current game, the list of saves).
@@ -14,32 +15,13 @@ from typing import TYPE_CHECKING, Any
 from cardshell import help as helptext
 from cardshell import option_values, parsers, saves, timestamps
 from cardshell.errors import CommandError, UsageError
+from cardshell.game_options import play_parser as play_parser  # its home; kept importable here
+from cardshell.messages import say
 from cardshell.option_values import OptionParser
 from cardshell.records import Game
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.host import Host
-
-
-def play_parser(game: Game) -> OptionParser:
-    """The argument parser of ``play GAME``: ``--seed N`` and the game's options.
-
-    ``--seed`` is read by :func:`cardshell.option_values.seed` (a whole
-    number within ``±MAX_SEED``); parse with
-    :meth:`~cardshell.option_values.OptionParser.parse_words`.
-
-    Args:
-        game (Game): the game whose :attr:`Game.options` to accept.
-
-    Returns:
-        OptionParser: raises :class:`UsageError` on bad input.
-    """
-    parser = OptionParser(prog=f"play {game.id}", add_help=False)
-    parser.add_argument("--seed", type=option_values.seed, default=None)
-    for option in game.options:
-        parser.add_argument(f"--{option.name}", type=option.type, default=None, choices=option.choices,
-                            help=option.help)
-    return parser
 
 
 def _new_parser() -> OptionParser:
@@ -112,7 +94,7 @@ class HostPlugin:
     def _current(self) -> Any:
         session = self.shell.current
         if session is None:
-            raise CommandError("no game in progress; type 'play GAME' to start one")
+            raise CommandError(say("game.none-in-progress"))
         return session
 
     def _game_id(self, word: str) -> str | None:

@@ -9,6 +9,7 @@ from cardshell import parsers
 from cardshell.commands.common import HostPlugin, _did_you_mean
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
+from cardshell.messages import say
 from cardshell.records import Command, CommandContext
 from cardshell.registry import ESCAPE
 
@@ -79,8 +80,7 @@ class MenuCommands(HostPlugin):
         game = shell.games.get(entry.command.game) if entry.command.game else None
         ctx.echo(helptext.command_help(entry.command, game, shell.width))
         if game is not None and shell.registry.global_scope.lookup(word) is not None:
-            ctx.echo(f"\nThe shell's own {word!r} is '{ESCAPE}{word}' in {game.title} "
-                     f"('help {ESCAPE}{word}').")
+            ctx.echo(say("help.shell-word", word=repr(word), word_plain=word, title=game.title))
 
     def _complete_help(self, state: Any, index: int) -> list[str]:
         if index != 0:

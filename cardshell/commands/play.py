@@ -11,9 +11,10 @@ from typing import Any
 
 from cardshell import help as helptext
 from cardshell import saves
-from cardshell.commands.common import _new_parser, _split, play_parser
+from cardshell.commands.common import _new_parser, _split
 from cardshell.commands.switching import GameSwitching
 from cardshell.errors import CommandError, UsageError
+from cardshell.game_options import play_parser
 from cardshell.hookspecs import hookimpl
 from cardshell.records import Command, CommandContext
 
@@ -91,7 +92,7 @@ class PlayCommands(GameSwitching):
             if seed is None:
                 seed = shell.next_seed()
                 shell.record_as = f"{shlex.join(['play', game.id, *words[1:]])} --seed {seed}"
-            self._start(ctx, game, seed, options, "")
+            self._start(ctx, game, seed, options, "game.started")
 
     def new(self, ctx: CommandContext, words: list[str]) -> None:
         """``new [--seed N]``: a new deal of the current game (new seed, same
@@ -103,7 +104,7 @@ class PlayCommands(GameSwitching):
             if seed is None:
                 seed = self.shell.next_seed()
                 self.shell.record_as = f"new --seed {seed}"
-            self._start(ctx, session.game, seed, session.options, "New game: ")
+            self._start(ctx, session.game, seed, session.options, "game.started-new")
 
     def restart(self, ctx: CommandContext, args: None) -> None:
         """``restart``: the same deal again from its seed (at ``cardshell>``,
@@ -111,7 +112,7 @@ class PlayCommands(GameSwitching):
         if it has moves (:meth:`_replacing`)."""
         session = self._current_or_finished()
         with self._replacing(ctx, session.id):
-            self._start(ctx, session.game, session.seed, session.options, "Restarted: ")
+            self._start(ctx, session.game, session.seed, session.options, "game.restarted")
 
     def _current_or_finished(self) -> Any:
         """The current game, or at ``cardshell>`` the last game that ended

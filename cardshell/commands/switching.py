@@ -14,6 +14,7 @@ from cardshell import help as helptext
 from cardshell import saves
 from cardshell.commands.common import HostPlugin
 from cardshell.errors import CommandError
+from cardshell.messages import say
 from cardshell.persistence import describe
 from cardshell.records import CommandContext, Game
 
@@ -91,11 +92,11 @@ class GameSwitching(HostPlugin):
         persistence.trim_abandoned()
         persistence.claim(game_id, snapshot)
 
-    def _start(self, ctx: CommandContext, game: Game, seed: int, options: dict[str, Any], verb: str) -> None:
+    def _start(self, ctx: CommandContext, game: Game, seed: int, options: dict[str, Any], message: str) -> None:
         shell = self.shell
         # Plugin failures (hooks, render, outcome) reach the player through the reply's warnings.
         session = shell.start(game, seed, options, [])
-        ctx.echo(f"{verb}{game.title}, seed {seed}.")
+        ctx.echo(say(message, title=game.title, seed=seed))
         ctx.echo(shell.render(session))
         shell.check_outcome(session, [])
         ending = shell.announce_ending(session, None)

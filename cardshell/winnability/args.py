@@ -137,7 +137,7 @@ def parse_deals(text: str) -> range:
 
 
 def _parser() -> OptionParser:
-    parser = OptionParser(prog="winnability", add_help=False)
+    parser = OptionParser(prog="winnability", add_help=False, allow_abbrev=False)
     parser.add_argument("game", nargs="?")
     parser.add_argument("--deals")
     parser.add_argument("--seconds")

@@ -77,7 +77,7 @@ HELP = "\n\n".join(textwrap.fill(paragraph, 78) for paragraph in (
     "result answers only for its own budget: another player may play differently). --retry-unknown "
     "solves the unknown deals of this budget again (its seconds are wall-clock time: an idle "
     "machine may settle what a busy one left unknown). --export FILE.csv writes the rows of "
-    "the deals (never over one of cardshell's own files).",
+    "the deals (never over one of cardshell's own files; a named pipe only while a process reads it).",
     "The table is checked before anything is solved: a damaged, foreign, read-only or locked one is "
     f"one message. While another process holds its lock, results wait in memory (at the end, up to "
     f"{BUSY_SECONDS:g} s) and none is lost; two sweeps on one table share the deals (each skips those "
@@ -244,7 +244,7 @@ class WinnabilityCommands:
                 try:
                     written = Store.export(store.usable(key, deals), export)
                 except OSError as exc:
-                    raise CommandError(f"cannot write {export}: {exc}") from None
+                    raise CommandError(f"cannot write {export}: {exc.strerror or exc}") from None
                 ctx.echo(f"Wrote {written:,} rows to {export}")
         return tally
 

@@ -5,7 +5,8 @@ counts, rates and times, and the histogram ``--plot`` draws.
 (:meth:`cardshell.winnability.store.Store.usable`); :func:`report` turns it
 into text, at most 80 columns wide: what the run found in one sentence, what
 the mode means in one line, which deals were won, not won and unknown (the
-first :data:`LISTED` of each, all with ``--list``), then the details::
+first :data:`LISTED` of each, all with ``--list``; each as ``play --seed``
+reads it, without thousands separators), then the details::
 
     Thumb and Pouch: 45 of the 48 deals settled can be won (95 % interval
       83-98 %); 2 unknown.
@@ -148,7 +149,7 @@ def summary(title: str, key: Key, tally: Tally, *, list_all: bool = False, width
         if not found:
             continue
         shown = list(found) if list_all else list(found[:LISTED])
-        text = f"{label} ({len(found):,}): {', '.join(f'{deal:,}' for deal in shown)}"
+        text = f"{label} ({len(found):,}): {', '.join(str(deal) for deal in shown)}"  # as 'play --seed' reads them
         if len(shown) < len(found):
             text += f" and {len(found) - len(shown):,} more ('--list' lists them all)"
         lines += textwrap.wrap(text, width, subsequent_indent="  ")

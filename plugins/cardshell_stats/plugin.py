@@ -14,35 +14,53 @@ every game, including games installed later:
 
 For games played in rounds (Blackjack), each round is one result: its moves
 and duration are counted from the previous round's end, which the plugin
-notes per game instance (``session.uid``) in ``cardshell_game_over`` and
-resets in ``cardshell_game_started``.
+notes in ``cardshell_game_over`` and resets in ``cardshell_game_started``.
+It keeps one such mark per game id (the shell has at most one game of an
+id in progress), with the uid of the game instance it belongs to, so its
+memory stays bounded by the installed games however many games a session
+deals; a game instance whose mark was replaced (another deal of the same
+game was played meanwhile, then the first resumed from a save) counts its
+next round from the deal's start, as a save resumed in a new session does.
+A game's score is recorded when it is a finite number (else none), and its
+own duration when it is a finite number of seconds >= 0 (else the host's
+clock counts).
 
-``stats`` shows every game's figures, ``stats GAME`` one game's in detail,
-counting the games played at a terminal (``SessionView.interactive``);
-``--all`` counts the games played by scripts too.  A result records whether
+``stats`` shows every game's figures, ``stats GAME`` one game's in detail.
+At a terminal it counts the games played at a terminal
+(``SessionView.interactive``); in a script that finished games, it counts
+those games (the results this run recorded, :data:`cardshell_stats.store.RUN`),
+so that script's output never depends on what was played before it; a
+script that finished none (``cardshell stats`` on the command line) counts
+the games played at a terminal, as the prompt does.
+``--all`` counts every recorded game, played at a terminal or by a script.  A result records whether
 ``hint`` or ``solve`` answered in the game (``SessionView.assisted``): an
 assisted win is never perfect.
 ``stats --reset [GAME]`` asks for confirmation, given by typing it again with
 ``--yes`` (so it works the same at the prompt and in a script).  ``stats``
 only reads: it works on a read-only data directory or a full disk
 (:mod:`cardshell_stats.store`); a database it cannot read is reported as a
-rejected command, never as a plugin failure.
+rejected command, never as a plugin failure, and rows it cannot use are
+skipped and named in a last line.
 """
 
 from __future__ import annotations
 
+import math
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import cardshell
 from cardshell.errors import CommandError, UsageError
+from cardshell.parsers import quoted
 from cardshell.paths import data_dir as default_data_dir
 from cardshell_stats import store, summary
 
 CARDSHELL_CONTRACT = 1
 
-#: Per game instance (session uid): (elapsed seconds, moves) at its last ending.
-_MARKS: dict[str, tuple[float, int]] = {}
+#: Per game id: (uid of the game instance, elapsed seconds, moves) at that
+#: instance's last ending (see the module's notes).
+_MARKS: dict[str, tuple[str, float, int]] = {}
 
 
 def _data_dir(holder: cardshell.SessionView | cardshell.ShellView | None) -> Path:
@@ -51,15 +69,24 @@ def _data_dir(holder: cardshell.SessionView | cardshell.ShellView | None) -> Pat
     return Path(directory) if directory is not None else default_data_dir()
 
 
-def _key(session: cardshell.SessionView) -> str:
-    """The game instance's id (kept across saves)."""
-    return session.uid
+def _since(session: cardshell.SessionView) -> tuple[float, int]:
+    """(elapsed seconds, moves) at this game instance's last ending; (0, 0)
+    when it has none noted (a new deal, or its mark was replaced)."""
+    uid, elapsed, moves = _MARKS.get(session.id, ("", 0.0, 0))
+    return (elapsed, moves) if uid == session.uid else (0.0, 0)
+
+
+def _number(value: Any) -> float | None:
+    """A finite real number as a float, else None (a plugin's score or duration)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+        return float(value)
+    return None
 
 
 @cardshell.hookimpl
 def cardshell_game_started(session: cardshell.SessionView) -> None:
     """A new deal: its moves and time count from zero."""
-    _MARKS[_key(session)] = (0.0, 0)
+    _MARKS[session.id] = (session.uid, 0.0, 0)
 
 
 @cardshell.hookimpl
@@ -73,15 +100,17 @@ def cardshell_game_over(session: cardshell.SessionView, outcome: cardshell.Outco
             (seconds), when set, is the time recorded.
     """
     elapsed, moves = session.elapsed, session.moves
-    since_elapsed, since_moves = _MARKS.get(_key(session), (0.0, 0))
-    _MARKS[_key(session)] = (elapsed, moves)
+    since_elapsed, since_moves = _since(session)
+    _MARKS[session.id] = (session.uid, elapsed, moves)
+    own = _number(outcome.duration)
+    duration = own if own is not None and own >= 0 else elapsed - since_elapsed
     item = summary.Result(
         game=session.id,
         seed=session.seed,
         result=outcome.result,
-        score=outcome.score,
+        score=_number(outcome.score),
         moves=max(0, moves - since_moves),
-        duration=max(0.0, elapsed - since_elapsed if outcome.duration is None else outcome.duration),
+        duration=min(max(0.0, duration), store.MAX_DURATION),
         undo_used=session.undo_used,
         interactive=session.interactive,
         assisted=session.assisted,
@@ -100,7 +129,7 @@ def _parse(text: str) -> tuple[str | None, bool, bool, bool]:
         elif word == "--all":
             every = True
         elif word.startswith("-"):
-            raise UsageError(f"unknown option {word!r}")
+            raise UsageError(f"unknown option {quoted(word)}")
         elif game is None:
             game = word.lower()
         else:
@@ -118,22 +147,60 @@ def _others(hidden: int) -> str:
             f"'stats --all' counts {'them' if hidden != 1 else 'it'} too.)")
 
 
+def _show(ctx: cardshell.CommandContext, shown: list[summary.Result], game_id: str | None,
+          games: dict[str, cardshell.Game], heading: str, empty: str) -> None:
+    """Echo the statistics of ``shown``: one game's in detail, or the table of every game's."""
+    if game_id is not None:
+        game = games.get(game_id)
+        title = game.title if game is not None else game_id
+        has_undo = game.undo if game is not None else True
+        ctx.echo(summary.detail(title, summary.summarise(r for r in shown if r.game == game_id), has_undo,
+                                game.side if game is not None else ""))
+        return
+    if not shown:
+        ctx.echo(empty)
+        return
+    order = sorted({r.game for r in shown})
+    rows = [(gid, summary.summarise(r for r in shown if r.game == gid)) for gid in order]
+    ctx.echo(heading or "Statistics:")
+    without_undo = frozenset(gid for gid, game in games.items() if not game.undo)
+    sides = {gid: game.side for gid, game in games.items() if game.side}
+    ctx.echo(summary.table(rows, without_undo, ctx.shell.width if ctx.shell is not None else 80, sides))
+
+
+def _damaged(reading: store.Reading, path: Path) -> str:
+    """The line naming the rows the figures leave out because they are damaged ("" for none)."""
+    if not reading.damaged:
+        return ""
+    more = reading.damaged - len(reading.named)
+    rest = f"; and {more:,} more" if more else ""
+    rows = "row" if reading.damaged == 1 else "rows"
+    return (f"(warning: {reading.damaged:,} damaged {rows} of {path} left out: {'; '.join(reading.named)}{rest}; "
+            "'stats --reset --yes' clears the database.)")
+
+
 def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool, bool]) -> None:
     """``stats [GAME] [--all] [--reset [--yes]]``: show (or delete) statistics.
 
-    The default view counts the games played at a terminal; ``--all`` adds
-    the games played by scripts (``cardshell < moves.txt``).
+    At a terminal the default view counts the games played at a terminal;
+    in a script, the games this script finished (if none, as at a
+    terminal); ``--all`` counts every recorded game (``cardshell <
+    moves.txt`` included).
     """
     game_id, reset, yes, every = args
     directory = _data_dir(ctx.shell)
     games = dict(ctx.shell.games) if ctx.shell is not None else {}
     try:
-        recorded = store.results(directory)
+        reading = store.read(directory)
     except sqlite3.Error as exc:
         raise CommandError(f"cannot read the statistics in {store.db_path(directory)}: {exc}") from None
+    recorded = reading.results
+    own = [r for r in recorded if r.run == store.RUN]
+    scripted = not ctx.interactive and not every and not reset and bool(own)
     if game_id is not None and game_id not in games and all(r.game != game_id for r in recorded):
         known = ", ".join(sorted(games)) or "none installed"
-        raise CommandError(f"no game {game_id!r}; the games are: {known}")
+        raise CommandError(f"no game {quoted(game_id)}; the games are: {known}")
+    damaged = _damaged(reading, store.db_path(directory))
     what = f"the statistics of {game_id}" if game_id else "the statistics of every game"
     if reset:
         count = sum(1 for r in recorded if game_id is None or r.game == game_id)
@@ -148,6 +215,11 @@ def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool, boo
             raise CommandError(f"cannot delete the statistics in {store.db_path(directory)}: {exc}") from None
         ctx.echo(f"Deleted {what} ({deleted} result{'s' if deleted != 1 else ''}).")
         return
+    if scripted:  # a script's own games: nothing else is counted or mentioned (its damaged rows aside)
+        _show(ctx, own, game_id, games, "", "")
+        if damaged:
+            ctx.echo(damaged)
+        return
     shown = recorded if every else [r for r in recorded if r.interactive]
     if game_id is not None:
         game = games.get(game_id)
@@ -156,14 +228,16 @@ def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool, boo
         side = game.side if game is not None else ""
         ctx.echo(summary.detail(title, summary.summarise(r for r in shown if r.game == game_id), has_undo, side))
         note = _others(sum(1 for r in recorded if r.game == game_id) - sum(1 for r in shown if r.game == game_id))
-        if note:
-            ctx.echo(note)
+        for line in (note, damaged):
+            if line:
+                ctx.echo(line)
         return
     note = _others(len(recorded) - len(shown))
     if not shown:
         ctx.echo("No finished games yet." if not note else "No finished games played at a terminal yet.")
-        if note:
-            ctx.echo(note)
+        for line in (note, damaged):
+            if line:
+                ctx.echo(line)
         return
     order = sorted({r.game for r in shown})
     rows = [(gid, summary.summarise(r for r in shown if r.game == gid)) for gid in order]
@@ -171,8 +245,9 @@ def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool, boo
     without_undo = frozenset(gid for gid, game in games.items() if not game.undo)
     sides = {gid: game.side for gid, game in games.items() if game.side}
     ctx.echo(summary.table(rows, without_undo, ctx.shell.width if ctx.shell is not None else 80, sides))
-    if note:
-        ctx.echo(note)
+    for line in (note, damaged):
+        if line:
+            ctx.echo(line)
 
 
 @cardshell.hookimpl
@@ -184,8 +259,9 @@ def cardshell_commands() -> list[cardshell.Command]:
             usage="stats [GAME] [--all] [--reset [--yes]]", parse=_parse, show_state=False,
             changes_state=False,
             help="Every finished game is recorded, whatever the game, with how it was played: at a "
-                 "terminal or by a script, with or without hint or solve.  'stats' counts the games "
-                 "played at a terminal; 'stats --all' counts the scripted ones too.  A perfect win is a "
+                 "terminal or by a script, with or without hint or solve.  At a terminal 'stats' counts "
+                 "the games played at a terminal; in a script, the games that script finished; "
+                 "'stats --all' counts every recorded game.  A perfect win is a "
                  "win without undo, hint or solve.  A streak is a run of wins (a loss or a draw ends it).  "
                  "A game without decisions (Snap) is counted from one side's view ('A won').  "
                  "'stats --reset' asks for confirmation: type 'stats --reset --yes' to delete.",

@@ -4,11 +4,24 @@
 round): game id, seed, result, score, moves, duration (seconds), whether
 undo was used, and when it finished (UTC, ISO 8601); whether it was played
 at a terminal (``interactive``; 0 for a script) and whether ``hint`` or
-``solve`` answered in it (``assisted``).  These two columns were added
+``solve`` answered in it (``assisted``); and the run of ``cardshell`` that
+recorded it (``run``: :data:`RUN`, one per process), so a script's ``stats``
+counts the games that script played.  These three columns were added
 later: a writer adds them to an older database (``ALTER TABLE``, rows
-already there count as interactive and not assisted), and a reader of a
-database without them reads those values.  Rows are read in
+already there count as interactive, not assisted, and of no run), and a
+reader of a database without them reads those values.  A seed beyond
+SQLite's 64-bit integers is stored as a BLOB of its digits (:func:`stored_seed`).  Rows are read in
 insertion order (``id``), which is the order games finished.
+
+Every row read is checked (:func:`read`), as the winnability table checks
+its rows: a game id as ``Game.id`` allows one (lower-case letters,
+digits and dashes, :data:`GAME_ID`), a whole seed, a result of the three, a
+score that is empty or a finite number, a whole number of moves >= 0, a
+duration that is a finite number of seconds in 0..:data:`MAX_DURATION`,
+and 0 or 1 in the three flags.  A row that is not (written by hand, by
+another program, or damaged) is skipped and named (``row 12: its duration
+'abc' is not a number of seconds``), never an error of ``stats``; a result
+is checked the same way before it is written (:func:`add`).
 
 Several ``cardshell`` processes may finish games at the same time: the
 database runs in WAL mode with a busy timeout, and each result is written
@@ -38,21 +51,34 @@ results recorded before it may be missing.
 from __future__ import annotations
 
 import atexit
+import math
 import os
+import re
 import sqlite3
 import time
-from collections.abc import Callable
+import uuid
+from collections.abc import Callable, Sequence
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-from cardshell_stats.summary import Result
+from cardshell.parsers import clipped
+from cardshell_stats.summary import RESULTS, Result
 
 #: The database file's name inside the data directory.
 FILENAME = "stats.sqlite3"
 #: Seconds a writer waits for another process's transaction to finish.
 BUSY_TIMEOUT = 30.0
+#: The longest duration a result may hold, in seconds (about 31 years, the
+#: bound of a save's time played).
+MAX_DURATION = 1e9
+#: How many damaged rows a :class:`Reading` names (the others are counted).
+NAMED_DAMAGED = 3
+#: A game id as the plugin contract defines one (``Game.id``: lower-case
+#: letters, digits and dashes, the host's registry refuses any other).
+GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
@@ -74,7 +100,11 @@ CREATE INDEX IF NOT EXISTS results_game ON results (game, id);
 _ADDED_COLUMNS = (
     ("interactive", "INTEGER NOT NULL DEFAULT 1"),
     ("assisted", "INTEGER NOT NULL DEFAULT 0"),
+    ("run", "TEXT"),
 )
+
+#: This process's run of cardshell: the ``run`` of every result it records.
+RUN = uuid.uuid4().hex
 
 
 def db_path(data_dir: Path) -> Path:
@@ -242,6 +272,48 @@ def _retry(action: Callable[[], object], attempts: int = 50) -> None:
             time.sleep(0.02 * (attempt + 1))
 
 
+def problem(item: Result) -> str | None:
+    """What is wrong with a result, or None when it may be recorded and shown.
+
+    Args:
+        item (Result): a result, as read (any values) or about to be written.
+
+    Returns:
+        str | None: ``its duration 'abc' is not a number of seconds`` (the
+        value cut to :data:`cardshell.parsers.QUOTE_LENGTH` characters), or
+        None (see the module's rules).
+    """
+    if not isinstance(item.game, str) or not GAME_ID.fullmatch(item.game):
+        return f"its game {_shown(item.game)} is not a game id"
+    if not _whole(item.seed):
+        return f"its seed {_shown(item.seed)} is not a whole number"
+    if item.result not in RESULTS:
+        return f"its result {_shown(item.result)} is not one of {', '.join(RESULTS)}"
+    if item.score is not None and not _finite(item.score):
+        return f"its score {_shown(item.score)} is not a finite number"
+    if not _whole(item.moves) or item.moves < 0:
+        return f"its moves {_shown(item.moves)} are not a whole number >= 0"
+    if not _finite(item.duration) or not 0 <= item.duration <= MAX_DURATION:
+        return f"its duration {_shown(item.duration)} is not a number of seconds in 0..{MAX_DURATION:.0f}"
+    for name in ("undo_used", "interactive", "assisted"):
+        if getattr(item, name) not in (0, 1):  # False and True are 0 and 1
+            return f"its {name} {_shown(getattr(item, name))} is not 0 or 1"
+    return None
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _finite(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _shown(value: Any) -> str:
+    """A value as a message quotes it: its ``repr``, cut (:func:`cardshell.parsers.clipped`)."""
+    return clipped(repr(value))
+
+
 def add(data_dir: Path, item: Result) -> None:
     """Record one finished game, in its own transaction, on the session's connection.
 
@@ -250,51 +322,133 @@ def add(data_dir: Path, item: Result) -> None:
         item (Result): the result.
 
     Raises:
+        ValueError: the result is not one :func:`read` would accept
+            (:func:`problem`); nothing is written.
         sqlite3.Error: when the database cannot be written.
     """
+    wrong = problem(item)
+    if wrong is not None:
+        raise ValueError(f"a result not recorded: {wrong}")
     finished = datetime.now(UTC).isoformat(timespec="seconds")
-    row = (item.game, item.seed, item.result, item.score, item.moves, item.duration, int(item.undo_used), finished,
-           int(item.interactive), int(item.assisted))
+    row = (item.game, stored_seed(item.seed), item.result, item.score, item.moves, item.duration,
+           int(item.undo_used), finished, int(item.interactive), int(item.assisted), RUN)
     conn = writer(data_dir)
 
     def write() -> None:
         with conn:  # one transaction: committed, or rolled back on error
             conn.execute(
                 "INSERT INTO results (game, seed, result, score, moves, duration, undo_used, finished, "
-                "interactive, assisted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+                "interactive, assisted, run) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
 
     _retry(write)
 
 
-def results(data_dir: Path, game: str | None = None) -> list[Result]:
-    """The recorded results, oldest first; needs no write access.
+@dataclass(frozen=True)
+class Reading:
+    """What the database holds: the results that pass :func:`problem`, and
+    the rows that do not.
+
+    Attributes:
+        results (list[Result]): oldest first.
+        damaged (int): how many rows were skipped.
+        named (list[str]): the first :data:`NAMED_DAMAGED` of them, each
+            ``row ID: what is wrong``.
+    """
+
+    results: list[Result] = field(default_factory=list)
+    damaged: int = 0
+    named: list[str] = field(default_factory=list)
+
+
+def _decoded(row: Sequence[Any]) -> Result | str:
+    """A row ``(id, game, seed, result, score, moves, duration, undo_used,
+    interactive, assisted, run)`` as a result, or ``row ID: what is wrong``."""
+    number, game, seed, *values, run = row
+    try:
+        seed = read_seed(seed)
+    except ValueError:
+        pass  # problem() names it
+    item = Result(game, seed, *values)
+    wrong = problem(item)
+    if wrong is not None:
+        return f"row {number}: {wrong}"
+    return Result(item.game, item.seed, item.result, item.score, item.moves, float(item.duration),
+                  bool(item.undo_used), bool(item.interactive), bool(item.assisted), run if isinstance(run, str)
+                  else None)
+
+
+def read(data_dir: Path, game: str | None = None) -> Reading:
+    """The recorded results, oldest first, and the damaged rows skipped;
+    needs no write access.
 
     Args:
-        data_dir (Path): the data directory.
-        game (str | None): only this game's, or all.
+        data_dir: the data directory.
+        game: only this game's, or all.
 
     Returns:
-        list[Result]: empty when there is no database yet.
+        Reading: empty when there is no database yet.
 
     Raises:
         sqlite3.Error: when the database cannot be read or is not one.
     """
-    params: tuple = ()
-    where = ""
-    if game is not None:
-        where = " WHERE game = ?"
-        params = (game,)
-    query = ("SELECT game, seed, result, score, moves, duration, undo_used, interactive, assisted FROM results"
-             + where + " ORDER BY id")
-    try:
-        rows = _query(data_dir, query, params)
-    except sqlite3.OperationalError as exc:
-        if "no such column" not in str(exc):
-            raise
-        # a database no writer of this version has opened yet (see the module's notes)
-        rows = _query(data_dir, "SELECT game, seed, result, score, moves, duration, undo_used, 1, 0 FROM results"
-                      + where + " ORDER BY id", params)
-    return [Result(g, s, r, sc, m, d, bool(u), bool(i), bool(a)) for g, s, r, sc, m, d, u, i, a in rows]
+    present = {row[1] for row in _query(data_dir, "PRAGMA table_info(results)")}
+    if not present:
+        return Reading()
+    # a column a writer of this version adds reads as its default in an older database (the module's notes)
+    chosen = [name if name in present else default for name, default in
+              (("interactive", "1"), ("assisted", "0"), ("run", "NULL"))]
+    where, params = ("", ()) if game is None else (" WHERE game = ?", (game,))
+    query = (f"SELECT id, game, seed, result, score, moves, duration, undo_used, {', '.join(chosen)} "
+             f"FROM results{where} ORDER BY id")
+    found: list[Result] = []
+    damaged = 0
+    named: list[str] = []
+    for row in _query(data_dir, query, params):
+        decoded = _decoded(row)
+        if isinstance(decoded, Result):
+            found.append(decoded)
+            continue
+        damaged += 1
+        if len(named) < NAMED_DAMAGED:
+            named.append(decoded)
+    return Reading(found, damaged, named)
+
+
+def results(data_dir: Path, game: str | None = None) -> list[Result]:
+    """The recorded results that pass :func:`problem`, oldest first
+    (:attr:`Reading.results` of :func:`read`).
+
+    Raises:
+        sqlite3.Error: when the database cannot be read or is not one.
+    """
+    return read(data_dir, game).results
+
+
+#: Seeds SQLite stores as integers: 64-bit signed.
+_SQLITE_INTEGERS = range(-2**63, 2**63)
+
+
+def stored_seed(seed: int) -> int | bytes:
+    """A seed as the ``seed`` column holds it: an integer, or, for a seed
+    beyond SQLite's 64-bit integers (a game's seed may have thousands of
+    digits), its decimal digits as a BLOB, which no column affinity converts."""
+    return seed if seed in _SQLITE_INTEGERS else str(seed).encode("ascii")
+
+
+def read_seed(value: object) -> int:
+    """A seed as :func:`stored_seed` stored it.
+
+    Raises:
+        ValueError: the value is neither an integer nor a BLOB of decimal digits.
+    """
+    if isinstance(value, bytes):
+        text = value.decode("ascii", errors="replace")
+        if not text.lstrip("-").isdigit() or len(text) > 4100:
+            raise ValueError(f"not a seed: {value!r}")
+        return int(text)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise ValueError(f"not a seed: {value!r}")
 
 
 def reset(data_dir: Path, game: str | None = None) -> int:

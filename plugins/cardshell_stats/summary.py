@@ -20,6 +20,9 @@ import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+#: The results a game can have, as recorded.
+RESULTS = ("won", "lost", "draw")
+
 
 @dataclass(frozen=True)
 class Result:
@@ -36,6 +39,8 @@ class Result:
         undo_used (bool): whether undo was used.
         interactive (bool): played at a terminal (False: by a script).
         assisted (bool): ``hint`` or ``solve`` answered in the game.
+        run (str | None): the run of cardshell that recorded it
+            (:data:`cardshell_stats.store.RUN`), None when not known.
     """
 
     game: str
@@ -47,6 +52,7 @@ class Result:
     undo_used: bool = False
     interactive: bool = True
     assisted: bool = False
+    run: str | None = None
 
 
 @dataclass(frozen=True)

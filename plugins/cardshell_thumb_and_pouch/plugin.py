@@ -47,17 +47,18 @@ _NUMBER = re.compile(r"[+-]?[0-9]+")
 
 
 def _usage_message(name: str, args: list[str], line: str) -> str:
-    """What is wrong with ``args`` for command ``name`` (its grammar included), quoting ``line``."""
+    """What is wrong with ``args`` for command ``name`` (its grammar included), quoting ``line``
+    (:func:`cardshell.parsers.quoted`: cut past 40 characters, as every echo of a typed line)."""
     count, usage, meaning = GRAMMAR[name]
     if meaning:
         usage = f"{usage} ({meaning})"
     if len(args) != count:
         wanted = "no arguments" if count == 0 else f"{count} number{'s' if count != 1 else ''}"
-        return f"Error, {name} takes {wanted}: {usage}; got {line!r}."
+        return f"Error, {name} takes {wanted}: {usage}; got {parsers.quoted(line)}."
     bad = next((word for word in args if not _NUMBER.fullmatch(word)), None)
     if bad is None:
-        return f"Error, cannot understand {line!r}: {usage}."
-    return f"Error, {bad!r} is not a number: {usage}; got {line!r}."
+        return f"Error, cannot understand {parsers.quoted(line)}: {usage}."
+    return f"Error, {parsers.quoted(bad)} is not a number: {usage}; got {parsers.quoted(line)}."
 
 
 def invalid_input(line: str) -> str:

@@ -27,6 +27,9 @@ PROMPT = " " * 7
 
 #: Numbers of more digits than this are out of range (no output has that many lines).
 MAX_DIGITS = 18
+#: What a number of more than :data:`MAX_DIGITS` digits is read as: a value
+#: above any line number, so that no request accepts it (:func:`shown` names it).
+TOO_LONG = 10**MAX_DIGITS
 
 _FIRST = re.compile(r" *([0-9]+) *")
 _LAST = re.compile(r" *-([0-9]+) *")
@@ -88,10 +91,19 @@ def parse_request(text: str) -> LineRequest | None:
 
 def _number(digits: str) -> int:
     """The value of a run of ASCII digits; one too long for any line number
-    (past :data:`MAX_DIGITS`, which would reach Python's limit on int()
-    conversion) is read as 0, which no request accepts."""
+    (past :data:`MAX_DIGITS` digits, leading zeros not counted: converting
+    it could reach Python's limit on int() conversion) is read as
+    :data:`TOO_LONG`, which no request accepts."""
     digits = digits.lstrip("0")
-    return int(digits) if 0 < len(digits) <= MAX_DIGITS else 0
+    if len(digits) > MAX_DIGITS:
+        return TOO_LONG
+    return int(digits) if digits else 0
+
+
+def shown(value: int) -> str:
+    """A number of a request as a message names it: its digits, or for one
+    read as :data:`TOO_LONG`, ``a number of more than 18 digits``."""
+    return f"a number of more than {MAX_DIGITS} digits" if value >= TOO_LONG else str(value)
 
 
 def lines_for(text: str, lines: Sequence[str]) -> list[str] | None:

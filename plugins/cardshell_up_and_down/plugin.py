@@ -109,15 +109,16 @@ def check_range(state: rules.UpAndDownGame, request: browser.LineRequest | None)
     total = len(state.lines)
     if request is None or request.span(total) is not None:
         return
+    a, b = browser.shown(request.a), browser.shown(request.b)
     if request.kind == "first":
-        raise CommandError(f"there are {total} lines: a last line number is between 1 and {total}, not {request.a}")
+        raise CommandError(f"there are {total} lines: a last line number is between 1 and {total}, not {a}")
     if request.kind == "last":
-        raise CommandError(
-            f"there are {total} lines: a first line number is between -1 and -{total}, not -{request.a}"
-        )
-    raise CommandError(
-        f"there are {total} lines: a range m--n needs 1 <= m <= n <= {total}, not {request.a}--{request.b}"
-    )
+        minus = "minus " if request.a >= browser.TOO_LONG else "-"
+        raise CommandError(f"there are {total} lines: a first line number is between -1 and -{total}, not {minus}{a}")
+    raise CommandError(f"there are {total} lines: a range m--n needs 1 <= m <= n <= {total}, not {a}--{b}"
+                       if max(request.a, request.b) < browser.TOO_LONG else
+                       f"there are {total} lines: a range m--n needs 1 <= m <= n <= {total}, and "
+                       f"{a if request.a >= browser.TOO_LONG else b} is no line number")
 
 
 def show_lines(ctx: CommandContext, request: browser.LineRequest | None) -> None:

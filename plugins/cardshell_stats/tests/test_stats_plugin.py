@@ -226,25 +226,40 @@ def _scripted(tmp_path, *plugins):
                         data_dir=tmp_path / "data", autosave=False)
 
 
-def test_a_scripted_game_is_recorded_as_scripted_and_left_out_of_the_default_view(tmp_path):
-    scripted = _scripted(tmp_path)
-    scripted.execute("play counter --seed 4")
-    scripted.execute("inc 3")
+def test_a_scripted_game_is_recorded_as_scripted_and_counted_by_its_own_script_only(tmp_path):
+    earlier = _scripted(tmp_path)
+    earlier.execute("play counter --seed 4")
+    earlier.execute("inc 3")
     [row] = store.results(tmp_path / "data")
-    assert not row.interactive and not row.assisted
-    assert scripted.execute("stats").output == (
-        "No finished games played at a terminal yet.\n"
-        "(1 result of scripted games left out: 'stats --all' counts it too.)")
-    every = scripted.execute("stats --all").output
-    assert every.startswith("Statistics (games played at a terminal and by scripts):\n")
-    assert "  counter       1    1" in every
+    assert not row.interactive and not row.assisted and row.run == store.RUN
+    # A script that finished games counts those games: here the one it won.
+    assert "  counter       1    1" in earlier.execute("stats").output
+    assert "  Played:             1\n  Won:                1" in earlier.execute("stats counter").output
+    # Another run's script (another RUN) sees only its own; one that finished none sees the terminal's games.
+    monkey_run = pytest.MonkeyPatch()
+    monkey_run.setattr(store, "RUN", "another run")
+    try:
+        later = _scripted(tmp_path)
+        assert later.execute("stats").output == (
+            "No finished games played at a terminal yet.\n"
+            "(1 result of scripted games left out: 'stats --all' counts it too.)")
+        later.execute("play counter --seed 5")
+        later.execute("inc 3")
+        later.execute("play counter --seed 6")
+        later.execute("inc 3")
+        assert "  counter       2    2" in later.execute("stats").output
+        every = later.execute("stats --all").output
+        assert every.startswith("Statistics (games played at a terminal and by scripts):\n")
+        assert "  counter       3    3" in every
+    finally:
+        monkey_run.undo()
     person = Shell.create(plugins=["stats"], seed=1, extra_modules=["toy_counter"], data_dir=tmp_path / "data",
                           interactive=True, autosave=False)
     person.execute("play counter --seed 5")
     person.execute("inc 3")
     output = person.execute("stats counter").output
     assert "  Played:             1" in output
-    assert output.endswith("(1 result of scripted games left out: 'stats --all' counts it too.)")
+    assert output.endswith("(3 results of scripted games left out: 'stats --all' counts them too.)")
 
 
 def test_a_win_by_solve_is_assisted_and_never_perfect(tmp_path):

@@ -135,6 +135,11 @@ def test_commands_are_case_insensitive():
          "got 'tt 1 a 3'."),
         ("wt", "Error, wt takes 1 number: wt x (x a tableau pile 1-7); got 'wt'."),
         ("sw 2", "Error, sw takes no arguments: sw; got 'sw 2'."),
+        ("tt " + "1" * 60_000, "Error, tt takes 3 numbers: tt x y n (x and y tableau piles 1-7, n the number of "
+         "cards); got 'tt 1111111111111111111111111111111111111'… (60003 characters)."),  # cut as every echo
+        ("tt 1 2 " + "x" * 50, "Error, 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'… (50 characters) is not a number: "
+         "tt x y n (x and y tableau piles 1-7, n the number of cards); got 'tt 1 2 xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'… "
+         "(57 characters)."),
         ("xyz 1", "Error, unknown command 'xyz': the commands are tf x y, tt x y n, wf x, wt x, sw, "
          "r (new deal), h (help), q (quit)."),
     ],

@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from cardshell.shell import Shell
 from cardshell_up_and_down import browser, play
 from cardshell_up_and_down.browser import LineRequest, lines_for, parse_request
 
@@ -62,6 +63,19 @@ def test_parse_request_kinds():
     assert parse_request("2 --9") == LineRequest("range", 2, 9)
     assert LineRequest("range", 9, 2).span(20) is None
     assert LineRequest("last", 21, 21).span(20) is None
+
+
+def test_a_number_too_long_for_any_line_is_named_not_read_as_zero():
+    digits = "123456789012345678901"  # 21 digits
+    assert parse_request(digits).span(10**6) is None
+    shell = Shell.create(plugins=["up-and-down"], seed=1, autosave=False)
+    shell.execute("play up-and-down --seed 1")
+    assert shell.execute(digits).error == ("there are 388 lines: a last line number is between 1 and 388, "
+                                           "not a number of more than 18 digits")
+    assert shell.execute("-" + digits).error.endswith("not minus a number of more than 18 digits")
+    assert shell.execute("1--" + digits).error.endswith("and a number of more than 18 digits is no line number")
+    assert shell.execute("0").error.endswith("not 0")  # a real 0 is still named as typed
+    assert shell.execute("0" * 30 + "7").ok  # leading zeros do not count
 
 
 def test_menu_text_exact():

@@ -1,0 +1,130 @@
+"""The interactive prompt's history file, kept to a bounded size.
+
+prompt_toolkit's :class:`~prompt_toolkit.history.FileHistory` appends each
+line typed and reads the whole file at every start, so the file only grows
+and a start takes memory in proportion to it (a 200 MB history: 252 MB
+resident).  :class:`BoundedHistory` is that class, in the same file format
+(each entry a blank line, a ``# TIMESTAMP`` line, then its lines each
+prefixed by ``+``), with one rule added: the file keeps its newest entries
+within :data:`MAX_BYTES`.
+
+* At start, a file larger than :data:`MAX_BYTES` is cut to its newest whole
+  entries within that size, reading only its last :data:`MAX_BYTES`
+  (memory bounded by that, however large the file), and written back
+  through a temporary file and a rename (the file keeps its permissions).
+* While a session runs, the file is cut the same way when it passes twice
+  :data:`MAX_BYTES` (another shell appending to it too, or a long session).
+* Reading the history reads at most the file's last :data:`MAX_BYTES`.
+
+Several shells may append to one history; a cut made by one of them may
+drop a line another appended in the same instant (a history is a
+convenience, not a record: ``--record FILE`` keeps a session's commands).
+A file that cannot be cut (read-only, a full disk) is left as it is and
+read within the same bound.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+from prompt_toolkit.history import FileHistory
+
+__all__ = ["MAX_BYTES", "BoundedHistory", "newest_entries"]
+
+#: The most bytes the history file keeps: 1 MiB, some 20,000 commands of
+#: 20 characters with their timestamps.
+MAX_BYTES = 1 << 20
+
+
+def newest_entries(path: Path, limit: int) -> bytes:
+    """The newest whole entries of a history file within ``limit`` bytes.
+
+    Only the last ``limit`` bytes are read; the entry they start inside of
+    (its ``+`` lines, the line cut in two) is left out.
+
+    Args:
+        path (Path): the history file.
+        limit (int): the most bytes to keep, > 0.
+
+    Returns:
+        bytes: the entries, in the file's format (the whole file when it is
+        within ``limit``).
+
+    Raises:
+        OSError: the file cannot be read.
+    """
+    with open(path, "rb") as handle:
+        size = os.fstat(handle.fileno()).st_size
+        if size <= limit:
+            return handle.read(limit)
+        handle.seek(size - limit)
+        tail = handle.read(limit)
+    start = tail.find(b"\n") + 1  # the line cut in two
+    while start and start < len(tail) and tail.startswith(b"+", start):  # lines of the entry cut in two
+        start = tail.find(b"\n", start) + 1
+    return tail[start:] if start else b""
+
+
+class BoundedHistory(FileHistory):
+    """A :class:`~prompt_toolkit.history.FileHistory` whose file keeps its
+    newest entries within ``max_bytes`` (see the module's rules).
+
+    Args:
+        filename (Path): the history file (it may not exist yet).
+        max_bytes (int): the bound, in bytes (:data:`MAX_BYTES`).
+    """
+
+    def __init__(self, filename: Path, max_bytes: int = MAX_BYTES) -> None:
+        super().__init__(str(filename))
+        self.path = Path(filename)
+        self.max_bytes = max_bytes
+        self._trim_over(max_bytes)
+
+    def load_history_strings(self) -> Iterable[str]:
+        """The entries, newest first, from at most the file's last ``max_bytes``."""
+        try:
+            data = newest_entries(self.path, self.max_bytes)
+        except OSError:
+            return []
+        strings: list[str] = []
+        lines: list[str] = []
+        for line in data.decode("utf-8", errors="replace").splitlines(keepends=True):
+            if line.startswith("+"):
+                lines.append(line[1:])
+            else:
+                if lines:
+                    strings.append("".join(lines)[:-1])  # FileHistory's format: drop the last newline
+                lines = []
+        if lines:
+            strings.append("".join(lines)[:-1])
+        return reversed(strings)
+
+    def store_string(self, string: str) -> None:
+        """Append an entry (as :class:`FileHistory` does), then cut the file
+        when it has grown past twice ``max_bytes``."""
+        super().store_string(string)
+        self._trim_over(2 * self.max_bytes)
+
+    def _trim_over(self, size: int) -> None:
+        """Cut the file to its newest entries within ``max_bytes`` when it is
+        larger than ``size`` bytes; leave it as it is when that fails."""
+        try:
+            if os.stat(self.path).st_size <= size:
+                return
+            kept = newest_entries(self.path, self.max_bytes)
+            mode = os.stat(self.path).st_mode & 0o777
+            descriptor, temporary = tempfile.mkstemp(prefix=".history.", suffix=".tmp", dir=self.path.parent)
+        except OSError:
+            return
+        try:
+            with os.fdopen(descriptor, "wb") as handle:
+                os.fchmod(handle.fileno(), mode)
+                handle.write(kept)
+            os.replace(temporary, self.path)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)

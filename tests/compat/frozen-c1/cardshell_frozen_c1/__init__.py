@@ -1,0 +1,1 @@
+"""Sort, a game for cardshell: put a row of cards in order by swapping neighbours."""
