@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any, SupportsIndex
 
 #: The text of a face-down card in the CSE231 games.
 FACE_DOWN = "XX"
@@ -108,8 +109,9 @@ class Card:
     Equal cards (same rank and suit) hash alike; the hash is an int computed
     once, when the card is made, so a state of 52 cards hashes without
     hashing a rank or a suit again (search hashes every position it meets).
-    A card pickles and copies as its rank and suit; copying gives the card
-    itself (it is immutable).
+    A card pickles as its rank and suit, and copying gives the card itself
+    (it is immutable); a subclass's instances pickle and copy as any
+    object's do.
 
     Raises:
         ValueError: for a rank outside 1..13.
@@ -127,14 +129,19 @@ class Card:
     def __hash__(self) -> int:
         return self._hash  # type: ignore[attr-defined,no-any-return]  # set by _derive
 
-    def __reduce__(self) -> tuple[type[Card], tuple[int, Suit]]:
-        """Pickled as ``Card(rank, suit)``."""
-        return type(self), (self.rank, self.suit)
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        """A card pickles as ``Card(rank, suit)``; an instance of a subclass
+        as Python pickles any object (its attributes, extra fields included)."""
+        if type(self) is Card:
+            return Card, (self.rank, self.suit)
+        return super().__reduce_ex__(protocol)
 
-    def __setstate__(self, state: dict[str, object]) -> None:
-        """Unpickle a card pickled with its attributes (``{'rank', 'suit', 'text'}``)."""
-        for name in ("rank", "suit"):
-            object.__setattr__(self, name, state[name])
+    def __setstate__(self, state: Any) -> None:
+        """Unpickle a card pickled with its attributes: one of a subclass, or
+        one pickled by cardshell 0.1 (``{'rank', 'suit', 'text'}``)."""
+        values, slots = state if isinstance(state, tuple) else (state, None)
+        for name, value in {**(values or {}), **(slots or {})}.items():
+            object.__setattr__(self, name, value)
         _derive(self)
 
     def __copy__(self) -> Card:
@@ -142,6 +149,14 @@ class Card:
 
     def __deepcopy__(self, memo: dict[int, object]) -> Card:
         return self
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass copies as Python copies any object (it may hold more
+        than a rank and a suit), unless it says otherwise."""
+        super().__init_subclass__(**kwargs)
+        for name in ("__copy__", "__deepcopy__"):
+            if name not in vars(cls):
+                setattr(cls, name, None)
 
     @property
     def rank_text(self) -> str:

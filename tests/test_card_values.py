@@ -89,3 +89,18 @@ def test_suits_keep_their_order_and_hash_by_identity():
 def test_a_card_rejects_a_rank_outside_1_to_13():
     with pytest.raises(ValueError, match="rank must be 1..13, got 14"):
         Card(14, Suit.CLUBS)
+
+
+@dataclasses.dataclass(frozen=True)
+class Marked(Card):
+    """A card of a stranger's game that carries a mark."""
+
+    mark: str = ""
+
+
+def test_a_subclass_with_a_field_of_its_own_pickles_and_copies_with_it():
+    marked = Marked(12, Suit.HEARTS, "trump")
+    for other in [copy.copy(marked), copy.deepcopy(marked), *(pickle.loads(pickle.dumps(marked, protocol))
+                                                              for protocol in range(pickle.HIGHEST_PROTOCOL + 1))]:
+        assert type(other) is Marked and other == marked and other.mark == "trump" and other.text == "Q♥"
+    assert marked != Card(12, Suit.HEARTS) and hash(marked) == hash(Marked(12, Suit.HEARTS, "trump"))
