@@ -1,7 +1,7 @@
-"""``python -m cardshell``: the same as the ``cardshell`` command."""
+"""``python -m cardshell``: the same as the ``cardshell`` command (:mod:`cardshell_launcher`)."""
 
 import sys
 
-from cardshell.cli import main
+from cardshell_launcher import main
 
 sys.exit(main())

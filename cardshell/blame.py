@@ -25,7 +25,7 @@ import os
 import sys
 import traceback
 from collections.abc import Callable, Collection, Iterable, Iterator
-from types import ModuleType, TracebackType
+from types import FrameType, ModuleType, TracebackType
 from typing import NamedTuple
 
 import pluggy
@@ -142,6 +142,38 @@ def locate(exc: BaseException, roots: Iterable[tuple[str, str]], prefer: str | N
         filename, line, _ = found[0]
         return Blame(None, f"{_short(filename, None)}:{line}")
     return Blame(None, None)
+
+
+def running_plugin(frame: FrameType | None, roots: Iterable[tuple[str, str]]) -> tuple[str, str, FrameType] | None:
+    """The plugin whose code a frame, or one of its callers, is running.
+
+    For a signal handler, which receives the frame the main thread was
+    interrupted in.
+
+    Args:
+        frame (FrameType | None): the innermost frame.
+        roots (Iterable[tuple[str, str]]): (plugin name, code root) pairs,
+            as :func:`plugin_roots` gives.
+
+    Returns:
+        tuple[str, str, FrameType] | None: the plugin of the innermost
+        plugin frame, that frame's ``FILE:LINE`` and the outermost frame of
+        the same plugin's code (where the host called it: it stays on the
+        stack while that call runs); None when no plugin code runs.
+    """
+    pairs = list(roots)
+    found: tuple[str, str, FrameType] | None = None
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        absolute = os.path.abspath(filename) if not filename.startswith("<") else filename
+        hit = next(((name, root) for name, root in pairs if _inside(absolute, root)), None)
+        if hit is not None:
+            if found is None:
+                found = (hit[0], f"{_short(filename, hit[1])}:{frame.f_lineno}", frame)
+            elif hit[0] == found[0]:
+                found = (found[0], found[1], frame)
+        frame = frame.f_back
+    return found
 
 
 def plugin_roots(plugins: Iterable[tuple[str, object]], hosts: Collection[str]) -> Iterator[tuple[str, str]]:

@@ -8,9 +8,10 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import TextIO
 
-from cardshell import screen, signals
+from cardshell import screen, signals, watchdog
 from cardshell.dispatch import asks_for_help
 from cardshell.errors import UsageError
+from cardshell.messages import say
 from cardshell.option_values import seed
 from cardshell.ownfiles import refusal
 from cardshell.paths import DATA_DIR_ENV, data_dir, history_file
@@ -18,10 +19,12 @@ from cardshell.pipes import OutputFailed, reserve_standard_descriptors
 from cardshell.porcelain import JsonWriter
 from cardshell.recording import RecordFile
 from cardshell.script import (
+    EXIT_ABANDONED,
     EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_OUTPUT,
     EXIT_REJECTED,
+    EXIT_SAVE_FAILED,
     EXIT_USAGE,
     MAX_LINE_LENGTH,
     read_lines,
@@ -50,11 +53,18 @@ exit status:
   {EXIT_REJECTED}  some command was rejected (reported on stderr as FILE:LINE: message)
   {EXIT_USAGE}  usage error: unknown option, missing file
   {EXIT_OUTPUT}  stdout or stderr could not be written (closed, full, or its reader
-      left, as in '| head -1'): the script stopped there, after the autosave
+      left, as in '| head -1'): the script stopped there, after the autosave;
+      also when a game could not be saved (at exit or by 'save'; the cause is
+      on stderr): this status then wins over the others
+  {EXIT_ABANDONED}  plugin code would not stop (it swallowed the time bound's stops):
+      the games in progress were saved as before its command, and the run ended
   {EXIT_INTERRUPTED}  interrupted by Ctrl-C (a script stops at the command it was
-      running)
+      running; with --autosave, after saving the games in progress); a second
+      Ctrl-C ends plugin code that swallowed the first the same way
   129, 143  ended by SIGHUP or SIGTERM (128 + the signal) at a terminal or in a
-      script with --autosave, after saving the games in progress as 'exit' does
+      script with --autosave, after saving the games in progress as 'exit' does;
+      plugin code that swallows the signal is given up on after
+      CARDSHELL_SIGNAL_GRACE seconds
 
 environment:
   {DATA_DIR_ENV}  where history, saves and statistics are kept (default: the
@@ -65,6 +75,10 @@ environment:
   CARDSHELL_TRACE_PLUGINS=1  print every plugin hook call and its result on stderr
   CARDSHELL_CACHE_DIR  where the plugin index is kept (default: the user cache
       dir); a start imports a plugin only when it is needed, from this index
+  CARDSHELL_PLUGIN_SECONDS  in scripts, the bound of each call into plugin code
+      (a move, a board, a hook, an import; default 60)
+  CARDSHELL_SIGNAL_GRACE  seconds plugin code has to stop after SIGHUP or SIGTERM
+      before it is given up on (default 3)
   CARDSHELL_PAGER  the pager for screens taller than the terminal (default:
       $PAGER, else 'less -R', else a built-in one); empty: no pager
   COLUMNS, LINES  the screen's size where the terminal's is unknown (scripts:
@@ -168,6 +182,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _with_record(args, script, handle, source, script is None and stdin_is_tty and not args.jsonl)
     finally:
+        signals.uninstall()
+        watchdog.bound_plugin_calls(None)
         if handle is not None:
             handle.close()
 
@@ -211,6 +227,8 @@ def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, so
     """Create the shell and run the front end; a run whose recording stopped
     (a full disk) and that would exit :data:`EXIT_OK` exits :data:`EXIT_OUTPUT`."""
 
+    if not interactive:  # no one to press Ctrl-C: plugin code that loops is stopped, naming the plugin
+        watchdog.bound_plugin_calls(watchdog.plugin_seconds())
     shell = Shell.create(seed=args.seed, interactive=interactive, disabled=args.disable_plugin,
                          extra_modules=args.plugin, data_dir=args.data_dir, autosave=args.autosave,
                          record=record, tracebacks=args.traceback, deferred=True)
@@ -260,28 +278,51 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
     warnings += [f"cardshell: warning: {note}" for note in shell.notes]
 
     writer = JsonWriter(sys.stdout, sys.stderr) if args.jsonl else None
-    if not shell.autosave:  # no signal handlers: SIGHUP and SIGTERM end the run as for any program,
-        signals.end_sweeps_cleanly()  # but a sweep stops its workers, says what it kept, and exits 129/143
-        try:
-            status = run_script(shell, lines, source, sys.stdout, sys.stderr,
-                                echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings, writer=writer)
-        except KeyboardInterrupt:
-            status = EXIT_INTERRUPTED
-        signum = signals.received()
-        return _ended(writer, status if signum is None else signals.exit_status(signum))
-
-    signals.install()
+    # SIGHUP and SIGTERM: handled (autosave, then 129/143) only with --autosave; without it they
+    # keep their default action, but a sweep stops its workers, says what it kept, and exits 129/143.
+    signals.install(terminating=shell.autosave, rescue=rescue(shell, writer), culprit=shell.problems.culprit)
+    if not shell.autosave:
+        signals.end_sweeps_cleanly()
     try:
         status = run_script(shell, lines, source, sys.stdout, sys.stderr,
                             echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings, writer=writer)
-    except signals.Terminated:  # between two commands: the script did not close the shell
-        notes = shell.close()
-        signals.say(notes)
-        status = EXIT_INTERRUPTED
-    except KeyboardInterrupt:
-        return _ended(writer, EXIT_INTERRUPTED)
+    except KeyboardInterrupt:  # Ctrl-C or a signal between two commands: the script did not close the shell
+        status = leave(shell, EXIT_INTERRUPTED)
     signum = signals.received()
-    return _ended(writer, status if signum is None else signals.exit_status(signum))
+    if signum is not None and status != EXIT_SAVE_FAILED:
+        status = signals.exit_status(signum)
+    return _ended(writer, status)
+
+
+def leave(shell: Shell, status: int) -> int:
+    """Close the shell after a signal or Ctrl-C: the autosave's notes on
+    stdout, the saves that failed on stderr (never failing to print).
+
+    Args:
+        shell (Shell): the shell to close (once: a closed shell saves nothing again).
+        status (int): the exit status planned.
+
+    Returns:
+        int: ``status``, or :data:`EXIT_SAVE_FAILED` when a save failed in
+        this session.
+    """
+    reported = len(shell.save_failures)
+    signals.say(shell.close())
+    for problem in shell.save_failures[reported:]:
+        _stderr_line(say("script.save-failed", problem=problem))
+    return EXIT_SAVE_FAILED if shell.save_failures else status
+
+
+def rescue(shell: Shell, writer: JsonWriter | None) -> signals.Rescue:
+    """What the signal handlers run before they end the process
+    (:func:`cardshell.signals.give_up`): the command running is abandoned
+    (:meth:`Shell.abandon_command`), then :func:`leave` of ``shell``, and
+    the porcelain output's exit status (:func:`_ended`)."""
+    def run(status: int) -> int:
+        shell.abandon_command()
+        return _ended(writer, leave(shell, status))
+
+    return run
 
 
 def _ended(writer: JsonWriter | None, status: int) -> int:
@@ -317,10 +358,47 @@ def _stdin_lines() -> Iterable[str]:
     stdin = sys.stdin
     if stdin is None:
         return []
+    own = _own_stdin(stdin)
+    if own is not None:
+        return read_lines(own)
     reconfigure = getattr(stdin, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors="replace", newline=None)
     return read_lines(stdin)
+
+
+def _own_stdin(stdin: TextIO) -> TextIO | None:
+    """Take standard input for the script alone: a new stream on a copy of
+    its descriptor, and descriptor 0 (so ``sys.stdin``, ``input()`` and
+    child processes) pointed at ``os.devnull``, so that plugin code never
+    reads (and consumes) the script's next lines.  None when descriptor 0
+    is not the one ``stdin`` reads, or cannot be moved (then nothing changed).
+    """
+    try:
+        if stdin.fileno() != 0:
+            return None
+        copy = os.dup(0)
+    except (OSError, ValueError, AttributeError):
+        return None
+    try:
+        devnull = os.open(os.devnull, os.O_RDONLY)
+        try:
+            os.dup2(devnull, 0)
+        finally:
+            os.close(devnull)
+    except OSError:
+        os.close(copy)
+        return None
+    return open(copy, encoding=stdin.encoding or "utf-8", errors="replace", newline=None)  # noqa: SIM115
+
+
+def _stderr_line(text: str) -> None:
+    """One line on stderr, if it is open, made printable (:func:`cardshell.screen.printable`)."""
+    if sys.stderr is not None:
+        try:
+            print(screen.printable(text), file=sys.stderr)
+        except (OSError, ValueError):
+            pass
 
 
 def _error(message: str) -> None:

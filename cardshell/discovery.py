@@ -70,13 +70,13 @@ import pluggy
 if TYPE_CHECKING:  # pragma: no cover
     import importlib.metadata as metadata
 
-    from cardshell.watchdog import ImportWatchdog
-
 import traceback
 from importlib import util
 from pathlib import Path
 
 from cardshell import blame, hookcall, hookspecs
+from cardshell.plugincheck import PluginFault
+from cardshell.watchdog import ImportWatchdog, plugin_bound
 
 #: The entry-point group plugins register under.
 ENTRY_POINT_GROUP = "cardshell"
@@ -141,6 +141,8 @@ def _names(value: str | None) -> set[str] | None:
 def _describe_exception(exc: BaseException) -> str:
     """``Type: message``, then where it was raised (the plugin's own code,
     not importlib's frames), so that a plugin author can find it."""
+    if isinstance(exc, PluginFault):  # the time bound: it says where the import was stopped
+        return f"{exc.hook} {exc.problem}"
     text = blame.describe(exc)
 
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if "importlib" not in f.filename
@@ -296,8 +298,6 @@ def load_entry_points(
 
     metadata = installed_metadata()  # 15 ms: not on a start from the plugin index
 
-    from cardshell.watchdog import ImportWatchdog
-
     found = [(ep, *_distribution(ep, dists)) for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)]
     found.sort(key=lambda item: (not is_builtin(item[1]), item[0].name))
     seen: dict[str, tuple[str | None, str | None]] = {}  # plugin name -> (distribution, version)
@@ -354,7 +354,7 @@ def _import_guarded(name: str, load: Callable[[], object], tracebacks: bool,
     watchdog.importing(name)
     try:
         with blame.guard(blame.print_traceback if tracebacks else None) as guarded:
-            with contextlib.redirect_stdout(sys.stderr):
+            with contextlib.redirect_stdout(sys.stderr), plugin_bound(name, "import"):  # bounded in scripts
                 return load(), None
         failure = guarded.failed
         assert failure is not None  # the block returns unless it failed

@@ -27,7 +27,7 @@ import difflib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cardshell import blame, screen
+from cardshell import blame, screen, watchdog
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES
 from cardshell.errors import CommandError, UsageError
 from cardshell.gametable import GameTable
@@ -76,6 +76,9 @@ class Dispatcher:
         pace_steps (bool): leave a reply's steps (``Reply.steps``) to the
             front end instead of running them (the interactive front end
             plays them at a readable pace).
+        rollback (Callable[[], None] | None): while a host or global
+            command runs, puts back what it changed so far (for a front end
+            that must end the process inside it: :meth:`cardshell.shell.Shell.abandon_command`).
     """
 
     def __init__(self, table: GameTable, sessions: Sessions, problems: ProblemReporter, recorder: Recorder, *,
@@ -96,6 +99,7 @@ class Dispatcher:
         self._fit_width = fit_width
         self.record_as: str | None = None
         self.pace_steps = False
+        self.rollback: Callable[[], None] | None = None
 
     def scope(self) -> Scope:
         """The command scope of the current game, or the global scope."""
@@ -250,17 +254,22 @@ class Dispatcher:
             if entry.command.game is None:
                 # Host and global commands change the shell directly: all or nothing.
                 restore = self._begin()
+                outer, self.rollback = self.rollback, restore
                 try:
                     return self._run(entry, args_text, text, session)
                 except BaseException:
                     restore()
                     raise
+                finally:
+                    self.rollback = outer
             return self._run(entry, args_text, text, session)
         except UsageError as exc:
             in_game = game is not None and (entry is None or entry.command.game is not None)
             if in_game and game is not None and game.invalid_input is not None:
                 # a broken message must not let the line escape: reported, then the host's own message
-                with blame.guard(lambda failure: self.sessions.game_failed(game, "invalid_input", failure)) as guarded:
+                failed = self.sessions.game_failed
+                with blame.guard(lambda failure: failed(game, "invalid_input", failure)) as guarded, \
+                        watchdog.plugin_bound(self._registry().game_plugins.get(game.id), "invalid_input"):
                     message = game.invalid_input(text)
                 if guarded.failed is None:
                     close = self.did_you_mean(text.split()[0]) if entry is None else None
@@ -312,21 +321,25 @@ class Dispatcher:
         # handlers change a copy of their own: cardshell.contract1) ... unless
         # plugin code changes it, which the guard notices.
         working = session.state if session is not None and game_command else None
-        guard = _guard(working) if session is not None and game_command else None
-        ctx = CommandContext(
-            state=working,
-            line=line,
-            game_id=session.id if session else None,
-            shell=self._view(),
-            interactive=self._interactive(),
-        )
-        try:
-            for validator in command.validators:
-                validator(working, args)
-            command.handler(ctx, args)
-        finally:
-            if guard is not None and session is not None and guard.changed():
-                _put_back(session, guard, entry, line, self._rules(session.id))
+        plugin = None if entry.plugin in DEFAULT_PLUGIN_NAMES else entry.plugin  # the host's own: not bounded
+        # In a script, a bound on all the plugin code of the command: the guard's hash (or copy) of
+        # the state, the validators, the handler (a contract-1 one copies the state first).
+        with watchdog.plugin_bound(plugin, f"{'move' if command.changes_state else 'command'} {line!r}"):
+            guard = _guard(working) if session is not None and game_command else None
+            ctx = CommandContext(
+                state=working,
+                line=line,
+                game_id=session.id if session else None,
+                shell=self._view(),
+                interactive=self._interactive(),
+            )
+            try:
+                for validator in command.validators:
+                    validator(working, args)
+                command.handler(ctx, args)
+            finally:
+                if guard is not None and session is not None and guard.changed():
+                    _put_back(session, guard, entry, line, self._rules(session.id))
         reply = Reply(follow_up=ctx.follow_up, steps=ctx.steps)
         pieces = list(ctx.output)
         try:

@@ -60,7 +60,8 @@ from typing import Any
 
 import pluggy
 
-from cardshell import blame
+from cardshell import blame, watchdog
+from cardshell.defaults import DEFAULT_PLUGIN_NAMES
 
 #: Called with (plugin name, hook name, exception) for each implementation that failed.
 OnFailure = Callable[[str, str, BaseException], None]
@@ -287,8 +288,10 @@ def _stand_in(position: int, wrapper: bool, hookwrapper: bool) -> Callable[[], A
         current = _CALL.get()
         impl = current.impls[position]
         arguments = current.arguments(impl)
+        plugin = None if impl.plugin_name in DEFAULT_PLUGIN_NAMES else impl.plugin_name
         try:
-            value = impl.function(*arguments)
+            with watchdog.plugin_bound(plugin, current.hook_name):  # a bound in scripts only
+                value = impl.function(*arguments)
         except BaseException as exc:
             if not blame.is_plugin_failure(exc):
                 raise

@@ -48,11 +48,11 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.validation import Validator
 
 from cardshell import help as helptext
-from cardshell import pager, saves, screen, signals
+from cardshell import messages, pager, saves, screen, signals
 from cardshell.completion import candidates, columns, first_words, natural
 from cardshell.history import BoundedHistory
 from cardshell.reply import Reply
-from cardshell.script import MAX_LINE_LENGTH, too_long
+from cardshell.script import EXIT_SAVE_FAILED, MAX_LINE_LENGTH, too_long
 from cardshell.session import GameSession
 from cardshell.shell import Shell
 from cardshell.spinner import Spinner
@@ -169,16 +169,36 @@ def run_interactive(shell: Shell, history_path: Path | None, *, pager: bool = Tr
         int: 0 (a person's typing mistakes are answered at the prompt, not
         in the exit status); 128 + the signal number after SIGHUP (the
         terminal was closed) or SIGTERM, which save the games in progress
-        like ``exit`` first (:mod:`cardshell.signals`).
+        like ``exit`` first (:mod:`cardshell.signals`); 74 when a game
+        could not be saved (why is on stderr).
     """
-    signals.install()
+    signals.install(rescue=lambda status: _leave(shell, status, abandon=True), culprit=shell.problems.culprit)
     try:
         _read_eval_print(shell, history_path, pager)
     except signals.Terminated:  # between two lines: leave as 'exit' would
         pass
-    signals.say(shell.close())  # from here a signal only changes the exit status
+    status = _leave(shell, 0)  # from here a signal only changes the exit status
     signum = signals.received()
-    return 0 if signum is None else signals.exit_status(signum)
+    return status if signum is None or status == EXIT_SAVE_FAILED else signals.exit_status(signum)
+
+
+def _leave(shell: Shell, status: int, abandon: bool = False) -> int:
+    """Close the shell (first abandoning the command running, if
+    ``abandon``: :meth:`Shell.abandon_command`): the autosave's notes on
+    stdout, the saves that failed on stderr; ``status``, or
+    :data:`cardshell.script.EXIT_SAVE_FAILED` (74) when a save failed in
+    this session."""
+    if abandon:
+        shell.abandon_command()
+    reported = len(shell.save_failures)
+    signals.say(shell.close())
+    for problem in shell.save_failures[reported:]:
+        try:
+            text = messages.say("script.save-failed", problem=problem)
+            print(helptext.wrap(text, shell.width, "  "), file=sys.stderr)
+        except (OSError, ValueError, AttributeError):  # the terminal is gone
+            pass
+    return EXIT_SAVE_FAILED if shell.save_failures else status
 
 
 def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = True) -> None:
@@ -214,6 +234,7 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
                 break
             say(left_line(left))
             continue
+        signals.restore_interrupt()
         try:
             reply = shell.execute(line)
             if reply.output:

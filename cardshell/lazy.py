@@ -24,7 +24,7 @@ import sys
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
-from cardshell import blame
+from cardshell import blame, watchdog
 from cardshell.discovery import PluginFailure
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -94,7 +94,8 @@ class DeferredPlugins:
         pm = self.shell.pm
         for name in wanted:
             plugin = self.index[name]
-            with blame.guard() as guarded, contextlib.redirect_stdout(sys.stderr):
+            with blame.guard() as guarded, contextlib.redirect_stdout(sys.stderr), \
+                    watchdog.plugin_bound(name, "import"):  # bounded in scripts
                 self.loaded[name] = importlib.import_module(plugin.module)
             if guarded.failed is not None:
                 self.shell.failures.append(PluginFailure(name, plugin.dist, plugin.version,

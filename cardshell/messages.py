@@ -348,3 +348,20 @@ _message("script.output-failed-at-end", "cardshell: {failure}: at the end of the
          "Standard output failed as the script ended (writing the saves made); said on standard error.")
 _message("script.line-too-long", "line too long (over {limit} characters); it was not run",
          "A script line longer than the limit, refused unread.")
+_message("script.save-failed", "cardshell: {problem}",
+         "A game could not be saved (the autosave at exit or after a signal), on standard error; the run "
+         "exits 74. `problem` names the save and the cause (`cannot save 'aces-up': No space left on device`).")
+
+# stop: plugin code that would not stop, given up on (cardshell.signals.give_up); then the process ends
+_message("stop.signal", "cardshell: {plugin} did not stop within {seconds} s of {signal}; cardshell stops here",
+         "SIGTERM or SIGHUP arrived and plugin code swallowed it for `seconds` (`CARDSHELL_SIGNAL_GRACE`): "
+         "`plugin` is `plugin 'NAME' (FILE:LINE)`, where it was; the autosave follows, then exit 128 + the "
+         "signal.")
+_message("stop.interrupt", "cardshell: {plugin} did not stop at Ctrl-C and was interrupted again; "
+         "cardshell stops here",
+         "A second Ctrl-C while plugin code that swallowed the first still ran; the autosave follows, then "
+         "exit 130.")
+_message("stop.bound", "cardshell: plugin {plugin}: {hook} did not return within {seconds} s and ignored "
+         "{count} requests to stop{where}; cardshell stops here",
+         "Plugin code swallowed the time bound's stops (`cardshell.watchdog.ALARMS_BEFORE_GIVING_UP`); "
+         "`where` is ` (FILE:LINE)` or empty. The autosave follows, then exit 70.")

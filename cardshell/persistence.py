@@ -55,6 +55,8 @@ if TYPE_CHECKING:  # pragma: no cover - annotations only
 MAX_ABANDONED = 20
 #: At most this many other names (``NAME-2`` ... ) are tried for a save whose name is taken.
 MAX_RENAMES = 999
+#: At most this many failed saves are kept for the front ends (:attr:`Persistence.failures`).
+MAX_FAILURES = 100
 #: What :attr:`Persistence.baselines` gives for a name this session never read or wrote.
 _UNSEEN = object()
 
@@ -108,6 +110,11 @@ class Persistence:
         abandoned (dict[str, SaveRecord]): the games abandoned in this
             session by name, oldest first (at most :data:`MAX_ABANDONED`).
         closed (bool): :meth:`close` has run.
+        failures (list[str]): why each save that could not be written
+            failed (``cannot save 'aces-up': No space left on device``), by
+            :meth:`save` or the autosave, oldest first, at most
+            :data:`MAX_FAILURES` (the front ends print them on standard
+            error and exit 74).
     """
 
     def __init__(self, replayer: Replayer, table: GameTable, *, games: Callable[[], Mapping[str, Game]],
@@ -120,6 +127,7 @@ class Persistence:
         self.baselines: dict[str, str | None] = {}
         self.abandoned: dict[str, SaveRecord] = {}
         self.closed = False
+        self.failures: list[str] = []
         self._moved: dict[tuple[str, str], str] = {}  # (name asked, game uid) -> the name it went to
 
     @property
@@ -198,6 +206,15 @@ class Persistence:
         if name in self.abandoned:
             raise SaveError(f"the name {name!r} holds a game abandoned in this session "
                             f"('load {name}' resumes it); choose another")
+        try:
+            return self._save(session, name)
+        except SaveError as exc:  # nothing was written: kept for the exit status
+            if len(self.failures) < MAX_FAILURES:
+                self.failures.append(exc.message)
+            raise
+
+    def _save(self, session: GameSession, name: str) -> SaveResult:
+        """:meth:`save` of a name not held by an abandoned game."""
         record = self.record_of(session)
         notes: list[str] = []
         reason = None
@@ -368,7 +385,9 @@ class Persistence:
         process wrote meanwhile).  Abandoned games are forgotten.
 
         Returns:
-            list[str]: one line per game saved or per problem, to show.
+            list[str]: one line per game saved (and per save moved aside),
+            for standard output; a game that could not be saved adds its
+            reason to :attr:`failures` instead.
         """
         if self.closed:
             return []
@@ -389,8 +408,7 @@ class Persistence:
             what = describe(session.game.title, session.seed, session.moves)
             try:
                 result = self.save(session, gid)
-            except SaveError as exc:
-                notes.append(f"warning: {exc.message}")
+            except SaveError:  # in self.failures, for standard error
                 continue
             notes.extend(result.notes)
             if result.renamed:

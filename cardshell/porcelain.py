@@ -16,7 +16,7 @@ import json
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from cardshell.messages import HostText
+from cardshell.messages import HostText, say
 from cardshell.pipes import GuardedStream, OutputFailed
 from cardshell.reply import HOST, Part, Reply, part
 
@@ -72,6 +72,10 @@ class JsonWriter:
 
     def flush(self) -> None:
         self.out.flush()
+
+    def save_failed(self, problems: Sequence[str]) -> None:
+        for problem in problems:
+            self._write(record(part(say("script.save-failed", problem=problem), HOST, "error"), "err"))
 
     def closed(self, notes: Sequence[str]) -> None:
         for note in notes:

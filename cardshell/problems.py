@@ -17,8 +17,10 @@ problems is bounded by :data:`MAX_PROBLEMS`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from types import FrameType
 
 from cardshell import blame
+from cardshell.plugincheck import PluginFault
 
 #: At most this many distinct problems are remembered (and reported) per shell.
 MAX_PROBLEMS = 1000
@@ -45,6 +47,13 @@ class ProblemReporter:
         """Where ``exc`` was raised (see :func:`cardshell.blame.locate`)."""
         return blame.locate(exc, self._roots(), prefer)
 
+    def culprit(self, frame: FrameType | None) -> tuple[str, FrameType] | None:
+        """The plugin a frame (or its callers) runs, for a signal handler
+        (:data:`cardshell.signals.Culprit`): ``plugin 'spinner' (spinner.py:12)``
+        and the outermost frame of its code; None when no plugin code runs."""
+        found = blame.running_plugin(frame, self._roots())
+        return None if found is None else (f"plugin {found[0]!r} ({found[1]})", found[2])
+
     def failure(self, plugin: str | None, where: str, exc: BaseException) -> str | None:
         """Report that plugin code raised while the shell goes on.
 
@@ -66,7 +75,10 @@ class ProblemReporter:
             return None
         self._seen.add(key)
         at = f" ({found.where})" if found.where else ""
-        line = f"plugin {name!r} failed in {where}{at}: {blame.describe(exc)}"
+        if isinstance(exc, PluginFault):  # it names the plugin, the hook and what went wrong itself
+            line = exc.message
+        else:
+            line = f"plugin {name!r} failed in {where}{at}: {blame.describe(exc)}"
         self._pending.append(line)
         if self.tracebacks:
             blame.print_traceback(exc)

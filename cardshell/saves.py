@@ -91,7 +91,7 @@ def _read_bytes(path: Path, name: str) -> bytes | None:
     """
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # no such file (a directory above it is a file)
         return None
     except IsADirectoryError:
         raise _NotRegular(f"save {name!r} is not a regular file") from None
@@ -270,6 +270,9 @@ def write(data_dir: Path, name: str, record: SaveRecord, *, replace: bool = True
 
     target = save_path(data_dir, name)
     temp_name = None
+    blocking = _file_in_the_way(target.parent)
+    if blocking is not None:
+        raise SaveError(f"cannot save {name!r}: {str(blocking)!r} is a file, not a directory")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         remove_stale_temporaries(target.parent)
@@ -296,6 +299,15 @@ def write(data_dir: Path, name: str, record: SaveRecord, *, replace: bool = True
             except OSError:
                 pass
     return target, digest_of(data)
+
+
+def _file_in_the_way(directory: Path) -> Path | None:
+    """The first of ``directory`` and its parents that exists but is not a
+    directory (a data directory given as a plain file), or None."""
+    for path in (directory, *directory.parents):
+        if os.path.lexists(path):
+            return None if path.is_dir() else path
+    return None
 
 
 def _publish_new(temp_name: str, target: Path, name: str) -> None:

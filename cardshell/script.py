@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Protocol, TextIO
 
-from cardshell import screen
+from cardshell import screen, signals
 from cardshell.messages import say
 from cardshell.pipes import GuardedStream, OutputFailed
 from cardshell.reply import Reply
@@ -46,8 +46,15 @@ EXIT_USAGE = 2
 #: reader left, as in ``| head -1``); the run stopped there, after the
 #: autosave.  74 is EX_IOERR of BSD's sysexits.h.
 EXIT_OUTPUT = 74
+#: Exit status: a game could not be saved (the autosave at exit, or
+#: ``save``), reported on stderr with its cause; it wins over the others.
+#: The same 74 as :data:`EXIT_OUTPUT`: a file could not be written.
+EXIT_SAVE_FAILED = EXIT_OUTPUT
 #: Exit status: stopped by Ctrl-C (128 + SIGINT, as shells report it).
-EXIT_INTERRUPTED = 130
+EXIT_INTERRUPTED = signals.EXIT_INTERRUPTED
+#: Exit status: plugin code would not stop and the host gave up on it
+#: (:func:`cardshell.signals.give_up`, after the autosave).
+EXIT_ABANDONED = signals.EXIT_ABANDONED
 
 #: The longest line a script (or the interactive prompt) accepts, in
 #: characters, not counting the line end: 64 Ki characters, far more than
@@ -139,6 +146,10 @@ class ScriptWriter(Protocol):
     def closed(self, notes: Sequence[str]) -> None:
         """What closing the shell said (the games saved), after the last line."""
 
+    def save_failed(self, problems: Sequence[str]) -> None:
+        """Why each game that closing the shell could not save failed (for
+        standard error), before :meth:`closed`."""
+
     def output_failed(self, failure: OutputFailed, where: str, notes: Sequence[str]) -> None:
         """A stream failed at ``where``: report it, and ``notes``, where
         something can still be written; never raises."""
@@ -183,6 +194,11 @@ class PlainWriter:
 
     def flush(self) -> None:
         self.out.flush()
+        self.err.flush()
+
+    def save_failed(self, problems: Sequence[str]) -> None:
+        for problem in problems:
+            self.err.write(say("script.save-failed", problem=problem) + "\n")
         self.err.flush()
 
     def closed(self, notes: Sequence[str]) -> None:
@@ -277,21 +293,26 @@ def run_script(
             writer.reply(number, text, reply)
             if not reply.ok:
                 status = EXIT_REJECTED
-                if reply.interrupted:
-                    status = EXIT_INTERRUPTED
+            if reply.interrupted:  # Ctrl-C, during the command or after it was accepted
+                status = EXIT_INTERRUPTED
             if reply.interrupted or (stop_on_error and not reply.ok) or shell.exiting:
                 break
     except OutputFailed as failure:
         where = (say("script.stopped-at", source=source, number=number,
                      when="after" if ran else "before") if number else say("script.stopped-before-first"))
-        writer.output_failed(failure, where, shell.close())
+        reported = len(shell.save_failures)
+        notes = shell.close()
+        writer.output_failed(failure, where, [*notes, *(say("script.save-failed", problem=problem)
+                                                        for problem in shell.save_failures[reported:])])
         return EXIT_OUTPUT
+    reported = len(shell.save_failures)  # a failed 'save' command was reported at its line
     notes = shell.close()
     try:
+        writer.save_failed(shell.save_failures[reported:])
         writer.closed(notes)
     except OutputFailed:
         return EXIT_OUTPUT
-    return status
+    return EXIT_SAVE_FAILED if shell.save_failures else status
 
 
 def format_report(source: str, number: int, message: str) -> str:

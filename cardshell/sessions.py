@@ -13,12 +13,13 @@ session's snapshots (:mod:`cardshell.undo`).  No terminal I/O happens here.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Protocol
 
 import pluggy
 
-from cardshell import blame
+from cardshell import blame, watchdog
 from cardshell import help as helptext
 from cardshell.endings import Endings
 from cardshell.gametable import GameTable
@@ -119,7 +120,8 @@ class Sessions:
         going_on: list[str] = []
         if session.game.legal_moves is not None:
             # the ending line must not fail an accepted move: reported once
-            with blame.guard(lambda exc: self.game_failed(session.game, "legal_moves", exc)):
+            with blame.guard(lambda exc: self.game_failed(session.game, "legal_moves", exc)), \
+                    self._bound(session.game, "legal_moves"):
                 going_on = list(session.game.legal_moves(session.state))
         text = helptext.ending(session.game, session.outcome, going_on if len(going_on) <= 4 else (),
                                self.host_word, menu=self._answers_a_menu(session))
@@ -141,7 +143,8 @@ class Sessions:
         question = None
         if session.game.prompt is not None:
             # a broken prompt must not stop input: the plain prompt, reported once
-            with blame.guard(lambda exc: self.game_failed(session.game, "prompt", exc)):
+            with blame.guard(lambda exc: self.game_failed(session.game, "prompt", exc)), \
+                    self._bound(session.game, "prompt"):
                 question = session.game.prompt(session.state)
         if question:
             return say("prompt.question", game=session.id, question=question)
@@ -168,17 +171,23 @@ class Sessions:
             as a :class:`cardshell.screen.Exact` (a board is never
             wrapped: :data:`cardshell.screen.EXCEPTIONS`).
         """
-        state = exposed_state(session.game, session.state)  # what another plugin's hook may read
+        text = None
+        # What another plugin's hook may read: a contract-1 state's deep copy, which may fail or loop.
+        with blame.guard(lambda exc: self.game_failed(session.game, "deep copy of the state", exc)) as copied, \
+                self._bound(session.game, "deep copy of the state"):
+            state = exposed_state(session.game, session.state)
         answers: list[tuple[pluggy.HookImpl, Any]] = []
-        self._need_hook("cardshell_render")
-        text = self.hooks.call("cardshell_render", answers, game=session.game, state=state)
+        if copied.failed is None:
+            self._need_hook("cardshell_render")
+            text = self.hooks.call("cardshell_render", answers, game=session.game, state=state)
         if text is not None and not isinstance(text, str):
             plugin = next((impl.plugin_name for impl, value in answers if value is text), "?")
             self.hook_failed(plugin, "cardshell_render", TypeError(f"it returned {type(text).__name__}, not str"))
             text = None
         if text is None:
             text = ""
-            with blame.guard(lambda exc: self.game_failed(session.game, "render", exc)):
+            with blame.guard(lambda exc: self.game_failed(session.game, "render", exc)), \
+                    self._bound(session.game, "render"):
                 text = session.game.render(session.state)  # a contract-1 render copies it (contract1)
         return Exact(text.rstrip("\n"), "board")
 
@@ -198,7 +207,8 @@ class Sessions:
         Raises:
             CommandError: when the game refuses the options.
         """
-        state = game.new(seed, dict(options))
+        with self._bound(game, "new"):
+            state = game.new(seed, dict(options))
         session = GameSession(game=game, seed=seed, options=dict(options), state=state, data_dir=self._data_dir())
         self.install(session)
         self.notify("cardshell_game_started", warnings, session=SessionView(session))
@@ -271,7 +281,8 @@ class Sessions:
         Returns:
             Outcome | None: the game's current outcome.
         """
-        with blame.guard(lambda exc: self.game_failed(session.game, "outcome", exc)) as guarded:
+        with blame.guard(lambda exc: self.game_failed(session.game, "outcome", exc)) as guarded, \
+                self._bound(session.game, "outcome"):
             outcome = session.game.outcome(session.state)
         if guarded.failed is not None:
             return None
@@ -306,6 +317,13 @@ class Sessions:
         """
         self._need_hook(hook_name)
         self.hooks.call(hook_name, **kwargs)
+
+    def _bound(self, game: Game, function: str) -> AbstractContextManager[Any]:
+        """The time bound of a call into ``game``'s own code in a script
+        (:func:`cardshell.watchdog.plugin_bound`), naming its plugin."""
+        if not watchdog.bounding():
+            return watchdog.NO_BOUND
+        return watchdog.plugin_bound(self._registry().game_plugins.get(game.id, "?"), f"{function} of game {game.id!r}")
 
     # -- reporting plugin failures ----------------------------------------
     def hook_failed(self, plugin: str, hook_name: str, exc: BaseException) -> None:

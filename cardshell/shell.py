@@ -583,6 +583,22 @@ class Shell:
         """
         return self.persistence.load(name)
 
+    def abandon_command(self) -> None:
+        """Put back what the host or global command running now changed so
+        far (the games on the table, the seeds), as if it failed: for a
+        front end that ends the process inside it, so that the autosave
+        saves the games as they were before it (:func:`cardshell.signals.give_up`)."""
+        rollback, self.dispatcher.rollback = self.dispatcher.rollback, None
+        if rollback is not None:
+            rollback()
+
+    @property
+    def save_failures(self) -> list[str]:
+        """Why each save that could not be written failed, in this session
+        (:attr:`Persistence.failures <cardshell.persistence.Persistence.failures>`):
+        the front ends print them on standard error and exit 74."""
+        return self._persistence.failures if self._persistence is not None else []
+
     def close(self) -> list[str]:
         """End the session: with autosave on, save every game in progress.
 
@@ -591,7 +607,8 @@ class Shell:
         <cardshell.persistence.Persistence.close>`).
 
         Returns:
-            list[str]: one line per game saved or per problem, to show.
+            list[str]: one line per game saved, for standard output; the
+            games that could not be saved are in :attr:`save_failures`.
         """
         if self._persistence is None and not self.autosave:  # nothing was saved, read or abandoned
             self._closed_early = True

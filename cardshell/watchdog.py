@@ -19,31 +19,60 @@ reached, the handler raises :class:`PluginTimeout` in the main thread,
 inside the plugin's code (Python runs signal handlers between bytecodes, and
 a blocking ``time.sleep`` or read is interrupted), and :class:`TimeBound`
 turns it into a :class:`~cardshell.plugincheck.PluginFault` naming the
-plugin.  If the plugin swallows it (a bare ``except:`` in a loop), it is
-raised again every :data:`REPEAT` seconds.  Ctrl-C works as before (SIGINT
-is not touched).  Where there is no ``SIGALRM`` (Windows) or outside the
-main thread (a Dask worker's threads), there is no bound: the search budgets
-still stop the host's own search, and Ctrl-C stops plugin code.
+plugin and where its code was stopped.  If the plugin swallows it (a bare
+``except:`` in a loop), it is raised again every :data:`REPEAT` seconds (or
+the bound's own seconds, if fewer); at
+the :data:`ALARMS_BEFORE_GIVING_UP`-th alarm the host gives up on the plugin
+(:func:`cardshell.signals.give_up`: a message naming it, the autosave, exit
+status :data:`cardshell.signals.EXIT_ABANDONED`) where a front end installed
+a rescue.  Ctrl-C works as before (SIGINT is not touched).  Where there is
+no ``SIGALRM`` (Windows) or outside the main thread (a Dask worker's
+threads), there is no bound: the search budgets still stop the host's own
+search, and Ctrl-C stops plugin code.
+
+:func:`plugin_bound` is the bound of every other call into plugin code
+while a script runs (a move's handler and validators, a render, a
+lifecycle or display hook, ``new``, a contract-1 deep copy, a plugin's
+import): off by default (at a terminal the player has Ctrl-C), set by the
+script front end to :data:`PLUGIN_SECONDS` (:func:`bound_plugin_calls`,
+``CARDSHELL_PLUGIN_SECONDS``), so that a plugin that loops cannot hang a
+piped script for ever.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
 import sys
 import threading
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from types import FrameType, TracebackType
 from typing import Any
 
+from cardshell import signals
+from cardshell.messages import say
 from cardshell.plugincheck import PluginFault
 
 #: A bound is the budget's seconds times this, plus :data:`MARGIN_SECONDS`.
 MARGIN_FACTOR = 1.25
 #: Seconds added to every bound (start-up of a search, one slow expansion).
 MARGIN_SECONDS = 1.0
-#: Seconds between two alarms when plugin code swallowed the first.
+#: Seconds between two alarms when plugin code swallowed the first (at
+#: most: a shorter bound repeats at its own seconds).
 REPEAT = 0.5
+#: Alarms plugin code may swallow (the first one included) before the host
+#: gives up on it: :data:`REPEAT` * 3 = 1.5 s after the bound (at most).
+ALARMS_BEFORE_GIVING_UP = 4
+
+#: The bound, in seconds, of each call into plugin code while a script runs
+#: (:func:`plugin_bound`): far above what a move, a render or a hook needs.
+PLUGIN_SECONDS = 60.0
+#: The environment variable that sets :data:`PLUGIN_SECONDS` for a script
+#: (seconds, > 0; tests use a short one).
+PLUGIN_SECONDS_ENV = "CARDSHELL_PLUGIN_SECONDS"
 
 
 class ImportWatchdog:
@@ -139,6 +168,87 @@ def bound_for(seconds: float) -> float:
     return seconds * MARGIN_FACTOR + MARGIN_SECONDS
 
 
+def plugin_seconds(environ: dict[str, str] | None = None) -> float:
+    """:data:`PLUGIN_SECONDS`, or the value of :data:`PLUGIN_SECONDS_ENV`
+    when it is a number > 0 (a wrong value is ignored)."""
+    text = (os.environ if environ is None else environ).get(PLUGIN_SECONDS_ENV, "")
+    try:
+        value = float(text)
+    except ValueError:
+        return PLUGIN_SECONDS
+    return value if 0 < value < 86_400 else PLUGIN_SECONDS
+
+
+#: Whether this platform has the interval timer :class:`TimeBound` uses.
+_TIMER = hasattr(signal, "setitimer")
+
+
+class _Bound:
+    """The process-wide bound of :func:`plugin_bound` (None: off), and the
+    one ``SIGALRM`` handler installed for it."""
+
+    seconds: float | None = None
+    current: TimeBound | None = None  # the armed bound the handler serves
+    installed: bool = False  # _dispatch is the SIGALRM handler
+    previous: Any = None  # the handler before bound_plugin_calls installed its own
+
+
+def _dispatch(signum: int, frame: FrameType | None) -> None:
+    """The ``SIGALRM`` handler while :func:`bound_plugin_calls` is on: the
+    armed :class:`TimeBound`'s."""
+    current = _Bound.current
+    if current is not None:
+        current._alarm(signum, frame)
+
+
+def bound_plugin_calls(seconds: float | None) -> None:
+    """Bound each call into plugin code by ``seconds`` from now on (None: no bound).
+
+    The script front end sets :func:`plugin_seconds`; the interactive one
+    leaves it off.  While it is on, one ``SIGALRM`` handler serves every
+    :class:`TimeBound` (in the main thread), so that a bound costs two
+    timer calls, not two handler swaps as well: a script calls plugin code
+    several times a line.
+    """
+    main = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
+    if seconds is not None and not _Bound.installed and main:
+        _Bound.previous = signal.signal(signal.SIGALRM, _dispatch)
+        _Bound.installed = True
+    elif seconds is None and _Bound.installed:
+        if signal.getsignal(signal.SIGALRM) is _dispatch:
+            signal.signal(signal.SIGALRM, _Bound.previous if _Bound.previous is not None else signal.SIG_DFL)
+        _Bound.previous = _Bound.current = None
+        _Bound.installed = False
+    _Bound.seconds = seconds
+
+
+#: The context that bounds nothing (what :func:`plugin_bound` gives when no bound is set).
+NO_BOUND: AbstractContextManager[Any] = contextlib.nullcontext()
+
+
+def bounding() -> bool:
+    """Whether :func:`bound_plugin_calls` set a bound."""
+    return _Bound.seconds is not None
+
+
+def plugin_bound(plugin: str | None, hook: str) -> AbstractContextManager[Any]:
+    """A :class:`TimeBound` of the seconds :func:`bound_plugin_calls` set,
+    for one call into ``plugin``'s code; a context that does nothing when no
+    bound is set or ``plugin`` is None (the host's own code).
+
+    Args:
+        plugin (str | None): the plugin whose code runs in the block.
+        hook (str): what the host calls (``render of game 'golf'``,
+            ``cardshell_game_started``, ``move 'd'``), for the message.
+
+    Raises:
+        PluginFault: (from the ``with`` statement) when the call ran out of time.
+    """
+    if _Bound.seconds is None or plugin is None or TimeBound._armed:
+        return NO_BOUND
+    return TimeBound(_Bound.seconds, plugin, hook)
+
+
 class PluginTimeout(KeyboardInterrupt):
     """Raised inside plugin code by :class:`TimeBound`'s alarm.
 
@@ -175,6 +285,7 @@ class TimeBound:
     """
 
     _armed = False  # one bound at a time per process (the main thread's)
+    __slots__ = ("seconds", "budget", "plugin", "hook", "_mine", "_previous", "_alarms", "_stopped_at")
 
     def __init__(self, seconds: float, plugin: str, hook: str, budget: float | None = None) -> None:
         self.seconds = seconds
@@ -183,19 +294,31 @@ class TimeBound:
         self.hook = hook
         self._mine = False
         self._previous: Any = None
+        self._alarms = 0
+        self._stopped_at: str | None = None  # FILE:LINE where the last alarm landed
 
     def _alarm(self, signum: int, frame: FrameType | None) -> None:
         # Not once the block has ended: the handler may run as __exit__ starts.
         if self._mine and TimeBound._armed and (frame is None or frame.f_code is not _EXIT_CODE):
+            self._alarms += 1
+            self._stopped_at = _where(frame) if frame is not None else None
+            if self._alarms >= ALARMS_BEFORE_GIVING_UP:
+                where = f" ({_where(frame)})" if frame is not None else ""
+                signals.give_up(signals.EXIT_ABANDONED,
+                                say("stop.bound", plugin=repr(self.plugin), hook=self.hook,
+                                    seconds=f"{self.seconds:.3g}", count=self._alarms - 1, where=where))
             raise PluginTimeout
 
     def __enter__(self) -> TimeBound:
-        if TimeBound._armed or not hasattr(signal, "setitimer") \
-                or threading.current_thread() is not threading.main_thread():
-            return self
-        self._previous = signal.signal(signal.SIGALRM, self._alarm)
+        if TimeBound._armed or not _TIMER or signals.received() is not None \
+                or threading.get_ident() != threading.main_thread().ident:
+            return self  # (after SIGHUP or SIGTERM the alarm is the signal handlers', cardshell.signals)
+        if _Bound.installed:  # bound_plugin_calls' handler serves this bound
+            _Bound.current, self._previous = self, _dispatch
+        else:
+            self._previous = signal.signal(signal.SIGALRM, self._alarm)
         self._mine = TimeBound._armed = True
-        signal.setitimer(signal.ITIMER_REAL, self.seconds, REPEAT)
+        signal.setitimer(signal.ITIMER_REAL, self.seconds, REPEAT if self.seconds > REPEAT else self.seconds)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
@@ -204,11 +327,20 @@ class TimeBound:
             return
         TimeBound._armed = self._mine = False  # first: an alarm from now on does nothing
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, self._previous)
-        if isinstance(value, PluginTimeout):
+        if self._previous is _dispatch:
+            _Bound.current = None
+        else:
+            signal.signal(signal.SIGALRM, self._previous)
+        if type(value) is PluginTimeout:
             why = f" (the budget's {self.budget:g} s plus a margin)" if self.budget is not None else ""
+            at = f" at {self._stopped_at}" if self._stopped_at is not None else ""
             raise PluginFault(self.plugin, self.hook, f"did not return within {self.seconds:.3g} s{why}; "
-                              "stopped") from None
+                              f"stopped{at}") from None
+
+
+def _where(frame: FrameType) -> str:
+    """``FILE:LINE`` (file name only) of a frame, for messages."""
+    return f"{os.path.basename(frame.f_code.co_filename)}:{frame.f_lineno}"
 
 
 _EXIT_CODE = TimeBound.__exit__.__code__

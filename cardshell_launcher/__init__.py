@@ -1,0 +1,109 @@
+"""The ``cardshell`` command's entry point: Ctrl-C never prints a traceback,
+and no thread left by plugin code holds the process at exit.
+
+This package is outside ``cardshell`` on purpose.  Importing any module of
+``cardshell`` first runs ``cardshell/__init__.py`` and what it imports
+(pluggy, the records ...): ``python -X importtime -m cardshell`` shows most
+of a start spent importing before any code of the command line runs.  A
+Ctrl-C there raised ``KeyboardInterrupt`` in an import and Python printed
+its traceback.  So this module imports only the standard library at its
+top, and the command line (:func:`cardshell.cli.main`) inside :func:`main`,
+with a Ctrl-C handler that only notes the key while cardshell's modules are
+imported, then under the ``try`` that turns Ctrl-C at any later moment of
+the start into exit status 130, silently.  (Python's own start-up, its
+``site`` and ``.pth`` files, before this module runs, is out of its reach.)
+
+At the end, :func:`finish` gives the threads that plugin code started and
+left running (non-daemon threads, which Python waits for at exit) at most
+:data:`EXIT_GRACE_SECONDS`, then ends the process without them.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import signal
+import sys
+import threading
+import time
+
+#: The exit status after Ctrl-C (128 + SIGINT).
+EXIT_INTERRUPTED = 130
+#: Seconds the threads plugin code left running get to end at exit.
+EXIT_GRACE_SECONDS = 1.0
+
+
+def main() -> int:
+    """Run the ``cardshell`` command (:func:`cardshell.cli.main`).
+
+    Returns:
+        int: its exit status; 130 after Ctrl-C during the start (a
+        terminating signal's 128 + its number if it ended the start).
+    """
+    interrupted: list[int] = []
+    # While cardshell's modules are imported, Ctrl-C is only noted: an exception raised there
+    # can land in an import (a traceback) or in one of Python's own callbacks, which drops it
+    # ("Exception ignored in ... _get_module_lock").
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.append(signum))
+    try:
+        from cardshell.cli import main as run  # here, after the handler: see the module's notes
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if interrupted:
+        return finish(EXIT_INTERRUPTED)
+    try:
+        status = run()
+    except KeyboardInterrupt as exc:
+        status = 128 + getattr(exc, "signum", EXIT_INTERRUPTED - 128)
+    return finish(status)
+
+
+def finish(status: int, grace: float = EXIT_GRACE_SECONDS) -> int:
+    """Wait up to ``grace`` seconds for the non-daemon threads still
+    running, then end the process without them.
+
+    Args:
+        status (int): the exit status.
+        grace (float): seconds to wait, in all.
+
+    Returns:
+        int: ``status``, when no such thread is left (the interpreter then
+        exits as usual).  Otherwise the threads are named on standard
+        error, the ``atexit`` functions run, and the process ends here with
+        ``status`` (:func:`os._exit`), so it never returns.
+    """
+    main_thread = threading.main_thread()
+    deadline = time.monotonic() + grace
+    try:
+        for thread in threading.enumerate():
+            if thread is not main_thread and not thread.daemon:
+                thread.join(max(0.0, deadline - time.monotonic()))
+    except KeyboardInterrupt:  # Ctrl-C while waiting: stop waiting
+        pass
+    left = [thread.name for thread in threading.enumerate()
+            if thread is not main_thread and not thread.daemon and thread.is_alive()]
+    if not left:
+        return status
+    _say(f"cardshell: warning: not waiting for the thread{'s' if len(left) > 1 else ''} "
+         f"{', '.join(repr(name) for name in left)} that plugin code left running")
+    try:
+        atexit._run_exitfuncs()  # what a normal exit runs after joining the threads
+    except BaseException:  # noqa: BLE001 - the process ends now whatever they do
+        pass
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(status)
+
+
+def _say(text: str) -> None:
+    """One line on standard error, if it can be written."""
+    try:
+        if sys.stderr is not None:
+            sys.stderr.write(text + "\n")
+            sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
