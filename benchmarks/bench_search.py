@@ -13,9 +13,9 @@ and winnability sweeps) under a budget of ``--nodes`` positions each, twice:
 For each, it prints the positions per second (the best of ``--repeat``
 timed runs, no profiler; per second of this process's CPU time, which other
 work on a shared machine disturbs less than the wall clock, also shown),
-the share of that CPU time the search spends hashing its transposition
-keys, measured without a profiler (:func:`hashing_seconds`), and, from one
-more run under cProfile, the share of the time in
+the share of that time the search spends hashing its transposition keys,
+measured without a profiler (:func:`hashing_seconds`), and, from one more
+run under cProfile, the share of the time in
 
 * **hashing**: every ``__hash__`` and ``__eq__`` (the states', the cards',
   the suits'; what the transposition table and the state checks cost) and
@@ -110,31 +110,47 @@ class _Counted:
 
 
 def hashing_seconds(rules: Any, seeds: range, nodes: int) -> float:
-    """The CPU seconds the search's hashing of its keys takes, measured without a profiler.
+    """The seconds the search spends hashing its keys, measured without a profiler.
 
-    One untimed run counts how often the search hashes each key it is given
-    and keeps the keys; then hashing every kept key once is timed (the same
-    objects, each hashed as often as the search hashes a key, on average).
+    One more run of the search, whose key function times one ``hash`` of
+    each key it makes, at once (the key just built, as the search meets
+    it), less the clock's own cost, and counts how often the search hashes
+    a key (a set lookup and a set insertion each hash once): the time of
+    one hash times that count.
     """
     from cardshell.ruleset import RuleSet
 
     counting = RuleSet(rules.game, rules._scope)
-    keys: list[Any] = []
     plain_key = counting.fast_key
+    clock = time.perf_counter_ns
+    spent = made = 0
 
     def counted_key(state: Any) -> _Counted:
+        nonlocal spent, made
         key = plain_key(state)
-        keys.append(key)
+        start = clock()
+        hash(key)
+        spent += clock() - start
+        made += 1
         return _Counted(key)
 
+    empty = _clock_cost()
     counting.fast_key = counted_key  # type: ignore[method-assign]
     _Counted.calls = 0
     run(counting, seeds, nodes)
-    per_key = _Counted.calls / max(len(keys), 1)
-    start = time.process_time()
-    for key in keys:
-        hash(key)
-    return (time.process_time() - start) * per_key
+    per_key = _Counted.calls / max(made, 1)
+    return max(spent - empty * made, 0) * per_key / 1e9
+
+
+def _clock_cost() -> int:
+    """The least time, in ns, between two readings of ``time.perf_counter_ns``."""
+    clock = time.perf_counter_ns
+    least = None
+    for _ in range(1000):
+        start = clock()
+        gap = clock() - start
+        least = gap if least is None else min(least, gap)
+    return least or 0
 
 
 def category(where: tuple[str, int, str], game_files: set[str], host_dir: str) -> str | None:
