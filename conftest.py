@@ -3,8 +3,10 @@ real home directory) and can load the toy plugins under tests/plugins.
 
 This file is at the root of the repository so that it applies to the host's
 tests (``tests/``) and to each built-in game's tests beside its plugin
-(``plugins/cardshell_<game>/tests/``) alike; both import the shared test
-helpers of ``tests/`` (``search_helpers``, ``comp9021_helpers``, ...).
+(``plugins/cardshell_<game>/tests/``) alike.  Only the host's tests import
+the helper modules and toy plugins of ``tests/``; a game's tests use only
+what docs/compatibility.md makes public (``cardshell.testing``), as a
+stranger's would (tests/test_module_layout.py checks it).
 
 Two layers keep the suite out of the user's files:
 
@@ -98,7 +100,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "cardshell"))
 TESTS = Path(__file__).resolve().parent / "tests"
 TOY_PLUGINS = TESTS / "plugins"
 sys.path.insert(0, str(TOY_PLUGINS))
-sys.path.insert(0, str(TESTS))  # the shared helper modules, for the plugins' tests too
+sys.path.insert(0, str(TESTS))  # the host's test helper modules
 
 
 @pytest.fixture(autouse=True)

@@ -2,12 +2,17 @@
 
 Writes a script of N lines (default 100,000) for one game, pipes it into
 ``python -m cardshell`` with the displays written to a file, and prints the
-wall time, lines per second, the child's CPU time (user and system: less
-sensitive than the wall time to other work on a shared machine) and its
-peak memory (``ru_maxrss``), beside ``python -c pass`` timed in the same
-run.  Not part of the test suite.
+wall time, lines per second and the peak memory of the child (``ru_maxrss``),
+beside ``python -c pass`` timed in the same run.  Not part of the test suite.
 
     python benchmarks/bench_script.py [--game aces-up|minesweeper|blackjack|all] [--lines N]
+                                      [--python PYTHON ...] [--repeat R]
+
+With ``--python`` given several times, each interpreter (each its own
+install of cardshell, e.g. an older commit's venv) runs every workload in
+turn, interleaved, ``--repeat`` times; the median is reported, by wall time
+and by the child's CPU time (user + system, from ``wait4``), which a busy
+machine disturbs far less.
 
 Scripts (fixed seeds, so every run does the same work):
 
@@ -23,6 +28,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -66,36 +72,51 @@ def blackjack(lines: int) -> list[str]:
 WORKLOADS = {"aces-up": aces_up, "minesweeper": minesweeper, "blackjack": blackjack}
 
 
-def run(argv: list[str], stdin_path: Path | None, stdout_path: Path) -> tuple[float, int, float]:
-    """Wall time in seconds, the child's own peak memory in KiB and its CPU
-    time (user and system) in seconds (``os.wait4``)."""
+def run(argv: list[str], stdin_path: Path | None, stdout_path: Path) -> tuple[float, float, int]:
+    """Wall time and the child's CPU time (user + system) in seconds, and its
+    own peak memory in KiB (``os.wait4``)."""
     with open(stdout_path, "w") as out, (open(stdin_path) if stdin_path else open(os.devnull)) as inp:
         start = time.perf_counter()
+        env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
         child = subprocess.Popen(argv, stdin=inp, stdout=out, stderr=subprocess.DEVNULL,
-                                 env={**os.environ, "CARDSHELL_DATA_DIR": str(stdout_path.parent / "data")})
+                                 env={**env, "CARDSHELL_DATA_DIR": str(stdout_path.parent / "data")})
         _, _, usage = os.wait4(child.pid, 0)
         wall = time.perf_counter() - start
         child.returncode = 0  # reaped above
-    return wall, usage.ru_maxrss, usage.ru_utime + usage.ru_stime
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="all", choices=[*WORKLOADS, "all"])
     parser.add_argument("--lines", type=int, default=100_000)
+    parser.add_argument("--python", action="append", default=[], metavar="PYTHON",
+                        help="an interpreter with cardshell installed (repeatable; default: this one)")
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each workload per interpreter")
     options = parser.parse_args()
+    pythons = options.python or [sys.executable]
+    games = list(WORKLOADS) if options.game == "all" else [options.game]
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         baseline, _, _ = run([sys.executable, "-c", "pass"], None, folder / "pass.out")
         print(f"python -c pass: {baseline * 1000:.1f} ms")
-        for game in WORKLOADS if options.game == "all" else [options.game]:
-            script = folder / f"{game}.txt"
-            script.write_text("\n".join(WORKLOADS[game](options.lines)) + "\nexit\n")
-            wall, peak, cpu = run([sys.executable, "-m", "cardshell"], script, folder / f"{game}.out")
-            size = (folder / f"{game}.out").stat().st_size
-            print(f"{game:12} {options.lines} lines in {wall:6.2f} s = {options.lines / wall:9,.0f} lines/s "
-                  f"({cpu:.2f} s of CPU = {options.lines / cpu:,.0f} lines per CPU second); "
-                  f"output {size / 1e6:.1f} MB; peak memory {peak / 1024:.0f} MiB")
+        for game in games:
+            (folder / f"{game}.txt").write_text("\n".join(WORKLOADS[game](options.lines)) + "\nexit\n")
+        results: dict[tuple[str, str], list[tuple[float, float, int]]] = {}
+        for _ in range(options.repeat):
+            for game in games:
+                for python in pythons:  # interleaved: each install meets the same load
+                    results.setdefault((game, python), []).append(
+                        run([python, "-m", "cardshell"], folder / f"{game}.txt", folder / f"{game}.out"))
+        for game in games:
+            for python in pythons:
+                runs = sorted(results[(game, python)])
+                wall = statistics.median(r[0] for r in runs)
+                cpu = statistics.median(r[1] for r in runs)
+                peak = max(r[2] for r in runs)
+                print(f"{game:12} {python}: {options.lines} lines in {wall:6.2f} s = {options.lines / wall:9,.0f} "
+                      f"lines/s; CPU {cpu:6.2f} s = {options.lines / cpu:9,.0f} lines/s of CPU; "
+                      f"peak memory {peak / 1024:.0f} MiB")
 
 
 if __name__ == "__main__":

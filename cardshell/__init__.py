@@ -17,8 +17,8 @@ The public contract for plugin authors is re-exported here:
   "The toolkit"): argument parsers in :mod:`cardshell.parsers`, the card
   model in :mod:`cardshell.cards`, the seeded generator
   :mod:`cardshell.rng`, the sweep engine :mod:`cardshell.sweep`
-  (``simulate`` on one core, local processes or Dask; its first version
-  :mod:`cardshell.montecarlo`), failing output streams in
+  (``simulate`` on one core, local processes or Dask; its first version,
+  :mod:`cardshell.montecarlo`, is deprecated), failing output streams in
   :mod:`cardshell.pipes`, the data directory in :mod:`cardshell.paths`, the
   contract check :mod:`cardshell.contractcheck` and the pytest helpers in
   :mod:`cardshell.testing`.

@@ -40,14 +40,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from cardshell import option_values, screen
-from cardshell.commands.common import find_game
+from cardshell.commands.common import find_game, game_page
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
 from cardshell.messages import say
 from cardshell.option_values import OptionParser
-from cardshell.plugincheck import StateGuard, mutated
+from cardshell.plugincheck import StateGuard
 from cardshell.records import Command, CommandContext
-from cardshell.search import Budget, hint, solve
+from cardshell.search import Budget, Verdict, hint, solve
+from cardshell.statekind import immutable_states
 from cardshell.watchdog import TimeBound, bound_for
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -72,6 +73,9 @@ MAX_SAMPLES = 1000
 #: positions shared by the samples, seconds).
 SOLVE_NODES, SOLVE_SECONDS = 200_000, 60.0
 HINT_SAMPLES, HINT_NODES, HINT_SECONDS = 20, 40_000, 30.0
+#: ``solve --play`` at a terminal: seconds between two moves by default
+#: (``--pace S``), and the longest pause ``--pace`` accepts.
+PLAY_PACE, MAX_PACE = 0.5, 10.0
 #: The time bound, in seconds, of listing and checking the legal moves (``moves``).
 MOVES_SECONDS = 10.0
 
@@ -95,6 +99,8 @@ def _parser(prog: str, nodes: int, seconds: float, *, samples: int | None = None
         parser.add_argument("--samples", type=_count("--samples", 1, MAX_SAMPLES), default=samples)
     if play:
         parser.add_argument("--play", action="store_true")
+        parser.add_argument("--pace", type=lambda text: option_values.seconds(text, "--pace", MAX_PACE),
+                            default=PLAY_PACE)
     return parser
 
 
@@ -144,15 +150,14 @@ class AssistCommands:
                     parse=_parse_with(_HINT), complete=self._complete_options(_HINT)),
             Command("solve", "search for a winning line (sees face-down cards)", self.solve,
                     usage="solve [--play] [OPTIONS]",
-                    help="Options: --play, --seconds S, --nodes N.\n\n"
-                         "Search from the current position for a winning line. The search\n"
-                         "looks at face-down cards (the true deal), so it says whether the\n"
-                         "deal can be won at all, not what you could know. It answers a\n"
-                         "winning line, 'no win from here' (every position searched) or\n"
-                         f"'unknown' when the budget ran out (default {SOLVE_NODES} positions,\n"
-                         f"{SOLVE_SECONDS:g} seconds). --play plays the line: at a terminal one\n"
-                         "move at a time, each board shown (any key stops); in a script\n"
-                         "every move, each with its board.",
+                    help="Options: --play, --pace S, --seconds S, --nodes N.\n\n"
+                         "Search from the current position for a winning line. The search looks at face-down "
+                         "cards (the true deal), so it says whether the deal can be won at all, not what you "
+                         "could know. It answers a winning line, 'no win from here' (every position searched) or "
+                         f"'unknown' when the budget ran out (default {SOLVE_NODES} positions, {SOLVE_SECONDS:g} "
+                         f"seconds).\n\n--play plays the line: at a terminal one move every S seconds (--pace S, "
+                         f"default {PLAY_PACE:g}), each board shown ('+' faster, '-' slower, any other key stops); "
+                         "in a script every move, each with its board.",
                     parse=_parse_with(_SOLVE), complete=self._complete_options(_SOLVE)),
         ]
 
@@ -165,13 +170,13 @@ class AssistCommands:
         return complete
 
     def _session(self) -> GameSession:
-        session = self.shell.current
+        session = self.shell.table.current
         if session is None:
             raise CommandError(say("game.none-in-progress"))
         return session
 
     def _rules(self, session: GameSession, *, search: bool) -> Any:
-        rules = self.shell.rules(session.id)
+        rules = self.shell.registry.rules(session.id)
         if session.game.legal_moves is None:
             raise CommandError(f"{session.game.title} does not list its legal moves, so the shell cannot "
                                f"{'search it' if search else 'list them'}.")
@@ -181,17 +186,19 @@ class AssistCommands:
         return rules
 
     def _complete_games(self, state: Any, index: int) -> list[str]:
-        return sorted(self.shell.games) if index == 0 else []
+        return sorted(self.shell.registry.games) if index == 0 else []
 
     def rules(self, ctx: CommandContext, word: str | None) -> None:
         """``rules [GAME]``: the game's page (rules, commands, options)."""
-        game_id = self._session().id if word is None else find_game(self.shell.games, word).id
-        ctx.echo(self.shell.game_page(game_id))
+        if word is None and self.shell.table.current is None:
+            raise CommandError("no game in progress: 'rules GAME' shows the rules of a game ('games' lists them)")
+        game_id = self._session().id if word is None else find_game(self.shell.registry.games, word).id
+        ctx.echo(game_page(self.shell, game_id))
 
     def show(self, ctx: CommandContext, args: None) -> None:
         """``show``: the current game's display again."""
         session = self._session()
-        ctx.echo(self.shell.render(session))
+        ctx.echo(self.shell.lifecycle.render(session))
 
     @staticmethod
     def _on_a_copy(session: GameSession, rules: RuleSet, seconds: float | None, hook: str,
@@ -209,7 +216,7 @@ class AssistCommands:
                 ``work`` ran out of time (naming ``hook``).
         """
         trial = copy.deepcopy(session.state)
-        guard = StateGuard(trial) if session.game.immutable else None
+        guard = StateGuard(trial) if immutable_states(session.game) else None
         held: list[tuple[str, str]] = []
         try:
             with rules.warnings_held() as held, TimeBound(
@@ -217,15 +224,15 @@ class AssistCommands:
                 result = work(trial)
         finally:
             if guard is not None and guard.changed():
-                _mutated(rules, guard.backup, hook)  # raises: the warnings held are moot
+                raise rules.mutated(guard.backup, hook)  # the warnings held are moot
             rules.release(held)
         return result
 
     def _searching(self, ctx: CommandContext, label: str) -> contextlib.AbstractContextManager[Any]:
         """A ``with`` block showing that ``label`` runs: the front end's
-        elapsed-time spinner with "Ctrl-C stops" (``Host.working``) for a
+        elapsed-time spinner with "Ctrl-C stops" (``FrontEnd.working``) for a
         person at a terminal; nothing in scripts."""
-        working = self.shell.working
+        working = self.shell.front_end.working
         if working is None or not ctx.interactive:
             return contextlib.nullcontext()
         return working(label)
@@ -235,13 +242,14 @@ class AssistCommands:
         session = self._session()
         rules = self._rules(session, search=False)
         legal = self._on_a_copy(session, rules, None, "legal_moves", rules.checked_legal)
-        ctx.echo(screen.wrap_list("Legal moves: ", legal, self.shell.fit_width) if legal else "No legal moves.")
+        ctx.echo(screen.wrap_list("Legal moves: ", legal, self.shell.front_end.fit_width) if legal
+                 else "No legal moves.")
 
     def hint(self, ctx: CommandContext, options: argparse.Namespace) -> None:
         """``hint``: one suggested move, from what the player can see."""
         session = self._session()
         if session.game.hint is not None:
-            rules = self.shell.rules(session.id)
+            rules = self.shell.registry.rules(session.id)
         else:
             rules = self._rules(session, search=True)
         # A fixed generator per position: the same position gives the same hint.
@@ -263,7 +271,7 @@ class AssistCommands:
         rules = self._rules(session, search=True)
         with self._searching(ctx, "solve: searching"):
             verdict = self._on_a_copy(session, rules, options.seconds,
-                                      "solver" if session.game.search_part.solver is not None else "its rules",
+                                      "solver" if rules.search.solver is not None else "its rules",
                                       lambda state: solve(rules, state, Budget(options.seconds, options.nodes)))
         session.assisted = True  # whatever it found (cardshell_stats: never "perfect")
         seen = "(the search sees face-down cards)"
@@ -273,36 +281,37 @@ class AssistCommands:
                 return
             moves = len(verdict.line)
             ctx.echo(f"Winning line ({moves} move{'s' if moves != 1 else ''}, "
-                     f"{verdict.positions} positions searched) {seen}:")
-            ctx.echo(screen.wrap_list("", verdict.line, self.shell.fit_width))
+                     f"{_positions(verdict.positions)} searched) {seen}:")
+            ctx.echo(screen.wrap_list("", verdict.line, self.shell.front_end.fit_width))
             if options.play:
                 if ctx.interactive:
-                    ctx.echo("Playing it, one move at a time; any key stops.")
-                self.shell.record_as = ""  # the moves are recorded one by one
+                    ctx.echo(f"Playing it, one move every {options.pace:g} s ('+' faster, '-' slower, "
+                             "any other key stops).")
+                self.shell.dispatcher.record_as = ""  # the moves are recorded one by one
                 for line in verdict.line:
-                    ctx.then(line, step=True)
+                    ctx.then(line, step=True, pace=options.pace)
             else:
-                ctx.echo(f"'{self.shell.host_word('solve')} --play' plays it.")
+                ctx.echo(f"'{self.shell.lifecycle.host_word('solve')} --play' plays it.")
         elif verdict.result == "no win":
-            ctx.echo(f"No win from here: all {verdict.positions} positions searched {seen}.")
+            every = "the only position" if verdict.positions == 1 else f"all {verdict.positions} positions"
+            ctx.echo(f"No win from here: {every} searched {seen}.")
         else:
-            ctx.echo(f"Unknown after {verdict.positions} positions ({verdict.seconds:.1f} seconds): "
-                     f"no winning line found within the budget; try '{self.shell.host_word('solve')} --nodes "
-                     f"{min(MAX_NODES, options.nodes * 10)}'.")
+            ctx.echo(f"Unknown after {_positions(verdict.positions)} ({verdict.seconds:.1f} seconds): "
+                     f"no winning line found within the budget; try "
+                     f"'{self.shell.lifecycle.host_word('solve')} {_bigger_budget(verdict, options)}'.")
 
 
-def _mutated(rules: RuleSet, state: Any, during: str) -> None:
-    """Report that plugin code changed a copy of ``state`` (as it was) though
-    the game declares immutable states.
+def _positions(count: int) -> str:
+    """``1 position``, ``200000 positions``: a count of searched positions in words."""
+    return f"{count} position{'' if count == 1 else 's'}"
 
-    Raises:
-        cardshell.plugincheck.PluginFault: naming the listed move whose rules
-            change the state they are given, else ``during``.
-    """
-    line = None
-    if rules.game.legal_moves is not None:
-        try:
-            line = rules.mutation(state)
-        except Exception:  # the culprit is only named when it can be found
-            line = None
-    raise mutated(rules.plugin, rules.game.id, during if line is None else f"move {line!r}")
+
+def _bigger_budget(verdict: Verdict, options: argparse.Namespace) -> str:
+    """The option that gives ``solve`` more of the budget that ran out: the
+    positions (``--nodes``, ten times as many) when all were searched, else
+    the time (``--seconds``, ten times as long); both bounded by
+    :data:`MAX_NODES` and :data:`MAX_SECONDS`."""
+    if verdict.positions >= options.nodes:
+        return f"--nodes {min(MAX_NODES, options.nodes * 10)}"
+    return f"--seconds {min(MAX_SECONDS, options.seconds * 10):g}"
+

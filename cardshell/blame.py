@@ -17,11 +17,22 @@ import) is a plugin failure like any exception; ``KeyboardInterrupt`` is
 not (Ctrl-C stops the command), and neither is a ``SystemExit`` raised by
 the host's own code (a signal handler of the front end), see
 :func:`is_plugin_failure`.
+
+Plugin code that runs in another process (a sweep's pool or Dask worker)
+is blamed by the same rule: the worker attaches an :class:`Origin` to the
+exception (:func:`carry`: the module, file and line of every frame, and the
+traceback's text), which crosses the process boundary with it, and
+:func:`locate` reads the frames from it instead of from the local
+traceback (which would name the pool's own files).  An exception that
+would not survive the trip (not picklable, a ``SystemExit`` that must not
+end the sweeping process) travels as a :class:`CarriedFailure` with the
+same origin and description.
 """
 
 from __future__ import annotations
 
 import os
+import pickle
 import sys
 import traceback
 from collections.abc import Callable, Collection, Iterable, Iterator
@@ -36,14 +47,25 @@ _PLUGGY_DIR = os.path.dirname(os.path.abspath(pluggy.__file__))
 
 #: The environment variable that turns traceback printing on (like ``--traceback``).
 TRACEBACK_ENV = "CARDSHELL_TRACEBACK"
+#: The attribute of an exception that holds its :class:`Origin` (set by :func:`carry`).
+ORIGIN = "__cardshell_origin__"
+#: The most frames an :class:`Origin` keeps (the innermost ones: a deep
+#: recursion's thousand frames are the same few lines).
+MAX_ORIGIN_FRAMES = 200
+#: The most characters of traceback text an :class:`Origin` keeps (its end).
+MAX_ORIGIN_TEXT = 20_000
 
 
 def _inside(path: str, root: str) -> bool:
     return path == root or path.startswith(root + os.sep)
 
 
-def _host_file(path: str) -> bool:
-    """Whether a code file is the host's or pluggy's machinery (or frozen importlib)."""
+def is_host_file(path: str) -> bool:
+    """Whether a code file is the host's or pluggy's machinery (or frozen importlib).
+
+    Args:
+        path (str): a frame's ``co_filename``.
+    """
     absolute = os.path.abspath(path) if not path.startswith("<") else path
     return path.startswith("<frozen") or _inside(absolute, HOST_DIR) or _inside(absolute, _PLUGGY_DIR) \
         or os.sep + "importlib" + os.sep in absolute
@@ -98,6 +120,91 @@ def _frames(tb: TracebackType | None) -> list[tuple[str, int]]:
     return [(frame.f_code.co_filename, line) for frame, line in traceback.walk_tb(tb)]
 
 
+class Origin(NamedTuple):
+    """Where an exception raised in another process was raised.
+
+    Attributes:
+        frames (tuple[tuple[str, str, int], ...]): ``(module, file, line)``
+            of the frames of its traceback there, outermost first (at most
+            :data:`MAX_ORIGIN_FRAMES`, the innermost ones).
+        text (str): its traceback as :func:`format_traceback` gave it there
+            (at most :data:`MAX_ORIGIN_TEXT` characters, the end kept).
+    """
+
+    frames: tuple[tuple[str, str, int], ...]
+    text: str
+
+    def local_frames(self) -> list[tuple[str, int]]:
+        """(filename, line) of the frames, each file as this process knows
+        its module (a Dask worker may keep its plugins elsewhere), else as
+        the other process named it."""
+        found = []
+        for module, filename, line in self.frames:
+            loaded = getattr(sys.modules.get(module), "__file__", None)
+            found.append((loaded if isinstance(loaded, str) and loaded else filename, line))
+        return found
+
+
+class CarriedFailure(Exception):
+    """A plugin failure of another process that could not travel as itself.
+
+    It stands for an exception that does not survive pickling, and for a
+    plugin's ``SystemExit`` (which must not end the process it reaches).
+    :func:`describe` gives the original's description and :func:`locate`
+    its origin, so it is reported exactly as the original would be.
+
+    Args:
+        description (str): :func:`describe` of the original exception.
+        origin (Origin): where it was raised.
+    """
+
+    def __init__(self, description: str, origin: Origin) -> None:
+        super().__init__(description)
+        self.description = description
+        setattr(self, ORIGIN, origin)
+
+    def __reduce__(self) -> tuple[type[CarriedFailure], tuple[str, Origin]]:
+        """Pickled with its description and origin."""
+        return type(self), (self.description, getattr(self, ORIGIN))
+
+
+def origin(exc: BaseException) -> Origin | None:
+    """The :class:`Origin` :func:`carry` attached to ``exc``, or None for a local exception."""
+    found = getattr(exc, ORIGIN, None)
+    return found if isinstance(found, Origin) else None
+
+
+def carry(exc: BaseException) -> BaseException:
+    """``exc`` ready to leave this process (a sweep's worker) with its origin.
+
+    The :class:`Origin` of ``exc`` (its frames' modules, files and lines,
+    and its traceback's text) is attached to it; the exception itself is
+    returned when it survives a pickling round trip, a
+    :class:`CarriedFailure` otherwise and for a ``SystemExit``.
+
+    Args:
+        exc (BaseException): a plugin failure (:func:`is_plugin_failure`)
+            caught in this process, with its traceback.
+
+    Returns:
+        BaseException: what to raise instead of ``exc``.
+    """
+    if origin(exc) is not None:
+        return exc
+    frames = tuple((str(frame.f_globals.get("__name__", "")), frame.f_code.co_filename, line)
+                   for frame, line in traceback.walk_tb(exc.__traceback__))[-MAX_ORIGIN_FRAMES:]
+    text = format_traceback(exc)[-MAX_ORIGIN_TEXT:]
+    found = Origin(frames, text)
+    if not isinstance(exc, SystemExit):
+        try:
+            setattr(exc, ORIGIN, found)
+            pickle.loads(pickle.dumps(exc))
+            return exc
+        except Exception:  # not picklable, or not rebuilt from its pickle: carried as text
+            pass
+    return CarriedFailure(describe(exc), found)
+
+
 def _short(filename: str, root: str | None) -> str:
     """A frame's file for messages: relative to the plugin root's parent, else short."""
     absolute = os.path.abspath(filename) if not filename.startswith("<") else filename
@@ -122,7 +229,8 @@ def locate(exc: BaseException, roots: Iterable[tuple[str, str]], prefer: str | N
         Blame: the plugin and ``FILE:LINE``; see :class:`Blame`.
     """
     pairs = list(roots)
-    frames = _frames(exc.__traceback__)
+    carried = origin(exc)
+    frames = carried.local_frames() if carried is not None else _frames(exc.__traceback__)
 
     def owner(filename: str) -> tuple[str, str] | None:
         absolute = os.path.abspath(filename)
@@ -136,7 +244,7 @@ def locate(exc: BaseException, roots: Iterable[tuple[str, str]], prefer: str | N
         if hit is not None:
             return Blame(hit[0], f"{_short(filename, hit[1])}:{line}")
     for filename, line, _ in found:
-        if not _host_file(filename):
+        if not is_host_file(filename):
             return Blame(None, f"{_short(filename, None)}:{line}")
     if found:
         filename, line, _ = found[0]
@@ -193,7 +301,10 @@ def plugin_roots(plugins: Iterable[tuple[str, object]], hosts: Collection[str]) 
 
 def describe(exc: BaseException) -> str:
     """``Type: message``, or ``Type`` alone when the message is empty
-    (``SystemExit`` for ``sys.exit()``, ``SystemExit: 3`` for ``sys.exit(3)``)."""
+    (``SystemExit`` for ``sys.exit()``, ``SystemExit: 3`` for ``sys.exit(3)``);
+    a :class:`CarriedFailure`'s is the original exception's."""
+    if isinstance(exc, CarriedFailure):
+        return exc.description
     text = str(exc)
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
@@ -287,10 +398,15 @@ def format_traceback(exc: BaseException) -> str:
         exc (BaseException): a caught exception.
 
     Returns:
-        str: the text ``traceback`` prints, ending with a newline.
+        str: the text ``traceback`` prints, ending with a newline; for an
+        exception raised in another process, its traceback there
+        (:attr:`Origin.text`).
     """
+    carried = origin(exc)
+    if carried is not None:
+        return carried.text
     tb = exc.__traceback__
-    while tb is not None and tb.tb_next is not None and _host_file(tb.tb_frame.f_code.co_filename):
+    while tb is not None and tb.tb_next is not None and is_host_file(tb.tb_frame.f_code.co_filename):
         tb = tb.tb_next
 
     return "".join(traceback.format_exception(type(exc), exc, tb))

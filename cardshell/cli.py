@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import sys
+import textwrap
 from collections.abc import Iterable, Sequence
 from typing import TextIO
 
 from cardshell import screen, signals, watchdog
+from cardshell.context import FrontEnd
 from cardshell.dispatch import asks_for_help
 from cardshell.errors import UsageError
 from cardshell.messages import say
@@ -38,7 +41,9 @@ With no FILE and a terminal on stdin, cardshell starts the interactive shell.
 With FILE, or with stdin not a terminal, it runs the commands as a script
 (blank lines and # comments skipped) with no terminal UI.  If FILE is not a
 file but a shell command (e.g. 'cardshell plugins', 'cardshell winnability
-aces-up --deals 0:50', quoted as one argument or not), that command is run.
+aces-up --deals 0:50', quoted as one argument or not), that command is run;
+'cardshell play GAME' starts the interactive shell in that game at a
+terminal, and in a script plays it with the lines of stdin.
 Lines end at LF, CRLF or a lone CR, in a file and on stdin alike; a line
 longer than {MAX_LINE_LENGTH:,} characters is refused (FILE:LINE: ...) and the
 script goes on.
@@ -88,12 +93,39 @@ environment:
 
 
 class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
-    """argparse's formatter, the epilog kept as written but each line wider
-    than the terminal broken between words (:func:`cardshell.screen.wrap`),
-    its continuation indented."""
+    """argparse's formatter (at the terminal's width, as argparse reads it),
+    the epilog's blocks each filled to that width: a paragraph of prose as
+    one paragraph, a heading (``exit status:``) as it is, and an entry of a
+    list (a line indented by two spaces, continued by lines indented by
+    six) with its continuation lines indented by six, never a word broken."""
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
-        return screen.wrap("\n".join(indent + line for line in text.splitlines()), width + len(indent), "    ")
+        blocks: list[tuple[str, list[str]]] = []  # (kind, lines): "prose", "heading", "entry" or "blank"
+        for line in text.splitlines():
+            if not line.strip():
+                blocks.append(("blank", []))
+            elif line.startswith("      ") and blocks and blocks[-1][0] == "entry":
+                blocks[-1][1].append(line.strip())
+            elif line.startswith("  "):
+                blocks.append(("entry", [line.strip()]))
+            elif line.endswith(":"):
+                blocks.append(("heading", [line]))
+            elif blocks and blocks[-1][0] == "prose":
+                blocks[-1][1].append(line)
+            else:
+                blocks.append(("prose", [line]))
+        out: list[str] = []
+        for kind, lines in blocks:
+            if kind == "blank":
+                out.append("")
+            elif kind == "heading":
+                out.append(indent + lines[0])
+            else:
+                lead = indent + ("  " if kind == "entry" else "")
+                more = indent + ("      " if kind == "entry" else "")
+                out.extend(textwrap.wrap(" ".join(lines), width + len(indent), initial_indent=lead,
+                                         subsequent_indent=more, break_long_words=False, break_on_hyphens=False))
+        return "\n".join(out)
 
 
 def _seed(word: str) -> int:
@@ -165,6 +197,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         int: the exit status (see :data:`EPILOG`).
     """
     reserve_standard_descriptors()  # after '>&-', no file we open may become descriptor 1
+    hidden = namespace_problem(sys.modules.get("cardshell"))
+    if hidden is not None:
+        _error(hidden)
+        return EXIT_USAGE
     args = build_parser().parse_args(argv)
     stdin_is_tty = sys.stdin is not None and sys.stdin.isatty()
     script = args.script
@@ -179,8 +215,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         except OSError as exc:
             _error(f"cannot read {script}: {exc}")
             return EXIT_USAGE
+    # 'cardshell play GAME' at a terminal starts the interactive shell in that game
+    words = ([] if script is None else script.split()) + list(args.words)
+    starts_game = handle is None and words[:1] == ["play"] and not asks_for_help(" ".join(words[1:]))
     try:
-        return _with_record(args, script, handle, source, script is None and stdin_is_tty and not args.jsonl)
+        return _with_record(args, script, handle, source,
+                            stdin_is_tty and (script is None or starts_game) and not args.jsonl)
     finally:
         signals.uninstall()
         watchdog.bound_plugin_calls(None)
@@ -229,26 +269,36 @@ def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, so
 
     if not interactive:  # no one to press Ctrl-C: plugin code that loops is stopped, naming the plugin
         watchdog.bound_plugin_calls(watchdog.plugin_seconds())
-    shell = Shell.create(seed=args.seed, interactive=interactive, disabled=args.disable_plugin,
-                         extra_modules=args.plugin, data_dir=args.data_dir, autosave=args.autosave,
-                         record=record, tracebacks=args.traceback, deferred=True)
-    if not interactive and (os.environ.get("COLUMNS") or _is_tty(sys.stdout)):  # a script shown on a screen
-        shell.columns = screen.size().columns
+    shell = Shell.create(seed=args.seed, disabled=args.disable_plugin, extra_modules=args.plugin,
+                         data_dir=args.data_dir, autosave=args.autosave, record=record, tracebacks=args.traceback,
+                         deferred=True, front_end=_settings(interactive))
     status = _front_end(args, script, handle, source, interactive, shell)
     if status == EXIT_OK and shell.recorder.failure is not None:
         return EXIT_OUTPUT
     return status
 
 
+def _settings(interactive: bool) -> FrontEnd:
+    """The front end's settings: the terminal's (:func:`cardshell.interactive.front_end`),
+    or a script's, fitted to the screen's width when its output goes to one
+    (``COLUMNS`` is set or standard output is a terminal)."""
+    if interactive:
+        from cardshell.interactive import front_end  # prompt_toolkit only for a terminal
+
+        return front_end()
+    shown = os.environ.get("COLUMNS") or _is_tty(sys.stdout)
+    return FrontEnd(columns=screen.size().columns if shown else None)
+
+
 def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | None, source: str,
                interactive: bool, shell: Shell) -> int:
     lines: Iterable[str] | None = None if handle is None else read_lines(handle)
+    first = 1
     if script is not None and script != "-" and handle is None:
         # 'cardshell play aces-up' and 'cardshell "play aces-up"' (one quoted argument) are one line.
         command = " ".join([script, *args.words])
         name = script.split(maxsplit=1)[0] if script.strip() else script
-        shell.need_globals()
-        if shell.registry.global_scope.lookup(name) is None:
+        if shell.registry.command(name) is None:
             problem = (f"{script}: is a directory, not a script" if os.path.isdir(script)
                        else f"no such file or command: {script}")
             _error(problem)
@@ -264,6 +314,14 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
                 _error(usage)
                 return EXIT_USAGE
         lines, source = [command], "<command line>"
+        if name == "play" and not command.startswith("help "):
+            if interactive:
+                from cardshell.interactive import run_interactive  # prompt_toolkit only for a terminal
+
+                return run_interactive(shell, None if args.no_history else history_file(shell.data_dir),
+                                       pager=not args.no_pager, first=command)
+            # in a script, the game is played with the rest of stdin (the command line is its line 0)
+            lines, source, first = itertools.chain([command], _stdin_lines()), "<stdin>", 0
     elif args.words:
         _error(f"unexpected arguments after {script}: {' '.join(args.words)}")
         return EXIT_USAGE
@@ -280,12 +338,14 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
     writer = JsonWriter(sys.stdout, sys.stderr) if args.jsonl else None
     # SIGHUP and SIGTERM: handled (autosave, then 129/143) only with --autosave; without it they
     # keep their default action, but a sweep stops its workers, says what it kept, and exits 129/143.
-    signals.install(terminating=shell.autosave, rescue=rescue(shell, writer), culprit=shell.problems.culprit)
-    if not shell.autosave:
+    autosave = shell.persistence.autosave
+    signals.install(terminating=autosave, rescue=rescue(shell, writer), culprit=shell.problems.culprit)
+    if not autosave:
         signals.end_sweeps_cleanly()
     try:
         status = run_script(shell, lines, source, sys.stdout, sys.stderr,
-                            echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings, writer=writer)
+                            echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings, writer=writer,
+                            first=first)
     except KeyboardInterrupt:  # Ctrl-C or a signal between two commands: the script did not close the shell
         status = leave(shell, EXIT_INTERRUPTED)
     signum = signals.received()
@@ -307,7 +367,7 @@ def leave(shell: Shell, status: int) -> int:
         this session.
     """
     reported = len(shell.save_failures)
-    signals.say(shell.close())
+    signals.say([screen.wrap(note, shell.front_end.fit_width, "  ") for note in shell.close()])
     for problem in shell.save_failures[reported:]:
         _stderr_line(say("script.save-failed", problem=problem))
     return EXIT_SAVE_FAILED if shell.save_failures else status
@@ -334,6 +394,31 @@ def _ended(writer: JsonWriter | None, status: int) -> int:
         except OutputFailed:
             return EXIT_OUTPUT
     return status
+
+
+def namespace_problem(package: object) -> str | None:
+    """Why cardshell cannot run when its package was imported as a
+    namespace package, or None when it was not.
+
+    Python makes a folder named ``cardshell`` without an ``__init__.py``
+    (the root of a checkout, say) into a namespace package when that folder
+    is on the path first (``python -m cardshell`` run from its parent
+    folder), so ``import cardshell`` finds no ``Command`` or ``Game`` and
+    every plugin would fail to import with "cannot import name ... (unknown
+    location)".
+
+    Args:
+        package (object): the module ``cardshell`` as imported (``sys.modules``).
+
+    Returns:
+        str | None: the message naming the folder and what to do.
+    """
+    if package is None or getattr(package, "__file__", None) is not None:
+        return None
+    folders = ", ".join(str(folder) for folder in getattr(package, "__path__", []))
+    return (f"'cardshell' was imported as a namespace package from {folders or 'an unknown folder'}: a folder "
+            "named 'cardshell' without an __init__.py (a checkout?) in the current directory hides the installed "
+            "package; run cardshell from another directory (or run the 'cardshell' command)")
 
 
 def _is_tty(stream: TextIO | None) -> bool:

@@ -274,8 +274,9 @@ class CommandContext(Generic[S]):
         self.leave_requested = False
         self.follow_up: list[str] = []
         self.steps = False
+        self.pace: float | None = None
 
-    def then(self, line: str, *, step: bool = False) -> None:
+    def then(self, line: str, *, step: bool = False, pace: float | None = None) -> None:
         """Run ``line`` after this command is accepted, as if the player
         typed it next (shown, recorded and undoable like a typed line);
         ``solve --play`` uses it.  Follow-up lines stop at the first one
@@ -289,9 +290,14 @@ class CommandContext(Generic[S]):
                 stops the rest; a script shows every step and its output,
                 as for any follow-up line.  Once one line is a step, every
                 follow-up line of the command is.
+            pace (float | None): seconds between two steps at a terminal
+                (``solve --play --pace S``); None leaves the front end's
+                default (half a second).  The last value given counts.
         """
         self.follow_up.append(line)
         self.steps = self.steps or step
+        if pace is not None:
+            self.pace = pace
 
     def leave(self) -> None:
         """Ask the host to leave (end) the current game once this command is

@@ -89,15 +89,14 @@ def candidates(shell: Shell, text: str) -> tuple[list[str], str]:
     words = stripped.split()
     partial = "" if (not words or stripped.endswith(" ")) else words[-1]
     before = words[:-1] if partial else words
-    shell.need_globals()
-    scope = shell.scope()
+    scope = shell.dispatcher.scope()
     if not before and partial.startswith(ESCAPE):  # '%h': the shell's own commands
         found = [f"{ESCAPE}{w}" for entry in shell.registry.global_scope.entries for w in entry.command.words]
     elif not before:
         found = first_words(shell, with_patterns=bool(partial))
     else:
         try:
-            entry, _ = shell.resolve(before[0])
+            entry, _ = shell.dispatcher.resolve(before[0])
         except Exception:
             entry = None
         legal = _Legal(scope.game, shell.current.state) if scope.game and shell.current else None
@@ -132,10 +131,10 @@ def first_words(shell: Shell, *, with_patterns: bool = True) -> list[str]:
         and the names of the shell's commands that apply to it; outside a
         game, every global name and alias.
     """
-    scope = shell.scope()
+    scope = shell.dispatcher.scope()
     session = shell.current
     if scope.game is None or session is None:
-        finished = shell.last_finished() is not None
+        finished = shell.table.last_finished() is not None
         return [w for entry in scope.entries for w in entry.command.words
                 if not (entry.command.game is None and entry.command.name in NEEDS_GAME)
                 and (finished or entry.command.game is not None or entry.command.name not in NEEDS_GAME_OR_FINISHED)]

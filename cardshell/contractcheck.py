@@ -26,7 +26,7 @@ What it checks, on one deal, over at most ``steps`` moves:
   before a command equal those after, whatever the command did
   (:class:`~cardshell.plugincheck.StateGuard`), and states are hashable;
   a state whose class is proven immutable by its declared field types
-  (:func:`cardshell.immutability.proven`, which spares the host the hash
+  (:func:`cardshell.statekind.proven_immutable`, which spares the host the hash
   on every line) has those types, all the way down;
 * the game's hash, ``==`` and ``key`` are consistent (equal states have
   equal hashes);
@@ -49,10 +49,10 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from cardshell import immutability
 from cardshell.errors import CommandError
 from cardshell.plugincheck import PluginFault, StateGuard, checked_hint
 from cardshell.shell import Shell
+from cardshell.statekind import immutable_states, misfit_of_declaration, proven_immutable
 
 
 def _shell(plugins: Iterable[str] | None, extra_modules: Iterable[str]) -> Any:
@@ -90,7 +90,8 @@ def check_game(game_id: str, seed: int, *, plugins: Iterable[str] | None = None,
     assert first == again, f"{where}: the same seed gave two different deals"
     rules = shell.rules(game_id)
     plugin = rules.plugin
-    if game.immutable:
+    immutable = immutable_states(game)
+    if immutable:
         try:
             hashes = hash(first), hash(again)
         except TypeError as exc:
@@ -114,7 +115,7 @@ def check_game(game_id: str, seed: int, *, plugins: Iterable[str] | None = None,
     for number in range(1, steps + 1):
         state = session.state
         guard = StateGuard(state, by_type=False)
-        changed = f"(plugin {plugin!r} declares immutable states)" if game.immutable else ""
+        changed = f"(plugin {plugin!r} declares immutable states)" if immutable else ""
         _answers(rules, state, f"{where}, move {number}")
         assert not guard.changed(), f"{where}, move {number}: the plugin's search functions changed the state {changed}"
         legal = rules.legal(state)
@@ -133,11 +134,11 @@ def check_game(game_id: str, seed: int, *, plugins: Iterable[str] | None = None,
             after = _play(rules, state, line, f"{where}, move {number}")
             assert not guard.changed(), f"{where}, move {number}: {line!r} mutated the state {changed}"
             assert after != state, f"{where}, move {number}: legal {line!r} does not change the state"
-            if game.immutable and immutability.proven(after):
-                misfit = immutability.misfit(after, type(after))
+            if immutable and proven_immutable(after):
+                misfit = misfit_of_declaration(after)
                 assert misfit is None, (f"{where}: after {line!r}, {misfit}: plugin {plugin!r} declares the "
                                         f"types of its state's fields, and the host trusts them")
-            if game.immutable:
+            if immutable:
                 assert hash(after) == hash(copy.deepcopy(after)), f"{where}: a state's hash is not by value"
         if not legal or session.outcome is not None:
             break
@@ -172,7 +173,7 @@ def _answers(rules: Any, state: Any, where: str) -> None:
         if rules.has_heuristic:
             for _, after in rules.children(state):
                 rules.heuristic(after)
-        if rules.uses_successors and game.immutable:
+        if rules.uses_successors and immutable_states(game):
             rules.verified_expand(state)
         if game.hint is not None:
             found = checked_hint(rules.plugin, game.hint(copy.deepcopy(state), random.Random(0)))

@@ -61,9 +61,8 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pluggy
 
@@ -88,37 +87,37 @@ HOST_DISTRIBUTION = "cardshell"
 IMPORT_WATCHDOG_SECONDS = 3.0
 
 
-@dataclass
-class PluginInfo:
-    """A plugin that loaded.
+class PluginInfo(NamedTuple):
+    """A plugin that loaded (a NamedTuple, as the other plugin records:
+    cheaper to define at start than a dataclass; ``info._replace(games=...)``
+    gives it with other values).
 
     Attributes:
-        name (str): the name it is registered under in the plugin manager
-            (the entry point's name, or the module name for ``--plugin``).
-        module (str): the imported module (``cardshell_aces_up.plugin``).
-        dist (str | None): the distribution that ships it, if any.
-        version (str | None): that distribution's version.
-        games (list[str]): the ids of the games it registered.
-        hooks (list[str]): the names of the hooks it implements.
+        name: the name it is registered under in the plugin manager (the
+            entry point's name, or the module name for ``--plugin``).
+        module: the imported module (``cardshell_aces_up.plugin``).
+        dist: the distribution that ships it, if any.
+        version: that distribution's version.
+        games: the ids of the games it registered.
+        hooks: the names of the hooks it implements.
     """
 
     name: str
     module: str
     dist: str | None = None
     version: str | None = None
-    games: list[str] = field(default_factory=list)
-    hooks: list[str] = field(default_factory=list)
+    games: tuple[str, ...] = ()
+    hooks: tuple[str, ...] = ()
 
 
-@dataclass
-class PluginFailure:
+class PluginFailure(NamedTuple):
     """A plugin, or one of its registrations, that was refused.
 
     Attributes:
-        name (str): the plugin's name (entry point or module).
-        dist (str | None): the distribution that ships it, if known.
-        version (str | None): that distribution's version.
-        reason (str): what went wrong, in one line.
+        name: the plugin's name (entry point or module).
+        dist: the distribution that ships it, if known.
+        version: that distribution's version.
+        reason: what went wrong, in one line.
     """
 
     name: str
@@ -249,7 +248,7 @@ def installed_metadata() -> ModuleType:
     here and for ``new-plugin``'s clash checks (:func:`cardshell.scaffold.taken`).
 
     Importing it costs about 15 ms (it brings :mod:`email` and more), which a
-    start from the plugin index (:mod:`cardshell.lazy`) and every command
+    start from the plugin index (:mod:`cardshell.registry`) and every command
     but ``new-plugin`` never pay: this is the deferred-plugin boundary of the
     host's imports (issue 29 item 4).
 
@@ -428,5 +427,4 @@ def _register(
     if problem is not None:
         failures.append(PluginFailure(info.name, info.dist, info.version, problem))
         return
-    info.hooks = sorted(caller.name for caller in pm.get_hookcallers(module) or ())
-    loaded.append(info)
+    loaded.append(info._replace(hooks=tuple(sorted(caller.name for caller in pm.get_hookcallers(module) or ()))))

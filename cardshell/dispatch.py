@@ -9,15 +9,16 @@ rollback, so nothing is copied: every game has that shape, a contract-1
 game (mutable states) through the adapter of :mod:`cardshell.contract1`,
 whose handlers change a deep copy of their own.  A
 :class:`cardshell.plugincheck.StateGuard` checks that promise: for a state
-whose declared type proves it immutable (:mod:`cardshell.immutability`),
+whose declared type proves it immutable
+(:func:`cardshell.statekind.proven_immutable`),
 by the identity of its own fields only; for any other, by its hash before
 and after the command (a copy is taken only of a state that is not
 hashable).  A command that changes the state anyway fails naming its
 plugin, the state put back from that copy or rebuilt from the undo
 snapshot or the log.  A host or
-global command is all or nothing: the shell's ``begin`` callback snapshots
+global command is all or nothing: the dispatcher snapshots
 what it may change (the :class:`~cardshell.gametable.GameTable`, the seeds)
-and gives back the function that restores it.  No terminal I/O happens here.
+and restores it if the command fails.  No terminal I/O happens here.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardshell import blame, screen, watchdog
+from cardshell.context import FrontEnd
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES
 from cardshell.errors import CommandError, UsageError
 from cardshell.gametable import GameTable
@@ -40,6 +42,7 @@ from cardshell.records import Command, CommandContext, Game
 from cardshell.registry import ESCAPE, Entry, Registry, Scope
 from cardshell.reply import GAME, HOST, Part, Reply, part
 from cardshell.ruleset import RuleSet
+from cardshell.seeds import SeedSource
 from cardshell.session import GameSession
 from cardshell.sessions import Sessions
 from cardshell.views import SessionView
@@ -53,61 +56,55 @@ class Dispatcher:
 
     Args:
         table (GameTable): the games in progress and the current one.
+        seeds (SeedSource): the seeds drawn (a failed host command puts
+            back the ones it drew).
         sessions (Sessions): renders states, notices endings, fires hooks.
+        registry (Registry): the games and commands (it imports a deferred
+            plugin when a line needs it).
         problems (ProblemReporter): plugin failures, reported once each.
         recorder (Recorder): receives the accepted lines.
-        registry (Callable[[], Registry]): the registry now (rebuilt when a
-            deferred plugin is imported).
-        need_globals (Callable[[], bool]): imports the deferred plugins with
-            global commands; whether any was.
-        view (Callable[[], ShellView]): what handlers see as ``ctx.shell``.
-        begin (Callable[[], Callable[[], None]]): snapshots what a host
-            command may change; the function it returns restores it.
-        interactive (Callable[[], bool]): whether a person types at a terminal now.
-        rules (Callable[[str], RuleSet]): a game's rules by id, to rebuild a
-            state that plugin code changed though it must not.
-        fit_width (Callable[[], int | None]): the width replies are fitted
-            to now (:mod:`cardshell.screen`), None for none.
+        front_end (FrontEnd): whether a person types at a terminal, the
+            width replies are fitted to, and whether a command's steps are
+            left to the front end (``FrontEnd.pace``).
+        view (ShellView): what handlers see as ``ctx.shell``.
 
     Attributes:
         record_as (str | None): set by a host command while it runs to record
             its line in another form (``play GAME --seed N``; "" records
             nothing).
-        pace_steps (bool): leave a reply's steps (``Reply.steps``) to the
-            front end instead of running them (the interactive front end
-            plays them at a readable pace).
+        exiting (bool): set by ``exit`` (and ``quit`` outside a game): the
+            front ends stop reading.
         rollback (Callable[[], None] | None): while a host or global
             command runs, puts back what it changed so far (for a front end
             that must end the process inside it: :meth:`cardshell.shell.Shell.abandon_command`).
     """
 
-    def __init__(self, table: GameTable, sessions: Sessions, problems: ProblemReporter, recorder: Recorder, *,
-                 registry: Callable[[], Registry], need_globals: Callable[[], bool],
-                 view: Callable[[], ShellView], begin: Callable[[], Callable[[], None]],
-                 interactive: Callable[[], bool], rules: Callable[[str], RuleSet],
-                 fit_width: Callable[[], int | None]) -> None:
+    def __init__(self, table: GameTable, seeds: SeedSource, sessions: Sessions, registry: Registry,
+                 problems: ProblemReporter, recorder: Recorder, front_end: FrontEnd, view: ShellView) -> None:
         self.table = table
+        self.seeds = seeds
         self.sessions = sessions
+        self.registry = registry
         self.problems = problems
         self.recorder = recorder
-        self._registry = registry
-        self._need_globals = need_globals
-        self._view = view
-        self._begin = begin
-        self._interactive = interactive
-        self._rules = rules
-        self._fit_width = fit_width
+        self.front_end = front_end
+        self.view = view
         self.record_as: str | None = None
-        self.pace_steps = False
+        self.exiting = False
         self.rollback: Callable[[], None] | None = None
 
     def scope(self) -> Scope:
         """The command scope of the current game, or the global scope."""
         current = self.table.current
-        return self._registry().scope(current.id if current else None)
+        return self.registry.scope(current.id if current else None)
 
     def resolve(self, line: str) -> tuple[Entry, str]:
         """Find the command a line names, and the text of its arguments.
+
+        In a game: the game's own word, else the game's word for a host
+        command (``Game.host_aliases``), else a global command, else the
+        game's pattern commands, else the global ones.  The registry
+        imports a deferred plugin that provides the word or a pattern.
 
         Args:
             line (str): a stripped, non-empty input line.
@@ -123,25 +120,22 @@ class Dispatcher:
             return self._resolve_global(line[len(ESCAPE):].lstrip(), line)
         word, _, rest = line.partition(" ")
         word, rest = word.strip(), rest.strip()
-        scope = self._registry().global_scope
-        if self.table.current is not None:
-            scope = self._registry().scope(self.table.current.id)
+        session = self.table.current
+        scope = self.registry.scope(session.id) if session is not None else None
+        if scope is not None:
             entry = scope.lookup(word)
             if entry is not None:
                 return entry, rest
-            target = scope.aliases.get(scope.key(word))
-            if target is not None:
-                word = target
-        entry = self._registry().global_scope.lookup(word)
-        if entry is None and self._need_globals():  # a deferred plugin's global command, or patterns
-            return self.resolve(line)
+            word = scope.aliases.get(scope.key(word), word)
+        entry = self.registry.command(word)
         if entry is not None:
             return entry, rest
-        for candidate in (scope, self._registry().global_scope) if scope.game else (scope,):
-            matched = candidate.match(line)
-            if matched is not None:
-                return matched
-        where = f" in {self.table.current.game.title}" if self.table.current else ""
+        matched = scope.match(line) if scope is not None else None
+        if matched is None:
+            matched = self.registry.match(line)
+        if matched is not None:
+            return matched
+        where = f" in {session.game.title}" if session is not None else ""
         close = self.did_you_mean(word)
         suggestion = say("command.did-you-mean", word=repr(close)) if close else ""
         raise UsageError(say("command.unknown", word=quoted(word), where=where, suggestion=suggestion,
@@ -159,12 +153,10 @@ class Dispatcher:
         """
         word, _, rest = line.partition(" ")
         word, rest = word.strip(), rest.strip()
-        entry = self._registry().global_scope.lookup(word)
-        if entry is None and self._need_globals():
-            entry = self._registry().global_scope.lookup(word)
+        entry = self.registry.command(word)
         if entry is not None:
             return entry, rest
-        matched = self._registry().global_scope.match(line) if line else None
+        matched = self.registry.match(line) if line else None
         if matched is not None:
             return matched
         close = self.did_you_mean(word) if word else None
@@ -184,10 +176,9 @@ class Dispatcher:
         """
         if len(word) < 3:
             return None
-        self._need_globals()
         scope = self.scope()
         words = [w for entry in scope.entries if not entry.command.pattern for w in entry.command.words]
-        words += [w for entry in self._registry().global_scope.entries for w in entry.command.words]
+        words += [w for entry in self.registry.global_scope.entries for w in entry.command.words]
         close = difflib.get_close_matches(scope.key(word), {scope.key(w): None for w in words if len(w) >= 3},
                                           n=1, cutoff=0.75)
         return close[0] if close else None
@@ -220,8 +211,8 @@ class Dispatcher:
         self.record_as = None
         if reply.error:  # a message, never a board: fitted like any text
             reply.error_parts = reply.error_as_parts()
-            reply.error = screen.wrap(reply.error, self._fit_width())
-        if reply.steps and self.pace_steps:  # the front end plays them, one at a time
+            reply.error = screen.wrap(reply.error, self.front_end.fit_width)
+        if reply.steps and self.front_end.pace:  # the front end plays them, one at a time
             return reply
         follow_up, reply.follow_up = reply.follow_up, []
         for next_line in follow_up:  # a script sees every step and its board (what plugins' golden files hold)
@@ -269,7 +260,7 @@ class Dispatcher:
                 # a broken message must not let the line escape: reported, then the host's own message
                 failed = self.sessions.game_failed
                 with blame.guard(lambda failure: failed(game, "invalid_input", failure)) as guarded, \
-                        watchdog.plugin_bound(self._registry().game_plugins.get(game.id), "invalid_input"):
+                        watchdog.plugin_bound(self.registry.game_plugins.get(game.id), "invalid_input"):
                     message = game.invalid_input(text)
                 if guarded.failed is None:
                     close = self.did_you_mean(text.split()[0]) if entry is None else None
@@ -330,8 +321,8 @@ class Dispatcher:
                 state=working,
                 line=line,
                 game_id=session.id if session else None,
-                shell=self._view(),
-                interactive=self._interactive(),
+                shell=self.view,
+                interactive=self.front_end.interactive,
             )
             try:
                 for validator in command.validators:
@@ -339,13 +330,14 @@ class Dispatcher:
                 command.handler(ctx, args)
             finally:
                 if guard is not None and session is not None and guard.changed():
-                    _put_back(session, guard, entry, line, self._rules(session.id))
-        reply = Reply(follow_up=ctx.follow_up, steps=ctx.steps)
+                    _put_back(session, guard, entry, line, self.registry.rules(session.id))
+        reply = Reply(follow_up=ctx.follow_up, steps=ctx.steps, pace=ctx.pace)
         pieces = list(ctx.output)
         try:
             self._carry_out(session, command, line, ctx, reply, pieces, quiet=quiet)
         finally:
             self.compose(reply, pieces, _origin(entry))
+            reply.pageable = not reply.exact and not (game_command and command.changes_state)
         return reply
 
     def _carry_out(self, session: GameSession | None, command: Command, line: str, ctx: CommandContext[Any],
@@ -387,9 +379,26 @@ class Dispatcher:
         boards kept), ``reply.parts`` to the pieces as parts (``origin``:
         who wrote a piece that does not say, :func:`cardshell.reply.part`)
         and ``reply.exact`` to the pieces shown as they are."""
-        reply.output = screen.compose(pieces, self._fit_width(), terminal=self._interactive())
+        reply.output = screen.compose(pieces, self.front_end.fit_width, terminal=self.front_end.interactive)
         reply.parts = [part(piece, origin) for piece in pieces if piece]
         reply.exact = [piece for piece in pieces if isinstance(piece, screen.Exact)]
+
+    def _begin(self) -> Callable[[], None]:
+        """Snapshot what a host command may change; the function that restores it.
+
+        The table (games in progress, the current game's bookkeeping, the
+        retired games), the seeds drawn and :attr:`exiting`.  Files a
+        command wrote (saves) are not taken back.
+        """
+        snapshot, exiting = self.table.snapshot(), self.exiting
+        self.seeds.mark()
+
+        def restore() -> None:
+            self.table.restore(snapshot)
+            self.seeds.rollback()
+            self.exiting = exiting
+
+        return restore
 
     def _at(self, exc: BaseException) -> str:
         """The ``plugin.raised-at`` note of the plugin frame that raised ``exc`` (its FILE:LINE), or ""."""

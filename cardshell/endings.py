@@ -17,7 +17,7 @@ number of moves the deal had at its latest ending:
   directory's lock (:func:`cardshell.saves.locked`) and holds at most
   :data:`MAX_ENDINGS` uids (the oldest are dropped first).
 
-The rule that uses it is :meth:`cardshell.replay.SavedGames.rebuild`: a
+The rule that uses it is :meth:`cardshell.replay.Replayer.rebuild`: a
 save of a deal whose recorded ending lies after the save's last move is
 refused for a game without undo, and resumed without counting that ending
 again for a game with undo.
@@ -28,10 +28,10 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 
 from cardshell import saves
+from cardshell.context import Places
 
 #: The ledger file's name inside the saves directory (a dot name: never listed as a save).
 FILENAME = ".endings.json"
@@ -99,16 +99,16 @@ class Endings:
     """The endings this session saw, and the ledger of its data directory.
 
     Args:
-        data_dir (Callable[[], Path]): gives the shell's data directory when
-            the file is needed (the directory may be chosen after start).
+        places (Places): the shell's directories (the data directory is
+            looked at only when the file is needed).
 
     Attributes:
         seen (dict[str, int]): uid -> moves at its latest ending, this
             session: the latest :data:`MAX_ENDINGS` deals, oldest first.
     """
 
-    def __init__(self, data_dir: Callable[[], Path]) -> None:
-        self._data_dir = data_dir
+    def __init__(self, places: Places) -> None:
+        self._places = places
         self.seen: dict[str, int] = {}
 
     def note(self, uid: str, moves: int, *, lasting: bool) -> str | None:
@@ -143,4 +143,4 @@ class Endings:
         return max(found) if found else None
 
     def _directory(self) -> Path:
-        return Path(self._data_dir())
+        return self._places.data_dir

@@ -20,21 +20,21 @@ plugin and does no I/O.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cardshell.session import GameSession, SessionBookmark
 
 
-@dataclass(frozen=True)
-class TableSnapshot:
+class TableSnapshot(NamedTuple):
     """A :class:`GameTable` as it was (see :meth:`GameTable.snapshot`).
 
     Attributes:
-        sessions (dict[str, GameSession]): the games in progress by id.
-        current (GameSession | None): the current game.
-        finished (dict[str, GameSession]): the last finished game per id.
-        retired (frozenset[str]): the retired games' uids.
-        bookmark (SessionBookmark | None): the current game's attributes.
+        sessions: the games in progress by id.
+        current: the current game.
+        finished: the last finished game per id.
+        retired: the retired games' uids.
+        bookmark: the current game's attributes.
+        left: the game left last.
     """
 
     sessions: dict[str, GameSession]
@@ -42,6 +42,7 @@ class TableSnapshot:
     finished: dict[str, GameSession]
     retired: frozenset[str]
     bookmark: SessionBookmark | None
+    left: GameSession | None = None
 
 
 class GameTable:
@@ -56,6 +57,8 @@ class GameTable:
         retired (set[str]): uids of the games finished, abandoned or
             replaced in this shell that were saved or resumed from a save
             (:meth:`retire`).
+        left (GameSession | None): the game left last (:meth:`leave`), in
+            progress or not.
     """
 
     def __init__(self) -> None:
@@ -63,6 +66,7 @@ class GameTable:
         self.current: GameSession | None = None
         self.finished: dict[str, GameSession] = {}
         self.retired: set[str] = set()
+        self.left: GameSession | None = None
 
     def install(self, session: GameSession) -> None:
         """Make a session the current game, replacing one of the same id.
@@ -89,7 +93,12 @@ class GameTable:
 
     def last_finished(self, game_id: str | None = None) -> GameSession | None:
         """The last game that ended (of ``game_id``, or of any game) and was
-        not played on or replaced since, or None."""
+        not played on or replaced since, or None.  Of any game: None when the
+        game left last is still in progress (Ctrl-D), so that ``new`` and
+        ``restart`` at ``cardshell>`` never deal an older game than it."""
+        left = self.left
+        if game_id is None and left is not None and left.outcome is None and self.sessions.get(left.id) is left:
+            return None
         for session in reversed(self.finished.values()):
             if session.outcome is not None and (game_id is None or session.id == game_id):
                 return session
@@ -106,6 +115,8 @@ class GameTable:
             GameSession | None: the game left, if there was one.
         """
         session, self.current = self.current, None
+        if session is not None:
+            self.left = session
         if session is not None and session.outcome is not None:
             self.ended(session)  # the last one left is the one 'new' acts on
         if session is not None and abandon:
@@ -128,7 +139,7 @@ class GameTable:
         """The table as it is now, for :meth:`restore`."""
         current = self.current
         return TableSnapshot(dict(self.sessions), current, dict(self.finished), frozenset(self.retired),
-                             None if current is None else current.bookmark())
+                             None if current is None else current.bookmark(), self.left)
 
     def restore(self, snapshot: TableSnapshot) -> None:
         """Put the table (and the then current game's attributes) back.
@@ -141,5 +152,6 @@ class GameTable:
         self.current = snapshot.current
         self.finished = dict(snapshot.finished)
         self.retired = set(snapshot.retired)
+        self.left = snapshot.left
         if snapshot.current is not None and snapshot.bookmark is not None:
             snapshot.current.restore(snapshot.bookmark)

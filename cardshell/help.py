@@ -44,8 +44,8 @@ def table(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2, width:
             The left column is as wide as its longest text that takes at
             most :data:`_LEFT_SHARE` of the width; a longer left text (a
             long usage) has its own lines, its right text under it,
-            indented, as does every row when the right column would be
-            under 20 characters.
+            indented, as does a row whose right column would be under 20
+            characters or narrower than its longest word.
 
     Returns:
         str: one line per row or more, right-stripped; no word is broken.
@@ -57,9 +57,10 @@ def table(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2, width:
     lines = []
     for left, right in rows:
         first = f"{' ' * indent}{left.ljust(left_width + gap)}"
+        longest = max((len(word) for word in right.split()), default=0)
         if len(left) <= left_width and column + len(right) <= width:
             lines.append(f"{first}{right}".rstrip())
-        elif len(left) <= left_width and width - column >= _MIN_RIGHT:
+        elif len(left) <= left_width and width - column >= max(_MIN_RIGHT, longest):
             chunks = textwrap.wrap(right, width - column, break_long_words=False, break_on_hyphens=False)
             lines.append(f"{first}{chunks[0]}".rstrip())
             lines.extend(" " * column + chunk for chunk in chunks[1:])
@@ -96,6 +97,10 @@ def command_rows(commands: Iterable[Command], shadowed: set[str] | frozenset[str
     return rows
 
 
+#: The shell's commands the short ``help`` at ``cardshell>`` shows with their
+#: summaries, in this order (the other commands usable there are named after them).
+START_WORDS = ("games", "play", "rules", "load", "stats")
+
 #: The host's words a player uses most inside a game, in the order the
 #: short in-game ``help`` lists them (those registered; the rest is under
 #: ``help all``).
@@ -117,10 +122,12 @@ def menu(global_commands: Iterable[Command], game: Game | None = None,
             shadow (:meth:`cardshell.registry.Registry.shadowed`): listed
             among the shell's commands in their ``%WORD`` form, the form
             that reaches them in the game.
-        short (bool): in a game, the short menu that fits a 24-line
-            screen: the game's commands, then the shell's words of
-            :data:`COMMON_WORDS` as one list, then how to see the rest
-            (``help all``).  Ignored outside a game.
+        short (bool): the short menu that fits a 24-line screen and says
+            how to see the rest (``help all``): in a game, the game's
+            commands, then the shell's words of :data:`COMMON_WORDS` as one
+            list; outside a game, the commands of :data:`START_WORDS`
+            among ``global_commands`` (the caller passes those that can be
+            used there) with their summaries, then the others by name.
 
     Returns:
         str: the menu text, no line longer than ``width`` unless one word is.
@@ -141,6 +148,15 @@ def menu(global_commands: Iterable[Command], game: Game | None = None,
             help_word = escaped("help", hidden)
             parts.append(wrap(f"Type '{help_word} COMMAND' for details, '{help_word} all' for every command.", width))
             return "\n".join(parts)
+    if short and game is None:  # at cardshell>: where to start, then the other words usable there
+        commands = list(global_commands)
+        first = sorted((c for c in commands if c.name in START_WORDS), key=lambda c: START_WORDS.index(c.name))
+        parts.append("Start with:")
+        parts.append(table(command_rows(first), width=width))
+        parts.append(screen.wrap_list("Also: ", [c.name for c in commands if c.name not in START_WORDS], width,
+                                      end="."))
+        parts.append(wrap("Type 'help COMMAND' for details, 'help all' for every command.", width))
+        return "\n".join(parts)
     parts.append("Shell commands:")
     parts.append(table(command_rows(global_commands, hidden), width=width))
     if hidden and game is not None:
@@ -185,9 +201,9 @@ def command_help(command: Command, game: Game | None = None, width: int = DEFAUL
     """
     lines = [screen.wrap_list("usage: ", usage_groups(command.usage_text), width, sep=" ")]
     if command.aliases:
-        lines.append(f"aliases: {', '.join(command.aliases)}")
+        lines.append(screen.wrap_list("aliases: ", command.aliases, width))
     where = f" ({game.title})" if game is not None else ""
-    lines.append(f"{command.summary}{where}")
+    lines.append(wrap(f"{command.summary}{where}", width, "  "))
     if command.help:
         lines.append("")
         lines.append(screen.reflow(command.help.strip("\n"), width))
@@ -200,7 +216,7 @@ def games_list(games: Mapping[str, Game], width: int = DEFAULT_WIDTH) -> str:
 
 
 def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = (),
-           spell: Callable[[str], str] = str, menu: bool = False) -> HostText:
+           spell: Callable[[str], str] = str, menu: bool = False, *, undo: bool | None = None) -> HostText:
     """The lines that say a game (or a round) is over and what the player can
     do next.
 
@@ -216,17 +232,20 @@ def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = (),
         menu (bool): the game shows a menu of its own above (Up-and-Down's
             browser): a blank line first, and the next steps start with an
             answer to that menu.
+        undo (bool | None): whether ``undo`` can take a move back here;
+            None: whether the game allows undo (``Game.undo``).  A game that
+            plays itself (no move was made) has nothing to undo.
 
     Returns:
         HostText: the message ``game.ending``: two lines, e.g. ``Aces Up is
         over: lost, score 36 (no move left, 12 cards in the tableau).`` then
         ``Next: 'new', 'restart', 'undo' or 'quit'.`` (``undo`` only where
-        the game allows it).
+        it can take a move back).
     """
     score = say("game.score", score=f"{outcome.score:g}") if outcome.score is not None else ""
     detail = say("game.detail", detail=outcome.detail) if outcome.detail else ""
     own = [f"'{move}'" for move in going_on]
-    host = ["new", "restart", *(["undo"] if game.undo else []), "quit"]
+    host = ["new", "restart", *(["undo"] if (game.undo if undo is None else undo) else []), "quit"]
     steps = [*own, *(f"'{spell(word)}'" for word in host)]
     what = say("game.over.round" if own else "game.over.what", title=game.title)
     over = say("game.over", what=what, result=outcome.result, score=score, detail=detail)

@@ -115,7 +115,8 @@ def cardshell_commands() -> Iterable[Command] | None:
     Called once at start-up, for every plugin (not firstresult), after
     :func:`cardshell_games`.  The host's own commands (``help``, ``games``,
     ``play``, ``quit``, ``exit``, ...) are registered through this same hook
-    by the built-in plugin ``cardshell.builtin``.
+    by the host's default plugins, before any other (``cardshell plugins``
+    lists them).
 
     A command's :attr:`~cardshell.records.Command.game` names the game it
     belongs to; a plugin may add commands to a game registered by another

@@ -11,10 +11,14 @@ menu would select its first entry, such as ``exit``, at the second Tab).
 A line longer than :data:`cardshell.script.MAX_LINE_LENGTH` characters is
 refused when Enter is pressed, as in scripts.
 Red suits are coloured in every card game's display (:func:`colourise`)
-unless ``NO_COLOR`` is set.  A reply taller than the terminal goes through
-the pager (:mod:`cardshell.pager`: ``CARDSHELL_PAGER``, ``PAGER``,
-``less -R`` or a built-in one; ``--no-pager`` or an empty
-``CARDSHELL_PAGER`` turns it off).
+unless ``NO_COLOR`` is set.  A document of the host's (help, rules, tables,
+reports) taller than the terminal goes through the pager
+(:mod:`cardshell.pager`: ``CARDSHELL_PAGER``, ``PAGER``, ``less -R`` or a
+built-in one; ``--no-pager`` or an empty ``CARDSHELL_PAGER`` turns it off);
+a game's own display (a board, what a move printed, an ending) never does
+(:attr:`cardshell.reply.Reply.pageable`): it is printed whole and the
+terminal scrolls, so the board, the result and the ``Next:`` line are the
+last things on the screen.
 
 Autosave is on here (unless ``--no-autosave``): games saved when the last
 session ended are offered at start, and on ``exit``, Ctrl-D at the top
@@ -22,7 +26,7 @@ level, SIGHUP (the terminal window closed) and SIGTERM every game in
 progress is saved (:meth:`Shell.close`); after a signal the exit status is
 128 + its number (:mod:`cardshell.signals`).  Before a command abandons a
 game that has moves (``new``, ``restart``, ``play GAME --seed N``, ``load``)
-the player is asked (:attr:`Shell.confirm`).
+the player is asked (:attr:`cardshell.context.FrontEnd.confirm`).
 """
 
 from __future__ import annotations
@@ -40,23 +44,26 @@ from typing import Any
 
 from prompt_toolkit import PromptSession, prompt
 from prompt_toolkit.application import get_app, run_in_terminal
+from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.shortcuts import clear
 from prompt_toolkit.validation import Validator
 
 from cardshell import help as helptext
 from cardshell import messages, pager, saves, screen, signals
 from cardshell.completion import candidates, columns, first_words, natural
+from cardshell.context import FrontEnd
 from cardshell.history import BoundedHistory
+from cardshell.progress import ProgressLine
 from cardshell.reply import Reply
 from cardshell.script import EXIT_SAVE_FAILED, MAX_LINE_LENGTH, too_long
 from cardshell.session import GameSession
 from cardshell.shell import Shell
-from cardshell.spinner import Spinner
-from cardshell.sweep.progress import ProgressLine
+from cardshell.statusline import active, close_all, spinner
 
 #: A red-suit card as the built-in games write one: ``10♥``/``Q♦`` (Aces Up,
 #: Thumb and Pouch), a Unicode playing-card glyph of hearts or diamonds
@@ -140,7 +147,7 @@ def colourise(text: str) -> str:
 
 def _progress(iterable: Iterable[Any], total: int | None = None, label: str = "") -> Iterator[Any]:
     """``CommandContext.progress`` at the terminal: the sweep's one progress line
-    (:class:`cardshell.sweep.progress.ProgressLine`, on stderr) counting items,
+    (:class:`cardshell.progress.ProgressLine`, on stderr) counting items,
     with rate and time left, wiped when the loop ends however it ends (Ctrl-C too)."""
 
     if total is None and hasattr(iterable, "__len__"):
@@ -154,16 +161,19 @@ def _progress(iterable: Iterable[Any], total: int | None = None, label: str = ""
         line.close()
 
 
-def run_interactive(shell: Shell, history_path: Path | None, *, pager: bool = True) -> int:
+def run_interactive(shell: Shell, history_path: Path | None, *, pager: bool = True,
+                    first: str | None = None) -> int:
     """Read, run and print until ``exit``, Ctrl-D at the top level, SIGHUP or SIGTERM.
 
     Args:
-        shell (Shell): the shell to drive; its ``progress`` and ``confirm``
-            are set to this terminal's.
+        shell (Shell): the shell to drive, made with this terminal's
+            settings (:func:`front_end`).
         history_path (Path | None): the history file, or None for no
             persistent history.
         pager (bool): show a reply taller than the terminal through the
             pager (:mod:`cardshell.pager`); False after ``--no-pager``.
+        first (str | None): a line run before the first prompt, as if
+            typed (``cardshell play GAME``: the shell starts in that game).
 
     Returns:
         int: 0 (a person's typing mistakes are answered at the prompt, not
@@ -174,7 +184,7 @@ def run_interactive(shell: Shell, history_path: Path | None, *, pager: bool = Tr
     """
     signals.install(rescue=lambda status: _leave(shell, status, abandon=True), culprit=shell.problems.culprit)
     try:
-        _read_eval_print(shell, history_path, pager)
+        _read_eval_print(shell, history_path, pager, first)
     except signals.Terminated:  # between two lines: leave as 'exit' would
         pass
     status = _leave(shell, 0)  # from here a signal only changes the exit status
@@ -191,7 +201,7 @@ def _leave(shell: Shell, status: int, abandon: bool = False) -> int:
     if abandon:
         shell.abandon_command()
     reported = len(shell.save_failures)
-    signals.say(shell.close())
+    signals.say([screen.wrap(note, shell.width, "  ") for note in shell.close()])
     for problem in shell.save_failures[reported:]:
         try:
             text = messages.say("script.save-failed", problem=problem)
@@ -201,18 +211,22 @@ def _leave(shell: Shell, status: int, abandon: bool = False) -> int:
     return EXIT_SAVE_FAILED if shell.save_failures else status
 
 
-def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = True) -> None:
-    """The loop of :func:`run_interactive`; returns when the shell should close."""
+def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = True,
+                     first: str | None = None) -> None:
+    """The loop of :func:`run_interactive`; returns when the shell should close.
 
+    The line editor is prompt_toolkit's, with its history as the shells
+    players know (fish, IPython): Up and Down search the lines that start
+    with what is typed (``enable_history_search``), and the rest of the
+    latest such line is suggested after the cursor, Right taking it
+    (:class:`~prompt_toolkit.auto_suggest.AutoSuggestFromHistory`).
+    """
     chosen = pager.choose(os.environ, enabled=use_pager)
     history, problem = open_history(history_path)
     session: PromptSession[str] = PromptSession(history=history, completer=ShellCompleter(shell),
                                                 complete_while_typing=False, validator=LINE_LENGTH,
-                                                validate_while_typing=False, key_bindings=key_bindings(shell))
-    shell.progress = _progress
-    shell.confirm = _confirm
-    shell.working = _spinner
-    shell.pace_steps = True  # solve --play: its moves are played here, at a readable pace
+                                                validate_while_typing=False, key_bindings=key_bindings(shell),
+                                                enable_history_search=True, auto_suggest=AutoSuggestFromHistory())
     colour = use_colour(sys.stdout)
     say(helptext.wrap(BANNER, shell.width))
     for failure in shell.failures:
@@ -223,23 +237,30 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
         say(helptext.wrap(f"warning: {problem}", shell.width), sys.stderr)
     for line in offered_saves(shell):
         say(helptext.wrap(line, shell.width, "  "))
+    pending = [first] if first else []
     while not shell.exiting and signals.received() is None:
         try:
-            line = session.prompt(screen.printable(shell.prompt_text()))
+            line = pending.pop() if pending else session.prompt(screen.printable(shell.prompt_text()))
         except KeyboardInterrupt:
             continue
         except EOFError:
-            left = shell.leave(abandon=False)
+            left = shell.lifecycle.leave(abandon=False)
             if left is None:
                 break
             say(left_line(left))
             continue
         signals.restore_interrupt()
         try:
-            reply = shell.execute(line)
+            try:
+                with _keys_kept(sys.stdin):
+                    reply = shell.execute(line)
+            finally:
+                close_all()  # no status line outlives its command, however it ended
             if reply.output:
                 shown = screen.printable(reply.output)  # a Printable already: a board keeps its colours
-                pager.show(colourise(shown) if colour else shown, chosen, screen.size().lines)
+                # a game's own display is never paged: shown whole, the terminal scrolls
+                pager.show(colourise(shown) if colour else shown, chosen if reply.pageable else pager.Pager("off"),
+                           screen.size().lines)
             for warning in reply.warnings:
                 say(helptext.wrap(f"warning: {warning}", shell.width, "  "), sys.stderr)
             if not reply.ok:
@@ -247,50 +268,64 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
                 say(f"{_BOLD_RED}{message}{_RESET}" if colour else message, colours=colour)
             elif reply.steps and reply.follow_up:
                 with _KeysAtOnce(sys.stdin) as key_within:
-                    say(play_steps(shell, reply.follow_up, lambda text: say(
-                        colourise(screen.printable(text)) if colour else text, colours=colour), key_within))
+                    last = play_steps(shell, reply.follow_up, lambda text: say(
+                        colourise(screen.printable(text)) if colour else text, colours=colour), key_within,
+                        STEP_SECONDS if reply.pace is None else reply.pace)
+                if last:
+                    say(last)
         except KeyboardInterrupt:  # Ctrl-C while a reply is shown: stop showing it, go on
             if signals.received() is not None:
                 break
             print()
 
 
-#: Seconds between two steps of ``solve --play`` at a terminal (a readable pace).
+#: Seconds between two steps of ``solve --play`` at a terminal, unless the
+#: command asks for another pace (``solve --play --pace S``: ``Reply.pace``).
 STEP_SECONDS = 0.5
+#: The keys that change the pace of the steps: halve or double the pause,
+#: between :data:`FASTEST` and :data:`SLOWEST` seconds.
+FASTER, SLOWER = "+=", "-_"
+FASTEST, SLOWEST = 0.05, 10.0
 
 
 def play_steps(shell: Shell, lines: list[str], show: Callable[[str], None],
-               key_within: Callable[[float], bool], pause: float = STEP_SECONDS) -> str:
+               key_within: Callable[[float], str], pause: float = STEP_SECONDS) -> str:
     """Play a command's steps (``solve --play``) at a readable pace.
 
     Each line runs as if typed (recorded, undoable) after a pause of
     ``pause`` seconds, and what it printed (the board) is shown with the
-    line.  A key pressed during a pause stops the rest (Ctrl-C too); so
-    does a line the game rejects.
+    line.  A key of :data:`FASTER` or :data:`SLOWER` pressed during a pause
+    halves or doubles the pause; any other key stops the rest (Ctrl-C too),
+    and so does a line the game rejects.
 
     Args:
         shell (Shell): the shell that runs the lines.
         lines (list[str]): the steps, in order (``Reply.follow_up``).
         show (Callable[[str], None]): prints a step's ``> LINE`` and output
             (a :class:`cardshell.screen.Printable`).
-        key_within (Callable[[float], bool]): waits up to the seconds given
-            for a key; True if one was pressed (see :class:`_KeysAtOnce`).
+        key_within (Callable[[float], str]): waits up to the seconds given
+            for a key; the key pressed, or "" (see :class:`_KeysAtOnce`).
         pause (float): seconds before each step, >= 0.
 
     Returns:
-        str: the last line to print: how many moves were played, and how to
-        go on when stopped.
+        str: the last line to print: how many moves were played and how to
+        go on when stopped; "" when every step was played and the game is
+        over (its ending, with the ``Next:`` line, was shown last).
     """
     total = len(lines)
     for index, line in enumerate(lines):
         try:
-            pressed = key_within(pause)
+            key = key_within(pause)
         except KeyboardInterrupt:  # Ctrl-C is a key too; a terminating signal is not
             if signals.received() is not None:
                 raise
-            pressed = True
-        if pressed:
-            return (f"Stopped after {index} of {total} moves ('{shell.host_word('solve')} --play' "
+            key = "\x03"
+        if key and key in FASTER:
+            pause = max(pause / 2, FASTEST)
+        elif key and key in SLOWER:
+            pause = min(pause * 2, SLOWEST)
+        elif key:
+            return (f"Stopped after {index} of {total} moves ('{shell.lifecycle.host_word('solve')} --play' "
                     "plays on from here).")
         step: Reply = shell.execute(line)
         show(screen.compose([f"> {line}", step.output], None))  # printable: a board keeps its colours
@@ -298,14 +333,49 @@ def play_steps(shell: Shell, lines: list[str], show: Callable[[str], None],
             say(helptext.wrap(f"warning: {warning}", shell.width, "  "), sys.stderr)
         if not step.ok:
             return f"Stopped after {index} of {total} moves: {line!r}: {step.error}"
+    current = shell.current
+    if current is not None and current.outcome is not None:
+        return ""
     return f"Played the {total} move{'s' if total != 1 else ''}."
+
+
+@contextlib.contextmanager
+def _keys_kept(stream: Any) -> Iterator[None]:
+    """While a command runs, keys typed ahead are not echoed (the terminal's
+    ``ECHO`` off, Ctrl-C still interrupting): they stay in the terminal's
+    input, unread, and the next prompt reads them as typed there, instead
+    of their echo landing on a status line or after a reply (``^C``
+    included).  The terminal's mode is put back however the block ends,
+    without discarding the input; where the input is no terminal nothing
+    changes."""
+    import termios  # POSIX only, like the terminal modes it sets
+
+    try:
+        fd = stream.fileno()
+        saved = termios.tcgetattr(fd)
+    except (AttributeError, ValueError, OSError, termios.error):
+        yield
+        return
+    quiet = list(saved)
+    quiet[3] &= ~termios.ECHO  # the local modes
+    try:
+        termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    except termios.error:
+        yield
+        return
+    try:
+        yield
+    finally:
+        with contextlib.suppress(termios.error):
+            termios.tcsetattr(fd, termios.TCSANOW, saved)
 
 
 class _KeysAtOnce:
     """While the ``with`` block runs, keys reach this process at once (the
     terminal in cbreak mode, :func:`tty.setcbreak`: no Enter needed, Ctrl-C
     still interrupts); the value is ``key_within(seconds)``: wait up to
-    ``seconds`` for a key (read and dropped) with :func:`select.select`.
+    ``seconds`` for a key with :func:`select.select` and return its first
+    character ("" when none came; what else was typed is dropped).
     The terminal's mode is put back however the block ends.  Where the input
     is no terminal, ``key_within`` only sleeps."""
 
@@ -314,7 +384,7 @@ class _KeysAtOnce:
         self.fd = -1
         self.saved: Any = None
 
-    def __enter__(self) -> Callable[[float], bool]:
+    def __enter__(self) -> Callable[[float], str]:
         import termios  # POSIX only, like the terminal modes it sets
         import tty
 
@@ -326,15 +396,15 @@ class _KeysAtOnce:
             self.saved = None
         return self.key_within
 
-    def key_within(self, seconds: float) -> bool:
+    def key_within(self, seconds: float) -> str:
         if self.saved is None:
             time.sleep(seconds)
-            return False
+            return ""
         ready, _, _ = select.select([self.fd], [], [], seconds)
         if ready:
-            os.read(self.fd, 1024)
-            return True
-        return False
+            typed = os.read(self.fd, 1024).decode("utf-8", "replace")
+            return typed[:1] or "\x04"  # nothing read: the terminal closed, which stops the steps
+        return ""
 
     def __exit__(self, *exc: Any) -> None:
         if self.saved is not None:
@@ -344,11 +414,11 @@ class _KeysAtOnce:
 
 
 def _spinner(label: str) -> Any:
-    """``Shell.working`` at the terminal: an elapsed-time spinner on stderr
-    (:class:`cardshell.spinner.Spinner`), or nothing when stderr is no terminal."""
-    if not sys.stderr.isatty():
+    """``FrontEnd.working`` at the terminal: an elapsed-time spinner on stderr
+    (:func:`cardshell.statusline.spinner`), or nothing when stderr is no terminal."""
+    if not active(sys.stderr):
         return contextlib.nullcontext()
-    return Spinner(screen.printable(label), sys.stderr)
+    return spinner(screen.printable(label), sys.stderr)
 
 
 def left_line(session: GameSession) -> str:
@@ -365,6 +435,16 @@ def left_line(session: GameSession) -> str:
     if session.outcome is None:
         return f"Left {session.game.title} (still in progress: 'play {session.id}' resumes it)."
     return f"Left {session.game.title} (over: {session.outcome.result}; 'play {session.id}' deals a new game)."
+
+
+def front_end() -> FrontEnd:
+    """The terminal's settings for a shell: interactive, asking before a
+    game with moves is abandoned (:func:`_confirm`), a progress line
+    (:func:`_progress`), a spinner while a search runs (:func:`_spinner`),
+    the screen cleared by ``clear``, and the steps of ``solve --play`` left to :func:`play_steps`, played
+    here at a readable pace."""
+    return FrontEnd(interactive=True, confirm=_confirm, progress=_progress, working=_spinner, pace=True,
+                    clear_screen=clear)
 
 
 def _confirm(question: str) -> bool:
@@ -437,7 +517,7 @@ def offered_saves(shell: Shell) -> list[str]:
     Returns:
         list[str]: nothing when autosave is off or there is nothing saved.
     """
-    if not shell.autosave:
+    if not shell.persistence.autosave:
         return []
     resumable, problems = [], []
     for name, found in saves.list_saves(shell.data_dir):

@@ -183,26 +183,27 @@ def markdown() -> str:
         "[porcelain.md](porcelain.md)) gives the id and arguments of every host line.",
         "",
     ]
-    area = None
+    areas: dict[str, list[Message]] = {}
     for message in CATALOG.values():
-        here = message.id.partition(".")[0]
-        if here != area:
-            lines += [f"## {here}", ""]
-            area = here
-        lines.append(f"### `{message.id}`")
-        lines.append("")
-        lines.append(message.doc)
-        lines.append("")
-        lines.append("    " + message.text.replace("\n", "\n    "))
-        lines.append("")
-        if message.fields:
-            lines.append("Fields: " + ", ".join(f"`{name}`" for name in message.fields) + ".")
+        areas.setdefault(message.id.partition(".")[0], []).append(message)
+    for area, listed in areas.items():
+        lines += [f"## {area}", ""]
+        for message in listed:
+            lines.append(f"### `{message.id}`")
             lines.append("")
-        for former in message.former:
-            lines.append("Formerly:")
+            lines.append(message.doc + (" (A note: the testing helpers' `lines` leave it out.)"
+                                        if message.kind == "note" else ""))
             lines.append("")
-            lines.append("    " + former.replace("\n", "\n    "))
+            lines.append("    " + message.text.replace("\n", "\n    "))
             lines.append("")
+            if message.fields:
+                lines.append("Fields: " + ", ".join(f"`{name}`" for name in message.fields) + ".")
+                lines.append("")
+            for former in message.former:
+                lines.append("Formerly:")
+                lines.append("")
+                lines.append("    " + former.replace("\n", "\n    "))
+                lines.append("")
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
@@ -295,6 +296,14 @@ _message("plugin.failed-in",
          "plugin {plugin} failed in {where}{at}: {error}",
          "A plugin hook or a game's own function raised while the shell went on (a warning). `where` names "
          "the hook or the function (`render of game 'golf'`).")
+_message("plugin.deprecated-search-fields",
+         "plugin {plugin}: game {game} gives its search as the flat Game fields {fields}, deprecated: they "
+         "are served to contracts 1 and 2 and go with contract 2 (cardshell {removal} at the earliest); "
+         "use {instead}",
+         "At start (on standard error in scripts and at the terminal) and under `plugins`: a game gives "
+         "`key`, `heuristic`, `successors`, `prune` or `solver` as fields of `Game` rather than in "
+         "`Game(search=cardshell.Search(...))`. `plugin` and `game` quoted, `fields` the fields given "
+         "(`key, solver`), `removal` the release, `instead` the same fields as a `Search`.")
 
 # help: help pages
 _message("help.shell-word", "\nThe shell's own {word} is '%{word_plain}' in {title} ('help %{word_plain}').",
@@ -365,3 +374,24 @@ _message("stop.bound", "cardshell: plugin {plugin}: {hook} did not return within
          "{count} requests to stop{where}; cardshell stops here",
          "Plugin code swallowed the time bound's stops (`cardshell.watchdog.ALARMS_BEFORE_GIVING_UP`); "
          "`where` is ` (FILE:LINE)` or empty. The autosave follows, then exit 70.")
+
+
+# The messages of the host's parts, each part in its own section below (the
+# order of sections is not the order of docs/messages.md, which groups every
+# area's messages together).
+
+# -- section A: the player's commands (cardshell/commands/, assist, undo, gamepage, help) --
+
+# -- end of section A --
+
+# -- section B: saves, replays, options, recordings --
+
+# -- end of section B --
+
+# -- section D: the command line, the terminal, signals, plugins' loading and faults --
+
+# -- end of section D --
+
+# -- section C: sweeps, winnability, the scaffold, the contract check --
+
+# -- end of section C --

@@ -1,11 +1,13 @@
 """Monte Carlo over consecutive seeds: play many games, count their outcomes.
 
-This is the first version of the host's Monte Carlo runner, kept so that
-plugins written against it keep working; it now runs on the sweep engine
-(:mod:`cardshell.sweep`), so it has the engine's lazy chunks, ordered
-results, capped ``jobs`` and signal handling.  New code should describe its
-``simulate`` as a :class:`cardshell.sweep.Simulation` instead: the built-in
-games do, and get ``--first``, ``--scheduler`` (Dask) and ``--plot``.
+**Deprecated**: use :mod:`cardshell.sweep` (a ``simulate`` command is a
+:class:`cardshell.sweep.Simulation`, with ``--first``, ``--scheduler``
+(Dask) and ``--plot``; counts over seeds are ``sweep.run`` of a
+``sweep.RangeCounter``).  This module is served, unchanged, until cardshell
+:data:`REMOVAL`; importing it, and calling any of its functions, issues a
+:class:`DeprecationWarning` (docs/compatibility.md).  It runs on the sweep
+engine, so it has the engine's lazy chunks, ordered results, capped
+``jobs`` and signal handling.
 
 For plugin authors whose ``simulate`` command plays the games of seeds
 ``i, i + 1, ..., i + n - 1`` (one independent game per seed) and reports how
@@ -50,17 +52,16 @@ A game's ``simulate`` then reads::
         ...
     )
 
-Used by the COMP9021 solitaires (Pictures, Section 3.3; Up-and-Down,
-Section 4.3 of the COMP9021 hand-out; ``plugins/cardshell_pictures/NOTES.md``
-and ``plugins/cardshell_up_and_down/NOTES.md``, ``simulate``).
 """
 
 from __future__ import annotations
 
+import functools
 import math
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from cardshell.errors import UsageError
 from cardshell.parsers import quoted
@@ -79,7 +80,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "CHUNKS_PER_JOB",
+    "DEPRECATION",
     "MAX_CHUNK",
+    "REMOVAL",
     "SIMULATE_USAGE",
     "CountChunk",
     "Progress",
@@ -91,6 +94,29 @@ __all__ = [
     "simulate_counts",
     "simulate_handler",
 ]
+
+#: The release that removes this module.
+REMOVAL = "0.2.0"
+
+#: What the :class:`DeprecationWarning` of this module says.
+DEPRECATION = (f"cardshell.montecarlo is deprecated and will be removed in cardshell {REMOVAL}: use cardshell.sweep "
+               "(sweep.Simulation for a simulate command, sweep.run of a sweep.RangeCounter for counts over seeds)")
+
+warnings.warn(DEPRECATION, DeprecationWarning, stacklevel=2)  # at the line that imports this module
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _deprecated(function: Callable[P, R]) -> Callable[P, R]:
+    """``function``, issuing :data:`DEPRECATION` at its caller's line on every call."""
+    @functools.wraps(function)
+    def warned(*args: P.args, **kwargs: P.kwargs) -> R:
+        warnings.warn(DEPRECATION, DeprecationWarning, stacklevel=2)
+        return function(*args, **kwargs)
+
+    return warned
+
 
 #: Largest number of seeds handed to a worker at once (the engine's).
 MAX_CHUNK = deals.MAX_CHUNK
@@ -116,6 +142,7 @@ games of seeds ``i .. i + n - 1`` (usually :func:`simulate_counts` with the
 game's counter and number of outcomes bound)."""
 
 
+@_deprecated
 def resolve_jobs(jobs: int | None) -> int:
     """The number of processes asked for.
 
@@ -129,6 +156,11 @@ def resolve_jobs(jobs: int | None) -> int:
     Raises:
         ValueError: if ``jobs`` is negative.
     """
+    return _resolve_jobs(jobs)
+
+
+def _resolve_jobs(jobs: int | None) -> int:
+    """:func:`resolve_jobs`, without its warning (this module's own calls)."""
     if jobs is None or jobs == 0:
         return usable_cores()
     if jobs < 0:
@@ -136,6 +168,7 @@ def resolve_jobs(jobs: int | None) -> int:
     return jobs
 
 
+@_deprecated
 def chunks(n: int, i: int, jobs: int) -> list[tuple[int, int]]:
     """Split the seeds ``i .. i + n - 1`` into ``(start, count)`` chunks.
 
@@ -167,6 +200,7 @@ def _number_of_chunks(n: int, jobs: int) -> int:
     return math.ceil(n / chunk_size(n, jobs, MAX_CHUNK))
 
 
+@_deprecated
 def simulate_counts(
     count_chunk: CountChunk,
     n: int,
@@ -209,7 +243,7 @@ def simulate_counts(
     """
     if n < 1:
         raise ValueError(f"the number of games must be >= 1, got {n}")
-    processes, _ = sweep_resolve_jobs(resolve_jobs(jobs))
+    processes, _ = sweep_resolve_jobs(_resolve_jobs(jobs))
     backend = Pool(processes) if processes > 1 else Serial()
     totals = [0] * outcomes
     feed: list[list[int]] = []
@@ -254,6 +288,7 @@ class SimulateArgs:
 
 
 
+@_deprecated
 def parse_simulate(text: str) -> SimulateArgs:
     """Parse ``N [I] [--jobs J]`` (also ``-j J``, ``--jobs=J``, anywhere).
 
@@ -299,6 +334,7 @@ def parse_simulate(text: str) -> SimulateArgs:
     return SimulateArgs(n, i, jobs)
 
 
+@_deprecated
 def shell_progress(ctx: CommandContext, label: str) -> Progress:
     """A :data:`Progress` that shows the chunks through ``ctx.progress``.
 
@@ -311,6 +347,11 @@ def shell_progress(ctx: CommandContext, label: str) -> Progress:
         Progress: ``progress(items, total)`` calling
         ``ctx.progress(items, total=total, label=label)``.
     """
+    return _shell_progress(ctx, label)
+
+
+def _shell_progress(ctx: CommandContext, label: str) -> Progress:
+    """:func:`shell_progress`, without its warning (this module's own calls)."""
 
     def progress(items: Iterable[list[int]], total: int) -> Iterable[list[int]]:
         return ctx.progress(items, total=total, label=label)
@@ -318,6 +359,7 @@ def shell_progress(ctx: CommandContext, label: str) -> Progress:
     return progress
 
 
+@_deprecated
 def simulate_handler(
     counts: SimulateCounts, report: Callable[[list[int]], str]
 ) -> Callable[[CommandContext, SimulateArgs], None]:
@@ -342,7 +384,7 @@ def simulate_handler(
 
     def run_simulate(ctx: CommandContext, args: SimulateArgs) -> None:
         first = args.i if args.i is not None else ctx.state.seed
-        progress = shell_progress(ctx, f"simulate {args.n}")
+        progress = _shell_progress(ctx, f"simulate {args.n}")
         ctx.echo(report(counts(args.n, first, jobs=args.jobs, progress=progress)))
 
     return run_simulate

@@ -1,4 +1,7 @@
-"""The pager: a reply taller than the terminal is shown a screen at a time.
+"""The pager: a document taller than the terminal is shown a screen at a time.
+
+Only the host's documents are paged (help, rules, tables, reports); a
+game's own display never is (:attr:`cardshell.reply.Reply.pageable`).
 
 As git and IPython do it, at a terminal only (never in scripts):
 
@@ -13,6 +16,15 @@ As git and IPython do it, at a terminal only (never in scripts):
 :func:`choose` and :func:`needed` decide (pure, tested without a
 terminal); :func:`show` runs the pager.  Only the interactive front end
 (:mod:`cardshell.interactive`) calls :func:`show`.
+
+Why not :func:`pydoc.pager`: it chooses from ``MANPAGER``/``PAGER`` only and
+keeps its first choice for the life of the process (no
+``CARDSHELL_PAGER``, no ``--no-pager``); it runs ``less`` without ``-R`` or
+``LESS=FRX``, so colours are lost and the text vanishes after ``q``; a pager
+command that fails loses the text instead of falling back; it pages text
+that fits the screen; and its parts (``pipepager``, ``ttypager``) are not
+documented and changed their signatures in Python 3.13.  What is left here
+is git's choice of a pager and a subprocess call.
 """
 
 from __future__ import annotations

@@ -23,10 +23,10 @@ game is lost without a word:
   (``aces-up.seed7``), listed by ``load`` and resumed by ``load NAME`` until
   the shell closes.  At most :data:`MAX_ABANDONED` are kept (the oldest is
   dropped first).  Whether to ask first is the front end's business
-  (:attr:`cardshell.shell.Shell.confirm`).
+  (:attr:`cardshell.context.FrontEnd.confirm`).
 * **A save's log holds moves only.**  Every line is checked to be a
   state-changing command of the save's game before anything is replayed
-  (:meth:`Persistence.check_log`), so a log line such as ``simulate
+  (:meth:`cardshell.replay.Replayer.check_log`), so a log line such as ``simulate
   3000000`` or ``exit`` makes the save unusable at once, with its line
   number.
 
@@ -36,20 +36,20 @@ to ``save NAME`` alike.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardshell import help as helptext
 from cardshell import saves, signals
+from cardshell.context import Places
 from cardshell.records import Game
 from cardshell.saves import SaveError, SaveRecord, Snapshot
 from cardshell.session import GameSession
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only
     from cardshell.gametable import GameTable
-    from cardshell.replay import Replayer
 
 #: At most this many abandoned games are kept per session (the oldest is dropped first).
 MAX_ABANDONED = 20
@@ -95,15 +95,19 @@ def describe(title: str, seed: int, moves: int) -> str:
 class Persistence:
     """The saves of one shell: reading, writing, abandoned games, autosave.
 
+    Rebuilding a save's game is the :class:`cardshell.replay.Replayer`'s.
+
     Args:
-        replayer (Replayer): checks and rebuilds a save's game.
         table (GameTable): the games in progress (saved on exit) and the
             uids of the games retired here.
-        games (Callable[[], Mapping[str, Game]]): the registered games now.
-        data_dir (Callable[[], Path]): where saves are kept.
-        autosave (Callable[[], bool]): whether games are saved on exit.
+        games (Mapping[str, Game]): the registered games (the registry's:
+            a name that is a game id is kept for its automatic save).
+        places (Places): the data directory, where saves are kept.
+        autosave (bool): save games in progress on :meth:`close`, offer
+            them in ``games`` and resume them with ``play GAME``.
 
     Attributes:
+        autosave (bool): as given.
         baselines (dict[str, str | None]): per save name, the digest of the
             file as this session last read or wrote it (None: it was seen
             absent); see the module's notes.
@@ -117,13 +121,11 @@ class Persistence:
             error and exit 74).
     """
 
-    def __init__(self, replayer: Replayer, table: GameTable, *, games: Callable[[], Mapping[str, Game]],
-                 data_dir: Callable[[], Path], autosave: Callable[[], bool]) -> None:
-        self.replayer = replayer
+    def __init__(self, table: GameTable, games: Mapping[str, Game], places: Places, *, autosave: bool) -> None:
         self.table = table
         self._games = games
-        self._data_dir = data_dir
-        self._autosave_on = autosave
+        self._places = places
+        self.autosave = autosave
         self.baselines: dict[str, str | None] = {}
         self.abandoned: dict[str, SaveRecord] = {}
         self.closed = False
@@ -133,7 +135,7 @@ class Persistence:
     @property
     def data_dir(self) -> Path:
         """The shell's data directory."""
-        return self._data_dir()
+        return self._places.data_dir
 
     # -- records -----------------------------------------------------------
     @staticmethod
@@ -170,18 +172,6 @@ class Persistence:
             raise snapshot.error
         assert snapshot.record is not None
         return snapshot.record
-
-    def check_log(self, game: Game, log: list[str]) -> None:
-        """See :meth:`cardshell.replay.Replayer.check_log`."""
-        self.replayer.check_log(game, log)
-
-    def rebuild(self, name: str, record: SaveRecord) -> GameSession:
-        """See :meth:`cardshell.replay.Replayer.rebuild`."""
-        return self.replayer.rebuild(name, record)
-
-    def load(self, name: str) -> GameSession:
-        """:meth:`read` then :meth:`rebuild` (raises :class:`SaveError`)."""
-        return self.rebuild(name, self.read(name))
 
     # -- writing -----------------------------------------------------------
     def save(self, session: GameSession, name: str) -> SaveResult:
@@ -265,7 +255,7 @@ class Persistence:
         for number in range(2, MAX_RENAMES + 2):
             suffix = f"-{number}"
             candidate = f"{name[: 64 - len(suffix)]}{suffix}"
-            if (candidate in self._games() or candidate in self.abandoned
+            if (candidate in self._games or candidate in self.abandoned
                     or saves.save_path(self.data_dir, candidate).exists()):
                 continue
             try:
@@ -295,7 +285,7 @@ class Persistence:
             file held (None when it was not looked at); give the snapshot
             to :meth:`claim` once the new game is installed.
         """
-        if not self._autosave_on() or game_id in self.table.sessions:
+        if not self.autosave or game_id in self.table.sessions:
             return None, None
         snapshot = saves.inspect(self.data_dir, game_id)
         record = snapshot.record
@@ -314,7 +304,7 @@ class Persistence:
                 agreed to replace it (see :meth:`automatic_save_at_stake`);
                 None keeps what this session already knows, or looks now.
         """
-        if not self._autosave_on():
+        if not self.autosave:
             return
         if snapshot is not None:
             self.baselines[game_id] = snapshot.digest
@@ -336,7 +326,7 @@ class Persistence:
         if not saves.NAME_PATTERN.fullmatch(base + ".99"):
             base = f"{record.game[:40]}.abandoned"
         name, number = base, 1
-        while name in self.abandoned or saves.save_path(self.data_dir, name).exists() or name in self._games():
+        while name in self.abandoned or saves.save_path(self.data_dir, name).exists() or name in self._games:
             number += 1
             name = f"{base}.{number}"
         self.abandoned[name] = record
@@ -354,7 +344,7 @@ class Persistence:
         wrote: ``play GAME`` then deals a new game instead of resuming the
         position before the ending (issue 27 item 3).  Never raises (a save
         that cannot be removed is refused later by
-        :meth:`cardshell.replay.SavedGames.rebuild`).
+        :meth:`cardshell.replay.Replayer.rebuild`).
 
         Args:
             session (GameSession): the game that ended.
@@ -393,7 +383,7 @@ class Persistence:
             return []
         self.closed = True
         with signals.deferred():
-            notes = self._autosave() if self._autosave_on() else []
+            notes = self._autosave() if self.autosave else []
             self.abandoned.clear()
         return notes
 
@@ -416,7 +406,7 @@ class Persistence:
                              f"'load {result.name}' resumes it.")
             else:
                 notes.append(f"Saved {what}: 'play {gid}' resumes it.")
-        for gid in sorted(set(self._games()) - live):
+        for gid in sorted(set(self._games) - live):
             if gid not in self.baselines or self.baselines[gid] is None:
                 continue
             with saves.locked(self.data_dir):

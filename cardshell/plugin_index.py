@@ -1,5 +1,7 @@
 """The plugin index: what ``games``, ``help``, ``plugins`` and completion
-need to know about the installed plugins, without importing them.
+need to know about the installed plugins and the host's default plugins,
+without importing them (the registry imports each on demand:
+:mod:`cardshell.registry`).
 
 Built from a shell that imported every plugin (:func:`from_shell`), written
 as JSON in the cache directory (:func:`cache_dir`: ``CARDSHELL_CACHE_DIR``,
@@ -12,8 +14,9 @@ else platformdirs' ``user_cache_dir``), and read back at the next start
   directory) and its modification time in nanoseconds
   (installing, upgrading or removing a distribution adds or removes a
   ``.dist-info`` directory there, which changes it);
-* every file of each indexed plugin's top-level package with its
-  modification time (so an editable plugin that is edited is indexed again).
+* every file of each indexed plugin's top-level package (a default
+  plugin's: its module's file) with its modification time (so an editable
+  plugin that is edited is indexed again).
 
 Bounds: at most :data:`MAX_INDEX_BYTES` are read; a larger, unreadable or
 malformed index is ignored and rebuilt.  An index is written only when every
@@ -31,11 +34,11 @@ from typing import Any, NamedTuple
 
 import platformdirs
 
-from cardshell.defaults import DEFAULT_PLUGIN_NAMES
+from cardshell.defaults import DEFAULT_PLUGINS
 from cardshell.version import __version__
 
 #: The format of the index file; another number is ignored.
-FORMAT = 1
+FORMAT = 2
 #: The environment variable naming the cache directory.
 CACHE_DIR_ENV = "CARDSHELL_CACHE_DIR"
 #: The largest index file read, in bytes.
@@ -142,16 +145,20 @@ def from_shell(shell: Any) -> list[IndexedPlugin] | None:
     """The index of a shell that imported every plugin, or None if it must
     not be cached (a plugin failed or was refused, or ``--plugin`` modules).
 
+    The host's default plugins are indexed too, each under its
+    ``module:Class`` (:data:`cardshell.defaults.DEFAULT_PLUGINS`) with its
+    module's file, so that a start from the index imports them on demand
+    like any plugin.
+
     Args:
-        shell (cardshell.shell.Shell): a shell built eagerly.
+        shell (cardshell.shell.Shell): a shell built eagerly (its ``registry``).
     """
-    if shell.failures:
-        return None
     registry = shell.registry
+    if registry.failures:
+        return None
+    targets = dict(DEFAULT_PLUGINS)
     plugins = []
-    for info in shell.plugins:
-        if info.name in DEFAULT_PLUGIN_NAMES:
-            continue
+    for info in registry.plugins:
         if info.dist is None:  # a --plugin module: not an entry point
             return None
         games = [IndexedGame(gid, registry.games[gid].title, registry.games[gid].summary)
@@ -159,11 +166,21 @@ def from_shell(shell: Any) -> list[IndexedPlugin] | None:
         own = {game.id for game in games}
         words = [w for e in registry.global_scope.entries if e.plugin == info.name for w in e.command.words]
         patterns = any(e.plugin == info.name for _, e in registry.global_scope.patterns)
-        targets = sorted({gid for gid, scope in registry.scopes.items() if gid not in own
-                          and any(e.plugin == info.name for e in scope.entries)})
-        plugins.append(IndexedPlugin(info.name, info.module, info.dist, info.version, list(info.hooks), games,
-                                     words, patterns, targets, _files_of(info.module)))
+        found = sorted({gid for gid in registry.games if gid not in own
+                        and any(e.plugin == info.name for e in registry.commands(gid))})
+        target = targets.get(info.name)
+        files = _files_of(info.module) if target is None else _module_file(target.partition(":")[0])
+        plugins.append(IndexedPlugin(info.name, info.module if target is None else target, info.dist, info.version,
+                                     list(info.hooks), games, words, patterns, found, files))
     return plugins
+
+
+def _module_file(module_name: str) -> list[tuple[str, int]]:
+    """The file of an imported module with its mtime (ns), or nothing."""
+    origin = getattr(sys.modules.get(module_name), "__file__", None)
+    if origin is None:
+        return []
+    return [(origin, os.stat(origin).st_mtime_ns)]
 
 
 def save(plugins: list[IndexedPlugin], directory: str | os.PathLike[str] | None = None) -> None:

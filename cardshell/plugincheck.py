@@ -15,7 +15,7 @@ naming the plugin and the hook, never as the player's error or the host's:
 * :class:`StateGuard`: a copy and a fingerprint of a state declared
   immutable, taken before plugin code runs on it, to tell afterwards whether
   that code changed it (and to put it back); nearly free for a state whose
-  type proves it immutable (:mod:`cardshell.immutability`).
+  type proves it immutable (:func:`cardshell.statekind.proven_immutable`).
 
 Answers that can be left out (a listed legal move its rules reject, a
 ``successors`` child the rules do not produce, a game hint that is not a
@@ -33,9 +33,9 @@ import reprlib
 from collections.abc import Hashable
 from typing import Any
 
-from cardshell import immutability
 from cardshell.errors import CommandError
 from cardshell.records import Hint
+from cardshell.statekind import own_fields, proven_immutable
 
 _REPR = reprlib.Repr()
 _REPR.maxstring = 40
@@ -66,6 +66,11 @@ class PluginFault(CommandError):
     def __reduce__(self) -> tuple[type[PluginFault], tuple[str, str, str]]:
         """Pickled with its three parts (a sweep worker's fault reaches the sweep)."""
         return type(self), (self.plugin, self.hook, self.problem)
+
+
+class Mutated(PluginFault):
+    """A :class:`PluginFault`: plugin code changed a state its game declares
+    immutable (made by :func:`mutated`)."""
 
 
 def shown(value: object) -> str:
@@ -117,7 +122,7 @@ class StateGuard:
     For a game that declares immutable states (:attr:`Game.immutable
     <cardshell.records.Game.immutable>`).  Three kinds of state:
 
-    * proven immutable by its type (:func:`cardshell.immutability.proven`:
+    * proven immutable by its type (:func:`cardshell.statekind.proven_immutable`:
       a frozen dataclass whose declared fields cannot change in place):
       nothing can change it but ``object.__setattr__``, so the fingerprint is
       the identity of its own fields, and the copy (``keep``) a shallow one;
@@ -152,8 +157,8 @@ class StateGuard:
         self._state = state
         self._hash: int | None = None
         self._fields: tuple[Any, ...] | None = None
-        if by_type and immutability.proven(state):
-            self._fields = immutability.fields_of(state)
+        if by_type and proven_immutable(state):
+            self._fields = own_fields(state)
             self.backup = copy.copy(state) if keep else None
             self._checkable = True
             return
@@ -170,7 +175,7 @@ class StateGuard:
     def changed(self) -> bool:
         """Whether the state differs now from what it was when guarded."""
         if self._fields is not None:
-            return not all(map(operator.is_, immutability.fields_of(self._state), self._fields))
+            return not all(map(operator.is_, own_fields(self._state), self._fields))
         if not self._checkable:
             return False
         if self._hash is not None:
@@ -184,7 +189,7 @@ class StateGuard:
             return True
 
 
-def mutated(plugin: str, game_id: str, hook: str) -> PluginFault:
+def mutated(plugin: str, game_id: str, hook: str, after: str = "the game is left as it was") -> Mutated:
     """The fault of plugin code that changed a state of a game declaring immutable states.
 
     Args:
@@ -192,11 +197,13 @@ def mutated(plugin: str, game_id: str, hook: str) -> PluginFault:
         game_id (str): the game.
         hook (str): what changed it: ``move 'take 1'``, ``command 'take'``,
             ``hint``, ``its rules``.
+        after (str): what the host did about it (a sweep: ``deal 3 was
+            not stored``).
 
     Returns:
-        PluginFault: ``plugin 'P': move 'take 1' changed the state it was
+        Mutated: ``plugin 'P': move 'take 1' changed the state it was
         given, though game 'G' declares immutable states; the game is left
         as it was``.
     """
-    return PluginFault(plugin, hook, f"changed the state it was given, though game {game_id!r} declares "
-                                     "immutable states; the game is left as it was")
+    return Mutated(plugin, hook, f"changed the state it was given, though game {game_id!r} declares "
+                                     f"immutable states; {after}")

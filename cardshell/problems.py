@@ -16,10 +16,13 @@ problems is bounded by :data:`MAX_PROBLEMS`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterator
 from types import FrameType
 
+import pluggy
+
 from cardshell import blame
+from cardshell.defaults import DEFAULT_PLUGIN_NAMES
 from cardshell.plugincheck import PluginFault
 
 #: At most this many distinct problems are remembered (and reported) per shell.
@@ -30,18 +33,22 @@ class ProblemReporter:
     """Collects plugin failures, each distinct one once.
 
     Args:
-        roots (Callable[[], Iterable[tuple[str, str]]]): gives the (plugin
-            name, code root) pairs at the time of a failure (see
-            :func:`cardshell.blame.plugin_roots`).
+        pm (pluggy.PluginManager): the plugins whose code a failure is
+            blamed on, as registered at the time of the failure (the host's
+            default plugins left out: :func:`cardshell.blame.plugin_roots`).
         tracebacks (bool): also print each reported failure's traceback on
             standard error (``--traceback``).
     """
 
-    def __init__(self, roots: Callable[[], Iterable[tuple[str, str]]], tracebacks: bool = False) -> None:
-        self._roots = roots
+    def __init__(self, pm: pluggy.PluginManager, tracebacks: bool = False) -> None:
+        self._pm = pm
         self.tracebacks = tracebacks
         self._seen: set[tuple[str | None, str, str, str | None]] = set()
         self._pending: list[str] = []
+
+    def _roots(self) -> Iterator[tuple[str, str]]:
+        """(plugin name, code root) of each plugin registered now, the host's own left out."""
+        return blame.plugin_roots(self._pm.list_name_plugin(), DEFAULT_PLUGIN_NAMES)
 
     def locate(self, exc: BaseException, prefer: str | None = None) -> blame.Blame:
         """Where ``exc`` was raised (see :func:`cardshell.blame.locate`)."""

@@ -170,22 +170,39 @@ class Search(Generic[S]):
             state (the transposition table), e.g. one that ignores the
             order of interchangeable empty piles; None uses the state itself.
         heuristic (Callable[[S], float] | None): a score of a state, higher
-            is more promising (a finite number); None keeps the order of the
+            is more promising (a finite number): search tries the moves
+            leading to higher scores first.  None keeps the order of the
             legal moves.
         successors (Callable[[S], Iterable[tuple[str | tuple[str, ...], S]]] | None):
-            ``(move, new_state)`` pairs, ``move`` one line as typed or a
-            tuple of lines played in order (a macro move), best first; it
-            may leave out moves whose results are also reached otherwise and
-            keep only a dominant move, but a state from which a win is
-            reachable must keep a winning successor.
-        prune (Callable[[S], bool] | None): True only when the state is
-            *proven* lost.
+            a faster path for search than listing and re-parsing lines:
+            ``successors(state)`` yields ``(move, new_state)`` pairs,
+            ``move`` one line as typed or a tuple of lines played in order
+            (a macro move, e.g. ``("T 1 3", "D")``), in the order search
+            should try them (best first; :attr:`heuristic` is not applied on
+            top).  It may leave out moves whose results are also reached
+            otherwise (moves that only rearrange interchangeable piles) and,
+            where one move is *dominant* (never worse than any other, such
+            as an ace to an empty foundation), yield only that one.  Every
+            line must be legal in turn, and a state from which a win is
+            reachable by legal moves must keep a winning successor: search's
+            "no win" claims rest on it.  None: search uses the legal moves
+            and the moves' ``check``/``apply``.
+        prune (Callable[[S], bool] | None): ``prune(state)`` is True only
+            when the state is *proven* lost (no sequence of legal moves wins
+            from it), so search need not expand it; a cheap bound, never a
+            guess.  None: no pruning.
         solver (Callable[[S, Budget, Callable[[], float]], Verdict] | None):
-            the game's own search: ``solver(state, budget, clock)`` gets a
-            state that may show every card, a :class:`Budget` and the clock
-            (seconds), and returns a :class:`Verdict`.  The host replays a
-            ``won`` line through the rules and rejects it if it does not win;
-            a ``no win`` must be a proof.
+            the game's own search, used by ``solve`` (and so by ``hint`` and
+            winnability sweeps) instead of the generic one:
+            ``solver(state, budget, clock)`` gets a state that may show
+            every card, a :class:`Budget` (seconds, positions) and the clock
+            (seconds), and returns a :class:`Verdict` (``won`` with the
+            winning line as typed lines, ``no win``, or ``unknown`` when the
+            budget ran out).  The host replays a ``won`` line through the
+            rules and rejects it if it does not win, so a solver can be fast
+            without being trusted blindly; a ``no win`` must be a proof.
+            None: the generic search (with :attr:`successors`, :attr:`key`,
+            :attr:`prune`).
     """
 
     key: Callable[[S], Hashable] | None = None
@@ -198,10 +215,6 @@ class Search(Generic[S]):
         """The fields set here that no part of the host will read (see the
         precedence above): ``("prune",)`` beside a solver, else ``()``."""
         return ("prune",) if self.solver is not None and self.prune is not None else ()
-
-
-#: The flat search fields of :class:`Game` (contract 2 before :class:`Search`).
-SEARCH_FIELDS = ("key", "heuristic", "successors", "prune", "solver")
 
 
 @dataclass(frozen=True)
@@ -268,7 +281,12 @@ class Game(Generic[S]):
         immutable (bool): the game's states are immutable values (see
             above); contract 2.
         moves (tuple[Move, ...]): the game's moves in declarative form,
-            registered with the game (contract 2).
+            registered with the game (contract 2).  A game that lists its
+            :attr:`legal_moves` but declares no move plays itself (Pictures,
+            Up-and-Down): a player makes no move in it, so its endings are
+            the deals' results, not the player's (statistics show no
+            streaks, perfect wins or best times for it), and the ending
+            offers no ``undo``.
         legal_moves (Callable[[Any], Iterable[str]] | None):
             ``legal_moves(state)``: every move the player could make now, each
             as the exact line the player would type (``"D"``, ``"F 2"``,
@@ -286,13 +304,10 @@ class Game(Generic[S]):
             states that differ only in hidden cards give the same result.
             ``hint`` solves such re-drawn states, so hints never read hidden
             cards.  None means the state hides nothing from the player.
-        key (Callable[[Any], Hashable] | None): a canonical hashable form of
-            a state for search (the transposition table), e.g. one that
-            ignores the order of interchangeable empty piles; None uses the
-            state itself.
-        heuristic (Callable[[Any], float] | None): a score of a state, higher
-            is more promising; search tries moves leading to higher scores
-            first.  None keeps the order of :attr:`legal_moves`.
+        key (Callable[[Any], Hashable] | None): deprecated: :attr:`Search.key`
+            as a flat field (see :attr:`search`).
+        heuristic (Callable[[Any], float] | None): deprecated:
+            :attr:`Search.heuristic` as a flat field (see :attr:`search`).
         hint (Callable[[Any, random.Random], Hint] | None): the game's own
             hint, replacing the host's search-based one (Minesweeper: a
             provably safe cell; Blackjack: basic strategy).  It must use only
@@ -304,44 +319,26 @@ class Game(Generic[S]):
             ``RULES.md`` in the package of the plugin module that
             registered the game, if there is one.
         successors (Callable[[Any], Iterable[tuple[str | tuple[str, ...], Any]]] | None):
-            a faster path for search than listing and re-parsing lines:
-            ``successors(state)`` yields ``(move, new_state)`` pairs, where
-            ``move`` is one line as typed or a tuple of lines played in
-            order (a macro move, e.g. ``("T 1 3", "D")``), in the order
-            search should try them (best first; :attr:`heuristic` is not
-            applied on top).  It may leave out moves whose results are also
-            reached otherwise (moves that only rearrange interchangeable
-            piles) and, where one move is *dominant* (never worse than any
-            other, such as an ace to an empty foundation), yield only that
-            one.  Every line must be legal in turn, and a state from which a
-            win is reachable by legal moves must keep a winning successor:
-            search's "no win" claims rest on it.  None: search uses
-            :attr:`legal_moves` and the moves' ``check``/``apply``.
-        prune (Callable[[Any], bool] | None): ``prune(state)`` is True only
-            when the state is *proven* lost (no sequence of legal moves wins
-            from it), so search need not expand it; a cheap bound, never a
-            guess.  None: no pruning.
+            deprecated: :attr:`Search.successors` as a flat field (see
+            :attr:`search`).
+        prune (Callable[[Any], bool] | None): deprecated:
+            :attr:`Search.prune` as a flat field (see :attr:`search`).
         search (Search | None): the search part of the game in one record
             (:class:`Search`: ``key``, ``heuristic``, ``successors``,
-            ``prune``, ``solver``, with their precedence).  The flat fields
-            ``key`` ... ``solver`` above are the same five in the form
-            contract 2 first had; they are still served (docs/compatibility.md),
-            but a game gives them in one form only: ``search`` and a flat
-            field together refuse the plugin.  The host reads them through
-            :attr:`search_part`.
-        solver (Callable[[S, Budget, Callable[[], float]], Verdict] | None): the
-            game's own search, used by :func:`cardshell.search.solve` (and so
-            by ``solve``, ``hint`` and winnability sweeps) instead of the
-            generic one: ``solver(state, budget, clock)`` gets a state that
-            may show every card, a :class:`Budget`
-            (seconds, positions) and the clock (seconds), and returns a
-            :class:`Verdict` (``won`` with the winning
-            line as typed lines, ``no win``, or ``unknown`` when the budget
-            ran out).  The host replays a ``won`` line through the rules and
-            rejects it if it does not win, so a solver can be fast without
-            being trusted blindly; a ``no win`` must be a proof.  None: the
-            generic search (with :attr:`successors`, :attr:`key`,
-            :attr:`prune`).
+            ``prune``, ``solver``, with their precedence); None: the game
+            gives none, and is searched through its :attr:`legal_moves`.
+            The flat fields ``key``, ``heuristic``, ``successors``,
+            ``prune`` and ``solver`` of this record are the same five in the
+            form contract 2 first had: deprecated, served to contracts 1 and
+            2 and gone with contract 2 (docs/compatibility.md; the host says
+            so at start, under ``plugins`` and with a
+            :class:`DeprecationWarning`).  A game gives them in one form
+            only: ``search`` and a flat field together refuse the plugin.
+            The host reads them once, at registration, into ``search``: a
+            registered game's flat fields are None.
+        solver (Callable[[S, Budget, Callable[[], float]], Verdict] | None):
+            deprecated: :attr:`Search.solver` as a flat field (see
+            :attr:`search`).
         side (str): for a game the player makes no decision in (Snap), the
             side whose view its results are told from (``"A"``): statistics
             then read ``A won`` and ``A lost``, not the player's own win or
@@ -373,17 +370,6 @@ class Game(Generic[S]):
     solver: Callable[[S, Budget, Callable[[], float]], Verdict] | None = None
     side: str = ""
     search: Search[S] | None = None
-
-    @property
-    def search_part(self) -> Search[S]:
-        """The game's :class:`Search`: :attr:`search`, or the flat fields
-        (``key=``, ``heuristic=``, ``successors=``, ``prune=``, ``solver=``,
-        the contract-2 form before :class:`Search`, still served) as one.
-        The host reads the search part of a game only through this."""
-        if self.search is not None:
-            return self.search
-        return Search(key=self.key, heuristic=self.heuristic, successors=self.successors, prune=self.prune,
-                      solver=self.solver)
 
 
 @dataclass(frozen=True)

@@ -11,17 +11,17 @@ conflicts, abandoned games, autosave) calls it directly.  The file format is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from pathlib import Path
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cardshell import blame
+from cardshell.context import Places
 from cardshell.dispatch import Dispatcher
 from cardshell.endings import Endings
 from cardshell.errors import CommandError, UsageError
 from cardshell.game_options import saved_options
 from cardshell.gametable import GameTable
-from cardshell.records import Game
+from cardshell.records import Game, Outcome
 from cardshell.savefile import SaveError, SaveRecord
 from cardshell.session import GameSession
 
@@ -35,17 +35,17 @@ class Replayer:
             rebuilt while its lines are resolved (and is then put back).
         endings (Endings): the deals that reached an ending: a save behind
             one is refused, or resumed without counting it again.
-        games (Callable[[], Mapping[str, Game]]): the registered games now.
-        data_dir (Callable[[], Path]): the data directory, for new sessions.
+        games (Mapping[str, Game]): the registered games (the registry's).
+        places (Places): the data directory, given to each rebuilt game.
     """
 
-    def __init__(self, dispatcher: Dispatcher, table: GameTable, endings: Endings, *,
-                 games: Callable[[], Mapping[str, Game]], data_dir: Callable[[], Path]) -> None:
+    def __init__(self, dispatcher: Dispatcher, table: GameTable, endings: Endings, games: Mapping[str, Game],
+                 places: Places) -> None:
         self.dispatcher = dispatcher
         self.table = table
         self.endings = endings
         self._games = games
-        self._data_dir = data_dir
+        self._places = places
 
     def _at(self, exc: BaseException) -> str:
         """`` (FILE:LINE)`` of the plugin frame that raised ``exc``, or ""."""
@@ -95,7 +95,7 @@ class Replayer:
                 state = game.new(seed, dict(options))
         except CommandError as exc:
             raise SaveError(f"{game.title} refuses the saved options: {exc.message}") from None
-        session = GameSession(game=game, seed=seed, options=dict(options), state=state, data_dir=self._data_dir())
+        session = GameSession(game=game, seed=seed, options=dict(options), state=state, data_dir=self._places.data_dir)
         current = self.table.current
         self.table.current = session
         try:
@@ -171,7 +171,7 @@ class Replayer:
                 is not a move, it does not replay, or it is behind an ending
                 of a game without undo.
         """
-        game = self._games().get(record.game)
+        game = self._games.get(record.game)
         if game is None:
             raise SaveError(f"save {name!r} is for game {record.game!r}, which is not installed")
         ended = self.endings.ended_at(record.uid)
@@ -185,6 +185,8 @@ class Replayer:
             session = self.replay(game, record.seed, record.options, record.log)
         except SaveError as exc:
             raise SaveError(f"save {name!r} cannot be resumed: {exc.message}") from None
+        if session.outcome is None:  # a game over at once (it played itself) is known to be over
+            session.outcome = _outcome(game, session.state)
         session.ending_undone = behind  # a game with undo: that ending was counted once already
         session.uid = record.uid or session.uid
         session.undo_used = record.undo_used
@@ -192,3 +194,12 @@ class Replayer:
         session.started -= max(0.0, record.elapsed)
         session.save_name = name
         return session
+
+
+def _outcome(game: Game, state: Any) -> Outcome | None:
+    """The outcome of a rebuilt state, or None when the game's ``outcome``
+    fails (reported when the game is played, not here)."""
+    try:
+        return game.outcome(state)
+    except Exception:
+        return None

@@ -120,12 +120,20 @@ class Reply:
             those it leaves here for the front end to play.
         steps: the follow-up lines are steps played for the player
             (``CommandContext.then(line, step=True)``: ``solve --play``).
+        pace: seconds between two steps at a terminal, as the command asked
+            (:meth:`CommandContext.then`); None: the front end's default.
         exact: the pieces of ``output`` shown as they are, not fitted to the
             width (:data:`cardshell.screen.EXCEPTIONS`: boards).
         parts: ``output`` as parts, before fitting: who wrote each piece.
         error_parts: ``error`` as parts, before fitting; empty when
             ``error`` was given as a plain text (then :meth:`error_as_parts`
             reads it as the host's).
+        pageable: the output is a document of the host's (help, rules,
+            tables, reports) that a front end may show through a pager;
+            False when it holds a game's own display: a board, a game's
+            exact text, or what a move printed with its ending (shown whole,
+            never paged, so the result and the ``Next:`` line stay on the
+            screen).
     """
 
     ok: bool = True
@@ -135,9 +143,11 @@ class Reply:
     interrupted: bool = False
     follow_up: list[str] = field(default_factory=list)
     steps: bool = False
+    pace: float | None = None
     exact: list[str] = field(default_factory=list)
     parts: list[Part] = field(default_factory=list)
     error_parts: list[Part] = field(default_factory=list)
+    pageable: bool = True
 
     @property
     def lines(self) -> list[str]:

@@ -9,7 +9,7 @@ way OpenSpiel's ``legal_actions``/``apply_action`` serve every game:
   validators and handler as a typed line (rejected lines raise);
 * :meth:`RuleSet.outcome`, :meth:`RuleSet.key`, :meth:`RuleSet.heuristic`;
 * :meth:`RuleSet.expand`: the successors search tries, best first, through
-  the game's fast :attr:`~cardshell.records.Game.successors` when it has
+  the game's fast :attr:`~cardshell.records.Search.successors` when it has
   one, else through :meth:`RuleSet.children` ordered by the heuristic;
   :meth:`RuleSet.pruned`: the game's proof that a state is lost.
 
@@ -20,8 +20,14 @@ The plugin's answers are checked where they are used
 (:mod:`cardshell.plugincheck`): a listed line the rules reject is left out
 of :meth:`RuleSet.children` and :meth:`RuleSet.checked_legal` with one
 warning naming the plugin, ``legal_moves`` and the line; a key that is not
-hashable or a heuristic that is not a finite number raises
+hashable, a heuristic that is not a finite number, ``legal_moves`` that
+are not lines, ``successors`` that are not ``(move, state)`` pairs, raise
 :class:`~cardshell.plugincheck.PluginFault` naming the plugin and the hook.
+
+Bounds: the iterables ``legal_moves`` and ``successors`` return are read
+with :func:`itertools.islice` up to :data:`MAX_LISTED` items; one more is a
+:class:`~cardshell.plugincheck.PluginFault` (an endless generator costs
+that many items, never all the memory).
 """
 
 from __future__ import annotations
@@ -30,15 +36,41 @@ import contextlib
 import copy
 import dataclasses
 from collections.abc import Callable, Hashable, Iterable, Iterator
+from itertools import islice
 from typing import Any
 
 from cardshell.errors import CommandError, UsageError
 from cardshell.plugincheck import PluginFault, StateGuard, checked_key, checked_score, mutated, shown
-from cardshell.records import CommandContext, Game, Outcome, spread
-from cardshell.registry import Entry, Scope
+from cardshell.records import CommandContext, Game, Outcome, Search, spread
+from cardshell.scopes import Entry, Scope
+from cardshell.statekind import immutable_states
 
 #: The most warnings a :class:`RuleSet` keeps in :attr:`RuleSet.warnings`.
 MAX_WARNINGS = 100
+#: The most legal moves, or successors, read from one answer of a plugin's
+#: ``legal_moves`` or ``successors`` (the largest built-in list: an expert
+#: Minesweeper board of 99 x 30 cells, 5,940 lines).
+MAX_LISTED = 100_000
+
+
+def _listed(plugin: str, hook: str, answer: Any) -> list[Any]:
+    """The items of a plugin's iterable answer, at most :data:`MAX_LISTED`.
+
+    Raises:
+        PluginFault: the answer is not iterable, or has more items.
+    """
+    try:
+        items = list(islice(answer, MAX_LISTED + 1))
+    except TypeError:
+        raise PluginFault(plugin, hook, f"returned {shown(answer)}, not an iterable") from None
+    if len(items) > MAX_LISTED:
+        raise PluginFault(plugin, hook, f"gave more than {MAX_LISTED:,} items; stopped reading there")
+    return items
+
+
+def _is_move(move: Any) -> bool:
+    """Whether ``move`` is a line or a tuple (or list) of lines (a search move)."""
+    return type(move) is str or (type(move) in (tuple, list) and all(type(line) is str for line in move))
 
 
 class RuleSet:
@@ -60,6 +92,8 @@ class RuleSet:
         plugin (str): the plugin's name, as messages give it.
         searchable (bool): the game lists its legal moves and its states are
             immutable, so ``solve`` and ``hint`` can search it.
+        search (Search): the game's search part (its ``Game.search``, as
+            registration gathered it: :mod:`cardshell.flatsearch`).
         warnings (list[str]): the warnings given (at most
             :data:`MAX_WARNINGS`, each once).
     """
@@ -72,24 +106,20 @@ class RuleSet:
         self._warn = warn
         self.warnings: list[str] = []
         self._held: list[tuple[str, str]] | None = None
-        self.searchable = game.legal_moves is not None and game.immutable
-        search = game.search_part  # the Search record, or the flat contract-2 fields as one
+        self.searchable = game.legal_moves is not None and immutable_states(game)
+        self.search = search = game.search if game.search is not None else Search()
         self._key = search.key
         self._heuristic = search.heuristic
         self._successors = search.successors
         self._prune = search.prune
 
-    def without_fast_paths(self) -> RuleSet:
-        """The same game searched the generic way: without its ``key``,
-        ``successors``, ``prune`` and ``solver`` (in whichever form it gives
-        them), keeping its ``heuristic``, which only orders moves.  A new
-        :class:`RuleSet` whose warnings are only kept (:attr:`warnings`);
-        the reference :func:`cardshell.testing.check_search` checks the fast
+    def searched_with(self, search: Search) -> RuleSet:
+        """The same rules (the game, its commands, its plugin, where
+        warnings go), searched with another search part: ``Search()`` gives
+        the plain search through the legal moves, to check a game's fast
         paths against."""
-        heuristic = self.game.search_part.heuristic
-        game = dataclasses.replace(self.game, search=None, key=None, successors=None, prune=None, solver=None,
-                                   heuristic=heuristic)
-        return RuleSet(game, self._scope, plugin=self.plugin)
+        game = dataclasses.replace(self.game, search=search)
+        return RuleSet(game, self._scope, plugin=self.plugin, warn=self._warn)
 
     def legal(self, state: Any) -> list[str]:
         """The legal moves in ``state``, as lines, in the game's order.
@@ -99,11 +129,7 @@ class RuleSet:
         """
         if self.game.legal_moves is None:
             raise CommandError(f"{self.game.title} does not list its legal moves.")
-        listed = self.game.legal_moves(state)
-        try:
-            legal = list(listed)
-        except TypeError:
-            raise PluginFault(self.plugin, "legal_moves", f"returned {shown(listed)}, not lines") from None
+        legal = _listed(self.plugin, "legal_moves", self.game.legal_moves(state))
         for line in legal:
             if type(line) is not str:
                 raise PluginFault(self.plugin, "legal_moves", f"listed {shown(line)}, not a line")
@@ -161,7 +187,7 @@ class RuleSet:
                 that changed ``state``.
         """
         listed = self.legal(state)
-        if not self.game.immutable:
+        if not immutable_states(self.game):
             return listed
         guard = StateGuard(state, keep=False)
         legal = []
@@ -256,6 +282,29 @@ class RuleSet:
                 return line
         return None
 
+    def mutated(self, state: Any, during: str, *, after: str = "the game is left as it was") -> PluginFault:
+        """The fault of plugin code that changed a state though the game
+        declares immutable states.
+
+        Args:
+            state (Any): the state as it was before the plugin code ran (a
+                copy, or the same deal dealt again): its listed moves are
+                tried on copies of it (:meth:`mutation`) to name the culprit.
+            during (str): what ran, named when no listed move is found to
+                change its state (``hint``, ``its rules``).
+            after (str): what the host did about it, for the message.
+
+        Returns:
+            PluginFault: naming the move (``move 'take 1'``) or ``during``.
+        """
+        line = None
+        if self.game.legal_moves is not None:
+            try:
+                line = self.mutation(state)
+            except Exception:  # the culprit is only named when it can be found
+                line = None
+        return mutated(self.plugin, self.game.id, during if line is None else f"move {line!r}", after)
+
     def outcome(self, state: Any) -> Outcome | None:
         """The game's outcome in ``state`` (None while in play).
 
@@ -269,7 +318,7 @@ class RuleSet:
         raise PluginFault(self.plugin, "outcome", f"returned {shown(found)}, not a cardshell.Outcome or None")
 
     def key(self, state: Any) -> Hashable:
-        """The transposition-table key of a state (:attr:`Game.key`, or the state).
+        """The transposition-table key of a state (:attr:`Search.key <cardshell.records.Search.key>`, or the state).
 
         Raises:
             PluginFault: the key is not hashable (naming the plugin's ``key``).
@@ -295,31 +344,52 @@ class RuleSet:
         """Whether the game orders moves by a heuristic."""
         return self._heuristic is not None
 
-    def expand(self, state: Any) -> list[tuple[str | tuple[str, ...], Any]]:
+    def expand(self, state: Any, *, guard: bool = True) -> list[tuple[str | tuple[str, ...], Any]]:
         """The successors search tries from ``state``, best first.
 
-        Through :attr:`Game.successors` when the game has it (its order, its
+        Through :attr:`Search.successors <cardshell.records.Search.successors>` when the game has it (its order, its
         dominance and its macro moves), else every legal line with its state,
         ordered by the heuristic, highest first (ties in the game's order).
 
         Returns:
             list: ``(move, new_state)`` pairs; ``move`` is a line or a tuple
             of lines played in order.
+
+        For a game declaring immutable states, ``state`` is guarded while its
+        successors are made (:class:`~cardshell.plugincheck.StateGuard`;
+        ``guard`` false skips it, for the expansions a search does not
+        sample: :data:`cardshell.search.GUARD_EVERY`): a search over states
+        its plugin changes proves nothing.
+
+        Raises:
+            PluginFault: naming ``successors``, when it gives more than
+                :data:`MAX_LISTED` children or one that is not a ``(move,
+                state)`` pair;
+                :class:`~cardshell.plugincheck.Mutated` (naming
+                ``successors`` or ``its rules``), when ``state`` changed.
         """
+        watch = StateGuard(state, keep=False) if guard and immutable_states(self.game) else None
         if self._successors is not None:
-            return list(self._successors(state))
-        children: list[tuple[str | tuple[str, ...], Any]] = list(self.children(state))
-        if self._heuristic is not None and len(children) > 1:
-            heuristic = self.heuristic
-            children.sort(key=lambda child: -heuristic(child[1]))
+            children = _listed(self.plugin, "successors", self._successors(state))
+            for child in children:
+                if type(child) not in (tuple, list) or len(child) != 2 or not _is_move(child[0]):
+                    raise PluginFault(self.plugin, "successors", f"gave {shown(child)}, not a (move, state) pair")
+        else:
+            children = list(self.children(state))
+            if self._heuristic is not None and len(children) > 1:
+                heuristic = self.heuristic
+                children.sort(key=lambda child: -heuristic(child[1]))
+        if watch is not None and watch.changed():
+            raise mutated(self.plugin, self.game.id, "successors" if self._successors is not None else "its rules")
         return children
 
     @property
     def uses_successors(self) -> bool:
-        """Whether :meth:`expand` goes through the game's :attr:`Game.successors`."""
+        """Whether :meth:`expand` goes through the game's
+        :attr:`Search.successors <cardshell.records.Search.successors>`."""
         return self._successors is not None
 
-    def verified_expand(self, state: Any) -> list[tuple[str | tuple[str, ...], Any]]:
+    def verified_expand(self, state: Any, *, guard: bool = True) -> list[tuple[str | tuple[str, ...], Any]]:
         """:meth:`expand`, each ``successors`` child checked against the rules.
 
         Each child's line (or lines, for a macro move; none for ``()``) is
@@ -330,7 +400,7 @@ class RuleSet:
             PluginFault: naming the plugin's ``successors`` and the child's
                 move, when the rules reject a line or reach another state.
         """
-        children = self.expand(state)
+        children = self.expand(state, guard=guard)
         if self._successors is None:
             return children
         for move, child in children:
@@ -346,12 +416,13 @@ class RuleSet:
         return children
 
     def distrust_successors(self, fault: PluginFault) -> None:
-        """Search this game from now on without its :attr:`Game.successors`
+        """Search this game from now on without its :attr:`Search.successors <cardshell.records.Search.successors>`
         (through :attr:`Game.legal_moves` and the rules, each line checked),
         after ``fault``, which the player is told of once."""
         self._successors = None
         self.warn(fault.hook, f"{fault.problem}; searched without successors")
 
     def pruned(self, state: Any) -> bool:
-        """Whether the game proves ``state`` lost (:attr:`Game.prune`); False without a bound."""
+        """Whether the game proves ``state`` lost (:attr:`Search.prune
+        <cardshell.records.Search.prune>`); False without a bound."""
         return self._prune is not None and self._prune(state)

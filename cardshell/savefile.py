@@ -3,7 +3,7 @@
 A save does not pickle the game state: it stores what rebuilds it — the
 game id, the seed, the ``play`` options and the log of accepted moves — and
 the host replays the log through its ordinary dispatch
-(:meth:`cardshell.replay.SavedGames.replay`).  So a save works for every
+(:meth:`cardshell.replay.Replayer.replay`).  So a save works for every
 game, including games written after this module, and survives changes to a
 game's state classes as long as its commands keep their meaning.
 

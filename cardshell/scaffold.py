@@ -9,7 +9,9 @@ immutable states, declarative moves, legal moves, the cards of
 its tests (the rules directly, :func:`cardshell.contractcheck.check_game`
 under hypothesis) and a golden test (``tests/test_play.cardshell``, with the
 expected output written by running the game).  docs/tutorial.md walks
-through exactly these files.
+through exactly these files.  Their text is package data,
+``cardshell/templates/new-plugin/*.tmpl`` (:data:`FILES`, :data:`GOLDEN`),
+filled with :class:`string.Template`.
 
 Safe by construction (issue 26 item 4):
 
@@ -41,6 +43,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Collection, Iterator
+from importlib import resources
 from pathlib import Path
 from string import Template
 from typing import TYPE_CHECKING
@@ -64,282 +67,39 @@ GROUP = "cardshell"
 GOLDEN_SEED = 2
 
 _NAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
-_PYPROJECT = '''\
-[build-system]
-requires = ["setuptools>=68"]
-build-backend = "setuptools.build_meta"
+#: Where the templates of a new plugin's files are, in cardshell's package
+#: data (:class:`string.Template` text: ``$name``, ``$title``, ``$module``,
+#: ``$dist``, ``$version``).
+TEMPLATES = ("templates", "new-plugin")
 
-[project]
-name = "cardshell-$name"
-version = "0.1.0"
-description = "$title: a game for cardshell"
-readme = "README.md"
-requires-python = ">=3.11"
-dependencies = ["cardshell>=$version"]
-
-[project.optional-dependencies]
-test = ["pytest>=7.4", "hypothesis>=6.80"]
-
-# The entry point in the group "cardshell" is what makes cardshell find the game.
-[project.entry-points.cardshell]
-$name = "$module.plugin"
-
-[tool.setuptools]
-packages = ["$module"]
-
-[tool.pytest.ini_options]
-testpaths = ["tests"]
-addopts = "-ra --strict-markers"
-# The plugins cardshell's test helpers load: only this one, so that other
-# installed games cannot change the expected output of the golden tests.
-cardshell_plugins = "$name"
-'''
-
-_RULES = '''\
-"""$title: Golf patience, as an immutable state and pure functions.
-
-Four columns of three face-up cards, a face-up foundation card and a
-face-down stock.  Move the bottom card of a column onto the foundation when
-its rank is one above or below the foundation's (no wrapping: an Ace goes
-only on a 2, a King only on a Queen), or turn the top card of the stock onto
-the foundation.  Clear the columns to win; with no move left, the game is
-lost.  States never change (cardshell's plugin contract 2): a move returns
-a new state.
-"""
-
-from __future__ import annotations
-
-import random
-from dataclasses import dataclass
-
-from cardshell.cards import Card, shuffled_deck
-from cardshell.errors import CommandError
-from cardshell.rng import GameRandom
-
-#: Columns in the tableau, and the cards dealt to each.
-COLUMNS, DEPTH = 4, 3
-#: Cards in the face-down stock.
-STOCK = 16
-
-
-@dataclass(frozen=True)
-class State:
-    """One position, an immutable value.
-
-    Attributes:
-        columns (tuple[tuple[Card, ...], ...]): the tableau; the end of a
-            column is its bottom card, the one that may move.
-        foundation (Card): the face-up card to play on.
-        stock (tuple[Card, ...]): the face-down stock; the end is its top.
-    """
-
-    columns: tuple[tuple[Card, ...], ...]
-    foundation: Card
-    stock: tuple[Card, ...]
-
-
-def new(seed: int) -> State:
-    """Deal from a deck shuffled by a generator seeded with ``seed``:
-    the same seed deals the same cards on every machine."""
-    deck = shuffled_deck(GameRandom(seed))
-    columns = tuple(tuple(deck[i * DEPTH:(i + 1) * DEPTH]) for i in range(COLUMNS))
-    dealt = COLUMNS * DEPTH
-    return State(columns, deck[dealt], tuple(deck[dealt + 1:dealt + 1 + STOCK]))
-
-
-def won(state: State) -> bool:
-    """True once every column is empty."""
-    return not any(state.columns)
-
-
-def check_take(state: State, column: int) -> None:
-    """Raise CommandError unless ``take COLUMN`` is legal now."""
-    cards = state.columns[column - 1]
-    if not cards:
-        raise CommandError(f"Column {column} is empty.")
-    if abs(cards[-1].rank - state.foundation.rank) != 1:
-        raise CommandError(f"{cards[-1].text} is not one rank above or below {state.foundation.text}.")
-
-
-def take(state: State, column: int) -> State:
-    """Move the bottom card of ``column`` (1 to COLUMNS) onto the foundation."""
-    cards = state.columns[column - 1]
-    columns = state.columns[:column - 1] + (cards[:-1],) + state.columns[column:]
-    return State(columns, cards[-1], state.stock)
-
-
-def check_draw(state: State) -> None:
-    """Raise CommandError unless ``draw`` is legal now."""
-    if won(state):
-        raise CommandError("The game is won.")
-    if not state.stock:
-        raise CommandError("The stock is empty.")
-
-
-def draw(state: State) -> State:
-    """Turn the top card of the stock onto the foundation."""
-    return State(state.columns, state.stock[-1], state.stock[:-1])
-
-
-def legal_moves(state: State) -> list[str]:
-    """Every line the player could type now, as they would type it."""
-    if won(state):
-        return []
-    moves = [f"take {column}" for column, cards in enumerate(state.columns, 1)
-             if cards and abs(cards[-1].rank - state.foundation.rank) == 1]
-    return moves + ["draw"] * bool(state.stock)
-
-
-def determinize(state: State, rng: random.Random) -> State:
-    """The state with the stock, which the player cannot see, drawn again
-    (sorted first, so the result depends only on which cards are in it)."""
-    stock = sorted(state.stock)
-    rng.shuffle(stock)
-    return State(state.columns, state.foundation, tuple(stock))
-
-
-def render(state: State) -> str:
-    """The columns side by side, then the foundation and the stock."""
-    rows = ["".join(f"{column:>5}" for column in range(1, COLUMNS + 1))]
-    for depth in range(max(map(len, state.columns))):
-        rows.append("".join(f"{cards[depth].text if depth < len(cards) else '':>5}"
-                            for cards in state.columns).rstrip())
-    rows.append(f"Foundation: {state.foundation.text}   Stock: {len(state.stock)} cards")
-    return "\\n".join(rows)
-'''
-
-_PLUGIN = '''\
-"""$title as a cardshell game: the records of :mod:`$module.rules`.
-
-cardshell finds this module through the entry point in ``pyproject.toml``
-and calls its hooks (plugin contract 2: immutable states, declarative
-moves, legal moves).
-"""
-
-from __future__ import annotations
-
-import cardshell
-from cardshell import Game, Move, Outcome, parsers
-
-from $module import rules
-
-#: The plugin contract this module is written for.
-CARDSHELL_CONTRACT = 2
-
-
-def outcome(state: rules.State) -> Outcome | None:
-    """Won with the columns cleared; lost with no move left (score: cards left)."""
-    left = sum(map(len, state.columns))
-    if left == 0:
-        return Outcome("won", 0, "every column cleared")
-    if not rules.legal_moves(state):
-        return Outcome("lost", left, f"{left} cards left in the columns")
-    return None
-
-
-TAKE = Move[rules.State]("take", "move a column's bottom card onto the foundation", apply=rules.take,
-                         check=rules.check_take, usage="take COLUMN", parse=parsers.integers(1, 1, rules.COLUMNS))
-DRAW = Move[rules.State]("draw", "turn the top card of the stock onto the foundation", apply=rules.draw,
-                         check=rules.check_draw)
-
-# Game[rules.State]: a type checker checks new, render, outcome and the moves
-# against the one state type (cardshell ships py.typed).
-GAME = Game[rules.State](
-    id="$name",
-    title="$title",
-    summary="Golf patience: clear the columns, one rank up or down.",
-    new=lambda seed, options: rules.new(seed),
-    render=rules.render,
-    outcome=outcome,
-    immutable=True,
-    moves=(TAKE, DRAW),
-    legal_moves=rules.legal_moves,
-    determinize=rules.determinize,
+#: Each file of a new plugin: its template, and where it goes in the
+#: distribution's folder (``$module`` is the import package).
+FILES = (
+    ("pyproject.toml.tmpl", "pyproject.toml"),
+    ("README.md.tmpl", "README.md"),
+    ("__init__.py.tmpl", "$module/__init__.py"),
+    ("rules.py.tmpl", "$module/rules.py"),
+    ("plugin.py.tmpl", "$module/plugin.py"),
+    ("test_game.py.tmpl", "tests/test_$module.py"),
 )
 
-
-@cardshell.hookimpl
-def cardshell_games() -> list[Game]:
-    """Register the game."""
-    return [GAME]
-'''
-
-_TEST = '''\
-"""Tests of $title: the rules directly, and the plugin contract under hypothesis.
-
-``test_play.cardshell`` beside this file is a golden test: a whole game,
-with its expected output in ``test_play.cardshell.out``.
-"""
-
-import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from cardshell import CommandError
-from cardshell.cards import parse_card
-from cardshell.contractcheck import check_game
-from $module import rules
+#: The golden script's template, filled once the game is written (``$first``:
+#: its first legal move on deal ``$seed``), and where it goes.
+GOLDEN = ("test_play.cardshell.tmpl", "tests/test_play.cardshell")
 
 
-def position(columns: list[str], foundation: str, stock: str = "") -> rules.State:
-    """A state from card texts: ``position(["5s 9h", "", "", ""], "10d")``."""
-    return rules.State(tuple(tuple(map(parse_card, column.split())) for column in columns),
-                       parse_card(foundation), tuple(map(parse_card, stock.split())))
+def template(name: str) -> Template:
+    """The template ``name`` of a new plugin's file (one of :data:`FILES`
+    or :data:`GOLDEN`), read from cardshell's package data.
 
-
-def test_a_card_one_rank_away_moves_onto_the_foundation():
-    after = rules.take(position(["5s 9h", "", "", ""], "10d"), 1)
-    assert after == position(["5s", "", "", ""], "9h")
-
-
-def test_a_card_two_ranks_away_is_refused():
-    with pytest.raises(CommandError, match="not one rank above or below"):
-        rules.check_take(position(["8h", "", "", ""], "10d"), 1)
-
-
-def test_clearing_the_columns_wins_and_ends_the_moves():
-    after = rules.take(position(["9h", "", "", ""], "10d", stock="2c"), 1)
-    assert rules.won(after) and rules.legal_moves(after) == []
-
-
-def test_the_same_seed_deals_the_same_cards():
-    assert rules.new(7) == rules.new(7) != rules.new(8)
-
-
-@settings(max_examples=10, deadline=None)
-@given(st.integers(0, 10**6))
-def test_the_game_keeps_the_plugin_contract(seed):
-    check_game("$name", seed, plugins=["$name"], extra_lines=["take 1", "take 4", "draw"])
-'''
-
-_GOLDEN = '''\
-# cardshell: --echo
-# A whole game, as a golden test: the expected output is beside this file.
-play $name --seed $seed
-moves
-hint
-take 9
-$first
-undo
-'''
-
-_README = '''\
-# $title
-
-A game for [cardshell](https://pypi.org/project/cardshell/), written
-against plugin contract 2: Golf patience with four columns.
-
-```sh
-python -m pip install -e '.[test]'   # editable: your edits take effect at once
-python -m cardshell                  # then: play $name
-python -m pytest                     # rules, contract check, golden test
-```
-
-`tests/test_play.cardshell` is a golden test: a script whose expected output
-is in `tests/test_play.cardshell.out`; after changing the game, rewrite the
-expected files with `python -m pytest --cardshell-update-golden` and read
-the diff.
-'''
+    Raises:
+        FileNotFoundError: no such template (an installation without its
+            package data).
+    """
+    folder = resources.files("cardshell")
+    for part in TEMPLATES:
+        folder = folder / part
+    return Template((folder / name).read_text(encoding="utf-8"))
 
 
 def names(name: str) -> dict[str, str]:
@@ -467,40 +227,31 @@ def _staging(parent: Path, name: str) -> Iterator[Path]:
 
 
 def _write_files(root: Path, fill: dict[str, str]) -> None:
-    """Write every file of the distribution under ``root``."""
+    """Write every file of the distribution under ``root``, then its golden
+    files (what the game prints, by running it from ``root``)."""
     module = fill["module"]
-    package, tests = root / module, root / "tests"
-    package.mkdir()
-    tests.mkdir()
-
-    def write(path: Path, template: str, **more: str) -> None:
-        path.write_text(Template(template).substitute(fill, **more), encoding="utf-8")
-
-    write(root / "pyproject.toml", _PYPROJECT)
-    write(root / "README.md", _README)
-    write(package / "__init__.py", '"""$title: a game for cardshell."""\n')
-    write(package / "rules.py", _RULES)
-    write(package / "plugin.py", _PLUGIN)
-    write(tests / f"test_{module}.py", _TEST)
-    # The golden files: what the game prints, by running it from root.
+    for name, where in FILES:
+        path = root / Template(where).substitute(fill)
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(template(name).substitute(fill), encoding="utf-8")
     sys.path.insert(0, str(root))
     importlib.invalidate_caches()
     try:
         rules = importlib.import_module(f"{module}.rules")
         first = rules.legal_moves(rules.new(GOLDEN_SEED))[0]
-        script = Template(_GOLDEN).substitute(fill, first=first, seed=str(GOLDEN_SEED))
-        golden = tests / "test_play.cardshell"
+        script = template(GOLDEN[0]).substitute(fill, first=first, seed=str(GOLDEN_SEED))
+        golden = root / GOLDEN[1]
         golden.write_text(script, encoding="utf-8")
         output, errors, status = _run_golden(script, f"{module}.plugin", golden.name, root)
     finally:
         sys.path.remove(str(root))
         for loaded in [m for m in sys.modules if m == module or m.startswith(module + ".")]:
             del sys.modules[loaded]
-    (tests / "test_play.cardshell.out").write_text(output, encoding="utf-8")
+    (golden.parent / f"{golden.name}.out").write_text(output, encoding="utf-8")
     if errors:
-        (tests / "test_play.cardshell.err").write_text(errors, encoding="utf-8")
+        (golden.parent / f"{golden.name}.err").write_text(errors, encoding="utf-8")
     if status:
-        (tests / "test_play.cardshell.status").write_text(f"{status}\n", encoding="utf-8")
+        (golden.parent / f"{golden.name}.status").write_text(f"{status}\n", encoding="utf-8")
 
 
 def _run_golden(script: str, module: str, source: str, root: Path) -> tuple[str, str, int]:
@@ -592,7 +343,7 @@ class ScaffoldCommands:
 
     def new_plugin(self, ctx: CommandContext, name: str) -> None:
         """``new-plugin NAME``: write the distribution and say what to do next."""
-        games = list(self.shell.game_listing())
+        games = list(self.shell.registry.listing())
         target = write_plugin(name, Path.cwd(), games=games)
         called = names(name)
         ctx.echo(f"Wrote {target}: the game {name!r} (distribution {called['dist']}, "

@@ -4,7 +4,8 @@ Every reply the host builds goes through :func:`fit` (in
 :meth:`cardshell.dispatch.Dispatcher.execute`): a line wider than the screen
 is broken between words, never inside one (``textwrap`` with
 ``break_long_words=False, break_on_hyphens=False``), its continuation lines
-indented like the line itself.  Lists (legal moves, a winning line, saved
+indented like the line itself plus two spaces, as a board's list
+continues (Blackjack's hand).  Lists (legal moves, a winning line, saved
 games) are wrapped as lists by :func:`wrap_list`, so an item such as
 ``tt 5 6 1`` is never split; tables shrink or drop columns before they wrap
 (:func:`cardshell.help.table`, the ``stats`` table).
@@ -317,7 +318,7 @@ def fit(text: str, width: int | None = DEFAULT_WIDTH, *, terminal: bool = False)
         for line in text.split("\n"):
             lines.extend(_break_board_line(line, width) if len(line) > width else [line])
         return Exact("\n".join(lines), text.kind)
-    return wrap(text, width)
+    return wrap(text, width, "  ")
 
 
 def compose(pieces: Iterable[str], width: int | None = DEFAULT_WIDTH, *, terminal: bool = False) -> Printable:

@@ -235,6 +235,7 @@ def run_script(
     stop_on_error: bool = False,
     warnings: Iterable[str] = (),
     writer: ScriptWriter | None = None,
+    first: int = 1,
 ) -> int:
     """Run every line of a script through the shell.
 
@@ -254,6 +255,8 @@ def run_script(
         writer: where the results go instead of ``out`` and ``err`` as
             text (:class:`PlainWriter`): the porcelain output
             (:class:`cardshell.porcelain.JsonWriter`), a test's recorder.
+        first: the number of the first line in reports (0 when it is the
+            command line's ``play GAME`` before the lines of stdin).
 
     Returns:
         int: :data:`EXIT_OK` if every command was accepted, else
@@ -275,7 +278,7 @@ def run_script(
     number, ran = 0, False
     try:
         writer.before(list(warnings))
-        for number, raw in enumerate(lines, start=1):
+        for number, raw in enumerate(lines, start=first):
             ran = False
             if too_long(raw):
                 writer.refused(number, say("script.line-too-long", limit=f"{MAX_LINE_LENGTH:,}"))
@@ -301,12 +304,12 @@ def run_script(
         where = (say("script.stopped-at", source=source, number=number,
                      when="after" if ran else "before") if number else say("script.stopped-before-first"))
         reported = len(shell.save_failures)
-        notes = shell.close()
+        notes = _fitted(shell, shell.close())
         writer.output_failed(failure, where, [*notes, *(say("script.save-failed", problem=problem)
                                                         for problem in shell.save_failures[reported:])])
         return EXIT_OUTPUT
     reported = len(shell.save_failures)  # a failed 'save' command was reported at its line
-    notes = shell.close()
+    notes = _fitted(shell, shell.close())
     try:
         writer.save_failed(shell.save_failures[reported:])
         writer.closed(notes)
@@ -330,3 +333,10 @@ def format_report(source: str, number: int, message: str) -> str:
     first, *rest = message.splitlines() or [""]
     return "".join([f"{say('script.report', source=source, number=number, message=first)}\n",
                     *(f"{CONTINUATION}{line}\n" for line in rest)])
+
+
+def _fitted(shell: Shell, notes: list[str]) -> list[str]:
+    """The lines :meth:`Shell.close` returned (what was saved), each fitted
+    to the shell's screen (:attr:`cardshell.context.FrontEnd.fit_width`;
+    unchanged when the output goes to no screen), continuation lines indented."""
+    return [screen.wrap(note, shell.front_end.fit_width, "  ") for note in notes]

@@ -6,17 +6,17 @@ after a line, the outcome, the game's transposition key and heuristic).
 
 * :func:`solve`: depth-first search with a transposition table keyed on
   :meth:`RuleSet.key`, children from :meth:`RuleSet.expand` (the game's fast
-  :attr:`~cardshell.records.Game.successors` with its dominance and macro
+  :attr:`~cardshell.records.Search.successors` with its dominance and macro
   moves when it has them, else the legal lines ordered by
   :meth:`RuleSet.heuristic`, highest first), positions the game proves lost
-  (:attr:`~cardshell.records.Game.prune`) not expanded, bounded by a
+  (:attr:`~cardshell.records.Search.prune`) not expanded, bounded by a
   :class:`Budget` of seconds and positions.  Because every position reached
   is kept in the table and never expanded twice, and successors and pruning
   may leave out only what cannot matter, the search is an exact
   reachability test: it answers ``won`` (with the winning line), ``no win``
   (every position reachable from the start was expanded or proven lost, none
   is won) or ``unknown`` (the budget ran out first).
-  A game with its own search (:attr:`~cardshell.records.Game.solver`, e.g.
+  A game with its own search (:attr:`~cardshell.records.Search.solver`, e.g.
   Aces Up's raw-code solver) is searched by it instead; its ``won`` line is
   replayed through the rules (:meth:`RuleSet.play`) and rejected with a
   :class:`~cardshell.errors.CommandError` unless it ends in a win.
@@ -34,7 +34,7 @@ The plugin's answers are checked where they are used
 (:mod:`cardshell.plugincheck`): a key that is not hashable or a heuristic
 that is not a finite number raises :class:`~cardshell.plugincheck.PluginFault`;
 a listed legal move the rules reject is left out (:meth:`RuleSet.children`);
-the children :attr:`~cardshell.records.Game.successors` gives for the first
+the children :attr:`~cardshell.records.Search.successors` gives for the first
 :data:`CHECKED_POSITIONS` positions of a search, and every line of a winning
 line it led to, are played through the rules; when they disagree, the
 player is told once, and the game is searched again without ``successors``
@@ -42,8 +42,9 @@ player is told once, and the game is searched again without ``successors``
 
 Bounds: a search expands at most ``budget.nodes`` positions and keeps one key
 per position (memory is about ``nodes`` times the size of a key), and checks
-the clock every 256 positions, so it stops within about ``budget.seconds``
-plus the time of 256 expansions.
+the clock at every position, so it stops within ``budget.seconds`` plus the
+time of one expansion (a slow game's search stops at its budget, well
+within the time bound of its plugin code, :class:`cardshell.watchdog.TimeBound`).
 
 Garbage collection: the generic search keeps every position it meets until
 it ends, so Python's automatic collections, which walk every object again
@@ -57,8 +58,8 @@ are still freed.  The collector is restored however the search ends.
 from __future__ import annotations
 
 import contextlib
-import copy
 import gc
+import math
 import random
 import time
 from collections import Counter
@@ -66,15 +67,29 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from cardshell.errors import CommandError
-from cardshell.plugincheck import PluginFault, checked_hint, checked_key
+from cardshell.plugincheck import PluginFault, checked_hint, checked_key, shown
 from cardshell.records import Budget, Hint, SearchResult, Verdict
 from cardshell.ruleset import RuleSet
+from cardshell.statekind import given_state
 
 #: The positions of a search whose ``successors`` children are all played
 #: through the rules to check them (:meth:`RuleSet.verified_expand`).
 CHECKED_POSITIONS = 8
+#: One expansion in this many, after the first :data:`CHECKED_POSITIONS`
+#: (all guarded), is made with the state guard of :meth:`RuleSet.expand`
+#: (two hashes of the state: a third more time for Thumb and Pouch when
+#: every expansion was guarded).  A move that changes the state it is given
+#: does so wherever it is played, so a sampled expansion meets it.
+GUARD_EVERY = 32
+#: The most positions a game's own solver may say it searched: the most an
+#: SQLite integer holds (a winnability row stores the count).
+MAX_POSITIONS = 2**63 - 1
+#: The most moves in a game solver's winning line (each is replayed through
+#: the rules; the longest built-in line is a few hundred moves).
+MAX_LINE = 100_000
 
-__all__ = ["CHECKED_POSITIONS", "Budget", "Result", "Verdict", "hint", "solve"]
+__all__ = ["CHECKED_POSITIONS", "GUARD_EVERY", "MAX_LINE", "MAX_POSITIONS", "Budget", "Result", "Verdict", "hint",
+           "solve"]
 
 #: The verdicts of :func:`solve` (:data:`cardshell.records.SearchResult`).
 Result = SearchResult
@@ -107,7 +122,7 @@ def solve(rules: RuleSet, state: Any, budget: Budget = Budget(), *,
         CommandError: when the game does not list legal moves;
             :class:`~cardshell.plugincheck.PluginFault` when its key is not
             hashable, its heuristic not a finite number, or its
-            :attr:`~cardshell.records.Game.solver` returns a winning line
+            :attr:`~cardshell.records.Search.solver` returns a winning line
             that does not win (a broken contract); plugin exceptions pass
             through.  A ``successors`` the rules contradict is not an error:
             the game is searched again without it (see the module's docstring).
@@ -128,7 +143,7 @@ def _solve(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float
     if outcome is not None:
         result: Result = "won" if outcome.result == "won" else "no win"
         return Verdict(result, (), 1, clock() - start)
-    solver = rules.game.search_part.solver
+    solver = rules.search.solver
     if solver is not None:
         return _checked(rules, state, solver(state, budget, clock))
     with _young_collections():
@@ -160,7 +175,7 @@ def _generic(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], flo
         return Verdict("no win", (), 1, clock() - start)
     stack = [iter(expand(state))]
     path: list[str | tuple[str, ...]] = []
-    positions = 1
+    positions = expansions = 1
     limit, seconds = budget.nodes, budget.seconds
     child_key: Any = None
     try:
@@ -187,18 +202,17 @@ def _generic(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], flo
                         _replayed(rules, state, line)
                     return Verdict("won", line, positions, clock() - start)
                 continue
-            if positions >= limit:
+            if positions >= limit or clock() - start > seconds:
                 return Verdict("unknown", (), positions, clock() - start)
             if not positions & 255:
                 collect(0)
-                if clock() - start > seconds:
-                    return Verdict("unknown", (), positions, clock() - start)
             if pruned(child):
                 continue
             path.append(move)
             if checking and positions > CHECKED_POSITIONS:
                 expand, checking = rules.expand, False
-            stack.append(iter(expand(child)))
+            expansions += 1
+            stack.append(iter(expand(child, guard=expansions <= CHECKED_POSITIONS or not expansions % GUARD_EVERY)))
     except TypeError:
         checked_key(rules.plugin, child_key)  # raises PluginFault if the key was the trouble
         raise
@@ -223,26 +237,40 @@ def _replayed(rules: RuleSet, state: Any, line: tuple[str, ...]) -> None:
 
 
 def _checked(rules: RuleSet, state: Any, verdict: Verdict) -> Verdict:
-    """A game solver's verdict, its winning line replayed through the rules.
+    """A game solver's verdict, checked, its winning line replayed through the rules.
+
+    Returns:
+        Verdict: the same verdict, its line a tuple and its seconds a float.
 
     Raises:
         PluginFault: naming the plugin's ``solver``, when the verdict is not
-            a :class:`Verdict`, or its ``won`` line is rejected by the rules
-            or does not end in a win (a broken contract: a reply never lies).
+            a :class:`Verdict` of one of the three results, its line is not
+            a tuple (or list) of lines, its positions not a whole number
+            from 0 to :data:`MAX_POSITIONS`, its seconds not a finite
+            number >= 0, or its ``won`` line is rejected by the rules or
+            does not end in a win (a broken contract: a reply never lies).
     """
     if not isinstance(verdict, Verdict) or verdict.result not in ("won", "no win", "unknown"):
-        raise PluginFault(rules.plugin, "solver", f"returned {verdict!r}, not a Verdict")
+        raise PluginFault(rules.plugin, "solver", f"returned {shown(verdict)}, not a Verdict")
+    line, positions, seconds = verdict.line, verdict.positions, verdict.seconds
+    if type(line) not in (tuple, list) or len(line) > MAX_LINE or any(type(move) is not str for move in line):
+        raise PluginFault(rules.plugin, "solver", f"gave the line {shown(line)}, not a tuple of lines")
+    if type(positions) is not int or not 0 <= positions <= MAX_POSITIONS:
+        raise PluginFault(rules.plugin, "solver",
+                          f"counted {shown(positions)} positions, not a whole number from 0 to {MAX_POSITIONS:,}")
+    if type(seconds) not in (int, float) or not math.isfinite(seconds) or seconds < 0:
+        raise PluginFault(rules.plugin, "solver", f"took {shown(seconds)} seconds, not a finite number >= 0")
     if verdict.result == "won":
-        for line in verdict.line:
+        for move in line:
             try:
-                state = rules.play(state, line)
+                state = rules.play(state, move)
             except CommandError:
                 raise PluginFault(rules.plugin, "solver",
-                                  f"gave a winning line with {line!r}, which its rules reject") from None
+                                  f"gave a winning line with {move!r}, which its rules reject") from None
         outcome = rules.outcome(state)
         if outcome is None or outcome.result != "won":
             raise PluginFault(rules.plugin, "solver", "gave a winning line that does not win")
-    return verdict
+    return Verdict(verdict.result, tuple(line), positions, float(seconds))
 
 
 def _most_promising(rules: RuleSet, state: Any, legal: list[str]) -> str:
@@ -283,13 +311,18 @@ def hint(rules: RuleSet, state: Any, *, rng: random.Random, samples: int = 20,
     legal = rules.checked_legal(state)
     if not legal:
         return Hint("", "there is no legal move")
+    if len(legal) == 1:  # nothing to choose: no search says more
+        return Hint(legal[0], "the only legal move")
+    if game.side:  # a game without decisions (Snap): every move plays the same game on
+        return Hint(legal[0], f"{game.title} has no decisions: every move plays the same game on")
     if game.determinize is None:
         verdict = solve(rules, state, budget)
         if verdict.result == "won" and verdict.line and verdict.line[0] in legal:
             return Hint(verdict.line[0], f"starts a winning line of {len(verdict.line)} moves")
         best = _most_promising(rules, state, legal)
         if verdict.result == "no win":
-            return Hint(best, f"no win from here: all {verdict.positions} positions searched")
+            every = "the only position" if verdict.positions == 1 else f"all {verdict.positions} positions"
+            return Hint(best, f"no win from here: {every} searched")
         return Hint(best, f"no winning line found in {verdict.positions} positions; the most promising move")
     wins: Counter[str] = Counter()
     each = budget.split(samples)
@@ -318,7 +351,7 @@ def _game_hint(rules: RuleSet, state: Any, rng: random.Random) -> Hint | None:
         return None
     if found.move:
         try:
-            rules.play(state if rules.game.immutable else copy.deepcopy(state), found.move)
+            rules.play(given_state(rules.game, state), found.move)
         except CommandError:
             rules.warn("hint", f"suggested {found.move!r}, which its rules reject; left out ({instead})")
             return None

@@ -12,18 +12,16 @@ session's snapshots (:mod:`cardshell.undo`).  No terminal I/O happens here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from contextlib import AbstractContextManager
-from pathlib import Path
 from typing import Any, Protocol
 
 import pluggy
 
 from cardshell import blame, watchdog
 from cardshell import help as helptext
+from cardshell.context import FrontEnd, Places
 from cardshell.endings import Endings
 from cardshell.gametable import GameTable
-from cardshell.hookcall import GuardedHooks
 from cardshell.messages import say
 from cardshell.problems import ProblemReporter
 from cardshell.records import Game, Outcome
@@ -56,38 +54,29 @@ class Sessions:
 
     Args:
         table (GameTable): the games in progress and the current one.
-        hooks (GuardedHooks): calls the lifecycle and display hooks.
+        registry (Registry): the games, their commands, and the lifecycle
+            and display hooks (:meth:`cardshell.registry.Registry.call`).
         problems (ProblemReporter): plugin failures, reported once each.
-        registry (Callable[[], Registry]): the registry now (it is rebuilt
-            when a deferred plugin is imported).
-        need_hook (Callable[[str], None]): imports the deferred plugins
-            implementing a hook, before it is called.
-        data_dir (Callable[[], Path]): the data directory (given to each
-            new session, for plugins that keep files).
-        width (Callable[[], int]): the width text is wrapped to.
-        interactive (Callable[[], bool]): whether a person plays at a
-            terminal now (each game put in place is marked so, for statistics).
-        persistence (Callable[[], Saves]): the saves: a game left with
-            moves is kept loadable as abandoned; a game that ends drops its
-            automatic save.
         endings (Endings): the deals that reached an ending
             (:mod:`cardshell.endings`), so that no save replays one.
+        persistence (Saves): the saves: a game left with moves is kept
+            loadable as abandoned; a game that ends drops its automatic save.
+        places (Places): the data directory (given to each new session,
+            for plugins that keep files).
+        front_end (FrontEnd): the width text is wrapped to, and whether a
+            person plays at a terminal (each game put in place is marked
+            so, for statistics).
     """
 
-    def __init__(self, table: GameTable, hooks: GuardedHooks, problems: ProblemReporter, endings: Endings, *,
-                 registry: Callable[[], Registry], need_hook: Callable[[str], None],
-                 data_dir: Callable[[], Path], width: Callable[[], int], interactive: Callable[[], bool],
-                 persistence: Callable[[], Saves]) -> None:
+    def __init__(self, table: GameTable, registry: Registry, problems: ProblemReporter, endings: Endings,
+                 persistence: Saves, places: Places, front_end: FrontEnd) -> None:
         self.table = table
-        self.hooks = hooks
+        self.registry = registry
         self.problems = problems
         self.endings = endings
-        self._registry = registry
-        self._need_hook = need_hook
-        self._data_dir = data_dir
-        self._width = width
-        self._interactive = interactive
-        self._persistence = persistence
+        self.persistence = persistence
+        self.places = places
+        self.front_end = front_end
 
     def host_word(self, word: str) -> str:
         """How the player types the shell's command ``word`` in the current game.
@@ -100,7 +89,7 @@ class Sessions:
             current game's own command shadows it, else ``word``.
         """
         current = self.table.current
-        if current is not None and self._registry().scope(current.id).lookup(word) is not None:
+        if current is not None and self.registry.scope(current.id).lookup(word) is not None:
             return f"{ESCAPE}{word}"
         return word
 
@@ -124,14 +113,15 @@ class Sessions:
                     self._bound(session.game, "legal_moves"):
                 going_on = list(session.game.legal_moves(session.state))
         text = helptext.ending(session.game, session.outcome, going_on if len(going_on) <= 4 else (),
-                               self.host_word, menu=self._answers_a_menu(session))
-        return text.laid_out(self._width(), "  ")
+                               self.host_word, menu=self._answers_a_menu(session),
+                               undo=session.game.undo and bool(session.log))
+        return text.laid_out(self.front_end.width, "  ")
 
     def _answers_a_menu(self, session: GameSession) -> bool:
         """Whether the game takes bare answers to a menu it shows: a
         whole-line pattern command of its own that changes no state."""
         return any(entry.command.pattern is not None and not entry.command.changes_state
-                   for entry in self._registry().commands(session.id))
+                   for entry in self.registry.commands(session.id))
 
     def prompt_text(self) -> str:
         """The prompt for the next line: ``cardshell> ``, ``aces-up> ``, or
@@ -178,8 +168,7 @@ class Sessions:
             state = exposed_state(session.game, session.state)
         answers: list[tuple[pluggy.HookImpl, Any]] = []
         if copied.failed is None:
-            self._need_hook("cardshell_render")
-            text = self.hooks.call("cardshell_render", answers, game=session.game, state=state)
+            text = self.registry.call("cardshell_render", answers, game=session.game, state=state)
         if text is not None and not isinstance(text, str):
             plugin = next((impl.plugin_name for impl, value in answers if value is text), "?")
             self.hook_failed(plugin, "cardshell_render", TypeError(f"it returned {type(text).__name__}, not str"))
@@ -209,7 +198,7 @@ class Sessions:
         """
         with self._bound(game, "new"):
             state = game.new(seed, dict(options))
-        session = GameSession(game=game, seed=seed, options=dict(options), state=state, data_dir=self._data_dir())
+        session = GameSession(game=game, seed=seed, options=dict(options), state=state, data_dir=self.places.data_dir)
         self.install(session)
         self.notify("cardshell_game_started", warnings, session=SessionView(session))
         return session
@@ -222,7 +211,7 @@ class Sessions:
         Args:
             session (GameSession): a new or rebuilt game.
         """
-        session.interactive = self._interactive()
+        session.interactive = self.front_end.interactive
         self.table.install(session)
 
     def leave(self, abandon: bool) -> GameSession | None:
@@ -241,9 +230,8 @@ class Sessions:
         """
         session = self.table.leave(abandon)
         if session is not None and abandon and session.outcome is None and session.moves:
-            persistence = self._persistence()
-            persistence.abandon(persistence.record_of(session))
-            persistence.trim_abandoned()
+            self.persistence.abandon(self.persistence.record_of(session))
+            self.persistence.trim_abandoned()
         return session
 
     def _ended(self, session: GameSession, warnings: list[str]) -> None:
@@ -259,7 +247,7 @@ class Sessions:
         if problem is not None:
             warnings.append(problem)
         if lasting:
-            self._persistence().drop_automatic_save(session)
+            self.persistence.drop_automatic_save(session)
 
     def check_outcome(self, session: GameSession, warnings: list[str], *, announce: bool = True,
                       undoing: bool = False) -> Outcome | None:
@@ -315,15 +303,14 @@ class Sessions:
                 :attr:`problems` (handed out with the reply's warnings).
             **kwargs: the hook's arguments.
         """
-        self._need_hook(hook_name)
-        self.hooks.call(hook_name, **kwargs)
+        self.registry.call(hook_name, **kwargs)
 
     def _bound(self, game: Game, function: str) -> AbstractContextManager[Any]:
         """The time bound of a call into ``game``'s own code in a script
         (:func:`cardshell.watchdog.plugin_bound`), naming its plugin."""
         if not watchdog.bounding():
             return watchdog.NO_BOUND
-        return watchdog.plugin_bound(self._registry().game_plugins.get(game.id, "?"), f"{function} of game {game.id!r}")
+        return watchdog.plugin_bound(self.registry.game_plugins.get(game.id, "?"), f"{function} of game {game.id!r}")
 
     # -- reporting plugin failures ----------------------------------------
     def hook_failed(self, plugin: str, hook_name: str, exc: BaseException) -> None:
@@ -332,5 +319,5 @@ class Sessions:
 
     def game_failed(self, game: Game, function: str, exc: BaseException) -> None:
         """One of a game's own functions (``render``, ``outcome``, ``prompt``) raised."""
-        self.problems.failure(self._registry().game_plugins.get(game.id), f"{function} of game {game.id!r}", exc)
+        self.problems.failure(self.registry.game_plugins.get(game.id), f"{function} of game {game.id!r}", exc)
 

@@ -1,57 +1,212 @@
-"""One line redrawn in place on a terminal, then wiped: what a progress line
-(:mod:`cardshell.sweep.progress`) and a spinner (:mod:`cardshell.spinner`)
-draw with.
+"""One line redrawn in place on a terminal while work runs, then wiped: the
+sweep's progress line (:mod:`cardshell.progress`) and the elapsed-time
+spinner of ``solve`` and ``hint`` (:func:`spinner`).
 
-Each draw overwrites the previous one after a carriage return, cut to one
-character less than the terminal's width (a wrapped line could not be
-redrawn) and padded with spaces over what the previous draw left; wiping
-puts spaces over the line and the cursor back at its start, so the reply or
-the prompt starts on a clean line.  A stream that fails (a closed terminal)
-never stops the work being shown.
+It is a prompt_toolkit :class:`~prompt_toolkit.application.Application` of
+one line, run in a thread of its own while the work runs in the calling
+thread (as prompt_toolkit's own ``ProgressBar`` runs), so prompt_toolkit's
+renderer does what a status line must:
+
+* the line is redrawn every ``interval`` seconds from a function of the
+  terminal's width, asked again at each redraw, so it is never wider than
+  the terminal, even after the window is resized (what does not fit is cut
+  by the window, never wrapped);
+* when the block ends, however it ends (done, failed, Ctrl-C), the line is
+  erased (``erase_when_done``) and the cursor is where the line began, so
+  the reply or the prompt starts on a clean line;
+* it reads no key: the terminal's input stays with the front end, which
+  keeps typed-ahead keys for the next prompt (:mod:`cardshell.interactive`);
+* its thread takes no signal: Ctrl-C, SIGTERM and SIGHUP reach the main
+  thread only (:data:`_SIGNALS`).
+
+A stream that fails (a closed terminal) stops the drawing, never the work.
+A line whose owner never closed it (a Ctrl-C between its start and the
+owner's ``try``) is closed by :func:`close_all`, which the interactive
+front end calls after every command.
 """
 
 from __future__ import annotations
 
+import contextlib
 import shutil
-from typing import TextIO
+import signal
+import threading
+import time
+from collections.abc import Callable
+from types import TracebackType
+from typing import Any, TextIO
 
-__all__ = ["StatusLine"]
+from prompt_toolkit.application import Application
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.layout import Layout, Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.output.vt100 import Vt100_Output
+
+__all__ = ["FRAMES", "REDRAW_SECONDS", "StatusLine", "close_all", "spinner"]
+
+#: The signals the drawing thread never takes: Ctrl-C, SIGTERM and SIGHUP
+#: reach the main thread, even while it holds them back (a sweep's pool
+#: starting: :func:`cardshell.sweep.pool._start`), as if there were no thread.
+_SIGNALS = frozenset(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+#: Seconds between two redraws of a spinner.
+REDRAW_SECONDS = 0.25
+#: The spinner's frames, one per redraw (plain ASCII: every terminal shows them).
+FRAMES = "|/-\\"
 
 
 class StatusLine:
-    """A line drawn in place on ``stream``.
+    """A ``with`` block showing one line, redrawn in place, wiped at the end.
 
     Args:
-        stream (TextIO): where to draw (a terminal).
-        columns (int | None): the width to fit, in characters; None for the
-            terminal's (``shutil.get_terminal_size``, 80 when unknown).
+        text (Callable[[int], str]): the line for a width in characters (the
+            terminal's, less one column: a line as wide as the terminal
+            would wrap on some terminals); it should choose what fits,
+            dropping detail rather than words.  Called from the drawing
+            thread.
+        stream (TextIO): where to draw (a terminal: standard error).
+        columns (int | None): the width in characters; None for the
+            terminal's (:func:`shutil.get_terminal_size`, 80 when unknown),
+            read at each redraw.
+        interval (float): seconds between redraws, > 0.
     """
 
-    def __init__(self, stream: TextIO, columns: int | None = None) -> None:
+    def __init__(self, text: Callable[[int], str], stream: TextIO, *, columns: int | None = None,
+                 interval: float = REDRAW_SECONDS) -> None:
+        self.text = text
         self.stream = stream
-        self.columns = shutil.get_terminal_size((80, 24)).columns if columns is None else columns
-        self._drawn = 0
+        self.columns = columns
+        self.interval = interval
+        self._started = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._app: Application[None] | None = None
+        self._input: contextlib.ExitStack | None = None
 
-    def show(self, text: str) -> None:
-        """Draw ``text`` over the previous line (cut to ``columns - 1`` characters).
+    def width(self) -> int:
+        """The width the line is drawn at, in characters."""
+        return self.columns if self.columns is not None else shutil.get_terminal_size((80, 24)).columns
 
-        Args:
-            text (str): one line, no newline.
-        """
-        line = text[: max(self.columns - 1, 1)]
-        pad = " " * max(self._drawn - len(line), 0)
-        self._write(f"\r{line}{pad}")
-        self._drawn = len(line)
+    def _size(self) -> Size:
+        return Size(rows=24, columns=max(self.width(), 2))
 
-    def wipe(self) -> None:
-        """Spaces over the line, the cursor back at its start; idempotent."""
-        if self._drawn:
-            self._write("\r" + " " * self._drawn + "\r")
-            self._drawn = 0
-
-    def _write(self, text: str) -> None:
+    def _line(self) -> str:
         try:
-            self.stream.write(text)
-            self.stream.flush()
-        except (OSError, ValueError):  # a closed terminal must not stop the work shown
+            return self.text(max(self.width() - 1, 1))[: max(self.width() - 1, 1)]
+        except Exception:  # the line must never stop the work it shows
+            return ""
+
+    def __enter__(self) -> StatusLine:
+        self._input = contextlib.ExitStack()
+        keys = self._input.enter_context(create_pipe_input())  # no key is ever sent: the terminal's stay unread
+        output = Vt100_Output(self.stream, self._size, term="xterm", enable_cpr=False)
+        self._app = Application(
+            layout=Layout(Window(FormattedTextControl(self._line, show_cursor=False), height=1,
+                                 wrap_lines=False, dont_extend_height=True)),
+            input=keys, output=output, erase_when_done=True, refresh_interval=self.interval,
+            min_redraw_interval=min(self.interval, 0.05))
+        self._thread = threading.Thread(target=self._run, name="cardshell-status-line", daemon=True)
+        _OPEN.add(self)
+        self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        assert self._app is not None
+        if hasattr(signal, "pthread_sigmask"):  # signals go to the main thread only, which may hold them back
+            signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+        try:
+            self._app.run(pre_run=self._started.set, handle_sigint=False, set_exception_handler=False)
+        except Exception:  # a closed terminal: nothing more is drawn, the work goes on
             pass
+        finally:
+            self._started.set()
+
+    def refresh(self) -> None:
+        """Redraw now rather than at the next interval (thread-safe)."""
+        if self._app is not None and self._app.is_running:
+            self._app.invalidate()
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop redrawing and erase the line; idempotent."""
+        app, thread = self._app, self._thread
+        if app is None or thread is None:
+            return
+        self._started.wait()
+        loop = app.loop
+        if app.is_running and loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: the app is done
+                loop.call_soon_threadsafe(lambda: app.is_running and app.exit())
+        thread.join()
+        self._app = self._thread = None
+        _OPEN.discard(self)
+        if self._input is not None:
+            self._input.close()
+            self._input = None
+
+
+#: The status lines drawn now (:func:`close_all`).
+_OPEN: set[StatusLine] = set()
+
+
+def close_all() -> None:
+    """Close every status line still drawn, wiping it: the front end's
+    safety net after a command, whatever its owner did."""
+    for line in list(_OPEN):
+        line.close()
+
+
+def spinner(label: str, stream: TextIO, *, clock: Callable[[], float] = time.monotonic,
+            columns: int | None = None, interval: float = REDRAW_SECONDS) -> StatusLine:
+    """An elapsed-time spinner for work of unknown length (``solve``, ``hint``)::
+
+        | solve: searching, 3 s (Ctrl-C stops)
+
+    A search may take seconds and cannot say how far it is, so a person at
+    a terminal sees from the first moment that it runs, for how long, and
+    how to stop it.  At a narrow width the parts that do not fit are left
+    out from the end (``(Ctrl-C stops)``, then the seconds), never cut.
+
+    Args:
+        label (str): what runs, e.g. ``"solve: searching"``.
+        stream (TextIO): where to draw (a terminal; standard error).
+        clock (Callable[[], float]): seconds, monotonic (tests pass a fake).
+        columns (int | None): the width; None for the terminal's.
+        interval (float): seconds between redraws (and frames), > 0.
+
+    Returns:
+        StatusLine: to use as a ``with`` block around the work.
+    """
+    started = clock()
+
+    def text(width: int) -> str:
+        elapsed = max(clock() - started, 0.0)
+        frame = FRAMES[int(elapsed / interval) % len(FRAMES)]
+        return fitting(width, f"{frame} {label}, {int(elapsed)} s (Ctrl-C stops)",
+                       f"{frame} {label}, {int(elapsed)} s", f"{frame} {label}", frame)
+
+    return StatusLine(text, stream, columns=columns, interval=interval)
+
+
+def fitting(width: int, *choices: str) -> str:
+    """The first of ``choices`` (longest first) at most ``width`` characters
+    wide, else the last one.
+
+    Args:
+        width (int): the most characters.
+        *choices (str): the line with less and less detail.
+    """
+    for choice in choices:
+        if len(choice) <= width:
+            return choice
+    return choices[-1] if choices else ""
+
+
+def active(stream: Any) -> bool:
+    """Whether a status line on ``stream`` would be seen: ``stream`` is a terminal."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False

@@ -1,14 +1,17 @@
 """pytest helpers for plugin authors: the importable library.
 
 Running scripts in process (:func:`run_cardshell`, :class:`ScriptResult`),
-checking the host's promises line by line (:func:`execute_checked`),
-checking a game's fast paths for search against the plain search
-(:func:`check_search`),
-showing differences (:func:`visible_lines`, :func:`text_diff`) and reading
-golden scripts (:func:`parse_header`, :class:`GoldenOptions`; these live in
-:mod:`cardshell.golden` and are re-exported here).  This module
-does not import pytest and never changes the working directory, so any
-program may use it.
+shells to drive line by line (:func:`new_shell`) with what Tab would offer
+(:func:`completions`), checking the host's promises line by line
+(:func:`execute_checked`), a game's rules and the host's search of it
+without typing lines (:func:`game_rules`, :class:`GameRules`,
+:func:`random_walk`, :func:`replays_to_a_win`), a game's fast paths for
+search checked against the plain search (:func:`check_search`), showing
+differences (:func:`visible_lines`, :func:`text_diff`) and reading golden scripts
+(:func:`parse_header`, :class:`GoldenOptions`; these live in
+:mod:`cardshell.golden` and are re-exported here).  This module does not
+import pytest or the shell (they are imported when first used) and never
+changes the working directory, so any program may use it.
 
 The pytest plugin built on it is :mod:`cardshell.pytest_plugin`, registered
 through cardshell's ``pytest11`` entry point: any test suite run in an
@@ -89,6 +92,7 @@ from __future__ import annotations
 import copy
 import io
 import os
+import random
 import sys
 import tempfile
 from collections.abc import Iterable, Mapping, Sequence
@@ -117,17 +121,19 @@ from cardshell.golden import (  # the golden scripts' part of the kit, importabl
     visible_lines,
 )
 from cardshell.messages import CATALOG, HostText, say
-from cardshell.records import Budget, Verdict
+from cardshell.records import Budget, Outcome, Search, Verdict
 from cardshell.reply import GAME, HOST, INPUT, Part, Reply, joined, part
 from cardshell.script import PlainWriter, format_report, run_script
 
 if TYPE_CHECKING:  # pragma: no cover
+    from cardshell.ruleset import RuleSet
     from cardshell.shell import Shell
 
 __all__ = ["CHECK_BUDGET", "DEFAULT_SEED", "GOLDEN_SUFFIX", "HEADER_PREFIX", "LEGEND", "STRICT_OPTION",
-           "UPDATE_OPTION", "GoldenCheck", "GoldenError", "GoldenMismatch", "GoldenOptions", "ScriptResult",
-           "SearchCheck", "check_golden", "check_search", "execute_checked", "new_shell", "parse_header",
-           "run_cardshell", "run_golden", "text_diff", "visible_lines"]
+           "UPDATE_OPTION", "GameRules", "GoldenCheck", "GoldenError", "GoldenMismatch", "GoldenOptions",
+           "ScriptResult", "SearchCheck", "check_golden", "check_search", "completions", "execute_checked",
+           "game_rules", "new_shell", "parse_header", "random_walk", "replays_to_a_win", "run_cardshell",
+           "run_golden", "text_diff", "visible_lines"]
 
 #: The pytest plugin's names, importable from here (see :func:`__getattr__`).
 _PLUGIN_NAMES = frozenset({"cardshell_script", "cardshell_shell", "GoldenFile", "GoldenItem", "pytest_addoption",
@@ -340,13 +346,21 @@ def new_shell(
     modules: Iterable[str] = (),
     disabled: Iterable[str] = (),
     data_dir: str | os.PathLike[str] | None = None,
+    interactive: bool = False,
+    autosave: bool | None = None,
 ) -> Shell:
     """A fresh shell for a test, as ``cardshell --seed SEED`` builds it for a script.
 
     Args:
         plugins, seed, modules, disabled: as in :func:`run_cardshell`.
-        data_dir (str | PathLike | None): the data directory; None makes a
-            new empty temporary one.
+        data_dir: the data directory; None makes a new empty temporary one.
+        interactive: the shell of a person at a terminal rather than a
+            script's (what a plugin's hooks see as ``interactive``, e.g.
+            statistics that count a terminal's games apart); nothing is
+            read from or drawn on a terminal either way.
+        autosave: save the games in progress when the shell closes, and
+            offer them at the next start; None: as the CLI does, only
+            when ``interactive``.
 
     Returns:
         cardshell.shell.Shell: ready for ``shell.execute(line)``, which
@@ -360,7 +374,8 @@ def new_shell(
     if data_dir is None:
         data_dir = tempfile.mkdtemp(prefix="cardshell-test-")
     return Shell.create(plugins=None if plugins is None else list(plugins), seed=seed,
-                        disabled=list(disabled), extra_modules=list(modules), data_dir=data_dir)
+                        disabled=list(disabled), extra_modules=list(modules), data_dir=data_dir,
+                        interactive=interactive, autosave=autosave)
 
 
 def run_cardshell(
@@ -574,6 +589,167 @@ def execute_checked(shell: Any, line: str, *, plugin_bugs_allowed: bool = False)
     return reply
 
 
+# -- completion ------------------------------------------------------------------
+def completions(shell: Any, text: str) -> tuple[list[str], str]:
+    """What Tab offers at the end of ``text`` in ``shell``, as at the
+    terminal: the host's words and the current game's commands, the
+    arguments its moves may take now (from its legal moves, or its
+    commands' own completers) and option values.
+
+    Args:
+        shell (cardshell.shell.Shell): a shell from :func:`new_shell` (its
+            current game is where completion looks).
+        text: the line typed so far, up to the cursor (``"tt 2 "``).
+
+    Returns:
+        tuple[list[str], str]: the candidates (each once, in natural order:
+        ``a2`` before ``a10``) and the partial word they would replace
+        (``""`` after a space).
+    """
+    from cardshell.completion import candidates  # imported late: pytest loads this plugin everywhere
+
+    return candidates(shell, text)
+
+
+# -- a game's rules and its search, without a shell -------------------------------
+class GameRules:
+    """One game's rules as functions over its states, and the host's search
+    of it, for tests that play and solve positions without typing them: a
+    property test of a game's own solver, a check of its fast paths against
+    the plain search.  Made by :func:`game_rules`.
+
+    A line goes through the same parse, validators and handler (or the
+    :class:`~cardshell.Move`'s ``check`` and ``apply``) as a typed one;
+    states are never changed (a contract-1 game's handlers change copies).
+
+    Attributes:
+        game (cardshell.Game): the game as registered: its search part in
+            ``game.search`` (a :class:`~cardshell.Search`, gathered from the
+            deprecated flat fields if the plugin gave those).
+    """
+
+    def __init__(self, rules: RuleSet) -> None:
+        self._rules = rules
+        self.game = rules.game
+
+    @property
+    def search(self) -> Search:
+        """The search part :meth:`solve` uses (the game's own, or the one
+        given to :meth:`with_search`)."""
+        return self._rules.search
+
+    @property
+    def warnings(self) -> list[str]:
+        """What the host told of the plugin's answers it left out while
+        these rules were used (a listed move its rules reject, a
+        ``successors`` child they do not produce: ``plugin 'golf':
+        successors gave 'take 9', which its rules reject; searched without
+        successors``), each once."""
+        return list(self._rules.warnings)
+
+    def legal(self, state: Any) -> list[str]:
+        """The game's legal moves in ``state``, as the lines a player types, in its order.
+
+        Raises:
+            cardshell.CommandError: the game does not list its legal moves.
+        """
+        return self._rules.legal(state)
+
+    def play(self, state: Any, line: str) -> Any:
+        """The state after the move ``line`` from ``state`` (which is left as it was).
+
+        Raises:
+            cardshell.CommandError: (a :class:`~cardshell.UsageError` for a
+                line that does not parse) the line is not a legal move.
+        """
+        return self._rules.play(state, line)
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """How the game ended in ``state``, or None while it is in play."""
+        return self._rules.outcome(state)
+
+    def solve(self, state: Any, budget: Budget | None = None) -> Verdict:
+        """The host's search from ``state``, as ``solve`` runs it on a state
+        that shows every card: the game's own :attr:`Search.solver
+        <cardshell.Search.solver>` when it has one, else the generic
+        depth-first search through :attr:`~cardshell.Search.successors` (or
+        the legal moves, by :attr:`~cardshell.Search.heuristic`), keyed by
+        :attr:`~cardshell.Search.key` and cut by
+        :attr:`~cardshell.Search.prune`.
+
+        Args:
+            state: the position to search from.
+            budget: seconds and positions; None: ``Budget()`` (10 seconds,
+                200,000 positions).
+
+        Returns:
+            cardshell.Verdict: ``won`` with its line, ``no win`` (every
+            position searched) or ``unknown`` (the budget ran out).
+
+        Raises:
+            cardshell.CommandError: a solver's ``won`` line does not win
+                when replayed through the rules.
+        """
+        from cardshell.search import solve  # imported late: pytest loads this plugin everywhere
+
+        return solve(self._rules, state, Budget() if budget is None else budget)
+
+    def with_search(self, search: Search) -> GameRules:
+        """The same rules searched with ``search`` instead of the game's own
+        search part: ``Search()`` is the plain search (every legal line, the
+        whole state as its key), to check a game's fast paths or its solver
+        against."""
+        return GameRules(self._rules.searched_with(search))
+
+
+def game_rules(game_id: str, *, plugins: Iterable[str] | None = None, modules: Iterable[str] = ()) -> GameRules:
+    """The rules of game ``game_id`` as registered by a fresh shell (:func:`new_shell`).
+
+    Args:
+        game_id: the game's id (``"aces-up"``).
+        plugins: the plugins to load, as in :func:`run_cardshell` (None:
+            every installed one); ``[game_id]`` is enough for a game whose
+            plugin is named like it.
+        modules: extra plugin modules or ``.py`` files (``--plugin``).
+
+    Raises:
+        KeyError: no game ``game_id`` is registered (a plugin that failed
+            is named in the message).
+    """
+    shell = new_shell(plugins, modules=modules)
+    if game_id not in shell.games:
+        failed = "; ".join(failure.describe() for failure in shell.failures)
+        raise KeyError(f"no game {game_id!r} is registered" + (f" (failed: {failed})" if failed else ""))
+    return GameRules(shell.rules(game_id))
+
+
+def random_walk(rules: GameRules, state: Any, seed: int, steps: int) -> Any:
+    """The state after at most ``steps`` legal moves from ``state``, each
+    chosen by ``random.Random(seed)`` among :meth:`GameRules.legal`; the
+    walk stops early where no move is legal or the game is over.  The same
+    arguments give the same state."""
+    walker = random.Random(seed)
+    for _ in range(steps):
+        legal = rules.legal(state)
+        if not legal or rules.outcome(state) is not None:
+            break
+        state = rules.play(state, walker.choice(legal))
+    return state
+
+
+def replays_to_a_win(rules: GameRules, state: Any, line: Iterable[str]) -> bool:
+    """Whether the moves of ``line``, played in turn from ``state`` through
+    the rules, end in a won game (a solver's winning line, say).
+
+    Raises:
+        cardshell.CommandError: a move of the line is not legal where it is played.
+    """
+    for move in line:
+        state = rules.play(state, move)
+    outcome = rules.outcome(state)
+    return outcome is not None and outcome.result == "won"
+
+
 # -- a game's fast paths for search -----------------------------------------------
 #: The budget of each search :func:`check_search` makes: 60 seconds, a
 #: million positions.
@@ -649,19 +825,17 @@ def check_search(game_id: str, deals: Iterable[int] = (), *, states: Iterable[An
     from cardshell.errors import CommandError  # imported late: pytest loads this plugin everywhere
     from cardshell.plugincheck import PluginFault
 
-    with tempfile.TemporaryDirectory(prefix="cardshell-test-") as data_dir:
-        shell = new_shell(plugins, seed=DEFAULT_SEED, modules=modules, data_dir=data_dir)
-    game = shell.games.get(game_id)
-    failed = "; ".join(failure.describe() for failure in shell.failures)
-    if game is None:
+    shell = new_shell(plugins, modules=modules)
+    if game_id not in shell.games:
+        failed = "; ".join(failure.describe() for failure in shell.failures)
         raise AssertionError(f"check_search: no game {game_id!r} is registered (games: "
                              f"{', '.join(sorted(shell.games)) or 'none'}{'; ' + failed if failed else ''})")
-    fast = shell.rules(game_id)
-    part = game.search_part
+    fast = GameRules(shell.rules(game_id))
+    game, part = fast.game, fast.search
     if not any((part.key, part.successors, part.prune, part.solver)):
         raise AssertionError(f"check_search: game {game_id!r} has no fast path to check (key, successors, prune "
                              f"or solver; give them as Game(search=cardshell.Search(...)))")
-    plain = fast.without_fast_paths()
+    plain = fast.with_search(Search(heuristic=part.heuristic))
     deals, states = list(deals), list(states)
     if not deals and not states:
         raise AssertionError(f"check_search: no deals and no states of {game_id!r} to check")
@@ -693,12 +867,11 @@ def check_search(game_id: str, deals: Iterable[int] = (), *, states: Iterable[An
     return checks
 
 
-def _searched(rules: Any, state: Any, budget: Budget, where: str, which: str, fault: type[Exception]) -> Verdict:
-    """``solve`` of one position, a fault of the plugin's answers as an assertion."""
-    from cardshell.search import solve
-
+def _searched(rules: GameRules, state: Any, budget: Budget, where: str, which: str,
+              fault: type[Exception]) -> Verdict:
+    """The search of one position, a fault of the plugin's answers as an assertion."""
     try:
-        return solve(rules, state, budget)
+        return rules.solve(state, budget)
     except fault as exc:
         raise AssertionError(f"{where}, {which}: {exc}") from None
 
@@ -711,7 +884,7 @@ def _told(verdict: Verdict) -> str:
     return f"{verdict.result!r} ({verdict.positions} positions)"
 
 
-def _replays(rules: Any, state: Any, line: tuple[str, ...], where: str, rejected: type[Exception]) -> None:
+def _replays(rules: GameRules, state: Any, line: tuple[str, ...], where: str, rejected: type[Exception]) -> None:
     """Assert that ``line`` is legal move after move from ``state`` and ends in a won game."""
     for number, move in enumerate(line, 1):
         try:

@@ -50,7 +50,8 @@ def undo(session: GameSession, count: int = 1) -> list[str]:
     if available == 0:
         raise CommandError("Nothing to undo.")
     if count > available:
-        raise CommandError(f"Only {available} move{'s' if available != 1 else ''} can be undone.")
+        raise CommandError(f"Only {available} move{'s' if available != 1 else ''} can be undone: "
+                           f"'undo {available}' takes {'them' if available != 1 else 'it'} back.")
     lines = []
     for _ in range(count):
         before, line = session.undo_stack.pop()

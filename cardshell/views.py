@@ -12,13 +12,13 @@ handed out as it is.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardshell.records import Game, Outcome
+from cardshell.statekind import given_state
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.session import GameSession
@@ -38,7 +38,7 @@ def exposed_state(game: Game, state: Any) -> Any:
         of the game; the game's own functions get their copies from
         :mod:`cardshell.contract1`).
     """
-    return state if game.immutable else copy.deepcopy(state)
+    return given_state(game, state)
 
 
 class ViewedShell(Protocol):

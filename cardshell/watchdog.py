@@ -12,23 +12,29 @@ started at the first import and told about each next one), so that watching
 costs a lock per plugin, not a thread.
 
 :class:`TimeBound` is for plugin code the host runs for ``moves``, ``hint``,
-``solve`` and winnability sweeps (issue 26 item 3): a game hint that never
-returns must not hang a piped script.  It arms ``SIGALRM`` (a real-time
-interval timer, :func:`signal.setitimer`) for the bound; when the bound is
-reached, the handler raises :class:`PluginTimeout` in the main thread,
-inside the plugin's code (Python runs signal handlers between bytecodes, and
-a blocking ``time.sleep`` or read is interrupted), and :class:`TimeBound`
-turns it into a :class:`~cardshell.plugincheck.PluginFault` naming the
-plugin and where its code was stopped.  If the plugin swallows it (a bare
-``except:`` in a loop), it is raised again every :data:`REPEAT` seconds (or
-the bound's own seconds, if fewer); at
-the :data:`ALARMS_BEFORE_GIVING_UP`-th alarm the host gives up on the plugin
-(:func:`cardshell.signals.give_up`: a message naming it, the autosave, exit
-status :data:`cardshell.signals.EXIT_ABANDONED`) where a front end installed
-a rescue.  Ctrl-C works as before (SIGINT is not touched).  Where there is
-no ``SIGALRM`` (Windows) or outside the main thread (a Dask worker's
-threads), there is no bound: the search budgets still stop the host's own
-search, and Ctrl-C stops plugin code.
+``solve`` and winnability sweeps: a game hint that never returns must not
+hang a piped script.  It charges the plugin only for the time spent inside
+its code: a real-time interval timer (:func:`signal.setitimer`) ticks every
+:data:`TICK` seconds, and a tick is charged when the main thread is then
+running plugin code, that is when a frame from the innermost one out to the
+one holding the ``with`` statement is neither the host's nor the standard
+library's (:func:`in_plugin_code`).  The host's own work inside the block (a
+search between two calls of the game's rules) is not charged, so a slow but
+honest game whose search stops at its budget is never stopped.  Once the
+charged time reaches the bound, the handler raises :class:`PluginTimeout` in
+the main thread, inside the plugin's code (Python runs signal handlers
+between bytecodes, and a blocking ``time.sleep`` or read is interrupted),
+and :class:`TimeBound` turns it into a :class:`PluginOvertime` (a
+:class:`~cardshell.plugincheck.PluginFault`) naming the plugin and where its
+code was stopped.  If the plugin swallows it (a bare ``except:`` in a loop),
+it is raised again every :data:`REPEAT` seconds of its code (or the bound's
+own seconds, if fewer); at the :data:`ALARMS_BEFORE_GIVING_UP`-th alarm the
+host gives up on the plugin (:func:`cardshell.signals.give_up`: a message
+naming it, the autosave, exit status :data:`cardshell.signals.EXIT_ABANDONED`)
+where a front end installed a rescue.  Ctrl-C works as before (SIGINT is not
+touched).  Where there is no ``SIGALRM`` (Windows) or outside the main
+thread (a Dask worker's threads), there is no bound: the search budgets
+still stop the host's own search, and Ctrl-C stops plugin code.
 
 :func:`plugin_bound` is the bound of every other call into plugin code
 while a script runs (a move's handler and validators, a render, a
@@ -42,9 +48,11 @@ piped script for ever.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import signal
 import sys
+import sysconfig
 import threading
 import time
 from collections.abc import Callable
@@ -52,7 +60,7 @@ from contextlib import AbstractContextManager
 from types import FrameType, TracebackType
 from typing import Any
 
-from cardshell import signals
+from cardshell import blame, signals
 from cardshell.messages import say
 from cardshell.plugincheck import PluginFault
 
@@ -63,6 +71,9 @@ MARGIN_SECONDS = 1.0
 #: Seconds between two alarms when plugin code swallowed the first (at
 #: most: a shorter bound repeats at its own seconds).
 REPEAT = 0.5
+#: Seconds between two ticks of a :class:`TimeBound`'s timer: the grain of
+#: the time charged to plugin code.
+TICK = 0.05
 #: Alarms plugin code may swallow (the first one included) before the host
 #: gives up on it: :data:`REPEAT` * 3 = 1.5 s after the bound (at most).
 ALARMS_BEFORE_GIVING_UP = 4
@@ -258,8 +269,57 @@ class PluginTimeout(KeyboardInterrupt):
     """
 
 
+class PluginOvertime(PluginFault):
+    """Plugin code inside a :class:`TimeBound` used up its time (the bound's message).
+
+    A :class:`~cardshell.plugincheck.PluginFault`, so the command fails
+    naming the plugin; a sweep records the deal as unknown instead and goes
+    on (:mod:`cardshell.winnability.run`).
+    """
+
+
+#: The standard library's directories (its frames are charged to whoever called them).
+_STDLIB = tuple({os.path.abspath(path) + os.sep for key in ("stdlib", "platstdlib")
+                 if (path := sysconfig.get_paths().get(key))})
+#: Installed packages' directories (under the standard library's in some installations).
+_SITE = tuple({os.path.abspath(path) + os.sep for key in ("purelib", "platlib")
+               if (path := sysconfig.get_paths().get(key))})
+
+
+def _neutral(filename: str) -> bool:
+    """Whether a frame's file is the standard library's (frozen modules too)."""
+    if filename.startswith("<"):
+        return True
+    return filename.startswith(_STDLIB) and not filename.startswith(_SITE)
+
+
+def in_plugin_code(frame: FrameType | None, outer: FrameType | None) -> bool:
+    """Whether the thread whose innermost frame is ``frame`` runs plugin code.
+
+    True when a frame from ``frame`` out to ``outer`` (included) is neither
+    the host's (:mod:`cardshell`, pluggy) nor the standard library's: a
+    plugin's function is on the stack, maybe calling the host's helpers.
+
+    Args:
+        frame (FrameType | None): the innermost frame (None: unknown,
+            counted as plugin code).
+        outer (FrameType | None): the frame the bound was entered from;
+            frames outside it are not looked at (None: all of them).
+    """
+    if frame is None:
+        return True
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if not _neutral(filename) and not blame.is_host_file(filename):
+            return True
+        if frame is outer:
+            break
+        frame = frame.f_back
+    return False
+
+
 class TimeBound:
-    """Stop the plugin code run inside the ``with`` block after ``seconds``.
+    """Stop the plugin code run inside the ``with`` block once it has taken ``seconds``.
 
     ::
 
@@ -274,10 +334,14 @@ class TimeBound:
         budget (float | None): the budget's seconds the bound was made from
             (:func:`bound_for`), for the message; None: a fixed bound.
 
+    Only the time the main thread spends in plugin code counts (see the
+    module's docstring), in ticks of :data:`TICK` seconds.
+
     Raises:
-        PluginFault: (from the ``with`` statement) when the block ran out of
-            time: ``plugin 'golf': hint did not return within 1.25 s (the
-            budget's 0.2 s plus a margin); stopped``.
+        PluginOvertime: (from the ``with`` statement) when the block's
+            plugin code ran out of time: ``plugin 'golf': hint did not
+            return within 1.25 s (the budget's 0.2 s plus a margin);
+            stopped at golf.py:12``.
 
     Only the outermost bound is armed (a nested one changes nothing), and
     only in the main thread of a platform with ``SIGALRM``.  Any previous
@@ -285,7 +349,8 @@ class TimeBound:
     """
 
     _armed = False  # one bound at a time per process (the main thread's)
-    __slots__ = ("seconds", "budget", "plugin", "hook", "_mine", "_previous", "_alarms", "_stopped_at")
+    __slots__ = ("seconds", "budget", "plugin", "hook", "_mine", "_previous", "_alarms", "_stopped_at", "_ticks",
+                 "_limit", "_repeat", "_outer")
 
     def __init__(self, seconds: float, plugin: str, hook: str, budget: float | None = None) -> None:
         self.seconds = seconds
@@ -296,10 +361,19 @@ class TimeBound:
         self._previous: Any = None
         self._alarms = 0
         self._stopped_at: str | None = None  # FILE:LINE where the last alarm landed
+        self._ticks = 0  # ticks charged to plugin code
+        self._limit = max(1, math.ceil(seconds / TICK - 1e-9))
+        self._repeat = max(1, round(min(REPEAT, seconds) / TICK))
+        self._outer: FrameType | None = None
 
     def _alarm(self, signum: int, frame: FrameType | None) -> None:
         # Not once the block has ended: the handler may run as __exit__ starts.
         if self._mine and TimeBound._armed and (frame is None or frame.f_code is not _EXIT_CODE):
+            if not in_plugin_code(frame, self._outer):
+                return
+            self._ticks += 1
+            if self._ticks < self._limit or (self._ticks - self._limit) % self._repeat:
+                return
             self._alarms += 1
             self._stopped_at = _where(frame) if frame is not None else None
             if self._alarms >= ALARMS_BEFORE_GIVING_UP:
@@ -318,7 +392,9 @@ class TimeBound:
         else:
             self._previous = signal.signal(signal.SIGALRM, self._alarm)
         self._mine = TimeBound._armed = True
-        signal.setitimer(signal.ITIMER_REAL, self.seconds, REPEAT if self.seconds > REPEAT else self.seconds)
+        self._outer = sys._getframe(1)
+        self._ticks = 0
+        signal.setitimer(signal.ITIMER_REAL, TICK, TICK)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
@@ -327,6 +403,7 @@ class TimeBound:
             return
         TimeBound._armed = self._mine = False  # first: an alarm from now on does nothing
         signal.setitimer(signal.ITIMER_REAL, 0)
+        self._outer = None
         if self._previous is _dispatch:
             _Bound.current = None
         else:
@@ -334,8 +411,8 @@ class TimeBound:
         if type(value) is PluginTimeout:
             why = f" (the budget's {self.budget:g} s plus a margin)" if self.budget is not None else ""
             at = f" at {self._stopped_at}" if self._stopped_at is not None else ""
-            raise PluginFault(self.plugin, self.hook, f"did not return within {self.seconds:.3g} s{why}; "
-                              f"stopped{at}") from None
+            raise PluginOvertime(self.plugin, self.hook, f"did not return within {self.seconds:.3g} s{why}; "
+                                 f"stopped{at}") from None
 
 
 def _where(frame: FrameType) -> str:

@@ -1,14 +1,18 @@
 """How the tests start cardshell at a real terminal: ``python -m cardshell``
-on a pexpect pseudo-terminal, with the environment every such test needs."""
+on a pexpect pseudo-terminal, with the environment every such test needs,
+and what that terminal shows (``child.screen``: everything the child wrote,
+fed to pyte, a terminal emulator of the same size)."""
 
 from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
+import pyte
 import pytest
 
 #: What every terminal test sets: no cursor-position requests (pexpect does
@@ -37,5 +41,47 @@ def spawn_cardshell(data_dir: Path, plugins: str, *args: str, rows: int = 40, co
     full = {**os.environ, **TERMINAL_ENV, "CARDSHELL_LOAD_PLUGINS": plugins, **(env or {})}
     for name in without:
         full.pop(name, None)
-    return pexpect.spawn(sys.executable, ["-m", "cardshell", "--data-dir", str(data_dir), *args], env=full,
-                         encoding="utf-8", timeout=timeout, dimensions=(rows, columns))
+    child = pexpect.spawn(sys.executable, ["-m", "cardshell", "--data-dir", str(data_dir), *args], env=full,
+                          encoding="utf-8", timeout=timeout, dimensions=(rows, columns))
+    child.screen = child.logfile_read = Screen(columns, rows)
+    return child
+
+
+def wait_for_screen(child: Any, condition: Any, seconds: float = 30.0) -> bool:
+    """Read what the child writes (into ``child.screen``) until
+    ``condition()`` holds or ``seconds`` pass; whether it holds."""
+    pexpect = pytest.importorskip("pexpect")
+    end = time.monotonic() + seconds
+    while not condition() and time.monotonic() < end:
+        try:
+            child.read_nonblocking(65536, timeout=0.05)
+        except pexpect.TIMEOUT:
+            pass
+    return bool(condition())
+
+
+class Screen:
+    """What a terminal of ``columns`` x ``rows`` shows: a file that pexpect
+    writes what it reads from the child to (``logfile_read``)."""
+
+    def __init__(self, columns: int, rows: int) -> None:
+        self.screen = pyte.Screen(columns, rows)
+        self.stream = pyte.Stream(self.screen)
+
+    def write(self, text: str) -> None:
+        self.stream.feed(text)
+
+    def flush(self) -> None:
+        pass
+
+    def rows(self) -> list[str]:
+        """The rows shown now, right-stripped."""
+        return [row.rstrip() for row in self.screen.display]
+
+    def text(self) -> str:
+        """The rows shown now, one a line."""
+        return "\n".join(self.rows())
+
+    def cursor_row(self) -> str:
+        """The row the cursor is on (the prompt, while one waits), right-stripped."""
+        return self.screen.display[self.screen.cursor.y].rstrip()

@@ -29,7 +29,7 @@ def make_shell(tmp_path, autosave=False, seed=3, answers=None):
             asked.append(question)
             return answers.pop(0)
 
-        shell.confirm = confirm
+        shell.front_end.confirm = confirm
         shell.asked = asked
     return shell
 

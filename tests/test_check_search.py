@@ -45,6 +45,7 @@ def checked(module: str, **kwargs: object) -> list[SearchCheck]:
     return check_search("fast-pairs", plugins=[], modules=[module], **kwargs)  # type: ignore[arg-type]
 
 
+@pytest.mark.filterwarnings("ignore:.*gives its search as the flat Game fields:DeprecationWarning")
 @pytest.mark.parametrize("form", ["search", "flat"])
 def test_honest_fast_paths_pass_in_either_form_and_the_verdicts_are_returned(monkeypatch, form):
     fast = {"key": lambda s: s, "successors": honest_successors, "prune": lambda s: len(set(s)) * 2 > len(s) + 4}

@@ -48,4 +48,4 @@ def test_moves_and_reports_change_nothing(game, report):
     assert shell.execute("hint").output == "No hint: there is no legal move."
     assert shell.execute(report).ok
     assert shell.current.state is state and shell.current.moves == 0
-    assert shell.execute("show").output == shell.render(shell.current)
+    assert shell.execute("show").output == shell.lifecycle.render(shell.current)

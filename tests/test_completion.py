@@ -39,7 +39,7 @@ def tab(shell, text):
 def test_top_level_completes_global_commands(shell):
     assert candidates(shell, "pl") == (["play", "plugins"], "pl")
     # no game: nothing that acts on one (issue 27 item 4)
-    assert candidates(shell, "")[0] == sorted(["help", "games", "play", "quit", "exit", "plugins",
+    assert candidates(shell, "")[0] == sorted(["help", "games", "play", "quit", "exit", "plugins", "clear",
                                                 "load", "history", "new-plugin", "rules", "winnability"])
 
 
@@ -201,7 +201,7 @@ def test_at_the_top_level_the_commands_that_act_on_a_game_are_offered_only_when_
 def expand(shell):
     """Every line Tab builds word by word from a move's first word (host and
     non-move game words left out), ending where Tab offers nothing more."""
-    scope = shell.scope()
+    scope = shell.dispatcher.scope()
     other = {w.lower() for e in shell.registry.global_scope.entries for w in e.command.words}
     other |= {w.lower() for e in scope.entries if e.command.move is None for w in e.command.words}
     firsts = {w for ch in "abcdefghijklmnopqrstuvwxyz0123456789" for w in candidates(shell, ch)[0]}

@@ -4,9 +4,11 @@ as a value, and a contract-1 plugin still changes its state in place."""
 
 from __future__ import annotations
 
+import dataclasses
 import types
 
 import cardshell
+from cardshell import contract1
 from cardshell.shell import Shell
 
 
@@ -84,3 +86,18 @@ def test_a_render_hook_of_another_plugin_reads_a_copy_of_a_contract_1_state():
     shell.pm.register(scribbler, name="scribbler")
     assert shell.execute("play counter --seed 1").output.endswith("[0]")
     assert shell.execute("inc 1").output.endswith("[1]") and shell.current.state.count == 1
+
+
+def test_a_contract_1_games_search_functions_get_copies_too():
+    def key(state):
+        state.append("scribbled by key")  # a misbehaving key
+        return len(state)
+
+    game = cardshell.Game(id="marks", title="Marks", summary="make marks", new=lambda seed, options: [], render=str,
+                          search=cardshell.Search(key=key))
+    live: list[str] = []
+    adapted = contract1.adapt_game(game)
+    assert adapted.search is not None and adapted.search.key is not None
+    assert adapted.search.key(live) == 1 and live == []
+    immutable = dataclasses.replace(game, immutable=True)
+    assert contract1.adapt_game(immutable) is immutable  # a contract-2 game passes through

@@ -98,7 +98,7 @@ def test_solve_play_plays_each_move_undoably_and_records_the_moves():
 def test_solve_play_leaves_its_steps_to_a_front_end_that_paces_them():
     shell = pairs_shell()
     shell.execute("play pairs --row 1,2,2,1")
-    shell.pace_steps = True  # as the interactive front end sets it
+    shell.front_end.pace = True  # as the interactive front end has it
     reply = shell.execute("solve --play")
     assert reply.ok and reply.steps and reply.follow_up == ["take 2", "take 1"]
     assert shell.current.state == (1, 2, 2, 1)  # nothing played yet: the front end plays the steps

@@ -61,6 +61,7 @@ def test_the_docs_cite_names():
 
 
 @pytest.mark.parametrize(("page", "name"), cited_names())
+@pytest.mark.filterwarnings("ignore:cardshell.montecarlo is deprecated:DeprecationWarning")  # cited as deprecated
 def test_every_cited_cardshell_name_imports(page, name):
     assert resolve(name) is not None, f"{page}: {name}"
 

@@ -26,7 +26,7 @@ def make_shell(data, *, autosave=True, answers=None, seed=3):
             shell.asked.append(question)
             return answers.pop(0)
 
-        shell.confirm = confirm
+        shell.front_end.confirm = confirm
     return shell
 
 
@@ -158,10 +158,10 @@ def test_ctrl_d_and_games_name_the_true_state(tmp_path):
     shell = make_shell(tmp_path / "data", autosave=False)
     shell.execute("play counter --seed 4")
     shell.execute("inc 3")
-    left = shell.leave(abandon=False)
+    left = shell.lifecycle.leave(abandon=False)
     assert left_line(left) == "Left Counter (over: won; 'play counter' deals a new game)."
     shell.execute("play aces-up --seed 7")
-    assert left_line(shell.leave(abandon=False)) == \
+    assert left_line(shell.lifecycle.leave(abandon=False)) == \
         "Left Aces Up (still in progress: 'play aces-up' resumes it)."
     output = shell.execute("games").output
     assert "In progress:\n  aces-up  seed 7, 0 moves" in output
@@ -220,12 +220,15 @@ def test_a_game_that_leaves_itself_with_moves_is_listed_under_abandoned(tmp_path
     assert "counter.seed4  Counter, seed 4, 1 move ('load counter.seed4')" in shell.execute("load").output
 
 
-def test_a_finished_game_loaded_from_a_save_is_not_resumed_by_play(tmp_path):
+def test_a_finished_saved_game_is_never_resumed(tmp_path):
     shell = make_shell(tmp_path / "data", autosave=False)
     shell.execute("play counter --seed 4")
     shell.execute("inc 3")  # won
-    shell.execute("save done")
+    assert shell.execute("save done").ok
     other = make_shell(tmp_path / "data", autosave=False)
-    assert other.execute("load done").output.endswith("This game is over: won.")
+    shown = other.execute("load done").output.splitlines()
+    assert shown[0] == "Loaded 'done': Counter, seed 4 (over: won; shown, not resumed)."
+    assert shown[-2].startswith("Counter is over: won") and shown[-1].startswith("Next: ")  # its ending, last
+    assert other.current.outcome is not None
     reply = other.execute("play counter")
     assert reply.output.startswith("Counter (seed 4) is over: won. A new deal:\nCounter, seed ")

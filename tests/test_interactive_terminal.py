@@ -157,9 +157,10 @@ def test_help_and_games_wrap_at_word_boundaries_at_80_columns(tmp_path, line):
     assert max(len(text) for text in lines) <= COLS
     flowing = " ".join(" ".join(lines).split())
     if line == "help":
-        # The menu's longest summary, which used to break as "one com" / "mand".
-        assert "show this menu, or help for one command or game" in flowing
-        assert "start a new deal of the current game with a new seed" in flowing
+        # The menu's longest summary at cardshell>, never broken inside a word.
+        assert "show statistics: played, won, win rate, streaks, perfect wins, best time" in flowing
+        assert "list the games and the games in progress" in flowing and "winnability" in flowing
+        assert "start a new deal of the current game" not in flowing  # at cardshell>: what can be done there
     else:
         assert "Solitaire, aces high: discard every card but the four aces." in flowing
         assert "Sweep a 9x9 board of 10 mines: a5 unfolds, a5f flags (--level)." in flowing

@@ -1,26 +1,54 @@
-"""cardshell.montecarlo: chunking, jobs, merging, progress, the simulate grammar."""
+"""cardshell.montecarlo (deprecated, served until its removal): its
+DeprecationWarning on import and on use; chunking, jobs, merging, progress,
+the simulate grammar."""
 
 from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
+import warnings
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardshell.errors import UsageError
-from cardshell.montecarlo import (
-    CHUNKS_PER_JOB,
-    MAX_CHUNK,
-    SimulateArgs,
-    chunks,
-    parse_simulate,
-    resolve_jobs,
-    shell_progress,
-    simulate_counts,
-    simulate_handler,
-)
+
+with warnings.catch_warnings():  # its import warns (test_importing_it_warns_at_the_importing_line)
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from cardshell.montecarlo import (
+        CHUNKS_PER_JOB,
+        DEPRECATION,
+        MAX_CHUNK,
+        SimulateArgs,
+        chunks,
+        parse_simulate,
+        resolve_jobs,
+        shell_progress,
+        simulate_counts,
+        simulate_handler,
+    )
+
+# Every function warns when called: the behaviour of the deprecated module is tested without the noise.
+pytestmark = pytest.mark.filterwarnings("ignore:cardshell.montecarlo is deprecated:DeprecationWarning")
+
+
+def test_importing_it_warns_at_the_importing_line():
+    code = "import sys\nimport cardshell.montecarlo\n"
+    result = subprocess.run([sys.executable, "-W", "always::DeprecationWarning", "-c", code], capture_output=True,
+                            text=True, timeout=60, check=True)
+    assert result.stderr.startswith(f"<string>:2: DeprecationWarning: {DEPRECATION}\n")
+    assert "removed in cardshell 0.2.0: use cardshell.sweep" in DEPRECATION
+
+
+@pytest.mark.filterwarnings("default::DeprecationWarning")
+def test_calling_it_warns_at_the_calling_line():
+    with pytest.warns(DeprecationWarning, match="cardshell.montecarlo is deprecated") as caught:
+        assert chunks(2, 0, 1) == [(0, 1), (1, 1)]
+        parse_simulate("5")
+    assert [warning.filename for warning in caught] == [__file__, __file__]
 
 OUTCOMES = 6
 

@@ -2,9 +2,10 @@
 current plugin index imports the host, and nothing behind its two lazy
 boundaries: the deferred plugins (the games, the default plugins' modules,
 entry-point metadata) and the heavy or optional libraries (prompt_toolkit's
-terminal front end, multiprocessing pools, SQLite tables, Dask, matplotlib,
-hypothesis).  Start-up time itself is measured by benchmarks/startup.py,
-never asserted here."""
+terminal front end, multiprocessing pools, SQLite tables, sockets, Dask,
+matplotlib, hypothesis).  ``games`` imports the one default plugin that
+registers it and still none of the rest.  Start-up time itself is measured
+by benchmarks/startup.py, never asserted here."""
 
 from __future__ import annotations
 
@@ -13,9 +14,16 @@ import subprocess
 import sys
 
 #: Modules (and packages, with everything under them) a plain start must not import.
-NOT_AT_A_PLAIN_START = ("prompt_toolkit", "multiprocessing", "sqlite3", "importlib.metadata", "importlib.resources",
-                        "distributed", "dask", "matplotlib", "hypothesis", "pytest", "cardshell.interactive",
-                        "cardshell.winnability", "cardshell.sweep", "cardshell.assist", "cardshell.commands")
+NOT_AT_A_PLAIN_START = ("prompt_toolkit", "multiprocessing", "sqlite3", "socket", "importlib.metadata",
+                        "importlib.resources", "distributed", "dask", "matplotlib", "hypothesis", "pytest",
+                        "cardshell.interactive", "cardshell.winnability", "cardshell.sweep", "cardshell.assist",
+                        "cardshell.scaffold", "cardshell.search", "cardshell.commands")
+
+#: ``games`` is the default plugin ``cardshell.builtin``'s (cardshell.commands.menu, with what the
+#: default plugins share, cardshell.commands.common): every other module above stays out.
+NOT_FOR_GAMES = tuple(name for name in NOT_AT_A_PLAIN_START if name != "cardshell.commands") + (
+    "cardshell.commands.play", "cardshell.commands.switching", "cardshell.commands.undoing",
+    "cardshell.commands.saving", "cardshell.commands.leaving", "cardshell.commands.plugins")
 
 _PROBE = """
 import sys
@@ -28,9 +36,9 @@ print(" ".join(sorted(sys.modules)))
 """
 
 
-def _modules_of_a_start(tmp_path) -> set[str]:
+def _modules_of_a_start(tmp_path, script: str = "") -> set[str]:
     env = {**os.environ, "CARDSHELL_DATA_DIR": str(tmp_path / "data"), "CARDSHELL_CACHE_DIR": str(tmp_path / "cache")}
-    done = subprocess.run([sys.executable, "-c", _PROBE], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-c", _PROBE], input=script, capture_output=True, text=True,
                           env=env, timeout=120, check=True)
     return set(done.stdout.split())
 
@@ -47,3 +55,8 @@ def test_a_plain_start_imports_nothing_behind_the_lazy_boundaries(tmp_path):
     found = {name: sorted(_under(warm, name)) for name in NOT_AT_A_PLAIN_START}
     assert {name: modules for name, modules in found.items() if modules} == {}
     assert sorted(m for m in warm if m.startswith("cardshell_")) == []  # no game plugin
+    games = _modules_of_a_start(tmp_path, "games\n")
+    assert "cardshell.commands.menu" in games
+    found = {name: sorted(_under(games, name)) for name in NOT_FOR_GAMES}
+    assert {name: modules for name, modules in found.items() if modules} == {}
+    assert sorted(m for m in games if m.startswith("cardshell_")) == []  # the games are listed from the index

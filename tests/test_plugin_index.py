@@ -1,4 +1,4 @@
-"""Start-up from the plugin index (cardshell/plugin_index.py, cardshell/lazy.py):
+"""Start-up from the plugin index (cardshell/plugin_index.py, cardshell/registry.py):
 a warm start says exactly what a start that imports every plugin says,
 imports a game's plugin only when the game is needed, keeps pluggy's hook
 order, and the index is rebuilt when what it describes changes."""
@@ -78,9 +78,9 @@ def test_a_warm_start_imports_a_game_plugin_only_when_the_game_is_needed(cache, 
 def test_hook_order_and_precedence_are_those_of_an_eager_start(cache):
     eager = Shell.create(seed=1, deferred=True)  # no index yet: imports everything, writes it
     lazy = Shell.create(seed=1, deferred=True)
-    assert eager.deferred is None and lazy.deferred is not None
+    assert eager.registry.pending() == [] and lazy.registry.pending() != []
     assert lazy.execute("play aces-up --seed 3").ok
-    lazy.deferred.load(list(lazy.deferred.index))
+    lazy.registry.load_all()
     for hook in ("cardshell_games", "cardshell_commands", "cardshell_game_started", "cardshell_game_over",
                  "cardshell_command_applied", "cardshell_render"):
         order = [impl.plugin_name for impl in getattr(lazy.pm.hook, hook).get_hookimpls()]
@@ -100,7 +100,7 @@ def test_the_index_is_ignored_when_a_plugin_file_changes(cache):
     os.utime(path, ns=(mtime + 1_000_000_000, mtime + 1_000_000_000))
     try:
         assert plugin_index.load() is None
-        assert Shell.create(deferred=True).deferred is None  # rebuilt by importing everything
+        assert Shell.create(deferred=True).registry.pending() == []  # rebuilt by importing everything
         assert plugin_index.load() is not None
     finally:
         os.utime(path, ns=(mtime, mtime))
@@ -122,7 +122,7 @@ def test_a_damaged_or_oversized_index_is_rebuilt(cache):
     assert plugin_index.load() is None
     path.write_bytes(b" " * (plugin_index.MAX_INDEX_BYTES + 1))
     assert plugin_index.load() is None
-    assert Shell.create(deferred=True).deferred is None
+    assert Shell.create(deferred=True).registry.pending() == []
     assert plugin_index.load() is not None
 
 
@@ -134,10 +134,10 @@ def test_no_index_is_made_from_a_shell_with_a_failed_plugin(cache):
 
 def test_explicit_plugin_lists_and_extra_modules_do_not_use_the_index(cache):
     Shell.create(deferred=True)
-    assert Shell.create(deferred=True).deferred is not None
-    assert Shell.create(["aces-up"], deferred=True).deferred is None
-    assert Shell.create(extra_modules=["toy_counter"], deferred=True).deferred is None
-    assert Shell.create(disabled=["stats"], deferred=True).deferred is None
+    assert Shell.create(deferred=True).registry.pending() != []
+    assert Shell.create(["aces-up"], deferred=True).registry.pending() == []
+    assert Shell.create(extra_modules=["toy_counter"], deferred=True).registry.pending() == []
+    assert Shell.create(disabled=["stats"], deferred=True).registry.pending() == []
 
 
 def test_each_registration_hook_is_called_once_per_plugin_when_plugins_load_on_demand(cache):
@@ -154,3 +154,28 @@ def test_each_registration_hook_is_called_once_per_plugin_when_plugins_load_on_d
         assert shell.execute(line).ok, line
     assert len(calls) == len(set(calls)) and ("cardshell_games", "aces-up") in calls
     assert shell.current is not None and shell.current.game is shell.games["aces-up"]
+
+
+def test_plugins_stay_registered_in_the_order_of_an_eager_start(cache):
+    eager = Shell.create(seed=1, deferred=True)  # no index yet: imports everything, writes it
+    order = [name for name, _ in eager.pm.list_name_plugin()]
+    lazy = Shell.create(seed=1, deferred=True)
+    assert lazy.pm.list_name_plugin() == []  # the host's own plugins are deferred too
+    for line in ("games", "play aces-up --seed 3", "hint", "play blackjack --seed 2"):
+        assert lazy.execute(line).ok, line
+        now = [name for name, _ in lazy.pm.list_name_plugin()]
+        assert now == [name for name in order if name in now], line
+    assert "cardshell.winnability" not in now and "minesweeper" not in now
+    lazy.registry.load_all()
+    assert [name for name, _ in lazy.pm.list_name_plugin()] == order
+
+
+def test_a_global_word_imports_only_the_plugin_that_registers_it(cache):
+    Shell.create(seed=1, deferred=True)
+    shell = Shell.create(seed=1, deferred=True)
+    entry = shell.registry.command("new-plugin")
+    assert entry is not None and entry.plugin == "cardshell.scaffold"
+    assert [name for name, _ in shell.pm.list_name_plugin()] == ["cardshell.scaffold"]
+    assert shell.registry.command("no-such-word") is None  # no plugin says it has it: nothing imported
+    assert [name for name, _ in shell.pm.list_name_plugin()] == ["cardshell.scaffold"]
+    assert "aces-up" in shell.games and shell.registry.pending()[:1] == ["aces-up"]  # listed, not imported

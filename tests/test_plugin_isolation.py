@@ -200,7 +200,7 @@ def test_a_plugin_cannot_take_a_host_command_word():
         ("steals_help", "command word 'help' for the shell is already registered by plugin 'cardshell.builtin' "
                         "(from cardshell 0.1.0)")
     ]
-    assert "Shell commands:" in shell.execute("help").output
+    assert "Type 'help COMMAND' for details" in shell.execute("help").output  # the shell's own help answers
 
 
 def test_extra_plugin_from_a_file_path(tmp_path):

@@ -191,7 +191,7 @@ def test_the_page_is_shown_rendered(game_id, width):
     ``**``; the title line is the game's title; nothing over the width."""
     game = GAMES[game_id][0]
     shell = Shell.create(plugins=[GAMES[game_id][2]], autosave=False)
-    shell.columns = width
+    shell.front_end.columns = width
     shown = shell.execute(f"rules {game_id}").output
     lines = shown.splitlines()
     assert lines[0] == f"{game.title} ({game.id})"

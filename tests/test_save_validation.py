@@ -54,8 +54,8 @@ def test_a_log_line_that_is_not_a_move_makes_the_save_unusable_before_any_replay
     (saves_dir(tmp_path) / "odd.json").write_text(json.dumps(good_record(log=log)))
     shell = make_shell(tmp_path)
     replayed = []
-    original = shell.replay
-    shell.replay = lambda *args: replayed.append(args) or original(*args)
+    original = shell.replayer.replay
+    shell.replayer.replay = lambda *args: replayed.append(args) or original(*args)
     reply = shell.execute("load odd")
     assert (reply.ok, reply.error) == (False, f"save 'odd' cannot be resumed: {bad}")
     assert replayed == []  # refused before dealing or replaying anything

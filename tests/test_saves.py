@@ -49,7 +49,7 @@ def test_save_and_load_rebuild_the_game_with_its_undo_history(tmp_path):
     reply = second.execute("load mine")
     assert reply.ok, reply.error
     assert reply.output == (f"Loaded 'mine': Aces Up, seed 7 (3 moves so far).\n"
-                            f"{second.render(second.current)}")
+                            f"{second.lifecycle.render(second.current)}")
     loaded = second.current
     assert loaded.state == session.state and loaded.log == session.log
     assert (loaded.uid, loaded.undo_used, loaded.seed) == (session.uid, True, 7)
@@ -288,7 +288,7 @@ def test_save_and_autosave_on_eof_resume_every_game_in_another_process(run_cli, 
     for _gid, session in expected.sessions.items():
         title = session.game.title
         resumed = f"Resuming saved {title}, seed {session.seed} ({helptext.moves(session.moves)} so far).\n"
-        assert resumed + expected.render(session) + "\n" in second.stdout
+        assert resumed + expected.lifecycle.render(session) + "\n" in second.stdout
     assert "Undid 'inc 2'.\n[0]\n" in second.stdout  # undo history survives the save
     assert "Loaded 'named': Counter, seed 2 (1 move so far).\n[2]\n" in second.stdout
     assert "Saved Counter" in second.stdout  # 'load named' is in progress again at EOF

@@ -247,3 +247,19 @@ def test_the_written_plugin_is_listed_plays_and_passes_its_own_tests(tmp_path):
                            capture_output=True, text=True, encoding="utf-8", env=env, cwd=target)
     assert tests.returncode == 0, tests.stdout + tests.stderr
     assert "6 passed" in tests.stdout
+
+
+def test_the_templates_are_package_data_that_a_wheel_ships():
+    root = Path(scaffold.__file__).resolve().parent.parent
+    shipped = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
+    package = root / "cardshell"
+    data = sorted(path.relative_to(package) for path in package.rglob("*")
+                  if path.is_file() and path.suffix not in (".py", ".pyc"))
+    assert data and all(any(path.match(pattern) for pattern in shipped["cardshell"]) for path in data), data
+    templates = {name for name, _ in scaffold.FILES} | {scaffold.GOLDEN[0]}
+    assert {path.name for path in data if path.suffix == ".tmpl"} == templates  # each used, none missing
+
+
+def test_a_missing_template_is_a_clear_error():
+    with pytest.raises(FileNotFoundError):
+        scaffold.template("nosuch.tmpl")

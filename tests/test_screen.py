@@ -78,10 +78,10 @@ def test_the_width_is_columns_then_the_terminal_then_80(monkeypatch):
 
 def test_a_shell_fits_only_when_it_has_a_screen():
     shell = Shell.create(plugins=["aces-up"], seed=1, autosave=False)
-    assert shell.fit_width is None and shell.width == 80
+    assert shell.front_end.fit_width is None and shell.width == 80
     reply = shell.execute("help no-such-thing-at-all-to-be-found")
     assert "\n" not in reply.error  # a piped script: the message as written
-    shell.columns = 40
+    shell.front_end.columns = 40
     reply = shell.execute("help no-such-thing-at-all-to-be-found")
     assert max(len(line) for line in reply.error.split("\n")) <= 40
 

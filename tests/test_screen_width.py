@@ -46,7 +46,7 @@ TOP = ["help", "help all", "games", "plugins", "history", "stats", "stats pictur
 def screens(width: int) -> list[tuple[str, str, list[str]]]:
     """Every screen at ``width``: (line typed, what was printed, its exact pieces)."""
     shell = Shell.create(seed=1, autosave=False)
-    shell.columns = width
+    shell.front_end.columns = width
     shown: list[tuple[str, str, list[str]]] = []
 
     def run(line: str) -> None:
@@ -106,8 +106,62 @@ def test_a_line_too_wide_is_caught():
 def test_help_in_a_game_fits_one_screen(game):
     """'help' in a game fits a 24-line screen at 80 columns, prompt included."""
     shell = Shell.create(seed=1, autosave=False)
-    shell.columns = 80
+    shell.front_end.columns = 80
     shell.execute(f"play {game} --seed 3")
     text = shell.execute("help").output
     assert len(text.splitlines()) <= 23
     assert "'help all'" in text
+
+
+#: Lists, tables and reports that their commands lay out at the screen's
+#: width: each fits before the text layer's :func:`cardshell.screen.fit`
+#: would wrap it a second time (raggedly).
+LAID_OUT = ["load", "plugins", "games", "stats", "help", "help all", "help solve", "help play",
+            "winnability aces-up --deals 1:3 --nodes 300",
+            "winnability aces-up --deals 1:3 --nodes 300 --honest --samples 1"]
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_lists_tables_and_reports_are_laid_out_at_the_width(width, monkeypatch, tmp_path):
+    shell = Shell.create(seed=1, autosave=False, data_dir=tmp_path)
+    shell.front_end.columns = width
+    shell.execute("play thumb-and-pouch --seed 3")
+    shell.execute("save a-save-with-a-long-name-for-the-list")
+    shell.execute("quit")
+    monkeypatch.setattr(screen, "fit", lambda text, width=None, *, terminal=False: text)  # the builders' own layout
+    wide = []
+    for line in LAID_OUT:
+        reply = shell.execute(line)
+        assert reply.ok, (line, reply.error)
+        wide += [(line, bad) for bad in screen.too_wide(reply.output, width, reply.exact)]
+    assert wide == []
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_save_lines_on_exit_and_cardshell_help_fit(width, monkeypatch, tmp_path):
+    import io
+
+    from cardshell.cli import build_parser
+    from cardshell.script import run_script
+
+    shell = Shell.create(seed=1, autosave=True, data_dir=tmp_path)
+    shell.front_end.columns = width
+    out = io.StringIO()
+    run_script(shell, ["play thumb-and-pouch --seed 3", "sw", "play aces-up --seed 2", "D"], "<t>", out, io.StringIO())
+    saved = [line for line in out.getvalue().splitlines() if line.startswith("Saved") or line.startswith("  ")]
+    assert saved and screen.too_wide(out.getvalue(), width, []) == []
+    assert "'play thumb-and-pouch' resumes it." in " ".join(out.getvalue().split())  # never broken mid-word
+    monkeypatch.setenv("COLUMNS", str(width))
+    text = build_parser().format_help()
+    assert screen.too_wide(text if width >= 60 else text[text.index("With no FILE"):], width) == []
+    lines = text.splitlines()
+    assert not any(len(line.split()) == 1 and line.strip() in ("a", "the") for line in lines)  # no lone word
+
+
+def test_a_blackjack_hand_continues_with_one_indent_at_60_columns():
+    shell = Shell.create(seed=1, autosave=False, interactive=True)
+    shell.front_end.columns = 60
+    text = shell.execute("play blackjack --seed 3").output + "\n" + shell.execute("1").output
+    lines = text.splitlines()
+    continued = [after for before, after in zip(lines, lines[1:]) if before.endswith(",")]
+    assert continued and all(line.startswith("  ") and line[2] != " " for line in continued), text

@@ -59,7 +59,7 @@ def test_the_collector_is_left_as_it_was_found(pairs, enabled, ending):
     if ending == "error":
         def broken(state):
             raise ZeroDivisionError
-        rules = RuleSet(dataclasses.replace(pairs.game, heuristic=broken), pairs._scope)
+        rules = pairs.searched_with(dataclasses.replace(pairs.search, heuristic=broken))
     budget = Budget(seconds=60, nodes=10 if ending == "unknown" else 10**6)
     (gc.enable if enabled else gc.disable)()
     try:

@@ -1,11 +1,14 @@
-"""The search part of the contract as its own record (issue 29 item 3):
-``Game(search=Search(...))``, the flat contract-2 fields still served, the
+"""The search part of the contract as its own record:
+``Game(search=Search(...))``; the flat contract-2 fields still served, read
+once at registration into ``Game.search`` and deprecated (a note at start and
+under ``plugins``, a DeprecationWarning at the plugin's hook); the
 precedence stated and checked at registration."""
 
 from __future__ import annotations
 
 import sys
 import types
+import warnings
 
 import pytest
 
@@ -40,21 +43,48 @@ def _own_solver(state, budget, clock):
     return Verdict("won", ("up",) * (3 - state), positions=1)
 
 
-def test_the_built_in_games_flat_search_fields_are_read_as_one_record():
-    shell = Shell.create(plugins=["aces-up", "thumb-and-pouch", "minesweeper"])
+def test_the_built_in_games_give_their_search_as_one_record():
+    from cardshell_aces_up import fastsolve, solver
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)  # no built-in uses the deprecated flat fields
+        shell = Shell.create(plugins=["aces-up", "thumb-and-pouch", "minesweeper"])
     aces = shell.games["aces-up"]
-    assert aces.search is None and aces.search_part.solver is aces.solver and aces.search_part.key is aces.key
-    assert shell.games["thumb-and-pouch"].search_part.successors is shell.games["thumb-and-pouch"].successors
-    assert shell.notes == []  # no built-in declares what the host will not read
+    assert aces.search is not None and aces.search.solver is fastsolve.solve and aces.search.key is solver.search_key
+    assert all(getattr(game, name) is None for game in shell.games.values()
+               for name in ("key", "heuristic", "successors", "prune", "solver"))
+    assert shell.notes == []  # no built-in declares what the host will not read, or anything deprecated
 
 
-def test_the_flat_fields_are_still_served_as_one_record():
-    shell = _plugin("flat_count", solver=_own_solver, key=lambda s: ("k", s))
+def test_the_flat_fields_are_still_served_read_once_into_the_record():
+    key = lambda s: ("k", s)  # noqa: E731
+    with pytest.warns(DeprecationWarning):
+        shell = _plugin("flat_count", solver=_own_solver, key=key)
     game = shell.games["count"]
-    assert game.search is None and game.search_part.solver is _own_solver
-    assert game.search_part.key(2) == ("k", 2)
+    assert game.search == Search(key=key, solver=_own_solver)
+    assert game.solver is None and game.key is None  # read once: the host reads Game.search alone
     assert shell.execute("play count").ok
-    assert shell.execute("solve").output.startswith("Winning line (3 moves, 1 positions searched)")
+    assert shell.execute("solve").output.startswith("Winning line (3 moves, 1 position searched)")
+
+
+def test_the_flat_fields_are_deprecated_naming_the_plugin_the_fields_the_release_and_the_record():
+    with pytest.warns(DeprecationWarning) as caught:
+        shell = _plugin("flat_count", solver=_own_solver, key=str)
+    note = ("plugin 'flat_count': game 'count' gives its search as the flat Game fields key, solver, deprecated: "
+            "they are served to contracts 1 and 2 and go with contract 2 (cardshell 0.2.0 at the earliest); "
+            "use Game(search=cardshell.Search(key=..., solver=...))")
+    assert shell.notes == [note]
+    assert [str(warning.message) for warning in caught if warning.category is DeprecationWarning] == [note]
+    assert caught[0].filename == __file__  # the plugin's cardshell_games, so its own suite shows it
+    assert f"Notes:\n  {note}" in shell.execute("plugins").output
+
+
+def test_a_game_without_a_search_part_gets_an_empty_one_and_no_note():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        shell = _plugin("plain_count")
+    assert shell.games["count"].search == Search() and shell.notes == []
+    assert shell.execute("play count").ok and shell.execute("solve").ok
 
 
 def test_a_search_record_is_what_solve_uses():
@@ -73,12 +103,14 @@ def test_search_and_flat_fields_together_refuse_the_plugin_naming_them():
 
 @pytest.mark.parametrize("fields", [{"search": Search(solver=_own_solver, prune=lambda s: False)},
                                     {"solver": _own_solver, "prune": lambda s: False}])
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_a_prune_beside_a_solver_is_accepted_with_one_note_naming_the_plugin(fields):
     shell = _plugin("pruned_count", **fields)
     assert "count" in shell.games and shell.failures == []
-    assert shell.notes == ["plugin 'pruned_count': game 'count' has a solver, so its prune is never read "
-                           "(the solver replaces the generic search)"]
-    assert "Notes:\n  plugin 'pruned_count': game 'count' has a solver" in shell.execute("plugins").output
+    assert shell.notes[-1] == ("plugin 'pruned_count': game 'count' has a solver, so its prune is never read "
+                               "(the solver replaces the generic search)")
+    assert len(shell.notes) == (1 if "search" in fields else 2)  # and the flat fields' deprecation
+    assert "Notes:\n" + "".join(f"  {note}\n" for note in shell.notes) in shell.execute("plugins").output + "\n"
 
 
 def test_what_a_solver_leaves_unread():

@@ -102,26 +102,27 @@ def test_ctrl_c_stops_a_parallel_simulate_at_once(tmp_path):
 
 SCRIPT = textwrap.dedent(
     """
-    import io, resource, sys
+    import io, os, resource, signal, sys
     resource.setrlimit(resource.RLIMIT_AS, (1_500_000_000, 1_500_000_000))
     from cardshell.shell import Shell
+    from cardshell.sweep.progress import ProgressLine
 
     class Terminal(io.StringIO):
-        writes = 0
         def isatty(self):
             return True
-        def write(self, text):
-            Terminal.writes += 1
-            if Terminal.writes == 3:
-                raise KeyboardInterrupt  # Ctrl-C at the second progress redraw
-            return super().write(text)
+
+    counted = ProgressLine.advance
+    def advance(line, deals):
+        counted(line, deals)
+        if line.done and not getattr(line, "stopped", False):  # Ctrl-C once the first deals are counted
+            line.stopped = True
+            os.kill(os.getpid(), signal.SIGINT)
+    ProgressLine.advance = advance
 
     shell = Shell.create(plugins=["pictures"])
     shell.execute("play pictures --seed 1")
     shell.interactive = True
     sys.stderr = Terminal()
-    import cardshell.sweep.progress as progress
-    progress.REDRAW_SECONDS = 0.0
     reply = shell.execute("simulate 1000000000000 " + sys.argv[1])
     print(reply.ok, reply.error)
     """
@@ -133,7 +134,7 @@ def test_a_trillion_games_start_at_once_in_bounded_memory(tmp_path, jobs):
     # Issue 11 item 10: simulate 1000000000000 built a list of 500 million
     # chunks (24 GB) before playing; under a 1.5 GB address-space limit that
     # is a MemoryError.  Now the first chunks are played at once, and Ctrl-C
-    # (here at the second redraw of the progress line) stops it.
+    # (here once the progress line has counted the first deals) stops it.
     env = dict(os.environ, CARDSHELL_DATA_DIR=str(tmp_path / "data"))
     result = subprocess.run([sys.executable, "-c", SCRIPT, jobs], capture_output=True, text=True,
                             env=env, timeout=120)

@@ -15,11 +15,10 @@ from hypothesis import strategies as st
 from cardshell.cards import ACE, Card, Suit, new_deck, parse_card
 from cardshell.search import Budget, hint
 from cardshell.shell import Shell
-from cardshell.testing import check_search
+from cardshell.testing import check_search, random_walk
 from cardshell_aces_up import rules as aces
 from cardshell_thumb_and_pouch import rules as pouch
 from cardshell_thumb_and_pouch.rules import Placed
-from search_helpers import random_walk
 
 BIG = Budget(seconds=120, nodes=2_000_000)
 

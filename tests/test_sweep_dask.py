@@ -10,13 +10,19 @@ import sys
 import textwrap
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
+import sweep_tasks
+from cardshell import blame
 from cardshell.errors import CommandError
 from cardshell.shell import Shell
 from cardshell.sweep import DaskCluster, Tally, add_counts, cluster, reduce, run
 from sweep_tasks import OUTCOMES, die, fails_on_seed_13, seeds_of
+
+#: The line of tests/sweep_tasks.py that raises in ``fails_on_seed_13``.
+FAILS_AT = next(number for number, text in enumerate(open(sweep_tasks.__file__), 1) if "deal 13 is broken" in text)
 
 distributed = pytest.importorskip("distributed")
 
@@ -76,11 +82,12 @@ def test_the_environment_names_the_scheduler_unless_jobs_is_given(scheduler, mon
     assert shell.execute("simulate 50 --jobs 2").output == on_cluster.output and used == [scheduler]
 
 
-def test_a_failing_chunk_is_reported_with_its_deals(scheduler):
-    with pytest.raises(CommandError) as caught:
+def test_a_failing_chunk_comes_back_as_the_tasks_exception_with_where_it_was_raised(scheduler):
+    # As from a pool worker: the plugin's own exception, located in its own code (not in Dask's).
+    with pytest.raises(ValueError, match="deal 13 is broken") as caught:
         run(fails_on_seed_13, range(0, 40), lambda chunk, result: None, backend=DaskCluster(scheduler), max_chunk=5)
-    # 40 deals on 2 worker threads: chunks of 3, so seed 13 is in 12..14.
-    assert caught.value.message == "a Dask worker failed on deals 12..14 (3 deals): ValueError: deal 13 is broken"
+    found = blame.locate(caught.value, [("sweep_tasks", sweep_tasks.__file__)])
+    assert found == blame.Blame("sweep_tasks", f"sweep_tasks.py:{FAILS_AT}")
 
 
 def test_ctrl_c_cancels_what_the_cluster_still_has(scheduler):
@@ -297,3 +304,12 @@ def test_a_script_ends_with_one_line_exit_1_and_no_stall(server, request):
     assert run.returncode == 1
     assert run.stderr == (f"<stdin>:2: could not reach the Dask scheduler at tcp://127.0.0.1:{port}: "
                           "no Dask handshake within 0.5 s\n")
+
+
+def test_a_plugins_exception_on_a_dask_worker_names_the_plugin_and_its_line_as_in_this_process(scheduler, tmp_path):
+    plugin = Path(__file__).resolve().parent / "plugins" / "hostile_raising_rules.py"
+    shell = Shell.create(plugins=[], extra_modules=[str(plugin)], seed=0, autosave=False, data_dir=tmp_path / "data")
+    here = shell.execute("winnability raising-rules --deals 0:8 --jobs 1")
+    assert not here.ok and here.error.startswith("internal error in plugin 'hostile_raising_rules': ValueError: ")
+    there = shell.execute(f"winnability raising-rules --deals 0:8 --scheduler {scheduler}")
+    assert there.error == here.error

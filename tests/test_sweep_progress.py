@@ -1,10 +1,15 @@
-"""The sweep's progress line: one line, games counted, rate and ETA, wiped at the end."""
+"""The sweep's progress line: one line, games counted, rate and ETA, never
+wider than the terminal, wiped at the end (the screen is read back through
+pyte, a terminal emulator)."""
 
 from __future__ import annotations
 
 import io
+import time
 
-from cardshell.sweep.progress import ProgressLine, format_duration
+import pyte
+
+from cardshell.progress import HELD_SECONDS, ProgressLine, format_duration
 
 
 class Clock:
@@ -15,50 +20,97 @@ class Clock:
         return self.now
 
 
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def screen_of(text, columns=40, lines=4):
+    """What a terminal of that size shows after ``text`` was written to it."""
+    screen = pyte.Screen(columns, lines)
+    pyte.Stream(screen).feed(text)
+    return screen
+
+
+def drawn(stream, what, columns=40, seconds=10.0):
+    """Wait (at most ``seconds``) until the first row of the screen shows
+    ``what`` (the line is redrawn by difference: only what changed is written)."""
+    end = time.monotonic() + seconds
+    while screen_of(stream.getvalue(), columns).display[0].rstrip() != what and time.monotonic() < end:
+        time.sleep(0.01)
+    return screen_of(stream.getvalue(), columns).display[0].rstrip() == what
+
+
 def test_the_line_counts_deals_with_rate_and_eta():
-    clock, stream = Clock(), io.StringIO()
-    line = ProgressLine(1_000_000, "simulate 1,000,000", stream=stream, clock=clock, columns=200)
-    assert stream.getvalue() == "\rsimulate 1,000,000: 0/1,000,000 games (0.0%), 0 games/s, ETA --:--:--"
-    clock.now += 2.0
-    line.advance(100_000)
-    assert line.text() == "simulate 1,000,000: 100,000/1,000,000 games (10.0%), 50,000 games/s, ETA 0:00:18"
-    assert stream.getvalue().endswith("\r" + line.text())
+    clock = Clock()
+    line = ProgressLine(1_000_000, "simulate 1,000,000", stream=Terminal(), clock=clock, columns=200)
+    try:
+        assert line.text() == "simulate 1,000,000: 0/1,000,000 games (0.0%), 0 games/s, ETA --:--:--"
+        clock.now += 2.0
+        line.advance(100_000)
+        assert line.text() == "simulate 1,000,000: 100,000/1,000,000 games (10.0%), 50,000 games/s, ETA 0:00:18"
+    finally:
+        line.close()
 
 
-def test_redraws_are_throttled_and_never_wider_than_the_terminal():
-    clock, stream = Clock(), io.StringIO()
+def test_a_narrow_terminal_drops_detail_never_a_word():
+    clock = Clock()
+    line = ProgressLine(2_000_000, "simulate 2,000,000", stream=Terminal(), clock=clock, columns=60)
+    try:
+        clock.now += 10
+        line.advance(46_000)
+        assert line.text(59) == "simulate 2,000,000: 2.3%, ETA 0:07:05"
+        assert line.text(30) == "2.3%, ETA 0:07:05"
+        assert line.text(5) == "2.3%"
+        unknown = ProgressLine(None, "winnability aces-up", "deals", stream=Terminal(), clock=clock, columns=20)
+        unknown.advance(25)
+        assert unknown.text(19) == "25 deals"  # never '25 deals/' as a cut line would be
+        unknown.close()
+    finally:
+        line.close()
+
+
+def test_a_deal_that_holds_the_sweep_is_named_instead_of_an_eta_that_stays():
+    clock = Clock()
+    line = ProgressLine(20, "winnability aces-up", "deals", stream=Terminal(), clock=clock, columns=200,
+                        deal_seconds=10)
+    try:
+        clock.now += 1.9
+        line.advance(19)
+        assert line.text().endswith("ETA 0:00:01")
+        clock.now += HELD_SECONDS + 6
+        assert line.text() == "winnability aces-up: 19/20 deals (95.0%), a deal running 0:00:08 (at most 0:00:10)"
+    finally:
+        line.close()
+
+
+def test_the_line_is_drawn_within_the_width_and_wiped_when_closed():
+    clock, stream = Clock(), Terminal()
     line = ProgressLine(10**12, "simulate 1,000,000,000,000", unit="rounds", stream=stream, clock=clock, columns=40)
-    for _ in range(50):
-        line.advance(10)  # no time passes: no redraw
-    assert stream.getvalue().count("\r") == 1
     clock.now += 1
-    line.advance(10)
-    drawn = stream.getvalue().split("\r")
-    assert len(drawn) == 3 and all(len(part) <= 39 for part in drawn)
-
-
-def test_close_wipes_the_line_once():
-    clock, stream = Clock(), io.StringIO()
-    line = ProgressLine(None, "sweep", stream=stream, clock=clock, columns=80)
-    clock.now += 4
-    line.advance(8)
-    line.draw()
-    width = len(line.text())
+    line.advance(10**6)
+    assert drawn(stream, line.text(39))  # the line as it is now, at the next redraw
+    shown = screen_of(stream.getvalue()).display
+    assert shown[0].strip() and shown[0].rstrip() == line.text(39)
     line.close()
-    line.close()
-    assert stream.getvalue().endswith("\r" + " " * width + "\r")
-    assert stream.getvalue().count("\r" + " " * width + "\r") == 1
-    assert line.text() == "sweep: 8 games, 2 games/s"
+    line.close()  # idempotent
+    after = screen_of(stream.getvalue())
+    assert all(not row.strip() for row in after.display)  # nothing left behind
+    assert (after.cursor.x, after.cursor.y) == (0, 0)  # the reply starts where the line was
 
 
-def test_a_shorter_line_covers_the_longer_one_before_it():
-    clock, stream = Clock(), io.StringIO()
-    line = ProgressLine(100, "s", stream=stream, clock=clock, columns=200)
-    first = len(line.text())
-    clock.now += 1000
-    line.advance(1)
-    line.draw()
-    assert len(stream.getvalue().split("\r")[-1]) >= first
+def test_a_line_wiped_by_ctrl_c_leaves_nothing():
+    stream = Terminal()
+    try:
+        line = ProgressLine(100, "simulate 100", stream=stream, columns=60)
+        try:
+            assert drawn(stream, line.text(59), 60)
+            raise KeyboardInterrupt
+        finally:
+            line.close()
+    except KeyboardInterrupt:
+        pass
+    assert all(not row.strip() for row in screen_of(stream.getvalue(), 60).display)
 
 
 class Context:
@@ -66,15 +118,12 @@ class Context:
         self.interactive = interactive
 
 
-class Terminal(io.StringIO):
-    def isatty(self):
-        return True
-
-
 def test_only_a_person_at_a_terminal_gets_a_line():
     assert ProgressLine.for_context(Context(False), 10, "x", stream=Terminal()) is None
     assert ProgressLine.for_context(Context(True), 10, "x", stream=io.StringIO()) is None
-    assert isinstance(ProgressLine.for_context(Context(True), 10, "x", stream=Terminal()), ProgressLine)
+    line = ProgressLine.for_context(Context(True), 10, "x", stream=Terminal())
+    assert isinstance(line, ProgressLine)
+    line.close()
 
 
 def test_a_closed_terminal_does_not_stop_the_sweep():
@@ -84,6 +133,7 @@ def test_a_closed_terminal_does_not_stop_the_sweep():
     line.advance(5)
     line.draw()
     line.close()
+    assert line.done == 5
 
 
 def test_format_duration():

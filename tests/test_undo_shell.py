@@ -49,7 +49,7 @@ def test_undo_n_and_redo_n_name_the_moves(shell):
 @pytest.mark.parametrize("setup, line, message", [
     ([], "undo", "Nothing to undo."),
     (["inc 1"], "redo", "Nothing to redo."),
-    (["inc 1"], "undo 2", "Only 1 move can be undone."),
+    (["inc 1"], "undo 2", "Only 1 move can be undone: 'undo 1' takes it back."),
     (["inc 1", "inc 1", "undo 2"], "redo 3", "Only 2 moves can be redone."),
     (["inc 1"], "undo 0", "'0' is not a number of moves (1 or more) (usage: undo [N])"),
     (["inc 1"], "undo x", "'x' is not a number of moves (1 or more) (usage: undo [N])"),
@@ -217,7 +217,7 @@ def test_undo_k_gives_the_state_k_moves_earlier_and_redo_returns(every_game_shel
         assert session.moves == len(session.log) == len(past) - 1 == len(session.undo_stack)
         assert len(session.redo_stack) == len(future)
     # The log rebuilds the state exactly (what saves rely on).
-    rebuilt = shell.replay(session.game, session.seed, session.options, session.log)
+    rebuilt = shell.replayer.replay(session.game, session.seed, session.options, session.log)
     assert rebuilt.state == session.state
     # And undoing everything gives the deal back.
     if session.log:

@@ -445,7 +445,7 @@ def test_help_documents_the_command_and_its_bounds(one_shell):
                   "95% Wilson interval", "--export FILE.csv", "--scheduler"):
         assert bound in flat
     assert max(len(line) for line in text.splitlines()) <= 80
-    assert "winnability GAME [OPTIONS]" in shell.execute("help").output
+    assert "winnability GAME [OPTIONS]" in shell.execute("help all").output
 
 
 # -- the key covers the plugin's code (issue 26 item 5) ------------------------------------

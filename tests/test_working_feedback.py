@@ -8,58 +8,59 @@ from __future__ import annotations
 import contextlib
 import io
 import sys
-import threading
 import time
 
+import pyte
 import pytest
 
 from cardshell import interactive
 from cardshell.shell import Shell
-from cardshell.spinner import Spinner
+from cardshell.statusline import spinner
 from terminal import spawn_cardshell
 
 pexpect = pytest.importorskip("pexpect")
 
 
-class Screen(io.StringIO):
-    """A fake stderr that keeps every write, in order."""
+class Terminal(io.StringIO):
+    """A fake stderr on a terminal."""
 
-    def __init__(self):
-        super().__init__()
-        self.writes = []
-        self.lock = threading.Lock()
-
-    def write(self, text):
-        with self.lock:
-            self.writes.append(text)
-        return super().write(text)
+    def isatty(self):
+        return True
 
 
-def test_the_spinner_draws_at_once_redraws_while_the_work_runs_and_is_wiped():
-    screen = Screen()
-    with Spinner("solve: searching", screen, columns=80, interval=0.01):
-        assert screen.writes == ["\r| solve: searching, 0 s (Ctrl-C stops)"]  # before the first interval
-        time.sleep(0.2)
-    frames = [write for write in screen.writes if "searching" in write]
-    assert len(frames) >= 3 and frames[1].startswith("\r/ solve: searching")
-    drawn = len("| solve: searching, 0 s (Ctrl-C stops)")
-    assert screen.writes[-1] == "\r" + " " * drawn + "\r"  # wiped: the reply starts on a clean line
-    count = len(screen.writes)
-    time.sleep(0.05)
-    assert len(screen.writes) == count  # the thread has stopped
+def shown(stream, columns):
+    """The rows a terminal of ``columns`` shows after what was written to ``stream``."""
+    screen = pyte.Screen(columns, 3)
+    pyte.Stream(screen).feed(stream.getvalue())
+    return [row.rstrip() for row in screen.display]
 
 
-def test_the_spinner_is_wiped_when_ctrl_c_stops_the_work_and_counts_seconds():
-    screen = Screen()
+def wait_for(condition, seconds=10.0):
+    end = time.monotonic() + seconds
+    while not condition() and time.monotonic() < end:
+        time.sleep(0.01)
+    return condition()
+
+
+def test_the_spinner_shows_at_once_counts_seconds_and_is_wiped():
+    stream = Terminal()
     now = [100.0]
-    spinner = Spinner("hint: thinking", screen, clock=lambda: now[0], columns=20, interval=0.01)
-    with pytest.raises(KeyboardInterrupt), spinner:
+    with spinner("solve: searching", stream, clock=lambda: now[0], columns=80, interval=0.01):
+        assert wait_for(lambda: shown(stream, 80)[0] == "| solve: searching, 0 s (Ctrl-C stops)")
         now[0] = 103.2
-        spinner.draw()
-        assert screen.writes[-1].startswith("\r")
-        assert "3 s" in spinner.text() and len(screen.writes[-1]) <= 20  # cut to the width, never wrapped
+        assert wait_for(lambda: shown(stream, 80)[0].endswith("solve: searching, 3 s (Ctrl-C stops)"))
+    assert shown(stream, 80) == ["", "", ""]  # wiped: the reply starts on a clean line
+
+
+def test_the_spinner_fits_a_narrow_terminal_and_is_wiped_by_ctrl_c():
+    stream = Terminal()
+    now = [100.0]
+    line = spinner("hint: thinking", stream, clock=lambda: now[0], columns=20, interval=0.01)
+    with pytest.raises(KeyboardInterrupt), line:
+        now[0] = 103.2
+        assert wait_for(lambda: shown(stream, 20)[0] == "| hint: thinking")  # what fits in 19, no word cut
         raise KeyboardInterrupt
-    assert screen.writes[-1] == "\r" + " " * 19 + "\r"
+    assert shown(stream, 20) == ["", "", ""]
 
 
 class Recorded:
@@ -77,7 +78,7 @@ class Recorded:
                                                             (False, [])])
 def test_solve_and_hint_show_the_spinner_only_to_a_person_at_a_terminal(tmp_path, interactive_shell, expected):
     shell = Shell.create(["aces-up"], interactive=interactive_shell, data_dir=tmp_path)
-    shell.working = recorded = Recorded()
+    shell.front_end.working = recorded = Recorded()
     assert shell.execute("play aces-up --seed 4").ok
     assert shell.execute("solve").ok and shell.execute("hint --nodes 200 --samples 2").ok
     assert recorded.labels == expected
@@ -90,7 +91,7 @@ def test_the_front_end_gives_no_spinner_where_stderr_is_no_terminal(monkeypatch)
 
 def pairs_at_a_terminal():
     shell = Shell.create(plugins=[], extra_modules=["toy_pairs"], seed=0, interactive=True)
-    shell.pace_steps = True
+    shell.front_end.pace = True
     shell.execute("play pairs --row 1,2,2,1,3,3")
     reply = shell.execute("solve --play")
     assert reply.ok and reply.steps
@@ -100,8 +101,9 @@ def pairs_at_a_terminal():
 def test_paced_steps_show_each_board_after_a_pause():
     shell, steps = pairs_at_a_terminal()
     shown, pauses = [], []
-    end = interactive.play_steps(shell, steps, shown.append, lambda seconds: pauses.append(seconds) or False)
-    assert end == f"Played the {len(steps)} moves."
+    end = interactive.play_steps(shell, steps, shown.append, lambda seconds: pauses.append(seconds) or "")
+    assert end == ""  # the game is over: its ending, with the 'Next:' line, was the last thing shown
+    assert shown[-1].splitlines()[-1].startswith("Next: ")
     assert pauses == [interactive.STEP_SECONDS] * len(steps)
     assert [text.splitlines()[0] for text in shown] == [f"> {step}" for step in steps]
     typed = Shell.create(plugins=[], extra_modules=["toy_pairs"], seed=0)
@@ -113,11 +115,30 @@ def test_paced_steps_show_each_board_after_a_pause():
 def test_a_key_stops_the_paced_steps_and_what_was_played_stays():
     shell, steps = pairs_at_a_terminal()
     shown = []
-    keys = iter([False, True])  # no key before the first move, a key before the second
+    keys = iter(["", "x"])  # no key before the first move, a key before the second
     end = interactive.play_steps(shell, steps, shown.append, lambda seconds: next(keys))
     assert end == f"Stopped after 1 of {len(steps)} moves ('solve --play' plays on from here)."
     assert len(shown) == 1 and shown[0].startswith(f"> {steps[0]}\n")
     assert list(shell.recorder.lines)[-1] == steps[0]  # the move played is recorded (and undoable)
+
+
+def test_plus_and_minus_change_the_pace_and_solve_play_pace_sets_it():
+    shell, steps = pairs_at_a_terminal()
+    pauses = []
+    keys = iter(["+", "-", "-"] + [""] * len(steps))
+
+    def key_within(seconds):
+        pauses.append(seconds)
+        return next(keys)
+
+    assert len(steps) == 3
+    assert interactive.play_steps(shell, steps, [].append, key_within, pause=1.0) == ""
+    assert pauses == [1.0, 0.5, 1.0]  # '+' halves the next pauses, '-' doubles them; no key stopped it
+    paced = Shell.create(plugins=[], extra_modules=["toy_pairs"], seed=0, interactive=True)
+    paced.front_end.pace = True
+    paced.execute("play pairs --row 1,2,2,1,3,3")
+    assert paced.execute("solve --play --pace 2").pace == 2.0
+    assert "--pace must be" in paced.execute("solve --play --pace 0").error
 
 
 def test_ctrl_c_during_a_pause_stops_the_paced_steps_like_a_key():
@@ -137,7 +158,7 @@ def test_solve_play_at_a_terminal_is_paced_and_a_key_stops_it(tmp_path):
     child.expect_exact("aces-up:")
     time.sleep(0.3)
     child.send("solve --play\r")
-    child.expect_exact("Playing it, one move at a time; any key stops.")
+    child.expect_exact("Playing it, one move every 0.5 s ('+' faster, '-' slower, any other key stops).")
     child.expect_exact("> F 1")  # the first move of the line, with its board
     child.send("x")
     child.expect(r"Stopped after (\d+) of 83 moves")

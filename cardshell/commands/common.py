@@ -2,8 +2,9 @@
 ``new`` (``play``'s is :func:`cardshell.game_options.play_parser`, also
 importable here), the argument readers of ``undo``/``redo`` and
 ``play``/``new``, the lookup of a game by its id or a prefix
-(:func:`find_game`), and :class:`HostPlugin`, the base of each default
-plugin (its shell, the current game, the list of saves).
+(:func:`find_game`), a game's page (:func:`game_page`), and
+:class:`HostPlugin`, the base of each default plugin (its host, the
+current game, the list of saves).
 """
 
 from __future__ import annotations
@@ -12,16 +13,17 @@ import difflib
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from cardshell import gamepage, option_values, parsers, saves, timestamps
 from cardshell import help as helptext
-from cardshell import option_values, parsers, saves, timestamps
 from cardshell.errors import CommandError, UsageError
 from cardshell.game_options import play_parser as play_parser  # its home; kept importable here
 from cardshell.messages import say
 from cardshell.option_values import OptionParser
-from cardshell.records import Game
+from cardshell.records import Command, Game
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.host import Host
+    from cardshell.registry import Registry
 
 
 def _new_parser() -> OptionParser:
@@ -77,7 +79,39 @@ def find_game(games: Mapping[str, Game], word: str) -> Game:
     if len(starting) > 1:
         raise CommandError(f"{parsers.quoted(word)} could be {', '.join(sorted(starting))}; type more of its name")
     known = ", ".join(sorted(games)) or "none installed"
-    raise CommandError(f"no game {parsers.quoted(word)}{_did_you_mean(key, games)}; the games are: {known}")
+    raise CommandError(f"no game {parsers.quoted(word)}{_did_you_mean_game(key, games)}; the games are: {known}")
+
+
+def _did_you_mean_game(word: str, games: Iterable[str]) -> str:
+    """A suggestion for a mistyped game id: a close id (``aces-upp``), else
+    an id with a word close to it (``acs``: ``aces-up``), else ""."""
+    ids = sorted(games)
+    close = _did_you_mean(word, ids)
+    if close:
+        return close
+    by_word = {part: gid for gid in reversed(ids) for part in gid.split("-") if len(part) > 2}
+    found = difflib.get_close_matches(word, list(by_word), n=1, cutoff=0.75)
+    return f" (did you mean {by_word[found[0]]!r}?)" if found else ""
+
+
+def game_commands(registry: Registry, game_id: str) -> list[Command]:
+    """The commands of a game (its own and those other plugins added), in registration order."""
+    return [entry.command for entry in registry.commands(game_id)]
+
+
+def game_page(host: Host, game_id: str) -> str:
+    """``help GAME`` and ``rules GAME``: the game's rules page (its
+    ``RULES.md``, or its summary), commands and ``play`` options, wrapped to
+    the front end's width (:func:`cardshell.gamepage.page`).
+
+    Raises:
+        KeyError: no such game.
+    """
+    registry = host.registry
+    game = registry.games[game_id]
+    plugin = registry.plugin(registry.game_plugins[game_id])
+    return gamepage.page(game, game_commands(registry, game_id), gamepage.rules_text(game, plugin),
+                         host.front_end.width)
 
 
 class HostPlugin:
@@ -92,7 +126,7 @@ class HostPlugin:
         self.shell = shell
 
     def _current(self) -> Any:
-        session = self.shell.current
+        session = self.shell.table.current
         if session is None:
             raise CommandError(say("game.none-in-progress"))
         return session
@@ -105,16 +139,16 @@ class HostPlugin:
             return None
 
     def _find_game(self, word: str) -> Game:
-        return find_game(self.shell.games, word)
+        return find_game(self.shell.registry.games, word)
 
     def _saved_rows(self) -> list[tuple[str, str]]:
         """One row per save: resumable ones with how to resume, broken ones with why not."""
         rows = []
-        for name, found in saves.list_saves(self.shell.data_dir):
+        for name, found in saves.list_saves(self.shell.places.data_dir):
             if isinstance(found, saves.SaveError):
                 rows.append((name, f"cannot be used: {found.message}"))
                 continue
-            game = self.shell.games.get(found.game)
+            game = self.shell.registry.games.get(found.game)
             if game is None:
                 rows.append((name, f"game {found.game!r} is not installed"))
                 continue

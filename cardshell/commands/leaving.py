@@ -42,7 +42,7 @@ class SessionCommands(HostPlugin):
 
         Every way of leaving a game with moves that is not over (``quit``, a
         game's own letter for it such as Aces Up's ``q``) asks first at a
-        terminal (:attr:`cardshell.shell.Shell.confirm`), the question
+        terminal (:attr:`cardshell.context.FrontEnd.confirm`), the question
         ``new`` asks; declining changes nothing.  The game left is kept
         loadable until exit and listed under "Abandoned" by ``load``
         (:meth:`cardshell.persistence.Persistence.abandon`).
@@ -51,16 +51,17 @@ class SessionCommands(HostPlugin):
             CommandError: the player declined.
         """
         shell = self.shell
-        session = shell.current
+        session = shell.table.current
         if session is None:
-            shell.exiting = True
+            shell.dispatcher.exiting = True
             return
         name = None
         if session.outcome is None and session.moves:
             what = describe(session.game.title, session.seed, session.moves)
-            if shell.confirm is not None and not shell.confirm(f"This abandons {what}. Go on?"):
+            confirm = shell.front_end.confirm
+            if confirm is not None and not confirm(f"This abandons {what}. Go on?"):
                 raise CommandError(f"Nothing was changed: {what} is kept.")
-        shell.leave(abandon=True)  # keeps a game with moves loadable (Sessions.leave)
+        shell.lifecycle.leave(abandon=True)  # keeps a game with moves loadable (Sessions.leave)
         if session.outcome is None and session.moves:
             name = next((n for n, r in reversed(shell.persistence.abandoned.items()) if r.uid == session.uid), None)
         if name is not None:
@@ -72,4 +73,4 @@ class SessionCommands(HostPlugin):
 
     def exit(self, ctx: CommandContext, args: None) -> None:
         """``exit``: leave the shell."""
-        self.shell.exiting = True
+        self.shell.dispatcher.exiting = True

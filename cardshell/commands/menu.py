@@ -1,4 +1,4 @@
-"""The default plugin ``cardshell.builtin``: ``help`` and ``games``."""
+"""The default plugin ``cardshell.builtin``: ``help``, ``games`` and ``clear``."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ from typing import Any
 
 from cardshell import help as helptext
 from cardshell import parsers
-from cardshell.commands.common import HostPlugin, _did_you_mean
+from cardshell.commands.common import HostPlugin, _did_you_mean_game, game_commands, game_page
+from cardshell.completion import NEEDS_GAME, NEEDS_GAME_OR_FINISHED
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
 from cardshell.messages import say
@@ -23,81 +24,105 @@ class MenuCommands(HostPlugin):
 
     @hookimpl
     def cardshell_commands(self) -> list[Command]:
-        """The commands ``help``, ``games``."""
+        """The commands ``help``, ``games``, ``clear``."""
         return [
             Command("help", "show this menu, or help for one command or game", self.help,
                     usage="help [COMMAND|GAME|all]",
                     parse=parsers.words, complete=self._complete_help),
             Command("games", "list the games and the games in progress", self.games),
+            Command("clear", "clear the screen (also Ctrl-L)", self.clear, show_state=False, changes_state=False,
+                    help="At a terminal, clear the screen; the game and the history stay.  In a script it "
+                         "does nothing."),
         ]
 
     def _global_commands(self) -> list[Command]:
-        self.shell.need_globals()
         return [entry.command for entry in self.shell.registry.global_scope.entries]
+
+    def _usable_here(self, commands: list[Command]) -> list[Command]:
+        """The commands that do something at ``cardshell>`` now (no game):
+        not those acting on the current game, and ``new``/``restart`` only
+        while a finished game is there to deal again."""
+        finished = self.shell.table.last_finished() is not None
+        return [command for command in commands if command.name not in NEEDS_GAME
+                and (finished or command.name not in NEEDS_GAME_OR_FINISHED)]
+
+    def clear(self, ctx: CommandContext, args: Any) -> None:
+        """``clear``: clear the terminal (nothing in scripts); never recorded."""
+        self.shell.dispatcher.record_as = ""
+        clear_screen = self.shell.front_end.clear_screen
+        if clear_screen is not None and ctx.interactive:
+            clear_screen()
 
     def help(self, ctx: CommandContext, words: list[str]) -> None:
         """``help [COMMAND]``: the menu, or one command's help."""
         shell = self.shell
-        session = shell.current
-        if not words or words == ["all"]:  # 'help' in a game is short (one screen); 'help all' has everything
+        registry, width = shell.registry, shell.front_end.width
+        session = shell.table.current
+        if not words or words == ["all"]:  # 'help' is short (one screen); 'help all' has everything
             game = session.game if session else None
-            game_commands = shell.game_commands(game.id) if game else []
-            ctx.echo(helptext.menu(self._global_commands(), game, game_commands, width=shell.width,
-                                   shadowed=shell.registry.shadowed(game.id if game else None), short=not words))
+            commands = game_commands(registry, game.id) if game else []
+            shell_commands = self._global_commands()
+            if game is None and not words:  # at cardshell>: what can be done there
+                shell_commands = self._usable_here(shell_commands)
+            ctx.echo(helptext.menu(shell_commands, game, commands, width=width,
+                                   shadowed=registry.shadowed(game.id if game else None), short=not words))
             return
         if len(words) > 1:
             raise UsageError("help takes at most one command name")
         word = words[0]
         if word.startswith(ESCAPE) and len(word) > len(ESCAPE):  # help %hint: the shell's own command
-            global_entry = shell.registry.global_scope.lookup(word[len(ESCAPE):])
+            global_entry = registry.global_scope.lookup(word[len(ESCAPE):])
             if global_entry is None:
-                raise CommandError(f"no shell command {word!r}; type '{shell.host_word('help')}' for the list")
+                help_word = shell.lifecycle.host_word("help")
+                raise CommandError(f"no shell command {word!r}; type '{help_word}' for the list")
             ctx.echo(helptext.command_help(global_entry.command))
             return
-        scope = shell.scope()
+        scope = shell.dispatcher.scope()
         entry = scope.lookup(word) or next(
             (e for e in scope.entries if e.command.pattern and scope.key(e.command.name) == scope.key(word)), None)
         if entry is None:
             target = scope.aliases.get(scope.key(word))
-            entry = shell.registry.global_scope.lookup(target or word)
+            entry = registry.global_scope.lookup(target or word)
         if entry is None:  # an example of a pattern command, as the menu shows it: 'help a5'
             matched = scope.match(word)
             entry = matched[0] if matched is not None else None
         if entry is None:
             game_id = self._game_id(word)
             if game_id is not None:  # help GAME: the game's page
-                ctx.echo(shell.game_page(game_id))
+                ctx.echo(game_page(shell, game_id))
                 return
             owners = self._games_with_command(word)
             if owners:  # a command of some games, asked about outside them
                 ctx.echo(helptext.wrap(f"'{word}' is a command inside {_series(owners)}: 'play GAME', then "
-                                       f"'help {word}' there.", shell.width))
+                                       f"'help {word}' there.", width))
                 return
-            close = shell.did_you_mean(word)
-            hint = f" (did you mean {close!r}?)" if close else _did_you_mean(word.lower(), shell.games)
+            close = shell.dispatcher.did_you_mean(word)
+            hint = f" (did you mean {close!r}?)" if close else _did_you_mean_game(word.lower(), registry.games)
+            help_word = shell.lifecycle.host_word("help")
             raise CommandError(f"no command or game {parsers.quoted(word)}{hint}; type "
-                               f"'{shell.host_word('help')}' for the list of commands and 'games' for the games")
-        game = shell.games.get(entry.command.game) if entry.command.game else None
-        ctx.echo(helptext.command_help(entry.command, game, shell.width))
-        if game is not None and shell.registry.global_scope.lookup(word) is not None:
+                               f"'{help_word}' for the list of commands and 'games' for the games")
+        game = registry.games.get(entry.command.game) if entry.command.game else None
+        ctx.echo(helptext.command_help(entry.command, game, width))
+        if game is not None and registry.global_scope.lookup(word) is not None:
             ctx.echo(say("help.shell-word", word=repr(word), word_plain=word, title=game.title))
 
     def _complete_help(self, state: Any, index: int) -> list[str]:
         if index != 0:
             return []
-        scope = self.shell.scope()
+        registry = self.shell.registry
+        scope = self.shell.dispatcher.scope()
         words = [w for e in scope.entries for w in (e.command.words if not e.command.pattern else ())]
-        shadowed = [f"{ESCAPE}{w}" for w in self.shell.registry.shadowed(scope.game.id if scope.game else None)]
-        return (words + [w for e in self.shell.registry.global_scope.entries for w in e.command.words]
-                + shadowed + sorted(self.shell.games))
+        shadowed = [f"{ESCAPE}{w}" for w in registry.shadowed(scope.game.id if scope.game else None)]
+        return (words + [w for e in registry.global_scope.entries for w in e.command.words]
+                + shadowed + sorted(registry.games))
 
     def _games_with_command(self, word: str) -> list[str]:
         """The titles of the games (sorted) that have a command or alias ``word``
         (any case), for ``help WORD`` outside them."""
-        shell, key = self.shell, word.lower()
+        registry, key = self.shell.registry, word.lower()
         owners = []
-        for gid, game in sorted(shell.games.items()):
-            if any(key in (w.lower() for w in command.words) for command in shell.game_commands(gid)
+        for gid, game in sorted(registry.games.items()):
+            if any(key in (w.lower() for w in command.words) for command in game_commands(registry, gid)
                    if command.game is not None):
                 owners.append(game.title)
         return owners
@@ -105,16 +130,17 @@ class MenuCommands(HostPlugin):
     def games(self, ctx: CommandContext, args: None) -> None:
         """``games``: the available games and the games in progress."""
         shell = self.shell
-        if not shell.games:
+        table, width = shell.table, shell.front_end.width
+        if not shell.registry.games:
             ctx.echo("No games are installed.")
         else:
             ctx.echo("Games:")
-            ctx.echo(helptext.games_list(shell.game_listing(), shell.width))
+            ctx.echo(helptext.games_list(shell.registry.listing(), width))
         playing: list[tuple[str, str]] = []
         finished: list[tuple[str, str]] = []
-        ended = {gid: s for gid, s in shell.finished.items() if s.outcome is not None and gid not in shell.sessions}
-        for gid, session in sorted((shell.sessions | ended).items()):
-            marker = " (current)" if session is shell.current else ""
+        ended = {gid: s for gid, s in table.finished.items() if s.outcome is not None and gid not in table.sessions}
+        for gid, session in sorted((table.sessions | ended).items()):
+            marker = " (current)" if session is table.current else ""
             row = f"seed {session.seed}, {helptext.moves(session.moves)}"
             if session.outcome is None:
                 playing.append((gid, f"{row}{marker}"))
@@ -122,15 +148,15 @@ class MenuCommands(HostPlugin):
                 finished.append((gid, f"{row}, {session.outcome.result}{marker}"))
         if playing:
             ctx.echo("In progress:")
-            ctx.echo(helptext.table(playing, width=shell.width))
+            ctx.echo(helptext.table(playing, width=width))
         if finished:
             ctx.echo("Finished ('play GAME' deals a new game):")
-            ctx.echo(helptext.table(finished, width=shell.width))
-        if shell.autosave:
+            ctx.echo(helptext.table(finished, width=width))
+        if shell.persistence.autosave:
             rows = self._saved_rows()
             if rows:
                 ctx.echo("Saved:")
-                ctx.echo(helptext.table(rows, width=shell.width))
+                ctx.echo(helptext.table(rows, width=width))
 
 
 def _series(items: list[str]) -> str:

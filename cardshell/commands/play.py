@@ -62,25 +62,27 @@ class PlayCommands(GameSwitching):
         game: see :meth:`_replacing`.
         """
         shell = self.shell
+        table, dispatcher = shell.table, shell.dispatcher
         if not words:
             raise UsageError("which game? type 'games' for the list")
         game = self._find_game(words[0])
         if words[0] != game.id:  # a prefix: record the game's id, so a replay means the same game
-            shell.record_as = shlex.join(["play", game.id, *words[1:]])
+            dispatcher.record_as = shlex.join(["play", game.id, *words[1:]])
         namespace = play_parser(game).parse_words(words[1:])
         given = {k: v for k, v in vars(namespace).items() if v is not None}
-        session = shell.sessions.get(game.id)
+        session = table.sessions.get(game.id)
         if session is not None and not given and session.outcome is None:
-            shell.current = session
+            table.current = session
             ctx.echo(f"Resuming {game.title}, seed {session.seed} ({helptext.moves(session.moves)} so far).")
-            ctx.echo(shell.render(session))
+            ctx.echo(shell.lifecycle.render(session))
             return
         over = None
         if not given:
-            over = session if session is not None and session.outcome is not None else shell.last_finished(game.id)
+            over = session if session is not None and session.outcome is not None else table.last_finished(game.id)
         if over is not None:  # a finished game is never resumed: a new deal, and the reply says so
             ctx.echo(f"{over_line(over)} A new deal:")
-        elif session is None and not given and shell.autosave and saves.exists(shell.data_dir, game.id):
+        elif (session is None and not given and shell.persistence.autosave
+              and saves.exists(shell.places.data_dir, game.id)):
             try:
                 self._resume_saved(ctx, game.id, f"Resuming saved {game.title}")
                 return
@@ -90,8 +92,8 @@ class PlayCommands(GameSwitching):
         options = {option.name.replace("-", "_"): option.default for option in game.options} | given
         with self._replacing(ctx, game.id):
             if seed is None:
-                seed = shell.next_seed()
-                shell.record_as = f"{shlex.join(['play', game.id, *words[1:]])} --seed {seed}"
+                seed = shell.seeds.next_seed()
+                dispatcher.record_as = f"{shlex.join(['play', game.id, *words[1:]])} --seed {seed}"
             self._start(ctx, game, seed, options, "game.started")
 
     def new(self, ctx: CommandContext, words: list[str]) -> None:
@@ -102,8 +104,8 @@ class PlayCommands(GameSwitching):
         seed = _new_parser().parse_words(words).seed
         with self._replacing(ctx, session.id):
             if seed is None:
-                seed = self.shell.next_seed()
-                self.shell.record_as = f"new --seed {seed}"
+                seed = self.shell.seeds.next_seed()
+                self.shell.dispatcher.record_as = f"new --seed {seed}"
             self._start(ctx, session.game, seed, session.options, "game.started-new")
 
     def restart(self, ctx: CommandContext, args: None) -> None:
@@ -116,18 +118,23 @@ class PlayCommands(GameSwitching):
 
     def _current_or_finished(self) -> Any:
         """The current game, or at ``cardshell>`` the last game that ended
-        (:meth:`cardshell.sessions.Sessions.last_finished`).
+        (:meth:`cardshell.gametable.GameTable.last_finished`).
 
         Raises:
             CommandError: neither exists.
         """
-        shell = self.shell
-        session = shell.current or shell.last_finished()
+        table = self.shell.table
+        session = table.current or table.last_finished()
         if session is None:
+            left = sorted(gid for gid, game in table.sessions.items() if game.outcome is None)
+            if left:  # left with Ctrl-D: still in progress, but not the current game
+                raise CommandError(f"no current game: {', '.join(left)} {'is' if len(left) == 1 else 'are'} in "
+                                   f"progress; 'play {left[0] if len(left) == 1 else 'GAME'}' resumes "
+                                   f"{'it' if len(left) == 1 else 'one'} (then 'new' or 'restart' acts on it)")
             raise CommandError("no game in progress or finished; type 'play GAME' to start one")
         return session
 
     def _complete_play(self, state: Any, index: int) -> list[str]:
         if index == 0:
-            return sorted(self.shell.games)
+            return sorted(self.shell.registry.games)
         return ["--seed"]

@@ -27,25 +27,24 @@ class PluginCommands(HostPlugin):
     def plugins(self, ctx: CommandContext, args: None) -> None:
         """``plugins``: loaded plugins with distribution, version, games and
         hooks; the shell words each game shadows (:data:`ESCAPE`); failures."""
+        registry = self.shell.registry
         rows = []
-        for info in self.shell.plugins:
+        for info in registry.plugins:
             dist = f"{info.dist} {info.version}" if info.dist else "(no distribution)"
             games = f"games: {', '.join(info.games)}; " if info.games else ""
             rows.append((info.name, f"{dist}; {games}hooks: {', '.join(info.hooks) or 'none'}"))
         ctx.echo("Plugins:")
-        ctx.echo(helptext.table(rows))
-        if self.shell.deferred is not None:  # what each game shadows needs its commands: import them all
-            self.shell.deferred.load(plugin.name for plugin in self.shell.deferred.pending())
-        registry = self.shell.registry
+        ctx.echo(helptext.table(rows, width=self.shell.front_end.width))
+        registry.load_all()  # what each game shadows needs its commands: import them all
         shadowed = {gid: registry.shadowed(gid) for gid in registry.games}
         shadowing = [(gid, ", ".join(f"{word} ({ESCAPE}{word})" for word in words))
                      for gid, words in shadowed.items() if words]
         if shadowing:
             ctx.echo("Shell words a game uses for its own commands (the shell's reached as %WORD there):")
-            ctx.echo(helptext.table(shadowing))
-        if self.shell.notes:
+            ctx.echo(helptext.table(shadowing, width=self.shell.front_end.width))
+        if registry.notes:
             ctx.echo("Notes:")
-            ctx.echo("\n".join(f"  {note}" for note in self.shell.notes))
-        if self.shell.failures:
+            ctx.echo("\n".join(f"  {note}" for note in registry.notes))
+        if registry.failures:
             ctx.echo("Failed plugins:")
-            ctx.echo("\n".join(f"  {failure.describe()}" for failure in self.shell.failures))
+            ctx.echo("\n".join(f"  {failure.describe()}" for failure in registry.failures))

@@ -1,7 +1,7 @@
 """The default plugin ``cardshell.saves``: ``save`` and ``load``.
 
 Saves are the seed, options and accepted moves, rebuilt by replay
-(:mod:`cardshell.saves`, :meth:`cardshell.replay.SavedGames.replay`); the
+(:mod:`cardshell.saves`, :meth:`cardshell.replay.Replayer.replay`); the
 rules of names and conflicts are :mod:`cardshell.persistence`'s.
 """
 
@@ -55,11 +55,11 @@ class SaveCommands(GameSwitching):
         if len(words) > 1:
             raise UsageError("save takes at most one name")
         name = self._save_name(words[0]) if words else session.id
-        other = self.shell.games.get(name)
+        other = self.shell.registry.games.get(name)
         if other is not None and other.id != session.id:
             raise CommandError(f"the name {name!r} is kept for {other.title}'s automatic save; choose another")
         try:
-            result = self.shell.save(session, name)
+            result = self.shell.persistence.save(session, name)
         except saves.SaveError as exc:
             raise CommandError(exc.message) from None
         for note in result.notes:
@@ -81,15 +81,15 @@ class SaveCommands(GameSwitching):
                 ctx.echo("No saved games.")
             if rows:
                 ctx.echo("Saved:")
-                ctx.echo(helptext.table(rows))
+                ctx.echo(helptext.table(rows, width=self.shell.front_end.width))
             if abandoned:
                 ctx.echo("Abandoned in this session (kept until exit):")
-                ctx.echo(helptext.table(abandoned))
+                ctx.echo(helptext.table(abandoned, width=self.shell.front_end.width))
             return
         name = self._save_name(words[0])
         try:
             record = self.shell.persistence.read(name)
-            game = self.shell.games.get(record.game)
+            game = self.shell.registry.games.get(record.game)
             title = game.title if game else record.game
             # The automatic save of a game says what 'play GAME' says when it
             # resumes it, so that a recording (which writes that as 'load GAME')
@@ -103,7 +103,7 @@ class SaveCommands(GameSwitching):
         """One row per game abandoned in this session, oldest first."""
         rows = []
         for name, record in self.shell.persistence.abandoned.items():
-            game = self.shell.games.get(record.game)
+            game = self.shell.registry.games.get(record.game)
             rows.append((name, f"{game.title if game else record.game}, seed {record.seed}, "
                                f"{helptext.moves(len(record.log))} ('load {name}')"))
         return rows
@@ -111,4 +111,5 @@ class SaveCommands(GameSwitching):
     def _complete_saves(self, state: Any, index: int) -> list[str]:
         if index != 0:
             return []
-        return [name for name, _ in saves.list_saves(self.shell.data_dir)] + list(self.shell.persistence.abandoned)
+        abandoned = list(self.shell.persistence.abandoned)
+        return [name for name, _ in saves.list_saves(self.shell.places.data_dir)] + abandoned

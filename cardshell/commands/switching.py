@@ -26,23 +26,33 @@ class GameSwitching(HostPlugin):
                       record: saves.SaveRecord | None = None) -> None:
         """Rebuild the save ``name``, make it current and show it.
 
+        A finished game is never resumed as in progress: a named save of one
+        is shown over, with its ending (``new`` or ``restart`` deal again);
+        the automatic save of one (``play GAME``) is refused, so a new game
+        is dealt.
+
         Raises SaveError (nothing changed) when it cannot be read or
-        rebuilt; CommandError when the player declines to abandon the game
-        it replaces.
+        rebuilt, or is the automatic save of a finished game; CommandError
+        when the player declines to abandon the game it replaces.
         """
         shell = self.shell
         if record is None:
             record = shell.persistence.read(name)
+        session = shell.replayer.rebuild(name, record)
+        if session.outcome is not None and name == record.game:
+            raise saves.SaveError(f"save {name!r} holds a finished game ({session.game.title}, seed "
+                                  f"{session.seed}: {session.outcome.result}); it is not resumed")
         with self._replacing(ctx, record.game, incoming=record):
-            session = shell.persistence.rebuild(name, record)
             shell.persistence.abandoned.pop(name, None)  # an abandoned game resumed is in progress again
-            shell.install(session)
-        shell.record_as = f"load {name}"
-        ctx.echo(f"{verb}, seed {session.seed} ({helptext.moves(session.moves)} so far).")
-        ctx.echo(shell.render(session))
+            shell.lifecycle.install(session)
+        shell.dispatcher.record_as = f"load {name}"
         if session.outcome is not None:
-            ctx.echo(f"This game is over: {session.outcome.result}"
-                     f"{f' ({session.outcome.detail})' if session.outcome.detail else ''}.")
+            ctx.echo(f"{verb}, seed {session.seed} (over: {session.outcome.result}; shown, not resumed).")
+            ctx.echo(shell.lifecycle.render(session))
+            ctx.echo(shell.lifecycle.announce_ending(session, None))
+            return
+        ctx.echo(f"{verb}, seed {session.seed} ({helptext.moves(session.moves)} so far).")
+        ctx.echo(shell.lifecycle.render(session))
 
     @contextlib.contextmanager
     def _replacing(self, ctx: CommandContext, game_id: str, incoming: saves.SaveRecord | None = None,
@@ -51,7 +61,7 @@ class GameSwitching(HostPlugin):
 
         The game it drops is the one in progress here, if it has moves and
         is not over, or else (autosave on) the automatic save with moves
-        that exit would replace.  At a terminal (:attr:`Shell.confirm`) the
+        that exit would replace.  At a terminal (:attr:`cardshell.context.FrontEnd.confirm`) the
         player is asked first; declining raises :class:`CommandError` and
         changes nothing.  In a script the command goes on.  Either way the
         dropped game is kept loadable until exit
@@ -67,7 +77,7 @@ class GameSwitching(HostPlugin):
         """
         shell, persistence = self.shell, self.shell.persistence
         record, snapshot, what = None, None, ""
-        session = shell.sessions.get(game_id)
+        session = shell.table.sessions.get(game_id)
         if session is not None:
             same = incoming is not None and (incoming.uid, incoming.log) == (session.uid, session.log)
             if session.outcome is None and session.moves and not same:
@@ -76,9 +86,10 @@ class GameSwitching(HostPlugin):
         else:
             record, snapshot = persistence.automatic_save_at_stake(game_id, incoming)
             if record is not None:
-                game = shell.games.get(game_id)
+                game = shell.registry.games.get(game_id)
                 what = "the saved " + describe(game.title if game else game_id, record.seed, len(record.log))
-        if record is not None and shell.confirm is not None and not shell.confirm(f"This abandons {what}. Go on?"):
+        confirm = shell.front_end.confirm
+        if record is not None and confirm is not None and not confirm(f"This abandons {what}. Go on?"):
             raise CommandError(f"Nothing was changed: {what} is kept.")
         name = persistence.abandon(record) if record is not None else None
         if name is not None:
@@ -93,12 +104,12 @@ class GameSwitching(HostPlugin):
         persistence.claim(game_id, snapshot)
 
     def _start(self, ctx: CommandContext, game: Game, seed: int, options: dict[str, Any], message: str) -> None:
-        shell = self.shell
+        lifecycle = self.shell.lifecycle
         # Plugin failures (hooks, render, outcome) reach the player through the reply's warnings.
-        session = shell.start(game, seed, options, [])
+        session = lifecycle.start(game, seed, options, [])
         ctx.echo(say(message, title=game.title, seed=seed))
-        ctx.echo(shell.render(session))
-        shell.check_outcome(session, [])
-        ending = shell.announce_ending(session, None)
+        ctx.echo(lifecycle.render(session))
+        lifecycle.check_outcome(session, [])
+        ending = lifecycle.announce_ending(session, None)
         if ending:  # a game played out by its deal (Pictures, Up-and-Down)
             ctx.echo(ending)

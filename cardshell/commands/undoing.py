@@ -33,19 +33,21 @@ class UndoCommands(HostPlugin):
     def undo(self, ctx: CommandContext, count: int) -> None:
         """``undo [N]``: take back the last N moves and show the game."""
         session = self._current()
+        lifecycle = self.shell.lifecycle
         lines = undo.undo(session, count)
-        self.shell.check_outcome(session, [], undoing=True)  # failures go to the reply's warnings
+        lifecycle.check_outcome(session, [], undoing=True)  # failures go to the reply's warnings
         ctx.echo(undo.describe("Undid", lines))
-        ctx.echo(self.shell.render(session))
+        ctx.echo(lifecycle.render(session))
 
     def redo(self, ctx: CommandContext, count: int) -> None:
         """``redo [N]``: make the last N undone moves again and show the game."""
         session = self._current()
+        lifecycle = self.shell.lifecycle
         lines = undo.redo(session, count)
         before = session.outcome
-        self.shell.check_outcome(session, [])  # failures go to the reply's warnings
+        lifecycle.check_outcome(session, [])  # failures go to the reply's warnings
         ctx.echo(undo.describe("Redid", lines))
-        ctx.echo(self.shell.render(session))
-        ending = self.shell.announce_ending(session, before)
+        ctx.echo(lifecycle.render(session))
+        ending = lifecycle.announce_ending(session, before)
         if ending:
             ctx.echo(ending)

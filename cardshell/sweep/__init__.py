@@ -75,6 +75,7 @@ A ``simulate`` command
     # in cardshell_commands(): return [..., SIMULATION.command()]
 """
 
+from cardshell.progress import ProgressLine
 from cardshell.sweep.backends import ENV_SCHEDULER, choose_backend, resolve_jobs, usable_cores
 from cardshell.sweep.cluster import DaskCluster
 from cardshell.sweep.command import Simulation, SweepRun
@@ -83,7 +84,6 @@ from cardshell.sweep.engine import Backend, reduce, run
 from cardshell.sweep.grammar import MAX_SEED, Extra, Grammar, SweepArgs
 from cardshell.sweep.histogram import Histogram, binned, trimmed
 from cardshell.sweep.pool import Pool
-from cardshell.sweep.progress import ProgressLine
 from cardshell.sweep.serial import Serial
 from cardshell.sweep.tasks import PerDeal, RangeCounter, Tally, add_counts
 

@@ -32,10 +32,12 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from cardshell import blame
 from cardshell.errors import CommandError, UsageError
 from cardshell.parsers import quoted
 from cardshell.sweep.deals import MAX_CHUNK, Chunk, chunk_size, chunked, deal_count
 from cardshell.sweep.grammar import split_address
+from cardshell.sweep.worker import Guarded
 
 __all__ = ["CLOSE_TIMEOUT", "CONNECT_TIMEOUT", "INSTALL_HINT", "MAX_HANDSHAKE", "WINDOW_PER_THREAD", "DaskCluster",
            "probe", "resolve"]
@@ -83,8 +85,11 @@ class DaskCluster:
 
         Raises:
             CommandError: dask is not installed, the scheduler cannot be
-                reached or has no worker, or a worker failed on a chunk
+                reached or has no worker, or the cluster failed on a chunk
                 (the message names the deals and the error).
+            Exception: a plugin's exception in a worker, with where it was
+                raised (:class:`~cardshell.sweep.worker.Guarded`), as a
+                pool's or this process's would be.
         """
         try:
             from distributed import Client
@@ -110,8 +115,9 @@ class DaskCluster:
                 raise CommandError(f"the Dask scheduler at {self.address} has no worker: {exc}") from None
             threads = max(1, sum(client.nthreads().values()))
             source = chunked(deals, chunk_size(deal_count(deals), threads, max_chunk))
+            guarded = Guarded(task)
             for chunk in source:
-                pending.append((chunk, client.submit(task, chunk, pure=False)))
+                pending.append((chunk, client.submit(guarded, chunk, pure=False)))
                 if len(pending) >= WINDOW_PER_THREAD * threads:
                     break
             while pending:
@@ -119,12 +125,14 @@ class DaskCluster:
                 try:
                     result = future.result()
                 except Exception as exc:
+                    if isinstance(exc, CommandError) or blame.origin(exc) is not None:
+                        raise  # a plugin's fault, or the host's message from the worker
                     raise CommandError(
                         f"a Dask worker failed on deals {_describe(chunk)}: {type(exc).__name__}: {exc}"
                     ) from None
                 following = next(source, None)
                 if following is not None:
-                    pending.append((following, client.submit(task, following, pure=False)))
+                    pending.append((following, client.submit(guarded, following, pure=False)))
                 yield chunk, result
         finally:
             try:

@@ -17,13 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardshell.progress import ProgressLine
 from cardshell.records import Command, CommandContext
 from cardshell.sweep import histogram as histograms
 from cardshell.sweep.backends import ENV_SCHEDULER, choose_backend
 from cardshell.sweep.deals import MAX_CHUNK, Chunk
 from cardshell.sweep.engine import reduce
 from cardshell.sweep.grammar import Grammar, SweepArgs
-from cardshell.sweep.progress import ProgressLine
 from cardshell.sweep.tasks import add_counts
 
 __all__ = ["HELP_WIDTH", "Simulation", "SweepRun"]

@@ -65,7 +65,7 @@ class Backend(Protocol):
 
 
 class Progress(Protocol):
-    """What the engine reports progress to (:class:`cardshell.sweep.progress.ProgressLine`)."""
+    """What the engine reports progress to (:class:`cardshell.progress.ProgressLine`)."""
 
     def advance(self, deals: int) -> None:
         """``deals`` more deals are done."""
@@ -180,24 +180,24 @@ def run(
     if backend is None:
         backend = Serial()
     with stop_on_termination():
-        early = progress is not None and getattr(backend, "counts_finished", False)
-        if early:  # the pool counts deals as they finish, out of order (issue 27 item 5)
-            results = backend.map(task, deals, max_chunk, finished=progress.advance)  # type: ignore[call-arg,union-attr]
-        else:
-            results = backend.map(task, deals, max_chunk)
-        try:
-            for chunk, result in results:
-                consume(chunk, result)
-                if progress is not None and not early:
-                    progress.advance(len(chunk))
-        finally:
-            close = getattr(results, "close", None)
+        try:  # the progress line is wiped however the sweep ends, a Ctrl-C while the pool starts too
+            early = progress is not None and getattr(backend, "counts_finished", False)
+            if early:  # the pool counts deals as they finish, out of order
+                results = backend.map(task, deals, max_chunk, finished=progress.advance)  # type: ignore[call-arg,union-attr]
+            else:
+                results = backend.map(task, deals, max_chunk)
             try:
+                for chunk, result in results:
+                    consume(chunk, result)
+                    if progress is not None and not early:
+                        progress.advance(len(chunk))
+            finally:
+                close = getattr(results, "close", None)
                 if close is not None:
                     close()
-            finally:
-                if progress is not None:
-                    progress.close()
+        finally:
+            if progress is not None:
+                progress.close()
 
 
 def reduce(

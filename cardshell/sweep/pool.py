@@ -1,108 +1,65 @@
-"""The local backend of the sweep engine: a pool of worker processes.
+"""The local backend of the sweep engine: worker processes of this machine.
 
-``simulate --jobs J`` runs chunks on ``J`` processes of this machine
-(:class:`multiprocessing.Pool`).  What it promises:
+``simulate --jobs J`` runs chunks on ``J`` processes through the standard
+library's :class:`concurrent.futures.ProcessPoolExecutor`.  What it promises:
 
 * results come back in chunk order, so a sweep's result never depends on
   the number of processes;
 * at most :data:`WINDOW_PER_WORKER` chunks per process are submitted ahead
   of the one being waited for, so memory does not depend on the number of
-  deals (issue 11, item 10); for small chunks, enough chunks to hold
+  deals; for small chunks, enough chunks to hold
   :data:`WINDOW_DEALS_PER_WORKER` deals per process (``winnability`` has
   one deal a chunk: a deal that takes its whole budget in front does not
   leave the other processes idle);
+* deals are counted as their chunks finish, out of order
+  (:func:`concurrent.futures.wait`), before earlier chunks are yielded;
 * a sweep of at most ``max_chunk`` deals (one chunk's worth: it takes less
   time here than starting a pool) or of a single chunk never starts a pool:
   it runs in this process;
-* the workers leave signals to the parent: they ignore SIGINT (Ctrl-C at a
-  terminal reaches the whole process group; the parent terminates the pool),
-  take SIGTERM and SIGHUP by default (so :meth:`multiprocessing.Pool.terminate`
-  ends them at once, and no handler of the shell's is ever run in a worker),
-  and die silently of SIGPIPE if the parent is gone when they send a result
-  (issue 11, item 18: they printed ``BrokenPipeError`` tracebacks); they end
-  at once when the parent is killed outright (SIGKILL: :func:`_watch`);
-* the pool is terminated when the sweep ends, however it ends (finished,
-  Ctrl-C, an error in a task, the consumer stopping early), also when a
-  signal arrives while it is starting (:func:`_start` holds signals back
-  until the pool exists);
+* the workers leave signals to this process (:func:`cardshell.sweep.worker.start`)
+  and end when it is killed outright;
+* the workers are terminated when the sweep ends, however it ends
+  (finished, Ctrl-C, an error in a task, the consumer stopping early, a
+  signal while a worker starts: Ctrl-C, SIGTERM and SIGHUP are held back
+  while a submission may start a process, :func:`_held`);
+* a worker that dies (``kill -9``, the kernel's OOM killer, a plugin's
+  ``os._exit``) ends the sweep with a :class:`~cardshell.errors.CommandError`
+  saying so; the chunks finished before it were yielded;
 * the workers are not plain forks of this process (:func:`_context`), so a
-  lock another thread holds here cannot hang them.
+  lock another thread holds here cannot hang them, and they do not import
+  from the current directory (:func:`_forkserver`);
+* a plugin's exception in a worker comes back with where it was raised
+  (:class:`cardshell.sweep.worker.Guarded`).
 """
 
 from __future__ import annotations
 
 import os
-import select
 import signal
 import threading
-import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, wait
+from contextlib import contextmanager
 from itertools import chain, islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from cardshell.errors import CommandError
 from cardshell.sweep.deals import MAX_CHUNK, Chunk, chunk_size, chunked, deal_count
+from cardshell.sweep.worker import HELD_SIGNALS, Guarded, start
 
-__all__ = ["WINDOW_DEALS_PER_WORKER", "WINDOW_PER_WORKER", "Pool"]
+if TYPE_CHECKING:  # pragma: no cover
+    from concurrent.futures import ProcessPoolExecutor
+
+__all__ = ["JOIN_SECONDS", "WINDOW_DEALS_PER_WORKER", "WINDOW_PER_WORKER", "Pool"]
 
 #: Chunks in flight per worker process (submitted, not yet reported).
 WINDOW_PER_WORKER = 2
 #: Deals in flight per worker process at the least (chunks of fewer deals
 #: than this over :data:`WINDOW_PER_WORKER` get more chunks in flight).
 WINDOW_DEALS_PER_WORKER = 16
-#: Seconds between two looks at the chunks in flight while the one in front is
-#: awaited, to count those that finished (progress out of order).
-FINISHED_POLL_SECONDS = 0.1
-
-
-#: The signals held back while the pool starts (:func:`_start`).
-_HELD = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
-
-
-def _worker_signals(parent: int | None = None) -> None:  # pragma: no cover - runs in worker processes
-    if parent is not None:
-        _watch(parent)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for name in ("SIGTERM", "SIGHUP", "SIGPIPE"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
-    if hasattr(signal, "pthread_sigmask"):  # inherited blocked from _start (through the forkserver, or spawn)
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
-
-
-def _watch(parent: int) -> None:  # pragma: no cover - runs in worker processes
-    """End this worker at once when the process that started the sweep is gone.
-
-    A sweeping process killed with SIGKILL cannot terminate its pool, and
-    its workers are children of the forkserver, not of it: they waited for
-    ever (a worker blocked on a queue lock its dead sibling held), and kept
-    the forkserver and the resource tracker alive.  A daemon thread waits
-    on a pidfd of ``parent`` (``os.pidfd_open``; polling with ``os.kill(pid,
-    0)`` once a second where there is none) and ends the worker with
-    ``os._exit``.
-
-    Args:
-        parent (int): the pid of the process that runs the sweep.
-    """
-    def wait() -> None:
-        try:
-            handle = os.pidfd_open(parent)
-        except (AttributeError, OSError):
-            handle = None
-        if handle is not None:
-            select.select([handle], [], [])  # readable once the process has ended
-        else:
-            while True:
-                try:
-                    os.kill(parent, 0)
-                except ProcessLookupError:
-                    break
-                except PermissionError:
-                    pass
-                time.sleep(1.0)
-        os._exit(1)
-
-    threading.Thread(target=wait, name="cardshell-sweep-parent", daemon=True).start()
+#: Seconds to wait for a terminated worker to end before it is killed.
+JOIN_SECONDS = 5.0
 
 
 def _context() -> Any:
@@ -110,84 +67,120 @@ def _context() -> Any:
     where there is none).  Never a plain ``fork`` of this process: a fork
     copies the locks that its other threads hold at that moment (the
     interactive shell's prompt_toolkit, a Dask client's event loop, a
-    plugin's own), and a worker that needs one of them waits for ever; the
-    sweep then hung in ``Pool.join``.  A forkserver worker is forked from a
-    fresh single-threaded process, so it rebuilds the game from its plugins
-    once (:func:`cardshell.winnability.run.rules_for`), as a Dask worker
-    does; the server is given this process's ``sys.path``."""
+    plugin's own), and a worker that needs one of them waits for ever.  A
+    forkserver worker is forked from a fresh single-threaded process, so it
+    rebuilds the game from its plugins once
+    (:func:`cardshell.winnability.run.rules_for`), as a Dask worker does."""
     import multiprocessing  # here, not at start-up: most runs never need a pool
 
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
     context = multiprocessing.get_context(method)
     if method == "forkserver":
-        # A preloaded module makes the server start with this sys.path (and so find the plugins).
-        context.set_forkserver_preload([__name__])
+        # The server imports the workers' module once; each worker is a fork of it.
+        context.set_forkserver_preload(["cardshell.sweep.worker"])
     return context
 
 
-def _start(workers: int) -> tuple[Any, Any]:
-    """Start a pool of ``workers`` processes with Ctrl-C, SIGTERM and SIGHUP
-    held back (``pthread_sigmask``, main thread only) until it exists.
+def _forkserver(context: Any) -> None:
+    """Start the resource tracker, then (for ``forkserver``) the server,
+    with Python's safe path (``PYTHONSAFEPATH``) in its environment and
+    Ctrl-C, SIGTERM and SIGHUP held back (:func:`_held`: the server keeps
+    them blocked, so a Ctrl-C reaching the whole process group does not
+    interrupt its imports with a traceback).
 
-    A signal that arrived while :class:`multiprocessing.pool.Pool` was
-    starting its workers (a forkserver takes a second or two) used to
-    leave them running, unknown to anyone: the pool was never assigned, so
-    never terminated, and a worker still starting then failed to rebuild
-    the pool's semaphores once this process had released them (a
-    ``FileNotFoundError`` traceback on stderr; issue 28, item 5).  The
-    forkserver, the resource tracker and the pool's threads start with
-    the signals blocked (a Ctrl-C reaching the whole process group no
-    longer interrupts the forkserver's imports with a traceback); the
-    workers unblock them (:func:`_worker_signals`), and this thread does
-    in :func:`_unblock`; the forkserver keeps them blocked (it ends when
-    this process does: its pipe closes).
-
-    Returns:
-        tuple[Any, Any]: the pool and the signal mask to restore with
-        :func:`_unblock` (None where nothing was blocked).
+    The server is started as ``python -c ...``, which puts the current
+    directory first on its ``sys.path``, and imports its preloaded modules
+    with that path: a folder named ``cardshell`` where the command was typed
+    then became the ``cardshell`` package of every worker (a namespace
+    package, with none of the host in it), and every game was "not
+    installed here".  With the safe path the server and its workers import
+    what this process imports, never from the current directory.  The
+    tracker starts first, outside :func:`_held`: starting it unblocks
+    SIGINT and SIGTERM in the calling thread (it ignores both itself).
     """
     from multiprocessing import resource_tracker
 
-    context = _context()
-    # The tracker first: starting it unblocks SIGINT and SIGTERM in this thread (it blocks them around its
-    # own start), which would undo the mask below.  It ignores both itself.
     resource_tracker.ensure_running()
-    mask = None
-    if threading.current_thread() is threading.main_thread() and hasattr(signal, "pthread_sigmask"):
-        mask = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    if context.get_start_method() != "forkserver":
+        return
+    from multiprocessing import forkserver
+
+    previous = os.environ.get("PYTHONSAFEPATH")
+    os.environ["PYTHONSAFEPATH"] = "1"
     try:
-        if context.get_start_method() == "forkserver":
-            from multiprocessing import forkserver
-
+        with _held():
             forkserver.ensure_running()
-        return context.Pool(workers, initializer=_worker_signals, initargs=(os.getpid(),)), mask
-    except BaseException:
-        _unblock(mask)
-        raise
+    finally:
+        if previous is None:
+            del os.environ["PYTHONSAFEPATH"]
+        else:
+            os.environ["PYTHONSAFEPATH"] = previous
 
 
-def _count_finished(pending: deque[tuple[Chunk, Any]], counted: set[int],
+@contextmanager
+def _held() -> Iterator[None]:
+    """Hold Ctrl-C, SIGTERM and SIGHUP back (``pthread_sigmask``, main
+    thread only) inside the block; one that arrived meanwhile is delivered
+    on leaving it.  Around every submission: a submission may start a
+    worker, and a worker that has started but is not yet known to the
+    executor could not be terminated.  The executor's own threads, started
+    by the first submission, inherit the mask (signals are the main
+    thread's to handle), and the workers unblock it (:func:`cardshell.sweep.worker.start`)."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, HELD_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+def _terminate(executor: ProcessPoolExecutor) -> None:
+    """End the executor's workers at once and wait for them and its threads.
+
+    Running chunks are stopped with SIGTERM (SIGKILL after
+    :data:`JOIN_SECONDS`), queued ones cancelled, and the executor's
+    management thread joined (one left running could race the interpreter's
+    exit).  The executor has no public way to stop a running task before
+    Python 3.14 (``terminate_workers``), so this terminates the processes
+    of its ``_processes`` (its workers by pid, in every version since 3.3),
+    as that method does.
+    """
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    with _held():
+        for process in processes:
+            if process.exitcode is None:
+                process.terminate()
+    executor.shutdown(wait=True, cancel_futures=True)
+    for process in processes:
+        process.join(JOIN_SECONDS)
+        if process.exitcode is None:
+            process.kill()
+            process.join()
+
+
+def _count_finished(pending: deque[tuple[Chunk, Future[Any]]], counted: set[int],
                     finished: Callable[[int], None]) -> None:
-    """Until the first chunk of ``pending`` is ready, tell ``finished`` the
+    """Until the first chunk of ``pending`` is done, tell ``finished`` the
     deals of every chunk in flight that is (each once: ``counted`` holds
-    their futures' ids); then the first chunk's, if not told yet."""
+    their futures' ids), as each finishes; then the first chunk's, if not
+    told yet."""
     first = pending[0][1]
     while True:
-        ready = first.ready()
+        waiting = []
         for chunk, future in pending:
-            if id(future) not in counted and future.ready():
+            if id(future) in counted:
+                continue
+            if future.done():
                 counted.add(id(future))
                 finished(len(chunk))
-        if ready:
+            else:
+                waiting.append(future)
+        if first.done():
             counted.discard(id(first))
             return
-        first.wait(FINISHED_POLL_SECONDS)
-
-
-def _unblock(mask: Any) -> None:
-    """Restore the signal mask :func:`_start` changed (a held-back signal is delivered now)."""
-    if mask is not None:
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        wait(waiting, return_when=FIRST_COMPLETED)
 
 
 class Pool:
@@ -221,15 +214,16 @@ class Pool:
             max_chunk (int): the most deals in a chunk, >= 1.
             finished (Callable[[int], None] | None): told the number of deals
                 of every chunk as soon as it finished, in the order they
-                finish (a chunk behind a slow one is counted while the slow
-                one runs: looked at every :data:`FINISHED_POLL_SECONDS`), each
-                chunk once, before it is yielded.
+                finish, each chunk once, before it is yielded.
 
         Yields:
             tuple[Chunk, Any]: each chunk with its result.
 
         Raises:
-            Exception: whatever a task raised (re-raised here, pool ended).
+            CommandError: a worker process died (the pool ended).
+            Exception: whatever a task raised (re-raised here, pool ended;
+                a plugin's exception carries its origin:
+                :class:`~cardshell.sweep.worker.Guarded`).
         """
         n = deal_count(deals)
         size = chunk_size(n, self.workers, max_chunk)
@@ -244,22 +238,37 @@ class Pool:
                     finished(len(chunk))
                 yield chunk, result
             return
-        pool, mask = _start(self.workers)
+        # Here, not at start-up: most runs never start a pool, and this imports multiprocessing.
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+
+        context = _context()
+        guarded = Guarded(task)
+        _forkserver(context)
+        with _held():
+            executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=start,
+                                           initargs=(os.getpid(),))
         try:
-            _unblock(mask)  # a signal held back while the pool started is delivered here: the pool is ended
-            pending: deque[tuple[Chunk, Any]] = deque()
+            pending: deque[tuple[Chunk, Future[Any]]] = deque()
             counted: set[int] = set()  # id() of the futures whose deals were told to ``finished``
+
+            def submit(chunk: Chunk) -> None:
+                with _held():
+                    pending.append((chunk, executor.submit(guarded, chunk)))
+
             for chunk in islice(source, window):
-                pending.append((chunk, pool.apply_async(task, (chunk,))))
+                submit(chunk)
             while pending:
                 if finished is not None:
                     _count_finished(pending, counted, finished)
                 chunk, future = pending.popleft()
-                result = future.get()
+                result = future.result()
                 following = next(source, None)
                 if following is not None:
-                    pending.append((following, pool.apply_async(task, (following,))))
+                    submit(following)
                 yield chunk, result
+        except BrokenProcessPool:  # from a result or a submission, once a worker died
+            raise CommandError("a worker process of the sweep ended abruptly (killed, or out of memory); "
+                               "the sweep stopped") from None
         finally:
-            pool.terminate()
-            pool.join()
+            _terminate(executor)

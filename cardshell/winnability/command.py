@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardshell import gamepage
-from cardshell.builtin import find_game
+from cardshell.commands.common import find_game, game_commands
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
 from cardshell.ownfiles import refusal
@@ -38,6 +38,7 @@ from cardshell.winnability.run import (
     GameSpec,
     PlayDeal,
     SolveDeal,
+    check_deal,
     code_fingerprint,
     remember,
     rules_version,
@@ -113,7 +114,7 @@ class WinnabilityCommands:
 
     def _complete(self, state: Any, index: int) -> list[str]:
         if index == 0:
-            return sorted(self.shell.games)
+            return sorted(self.shell.registry.games)
         return ["--deals", "--seconds", "--nodes", "--thoughtful", "--honest", "--samples", "--jobs",
                 "--scheduler", "--export", "--plot", "--list", "--retry-unknown"]
 
@@ -134,19 +135,19 @@ class WinnabilityCommands:
             :func:`cardshell.winnability.run.code_fingerprint`) and the
             plugins of the game and of every command added to it.
         """
-        shell = self.shell
-        owner = shell.registry.game_plugins[game_id]
-        infos = {info.name: info for info in shell.plugins}
-        game = shell.games[game_id]
-        rules_page = gamepage.rules_text(game, shell.pm.get_plugin(owner))
-        page = gamepage.page(game, shell.game_commands(game_id), rules_page, width=80)
+        registry = self.shell.registry
+        owner = registry.game_plugins[game_id]
+        infos = {info.name: info for info in registry.plugins}
+        game = registry.games[game_id]
+        rules_page = gamepage.rules_text(game, registry.plugin(owner))
+        page = gamepage.page(game, game_commands(registry, game_id), rules_page, width=80)
         owner_info = infos.get(owner)
-        plugin = shell.pm.get_plugin(owner)
+        plugin = registry.plugin(owner)
         version = rules_version(owner_info.version if owner_info else None, page, code_fingerprint(plugin))
         module_file = getattr(plugin, "__file__", None)
         key = Key(game_id, version, options.mode, options.seconds, options.nodes, options.samples,
                   solver_version(module_file, honest=options.mode == "honest"))
-        names = [owner] + [entry.plugin for entry in shell.registry.commands(game_id)]
+        names = [owner] + [entry.plugin for entry in registry.commands(game_id)]
         plugins: list[str] = []
         modules: list[str] = []
         for name in dict.fromkeys(names):
@@ -156,7 +157,7 @@ class WinnabilityCommands:
             if info.dist is not None:
                 plugins.append(name)
             else:
-                module = shell.pm.get_plugin(name)
+                module = registry.plugin(name)
                 modules.append(getattr(module, "__file__", None) or info.module)
         return key, GameSpec(game_id, tuple(plugins), tuple(modules))
 
@@ -173,14 +174,16 @@ class WinnabilityCommands:
                 shows it instead of "nothing was changed").
         """
         shell = self.shell
-        game = find_game(shell.games, options.game)
-        rules = shell.rules(game.id)
+        game = find_game(shell.registry.games, options.game)
+        rules = shell.registry.rules(game.id)
         if not rules.searchable:
             why = "list its legal moves" if game.legal_moves is None else "declare immutable states"
             raise CommandError(f"{game.title} does not {why}, so the shell cannot solve its deals; "
                                "nothing was done.")
-        png = histograms.check_png_target(options.plot_file, shell.data_dir) if options.plot_file else None
-        export = _check_export(options.export, shell.data_dir) if options.export else None
+        check_deal(rules, options.deals.start)
+        data_dir = shell.places.data_dir
+        png = histograms.check_png_target(options.plot_file, data_dir) if options.plot_file else None
+        export = _check_export(options.export, data_dir) if options.export else None
         key, spec = self.key_and_spec(game.id, options)
         remember(spec, rules)
         backend, notes = choose_backend(options.jobs, options.scheduler)
@@ -209,8 +212,7 @@ class WinnabilityCommands:
             TableError: the table cannot be used (checked, with every row of
                 the run's deals decoded, before anything is solved).
         """
-        shell = self.shell
-        with Store.in_directory(shell.data_dir) as store:
+        with Store.in_directory(self.shell.places.data_dir) as store:
             deals = options.deals
             reused = sum(1 for _ in store.usable(key, deals))  # every stored row of the run decodes
             if options.retry_unknown:  # (a deal settled under another budget stays settled)
@@ -218,7 +220,8 @@ class WinnabilityCommands:
                 left = store.count_usable(key, deals)
                 retried, reused = reused - left, left
                 ctx.echo(f"Retrying {retried:,} unknown deal{'s' if retried != 1 else ''} of this budget.")
-            progress = ProgressLine.for_context(ctx, len(deals) - reused, f"winnability {key.game}", "deals")
+            progress = ProgressLine.for_context(ctx, len(deals) - reused, f"winnability {key.game}", "deals",
+                                                deal_seconds=options.seconds)
             started = time.monotonic()
             try:
                 solved = sweep(store, key, deals, task, backend=backend, progress=progress, warn=warn)
@@ -239,7 +242,8 @@ class WinnabilityCommands:
             if shared > 0:
                 ctx.echo(f"Another sweep on the same table solved {shared:,} of these deals meanwhile "
                          "(the deals were shared, none solved twice).")
-            ctx.echo(report(title, key, deals, tally, wall, reused, list_all=options.list_all))
+            ctx.echo(report(title, key, deals, tally, wall, reused, list_all=options.list_all,
+                            width=self.shell.front_end.width))
             if export is not None:
                 try:
                     written = Store.export(store.usable(key, deals), export)
@@ -264,7 +268,7 @@ def usage_problem(shell: Host, text: str) -> str | None:
     """
     try:
         options = grammar.parse(text)
-        find_game(shell.games, options.game)
+        find_game(shell.registry.games, options.game)
     except UsageError as exc:
         return f"winnability: {exc.message}\nusage: {grammar.USAGE} (options: 'cardshell help winnability')"
     except CommandError as exc:

@@ -3,7 +3,7 @@ counts, rates and times, and the histogram ``--plot`` draws.
 
 :class:`Tally` gathers the rows that answer for a run's deals
 (:meth:`cardshell.winnability.store.Store.usable`); :func:`report` turns it
-into text, at most 80 columns wide: what the run found in one sentence, what
+into text fitted to the screen's width (80 columns in scripts): what the run found in one sentence, what
 the mode means in one line, which deals were won, not won and unknown (the
 first :data:`LISTED` of each, all with ``--list``; each as ``play --seed``
 reads it, without thousands separators), then the details::
@@ -38,6 +38,7 @@ import textwrap
 from array import array
 from dataclasses import dataclass, field
 
+from cardshell import screen
 from cardshell.sweep.histogram import Histogram
 from cardshell.winnability.stats import bounds, median, wilson_interval
 from cardshell.winnability.store import Key, Row
@@ -143,23 +144,25 @@ def summary(title: str, key: Key, tally: Tally, *, list_all: bool = False, width
         head = (f"{title}: no deal settled; {tally.unknown:,} unknown (a bigger --seconds or --nodes "
                 "may settle them).")
     lines = textwrap.wrap(head, width, subsequent_indent="  ")
-    lines.append(HONEST_LINE if honest else THOUGHTFUL_LINE)
+    lines += textwrap.wrap(HONEST_LINE if honest else THOUGHTFUL_LINE, width, subsequent_indent="  ")
     for label, result in (("Won", "won"), ("Not won", "no win"), ("Unknown", "unknown")):
         found = tally.deals_by_result.get(result, array("q"))
         if not found:
             continue
         shown = list(found) if list_all else list(found[:LISTED])
-        text = f"{label} ({len(found):,}): {', '.join(str(deal) for deal in shown)}"  # as 'play --seed' reads them
-        if len(shown) < len(found):
-            text += f" and {len(found) - len(shown):,} more ('--list' lists them all)"
-        lines += textwrap.wrap(text, width, subsequent_indent="  ")
+        deals = [str(deal) for deal in shown]  # as 'play --seed' reads them
+        listed = screen.wrap_list(f"{label} ({len(found):,}): ", deals, width)
+        if len(shown) < len(found):  # the rest of the sentence, wrapped as words after the list
+            listed = screen.wrap(f"{listed} and {len(found) - len(shown):,} more ('--list' lists them all)",
+                                 width, "  ")
+        lines += listed.split("\n")
     if tally.deals:
         lines.append(f"Deal N is 'play {key.game} --seed N'.")
     return lines
 
 
 def report(title: str, key: Key, deals: range, tally: Tally, wall: float, reused: int, *,
-           list_all: bool = False) -> str:
+           list_all: bool = False, width: int = 80) -> str:
     """The report of a run (see the module's docstring).
 
     Args:
@@ -170,9 +173,12 @@ def report(title: str, key: Key, deals: range, tally: Tally, wall: float, reused
         wall (float): the run's wall-clock time, in seconds.
         reused (int): deals answered from the table, not solved now.
         list_all (bool): list every deal (``--list``), see :func:`summary`.
+        width (int): the screen's width in characters (80 in scripts).
 
     Returns:
-        str: the lines, none over 80 columns (for titles up to 30 characters).
+        str: the lines, none over ``width`` characters but a single word
+        (the rules version); a row of the table too wide goes on under its
+        note's column, or under the label at a narrow width.
     """
     settled = tally.won + tally.lost
     low, high = wilson_interval(tally.won, settled)
@@ -191,10 +197,12 @@ def report(title: str, key: Key, deals: range, tally: Tally, wall: float, reused
          f"median; max {_seconds(times[-1]) if times else '-'}"),
         ("from the table", f"{reused:>8,}", f"of {tally.deals:,} deals"),
     ]
-    lines = summary(title, key, tally, list_all=list_all)
-    lines += [f"Details: {key.game}, {key.mode}, deals {deals.start}:{deals.stop}",
-              f"  {_budget(key)}", f"  rules version: {key.rules_version}", f"  {KEY_COVERS}"]
-    lines += [f"  {label:<17}{value}  {note}".rstrip() for label, value, note in rows]
+    lines = summary(title, key, tally, list_all=list_all, width=width)
+    lines += [screen.wrap(f"Details: {key.game}, {key.mode}, deals {deals.start}:{deals.stop}", width, "  "),
+              screen.wrap(f"  {_budget(key)}", width, "  "),
+              screen.wrap(f"  rules version: {key.rules_version}", width),
+              screen.wrap(f"  {KEY_COVERS}", width, "  ")]
+    lines += [screen.wrap(f"  {label:<17}{value}  {note}".rstrip(), width, " " * 25) for label, value, note in rows]
     return "\n".join(lines)
 
 

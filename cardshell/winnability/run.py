@@ -19,9 +19,17 @@ cluster:
   :data:`MAX_MOVES` moves.
 
 A deal's plugin code runs under a time bound (:class:`cardshell.watchdog.TimeBound`:
-the deal's seconds plus a margin, in this process and in ``--jobs`` pool
-workers; not in a Dask worker's threads); a deal that overruns it ends the
-sweep with a message naming the plugin (the deals stored so far stay).
+the deal's seconds plus a margin, charged only for the time spent in the
+plugin's code, in this process and in ``--jobs`` pool workers; not in a
+Dask worker's threads); a deal whose plugin code overruns it is recorded as
+unknown, with one warning naming the plugin, and the sweep goes on.  A
+game that declares immutable states but whose code changes a deal's state
+(:class:`cardshell.plugincheck.StateGuard`, as in the shell) ends the
+sweep with a fault naming the plugin and the move; that deal is not stored
+(a search over changed states proves nothing).  Before anything is solved
+or read from the table, the first deal's listed moves are played under the
+same guard (:func:`check_deal`), so such a plugin is named even when every
+deal is in the table.
 
 A deal's first position is ``game.new(seed, defaults)`` with the defaults of
 the game's ``play`` options, the deal ``play GAME --seed SEED`` starts, so a
@@ -60,20 +68,21 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import cardshell.search
 from cardshell.errors import CommandError
+from cardshell.plugincheck import Mutated, StateGuard, mutated
 from cardshell.ruleset import RuleSet
 from cardshell.search import Budget, hint, solve
 from cardshell.sweep import PerDeal, run
 from cardshell.sweep.engine import Backend, Progress
-from cardshell.watchdog import TimeBound, bound_for
+from cardshell.watchdog import PluginOvertime, TimeBound, bound_for
 from cardshell.winnability.store import DealResult, Key, Store, TableError
 
-__all__ = ["CLAIM_BATCH", "CLAIM_POLL_SECONDS", "CLAIM_SECONDS", "MAX_CHUNK", "MAX_MOVES", "GameSpec", "PlayDeal",
-           "SolveDeal", "code_fingerprint", "lease", "play_honestly", "remember", "rules_for", "rules_version",
-           "solver_version", "start_state", "sweep"]
+__all__ = ["CHECK_SECONDS", "CLAIM_BATCH", "CLAIM_POLL_SECONDS", "CLAIM_SECONDS", "MAX_CHUNK", "MAX_MOVES",
+           "GameSpec", "PlayDeal", "SolveDeal", "check_deal", "code_fingerprint", "lease", "play_honestly", "remember",
+           "rules_for", "rules_version", "solver_version", "start_state", "sweep"]
 
 #: The most moves of one honestly played deal; beyond it the deal is unknown.
 MAX_MOVES = 2000
@@ -104,6 +113,8 @@ CLAIM_BATCH = 32
 CLAIM_POLL_SECONDS = 0.5
 #: The part of a claim's lease that does not depend on the budget, in seconds (see :func:`lease`).
 CLAIM_SECONDS = 120.0
+#: The time bound of :func:`check_deal`, in seconds of the plugin's code.
+CHECK_SECONDS = 10.0
 
 
 @dataclass(frozen=True)
@@ -122,6 +133,8 @@ class GameSpec:
     modules: tuple[str, ...] = ()
 
 
+T = TypeVar("T")
+
 _RULES: dict[GameSpec, RuleSet] = {}
 
 
@@ -135,7 +148,8 @@ def rules_for(spec: GameSpec) -> RuleSet:
 
     Raises:
         CommandError: the plugins do not register the game here (e.g. a Dask
-            worker without the plugin installed).
+            worker without the plugin installed); the message names each
+            plugin that failed to load here and why.
     """
     rules = _RULES.get(spec)
     if rules is None:
@@ -143,15 +157,21 @@ def rules_for(spec: GameSpec) -> RuleSet:
 
         shell = Shell.create(list(spec.plugins), extra_modules=spec.modules)
         if spec.game not in shell.games:
+            failed = "".join(f"; plugin {failure.describe()}" for failure in shell.failures)
             raise CommandError(f"the game {spec.game!r} is not installed here (plugins: "
-                               f"{', '.join(spec.plugins + spec.modules) or 'none'})")
+                               f"{', '.join(spec.plugins + spec.modules) or 'none'}){failed}")
         rules = _RULES[spec] = shell.rules(spec.game)
     return rules
 
 
 def start_state(rules: RuleSet, seed: int) -> Any:
-    """The deal's first position: ``game.new(seed, defaults of its options)``,
-    as ``play GAME --seed SEED`` starts it."""
+    """The first position of deal ``seed`` for solving it: ``game.new(seed,
+    defaults of its options)``, as ``play GAME --seed SEED`` starts it."""
+    return _dealt(rules, seed)
+
+
+def _dealt(rules: RuleSet, seed: int) -> Any:
+    """Deal ``seed`` (:func:`start_state`'s position), for checks that solve nothing."""
     game = rules.game
     return game.new(seed, {option.name.replace("-", "_"): option.default for option in game.options})
 
@@ -273,12 +293,19 @@ class SolveDeal:
 
     def __call__(self, seed: int) -> DealResult:
         """Solve deal ``seed``; ``won`` with the winning line, ``no win`` or
-        ``unknown``, and the plugin's warnings (:func:`carried`)."""
+        ``unknown``, and the plugin's warnings (:func:`carried`).
+
+        Raises:
+            PluginFault: the plugin changed the deal's state (see the module's docstring).
+        """
         rules = rules_for(self.spec)
         started = time.monotonic()
-        with carried(rules) as warnings, TimeBound(bound_for(self.seconds), rules.plugin, _hook(rules, "solver"),
-                                                   self.seconds):
-            verdict = solve(rules, start_state(rules, seed), Budget(self.seconds, self.nodes))
+        state = start_state(rules, seed)
+        with carried(rules) as warnings:
+            verdict = _bounded(rules, seed, state, _hook(rules, "solver"), self.seconds,
+                               lambda: solve(rules, state, Budget(self.seconds, self.nodes)))
+        if verdict is None:
+            return DealResult("unknown", 0, time.monotonic() - started, (), tuple(warnings))
         return DealResult(verdict.result, verdict.positions, time.monotonic() - started, verdict.line,
                           tuple(warnings))
 
@@ -300,13 +327,71 @@ class PlayDeal:
     samples: int
 
     def __call__(self, seed: int) -> DealResult:
-        """Play deal ``seed`` to its end (see :func:`play_honestly`)."""
+        """Play deal ``seed`` to its end (see :func:`play_honestly`).
+
+        Raises:
+            PluginFault: the plugin changed the deal's state (see the module's docstring).
+        """
         rules = rules_for(self.spec)
-        with carried(rules) as warnings, TimeBound(bound_for(self.seconds), rules.plugin, _hook(rules, "hint"),
-                                                   self.seconds):
-            played = play_honestly(rules, start_state(rules, seed), seed, seconds=self.seconds, nodes=self.nodes,
-                                   samples=self.samples)
+        started = time.monotonic()
+        state = start_state(rules, seed)
+        with carried(rules) as warnings:
+            played = _bounded(rules, seed, state, _hook(rules, "hint"), self.seconds,
+                              lambda: play_honestly(rules, state, seed, seconds=self.seconds, nodes=self.nodes,
+                                                    samples=self.samples))
+        if played is None:
+            return DealResult("unknown", 0, time.monotonic() - started, (), tuple(warnings))
         return dataclasses.replace(played, warnings=tuple(warnings))
+
+
+def _bounded(rules: RuleSet, seed: int, state: Any, hook: str, seconds: float, work: Callable[[], T]) -> T | None:
+    """``work()`` on deal ``seed`` (first position ``state``) under the
+    deal's time bound and the state guard.
+
+    Returns:
+        T | None: what ``work`` returned; None when the plugin's code used up
+        the bound (the deal is unknown; one warning names the plugin).
+
+    Raises:
+        PluginFault: the plugin's code changed ``state``, though its game
+            declares immutable states (naming the move when one of the
+            listed moves of the deal, dealt again, does it).
+    """
+    guard = StateGuard(state, keep=False)
+    not_stored = f"deal {seed} was not stored"
+    try:
+        with TimeBound(bound_for(seconds), rules.plugin, hook, seconds):
+            return work()
+    except PluginOvertime as overtime:
+        rules.warn(overtime.hook, f"{overtime.problem}; each deal that ran that long is recorded as unknown")
+        return None
+    except Mutated as fault:  # a position the search reached, not the first one
+        raise mutated(rules.plugin, rules.game.id, fault.hook, not_stored) from None
+    finally:
+        if guard.changed():
+            raise rules.mutated(_dealt(rules, seed), hook, after=not_stored)
+
+
+def check_deal(rules: RuleSet, seed: int) -> None:
+    """Play each listed move of deal ``seed``'s first position under the
+    state guard, before a sweep solves or reads anything.
+
+    Raises:
+        PluginFault: a listed move changes the state it is given, though
+            the game declares immutable states (nothing was solved or read),
+            or the plugin's code took more than :data:`CHECK_SECONDS`.
+    """
+    state = _dealt(rules, seed)
+    guard = StateGuard(state, keep=False)
+    with TimeBound(CHECK_SECONDS, rules.plugin, "legal_moves"):
+        for line in rules.legal(state):
+            try:
+                rules.play(state, line)
+            except CommandError:
+                pass
+            if guard.changed():
+                raise mutated(rules.plugin, rules.game.id, f"move {line!r}",
+                              "nothing was solved or read from the table")
 
 
 @contextlib.contextmanager
@@ -369,10 +454,10 @@ def play_honestly(rules: RuleSet, state: Any, seed: int, *, seconds: float, node
     counting = copy.copy(rules)  # the same rules, counting the positions the searches expand
     expand = rules.expand
 
-    def counted(position: Any) -> Any:
+    def counted(position: Any, **options: Any) -> Any:
         nonlocal expanded
         expanded += 1
-        return expand(position)
+        return expand(position, **options)
 
     counting.expand = counted  # type: ignore[method-assign,assignment]
     line: list[str] = []

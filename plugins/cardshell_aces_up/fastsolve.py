@@ -2,9 +2,9 @@
 
 Rules: ``plugins/cardshell_aces_up/NOTES.md`` (the lone card of a column may
 move to an empty column; lost = stock empty and nothing can change).  The
-host's :func:`cardshell.search.solve` calls :func:`solve` through
-:attr:`cardshell.records.Game.solver`; the answer is a
-:class:`cardshell.search.Verdict` whose winning line is made of the lines a
+host's ``solve`` calls :func:`solve` through
+:attr:`cardshell.Search.solver`; the answer is a
+:class:`cardshell.Verdict` whose winning line is made of the lines a
 player types (``F 2``, ``T 1 3``, ``D``), and the host replays it through the
 rules before believing it.  Game states are built only for the answer: the
 search runs over the raw positions of :mod:`.raw`.
@@ -82,7 +82,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 
-from cardshell.search import Budget, Verdict
+from cardshell import Budget, Verdict
 
 from .raw import Columns, RawDeal, deals_of, encode, plain, waits
 from .relax import AceRelaxation, HardCards, bounds_for, last_deal_blocks
@@ -313,8 +313,8 @@ def real_positions(raw: RawDeal, steps: list[tuple[int, Columns]]) -> list[tuple
 def solve(state: AcesUpState, budget: Budget, clock: Callable[[], float] = time.monotonic) -> Verdict:
     """Search the deal of ``state`` (every card seen) for a winning line.
 
-    :attr:`cardshell.records.Game.solver` of Aces Up; the host's
-    :func:`cardshell.search.solve` calls it and replays the line.
+    :attr:`cardshell.Search.solver` of Aces Up; the host's ``solve``
+    calls it and replays the line.
 
     Args:
         state (AcesUpState): the position to start from (not changed).

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import cardshell
-from cardshell import Game, Move, Outcome, UsageError, parsers
+from cardshell import Game, Move, Outcome, Search, UsageError, parsers
 
 from . import fastsolve, rules, solver
 from .display import render
@@ -236,10 +236,8 @@ GAME = Game(
     moves=MOVES,
     legal_moves=rules.legal_moves,
     determinize=rules.determinize,
-    key=solver.search_key,
-    heuristic=rules.heuristic,
-    successors=solver.successors,
-    solver=fastsolve.solve,
+    search=Search(key=solver.search_key, heuristic=rules.heuristic, successors=solver.successors,
+                  solver=fastsolve.solve),
 )
 
 

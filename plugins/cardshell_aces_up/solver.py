@@ -1,13 +1,14 @@
 """Aces Up for the host's generic search: successors and a canonical key.
 
 Since the game registers its own solver (:mod:`.fastsolve`, through
-:attr:`cardshell.records.Game.solver`), ``solve`` and ``hint`` use that one;
+:attr:`cardshell.Search.solver`), ``solve`` and ``hint`` use that one;
 these successors and this key remain the game's contract-2 fast path for a
-generic search (a game record with ``solver=None``, as the tests build).
+generic search (a search part without the solver, as the tests build with
+:meth:`cardshell.testing.GameRules.with_search`).
 
-What the host's search (:mod:`cardshell.search`) needs to settle a deal
-quickly, wired into the game through :attr:`cardshell.records.Game.successors`
-and :attr:`cardshell.records.Game.key`.  The rules are those of
+What the host's generic search needs to settle a deal quickly, wired into
+the game through :attr:`cardshell.Search.successors` and
+:attr:`cardshell.Search.key`.  The rules are those of
 :mod:`.rules` (hand-out "Game Rules" 1-4; the lone card of a column may move
 to an empty column); nothing here adds a rule.
 

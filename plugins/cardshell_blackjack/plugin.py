@@ -31,11 +31,10 @@ player's hand alone; ``solve`` searches the true deck of the current round.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 import cardshell
 from cardshell import Command, CommandContext, Game, Move, Outcome, UsageError, parsers
-from cardshell.records import Result
 from cardshell_blackjack import display, rules, strategy
 from cardshell_blackjack.rules import BlackjackState
 from cardshell_blackjack.simulation import SIMULATION
@@ -123,7 +122,7 @@ def outcome(state: BlackjackState) -> Outcome | None:
     """
     if state.result is None:
         return None
-    result = cast(Result, state.result)  # "won", "lost" or "draw" (rules.settle)
+    result = cast(Literal["won", "lost", "draw"], state.result)  # as rules.settle gives it
     return Outcome(result, float(rules.hand_value(state.player)), RESULT_DETAILS[state.result])
 
 

@@ -40,7 +40,7 @@ from __future__ import annotations
 import random
 from functools import cache, lru_cache
 
-from cardshell.records import Hint
+from cardshell import Hint
 from cardshell_blackjack.rules import (
     DEALER_STANDS,
     PHASE_AGAIN,

@@ -61,7 +61,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import cardshell
-from cardshell import Command, CommandContext, Game, Move, Option, Outcome, UsageError
+from cardshell import Command, CommandContext, Game, Move, Option, Outcome, Search, UsageError
 from cardshell_minesweeper import display, rules
 from cardshell_minesweeper.hint import hint
 from cardshell_minesweeper.labels import column_label
@@ -284,8 +284,7 @@ GAME = Game(
     moves=MOVES,
     legal_moves=rules.legal_moves,
     determinize=rules.determinize,
-    key=rules.search_key,
-    heuristic=rules.heuristic,
+    search=Search(key=rules.search_key, heuristic=rules.heuristic),
     hint=hint,
 )
 

@@ -616,7 +616,7 @@ def determinize(board: Board, rng: random.Random) -> Board:
 
 
 def search_key(board: Board) -> Hashable:
-    """``Game.key``: a board for search, without its flags.
+    """``Search.key``: a board for search, without its flags.
 
     Flags can be put and taken away at any time while a board is in play, so
     two boards that differ only in their flags can reach the same boards:
@@ -633,5 +633,5 @@ def search_key(board: Board) -> Hashable:
 
 
 def heuristic(board: Board) -> float:
-    """``Game.heuristic``: search tries the moves that show more cells first."""
+    """``Search.heuristic``: search tries the moves that show more cells first."""
     return float(len(board.shown))

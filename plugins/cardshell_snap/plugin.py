@@ -32,7 +32,6 @@ from typing import Any
 
 import cardshell
 from cardshell import Command, Game, Move, Option, Outcome, parsers
-from cardshell.records import Result
 from cardshell_snap import display, rules
 from cardshell_snap.simulation import SIMULATION
 
@@ -52,8 +51,12 @@ def outcome(state: rules.SnapState) -> Outcome | None:
     """``Game.outcome`` from A's point of view: won (A wins), lost (B wins), draw (cap)."""
     if state.result is None:
         return None
-    result: Result = "won" if state.result == rules.A_WINS else "lost" if state.result == rules.B_WINS else "draw"
-    return Outcome(result, float(state.turns), state.result)
+    turns = float(state.turns)
+    if state.result == rules.A_WINS:
+        return Outcome("won", turns, state.result)
+    if state.result == rules.B_WINS:
+        return Outcome("lost", turns, state.result)
+    return Outcome("draw", turns, state.result)
 
 
 def _result_line(state: rules.SnapState) -> str:

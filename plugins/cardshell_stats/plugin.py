@@ -226,7 +226,8 @@ def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool, boo
         title = game.title if game is not None else game_id
         has_undo = game.undo if game is not None else True
         side = game.side if game is not None else ""
-        ctx.echo(summary.detail(title, summary.summarise(r for r in shown if r.game == game_id), has_undo, side))
+        figures = summary.summarise((r for r in shown if r.game == game_id), by_deal=summary.plays_itself(game))
+        ctx.echo(summary.detail(title, figures, has_undo, side))
         note = _others(sum(1 for r in recorded if r.game == game_id) - sum(1 for r in shown if r.game == game_id))
         for line in (note, damaged):
             if line:
@@ -240,7 +241,8 @@ def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool, boo
                 ctx.echo(line)
         return
     order = sorted({r.game for r in shown})
-    rows = [(gid, summary.summarise(r for r in shown if r.game == gid)) for gid in order]
+    rows = [(gid, summary.summarise((r for r in shown if r.game == gid), by_deal=summary.plays_itself(games.get(gid))))
+            for gid in order]
     ctx.echo("Statistics (games played at a terminal and by scripts):" if every else "Statistics:")
     without_undo = frozenset(gid for gid, game in games.items() if not game.undo)
     sides = {gid: game.side for gid, game in games.items() if game.side}
@@ -263,7 +265,9 @@ def cardshell_commands() -> list[cardshell.Command]:
                  "the games played at a terminal; in a script, the games that script finished; "
                  "'stats --all' counts every recorded game.  A perfect win is a "
                  "win without undo, hint or solve.  A streak is a run of wins (a loss or a draw ends it).  "
-                 "A game without decisions (Snap) is counted from one side's view ('A won').  "
+                 "A game without decisions (Snap) is counted from one side's view ('A won'); a game "
+                 "that plays itself (Pictures, Up-and-Down) counts the deals' results, with no streaks, "
+                 "perfect wins or best times.  "
                  "'stats --reset' asks for confirmation: type 'stats --reset --yes' to delete.",
         )
     ]

@@ -11,7 +11,13 @@ undo, best time) plus win streaks, which PySolFC lacks.  Definitions:
   was used (an assisted win is never perfect); shown as ``-``
   for a game without undo (``Game.undo`` false, such as Blackjack and
   Minesweeper), where every win would be "perfect" and the count says nothing;
-* best time: the shortest duration of a won game, in seconds.
+* best time: the shortest duration of a won game, in seconds;
+* a result of the deal: the ending of a game that plays itself (it lists
+  its legal moves but declares no move, as Pictures and Up-and-Down do:
+  :func:`plays_itself`) reached with no move of the player's.  It counts as
+  played, won or lost, but it is the deal's result, not the player's: never
+  a perfect win, never a best time, and a game whose results are all the
+  deals' shows ``-`` for its streaks, perfect wins and best time.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 #: The results a game can have, as recorded.
 RESULTS = ("won", "lost", "draw")
@@ -66,6 +73,8 @@ class Summary:
         perfect (int): wins without undo, hint or solve.
         best_time (float | None): the shortest won game, seconds; None if no win.
         assisted_wins (int): wins in which ``hint`` or ``solve`` answered.
+        deal_results (int): results of the deal, not the player's (see the
+            module's docstring).
     """
 
     played: int = 0
@@ -77,26 +86,55 @@ class Summary:
     perfect: int = 0
     best_time: float | None = None
     assisted_wins: int = 0
+    deal_results: int = 0
 
     @property
     def win_rate(self) -> float | None:
         """won / played, in 0..1; None when nothing was played."""
         return self.won / self.played if self.played else None
 
+    @property
+    def by_deal(self) -> bool:
+        """Every result is the deal's (a game that plays itself): the
+        streaks, perfect wins and best time say nothing of the player."""
+        return self.played > 0 and self.deal_results == self.played
 
-def summarise(results: Iterable[Result]) -> Summary:
+
+def plays_itself(game: Any) -> bool:
+    """Whether a game plays itself: it lists its legal moves (``Game.legal_moves``,
+    contract 2) but declares no move (``Game.moves`` empty), so the player
+    makes none (Pictures, Up-and-Down).  A game with moves, or of contract 1
+    (no legal moves listed), does not.
+
+    Args:
+        game (cardshell.Game | None): the game's record; None (not installed): False.
+    """
+    return game is not None and getattr(game, "legal_moves", None) is not None and not getattr(game, "moves", ())
+
+
+def summarise(results: Iterable[Result], *, by_deal: bool = False) -> Summary:
     """Compute the figures of a series of results, oldest first.
 
     Args:
         results (Iterable[Result]): in the order the games finished.
+        by_deal (bool): the game plays itself (:func:`plays_itself`): its
+            results with no move are the deal's (see the module's docstring).
 
     Returns:
         Summary: see the module's definitions.
     """
-    played = won = lost = draws = current = best = perfect = assisted = 0
+    played = won = lost = draws = current = best = perfect = assisted = deals = 0
     best_time: float | None = None
     for item in results:
         played += 1
+        if by_deal and item.moves == 0:  # the deal's result: counted, never the player's perfect win or time
+            deals += 1
+            current = current + 1 if item.result == "won" else 0
+            best = max(best, current)
+            won += item.result == "won"
+            lost += item.result == "lost"
+            draws += item.result not in ("won", "lost")
+            continue
         if item.result == "won":
             won += 1
             current += 1
@@ -113,7 +151,7 @@ def summarise(results: Iterable[Result]) -> Summary:
                 lost += 1
             else:
                 draws += 1
-    return Summary(played, won, lost, draws, current, best, perfect, best_time, assisted)
+    return Summary(played, won, lost, draws, current, best, perfect, best_time, assisted, deals)
 
 
 def format_time(seconds: float | None) -> str:
@@ -132,8 +170,14 @@ def format_rate(rate: float | None) -> str:
 
 
 def format_perfect(summary: Summary, has_undo: bool) -> str:
-    """The perfect wins as shown: the count, or ``-`` for a game without undo."""
-    return str(summary.perfect) if has_undo else "-"
+    """The perfect wins as shown: the count, or ``-`` for a game without
+    undo or whose results are the deals'."""
+    return str(summary.perfect) if has_undo and not summary.by_deal else "-"
+
+
+def _streak(count: int, summary: Summary) -> str:
+    """A streak as shown: the count, or ``-`` when the results are the deals'."""
+    return "-" if summary.by_deal else str(count)
 
 
 def detail(title: str, summary: Summary, has_undo: bool = True, side: str = "") -> str:
@@ -150,24 +194,30 @@ def detail(title: str, summary: Summary, has_undo: bool = True, side: str = "") 
     Returns:
         str: several ``label: value`` lines.
     """
+    whose = "Deals" if summary.by_deal else f"{side}" if side else ""
     rows = [
         ("Played", str(summary.played)),
-        (f"{side} won" if side else "Won", str(summary.won)),
-        (f"{side} lost" if side else "Lost", str(summary.lost)),
+        (f"{whose} won" if whose else "Won", str(summary.won)),
+        (f"{whose} lost" if whose else "Lost", str(summary.lost)),
     ]
     if summary.draws:
         rows.append(("Drawn", str(summary.draws)))
     rows += [
         ("Win rate", format_rate(summary.win_rate)),
-        ("Current win streak", str(summary.current_streak)),
-        ("Best win streak", str(summary.best_streak)),
+        ("Current win streak", _streak(summary.current_streak, summary)),
+        ("Best win streak", _streak(summary.best_streak, summary)),
         ("Perfect wins", format_perfect(summary, has_undo)),
         ("Best time", format_time(summary.best_time)),
     ]
     if summary.assisted_wins:  # wins with hint or solve: never perfect
         rows.insert(-1, ("Assisted wins", str(summary.assisted_wins)))
     width = max(len(label) for label, _ in rows) + 1
-    heading = f"{title} statistics (from {side}'s side: {title} has no decisions):" if side else f"{title} statistics:"
+    if summary.by_deal:
+        heading = f"{title} statistics (results of the deals: {title} plays itself):"
+    elif side:
+        heading = f"{title} statistics (from {side}'s side: {title} has no decisions):"
+    else:
+        heading = f"{title} statistics:"
     return "\n".join([heading] + [f"  {(label + ':').ljust(width)} {value}" for label, value in rows])
 
 
@@ -202,13 +252,15 @@ def table(rows: list[tuple[str, Summary]], without_undo: frozenset[str] = frozen
     """
     sides = sides or {}
     cells = [HEADERS] + [
-        (f"{gid} ({sides[gid]})" if gid in sides else gid,
-         str(s.played), str(s.won), str(s.lost), format_rate(s.win_rate), str(s.current_streak),
-         str(s.best_streak), format_perfect(s, gid not in without_undo), format_time(s.best_time))
+        (f"{gid} (deals)" if s.by_deal else f"{gid} ({sides[gid]})" if gid in sides else gid,
+         str(s.played), str(s.won), str(s.lost), format_rate(s.win_rate), _streak(s.current_streak, s),
+         _streak(s.best_streak, s), format_perfect(s, gid not in without_undo), format_time(s.best_time))
         for gid, s in rows
     ]
     notes = [f"  {gid} ({side}): won and lost are {side}'s ({gid} has no decisions)"
              for gid, side in sorted(sides.items()) if any(g == gid for g, _ in rows)]
+    notes += [f"  {gid} (deals): won and lost are the deals' results ({gid} plays itself)"
+              for gid, s in rows if s.by_deal]
     dropped: list[str] = []
     lines: list[str] = []
     for drop in (None, *DROP_ORDER):

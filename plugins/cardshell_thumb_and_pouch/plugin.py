@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import cardshell
-from cardshell import Game, Move, Outcome, UsageError, parsers
+from cardshell import Game, Move, Outcome, Search, UsageError, parsers
 from cardshell_thumb_and_pouch import display, rules, solver
 from cardshell_thumb_and_pouch.rules import FOUNDATIONS, TABLEAU_PILES, ThumbAndPouchState
 
@@ -253,9 +253,7 @@ GAME = Game(
     moves=MOVES,
     legal_moves=rules.legal_moves,
     determinize=rules.determinize,
-    key=solver.search_key,
-    heuristic=rules.heuristic,
-    successors=solver.successors,
+    search=Search(key=solver.search_key, heuristic=rules.heuristic, successors=solver.successors),
 )
 
 

@@ -1,8 +1,7 @@
 """Thumb and Pouch for search: the search key and the order of the search.
 
-Wired into the game through :attr:`cardshell.records.Game.successors` and
-:attr:`cardshell.records.Game.key`, for the host's depth-first search
-(:func:`cardshell.search.solve`).  The moves and their exact reductions
+Wired into the game through :attr:`cardshell.Search.successors` and
+:attr:`cardshell.Search.key`, for the host's depth-first search (``solve``).  The moves and their exact reductions
 (interchangeable piles, draws played as macro moves, safe foundation moves)
 are those of :mod:`.search_moves`, where each is proved.
 

@@ -5,7 +5,8 @@ shuffle each) and prints the table of
 Section 4.3 as settled in ``plugins/cardshell_up_and_down/NOTES.md``.  The
 counts are data (:func:`simulate_counts`); the table is a view of them
 (:func:`format_table`).  ``jobs`` spreads chunks of seeds over processes
-(:mod:`cardshell.montecarlo`); the counts do not depend on it.
+(:func:`cardshell_comp9021.frequencies.count_outcomes`, on the sweep
+engine); the counts do not depend on it.
 
 In the shell, ``simulate`` runs on the host's sweep engine
 (:data:`SIMULATION`, :mod:`cardshell.sweep`): the same counts and table,
@@ -16,9 +17,15 @@ shape, shared with the other COMP9021 solitaire, is
 
 from __future__ import annotations
 
-# Re-exported (the seeds' chunking and jobs are the host's):
-from cardshell.montecarlo import MAX_CHUNK, Progress, chunks, resolve_jobs  # noqa: F401
-from cardshell_comp9021.frequencies import FREQUENCY_HEADER, FrequencyTable  # noqa: F401 (re-exported)
+# Re-exported (the seeds' chunking and jobs are the sweep engine's):
+from cardshell_comp9021.frequencies import (  # noqa: F401 (re-exported)
+    FREQUENCY_HEADER,
+    MAX_CHUNK,
+    FrequencyTable,
+    Progress,
+    chunks,
+    resolve_jobs,
+)
 from cardshell_up_and_down.rules import DECK_SIZE, cards_left_counts
 
 #: The table of Section 4.3, its counts and its ``simulate`` command.

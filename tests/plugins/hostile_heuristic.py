@@ -12,4 +12,4 @@ SCORE: object = "high"
 
 @cardshell.hookimpl
 def cardshell_games():
-    return [row_game("odd-heuristic", heuristic=lambda state: SCORE)]
+    return [row_game("odd-heuristic", search=cardshell.Search(heuristic=lambda state: SCORE))]

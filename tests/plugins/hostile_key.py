@@ -8,4 +8,4 @@ CARDSHELL_CONTRACT = 2
 
 @cardshell.hookimpl
 def cardshell_games():
-    return [row_game("list-key", key=list)]
+    return [row_game("list-key", search=cardshell.Search(key=list))]

@@ -60,7 +60,7 @@ def cardshell_games():
         "mutating-row", new=new,
         render=lambda s: " ".join(map(str, s.numbers)) or "(empty)",
         outcome=lambda s: outcome_row(tuple(s.numbers)), legal_moves=lambda s: legal_row(tuple(s.numbers)),
-        key=lambda s: tuple(s.numbers))
+        search=cardshell.Search(key=lambda s: tuple(s.numbers)))
     move = game.moves[0]
     import dataclasses
 

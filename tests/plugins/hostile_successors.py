@@ -17,4 +17,4 @@ def lying_successors(state):
 
 @cardshell.hookimpl
 def cardshell_games():
-    return [row_game("lying-successors", successors=lying_successors)]
+    return [row_game("lying-successors", search=cardshell.Search(successors=lying_successors))]

@@ -41,7 +41,7 @@ def cardshell_games():
         id="stones2", title="Stones 2", summary="empty the pile, 1 to 3 stones at a time (contract 2)",
         new=lambda seed, options: 10 + seed % 7, render=lambda s: f"pile: {s}",
         outcome=lambda s: cardshell.Outcome("won", 0.0) if s == 0 else None,
-        immutable=True, legal_moves=legal, heuristic=lambda s: -s,
+        immutable=True, legal_moves=legal, search=cardshell.Search(heuristic=lambda s: -s),
         moves=(cardshell.Move("take", "take 1 to 3 stones", apply=lambda s, n: s - n, check=check,
                               usage="take N", parse=parsers.integers(1, 1, 3)),),
     )]

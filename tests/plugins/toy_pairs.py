@@ -57,5 +57,5 @@ def cardshell_games():
         immutable=True, legal_moves=legal,
         moves=(Move("take", "remove the pair at positions i, i+1", apply=take, check=check, usage="take i",
                     parse=parsers.integers(1, 1, 99)),),
-        heuristic=lambda s: -len(s),
+        search=cardshell.Search(heuristic=lambda s: -len(s)),
     )]

@@ -101,7 +101,7 @@ def cardshell_games() -> list[cardshell.Game]:
             moves=(GUESS,),
             legal_moves=rules.legal_moves,
             determinize=rules.determinize,
-            heuristic=rules.heuristic,
+            search=cardshell.Search(heuristic=rules.heuristic),
         )
     ]
 

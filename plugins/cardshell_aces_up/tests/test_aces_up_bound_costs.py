@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardshell.search import Budget
+from cardshell import Budget
 from cardshell_aces_up import fastsolve, relax
 from cardshell_aces_up import rules as aces
 from cardshell_aces_up.raw import keep_cards

@@ -15,23 +15,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardshell import Budget, Verdict
 from cardshell.cards import ACE, new_deck, parse_card
 from cardshell.errors import CommandError
-from cardshell.ruleset import RuleSet
-from cardshell.search import Budget, Verdict, solve
-from cardshell.shell import Shell
+from cardshell.testing import GameRules, game_rules, random_walk, replays_to_a_win
 from cardshell_aces_up import fastsolve
 from cardshell_aces_up import rules as aces
 from cardshell_aces_up.raw import ACE_CODE, PENDING, RawDeal, deals_of, encode
 from cardshell_aces_up.relax import AceRelaxation, HardCards, TopCards, bounds_for, last_deal_blocks
-from search_helpers import random_walk, replays_to_a_win
 
 BIG = Budget(seconds=120, nodes=5_000_000)
 
 
 @pytest.fixture(scope="module")
-def rules() -> RuleSet:
-    return Shell.create(plugins=["aces-up"], seed=0, autosave=False).rules("aces-up")
+def rules() -> GameRules:
+    return game_rules("aces-up", plugins=["aces-up"])
 
 
 def raw_position(state: aces.AcesUpState) -> tuple[RawDeal, tuple]:
@@ -94,7 +92,7 @@ def test_solver_agrees_with_a_plain_exhaustive_search_on_small_stacked_deals(rul
     state = stacked(rnd, size)
     # Without the greedy first search (a share of no position), wins come from the full search.
     with patch.object(fastsolve, "GREEDY_SHARE", fastsolve.GREEDY_SHARE if greedy_first else 10**12):
-        verdict = solve(rules, state, BIG)
+        verdict = rules.solve(state, BIG)
     assert verdict.result != "unknown"
     assert (verdict.result == "won") == plain_exhaustive(*raw_position(state))
     if verdict.result == "won":
@@ -193,7 +191,7 @@ def test_the_bounds_prove_a_buried_aces_position_lost():
 @pytest.mark.parametrize("seed", [0, 11, 15, 18])
 def test_won_deals_give_lines_that_win_through_the_rules(rules, seed):
     state = aces.init_game(seed)
-    verdict = solve(rules, state, Budget(seconds=60, nodes=2_000_000))
+    verdict = rules.solve(state, Budget(seconds=60, nodes=2_000_000))
     assert verdict.result == "won"
     assert replays_to_a_win(rules, state, verdict.line)
     assert verdict.line.count("D") == len(state.stock) // 4
@@ -219,17 +217,17 @@ def test_the_budget_stops_the_search_with_unknown():
 
 def test_search_uses_the_games_solver_and_rejects_a_line_that_does_not_win(rules):
     state = aces.init_game(1)
-    lying = dataclasses.replace(rules.game, solver=lambda s, budget, clock: Verdict("won", ("D",), 1, 0.0))
+    lying = dataclasses.replace(rules.search, solver=lambda s, budget, clock: Verdict("won", ("D",), 1, 0.0))
     with pytest.raises(CommandError, match="does not win"):
-        solve(RuleSet(lying, rules._scope), state, BIG)
-    honest = dataclasses.replace(rules.game, solver=lambda s, budget, clock: Verdict("unknown", (), 7, 0.0))
-    assert solve(RuleSet(honest, rules._scope), state, BIG) == Verdict("unknown", (), 7, 0.0)
+        rules.with_search(lying).solve(state, BIG)
+    honest = dataclasses.replace(rules.search, solver=lambda s, budget, clock: Verdict("unknown", (), 7, 0.0))
+    assert rules.with_search(honest).solve(state, BIG) == Verdict("unknown", (), 7, 0.0)
 
 
 def test_games_without_a_solver_keep_the_generic_search(rules):
-    generic = RuleSet(dataclasses.replace(rules.game, solver=None), rules._scope)
+    generic = rules.with_search(dataclasses.replace(rules.search, solver=None))
     state = aces.init_game(15)
-    verdict = solve(generic, state, Budget(seconds=60, nodes=200_000))
+    verdict = generic.solve(state, Budget(seconds=60, nodes=200_000))
     assert verdict.result == "won" and replays_to_a_win(rules, state, verdict.line)
 
 
@@ -250,7 +248,7 @@ def test_only_a_search_of_at_least_high_bounds_from_positions_asks_the_high_card
 # --- the greedy first search --------------------------------------------------------------
 
 
-def walked(rules: RuleSet, seed: int, steps: int) -> tuple[RawDeal, int, tuple]:
+def walked(rules: GameRules, seed: int, steps: int) -> tuple[RawDeal, int, tuple]:
     """Deal ``seed`` after ``steps`` random legal moves, as the raw rules,
     the deals made and the raw columns."""
     state = random_walk(rules, aces.init_game(seed), seed, steps)
@@ -294,6 +292,6 @@ def test_the_greedy_first_search_finds_a_win_the_full_search_reaches_too_late(ru
     budget = Budget(seconds=60, nodes=20_000)
     with patch.object(fastsolve, "GREEDY_SHARE", 10**12):
         assert fastsolve.solve(state, budget).result == "unknown"
-    verdict = solve(rules, state, budget)
+    verdict = rules.solve(state, budget)
     assert verdict.result == "won" and verdict.positions < budget.nodes // fastsolve.GREEDY_SHARE
     assert replays_to_a_win(rules, state, verdict.line)

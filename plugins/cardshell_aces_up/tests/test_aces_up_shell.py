@@ -1,4 +1,4 @@
-"""Aces Up through the host (``cardshell.shell.Shell.execute``): the hand-out's
+"""Aces Up through the host (a shell of :func:`cardshell.testing.new_shell`): the hand-out's
 sessions, its letters, and hypothesis-driven random input (DESIGN.md,
 "Promises the host keeps for every game"; issue 2, "Tests that must exist")."""
 
@@ -12,13 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardshell.cards import new_deck, parse_card
-from cardshell.testing import execute_checked
+from cardshell.testing import execute_checked, new_shell
 from cardshell_aces_up import plugin, rules
 from cardshell_aces_up.display import render
 from cardshell_aces_up.rules import AcesUpState
-
-shell_module = pytest.importorskip("cardshell.shell")
-Shell = shell_module.Shell
 
 DATA = Path(__file__).parent / "data" / "aces_up"
 FULL_DECK = set(new_deck())
@@ -28,8 +25,8 @@ def deck_for(*deals: str):
     return list(reversed([parse_card(w) for deal in deals for w in deal.split()]))
 
 
-def playing(seed: int = 7) -> Shell:
-    shell = Shell.create(plugins=["aces-up"], seed=1)
+def playing(seed: int = 7):
+    shell = new_shell(["aces-up"], seed=1)
     reply = shell.execute(f"play aces-up --seed {seed}")
     assert reply.ok, reply.error
     return shell

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from cardshell.cards import new_deck, parse_card
 from cardshell.contractcheck import check_game
-from cardshell.shell import Shell
+from cardshell.testing import new_shell
 from cardshell_blackjack import rules, strategy
 from cardshell_blackjack.rules import BlackjackState
 
@@ -33,8 +33,8 @@ def in_play(player: str, dealer: str = "9♥ 4♠", seed: int = 0) -> BlackjackS
                           dealer=hand(dealer), rounds=1)
 
 
-def start(seed: int) -> Shell:
-    shell = Shell.create(plugins=["blackjack"], autosave=False)
+def start(seed: int):
+    shell = new_shell(["blackjack"], autosave=False)
     assert shell.execute(f"play blackjack --seed {seed}").ok
     return shell
 

@@ -14,19 +14,18 @@ from hypothesis import strategies as st
 
 import cardshell
 from cardshell.cards import new_deck
-from cardshell.shell import Shell
-from cardshell.testing import execute_checked
+from cardshell.testing import execute_checked, new_shell
 from cardshell_blackjack import plugin, rules, simulation
 
 
-def start(seed: int = 42) -> Shell:
-    shell = Shell.create(plugins=["blackjack"])
+def start(seed: int = 42):
+    shell = new_shell(["blackjack"])
     reply = shell.execute(f"play blackjack --seed {seed}")
     assert reply.ok, reply.error
     return shell
 
 
-def transcript(shell: Shell, lines: list[str]) -> str:
+def transcript(shell, lines: list[str]) -> str:
     """Prompt + line, then the output, for each line (like ``cardshell --echo``)."""
     out = []
     for line in lines:
@@ -73,7 +72,7 @@ Score: won 1, lost 1, tied 0 (2 rounds)"""
 
 
 def test_exact_text_of_full_rounds_for_a_fixed_seed():
-    shell = Shell.create(plugins=["blackjack"])
+    shell = new_shell(["blackjack"])
     lines = ["play blackjack --seed 42", "1", "0", "y", "0", "n"]
     assert transcript(shell, lines) == FULL_ROUNDS_SEED_42
     assert shell.prompt_text() == "cardshell> "  # n left the game
@@ -243,7 +242,7 @@ def test_random_lines_never_escape_and_rejections_change_nothing(seed, lines):
 
 
 def test_switching_to_thumb_and_pouch_and_back_resumes_both():
-    shell = Shell.create(plugins=["blackjack", "thumb-and-pouch"])
+    shell = new_shell(["blackjack", "thumb-and-pouch"])
     transcript(shell, ["play blackjack --seed 42", "1", "play thumb-and-pouch --seed 3", "sw"])
     pouch = copy.deepcopy(shell.current.state)
     reply = shell.execute("play blackjack")

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardshell import Budget
 from cardshell.contractcheck import check_game
 from cardshell.errors import CommandError
-from cardshell.search import Budget, solve
-from cardshell.shell import Shell
+from cardshell.testing import game_rules, new_shell
 from cardshell_minesweeper import display, inference, rules
 from cardshell_minesweeper.hint import hint
 
@@ -237,7 +237,7 @@ def test_hint_gives_the_lowest_mine_probability_when_nothing_is_safe():
 
 
 def test_hint_through_the_shell():
-    shell = Shell.create(plugins=["minesweeper"])
+    shell = new_shell(["minesweeper"])
     shell.execute("play minesweeper --seed 3")
     assert shell.execute("hint").output == "Hint: e5 (provably safe: the first cell unfolded is always a 0)"
     shell.execute("a5")
@@ -250,11 +250,11 @@ def test_hint_through_the_shell():
 
 
 def test_solve_finds_a_winning_line_that_wins_when_played():
-    shell = Shell.create(plugins=["minesweeper"])
+    shell = new_shell(["minesweeper"])
     shell.execute("play minesweeper --seed 3")
     shell.execute("a5")
-    rules_set = shell.rules("minesweeper")
-    verdict = solve(rules_set, shell.current.state, Budget(seconds=60, nodes=5000))
+    rules_set = game_rules("minesweeper", plugins=["minesweeper"])
+    verdict = rules_set.solve(shell.current.state, Budget(seconds=60, nodes=5000))
     assert verdict.result == "won" and not any(line.endswith("f") for line in verdict.line)
     state = shell.current.state
     for line in verdict.line:

@@ -9,16 +9,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardshell.shell import Shell
-from cardshell.testing import execute_checked
+from cardshell.testing import completions, execute_checked, new_shell
 from cardshell_minesweeper import plugin, rules
 from test_minesweeper_rules import SEED_3_AFTER_A5
 
 HELP = "Enter the column followed by the row (ex: a5). To add or remove a flag, add 'f' to the cell (ex: a5f)."
 
 
-def new_shell(line="play minesweeper --seed 3"):
-    shell = Shell.create(plugins=["minesweeper"])
+def started(line="play minesweeper --seed 3"):
+    shell = new_shell(["minesweeper"])
     reply = shell.execute(line)
     assert reply.ok, reply.error
     return shell
@@ -26,7 +25,7 @@ def new_shell(line="play minesweeper --seed 3"):
 
 @pytest.fixture
 def shell():
-    return new_shell()
+    return started()
 
 
 def board(shell):
@@ -35,7 +34,7 @@ def board(shell):
 
 def test_play_shows_empty_board_and_prompt(shell):
     assert shell.prompt_text() == "minesweeper: Enter the cell (10 mines left): "
-    out = new_shell().execute("restart").output
+    out = started().execute("restart").output
     assert out.splitlines()[0] == "Restarted: Minesweeper, seed 3."
     assert out.splitlines()[1] == "    a   b   c   d   e   f   g   h   i"
 
@@ -47,7 +46,7 @@ def test_unfold_shows_exact_board(shell):
 
 @pytest.mark.parametrize("line", ["A5", " a5 ", "open a5", "unfold A5"])
 def test_unfold_spellings(line):
-    sh = new_shell()
+    sh = started()
     assert sh.execute(line).output == SEED_3_AFTER_A5
 
 
@@ -170,24 +169,24 @@ def test_completion_offers_hidden_cells(shell):
     ("play minesweeper --rows 0", "Rows must be between 1 and 99"),
 ])
 def test_invalid_options_through_play(line, error):
-    sh = Shell.create(plugins=["minesweeper"])
+    sh = new_shell(["minesweeper"])
     reply = sh.execute(line)
     assert not reply.ok and reply.error.startswith(error)
     assert sh.current is None
 
 
 def test_level_options_through_play():
-    sh = new_shell("play minesweeper --seed 1 --level intermediate")
+    sh = started("play minesweeper --seed 1 --level intermediate")
     assert (board(sh).rows, board(sh).cols, board(sh).mine_count) == (16, 16, 40)
     assert sh.prompt_text().endswith("(40 mines left): ")
     assert sh.execute("p16").ok and not sh.execute("q1").ok
-    sh = new_shell("play minesweeper --seed 1 --rows 5 --cols 26 --mines 7")
+    sh = started("play minesweeper --seed 1 --rows 5 --cols 26 --mines 7")
     assert sh.execute("z5").ok and sh.execute("z6").error == "Invalid Cell"
     assert sh.execute("aa1").error == "Invalid Cell"  # no 27th column on this board
 
 
 def test_expert_board_through_play_takes_two_letter_columns():
-    sh = new_shell("play minesweeper --seed 2 --level expert")
+    sh = started("play minesweeper --seed 2 --level expert")
     assert (board(sh).rows, board(sh).cols, board(sh).mine_count) == (16, 30, 99)
     reply = sh.execute("AB7")
     assert reply.ok and (6, 27) in board(sh).shown
@@ -200,7 +199,7 @@ def test_expert_board_through_play_takes_two_letter_columns():
 
 
 def test_undo_is_off():
-    assert Shell.create(plugins=["minesweeper"]).games["minesweeper"].undo is False
+    assert new_shell(["minesweeper"]).games["minesweeper"].undo is False
 
 
 # -- property: random lines never escape and never change the board when rejected ----
@@ -223,7 +222,7 @@ any_line = st.one_of(
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(any_line, min_size=1, max_size=25), st.integers(0, 50))
 def test_random_lines_never_escape_or_change_a_rejected_board(lines, seed):
-    sh = new_shell(f"play minesweeper --seed {seed}")
+    sh = started(f"play minesweeper --seed {seed}")
     for line in lines:
         if line.strip().split(" ")[0].lower() in LEAVING:
             continue
@@ -237,22 +236,20 @@ def test_random_lines_never_escape_or_change_a_rejected_board(lines, seed):
 
 
 def test_host_completion_offers_cell_labels(shell):
-    from cardshell.completion import candidates
-
     shell.execute("a5")
-    found, partial = candidates(shell, "a")
+    found, partial = completions(shell, "a")
     assert partial == "a"
     assert found == ["a1"]  # a2..a9 are shown after a5 on seed 3
-    found, _ = candidates(shell, "open d")
+    found, _ = completions(shell, "open d")
     assert found == ["d8", "d9"]
-    found, _ = candidates(shell, "h")
+    found, _ = completions(shell, "h")
     assert "i9" not in found and "h1" in found
-    found, _ = candidates(shell, "")  # an empty line: the commands valid now, no cells
+    found, _ = completions(shell, "")  # an empty line: the commands valid now, no cells
     assert "flag" in found and "h1" not in found and "y" not in found
 
 
 def test_n_after_game_over_leaves_the_game():
-    shell = Shell.create(plugins=["minesweeper"])
+    shell = new_shell(["minesweeper"])
     shell.execute("play minesweeper --seed 3")
     assert shell.execute("n").error is not None  # only once the board is finished
     for line in ("a5", "e4f", "j1", "e4", "a5", "a5f", "d8", "d9"):

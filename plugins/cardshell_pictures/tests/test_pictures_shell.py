@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import io
+import os
+import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
 
+import pyte
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardshell.errors import UsageError
-from cardshell.shell import Shell
-from cardshell.sweep import SweepArgs
+from cardshell.sweep import ProgressLine, SweepArgs
+from cardshell.testing import new_shell
 from cardshell_pictures import play
 from cardshell_pictures.simulation import SIMULATION
 
@@ -47,7 +51,7 @@ def test_standalone_eof_and_bad_input_without_traceback():
 
 @pytest.fixture
 def shell():
-    return Shell.create(plugins=["pictures"])
+    return new_shell(["pictures"])
 
 
 def test_play_shows_the_game_and_its_outcome(shell):
@@ -109,7 +113,7 @@ def test_parse_simulate_forms():
 @given(line=st.one_of(st.text(max_size=15),
                       st.builds("simulate {}".format, st.text(alphabet=" -+0123456789j", max_size=8))))
 def test_random_lines_never_raise_and_leave_the_game_alone(line):
-    shell = Shell.create(plugins=["pictures"])
+    shell = new_shell(["pictures"])
     shell.execute("play pictures --seed 84")
     before = shell.current.state
     words = line.lower().split()
@@ -126,22 +130,17 @@ def test_random_lines_never_raise_and_leave_the_game_alone(line):
 
 
 class Terminal(io.StringIO):
-    """stderr as a terminal; the ``interrupt_at``-th write raises
-    KeyboardInterrupt, as Ctrl-C would arrive in the middle of a sweep."""
-
-    def __init__(self, interrupt_at=None):
-        super().__init__()
-        self.writes = 0
-        self.interrupt_at = interrupt_at
+    """stderr as a terminal."""
 
     def isatty(self):
         return True
 
-    def write(self, text):
-        self.writes += 1
-        if self.writes == self.interrupt_at:
-            raise KeyboardInterrupt
-        return super().write(text)
+
+def blank(drawn: str) -> bool:
+    """Whether a terminal shows nothing after ``drawn`` was written to it (pyte emulates one)."""
+    screen = pyte.Screen(80, 4)
+    pyte.Stream(screen).feed(drawn)
+    return all(not row.strip() for row in screen.display)
 
 
 def test_simulate_shows_a_progress_line_on_a_terminal_and_wipes_it(shell, monkeypatch):
@@ -151,24 +150,29 @@ def test_simulate_shows_a_progress_line_on_a_terminal_and_wipes_it(shell, monkey
     shell.interactive = True
     reply = shell.execute("simulate 50 0")
     assert reply.ok and reply.output.startswith("Number of uncovered pictures | Frequency")
-    drawn = terminal.getvalue()
-    assert drawn.startswith("\rsimulate 50: 0/50 games (0.0%)")
-    last = drawn.split("\r")[-2]
-    assert drawn.endswith("\r" + " " * len(last) + "\r")  # wiped: the reply starts on a clean line
+    assert re.search(r"simulate 50: \d+/50 games \(", terminal.getvalue())  # drawn while it ran
+    assert blank(terminal.getvalue())  # wiped: the reply starts on a clean line
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_ctrl_c_interrupts_simulate_and_keeps_the_game(shell, monkeypatch, jobs):
     shell.execute("play pictures --seed 84")
     before = shell.current.state
-    terminal = Terminal(interrupt_at=2)  # the first redraw after the start
+    terminal = Terminal()
     monkeypatch.setattr("sys.stderr", terminal)
-    monkeypatch.setattr("cardshell.sweep.progress.REDRAW_SECONDS", 0.0)
+    counted = ProgressLine.advance
+
+    def advance(line, deals):  # Ctrl-C arrives in the middle of the sweep
+        counted(line, deals)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    monkeypatch.setattr(ProgressLine, "advance", advance)
     shell.interactive = True
     reply = shell.execute(f"simulate 50000 0 --jobs {jobs}")
     assert not reply.ok and "interrupted" in reply.error
     assert shell.current.state == before
-    assert terminal.getvalue().endswith("\r")  # the line was wiped
+    assert blank(terminal.getvalue())  # the line was wiped
+    monkeypatch.setattr(ProgressLine, "advance", counted)
     assert shell.execute("simulate 10 0").ok
 
 

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cardshell_pictures import format_table, play, simulate, simulate_counts
 from cardshell_pictures.simulation import WIDTH, chunks, resolve_jobs
-from comp9021_helpers import ROW, parse_table_rows
+
+#: A row of the table: the outcome right-aligned under its header, `` | ``,
+#: the frequency as ``.2%`` right-aligned under ``Frequency``.
+ROW = re.compile(r" +\d{1,2} \| +\d{1,3}\.\d\d%")
+#: The width of the outcome column (its header, ``Number of uncovered pictures``).
+OUTCOME_WIDTH = 28
 
 
 def parse_rows(table: str) -> list[tuple[int, float]]:
-    return parse_table_rows(table, 28)
+    """The rows of a printed table as ``(outcome, percent)`` pairs, in its order."""
+    lines = table.rstrip("\n").split("\n")
+    return [(int(line[:OUTCOME_WIDTH]), float(line[OUTCOME_WIDTH + 3:].strip("% "))) for line in lines[2:]]
 
 
 def test_table_layout_exact():

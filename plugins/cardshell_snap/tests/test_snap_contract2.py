@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardshell.contractcheck import check_game
-from cardshell.shell import Shell
+from cardshell.testing import new_shell
 from cardshell_snap import playgame, rules
 
 
@@ -18,7 +18,7 @@ def test_snap_keeps_the_contract(seed, walk_seed):
 
 
 def test_step_n_prints_the_same_throws_as_n_single_steps():
-    one, many = Shell.create(plugins=["snap"]), Shell.create(plugins=["snap"])
+    one, many = new_shell(["snap"]), new_shell(["snap"])
     for shell in (one, many):
         shell.execute("play snap --seed 42")
     singles = [one.execute("step").output.splitlines()[0] for _ in range(30)]
@@ -27,7 +27,7 @@ def test_step_n_prints_the_same_throws_as_n_single_steps():
 
 
 def test_moves_lists_step_and_run_then_nothing():
-    shell = Shell.create(plugins=["snap"])
+    shell = new_shell(["snap"])
     shell.execute("play snap --seed 305")
     assert shell.execute("moves").output == "Legal moves: step, run"
     assert shell.execute("run").output.splitlines()[0] == "A wins after 376 turns"
@@ -36,7 +36,7 @@ def test_moves_lists_step_and_run_then_nothing():
 
 
 def test_a_rejected_move_keeps_the_very_same_state():
-    shell = Shell.create(plugins=["snap"])
+    shell = new_shell(["snap"])
     shell.execute("play snap --seed 305")
     shell.execute("run")
     state = shell.current.state

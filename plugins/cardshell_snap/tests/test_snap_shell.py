@@ -6,13 +6,13 @@ import copy
 
 import pytest
 
-from cardshell.shell import Shell
+from cardshell.testing import new_shell
 from cardshell_snap import playgame, rules
 
 
 @pytest.fixture
 def shell():
-    sh = Shell.create(plugins=["snap"])
+    sh = new_shell(["snap"])
     reply = sh.execute("play snap --seed 305")
     assert reply.ok, reply.error
     return sh
@@ -85,7 +85,7 @@ def test_run_to_the_end_and_outcome(shell):
 
 def test_b_win_is_lost_for_a():
     seed = next(s for s in range(100) if playgame(s)[0] == "B wins")
-    sh = Shell.create(plugins=["snap"])
+    sh = new_shell(["snap"])
     sh.execute(f"play snap --seed {seed}")
     assert sh.execute("run").ok
     assert sh.current.outcome.result == "lost"
@@ -99,7 +99,7 @@ def test_step_stops_at_the_end(shell):
 
 
 def test_turn_cap_option_gives_a_draw():
-    sh = Shell.create(plugins=["snap"])
+    sh = new_shell(["snap"])
     assert sh.execute("play snap --seed 305 --max-turns 50").ok
     reply = sh.execute("run")
     assert reply.output.splitlines()[:2] == [
@@ -136,14 +136,14 @@ def test_bad_arguments_are_rejected_without_change(shell, line):
 
 
 def test_undo_is_off_and_game_registered():
-    sh = Shell.create(plugins=["snap"])
+    sh = new_shell(["snap"])
     game = sh.games["snap"]
     assert game.undo is False
     assert "won = A wins" in game.summary
 
 
 def test_same_seed_replays():
-    one, two = Shell.create(plugins=["snap"]), Shell.create(plugins=["snap"])
+    one, two = new_shell(["snap"]), new_shell(["snap"])
     for sh in (one, two):
         sh.execute("play snap --seed 77")
         sh.execute("step 25")

@@ -10,8 +10,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from cardshell.records import Outcome
-from cardshell.shell import Shell
+from cardshell import Outcome
+from cardshell.testing import new_shell
 from cardshell_stats import plugin, store
 from cardshell_stats.summary import Result
 
@@ -41,7 +41,7 @@ def _database(directory, damage: str) -> None:
 @pytest.mark.parametrize("damage, named", DAMAGES)
 def test_a_damaged_row_is_skipped_and_named_and_every_stats_still_answers(tmp_path, damage, named):
     _database(tmp_path, damage)
-    shell = Shell.create(plugins=["stats", "aces-up"], data_dir=tmp_path)
+    shell = new_shell(["stats", "aces-up"], data_dir=tmp_path)
     warning = (f"(warning: 1 damaged row of {store.db_path(tmp_path)} left out: {named}; "
                "'stats --reset --yes' clears the database.)")
     table = shell.execute("stats --all")

@@ -7,15 +7,16 @@ import os
 import sqlite3
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from cardshell.shell import Shell
+from cardshell.testing import new_shell
 from cardshell_stats import store
 from cardshell_stats.summary import Result, Summary, detail, format_rate, format_time, summarise, table
-from conftest import TOY_PLUGINS as TOY_PLUGINS_DIR
 
-TOY_PLUGINS = str(TOY_PLUGINS_DIR)
+#: The game these tests play: a counter won at 3 (counter_plugin.py beside them).
+COUNTER = str(Path(__file__).with_name("counter_plugin.py"))
 
 
 def series(text: str, undo: str = "", durations: list[float] | None = None) -> list[Result]:
@@ -67,7 +68,7 @@ def test_detail_and_table_layout():
 @pytest.fixture
 def shell(tmp_path):
     # interactive: 'stats' counts the games played at a terminal (issue 27 item 7)
-    shell = Shell.create(plugins=["stats"], seed=1, extra_modules=["toy_counter"], data_dir=tmp_path / "data",
+    shell = new_shell(["stats"], seed=1, modules=[COUNTER], data_dir=tmp_path / "data",
                          interactive=True, autosave=False)
     assert not shell.failures, shell.failures
     return shell
@@ -103,7 +104,7 @@ def test_a_resumed_saved_game_is_the_same_game_for_statistics(shell, tmp_path):
     shell.execute("undo")
     shell.execute("inc 2")
     shell.execute("save later")
-    other = Shell.create(plugins=["stats"], seed=1, extra_modules=["toy_counter"], data_dir=tmp_path / "data")
+    other = new_shell(["stats"], seed=1, modules=[COUNTER], data_dir=tmp_path / "data")
     other.execute("load later")
     assert store.results(tmp_path / "data") == []  # rebuilding fires no hook
     other.execute("inc 1")
@@ -148,9 +149,8 @@ def test_a_damaged_database_is_reported_not_fatal(shell, tmp_path):
 def test_two_processes_finishing_games_at_once_lose_nothing(tmp_path):
     games = 40
     script = "".join(f"play counter --seed {n}\ninc 3\n" for n in range(games))
-    env = dict(os.environ, CARDSHELL_LOAD_PLUGINS="stats", CARDSHELL_DATA_DIR=str(tmp_path / "elsewhere"),
-               PYTHONPATH=os.pathsep.join(filter(None, [TOY_PLUGINS, os.environ.get("PYTHONPATH")])))
-    command = [sys.executable, "-m", "cardshell", "--plugin", "toy_counter", "--data-dir", str(tmp_path / "d")]
+    env = dict(os.environ, CARDSHELL_LOAD_PLUGINS="stats", CARDSHELL_DATA_DIR=str(tmp_path / "elsewhere"))
+    command = [sys.executable, "-m", "cardshell", "--plugin", COUNTER, "--data-dir", str(tmp_path / "d")]
     writers = [subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 text=True, env=env) for _ in range(2)]
     outputs = [writer.communicate(script, timeout=60) for writer in writers]
@@ -201,7 +201,7 @@ def test_minesweeper_statistics_record_the_time_its_win_line_prints(tmp_path, mo
     record: not the session's, which also counts the time before the first unfold."""
     from cardshell_minesweeper import rules as mine_rules
 
-    shell = Shell.create(plugins=["stats", "minesweeper"], seed=1, data_dir=tmp_path / "data", autosave=False,
+    shell = new_shell(["stats", "minesweeper"], seed=1, data_dir=tmp_path / "data", autosave=False,
                          interactive=True)
     times = iter([1000.0, 1045.2])
     monkeypatch.setattr(mine_rules, "clock", lambda: next(times))
@@ -222,7 +222,7 @@ def test_minesweeper_statistics_record_the_time_its_win_line_prints(tmp_path, mo
 # -- how a game was played (issue 27 item 7) --------------------------------------------
 
 def _scripted(tmp_path, *plugins):
-    return Shell.create(plugins=["stats", *plugins], seed=1, extra_modules=["toy_counter"],
+    return new_shell(["stats", *plugins], seed=1, modules=[COUNTER],
                         data_dir=tmp_path / "data", autosave=False)
 
 
@@ -253,7 +253,7 @@ def test_a_scripted_game_is_recorded_as_scripted_and_counted_by_its_own_script_o
         assert "  counter       3    3" in every
     finally:
         monkey_run.undo()
-    person = Shell.create(plugins=["stats"], seed=1, extra_modules=["toy_counter"], data_dir=tmp_path / "data",
+    person = new_shell(["stats"], seed=1, modules=[COUNTER], data_dir=tmp_path / "data",
                           interactive=True, autosave=False)
     person.execute("play counter --seed 5")
     person.execute("inc 3")
@@ -292,7 +292,7 @@ def test_an_unassisted_win_without_undo_is_perfect():
 
 
 def test_snap_results_are_told_from_a_side(tmp_path):
-    shell = Shell.create(plugins=["stats", "snap"], seed=1, data_dir=tmp_path / "data", autosave=False,
+    shell = new_shell(["stats", "snap"], seed=1, data_dir=tmp_path / "data", autosave=False,
                          interactive=True)
     shell.execute("play snap --seed 3")
     shell.execute("run")  # A wins on this deal
@@ -302,6 +302,38 @@ def test_snap_results_are_told_from_a_side(tmp_path):
     table = shell.execute("stats").output.splitlines()
     assert table[2].startswith("  snap (A)       1    1     0")
     assert table[3] == "  snap (A): won and lost are A's (snap has no decisions)"
+
+
+def test_games_that_play_themselves_count_the_deals_results_not_the_players(tmp_path):
+    shell = new_shell(["stats", "pictures", "up-and-down", "aces-up"], seed=1, data_dir=tmp_path / "data",
+                      autosave=False, interactive=True)
+    shell.execute("play pictures --seed 477")  # won by the deal
+    shell.execute("play pictures --seed 3")  # lost by the deal
+    shell.execute("play up-and-down --seed 3")
+    detail = shell.execute("stats pictures").output.splitlines()
+    assert detail[0] == "Pictures statistics (results of the deals: Pictures plays itself):"
+    assert "  Deals won:          1" in detail and "  Deals lost:         1" in detail
+    assert "  Perfect wins:       -" in detail and "  Best time:          -" in detail
+    assert "  Best win streak:    -" in detail
+    table = shell.execute("stats").output.splitlines()
+    assert table[2].split()[:4] == ["pictures", "(deals)", "2", "1"] and table[2].split()[-2:] == ["-", "-"]
+    assert "  pictures (deals): won and lost are the deals' results (pictures plays itself)" in table
+
+
+def test_only_a_game_with_legal_moves_and_no_move_records_plays_itself():
+    from cardshell import Game
+    from cardshell_stats.summary import plays_itself
+
+    def new(seed, options):
+        return 0
+
+    game = Game("g", "G", "s", new=new, render=str, outcome=lambda s: None, immutable=True, legal_moves=lambda s: [])
+    assert plays_itself(game) and not plays_itself(None)
+    assert not plays_itself(Game("g", "G", "s", new=new, render=str, outcome=lambda s: None))  # contract 1
+    won = [Result("g", 1, "won", moves=0), Result("g", 2, "won", moves=4, duration=30.0)]
+    figures = summarise(won, by_deal=True)  # the one with a move (a game's own Command) is the player's
+    assert (figures.won, figures.deal_results, figures.perfect, figures.best_time) == (2, 1, 1, 30.0)
+    assert not figures.by_deal and summarise(won).perfect == 2  # a game with decisions: as ever
 
 
 def test_a_database_from_before_the_new_columns_is_read_and_upgraded(tmp_path):

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from cardshell.shell import Shell
+from cardshell.testing import new_shell
 from cardshell_stats import store
 from cardshell_stats.summary import Result
 
@@ -37,7 +37,7 @@ def connections(monkeypatch):
     store.close()
 
 
-def _blackjack_rounds(shell: Shell, rounds: int) -> None:
+def _blackjack_rounds(shell, rounds: int) -> None:
     assert shell.execute("play blackjack --seed 1").ok
     for _ in range(rounds):
         shell.execute("0")  # stay: the round ends (rejected if it already ended on the deal)
@@ -45,7 +45,7 @@ def _blackjack_rounds(shell: Shell, rounds: int) -> None:
 
 
 def test_one_connection_for_a_session_of_many_rounds(tmp_path, connections):
-    shell = Shell.create(plugins=["blackjack", "stats"], data_dir=tmp_path)
+    shell = new_shell(["blackjack", "stats"], data_dir=tmp_path)
     _blackjack_rounds(shell, 40)
     assert len(store.results(tmp_path, "blackjack")) == 40
     assert shell.execute("stats blackjack --all").output.splitlines()[1] == "  Played:             40"
@@ -53,7 +53,7 @@ def test_one_connection_for_a_session_of_many_rounds(tmp_path, connections):
 
 
 def test_a_database_deleted_during_the_session_is_opened_anew(tmp_path, connections):
-    shell = Shell.create(plugins=["blackjack", "stats"], data_dir=tmp_path)
+    shell = new_shell(["blackjack", "stats"], data_dir=tmp_path)
     _blackjack_rounds(shell, 2)
     for leftover in tmp_path.glob(store.FILENAME + "*"):
         leftover.unlink()  # the player deletes the statistics by hand
@@ -75,7 +75,7 @@ def test_reading_first_then_writing_reopens_once_for_writing(tmp_path, connectio
 
 def test_a_damaged_database_is_a_rejected_stats_command(tmp_path, connections):
     store.db_path(tmp_path).write_bytes(b"this is not a database" * 100)
-    shell = Shell.create(plugins=["stats"], data_dir=tmp_path)
+    shell = new_shell(["stats"], data_dir=tmp_path)
     reply = shell.execute("stats")
     assert not reply.ok
     assert reply.error == f"cannot read the statistics in {store.db_path(tmp_path)}: file is not a database"

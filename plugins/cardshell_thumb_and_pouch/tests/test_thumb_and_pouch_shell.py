@@ -1,4 +1,4 @@
-"""Thumb and Pouch inside the host: display, commands through Shell.execute,
+"""Thumb and Pouch inside the host: display, commands through ``shell.execute``,
 messages for malformed input, completion, a win, and property tests.
 
 Hand-out ``seeds/cse231-thumb-and-pouch.txt`` ("Program commands",
@@ -14,8 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardshell.cards import new_deck, parse_card
-from cardshell.shell import Shell
-from cardshell.testing import execute_checked
+from cardshell.testing import completions, execute_checked, new_shell
 from cardshell_thumb_and_pouch import display, plugin, rules
 from cardshell_thumb_and_pouch.rules import Placed, ThumbAndPouchState
 
@@ -55,8 +54,8 @@ Tableau:
 Stock #(23) --> [8♦]"""
 
 
-def start(seed: int = 1) -> Shell:
-    shell = Shell.create(plugins=["thumb-and-pouch"])
+def start(seed: int = 1):
+    shell = new_shell(["thumb-and-pouch"])
     reply = shell.execute(f"play thumb-and-pouch --seed {seed}")
     assert reply.ok, reply.error
     return shell
@@ -70,7 +69,7 @@ def test_display_of_the_deal():
 
 
 def test_play_shows_the_deal():
-    shell = Shell.create(plugins=["thumb-and-pouch"])
+    shell = new_shell(["thumb-and-pouch"])
     reply = shell.execute("play thumb-and-pouch --seed 1")
     assert reply.output.endswith(SEED_1_DISPLAY)
 
@@ -194,17 +193,15 @@ def test_completion_offers_valid_pile_numbers():
 
 
 def test_completion_through_the_host():
-    from cardshell.completion import candidates
-
     shell = start()
     assert shell.execute("moves").output == "Legal moves: tt 2 5 1, wt 1, wt 6, sw"
-    words, _ = candidates(shell, "")
+    words, _ = completions(shell, "")
     # exactly what is valid now (issue 27 item 4): the moves that 'moves' lists, word by word
     assert {"tt", "wt", "sw"} <= set(words) and not {"tf", "wf"} & set(words)
-    assert candidates(shell, "tf ") == ([], "")
-    assert candidates(shell, "TT ") == (["2"], "")
-    assert candidates(shell, "tt 2 5 ") == (["1"], "")
-    assert candidates(shell, "wt ") == (["1", "6"], "")
+    assert completions(shell, "tf ") == ([], "")
+    assert completions(shell, "TT ") == (["2"], "")
+    assert completions(shell, "tt 2 5 ") == (["1"], "")
+    assert completions(shell, "wt ") == (["1", "6"], "")
 
 
 # --- properties ------------------------------------------------------------------------

@@ -13,29 +13,26 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardshell import Budget
 from cardshell.cards import Card, Suit, new_deck
-from cardshell.ruleset import RuleSet
-from cardshell.search import Budget, solve
-from cardshell.shell import Shell
-from cardshell.testing import check_search
+from cardshell.testing import GameRules, check_search, game_rules, random_walk
 from cardshell_thumb_and_pouch import rules as pouch
 from cardshell_thumb_and_pouch import search_moves, solver
 from cardshell_thumb_and_pouch.rules import Placed
 from cardshell_thumb_and_pouch.search_moves import is_safe
-from search_helpers import random_walk
 
 BIG = Budget(seconds=120, nodes=3_000_000)
 
 
-def pouch_rules() -> RuleSet:
-    return Shell.create(plugins=["thumb-and-pouch"], seed=0, autosave=False).rules("thumb-and-pouch")
+def pouch_rules() -> GameRules:
+    return game_rules("thumb-and-pouch", plugins=["thumb-and-pouch"])
 
 
 def lines_of(move) -> tuple[str, ...]:
     return (move,) if isinstance(move, str) else tuple(move)
 
 
-def replay(rules: RuleSet, state, lines):
+def replay(rules: GameRules, state, lines):
     for line in lines:
         state = rules.play(state, line)  # raises CommandError on an illegal line
     return state
@@ -118,11 +115,11 @@ def test_the_solver_agrees_with_a_plain_search_on_small_stacked_deals(rnd, floor
 def test_the_exhaustive_pass_alone_agrees_with_the_passes(rnd, floor):
     state = stacked(rnd, floor)
     rules = pouch_rules()
-    with_passes = solve(rules, state, BIG).result
+    with_passes = rules.solve(state, BIG).result
     saved = solver.PASSES
     solver.PASSES = (0, 0)
     try:
-        alone = solve(rules, state, BIG).result
+        alone = rules.solve(state, BIG).result
     finally:
         solver.PASSES = saved
     assert with_passes == alone
@@ -134,9 +131,9 @@ def test_the_restricted_passes_stop_after_their_count():
     saved = solver.PASSES
     try:
         solver.PASSES = (0, 0)
-        alone = solve(rules, state, BIG)
+        alone = rules.solve(state, BIG)
         solver.PASSES = (50, 50)
-        capped = solve(rules, state, BIG)
+        capped = rules.solve(state, BIG)
     finally:
         solver.PASSES = saved
     assert alone.result == capped.result == "no win"
@@ -150,7 +147,7 @@ def test_the_restricted_passes_stop_after_their_count():
 def test_a_won_line_replays_to_a_win_through_the_rules():
     rules = pouch_rules()
     start = pouch.new_game(83)  # a deal the exhaustive order alone used to miss at 10 s
-    verdict = solve(rules, start, Budget(seconds=60, nodes=1_000_000))
+    verdict = rules.solve(start, Budget(seconds=60, nodes=1_000_000))
     assert verdict.result == "won"
     end = replay(rules, start, verdict.line)
     assert pouch.is_won(end) and rules.outcome(end).result == "won"

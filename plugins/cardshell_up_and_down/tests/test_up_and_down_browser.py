@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from cardshell.shell import Shell
+from cardshell.testing import new_shell
 from cardshell_up_and_down import browser, play
 from cardshell_up_and_down.browser import LineRequest, lines_for, parse_request
 
@@ -68,7 +68,7 @@ def test_parse_request_kinds():
 def test_a_number_too_long_for_any_line_is_named_not_read_as_zero():
     digits = "123456789012345678901"  # 21 digits
     assert parse_request(digits).span(10**6) is None
-    shell = Shell.create(plugins=["up-and-down"], seed=1, autosave=False)
+    shell = new_shell(["up-and-down"], seed=1, autosave=False)
     shell.execute("play up-and-down --seed 1")
     assert shell.execute(digits).error == ("there are 388 lines: a last line number is between 1 and 388, "
                                            "not a number of more than 18 digits")

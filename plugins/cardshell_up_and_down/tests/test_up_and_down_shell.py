@@ -6,19 +6,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardshell.shell import Shell
+from cardshell.testing import new_shell
 from cardshell_up_and_down import browser, play
 
 
 @pytest.fixture
 def shell():
-    shell = Shell.create(plugins=["up-and-down"])
+    shell = new_shell(["up-and-down"])
     assert shell.execute("play up-and-down --seed 46").ok
     return shell
 
 
 def test_play_shows_result_and_menu():
-    shell = Shell.create(plugins=["up-and-down"])
+    shell = new_shell(["up-and-down"])
     reply = shell.execute("play up-and-down --seed 2")
     assert reply.ok
     n = len(play(2).lines)
@@ -121,7 +121,7 @@ _LINE = st.one_of(
 @settings(max_examples=60, deadline=None)
 @given(line=_LINE)
 def test_random_lines_never_raise_and_rejections_change_nothing(line):
-    shell = Shell.create(plugins=["up-and-down"])
+    shell = new_shell(["up-and-down"])
     shell.execute("play up-and-down --seed 46")
     words = line.lower().split()
     if words[:1] == ["simulate"] and any(w.isdigit() and int(w) > 2000 for w in words):

@@ -1,0 +1,102 @@
+"""What the shell's collaborators are given from outside: where files go
+(:class:`Places`) and what the front end driving the shell is like
+(:class:`FrontEnd`).  Each is made once, before the shell, and handed to
+the collaborators that need it; none of them calls back into the shell.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import Any
+
+from cardshell import screen
+from cardshell.paths import DATA_DIR_ENV, data_dir
+
+
+class Places:
+    """Where cardshell keeps its files, each directory resolved when first
+    used (a start that reads and writes nothing never looks).
+
+    Args:
+        data_dir: the data directory (``--data-dir``); None:
+            ``CARDSHELL_DATA_DIR`` as it is now, else the user data
+            directory (:func:`cardshell.paths.data_dir`).
+    """
+
+    __slots__ = ("_given", "_data_dir")
+
+    def __init__(self, data_dir: str | os.PathLike[str] | None = None) -> None:
+        self._given = data_dir or os.environ.get(DATA_DIR_ENV) or None
+        self._data_dir: Path | None = None
+
+    @property
+    def data_dir(self) -> Path:
+        """The data directory: saves, statistics, history, winnability tables (not created here)."""
+        if self._data_dir is None:
+            self._data_dir = data_dir(self._given)
+        return self._data_dir
+
+
+class FrontEnd:
+    """The front end's settings, as the collaborators read them.
+
+    Args:
+        interactive: a person types at a terminal (False: a script).
+        columns: the screen's width in characters, when a script's output
+            goes to a screen (``COLUMNS`` set or standard output a
+            terminal, :func:`cardshell.screen.size`); None: the terminal's
+            at a terminal, else no fitting (see :attr:`fit_width`).
+        confirm: asks the person a yes/no question, e.g. before ``new``
+            abandons a game that has moves; None (scripts): nothing is
+            asked, the command goes on and says what it dropped.
+        progress: runs ``CommandContext.progress(iterable, total, label)``
+            with a progress display; None: no display.
+        working: ``with working(label):`` shows that work of unknown length
+            runs (``solve``, ``hint``); None: nothing shown.
+        pace: the steps a command plays (``CommandContext.then(line,
+            step=True)``: ``solve --play``) are left in the reply
+            (``Reply.steps``) for the front end to play at a readable pace;
+            False (scripts): they run at once.
+        clear_screen: clears the terminal (``clear``); None (scripts).
+
+    Attributes are those of the arguments, read when used (a test may set
+    one to stand for another front end).
+    """
+
+    __slots__ = ("interactive", "columns", "confirm", "progress", "working", "pace", "clear_screen")
+
+    def __init__(self, *, interactive: bool = False, columns: int | None = None,
+                 confirm: Callable[[str], bool] | None = None,
+                 progress: Callable[[Iterable[Any], int | None, str], Iterator[Any]] | None = None,
+                 working: Callable[[str], AbstractContextManager[Any]] | None = None,
+                 pace: bool = False, clear_screen: Callable[[], None] | None = None) -> None:
+        self.interactive = interactive
+        self.clear_screen = clear_screen
+        self.columns = columns
+        self.confirm = confirm
+        self.progress = progress
+        self.working = working
+        self.pace = pace
+
+    @property
+    def fit_width(self) -> int | None:
+        """The width every reply is fitted to, in characters
+        (:mod:`cardshell.screen`), or None when the output goes to no screen
+        (a script piped to a file or a program: its output stays as the
+        commands wrote it, byte for byte): :attr:`columns` when given (at
+        least :data:`cardshell.screen.MIN_WIDTH`), else the terminal's at a
+        terminal."""
+        if self.columns is not None:
+            return max(self.columns, screen.MIN_WIDTH)
+        if self.interactive:
+            return screen.size().columns
+        return None
+
+    @property
+    def width(self) -> int:
+        """The width menus and tables are laid out for, in characters:
+        :attr:`fit_width`, else :data:`cardshell.screen.DEFAULT_WIDTH` (80)."""
+        return self.fit_width or screen.DEFAULT_WIDTH

@@ -1,0 +1,124 @@
+"""Messages that point the way a player should go, and the small commands a
+player expects of a shell (``clear``, ``help`` at ``cardshell>``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardshell.shell import Shell
+
+
+@pytest.fixture
+def shell(tmp_path):
+    return Shell.create(seed=1, autosave=False, data_dir=tmp_path)
+
+
+def test_restart_after_leaving_a_game_in_progress_names_it(shell):
+    shell.execute("play aces-up --seed 3")
+    shell.execute("D")
+    shell.lifecycle.leave(abandon=False)  # Ctrl-D: the game stays in progress
+    assert shell.execute("restart").error == ("no current game: aces-up is in progress; 'play aces-up' resumes it "
+                                              "(then 'new' or 'restart' acts on it)")
+    assert shell.execute("games").ok and "aces-up" in shell.execute("games").output
+
+
+@pytest.mark.parametrize(("line", "error"), [
+    ("rules", "no game in progress: 'rules GAME' shows the rules of a game ('games' lists them)"),
+    ("play acs", "no game 'acs' (did you mean 'aces-up'?); the games are: "),
+])
+def test_a_message_says_what_to_type(shell, line, error):
+    assert shell.execute(line).error.startswith(error)
+
+
+def test_undo_more_than_there_is_offers_what_there_is(shell):
+    shell.execute("play aces-up --seed 3")
+    shell.execute("D")
+    shell.execute("D")
+    assert shell.execute("undo 5").error == "Only 2 moves can be undone: 'undo 2' takes them back."
+    assert shell.current.moves == 2  # nothing undone
+    assert shell.execute("undo 2").ok and shell.current.moves == 0
+
+
+def test_solve_names_the_budget_that_ran_out(shell):
+    shell.execute("play aces-up --seed 3")
+    timed = shell.execute("solve --seconds 0.05 --nodes 5000000").output
+    assert timed.endswith("try 'solve --seconds 0.5'.")
+    counted = shell.execute("solve --nodes 10").output
+    assert counted.startswith("Unknown after 10 positions") and counted.endswith("try 'solve --nodes 100'.")
+
+
+def test_help_at_the_top_lists_what_can_be_done_there_on_one_screen(shell):
+    text = shell.execute("help").output
+    also = text[text.index("Also: "):text.index("Type 'help")]
+    words = {line.split()[0] for line in text.splitlines() if line.startswith("  ") and line[2:3].strip()}
+    words |= set(also.replace(",", " ").replace(".", " ").split()[1:])
+    assert {"games", "play", "load", "rules", "stats", "clear", "exit", "history", "winnability"} <= words
+    assert not words & {"undo", "redo", "moves", "hint", "solve", "show", "save", "new", "restart"}
+    assert text.startswith("Start with:\n  games ")
+    assert text.endswith("Type 'help COMMAND' for details, 'help all' for every command.")
+    for width in (60, 80):  # one screen of 20 or 24 lines, with the banner and the prompt
+        shell.front_end.columns = width
+        assert len(shell.execute("help").output.splitlines()) <= {60: 20, 80: 24}[width] - 3
+    assert "undo [N]" in shell.execute("help all").output
+
+
+def test_clear_clears_a_terminal_and_is_never_recorded(tmp_path):
+    shell = Shell.create(seed=1, autosave=False, data_dir=tmp_path, interactive=True)
+    cleared = []
+    shell.front_end.clear_screen = lambda: cleared.append(True)
+    shell.execute("play aces-up --seed 3")
+    assert shell.execute("clear").ok and cleared == [True]
+    assert shell.current is not None and shell.current.id == "aces-up"  # the game stays
+    assert "clear" not in shell.execute("history").output
+    script = Shell.create(seed=1, autosave=False, data_dir=tmp_path)
+    script.front_end.clear_screen = lambda: cleared.append(False)
+    assert script.execute("clear").ok and script.execute("clear").output == "" and cleared == [True]
+
+
+def test_cardshell_play_game_in_a_script_plays_the_rest_of_stdin(run_cli, tmp_path):
+    env = {"CARDSHELL_LOAD_PLUGINS": "aces-up", "CARDSHELL_DATA_DIR": str(tmp_path)}
+    result = run_cli("play", "aces-up", "--seed", "7", stdin="D\nbogus\n", env=env)
+    assert result.stdout.startswith("Aces Up, seed 7.\n") and result.stdout.count("stock") == 2  # dealt, then D
+    assert result.stderr.startswith("<stdin>:2: ")  # stdin's lines keep their numbers
+    assert result.returncode == 1
+
+
+def test_a_game_that_played_itself_is_never_resumed_from_a_save(tmp_path):
+    shell = Shell.create(seed=1, autosave=False, data_dir=tmp_path)
+    shell.execute("play up-and-down --seed 124696")  # over at once, no move
+    assert shell.execute("save mygame").ok
+    shell.persistence.save(shell.current, "up-and-down")  # its automatic save, as an older cardshell wrote it
+    loaded = Shell.create(seed=1, autosave=False, data_dir=tmp_path).execute("load mygame").output.splitlines()
+    assert loaded[0] == "Loaded 'mygame': Up-and-Down, seed 124696 (over: won; shown, not resumed)."
+    assert loaded[-1] == "Next: an answer to the menu above, or 'new', 'restart' or 'quit'."  # the ending, last
+    again = Shell.create(seed=1, autosave=True, data_dir=tmp_path)  # automatic saves are offered
+    reply = again.execute("play up-and-down")
+    assert reply.output.startswith("warning: save 'up-and-down' holds a finished game (Up-and-Down, seed 124696: "
+                                   "won); it is not resumed; starting a new game instead.\nUp-and-Down, seed ")
+    assert again.current.seed != 124696 and "Resuming" not in reply.output
+
+
+def test_a_cardshell_imported_as_a_namespace_package_is_named_with_what_to_do():
+    import types
+
+    import cardshell
+    from cardshell.cli import namespace_problem
+
+    hidden = types.ModuleType("cardshell")
+    hidden.__path__ = ["/home/me/src/cardshell"]  # a checkout's root, no __init__.py: a namespace package
+    message = namespace_problem(hidden)
+    assert message.startswith("'cardshell' was imported as a namespace package from /home/me/src/cardshell")
+    assert "run cardshell from another directory" in message
+    assert namespace_problem(cardshell) is None and namespace_problem(None) is None
+
+
+def test_restart_at_the_top_never_deals_an_older_game_than_the_one_left_in_progress(shell):
+    shell.execute("play pictures --seed 3")  # over at once
+    shell.execute("play aces-up --seed 3")
+    shell.execute("D")
+    shell.lifecycle.leave(abandon=False)  # Ctrl-D out of Aces Up, in progress
+    assert shell.execute("restart").error.startswith("no current game: aces-up is in progress; 'play aces-up'")
+    assert shell.current is None
+    shell.execute("play aces-up")
+    shell.execute("quit")
+    assert shell.execute("restart").output.startswith("Restarted: Pictures, seed 3.")  # the game that ended last

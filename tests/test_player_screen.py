@@ -1,0 +1,46 @@
+"""What a new player sees at a small terminal (60x20 and 80x24), read back
+from the screen (pyte, tests/terminal.py): a game's board and result are
+never taken by the pager, and Up finds the history line that starts with
+what is typed."""
+
+from __future__ import annotations
+
+import pytest
+
+from terminal import spawn_cardshell, wait_for_screen
+
+pexpect = pytest.importorskip("pexpect")
+
+#: A pager that would hide what it is given and leave a mark instead.
+MARKING_PAGER = "sh -c 'cat >/dev/null; echo PAGED-AWAY'"
+
+
+@pytest.mark.parametrize(("rows", "columns"), [(20, 60), (24, 80)])
+def test_boards_and_results_are_never_paged_and_up_searches_by_prefix(tmp_path, rows, columns):
+    child = spawn_cardshell(tmp_path, "minesweeper,pictures", rows=rows, columns=columns,
+                            env={"CARDSHELL_PAGER": MARKING_PAGER})
+    screen = child.screen
+    child.expect_exact("cardshell>")
+    child.send("play minesweeper --seed 3\r")  # the beginner board: 21 lines, taller than either screen
+    assert wait_for_screen(child, lambda: screen.cursor_row().startswith("minesweeper:")), screen.text()
+    child.send("e5\r")  # a move: the whole board again, never through the pager
+    assert wait_for_screen(child, lambda: screen.cursor_row().startswith("minesweeper:")
+                           and "e5" not in screen.cursor_row()), screen.text()
+    rows_shown = screen.rows()
+    assert any(row.startswith("9 |") for row in rows_shown), screen.text()  # the last row of the board
+    child.send("play pictures --seed 3\r")  # plays itself: rounds, the result, the ending
+    assert wait_for_screen(child, lambda: screen.cursor_row() == "pictures>"), screen.text()
+    text = screen.text()
+    assert "You uncovered only 10 pictures, you lost!" in text and "Pictures is over: lost" in text, text
+    assert [row for row in screen.rows() if row][-2:] == ["Next: 'new', 'restart' or 'quit'.", "pictures>"]
+    assert "PAGED-AWAY" not in text
+    child.send("games\r")
+    assert wait_for_screen(child, lambda: screen.cursor_row() == "pictures>" and "games" not in screen.rows()[-1])
+    child.send("pla")
+    child.send("\x1b[A")  # Up: the latest line starting with 'pla', not the latest line ('games')
+    assert wait_for_screen(child, lambda: screen.cursor_row() == "pictures> play pictures --seed 3"), screen.text()
+    child.sendcontrol("c")
+    child.send("exit\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
