@@ -1,34 +1,18 @@
-"""The report of a winnability run: plain words first, then the table of
-counts, rates and times, and the histogram ``--plot`` draws.
+"""The report of a winnability run, and the histogram ``--plot`` draws.
 
-:class:`Tally` gathers the rows that answer for a run's deals
-(:meth:`cardshell.winnability.store.Store.usable`); :func:`report` turns it
-into text fitted to the screen's width (80 columns in scripts): what the run found in one sentence, what
-the mode means in one line, which deals were won, not won and unknown (the
-first :data:`LISTED` of each, all with ``--list``; each as ``play --seed``
-reads it, without thousands separators), then the details::
+:class:`Tally` gathers the rows that answer for a run's deals;
+:func:`report` writes, fitted to the screen's width, one sentence of what
+the run found, what the mode means, the deals won, not won and unknown (the
+first :data:`LISTED` of each, as ``play --seed`` reads them), then a table
+of counts, the Wilson interval, bounds and times::
 
     Thumb and Pouch: 45 of the 48 deals settled can be won (95 % interval
       83-98 %); 2 unknown.
     Thoughtful: each deal is solved seeing every card: can it be won at all?
     Won (45): 0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 18, 19, 20,
       21 and 25 more ('--list' lists them all)
-    Not won (3): 4, 15, 33
-    Unknown (2): 40, 41
-    Deal N is 'play thumb-and-pouch --seed N'.
     Details: thumb-and-pouch, thoughtful, deals 0:50
-      budget: 10 s and 1,000,000 positions per deal
-      rules version: 0.1.0+3f2a9c1b7d04.9e8d7c6b5a43
-      (plugin version + hash of its rules page . hash of its package's code)
-      deals                     50
-      won                       45
-      no win                     3
-      unknown                    2
-      winnability           93.8 %   95 % Wilson interval 83.2 % to 97.9 %
-      bounds                90.0 % to 94.0 %   unknowns as losses / as wins
-      wall time              1.2 s
-      time per settled deal  median 0.021 s, max 0.310 s
-      from the table          20 of 50 deals
+      ...
 """
 
 from __future__ import annotations
@@ -66,14 +50,10 @@ class Tally:
     """The counts and times of a run's deals.
 
     Attributes:
-        won (int): deals won.
-        lost (int): deals with no win.
-        unknown (int): deals whose budget ran out.
-        times (array): seconds of each settled deal (8 bytes a deal).
-        deals_by_result (dict[str, array]): the deal numbers of each result
-            (``won``, ``no win``, ``unknown``), in the order counted (8
-            bytes a deal; a run has at most
-            :data:`cardshell.winnability.args.MAX_DEALS` deals).
+        won, lost, unknown: deals won, with no win, and out of budget.
+        times: seconds of each settled deal (8 bytes a deal).
+        deals_by_result: the deal numbers of each result, in the order counted
+            (8 bytes a deal, at most :data:`cardshell.winnability.args.MAX_DEALS`).
     """
 
     won: int = 0
@@ -84,7 +64,6 @@ class Tally:
         default_factory=lambda: {"won": array("q"), "no win": array("q"), "unknown": array("q")})
 
     def add(self, row: Row) -> None:
-        """Count one deal's row."""
         result = row.outcome.result
         self.deals_by_result.setdefault(result, array("q")).append(row.deal)
         if result == "unknown":
@@ -120,18 +99,10 @@ def _budget(key: Key) -> str:
 
 
 def summary(title: str, key: Key, tally: Tally, *, list_all: bool = False, width: int = 80) -> list[str]:
-    """The plain-words head of the report (see the module's docstring).
+    """The plain-words head of the report, at most ``width`` characters a line.
 
-    Args:
-        title (str): the game's title.
-        key (Key): the run's key (its game id and mode).
-        tally (Tally): the counts and deal numbers.
-        list_all (bool): list every deal (``--list``), else the first
-            :data:`LISTED` of each kind.
-        width (int): the most characters per line.
-
-    Returns:
-        list[str]: the lines.
+    ``list_all`` (``--list``) lists every deal, else the first :data:`LISTED`
+    of each result.
     """
     settled = tally.won + tally.lost
     honest = key.mode == "honest"
@@ -163,22 +134,17 @@ def summary(title: str, key: Key, tally: Tally, *, list_all: bool = False, width
 
 def report(title: str, key: Key, deals: range, tally: Tally, wall: float, reused: int, *,
            list_all: bool = False, width: int = 80) -> str:
-    """The report of a run (see the module's docstring).
+    """The report of a run.
 
     Args:
-        title (str): the game's title.
-        key (Key): game, rules version, mode and budget.
-        deals (range): the run's deals.
-        tally (Tally): the counts of the rows answering for them.
-        wall (float): the run's wall-clock time, in seconds.
-        reused (int): deals answered from the table, not solved now.
-        list_all (bool): list every deal (``--list``), see :func:`summary`.
-        width (int): the screen's width in characters (80 in scripts).
+        wall: the run's wall-clock seconds.
+        reused: deals answered from the table, not solved now.
+        list_all: list every deal (``--list``).
+        width: the screen's width in characters (80 in scripts).
 
     Returns:
-        str: the lines, none over ``width`` characters but a single word
-        (the rules version); a row of the table too wide goes on under its
-        note's column, or under the label at a narrow width.
+        The lines, none over ``width`` characters but a single word (the
+        rules version).
     """
     settled = tally.won + tally.lost
     low, high = wilson_interval(tally.won, settled)
@@ -207,11 +173,7 @@ def report(title: str, key: Key, deals: range, tally: Tally, wall: float, reused
 
 
 def histogram(tally: Tally) -> Histogram:
-    """The time per settled deal in decades (``< 1 ms`` ... ``>= 100 s``).
-
-    Returns:
-        Histogram: rows from the first to the last bin with a deal.
-    """
+    """The time per settled deal in decades (``< 1 ms`` ... ``>= 100 s``), first to last non-empty bin."""
     labels = ["< 1 ms", "1-10 ms", "10-100 ms", "0.1-1 s", "1-10 s", "10-100 s", ">= 100 s"]
     counts = [0] * len(labels)
     for value in tally.times:
