@@ -106,6 +106,7 @@ class Persistence:
 
     @property
     def data_dir(self) -> Path:
+        """The shell's data directory."""
         return self._places.data_dir
 
     # -- records -----------------------------------------------------------

@@ -44,6 +44,7 @@ class Progress(Protocol):
     """What the engine reports progress to (:class:`cardshell.progress.ProgressLine`)."""
 
     def advance(self, deals: int) -> None:
+        """``deals`` more deals are done."""
         ...  # pragma: no cover - protocol
 
     def close(self) -> None:

@@ -55,6 +55,7 @@ class Histogram:
 
     @property
     def total(self) -> int:
+        """The sum of the counts."""
         return sum(count for _, count in self.rows)
 
 

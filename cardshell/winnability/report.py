@@ -64,6 +64,7 @@ class Tally:
         default_factory=lambda: {"won": array("q"), "no win": array("q"), "unknown": array("q")})
 
     def add(self, row: Row) -> None:
+        """Count one deal's row."""
         result = row.outcome.result
         self.deals_by_result.setdefault(result, array("q")).append(row.deal)
         if result == "unknown":
