@@ -1,18 +1,13 @@
 """Blame: which plugin an exception came from, where, and how to say so.
 
-A report of a plugin's failure names the plugin and the file and line of
-the raising frame in its own code (``internal error in plugin 'golf'
-(golf.py:12): ZeroDivisionError: division by zero``).  A plugin's code is
-its module's file or, for a module of a package, the whole top-level
-package directory, so an error in a game's ``new`` or ``render`` called by
-a host command is blamed on the game's plugin.  Locations are relative to
-the plugin's directory, independent of where it is installed.
-
-A plugin's ``SystemExit`` is a failure like any exception; Ctrl-C and the
-host's own ``SystemExit`` are not (:func:`is_plugin_failure`).  An
-exception from another process (a sweep's worker) carries its
-:class:`Origin` (:func:`carry`) and is blamed by the same rule; one that
-cannot be pickled travels as a :class:`CarriedFailure`.
+A report names the plugin and the file and line of the raising frame in
+its own code (``internal error in plugin 'golf' (golf.py:12): ...``),
+relative to the plugin's directory.  A plugin's code is its module's file,
+or the whole top-level package of a module in one, so an error in a game's
+``render`` called by a host command is the game's.  A plugin's
+``SystemExit`` is a failure; Ctrl-C and the host's own ``SystemExit`` are
+not (:func:`is_plugin_failure`).  An exception from a sweep's worker
+carries its :class:`Origin` (:func:`carry`) and is blamed the same way.
 """
 
 from __future__ import annotations
@@ -279,19 +274,11 @@ def is_plugin_failure(exc: BaseException) -> bool:
 class guard:  # lower case, like contextlib.suppress: read as ``with blame.guard(report):``
     """The plugin-failure guard: ``with blame.guard(report) as guarded: ...``.
 
-    A plugin failure (:func:`is_plugin_failure`) raised in the block ends the
-    block, is kept in :attr:`failed` and passed to ``report``; anything else,
+    A plugin failure raised in the block ends it, is kept in :attr:`failed`
+    (None if none) and passed to ``report`` (None: only kept); anything else,
     and the types in ``passes``, goes on up.  A value the block assigns keeps
     its earlier value when the block failed, so set the fallback first.
     ``report`` may raise an error of its own instead (``SaveError``).
-
-    Args:
-        report: called with the failure; None only keeps it.
-        passes: plugin-failure types never caught here (a ``CommandError`` the
-            caller handles, a generator's ``StopIteration``).
-
-    Attributes:
-        failed: the plugin failure caught, None while the block has not failed.
     """
 
     __slots__ = ("report", "passes", "failed")

@@ -1,26 +1,15 @@
 """Completion candidates, computed from the registered metadata.
 
 Pure logic, wrapped in a prompt_toolkit ``Completer`` by
-:mod:`cardshell.interactive`.  Tab offers exactly what is valid now:
-
-* The first word: in a game, its commands the game would accept as typed
-  (a move's validators pass, or its word starts a legal move; a move with
-  arguments whose completer offers something) and the shell's commands;
-  ``undo``/``redo`` only where undo is allowed.  Outside a game, not the
-  commands that act on one (:data:`NEEDS_GAME`); ``new`` and ``restart``
-  only while a finished game is there (:data:`NEEDS_GAME_OR_FINISHED`).
-  Whole-line pattern commands (Minesweeper's cells) once a character is
-  typed.
-* Arguments: the command's :attr:`~cardshell.records.Command.complete`; for
-  ``play``, game ids, ``--seed``, the game's options and their values;
-  otherwise what the usage names (``GAME``, ``--options``).  An option on
-  the line is not offered again.  In a game that lists its legal moves,
-  each word is completed from the legal lines that start with what is typed.
-* A shell command shadowed by the game's own is offered as ``%WORD``.
-
-Candidates are unique and in :func:`natural` order.  A completer or
-validator that raises never breaks typing: its command is offered, its
-arguments are not.
+:mod:`cardshell.interactive`.  Tab offers exactly what is valid now: as the
+first word, the commands the current game would accept as typed (a move
+whose validators pass or whose word starts a legal move) and the shell's
+commands that apply (not :data:`NEEDS_GAME` outside a game); as arguments,
+the command's :attr:`~cardshell.records.Command.complete`, what ``play``
+takes, or what the usage names, and in a game that lists its legal moves
+the next word of the legal lines.  A shell command shadowed by the game's
+is offered as ``%WORD``.  Candidates are unique, in :func:`natural` order;
+a completer or validator that raises offers nothing, never breaks typing.
 """
 
 from __future__ import annotations

@@ -99,19 +99,16 @@ def call(pm: pluggy.PluginManager, hook_name: str, on_failure: OnFailure,
     """Call a hook by pluggy's rules, each implementation under its own guard.
 
     Args:
-        pm: the manager holding the implementations.
-        hook_name: the hook (``cardshell_render``).
         on_failure: receives (plugin name, hook name, exception) once per
             implementation that failed (:func:`cardshell.blame.is_plugin_failure`).
-        results: if given, receives (implementation, value) for every plain
-            implementation that returned, None included, in call order; the
-            implementation is pm's own, as ``get_hookimpls`` lists it.
+        results: if given, receives (pm's implementation, value) for every
+            plain implementation that returned, in call order.
         select: if given, only the implementations it accepts are called.
         **kwargs: the hook's arguments.
 
     Returns:
-        What pluggy returns: the list of non-None answers, or the first one for
-        a ``firstresult`` hook, as wrappers changed it.
+        What pluggy returns: the non-None answers, or the first one for a
+        ``firstresult`` hook, as wrappers changed it.
 
     Raises:
         KeyboardInterrupt: Ctrl-C during a plugin's code.

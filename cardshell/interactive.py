@@ -1,20 +1,12 @@
-"""The interactive front end: a prompt_toolkit ``PromptSession`` REPL, used when stdin is a terminal.
+"""The interactive front end: a prompt_toolkit REPL, used when stdin is a terminal.
 
-The prompt names the current game; Tab completes (:mod:`cardshell.completion`);
-history persists in the data directory within
-:data:`cardshell.history.MAX_BYTES` unless ``--no-history``; Ctrl-C cancels
-the line; Ctrl-D leaves the current game, then the shell.  Tab on an empty
-line lists the commands valid now and inserts nothing, so Tab Tab Enter
-never runs the menu's first entry (``exit``).  Red suits are coloured unless
-``NO_COLOR`` is set.  A host document taller than the terminal goes through
-the pager (:mod:`cardshell.pager`); a game's own display never does
-(:attr:`cardshell.reply.Reply.pageable`), so the board and the ``Next:``
-line stay last on screen.
-
-Autosave is on (unless ``--no-autosave``): saved games are offered at start,
-and ``exit``, Ctrl-D at the top level, SIGHUP and SIGTERM save every game in
-progress; after a signal the exit status is 128 + its number.  The player is
-asked before a command abandons a game that has moves.
+The prompt names the current game; Tab completes (:mod:`cardshell.completion`),
+and on an empty line lists the commands valid now and inserts nothing, so
+Tab Tab Enter never runs the menu's first entry (``exit``).  History is
+kept in the data directory.  A host document taller than the terminal is
+paged; a game's own display never is, so the board stays last on screen.
+Games in progress are saved on ``exit``, Ctrl-D, SIGHUP and SIGTERM, and the
+player is asked before a command abandons a game with moves.
 """
 
 from __future__ import annotations
@@ -139,17 +131,13 @@ def run_interactive(shell: Shell, history_path: Path | None, *, pager: bool = Tr
                     first: str | None = None) -> int:
     """Read, run and print until ``exit``, Ctrl-D at the top level, SIGHUP or SIGTERM.
 
-    Args:
-        shell: the shell to drive, made with :func:`front_end`.
-        history_path: the history file, None for no persistent history.
-        pager: page a reply taller than the terminal (False: ``--no-pager``).
-        first: a line run before the first prompt, as if typed
-            (``cardshell play GAME``).
+    ``shell`` is made with :func:`front_end`; ``history_path`` None keeps no
+    history; ``pager`` False is ``--no-pager``; ``first`` is a line run before
+    the first prompt (``cardshell play GAME``).
 
     Returns:
-        0 (a person's typing mistakes are answered at the prompt); 128 + the
-        signal number after SIGHUP or SIGTERM, which save the games first; 74
-        when a game could not be saved (why is on stderr).
+        0; 128 + the signal number after SIGHUP or SIGTERM (games saved
+        first); 74 when a game could not be saved.
     """
     signals.install(rescue=lambda status: _leave(shell, status, abandon=True), culprit=shell.problems.culprit)
     try:
@@ -252,18 +240,12 @@ FASTEST, SLOWEST = 0.05, 10.0
 
 def play_steps(shell: Shell, lines: list[str], show: Callable[[str], None],
                key_within: Callable[[float], str], pause: float = STEP_SECONDS) -> str:
-    """Play a command's steps (``solve --play``) at a readable pace.
+    """Play a command's steps (``solve --play``, ``lines``) at a readable pace.
 
-    Each line runs as if typed (recorded, undoable) after ``pause`` seconds,
-    shown with what it printed.  :data:`FASTER` or :data:`SLOWER` during a
-    pause halves or doubles the pause; any other key, Ctrl-C or a rejected
-    line stops the rest.
-
-    Args:
-        lines: the steps, in order (``Reply.follow_up``).
-        show: prints a step's ``> LINE`` and output.
-        key_within: waits up to the seconds given for a key; the key, or "".
-        pause: seconds before each step, >= 0.
+    Each line runs as if typed after ``pause`` seconds and ``show`` prints it
+    with its output.  :data:`FASTER` or :data:`SLOWER` during a pause halves or
+    doubles the pause; any other key (``key_within(seconds)`` returns it, or
+    ""), Ctrl-C or a rejected line stops the rest.
 
     Returns:
         The last line to print (moves played and how to go on when stopped);

@@ -4,26 +4,10 @@
 :class:`cardshell.sweep.Simulation`; counts over seeds are ``sweep.run`` of
 a ``sweep.RangeCounter``).  Served unchanged until cardshell
 :data:`REMOVAL`; importing it or calling its functions issues a
-:class:`DeprecationWarning` (docs/compatibility.md).  It runs on the sweep
-engine.
-
-A game supplies a *chunk counter* ``count_chunk(start, count) -> list[int]``
-(one count per outcome for the seeds ``start .. start + count - 1``; a
-module-level function, pickled by reference, depending only on its
-arguments) and a report of the counts::
-
-    def my_counts(n, i, jobs=1, progress=None):
-        return montecarlo.simulate_counts(my_chunk_counter, n, i, OUTCOMES, jobs=jobs, progress=progress)
-
-    Command(
-        name="simulate",
-        usage=montecarlo.SIMULATE_USAGE,
-        parse=montecarlo.parse_simulate,
-        handler=montecarlo.simulate_handler(my_counts, my_table),
-        show_state=False,
-        changes_state=False,
-        ...
-    )
+:class:`DeprecationWarning` (docs/compatibility.md).  A game supplies a
+chunk counter ``count_chunk(start, count) -> list[int]`` (module-level,
+one count per outcome) for :func:`simulate_counts`, and
+:func:`simulate_handler` and :func:`parse_simulate` make its command.
 """
 
 from __future__ import annotations
@@ -162,22 +146,12 @@ def simulate_counts(
     jobs: int | None = 1,
     progress: Progress | None = None,
 ) -> list[int]:
-    """Play the games of seeds ``i .. i + n - 1`` and count each outcome.
+    """Play the games of seeds ``i .. i + n - 1`` (``n`` >= 1) and count each of ``outcomes`` outcomes.
 
-    Chunks are made lazily and counted by ``count_chunk`` in this process, or
-    over ``jobs`` worker processes capped at the usable cores; the counts are
-    summed in seed order, so the result does not depend on ``jobs``.
-
-    Args:
-        count_chunk: the game's counter (:data:`CountChunk`).
-        n: number of games, >= 1.
-        i: seed of the first game.
-        outcomes: length of the counts, >= 1.
-        jobs: processes; 1 plays here, None or 0 uses every usable core.
-        progress: wraps the stream of finished chunks (progress, Ctrl-C).
-
-    Returns:
-        ``outcomes`` counts: ``counts[k]`` games ended with outcome k.
+    Chunks are counted by ``count_chunk`` (:data:`CountChunk`) here, or over
+    ``jobs`` processes (None or 0: every usable core) capped at the usable
+    cores, and summed in seed order, so the result does not depend on
+    ``jobs``.  ``progress`` wraps the stream of finished chunks.
 
     Raises:
         ValueError: ``n`` < 1, ``jobs`` < 0, or counts of another length than

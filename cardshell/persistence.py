@@ -1,20 +1,13 @@
 """The shell's saves: which file a game goes to, abandoned games, the autosave on exit.
 
 :mod:`cardshell.saves` reads and writes one file; this module decides where
-a game goes so that none is lost without a word.  The rules hold for the
-automatic save on exit and for ``save NAME`` alike:
-
-* No save is replaced unseen: a name is replaced only while its file is
-  what this session last read or wrote (its *baseline*, a SHA-256);
-  otherwise the game goes to a new name (``aces-up-2``) and the reply says
-  so.  Check and write are one step under the saves directory's lock.
-* No unreadable save is overwritten: it is moved aside as
-  ``NAME.unreadable-YYYYMMDD-HHMMSS`` first, and the reply names it.
-* A game with moves dropped by ``play``, ``new``, ``restart`` or ``load``
-  stays loadable until exit as an *abandoned* save (``aces-up.seed7``), at
-  most :data:`MAX_ABANDONED` of them.
-* A save's log holds moves only, checked before anything is replayed
-  (:meth:`cardshell.replay.Replayer.check_log`).
+a game goes so that none is lost without a word.  A save is replaced only
+while its file is what this session last read or wrote (its *baseline*),
+else the game goes to a new name (``aces-up-2``); an unreadable save is
+moved aside first; a game with moves dropped by ``play``, ``new``,
+``restart`` or ``load`` stays loadable until exit (``aces-up.seed7``, at
+most :data:`MAX_ABANDONED`).  Check and write are one step under the saves
+directory's lock.
 """
 
 from __future__ import annotations
@@ -76,21 +69,18 @@ def describe(title: str, seed: int, moves: int) -> str:
 class Persistence:
     """The saves of one shell: reading, writing, abandoned games, autosave.
 
-    Args:
-        table: the games in progress and the uids of the games retired here.
-        games: the registered games (a save named after a game id is its
-            automatic save).
-        places: the data directory, where saves are kept.
-        autosave: save games in progress on :meth:`close`, offer them in
-            ``games`` and resume them with ``play GAME``.
+    ``table`` holds the games in progress; ``games`` are the registered games
+    (a save named after one is its automatic save); ``places`` gives the data
+    directory; ``autosave`` saves games in progress on :meth:`close` and
+    offers them again.
 
     Attributes:
         baselines: per save name, the digest of the file as this session last
             read or wrote it (None: seen absent).
         abandoned: the games abandoned in this session by name, oldest first.
         closed: :meth:`close` has run.
-        failures: why each save that could not be written failed, oldest first,
-            at most :data:`MAX_FAILURES` (the front ends print them and exit 74).
+        failures: why each save that could not be written failed, at most
+            :data:`MAX_FAILURES` (the front ends print them and exit 74).
     """
 
     def __init__(self, table: GameTable, games: Mapping[str, Game], places: Places, *, autosave: bool) -> None:

@@ -1,19 +1,12 @@
 """The text layer: what the host prints, fitted to the player's screen.
 
-Every reply goes through :func:`fit`: a line wider than the screen is
-broken between words, never inside one, continuation lines indented two
-spaces more; lists are wrapped between items (:func:`wrap_list`), so
-``tt 5 6 1`` is never split.  The width is the terminal's (:func:`size`).
-A script piped to a file with ``COLUMNS`` unset is not fitted: its output
-stays byte for byte what the commands wrote, as golden files compare it.
-Text shown as it is is marked :class:`Exact`, of a kind listed in
-:data:`EXCEPTIONS`.
-
-No text the host prints can drive the terminal: :func:`printable` escapes
-every control character (Unicode ``Cc``) but newline, tab and, in a board,
-SGR colours (:data:`ALLOWED`).  Replies are made printable here
-(:func:`compose`); the front ends pass everything else they write through
-the same function.  Text without control characters is never changed.
+:func:`fit` breaks a line wider than the screen (:func:`size`) between
+words, never inside one, and :func:`wrap_list` wraps lists between items.
+A script piped with ``COLUMNS`` unset is not fitted: its output stays byte
+for byte what the commands wrote.  :class:`Exact` text (kinds in
+:data:`EXCEPTIONS`) is shown as it is.  :func:`printable` escapes every
+control character but newline, tab and a board's SGR colours, so no text
+the host prints can drive the terminal; text without any is unchanged.
 """
 
 from __future__ import annotations

@@ -123,17 +123,15 @@ class DaskCluster:
 def probe(host: str, port: int, timeout: float) -> None:
     """Check that a Dask scheduler listens at ``host:port``, within ``timeout`` seconds in all.
 
-    The scheduler speaks first: an 8-byte little-endian frame length, then
-    msgpack naming its ``pickle-protocol`` (distributed's
-    ``Listener.on_connection``).  Reading it with the standard library and
-    sending nothing bounds a port that is not a scheduler to ``timeout``,
-    where Dask would read an HTTP server's bytes as a frame length or wait for
-    minutes.  The name is looked up within the same time (:func:`resolve`).
+    The scheduler speaks first (an 8-byte frame length, then msgpack); reading
+    that with the standard library, sending nothing, bounds a port that is not
+    a scheduler, where Dask would wait for minutes.  The name is looked up
+    within the same time (:func:`resolve`).
 
     Raises:
         OSError: the connection failed (refused, no route, name unknown).
-        TimeoutError: no handshake within ``timeout``.
-        ConnectionError: the peer answered, but not as a Dask scheduler.
+        TimeoutError: no handshake in time.
+        ConnectionError: the peer is not a Dask scheduler.
     """
     deadline = time.monotonic() + timeout
 

@@ -51,16 +51,13 @@ class Simulation:
 
     Attributes:
         game: the game id the command belongs to.
-        task: ``task(state, args)`` gives the picklable chunk task
-            (:mod:`cardshell.sweep.tasks`), e.g. ``Tally(play_round, 3)``.
-        report: the text printed for the total.
-        histogram: what ``--plot`` draws for the total.
-        summary: the command's one-line summary.
-        help: what the command does; the engine adds the options' help.
+        task: ``task(state, args)`` gives the picklable chunk task, e.g.
+            ``Tally(play_round, 3)``.
+        report, histogram: the text printed and what ``--plot`` draws for the total.
+        summary, help: the command's; the engine adds the options' help.
         grammar: the game's variant of the grammar.
         unit: what a deal is called, plural (``"games"``, ``"rounds"``).
-        start: makes the empty total.
-        add: folds a chunk's result into the total, in deal order.
+        start, add: make the empty total and fold a chunk's result into it.
         max_chunk: the most deals in one chunk.
     """
 

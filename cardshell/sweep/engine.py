@@ -64,17 +64,12 @@ class _Terminated(BaseException):
 def stop_on_termination() -> Iterator[None]:
     """Turn SIGTERM and SIGHUP into an unwinding of the ``with`` body, then deliver them.
 
-    In the main thread only, for signals not ignored.  The first signal raises
-    inside the body, so its ``finally`` clauses stop the backend; further ones
-    are held back.  On leaving, the previous handlers are restored and the
-    signal raised again.  Where its action is the default and the front end
-    asked (:func:`cardshell.signals.end_sweeps_cleanly`),
-    :class:`cardshell.signals.Terminated` is raised instead, so the command
-    reports what it kept and the front end exits 128 + the signal's number.
-
-    Raises:
-        KeyboardInterrupt: the restored handler returned normally.
-        cardshell.signals.Terminated: in the case above.
+    In the main thread, for signals not ignored: the first raises inside the
+    body, so its ``finally`` clauses stop the backend; further ones are held.
+    On leaving, the previous handlers are restored and the signal raised again
+    or, with the default action and :func:`cardshell.signals.end_sweeps_cleanly`,
+    :class:`cardshell.signals.Terminated` (a KeyboardInterrupt) is raised so the
+    command reports what it kept.  KeyboardInterrupt if the handler returned.
     """
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -123,14 +118,13 @@ def run(
 
     Args:
         task: ``task(chunk)`` plays the deals of ``chunk`` (a ``range`` or tuple
-            of seeds) and returns a small picklable result; module-level
-            (:mod:`cardshell.sweep.tasks`), depending only on its argument.
+            of seeds): module-level, small picklable result.
         deals: the seeds, in reporting order.
         consume: called in this thread with each chunk and its result.
         backend: where chunks run; None for this process.
-        progress: told of the deals done after each chunk and closed at the end.
-        max_chunk: the most deals in one chunk, >= 1 (1 for a solver taking
-            seconds a deal, so Ctrl-C stays prompt).
+        progress: told of the deals done after each chunk; closed at the end.
+        max_chunk: the most deals in one chunk (1 keeps Ctrl-C prompt for a
+            solver taking seconds a deal).
 
     Raises:
         KeyboardInterrupt: on Ctrl-C (or SIGTERM/SIGHUP whose handler returned).

@@ -2,18 +2,12 @@
 
     simulate N [I] [EXTRA ...] [--first SEED] [--jobs J] [--scheduler ADDR] [--plot [FILE.png]]
 
-``N`` deals (1 to :data:`cardshell.sweep.deals.MAX_DEALS`) of seeds
-``SEED .. SEED + N - 1``, where ``I`` (only where the game's hand-out has it)
-or ``--first`` gives SEED, else the game's own seed (``|SEED|`` at most
-:data:`MAX_SEED`).  Game-specific integers follow (:class:`Extra`).
-``--jobs J`` is processes (0: every usable core, at most :data:`MAX_JOBS`
-as typed), ``--scheduler ADDR`` a Dask scheduler (:func:`check_address`),
-not both; ``--plot`` adds a text histogram, ``--plot FILE.png`` a PNG too.
-
-Options may come anywhere, spelt in full; a repeated option keeps its last
-value.  Integers are read by :func:`cardshell.option_values.count` (ASCII
-digits, optional ``-``, range checked before conversion); every echo of
-what was typed is :func:`cardshell.parsers.quoted`.
+``N`` deals (at most :data:`cardshell.sweep.deals.MAX_DEALS`) of seeds
+``SEED .. SEED + N - 1``, SEED given by ``I`` (where the game's hand-out
+has it) or ``--first``, else the game's own seed.  Game-specific integers
+follow (:class:`Extra`).  Options may come anywhere, spelt in full; a
+repeated one keeps its last value.  Integers are read by
+:func:`cardshell.option_values.count`, range checked before conversion.
 """
 
 from __future__ import annotations

@@ -5,15 +5,11 @@
                 [--jobs J] [--scheduler ADDR] [--export FILE.csv] [--plot [FILE.png]]
                 [--retry-unknown] [--list]
 
-``--deals A:B`` is seeds A to B-1 (``0 <= A < B <= MAX_SEED``, at most
-:data:`MAX_DEALS`); ``--seconds`` (at most :data:`MAX_SECONDS`) and
-``--nodes`` (at most :data:`MAX_NODES`) are per deal when thoughtful, per
-move when honest; ``--jobs``/``--scheduler`` as for ``simulate``
-(:mod:`cardshell.sweep.backends`).  ``--retry-unknown`` solves again the
-deals stored as unknown with this budget (wall-clock limits leave unknowns
-on a busy machine).  Options are argparse's
-(:class:`cardshell.option_values.OptionParser`): a bad one is a
-:class:`~cardshell.errors.UsageError` and nothing runs.
+``--deals A:B`` is seeds A to B-1; ``--seconds`` and ``--nodes`` are per
+deal when thoughtful, per move when honest; each number is checked against
+its bound (:data:`MAX_DEALS`, :data:`MAX_SECONDS`, :data:`MAX_NODES`)
+before anything runs, and a bad option is a
+:class:`~cardshell.errors.UsageError`.
 """
 
 from __future__ import annotations
@@ -60,21 +56,16 @@ _DEALS = re.compile(r"([0-9]+):([0-9]+)")
 
 @dataclass(frozen=True)
 class WinnabilityArgs:
-    """The parsed arguments of ``winnability``.
+    """The parsed arguments of ``winnability``, named after its options.
 
     Attributes:
         game: the game as typed (an id or a prefix).
         deals: the seeds, step 1, 1 to :data:`MAX_DEALS` of them.
         mode: ``"thoughtful"`` or ``"honest"``.
-        seconds: seconds per deal.
         nodes: positions per deal (thoughtful) or per move (honest).
         samples: determinizations per move (honest); 0 when thoughtful.
-        jobs, scheduler: ``--jobs`` and ``--scheduler``, None if not given.
-        export: the CSV file to write, or None.
-        plot, plot_file: ``--plot`` was given; the PNG to write, or None.
-        retry_unknown: solve again the deals stored as unknown with this budget.
-        list_all: ``--list``: list every deal, not the first
-            :data:`cardshell.winnability.report.LISTED` of each result.
+        jobs, scheduler, export, plot_file: as typed, None if not given.
+        list_all: ``--list``.
     """
 
     game: str

@@ -1,18 +1,11 @@
 """The report of a winnability run, and the histogram ``--plot`` draws.
 
 :class:`Tally` gathers the rows that answer for a run's deals;
-:func:`report` writes, fitted to the screen's width, one sentence of what
-the run found, what the mode means, the deals won, not won and unknown (the
-first :data:`LISTED` of each, as ``play --seed`` reads them), then a table
-of counts, the Wilson interval, bounds and times::
-
-    Thumb and Pouch: 45 of the 48 deals settled can be won (95 % interval
-      83-98 %); 2 unknown.
-    Thoughtful: each deal is solved seeing every card: can it be won at all?
-    Won (45): 0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 18, 19, 20,
-      21 and 25 more ('--list' lists them all)
-    Details: thumb-and-pouch, thoughtful, deals 0:50
-      ...
+:func:`report` writes, fitted to the screen's width, what the run found in
+one sentence (``Thumb and Pouch: 45 of the 48 deals settled can be won (95 %
+interval 83-98 %); 2 unknown.``), what the mode means, the deals won, not
+won and unknown (the first :data:`LISTED` of each), then a table of
+counts, the Wilson interval, bounds and times.
 """
 
 from __future__ import annotations

@@ -165,18 +165,11 @@ def rules_version(version: str | None, rules_page: str, code: str = "") -> str:
 
 
 def code_fingerprint(plugin: Any) -> str:
-    """The fingerprint of a game plugin's code, for the rules version.
+    """The fingerprint of a game plugin's code: 12 hex digits of SHA-256, or ``"nocode"``.
 
     Every ``.py`` file (and compiled extension) of the package holding the
-    plugin's module counts by relative path and bytes; a module outside a
-    package counts alone.  At most :data:`MAX_CODE_FILES` files are read.
-
-    Args:
-        plugin: the plugin that registered the game (a module, or an object
-            whose class's module counts).
-
-    Returns:
-        12 hex digits of SHA-256, or ``"nocode"`` for a module without source.
+    plugin's module (or its class's) counts by relative path and bytes; a
+    module outside a package counts alone; at most :data:`MAX_CODE_FILES`.
     """
     name = plugin.__name__ if isinstance(plugin, types.ModuleType) else type(plugin).__module__
     module = sys.modules.get(name)
@@ -205,19 +198,11 @@ def code_fingerprint(plugin: Any) -> str:
 
 
 def solver_version(module_file: str | None, *, honest: bool = False) -> str:
-    """The fingerprint of the search code that solves a game's deals.
+    """The fingerprint of the search code that solves a game's deals: 12 hex digits of SHA-256.
 
-    An ``unknown`` or honest row is reused only by the same code
-    (:class:`cardshell.winnability.store.Key`); with ``honest`` the player's
-    code (this module) counts too.
-
-    Args:
-        module_file: the game's plugin module: every ``.py`` file of its
-            package counts; None: the host's search only.
-
-    Returns:
-        12 hex digits of the SHA-256 of :mod:`cardshell.search`'s source (and
-        this module's with ``honest``) and those files.
+    It covers :mod:`cardshell.search`, every ``.py`` file of ``module_file``'s
+    package (None: none) and, with ``honest``, the player's code (this
+    module); an ``unknown`` or honest row is reused only by the same code.
     """
     digest = hashlib.sha256()
     files = [Path(cardshell.search.__file__)] + ([Path(__file__)] if honest else [])
@@ -366,20 +351,15 @@ def play_honestly(rules: RuleSet, state: Any, seed: int, *, seconds: float, node
     """Play from ``state`` to the end, each move the hint's.
 
     The hint of move k is drawn with ``random.Random("winnability:SEED:k")``,
-    so a deal plays the same in every process.  Memory: the keys of the
-    positions entered, at most :data:`MAX_MOVES` + 1.
-
-    Args:
-        seconds: the time limit of the whole deal.
-        nodes: positions per hint.
-        samples: determinizations per hint.
-        clock: monotonic seconds.
+    so a deal plays the same in every process; ``seconds`` is the whole deal's
+    limit, ``nodes`` and ``samples`` are per hint.  Memory: at most
+    :data:`MAX_MOVES` + 1 position keys.
 
     Returns:
         ``won``/``no win`` by the game's outcome (no legal move, or every move
         into a position entered :data:`MAX_VISITS` times, is no win),
         ``unknown`` when time or :data:`MAX_MOVES` ran out; the moves played
-        and the positions the hints expanded.
+        and the positions expanded.
     """
     started = clock()
     expanded = 0
@@ -432,17 +412,11 @@ def sweep(store: Store, key: Key, deals: range, task: Callable[[int], DealResult
     """Solve (or play) every deal of ``deals`` the table cannot answer yet.
 
     Each chunk's results are stored in one transaction as they arrive, in deal
-    order; an interruption keeps what was stored.  Deals are claimed
-    :data:`CLAIM_BATCH` at a time (:meth:`Store.claim`): a deal another live
-    sweep is solving is skipped, then waited for (polling every
-    :data:`CLAIM_POLL_SECONDS`) or solved here once its claim goes stale.
-
-    Args:
-        task: :class:`SolveDeal` or :class:`PlayDeal` (picklable).
-        backend: where deals run (None: this process).
-        progress: the progress line.
-        warn: ``warn(hook, line)`` for each warning a result carries, in deal
-            order (the game's :meth:`RuleSet.warn`); None drops them.
+    order.  Deals are claimed :data:`CLAIM_BATCH` at a time
+    (:meth:`Store.claim`); one another live sweep is solving is waited for, or
+    solved here once its claim goes stale.  ``task`` is :class:`SolveDeal` or
+    :class:`PlayDeal`; ``backend`` None runs here; ``warn(hook, line)`` gets
+    each warning a result carries, in deal order (None drops them).
 
     Returns:
         The deals solved (or played) by this sweep.
@@ -450,8 +424,7 @@ def sweep(store: Store, key: Key, deals: range, task: Callable[[int], DealResult
     Raises:
         KeyboardInterrupt: on Ctrl-C (what was stored stays).
         CommandError: the backend cannot run.
-        TableError: the table cannot be written, or stayed locked at the end
-            (the message says how many results were not stored).
+        TableError: the table cannot be written, or stayed locked at the end.
     """
     solved = 0
     waiting: list[int] = []

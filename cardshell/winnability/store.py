@@ -121,12 +121,10 @@ class Key:
         game: the game id (``"aces-up"``).
         rules_version: :func:`cardshell.winnability.run.rules_version`.
         mode: ``"thoughtful"`` or ``"honest"``.
-        seconds: the budget's seconds per deal.
-        nodes: the budget's positions (per deal when thoughtful, per move when
-            honest).
+        seconds, nodes: the budget's seconds per deal and positions (per deal
+            when thoughtful, per move when honest).
         samples: determinizations per hint (honest), 0 when thoughtful.
-        solver: the fingerprint of the search code
-            (:func:`cardshell.winnability.run.solver_version`).
+        solver: :func:`cardshell.winnability.run.solver_version`.
     """
 
     game: str
@@ -238,25 +236,18 @@ ORDER BY deal, result = 'unknown', budget_nodes, budget_seconds, budget_samples
 
 
 class Store:
-    """The winnability table in one SQLite file, opened and checked.
+    """The winnability table in one SQLite file (created with its directory if missing), opened and checked.
 
     Args:
-        path: the database file; it and its directory are created if missing.
         busy_seconds: the longest wait for another process's lock (None:
             :data:`BUSY_SECONDS`).
         try_seconds: one try at a write during a sweep (None: :data:`TRY_SECONDS`).
-        mode: SQLite's URI open mode, ``"rwc"`` or ``"ro"`` (then refused as
-            not writable).
-
-    Attributes:
-        path: the file.
-        owner: this store's name in the ``claims`` table (``HOST:PID:TOKEN``).
+        mode: SQLite's URI open mode, ``"rwc"`` or ``"ro"`` (refused as not writable).
 
     Raises:
         TableError: the directory cannot be made; the file is not an SQLite
-            database, is damaged (``PRAGMA quick_check``), holds a ``results``
-            table of another shape, cannot be written, or stayed locked for
-            ``busy_seconds``.
+            database, is damaged, holds a ``results`` table of another shape,
+            cannot be written, or stayed locked for ``busy_seconds``.
     """
 
     def __init__(self, path: str | Path, *, busy_seconds: float | None = None, try_seconds: float | None = None,
@@ -432,15 +423,9 @@ class Store:
     def claim(self, key: Key, deals: Sequence[int], lease: float) -> tuple[list[int], list[int]]:
         """Claim ``deals`` for this sweep, unless another live sweep has them.
 
-        Deals with a usable row by now are neither claimed nor returned.  Best
-        effort: when the lock stays busy for ``try_seconds`` every deal is returned
-        as this sweep's (solving a deal twice is waste, never an error).
-
-        Args:
-            key: the sweep's key.
-            deals: deals about to be solved, in order.
-            lease: seconds a claim lives without news from this sweep (each
-                :meth:`add` renews it).
+        Deals with a usable row by now are left out.  A claim lives ``lease``
+        seconds without news (each :meth:`add` renews it).  Best effort: when the
+        lock stays busy for ``try_seconds`` every deal is this sweep's.
 
         Returns:
             The deals now this sweep's, and those another live sweep is solving.
@@ -567,16 +552,10 @@ class Store:
 
     @staticmethod
     def export(rows: Iterable[Row], path: str | Path) -> int:
-        """Write rows to a CSV file with a header of :data:`CSV_COLUMNS`.
+        """Write rows to a CSV file with a header of :data:`CSV_COLUMNS`; the number written.
 
-        The file is replaced atomically (:func:`cardshell.ownfiles.replaced`), so
-        a failure leaves what ``path`` held.
-
-        Returns:
-            The number of rows written.
-
-        Raises:
-            OSError: the file cannot be written.
+        The file is replaced atomically, so a failure (OSError) leaves what
+        ``path`` held.
         """
         count = 0
         with replaced(path, "w", encoding="utf-8", newline="") as handle:
