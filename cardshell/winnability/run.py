@@ -76,11 +76,8 @@ MAX_VISITS = 16
 MAX_CODE_FILES = 5000
 #: Deals per chunk: one.  Each chunk is one transaction of the table, so
 #: Ctrl-C or a crash loses at most the deals in flight, and the progress line
-#: counts each deal as it ends (issue 27 item 5: with 8 a chunk, ``--deals
-#: 100:130`` of Aces Up showed "0/30 deals" for 22 s).  The cost, a
-#: transaction and a pool round trip a deal, was 3 % of ``winnability snap
-#: --deals 0:400`` (about 0.1 s a deal) and nothing measurable for Thumb and
-#: Pouch (seconds a deal).
+#: counts each deal as it ends; a transaction and a pool round trip a deal
+#: cost about 3 % of a sweep of 0.1 s deals.
 MAX_CHUNK = 1
 #: Deals claimed in one transaction as the backend asks for them (see :func:`sweep`).
 CLAIM_BATCH = 32
