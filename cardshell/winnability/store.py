@@ -244,6 +244,9 @@ class Store:
         try_seconds: one try at a write during a sweep (None: :data:`TRY_SECONDS`).
         mode: SQLite's URI open mode, ``"rwc"`` or ``"ro"`` (refused as not writable).
 
+    Attributes:
+        owner: this store's name in the ``claims`` table (``HOST:PID:TOKEN``).
+
     Raises:
         TableError: the directory cannot be made; the file is not an SQLite
             database, is damaged, holds a ``results`` table of another shape,
