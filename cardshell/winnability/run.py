@@ -154,8 +154,8 @@ def rules_version(version: str | None, rules_page: str, code: str = "") -> str:
         code: :func:`code_fingerprint`; "" leaves out ``.CODE``.
 
     Returns:
-        HASH is the first 12 hex digits of the SHA-256 of the page in UTF-8,
-        e.g. ``0.1.0+3f2a9c1b7d04.9e8d7c6b5a43``.
+        HASH being the first 12 hex digits of the SHA-256 of the page in
+        UTF-8, e.g. ``0.1.0+3f2a9c1b7d04.9e8d7c6b5a43``.
     """
     digest = hashlib.sha256(rules_page.encode("utf-8")).hexdigest()[:12]
     return f"{version or 0}+{digest}" + (f".{code}" if code else "")
