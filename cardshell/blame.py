@@ -320,7 +320,9 @@ def format_traceback(exc: BaseException) -> str:
 
 
 def tracebacks_wanted(flag: bool | None) -> bool:
-    """Whether to print plugins' tracebacks: ``flag`` (``--traceback``), else ``CARDSHELL_TRACEBACK`` not ``""``/``0``.
+    """Whether to print plugins' tracebacks: ``flag`` (``--traceback``), else ``CARDSHELL_TRACEBACK``.
+
+    ``CARDSHELL_TRACEBACK`` counts when set to anything but ``""`` or ``0``.
     """
     if flag is not None:
         return flag

@@ -117,7 +117,9 @@ class Simulation:
                 ctx.echo(f"Wrote the histogram to {target}")
 
     def command(self) -> Command:
-        """The game's ``simulate`` Command record, to register in ``cardshell_commands``; it changes and shows no state.
+        """The game's ``simulate`` Command record, to register in ``cardshell_commands``.
+
+        The command changes no state and shows none.
         """
         options_help = (
             f"Deals are seeds SEED .. SEED+N-1 (N at most {self.grammar.max_deals:,}); "
