@@ -8,8 +8,9 @@ commands that apply (not :data:`NEEDS_GAME` outside a game); as arguments,
 the command's :attr:`~cardshell.records.Command.complete`, what ``play``
 takes, or what the usage names, and in a game that lists its legal moves
 the next word of the legal lines.  A shell command shadowed by the game's
-is offered as ``%WORD``.  Candidates are unique, in :func:`natural` order;
-a completer or validator that raises offers nothing, never breaks typing.
+is offered as ``%WORD``.  Candidates are unique, in :func:`natural` order.
+A completer or validator that raises never breaks typing: its command is
+offered, its arguments are not.
 """
 
 from __future__ import annotations

@@ -5,8 +5,9 @@ and on an empty line lists the commands valid now and inserts nothing, so
 Tab Tab Enter never runs the menu's first entry (``exit``).  History is
 kept in the data directory.  A host document taller than the terminal is
 paged; a game's own display never is, so the board stays last on screen.
-Games in progress are saved on ``exit``, Ctrl-D, SIGHUP and SIGTERM, and the
-player is asked before a command abandons a game with moves.
+Unless ``--no-autosave``, games in progress are saved on ``exit``, Ctrl-D,
+SIGHUP and SIGTERM.  The player is asked before a command abandons a game
+with moves.
 """
 
 from __future__ import annotations
@@ -240,7 +241,7 @@ FASTEST, SLOWEST = 0.05, 10.0
 
 def play_steps(shell: Shell, lines: list[str], show: Callable[[str], None],
                key_within: Callable[[float], str], pause: float = STEP_SECONDS) -> str:
-    """Play a command's steps (``solve --play``, ``lines``) at a readable pace.
+    """Play ``lines``, a command's steps (``solve --play``), at a readable pace.
 
     Each line runs as if typed after ``pause`` seconds and ``show`` prints it
     with its output.  :data:`FASTER` or :data:`SLOWER` during a pause halves or

@@ -109,7 +109,9 @@ class Persistence:
 
     # -- reading -----------------------------------------------------------
     def read(self, name: str) -> SaveRecord:
-        """The checked record of a save: an abandoned game of this session, or a file (then the baseline).
+        """The checked record of a save: an abandoned game of this session, or a file.
+
+        A file read becomes this session's baseline for ``name``.
 
         Raises:
             SaveError: missing, unreadable, damaged, foreign, of an unknown
