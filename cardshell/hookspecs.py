@@ -43,9 +43,10 @@ with a message naming both versions (``needs plugin contract version 3,
 but this cardshell provides plugin contract versions 1 to 2``).  A plugin
 that declares nothing is loaded on trust.  Version 2 is needed for games
 as legal moves over immutable states (:class:`~cardshell.records.Move`,
-:class:`~cardshell.records.Hint`, and the ``Game`` fields ``immutable``,
-``moves``, ``legal_moves``, ``determinize``, ``key``, ``heuristic`` and
-``hint``); the states of a version 1 game are deep-copied by the host.
+:class:`~cardshell.records.Hint`, :class:`~cardshell.records.Search` and the
+``Game`` fields ``immutable``, ``moves``, ``legal_moves``, ``determinize``
+and ``hint``); a version 1 game's mutable states are adapted at
+registration (docs/compatibility.md).
 """
 
 from __future__ import annotations
