@@ -31,7 +31,7 @@ UNDO_COMMANDS = frozenset({"undo", "redo"})
 #: The host commands not offered at ``cardshell>``: they act on the current game.
 NEEDS_GAME = frozenset({"show", "moves", "hint", "solve", "undo", "redo", "save"})
 #: The host commands offered at ``cardshell>`` only while a finished game is
-#: there to deal again (:meth:`cardshell.sessions.Sessions.last_finished`).
+#: there to deal again (:meth:`cardshell.gametable.GameTable.last_finished`).
 NEEDS_GAME_OR_FINISHED = frozenset({"new", "restart"})
 
 _USAGE_TOKEN = re.compile(r"\[|\]|--[A-Za-z][A-Za-z0-9-]*")
