@@ -7,13 +7,13 @@ or the whole top-level package of a module in one, so an error in a game's
 ``render`` called by a host command is the game's.  A plugin's
 ``SystemExit`` is a failure; Ctrl-C and the host's own ``SystemExit`` are
 not (:func:`is_plugin_failure`).  An exception from a sweep's worker
-carries its :class:`Origin` (:func:`carry`) and is blamed the same way.
+carries its :class:`Origin` (:func:`cardshell.sweep.worker.carry`) and is
+blamed the same way.
 """
 
 from __future__ import annotations
 
 import os
-import pickle
 import sys
 import traceback
 from collections.abc import Callable, Collection, Iterable, Iterator
@@ -28,7 +28,8 @@ _PLUGGY_DIR = os.path.dirname(os.path.abspath(pluggy.__file__))
 
 #: The environment variable that turns traceback printing on (like ``--traceback``).
 TRACEBACK_ENV = "CARDSHELL_TRACEBACK"
-#: The attribute of an exception that holds its :class:`Origin` (set by :func:`carry`).
+#: The attribute of an exception that holds its :class:`Origin`
+#: (set by :func:`cardshell.sweep.worker.carry`).
 ORIGIN = "__cardshell_origin__"
 #: The most frames an :class:`Origin` keeps (the innermost ones: a deep
 #: recursion's thousand frames are the same few lines).
@@ -138,32 +139,10 @@ class CarriedFailure(Exception):
 
 
 def origin(exc: BaseException) -> Origin | None:
-    """The :class:`Origin` :func:`carry` attached to ``exc``, or None for a local exception."""
+    """The :class:`Origin` a sweep's worker attached to ``exc``
+    (:func:`cardshell.sweep.worker.carry`), or None for a local exception."""
     found = getattr(exc, ORIGIN, None)
     return found if isinstance(found, Origin) else None
-
-
-def carry(exc: BaseException) -> BaseException:
-    """``exc``, a plugin failure caught in a worker, ready to leave the process.
-
-    Its :class:`Origin` is attached; it is returned itself when it survives
-    a pickling round trip, else (and for ``SystemExit``) as a
-    :class:`CarriedFailure`.
-    """
-    if origin(exc) is not None:
-        return exc
-    frames = tuple((str(frame.f_globals.get("__name__", "")), frame.f_code.co_filename, line)
-                   for frame, line in traceback.walk_tb(exc.__traceback__))[-MAX_ORIGIN_FRAMES:]
-    text = format_traceback(exc)[-MAX_ORIGIN_TEXT:]
-    found = Origin(frames, text)
-    if not isinstance(exc, SystemExit):
-        try:
-            setattr(exc, ORIGIN, found)
-            pickle.loads(pickle.dumps(exc))
-            return exc
-        except Exception:  # not picklable, or not rebuilt from its pickle: carried as text
-            pass
-    return CarriedFailure(describe(exc), found)
 
 
 def _short(filename: str, root: str | None) -> str:

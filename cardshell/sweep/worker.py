@@ -4,17 +4,19 @@
 SIGINT, take SIGTERM and SIGHUP by default, die silently of SIGPIPE, and
 end when that process is killed outright (:func:`_watch`).
 :class:`Guarded` sends a plugin's exception back with where it was raised
-(:func:`cardshell.blame.carry`), so it is blamed as in-process; a
+(:func:`carry`), so it is blamed as in-process; a
 :class:`~cardshell.errors.CommandError` goes as it is.
 """
 
 from __future__ import annotations
 
 import os
+import pickle
 import select
 import signal
 import threading
 import time
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -70,6 +72,30 @@ def _watch(parent: int) -> None:  # pragma: no cover - runs in worker processes
     threading.Thread(target=wait, name="cardshell-sweep-parent", daemon=True).start()
 
 
+def carry(exc: BaseException) -> BaseException:
+    """``exc``, a plugin failure caught in this worker, ready to leave the process.
+
+    Its :class:`~cardshell.blame.Origin` is attached (under
+    :data:`cardshell.blame.ORIGIN`, read by :func:`cardshell.blame.locate`);
+    it is returned itself when it survives a pickling round trip, else (and
+    for ``SystemExit``) as a :class:`~cardshell.blame.CarriedFailure`.
+    """
+    if blame.origin(exc) is not None:
+        return exc
+    frames = tuple((str(frame.f_globals.get("__name__", "")), frame.f_code.co_filename, line)
+                   for frame, line in traceback.walk_tb(exc.__traceback__))[-blame.MAX_ORIGIN_FRAMES:]
+    text = blame.format_traceback(exc)[-blame.MAX_ORIGIN_TEXT:]
+    found = blame.Origin(frames, text)
+    if not isinstance(exc, SystemExit):
+        try:
+            setattr(exc, blame.ORIGIN, found)
+            pickle.loads(pickle.dumps(exc))
+            return exc
+        except Exception:  # not picklable, or not rebuilt from its pickle: carried as text
+            pass
+    return blame.CarriedFailure(blame.describe(exc), found)
+
+
 @dataclass(frozen=True)
 class Guarded:
     """A chunk ``task`` that sends a plugin's exception back with its origin."""
@@ -77,7 +103,7 @@ class Guarded:
     task: Callable[[Chunk], Any]
 
     def __call__(self, chunk: Chunk) -> Any:
-        """``task(chunk)``; a plugin failure is raised carrying its :class:`~cardshell.blame.Origin`."""
+        """``task(chunk)``; a plugin failure is raised carrying its origin (:func:`carry`)."""
         try:
             return self.task(chunk)
         except CommandError:
@@ -85,7 +111,7 @@ class Guarded:
         except BaseException as exc:
             if not blame.is_plugin_failure(exc):
                 raise
-            carried = blame.carry(exc)
+            carried = carry(exc)
             if carried is exc:
                 raise
             raise carried from None
