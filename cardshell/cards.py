@@ -27,11 +27,9 @@ _UNICODE_OFFSET = {**{r: r - 1 for r in range(1, 11)}, 11: 10, 12: 12, 13: 13}
 
 
 class Suit(Enum):
-    """The four suits; the value is the suit's symbol.
+    """The four suits, valued by symbol and ordered clubs, diamonds, hearts, spades.
 
-    Order is clubs, diamonds, hearts, spades (that of :func:`new_deck`), so
-    cards sort by rank, then suit.  A suit hashes by identity, in C: a
-    state's hash reaches its suits often.
+    A suit hashes by identity, in C: a state's hash reaches its suits often.
     """
 
     CLUBS = "♣"
@@ -180,9 +178,8 @@ def new_deck() -> list[Card]:
 def card_of_number(number: int, suits: tuple[Suit, ...]) -> Card:
     """The card numbered ``number`` in a deck numbered Ace to King within each suit.
 
-    ``number % 13`` is the rank index, ``number // 13`` the index in
-    ``suits``: with Hearts, Diamonds, Clubs, Spades (Pictures and
-    Up-and-Down, each game's ``NOTES.md``), 16 is the Four of Diamonds.
+    With Hearts, Diamonds, Clubs, Spades (Pictures and Up-and-Down, each
+    game's ``NOTES.md``), 16 is the Four of Diamonds.
 
     Args:
         number: 0..51.
@@ -198,14 +195,7 @@ def card_of_number(number: int, suits: tuple[Suit, ...]) -> Card:
 
 
 def shuffled_deck(rng: random.Random) -> list[Card]:
-    """A full deck shuffled with the game's own generator.
-
-    Args:
-        rng: the game's seeded generator, never the global ``random`` state.
-
-    Returns:
-        52 cards; by convention the end of the list is the top of the stock.
-    """
+    """The 52 cards shuffled with ``rng``, the game's seeded generator; the list's end is the top of the stock."""
     deck = new_deck()
     rng.shuffle(deck)
     return deck

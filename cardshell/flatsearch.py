@@ -67,10 +67,7 @@ def deprecation(plugin: str, game: Game, fields: tuple[str, ...]) -> HostText:
 
 
 def warn(message: str, plugin: object) -> None:
-    """Issue ``message`` as a :class:`DeprecationWarning` at the plugin's ``cardshell_games``.
-
-    Python's filters then treat it as the plugin's: pytest shows it in the
-    plugin's suite, players do not see it.
+    """Issue ``message`` as a :class:`DeprecationWarning` at the plugin's ``cardshell_games``, for its own suite.
 
     Args:
         message: the deprecation line (:func:`deprecation`).

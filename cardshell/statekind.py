@@ -1,10 +1,8 @@
 """The kind of a game's states: immutable values or objects changed in place.
 
-A game declares it with :attr:`Game.immutable <cardshell.records.Game.immutable>`;
-only value states are searched and guarded, others are copied before plugin
-code sees them.  This is the one place the host reads that declaration and
-decides whether a state's type proves it immutable (docs/howto/write-a-game.md,
-"States the host proves immutable").
+The one place the host reads :attr:`Game.immutable <cardshell.records.Game.immutable>`
+and decides whether a state's type proves it immutable
+(docs/howto/write-a-game.md, "States the host proves immutable").
 """
 
 from __future__ import annotations

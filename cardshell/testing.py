@@ -87,11 +87,9 @@ class ScriptResult:
     rewording of host lines; :attr:`output` and :attr:`errors` are the exact text.
 
     Attributes:
-        output: standard output, each command's output ending with a newline
-            (with ``echo``, prompts and commands too).
+        output: standard output (with ``echo``, prompts and commands too).
         errors: standard error: one ``SOURCE:LINE: message`` per rejected
-            command, continuation lines indented by two spaces; plugin
-            failures and warnings first.
+            command, continuation lines indented by two spaces.
         status: the exit status: 0 if every command was accepted, else 1.
         shell: the shell after the script (``result.shell.current.state``).
         source: the name used in error reports.
@@ -147,9 +145,7 @@ class ScriptResult:
                 if stream == "err" and piece.origin == GAME and piece.kind == "error"]
 
     def host(self, message_id: str) -> list[dict[str, str]]:
-        """The arguments of every host message ``message_id`` printed on either stream, in order.
-
-        ``result.host("game.over")`` -> ``[{"what": "Aces Up is over", "result": "won", ...}]``.
+        """The arguments of every host message ``message_id`` printed, in order (``[{"result": "won", ...}]``).
 
         Args:
             message_id: an id of the catalog (docs/messages.md).
@@ -270,9 +266,8 @@ def new_shell(
             start; None: only when ``interactive``, as the CLI does.
 
     Returns:
-        A shell: ``shell.execute(line)`` returns a :class:`cardshell.shell.Reply`,
-        ``shell.current`` is the game being played, and plugins that failed
-        are listed in ``shell.failures``, never raised.
+        A shell for ``shell.execute(line)``; plugins that failed are listed
+        in ``shell.failures``, never raised.
     """
     from cardshell.shell import Shell  # imported late: pytest loads this plugin everywhere
 
@@ -297,23 +292,19 @@ def run_cardshell(
 ) -> ScriptResult:
     """Run a script of commands against a fresh shell, in process.
 
-    Equivalent to ``CARDSHELL_LOAD_PLUGINS=PLUGINS cardshell --seed SEED
-    [--echo] [--stop-on-error] [--plugin M ...] [--disable-plugin N ...]``
-    with the script on standard input (or as FILE for a :class:`Path`).
+    As ``CARDSHELL_LOAD_PLUGINS=PLUGINS cardshell --seed SEED [...]`` with the script on standard input.
 
     Args:
         script: a text of lines, a file to read, or the lines themselves.
         plugins: the plugins to load (entry-point or distribution names);
             ``[]`` loads none; None loads every installed one.
-        seed: the session seed games without ``--seed`` draw from; None
-            draws from the operating system (not reproducible).
+        seed: the session seed; None draws from the operating system.
         echo: print the prompt and command before each command's output.
         stop_on_error: stop at the first rejected command.
         modules: extra plugin modules or ``.py`` files (``--plugin``).
         disabled: plugin names not to load.
         source: the name in error reports; default: a :class:`Path`'s name, else ``<stdin>``.
-        data_dir: the data directory (saves, statistics); None makes a new
-            empty temporary one.
+        data_dir: the data directory; None makes a new empty temporary one.
     """
     if source is None:
         source = script.name if isinstance(script, Path) else "<stdin>"
@@ -374,9 +365,8 @@ class GoldenCheck:
     Attributes:
         result: what the script printed.
         options: its header's options.
-        problems: each difference found, as a report (empty: the test passes).
-        host_lines: host lines passed though worded as another release words
-            them, or missing from the expected files.
+        problems: each difference found (empty: the test passes).
+        host_lines: host lines passed in another release's wording, or missing.
     """
 
     result: ScriptResult
@@ -434,10 +424,8 @@ def check_golden(path: Path, *, plugins: Iterable[str] | None = None, strict: bo
 
 # -- the host's promises, line by line ------------------------------------------
 def execute_checked(shell: Any, line: str, *, plugin_bugs_allowed: bool = False) -> Any:
-    """Run one line and assert what the host promises every game.
-
-    The promises: ``execute`` never raises; a rejected line has a message
-    and leaves every game in progress, and which one is current, as it was.
+    """Run one line and assert the host's promises: ``execute`` never raises; a rejected
+    line has a message and leaves every game, and which one is current, as it was.
 
     Args:
         shell: a shell from :func:`new_shell`.
@@ -517,8 +505,7 @@ class GameRules:
         """The state after the move ``line`` from ``state`` (which is left as it was).
 
         Raises:
-            cardshell.CommandError: the line is not a legal move
-                (:class:`~cardshell.UsageError`: it does not parse).
+            cardshell.CommandError: the line is not a legal move.
         """
         return self._rules.play(state, line)
 
@@ -534,12 +521,10 @@ class GameRules:
             budget: seconds and positions; None: ``Budget()``.
 
         Returns:
-            ``won`` with its line, ``no win`` (every position searched) or
-            ``unknown`` (the budget ran out).
+            ``won`` with its line, ``no win`` or ``unknown`` (the budget ran out).
 
         Raises:
-            cardshell.CommandError: a solver's ``won`` line does not win
-                when replayed through the rules.
+            cardshell.CommandError: a solver's winning line does not win by the rules.
         """
         from cardshell.search import solve  # imported late: pytest loads this plugin everywhere
 
@@ -555,8 +540,7 @@ def game_rules(game_id: str, *, plugins: Iterable[str] | None = None, modules: I
 
     Args:
         game_id: the game's id (``"aces-up"``).
-        plugins: the plugins to load, as in :func:`run_cardshell`.
-        modules: extra plugin modules or ``.py`` files (``--plugin``).
+        plugins, modules: as in :func:`run_cardshell`.
 
     Raises:
         KeyError: no game ``game_id`` is registered (the message names plugins that failed).
@@ -622,24 +606,18 @@ def check_search(game_id: str, deals: Iterable[int] = (), *, states: Iterable[An
                  plugins: Iterable[str] | None = None, modules: Iterable[str] = ()) -> list[SearchCheck]:
     """Assert that a game's fast paths for search give the plain search's verdicts.
 
-    The fast paths are the game's ``key``, ``successors``, ``prune`` and
-    ``solver`` (docs/howto/search.md); the host cannot verify them as it
-    searches, so each position is solved twice: plainly (legal moves, states
-    as keys, the game's ``heuristic`` kept) and as the game is registered.
-    For each position it asserts that the plain search reaches a verdict
-    within ``budget``, the fast paths reach the same one, their winning line
-    replays to a win through the rules, and no fast path answer was refused
-    on the way.
+    The fast paths (``key``, ``successors``, ``prune``, ``solver``:
+    docs/howto/search.md) cannot be verified as the host searches, so each
+    position is solved plainly and as registered: both must reach the same
+    verdict within ``budget``, with a winning line that replays to a win.
 
     Args:
         game_id: the game's id (``"aces-up"``).
         deals: seeds; each deal is ``new(seed, options)``.
         states: positions of your own (a stacked endgame), checked after the deals.
-        options: the game's ``play`` options for the deals (default: each
-            option's default).
+        options: the game's ``play`` options for the deals (default: the defaults).
         budget: the limits of each of the two searches of a position.
-        plugins: the plugins to load, as in :func:`run_cardshell`.
-        modules: extra plugin modules or ``.py`` files (``--plugin``).
+        plugins, modules: as in :func:`run_cardshell`.
 
     Returns:
         One :class:`SearchCheck` per position, deals first.
