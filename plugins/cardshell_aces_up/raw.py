@@ -74,14 +74,12 @@ def waits(card: int) -> int:
 
 
 def may_go(card: int, bottoms: list[int]) -> bool:
-    """Whether the bottom card ``card`` may go to the foundation: not an ace, a higher card of its suit in ``bottoms``.
-    """
+    """Whether the bottom card ``card`` may go: not an ace, and a higher card of its suit in ``bottoms``."""
     return 0 <= card < ACE_CODE and any(b > card and b & 3 == card & 3 for b in bottoms)
 
 
 def _cut(column: tuple[int, ...], n: int, release: bool = False) -> tuple[int, ...]:
-    """``column``'s first ``n`` cards; pending cards that waited beyond them wait less or, with ``release``, are plain.
-    """
+    """``column``'s first ``n`` cards; pending cards waiting beyond them wait less or, with ``release``, are plain."""
     out = None
     for j in range(n):
         card = column[j]
@@ -159,8 +157,7 @@ class RawDeal:
         return dealt == self.last and all(card >= ACE_CODE or card < NO_CARD for column in cols for card in column)
 
     def forced(self, dealt: int, cols: Columns) -> bool:
-        """Whether the next deal is the only child of this finished position: no empty column, no pending bottom card.
-        """
+        """Whether the next deal is this finished position's only child: no empty column, no pending bottom."""
         return dealt < self.last and all(column and column[-1] >= 0 for column in cols)
 
     def finish(self, dealt: int, cols: Columns) -> Columns:

@@ -1,5 +1,4 @@
-"""The seed question both standalone programs (``python -m cardshell_pictures``, ``cardshell_up_and_down``) start with.
-"""
+"""The seed question of the standalone programs, ``python -m cardshell_pictures`` and ``cardshell_up_and_down``."""
 
 from __future__ import annotations
 
