@@ -18,7 +18,8 @@ Bounds: at most ``budget.nodes`` positions are expanded and kept as keys (a
 few hundred bytes each), each relaxed game keeps at most as many more, and
 each caches at most :data:`.relax.COLUMN_CACHE` relaxed columns.  The clock is
 read every 16 positions, every 128 relaxed ones and at every bound's query,
-so a search overruns ``budget.seconds`` by at most a few such steps.
+so a search stops within ``budget.seconds`` plus 16 expansions, each asking
+at most four relaxed games for at most 128 positions.
 Recursion is one frame per move of the line (at most 52 discards, 13 deals
 and the ``T`` moves between) plus that of a relaxed search.
 """

@@ -258,7 +258,11 @@ class RawDeal:
         yield from self._placements(dealt, cols, finish)
 
     def kept(self, dealt: int, cols: Columns) -> Iterator[tuple[list[int], Columns]]:
-        """Yield (cards made plain, finished position) for each pending card kept as the higher card another needs."""
+        """Yield (cards made plain, finished position) for each pending card kept as another column's higher card.
+
+        The kept card is made plain and the pending cards under it removed, where
+        it lets the first plain card of another column go.
+        """
         for column in cols:
             if column and column[-1] < NO_CARD:
                 break

@@ -136,7 +136,7 @@ def settle(player: Sequence[Card], dealer: Sequence[Card]) -> str:
 
 
 def dealer_play(deck: list[Card], dealer: list[Card]) -> list[Card]:
-    """The dealer hits while under 17, popping ``deck`` (top last) onto ``dealer``; returns the cards drawn."""
+    """The dealer hits while under 17, moving cards from ``deck`` (top last) to ``dealer``; returns them."""
     drawn = []
     while hand_value(dealer) < DEALER_STANDS:
         card = deck.pop()
@@ -170,7 +170,7 @@ def generator_state(seed: int) -> GeneratorState:
 
 
 def shuffle_round(generator: GeneratorState) -> tuple[tuple[Card, ...], GeneratorState]:
-    """(a fresh deck shuffled from ``generator``, top last; the generator's state after).
+    """A fresh deck shuffled from the generator state ``generator`` (top last), and the state after.
 
     It draws as :func:`cardshell.cards.shuffled_deck` does, so rounds match :mod:`.simulation`.
     """

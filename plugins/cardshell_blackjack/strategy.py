@@ -84,7 +84,7 @@ def _best(hard: int, ace: bool, up: int | None = None) -> tuple[float, str]:
 
 
 def hit_value(hard: int, ace: bool, up: int | None = None) -> float:
-    """The expected result of hitting (total ``hard`` with aces as 1, ``ace`` if one) and playing on best."""
+    """The expected result of hitting (``hard``: total with aces as 1; ``ace``: holds one), then playing best."""
     return sum(odds * _best(hard + card, ace or card == 1, up)[0] for card, odds in DRAW_ODDS.items())
 
 
