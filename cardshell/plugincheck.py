@@ -32,6 +32,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from cardshell.errors import CommandError
+from cardshell.messages import say
 from cardshell.records import Hint
 
 _REPR = reprlib.Repr()
@@ -48,14 +49,14 @@ class PluginFault(CommandError):
         hook (str): the function or hook, e.g. ``key``, ``legal_moves``,
             ``hint``, ``move 'take 1'``.
         problem (str): what is wrong, e.g. ``returned list [2, 2], which is
-            not hashable``.
+            not hashable`` (a ``plugin.*`` message of :mod:`cardshell.messages`).
 
     Attributes:
         plugin (str), hook (str), problem (str): as given.
     """
 
     def __init__(self, plugin: str, hook: str, problem: str) -> None:
-        super().__init__(f"plugin {plugin!r}: {hook} {problem}")
+        super().__init__(say("plugin.fault", plugin=repr(plugin), hook=hook, problem=problem))
         self.plugin = plugin
         self.hook = hook
         self.problem = problem
@@ -85,7 +86,7 @@ def checked_key(plugin: str, value: Any) -> Hashable:
     try:
         hash(value)
     except TypeError:
-        raise PluginFault(plugin, "key", f"returned {shown(value)}, which is not hashable") from None
+        raise PluginFault(plugin, "key", say("plugin.not-hashable", value=shown(value))) from None
     return value
 
 
@@ -97,7 +98,7 @@ def checked_score(plugin: str, value: Any) -> float:
     """
     if (type(value) is float or type(value) is int or isinstance(value, numbers.Real)) and math.isfinite(value):
         return value  # type: ignore[return-value]  # (a Real is used as a float)
-    raise PluginFault(plugin, "heuristic", f"returned {shown(value)}, not a finite number")
+    raise PluginFault(plugin, "heuristic", say("plugin.not-a-number", value=shown(value)))
 
 
 def checked_hint(plugin: str, value: Any) -> Hint:
@@ -107,9 +108,9 @@ def checked_hint(plugin: str, value: Any) -> Hint:
         PluginFault: naming ``plugin`` and its ``hint``, when it is not.
     """
     if not isinstance(value, Hint):
-        raise PluginFault(plugin, "hint", f"returned {shown(value)}, not a cardshell.Hint")
+        raise PluginFault(plugin, "hint", say("plugin.not-a-hint", value=shown(value)))
     if not isinstance(value.move, str) or not isinstance(value.why, str):
-        raise PluginFault(plugin, "hint", f"returned {shown(value)}, whose move and why are not text")
+        raise PluginFault(plugin, "hint", say("plugin.hint-not-text", value=shown(value)))
     return value
 
 
@@ -166,7 +167,7 @@ class StateGuard:
             return True
 
 
-def mutated(plugin: str, game_id: str, hook: str, after: str = "the game is left as it was") -> Mutated:
+def mutated(plugin: str, game_id: str, hook: str, after: str | None = None) -> Mutated:
     """The fault of plugin code that changed a state of a game declaring immutable states.
 
     Args:
@@ -174,13 +175,14 @@ def mutated(plugin: str, game_id: str, hook: str, after: str = "the game is left
         game_id (str): the game.
         hook (str): what changed it: ``move 'take 1'``, ``command 'take'``,
             ``hint``, ``its rules``.
-        after (str): what the host did about it (a sweep: ``deal 3 was
-            not stored``).
+        after (str | None): what the host did about it (a sweep: ``deal 3
+            was not stored``); None: ``the game is left as it was``
+            (``plugin.left-as-it-was``).
 
     Returns:
         Mutated: ``plugin 'P': move 'take 1' changed the state it was
         given, though game 'G' declares immutable states; the game is left
         as it was``.
     """
-    return Mutated(plugin, hook, f"changed the state it was given, though game {game_id!r} declares "
-                                     f"immutable states; {after}")
+    return Mutated(plugin, hook, say("plugin.mutated", game=repr(game_id),
+                                     after=say("plugin.left-as-it-was") if after is None else after))
