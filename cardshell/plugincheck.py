@@ -14,7 +14,8 @@ naming the plugin and the hook, never as the player's error or the host's:
   types (a hashable key, a finite number, a :class:`~cardshell.records.Hint`);
 * :class:`StateGuard`: a copy and a fingerprint of a state declared
   immutable, taken before plugin code runs on it, to tell afterwards whether
-  that code changed it (and to put it back).
+  that code changed it (and to put it back); nearly free for a state whose
+  type proves it immutable (:func:`cardshell.statekind.proven_immutable`).
 
 Answers that can be left out (a listed legal move its rules reject, a
 ``successors`` child the rules do not produce, a game hint that is not a
@@ -27,6 +28,7 @@ from __future__ import annotations
 import copy
 import math
 import numbers
+import operator
 import reprlib
 from collections.abc import Hashable
 from typing import Any
@@ -34,6 +36,7 @@ from typing import Any
 from cardshell.errors import CommandError
 from cardshell.messages import say
 from cardshell.records import Hint
+from cardshell.statekind import own_fields, proven_immutable
 
 _REPR = reprlib.Repr()
 _REPR.maxstring = 40
@@ -118,32 +121,50 @@ class StateGuard:
     """A state's fingerprint (and copy), to tell whether plugin code changed it.
 
     For a game that declares immutable states (:attr:`Game.immutable
-    <cardshell.records.Game.immutable>`): the fingerprint is the state's
-    hash, and a deep copy is kept only if asked (``keep``).  A state that is
-    not hashable (a frozen dataclass holding a list, already outside the
-    contract) is always copied, and the copy compared with ``==``; one whose
-    copy does not even equal it (equality by identity) cannot be checked,
-    and :meth:`changed` is then always False.
+    <cardshell.records.Game.immutable>`).  Three kinds of state:
 
-    Cost: one hash of the state when made and per :meth:`changed`; with
-    ``keep`` or an unhashable state, one ``copy.deepcopy`` more, and ``==``
-    instead of the second hash.
+    * proven immutable by its type (:func:`cardshell.statekind.proven_immutable`:
+      a frozen dataclass whose declared fields cannot change in place):
+      nothing can change it but ``object.__setattr__``, so the fingerprint is
+      the identity of its own fields, and the copy (``keep``) a shallow one;
+    * hashable: the fingerprint is the state's hash, and a deep copy is kept
+      only if asked (``keep``);
+    * not hashable (a frozen dataclass holding a list, already outside the
+      contract): always copied, and the copy compared with ``==``; one whose
+      copy does not even equal it (equality by identity) cannot be checked,
+      and :meth:`changed` is then always False.
+
+    Cost: for a proven state, reading its fields when made and per
+    :meth:`changed` (no hash, no copy without ``keep``); else one hash of
+    the state when made and per :meth:`changed`, and with ``keep`` or an
+    unhashable state one ``copy.deepcopy`` more, and ``==`` instead of the
+    second hash.
 
     Args:
-        state (Any): the state plugin code is about to be given.
-        keep (bool): keep a copy of it (:attr:`backup`) even when hashable.
+        state: the state plugin code is about to be given.
+        keep: keep a copy of it (:attr:`backup`) even when hashable.
+        by_type: take a state proven immutable at its type's word
+            (False: fingerprint it by its hash like any other, as the
+            contract check does).
 
     Attributes:
-        backup (Any): a deep copy equal to ``state`` as it was, or None
-            (a hashable state, ``keep`` false).
+        backup: a copy equal to ``state`` as it was, or None
+            (a hashable or proven state, ``keep`` false).
     """
 
-    __slots__ = ("backup", "_hash", "_state", "_checkable")
+    __slots__ = ("backup", "_hash", "_state", "_checkable", "_fields")
 
-    def __init__(self, state: Any, *, keep: bool = True) -> None:
+    def __init__(self, state: Any, *, keep: bool = True, by_type: bool = True) -> None:
         self._state = state
+        self._hash: int | None = None
+        self._fields: tuple[Any, ...] | None = None
+        if by_type and proven_immutable(state):
+            self._fields = own_fields(state)
+            self.backup = copy.copy(state) if keep else None
+            self._checkable = True
+            return
         try:
-            self._hash: int | None = hash(state)
+            self._hash = hash(state)
         except TypeError:
             self._hash = None
         self.backup = copy.deepcopy(state) if keep or self._hash is None else None
@@ -154,6 +175,8 @@ class StateGuard:
 
     def changed(self) -> bool:
         """Whether the state differs now from what it was when guarded."""
+        if self._fields is not None:
+            return not all(map(operator.is_, own_fields(self._state), self._fields))
         if not self._checkable:
             return False
         if self._hash is not None:

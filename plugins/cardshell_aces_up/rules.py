@@ -209,8 +209,9 @@ def empty_columns(state: AcesUpState) -> list[int]:
 
 def is_won(state: AcesUpState) -> bool:
     """Won: the stock is empty and the tableau holds only the four aces (NOTES.md, Winning and losing)."""
-    left = [card for column in state.tableau for card in column]
-    return not state.stock and len(left) == 4 and all(card.rank == ACE for card in left)
+    if state.stock or sum(map(len, state.tableau)) != 4:  # most states: no list of the tableau's cards
+        return False
+    return all(card.rank == ACE for column in state.tableau for card in column)
 
 
 def is_stuck(state: AcesUpState) -> bool:
