@@ -56,7 +56,6 @@ import os
 import re
 import sqlite3
 import time
-import uuid
 from collections.abc import Callable, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
@@ -103,8 +102,10 @@ _ADDED_COLUMNS = (
     ("run", "TEXT"),
 )
 
-#: This process's run of cardshell: the ``run`` of every result it records.
-RUN = uuid.uuid4().hex
+#: This process's run of cardshell: the ``run`` of every result it records,
+#: 128 random bits as 32 hexadecimal digits (``os.urandom``: the module
+#: ``uuid`` would import ``platform`` with it, at every game's first move).
+RUN = os.urandom(16).hex()
 
 
 def db_path(data_dir: Path) -> Path:
