@@ -166,9 +166,10 @@ def call(pm: pluggy.PluginManager, hook_name: str, on_failure: OnFailure,
 
 class GuardedHooks:
     """:func:`call` for one plugin manager and one failure callback, with
-    a fast path for the hooks called on every move: while a hook's
-    implementations stay the same objects, the private manager found for
-    them is used again without looking.
+    fast paths for the hooks called on every move: a hook no plugin
+    implements gives pluggy's empty answer at once (unless calls are
+    traced), and while a hook's implementations stay the same objects, the
+    private manager found for them is used again without looking.
 
     Args:
         pm (pluggy.PluginManager): the manager holding the implementations.
@@ -186,6 +187,8 @@ class GuardedHooks:
         """Call a hook as :func:`call` does (same arguments, same result)."""
         caller = getattr(self.pm.hook, hook_name)
         impls = caller.get_hookimpls()
+        if not impls and not _TRACERS:  # nothing to call, no one tracing: pluggy's empty answer
+            return None if caller.spec is not None and caller.spec.opts.get("firstresult") else []
         last = self._last.get(hook_name)
         if last is not None and last[0] == _trace_epoch and last[1] == impls:  # HookImpl: equal if the same
             stand_ins = last[2]
