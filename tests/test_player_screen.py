@@ -44,3 +44,26 @@ def test_boards_and_results_are_never_paged_and_up_searches_by_prefix(tmp_path, 
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_solve_play_is_never_paged_so_play_starts_at_once(tmp_path):
+    # At 60x20 the winning line (127 moves) is taller than the screen: it is shown whole, not paged,
+    # and the steps play at once; a key typed during them goes to the shell, never to a pager.
+    paged = tmp_path / "paged"
+    child = spawn_cardshell(tmp_path, "thumb-and-pouch", rows=20, columns=60,
+                            env={"CARDSHELL_PAGER": f"sh -c 'cat >{paged}'"})
+    screen = child.screen
+    child.expect_exact("cardshell>")
+    child.send("play thumb-and-pouch --seed 2\r")
+    assert wait_for_screen(child, lambda: screen.cursor_row().startswith("thumb-and-pouch>")), screen.text()
+    child.send("solve --play --pace 0.05\r")
+    assert wait_for_screen(child, lambda: "Thumb and Pouch is over: won" in screen.text()
+                           and screen.cursor_row().startswith("thumb-and-pouch>"), 60), screen.text()
+    text = screen.text()
+    assert not paged.exists(), paged.read_text()
+    assert [row for row in screen.rows() if row][-2:] == ["Next: 'new', 'restart', 'undo' or 'quit'.",
+                                                          "thumb-and-pouch>"], text
+    child.send("exit\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
