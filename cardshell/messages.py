@@ -323,6 +323,11 @@ _message("game.next", "Next: {choices} or {last}.",
          "After `game.over`: what the player can type next, each quoted.")
 _message("game.none-in-progress", "no game in progress; type 'play GAME' to start one",
          "A command that needs a game was typed outside any.")
+_message("game.not-current-one", "no current game: {game} is in progress; 'play {game}' resumes it",
+         "A command that needs a game was typed outside any, when one game left with Ctrl-D is in progress. "
+         "`game` its id.")
+_message("game.not-current", "no current game: {games} are in progress; 'play GAME' resumes one",
+         "As `game.not-current-one`, for several games in progress. `games` their ids, sorted.")
 _message("game.started", "{title}, seed {seed}.", "`play GAME` dealt a game: its title and seed.")
 _message("game.started-new", "New game: {title}, seed {seed}.", "`new` dealt a new game of the same kind.")
 _message("game.restarted", "Restarted: {title}, seed {seed}.", "`restart` dealt the same deal again.")
@@ -599,6 +604,12 @@ _message("plugins.failure", "  {failure}", "`plugins`: one plugin that failed to
 _message("rules.too-many", "rules takes at most one game id", "`rules` with more than one word.")
 _message("rules.no-game", "no game in progress: 'rules GAME' shows the rules of a game ('games' lists them)",
          "`rules` without a game outside any game.")
+_message("rules.not-current-one",
+         "no current game: 'rules {game}' shows its rules; {game} is in progress ('play {game}' resumes it)",
+         "`rules` without a game outside any game, when one game left with Ctrl-D is in progress. `game` its id.")
+_message("rules.not-current",
+         "no current game: 'rules GAME' shows the rules of a game; {games} are in progress ('play GAME' resumes one)",
+         "As `rules.not-current-one`, for several games in progress. `games` their ids, sorted.")
 _message("moves.cannot-list", "{title} does not list its legal moves, so the shell cannot list them.",
          "`moves` in a game that does not list its legal moves.")
 _message("moves.cannot-search", "{title} does not list its legal moves, so the shell cannot search it.",

@@ -23,6 +23,24 @@ def test_restart_after_leaving_a_game_in_progress_names_it(shell):
 
 
 @pytest.mark.parametrize(("line", "error"), [
+    ("rules", "no current game: 'rules aces-up' shows its rules; aces-up is in progress ('play aces-up' resumes it)"),
+    ("show", "no current game: aces-up is in progress; 'play aces-up' resumes it"),
+    ("undo", "no current game: aces-up is in progress; 'play aces-up' resumes it"),
+    ("moves", "no current game: aces-up is in progress; 'play aces-up' resumes it"),
+])
+def test_a_command_needing_a_game_after_leaving_one_in_progress_names_it(shell, line, error):
+    shell.execute("play aces-up --seed 3")
+    shell.execute("D")
+    shell.lifecycle.leave(abandon=False)  # Ctrl-D: the game stays in progress
+    assert shell.execute(line).error == error
+    shell.execute("play thumb-and-pouch --seed 2")
+    shell.lifecycle.leave(abandon=False)  # a second one, with no move: still in progress
+    several = shell.execute(line).error
+    assert "aces-up, thumb-and-pouch are in progress" in several and "'play GAME' resumes one" in several, several
+    assert shell.current is None
+
+
+@pytest.mark.parametrize(("line", "error"), [
     ("rules", "no game in progress: 'rules GAME' shows the rules of a game ('games' lists them)"),
     ("play acs", "no game 'acs' (did you mean 'aces-up'?); the games are: "),
 ])
