@@ -67,3 +67,35 @@ def test_solve_play_is_never_paged_so_play_starts_at_once(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_saved_games_at_start_and_the_confirm_question_are_wrapped_between_words_at_60(tmp_path):
+    child = spawn_cardshell(tmp_path, "aces-up", rows=20, columns=60)
+    child.expect_exact("cardshell>")
+    child.send("play aces-up --seed 7\r")
+    child.expect_exact("aces-up:")
+    child.send("D\r")
+    child.expect_exact("aces-up:")
+    child.send("D\r")
+    child.expect_exact("aces-up:")
+    child.send("exit\r")  # saved automatically: offered at the next start
+    child.expect(pexpect.EOF)
+    child.close()
+    child = spawn_cardshell(tmp_path, "aces-up", rows=20, columns=60)
+    screen = child.screen
+    assert wait_for_screen(child, lambda: screen.cursor_row() == "cardshell>"), screen.text()
+    rows = screen.rows()
+    start = next(n for n, row in enumerate(rows) if row.startswith("Saved games in progress:"))
+    assert rows[start:start + 2] == ["Saved games in progress: aces-up (seed 7, 2 moves); 'play",
+                                     "  GAME' resumes one."], screen.text()
+    child.send("play aces-up --seed 8\r")  # would abandon the saved game: asks first
+    assert wait_for_screen(child, lambda: "Go on?" in screen.text()), screen.text()
+    rows = screen.rows()
+    assert rows[screen.screen.cursor.y - 1:screen.screen.cursor.y + 1] == [
+        "This abandons the saved Aces Up (seed 7, 2 moves). Go on?", "[y/N]"], screen.text()
+    child.send("n\r")
+    assert wait_for_screen(child, lambda: screen.cursor_row() == "cardshell>"), screen.text()
+    child.send("exit\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
