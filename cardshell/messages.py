@@ -570,6 +570,9 @@ _message("undo.not-a-count", "{text} is not a number of moves (1 or more)",
          "`undo` or `redo` with something other than a positive number. `text` quoted.")
 _message("undo.not-allowed", "{title} does not allow undo or redo.", "`undo` or `redo` in a game that turns undo off.")
 _message("undo.nothing", "Nothing to undo.", "`undo` with no move to take back.")
+_message("undo.plays-itself", "{title} plays itself: it has no moves to undo or redo.",
+         "`undo` or `redo` in a game that plays itself (it lists its legal moves and no command of it changes "
+         "the state: Pictures, Up-and-Down).")
 _message("undo.only-one", "Only {count} move can be undone: 'undo {count}' takes it back.",
          "`undo N` with one move to take back.")
 _message("undo.only", "Only {count} moves can be undone: 'undo {count}' takes them back.",

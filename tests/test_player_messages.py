@@ -140,3 +140,27 @@ def test_restart_at_the_top_never_deals_an_older_game_than_the_one_left_in_progr
     shell.execute("play aces-up")
     shell.execute("quit")
     assert shell.execute("restart").output.startswith("Restarted: Pictures, seed 3.")  # the game that ended last
+
+
+@pytest.mark.parametrize(("game", "title"), [("pictures", "Pictures"), ("up-and-down", "Up-and-Down")])
+def test_a_game_that_plays_itself_says_so_to_undo_and_does_not_offer_moves_commands(shell, game, title):
+    from cardshell.testing import completions
+
+    assert shell.execute(f"play {game} --seed 3").ok
+    for word in ("undo", "redo"):
+        assert shell.execute(word).error == f"{title} plays itself: it has no moves to undo or redo."
+    menu = shell.execute("help").output
+    assert "Shell commands: rules, show, moves, new," in " ".join(menu.split()), menu
+    assert "undo" not in shell.execute("help all").output
+    offered, _ = completions(shell, "")
+    assert not {"undo", "redo", "hint", "solve"} & set(offered) and {"show", "moves", "new"} <= set(offered)
+
+
+def test_a_game_with_moves_keeps_undo_in_its_menu_and_completion(shell):
+    from cardshell.testing import completions
+
+    assert shell.execute("play aces-up --seed 3").ok
+    assert shell.execute("undo").error == "Nothing to undo."
+    assert "undo, redo" in shell.execute("help").output
+    offered, _ = completions(shell, "")
+    assert {"undo", "redo", "hint", "solve"} <= set(offered)
