@@ -522,6 +522,13 @@ _message("save.saved", "Saved {what} as {name}{instead}: '{how}' resumes it.",
          "`save` wrote the game. `what` names it (`Aces Up (seed 7, 5 moves)`), `name` the save's name "
          "quoted, `instead` a `save.instead` part or empty, `how` the command that resumes it (`play "
          "aces-up`, `load mine`).")
+_message("save.saved-over", "Saved {what} as {name}{instead}: it is over; '{how}' shows it.",
+         "`save` wrote a game that had ended under a name of the player's: `load` shows it with its ending, "
+         "never resumes it. Fields as in `save.saved`; `how` is `load NAME`.")
+_message("save.saved-over-auto",
+         "Saved {what} as {name}{instead}: it is over, so '{how}' deals a new game; 'save NAME' keeps it to be shown.",
+         "`save` wrote a game that had ended as its automatic save, which is never resumed (`save.finished`). "
+         "Fields as in `save.saved`; `how` is `play GAME`.")
 _message("save.instead", " instead of {name} ({reason})",
          "Part of `save.saved` when the save went to another name: `name` the name asked, quoted, and why.")
 _message("save.none", "No saved games.", "`load` with no save and no game abandoned in this session.")

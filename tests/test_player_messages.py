@@ -164,3 +164,16 @@ def test_a_game_with_moves_keeps_undo_in_its_menu_and_completion(shell):
     assert "undo, redo" in shell.execute("help").output
     offered, _ = completions(shell, "")
     assert {"undo", "redo", "hint", "solve"} <= set(offered)
+
+
+def test_saving_a_finished_game_says_load_shows_it_and_never_that_it_resumes(shell):
+    assert shell.execute("play pictures --seed 3").ok  # over at once
+    saved = "Saved Pictures (seed 3, 0 moves) as"
+    assert shell.execute("save pic").output == f"{saved} 'pic': it is over; 'load pic' shows it."
+    assert shell.execute("save").output == (f"{saved} 'pictures': it is over, so 'play pictures' deals a new game; "
+                                            "'save NAME' keeps it to be shown.")
+    shell.execute("quit")
+    shown = shell.execute("load pic").output
+    assert shown.startswith("Loaded 'pic': Pictures, seed 3 (over: lost; shown, not resumed).")
+    assert shell.execute("play aces-up --seed 7").ok  # a game in progress still resumes
+    assert shell.execute("save x").output == "Saved Aces Up (seed 7, 0 moves) as 'x': 'load x' resumes it."
