@@ -273,7 +273,7 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
                         colourise(screen.printable(text)) if colour else text, colours=colour), key_within,
                         STEP_SECONDS if reply.pace is None else reply.pace)
                 if last:
-                    say(last)
+                    say(fitted(last, shell.width))
         except KeyboardInterrupt:  # Ctrl-C while a reply is shown: stop showing it, go on
             if signals.received() is not None:
                 break

@@ -63,6 +63,16 @@ def test_solve_play_is_never_paged_so_play_starts_at_once(tmp_path):
     assert not paged.exists(), paged.read_text()
     assert [row for row in screen.rows() if row][-2:] == ["Next: 'new', 'restart', 'undo' or 'quit'.",
                                                           "thumb-and-pouch>"], text
+    child.send("restart\r")
+    assert wait_for_screen(child, lambda: screen.cursor_row() == "thumb-and-pouch>"
+                           and "Restarted" in screen.text()), screen.text()
+    child.send("solve --play\r")  # half a second a move: a key stops it, and the line saying so fits
+    assert wait_for_screen(child, lambda: "> tt" in screen.text(), 60), screen.text()
+    child.send("x")
+    assert wait_for_screen(child, lambda: screen.cursor_row() == "thumb-and-pouch>"), screen.text()
+    rows = [row for row in screen.rows() if row]
+    assert rows[-3].startswith("Stopped after ") and rows[-2:] == ["  here).", "thumb-and-pouch>"], screen.text()
+    assert not paged.exists()
     child.send("exit\r")
     child.expect(pexpect.EOF)
     child.close()
