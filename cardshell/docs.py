@@ -16,6 +16,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import inspect
 import re
 import sys
@@ -139,7 +140,11 @@ def record_reference() -> str:
     sections = []
     for record in RECORDS:
         doc = inspect.getdoc(record) or ""
-        sections.append(f"### `cardshell.{record.__name__}`\n\n```text\n{doc}\n```\n")
+        fields = ""
+        if dataclasses.is_dataclass(record):
+            typed = "\n".join(f"{f.name}: {f.type}" for f in dataclasses.fields(record) if not f.name.startswith("_"))
+            fields = f"```python\n{typed}\n```\n\n"
+        sections.append(f"### `cardshell.{record.__name__}`\n\n{fields}```text\n{doc}\n```\n")
     return "\n".join(sections)
 
 
