@@ -1,7 +1,4 @@
-"""Help menus, built from the registered metadata (never written per game).
-
-Pure formatting: given commands and games, return text.
-"""
+"""Help menus, built from the registered metadata (never written per game): given commands and games, text."""
 
 from __future__ import annotations
 
@@ -26,29 +23,19 @@ _LEFT_SHARE = 0.5
 
 
 def wrap(text: str, width: int = DEFAULT_WIDTH, indent: str = "") -> str:
-    """Wrap each line of ``text`` longer than ``width`` at word boundaries
-    (:func:`cardshell.screen.wrap`, kept here for the host's callers)."""
+    """Wrap each line of ``text`` longer than ``width`` at word boundaries (:func:`cardshell.screen.wrap`)."""
 
     return screen.wrap(text, width, indent)
 
 
 def table(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2, width: int = DEFAULT_WIDTH) -> str:
-    """Two aligned columns, the right one wrapped at word boundaries.
+    """Two aligned columns, the right one wrapped at word boundaries, no line over
+    ``width`` characters and no word broken.
 
-    Args:
-        rows: (left, right) text pairs.
-        indent (int): spaces before the left column.
-        gap (int): spaces between the columns (at least).
-        width (int): the most characters per line; a right-column text that
-            does not fit continues on the next lines, aligned under itself.
-            The left column is as wide as its longest text that takes at
-            most :data:`_LEFT_SHARE` of the width; a longer left text (a
-            long usage) has its own lines, its right text under it,
-            indented, as does a row whose right column would be under 20
-            characters or narrower than its longest word.
-
-    Returns:
-        str: one line per row or more, right-stripped; no word is broken.
+    The left column is as wide as its longest text within :data:`_LEFT_SHARE`
+    of the width; a longer left text, or a row whose right column would be
+    under 20 characters or narrower than its longest word, has its right text
+    on the next lines, indented.  ``indent`` and ``gap`` are in spaces.
     """
     rows = list(rows)
     fitting = [len(left) for left, _ in rows if indent + len(left) + gap <= width * _LEFT_SHARE]
@@ -74,20 +61,13 @@ def table(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2, width:
 
 
 def escaped(word: str, shadowed: set[str] | frozenset[str]) -> str:
-    """How a shell command word is typed where a game shadows it: ``%word``
-    if ``word`` is in ``shadowed``, else ``word``."""
+    """``%word`` if ``word`` is in ``shadowed``, else ``word``: how a shell word is typed in the game."""
     return f"%{word}" if word in shadowed else word
 
 
 def command_rows(commands: Iterable[Command], shadowed: set[str] | frozenset[str] = frozenset()
                  ) -> list[tuple[str, str]]:
-    """(usage, summary) rows for a menu, aliases noted after the summary.
-
-    Args:
-        commands: the commands, in menu order.
-        shadowed: words to show in their ``%WORD`` form (global commands a
-            game's own commands shadow, see :func:`menu`).
-    """
+    """(usage, summary) rows for a menu, aliases after the summary, ``shadowed`` words in their ``%WORD`` form."""
     rows = []
     for command in commands:
         aliases = (f" (also: {', '.join(escaped(alias, shadowed) for alias in command.aliases)})"
@@ -111,26 +91,19 @@ COMMON_WORDS = ("rules", "show", "moves", "hint", "undo", "redo", "new", "restar
 def menu(global_commands: Iterable[Command], game: Game | None = None,
          game_commands: Iterable[Command] = (), width: int = DEFAULT_WIDTH,
          shadowed: Iterable[str] = (), *, short: bool = False) -> str:
-    """The ``help`` menu: the current game's commands, then the shell's.
+    """The ``help`` menu: the current game's commands, then the shell's, no line
+    longer than ``width`` unless one word is.
 
     Args:
         global_commands: the global commands.
-        game (Game | None): the current game, if any.
+        game: the current game, if any.
         game_commands: its commands.
-        width (int): the terminal's width in characters.
-        shadowed (Iterable[str]): the global words the game's own commands
-            shadow (:meth:`cardshell.registry.Registry.shadowed`): listed
-            among the shell's commands in their ``%WORD`` form, the form
-            that reaches them in the game.
-        short (bool): the short menu that fits a 24-line screen and says
-            how to see the rest (``help all``): in a game, the game's
-            commands, then the shell's words of :data:`COMMON_WORDS` as one
-            list; outside a game, the commands of :data:`START_WORDS`
-            among ``global_commands`` (the caller passes those that can be
-            used there) with their summaries, then the others by name.
-
-    Returns:
-        str: the menu text, no line longer than ``width`` unless one word is.
+        width: the terminal's width in characters.
+        shadowed: the global words the game shadows, listed in their ``%WORD`` form.
+        short: the menu that fits a 24-line screen, pointing at ``help all``:
+            in a game, its commands then :data:`COMMON_WORDS` as one list;
+            outside, the :data:`START_WORDS` among ``global_commands`` with
+            their summaries, then the others by name.
     """
     hidden = set(shadowed)
     parts = []
@@ -174,8 +147,7 @@ def hidden_order(commands: Iterable[Command], hidden: set[str]) -> list[str]:
 
 
 def usage_groups(usage: str) -> list[str]:
-    """The words of a usage, a bracketed group (``[--OPTION VALUE ...]``)
-    counting as one word, so that a usage is wrapped between groups only."""
+    """The words of a usage, a bracketed group (``[--OPTION VALUE ...]``) counting as one."""
     groups: list[str] = []
     depth = 0
     for word in usage.split():
@@ -188,16 +160,8 @@ def usage_groups(usage: str) -> list[str]:
 
 
 def command_help(command: Command, game: Game | None = None, width: int = DEFAULT_WIDTH) -> str:
-    """``help NAME``: usage, aliases, summary and the longer help of a command.
-
-    Args:
-        command (Command): the command.
-        game (Game | None): the game it belongs to, if any.
-        width (int): the terminal's width: the usage is wrapped between its
-            groups (:func:`usage_groups`), never inside ``[...]``.
-
-    Returns:
-        str: the help text.
+    """``help NAME``: usage (wrapped between its groups to ``width``), aliases,
+    summary and the longer help of a command.
     """
     lines = [screen.wrap_list("usage: ", usage_groups(command.usage_text), width, sep=" ")]
     if command.aliases:
@@ -211,36 +175,27 @@ def command_help(command: Command, game: Game | None = None, width: int = DEFAUL
 
 
 def games_list(games: Mapping[str, Game], width: int = DEFAULT_WIDTH) -> str:
-    """The table of available games: id, title and summary, wrapped to ``width``."""
+    """The table of games: id, title and summary, wrapped to ``width``."""
     return table(((gid, f"{game.title}: {game.summary}") for gid, game in sorted(games.items())), width=width)
 
 
 def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = (),
            spell: Callable[[str], str] = str, menu: bool = False, *, undo: bool | None = None) -> HostText:
-    """The lines that say a game (or a round) is over and what the player can
-    do next.
+    """The message ``game.ending``: a game (or round) is over and what the player can do next.
+
+    Two lines, e.g. ``Aces Up is over: lost, score 36 (...).`` then ``Next:
+    'new', 'restart', 'undo' or 'quit'.``
 
     Args:
-        game (Game): the game.
-        outcome (Outcome): how it ended.
-        going_on (Iterable[str]): the game's own legal moves after the
-            ending (``y``/``n`` of "play again?"); when there are some, the
-            ending is a round's and those moves come first.
-        spell (Callable[[str], str]): how the player types a shell command
-            word in this game (``%undo`` where the game has its own
-            ``undo``: :meth:`cardshell.dispatch.Dispatcher.host_word`).
-        menu (bool): the game shows a menu of its own above (Up-and-Down's
-            browser): a blank line first, and the next steps start with an
-            answer to that menu.
-        undo (bool | None): whether ``undo`` can take a move back here;
-            None: whether the game allows undo (``Game.undo``).  A game that
-            plays itself (no move was made) has nothing to undo.
-
-    Returns:
-        HostText: the message ``game.ending``: two lines, e.g. ``Aces Up is
-        over: lost, score 36 (no move left, 12 cards in the tableau).`` then
-        ``Next: 'new', 'restart', 'undo' or 'quit'.`` (``undo`` only where
-        it can take a move back).
+        game: the game.
+        outcome: how it ended.
+        going_on: the game's own legal moves after the ending (``y``/``n`` of
+            "play again?"): the ending is a round's and they come first.
+        spell: how the player types a shell word in this game (``%undo`` where
+            the game has its own ``undo``).
+        menu: the game shows a menu of its own above: a blank line first, and
+            the next steps start with an answer to it.
+        undo: whether ``undo`` can take a move back; None: ``game.undo``.
     """
     score = say("game.score", score=f"{outcome.score:g}") if outcome.score is not None else ""
     detail = say("game.detail", detail=outcome.detail) if outcome.detail else ""
@@ -254,5 +209,5 @@ def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = (),
 
 
 def moves(count: int) -> str:
-    """``1 move``, ``3 moves``: a move count in words."""
+    """``1 move``, ``3 moves``."""
     return f"{count} move{'' if count == 1 else 's'}"

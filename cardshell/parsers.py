@@ -1,10 +1,8 @@
 """Reusable argument parsers for :class:`cardshell.records.Command`.
 
-A parser is any callable ``parse(text: str) -> args`` that receives the text
-typed after the command name (already stripped of surrounding spaces; for a
-pattern command, the whole line) and returns the parsed arguments, or raises
-:class:`cardshell.errors.UsageError`.  The functions here build the common
-ones so that a game rarely writes its own.
+A parser is any callable ``parse(text) -> args`` given the stripped text
+after the command name (for a pattern command, the whole line) that returns
+the arguments or raises :class:`cardshell.errors.UsageError`.
 """
 
 from __future__ import annotations
@@ -37,13 +35,8 @@ _INTEGER = re.compile(r"[+-]?[0-9]+")  # [0-9] matches ASCII digits only; linear
 
 
 def quoted(word: str) -> str:
-    """A word as an error message quotes it: ``repr``, shortened past :data:`QUOTE_LENGTH` characters.
-
-    Args:
-        word (str): the word the user typed.
-
-    Returns:
-        str: ``'x'``, or ``'123456…' (5000 characters)`` for a long word.
+    """A word as a message quotes it: ``'x'``, or ``'123456…' (5000 characters)``
+    past :data:`QUOTE_LENGTH` characters.
     """
     if len(word) <= QUOTE_LENGTH:
         return repr(word)
@@ -51,14 +44,8 @@ def quoted(word: str) -> str:
 
 
 def clipped(text: str) -> str:
-    """Text as an error message repeats it unquoted: as typed, shortened past
-    :data:`QUOTE_LENGTH` characters (the unquoted form of :func:`quoted`).
-
-    Args:
-        text (str): what the user typed.
-
-    Returns:
-        str: ``F 9``, or ``xxxxxxxx… (70000 characters)`` for a long text.
+    """Text as a message repeats it unquoted: ``F 9``, or ``xxxxxxxx… (70000
+    characters)`` past :data:`QUOTE_LENGTH` characters.
     """
     if len(text) <= QUOTE_LENGTH:
         return text
@@ -68,20 +55,12 @@ def clipped(text: str) -> str:
 def integer(word: str) -> int:
     """Read one integer: an optional ``+`` or ``-`` then ASCII digits.
 
-    The one integer reader of the host and the built-in games, so that
-    they agree on what a number is: ``--1``, ``+-1``, ``1_000``, ``٣``
-    (a non-ASCII digit) and ``1.0`` are not numbers, and a number of more
-    than :data:`MAX_DIGITS` digits is refused before conversion.
-
-    Args:
-        word (str): one word, without spaces.
-
-    Returns:
-        int: its value.
+    The one integer reader of the host and the built-in games: ``--1``,
+    ``1_000``, ``٣`` and ``1.0`` are not numbers, and more than
+    :data:`MAX_DIGITS` digits are refused before conversion.
 
     Raises:
-        UsageError: ``'--1' is not a number`` or ``'99…' (5000 characters)
-            has more than 100 digits``; never ``ValueError``.
+        UsageError: not a number, or too many digits; never ``ValueError``.
     """
     if _INTEGER.fullmatch(word) is None:
         raise UsageError(say("parser.not-a-number", word=quoted(word)))
@@ -93,18 +72,11 @@ def integer(word: str) -> int:
 
 
 def shell_words(text: str) -> list[str]:
-    """Split an argument text like a POSIX shell (quotes group words), with ``shlex``.
-
-    Args:
-        text (str): what followed the command name, at most
-            :data:`MAX_SHELL_WORDS_LENGTH` characters.
-
-    Returns:
-        list[str]: the words.
+    """Split an argument text into words as a POSIX shell does (``shlex``).
 
     Raises:
-        UsageError: for a longer text (refused before any splitting, so in
-            time independent of its length) or an unclosed quote.
+        UsageError: longer than :data:`MAX_SHELL_WORDS_LENGTH` characters
+            (refused before splitting) or an unclosed quote.
     """
     if len(text) > MAX_SHELL_WORDS_LENGTH:
         raise UsageError(say("parser.too-long", length=len(text), limit=MAX_SHELL_WORDS_LENGTH))
@@ -117,14 +89,8 @@ def shell_words(text: str) -> list[str]:
 def no_args(text: str) -> None:
     """Accept an empty argument text only.
 
-    Args:
-        text (str): what followed the command name.
-
-    Returns:
-        None.
-
     Raises:
-        UsageError: if anything followed the command name (``D 2``).
+        UsageError: anything followed the command name (``D 2``).
     """
     if text.strip():
         raise UsageError(say("parser.no-arguments", got=repr(text.strip())))
@@ -132,19 +98,11 @@ def no_args(text: str) -> None:
 
 
 def integers(count: int, low: int | None = None, high: int | None = None) -> Parser:
-    """Build a parser for exactly ``count`` whitespace-separated integers.
+    """A parser of exactly ``count`` whitespace-separated integers (``T x y`` is
+    2), each in ``[low, high]`` where given: ``parse(text)`` returns a tuple.
 
-    Args:
-        count (int): how many integers the command takes (``F x`` is 1,
-            ``T x y`` is 2).
-        low (int | None): smallest value allowed for each, inclusive.
-        high (int | None): largest value allowed for each, inclusive.
-
-    Returns:
-        Parser: ``parse(text) -> tuple[int, ...]`` of length ``count``.
-        The parser raises :class:`UsageError` (never another exception,
-        whatever the text) on a wrong count, a word that is not an integer
-        as :func:`integer` reads them, or a value outside ``[low, high]``.
+    The parser raises only :class:`UsageError`: a wrong count, a word that is
+    not an :func:`integer`, a value out of range.
     """
 
     def parse(text: str) -> tuple[int, ...]:
@@ -163,16 +121,8 @@ def integers(count: int, low: int | None = None, high: int | None = None) -> Par
 
 
 def optional_integer(low: int | None = None, high: int | None = None, default: int | None = None) -> Parser:
-    """Build a parser for zero or one integer (``undo`` / ``undo 3``).
-
-    Args:
-        low (int | None): smallest value allowed, inclusive.
-        high (int | None): largest value allowed, inclusive.
-        default (int | None): the value returned when nothing is typed.
-
-    Returns:
-        Parser: ``parse(text) -> int | None``; raises :class:`UsageError`
-        like :func:`integers`.
+    """A parser of zero or one integer in ``[low, high]`` (``undo`` / ``undo
+    3``), giving ``default`` when nothing is typed; errors as :func:`integers`.
     """
     one = integers(1, low, high)
 
@@ -186,17 +136,10 @@ def optional_integer(low: int | None = None, high: int | None = None, default: i
 
 
 def words(text: str) -> list[str]:
-    """Split the argument text on whitespace; never fails.
-
-    Args:
-        text (str): what followed the command name.
-
-    Returns:
-        list[str]: the words, possibly empty.
-    """
+    """The argument text split on whitespace, possibly empty; never fails."""
     return text.split()
 
 
 def _range(low: int | None, high: int | None) -> str:
-    """``1..4``, ``1..`` or ``..4``: the allowed values, for messages."""
+    """"""
     return f"{'' if low is None else low}..{'' if high is None else high}"

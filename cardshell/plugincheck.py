@@ -1,25 +1,14 @@
 """Checks of the answers a plugin's functions give the host.
 
-The host trusts a plugin's answers only as far as it checks them, where
-they are used (docs/plugins.md; /work/shared/DESIGN.md, "Promises the host
-keeps for every plugin"), and a wrong answer is reported as the plugin's,
-naming the plugin and the hook, never as the player's error or the host's:
-
-* :class:`PluginFault`: a :class:`~cardshell.errors.CommandError` whose
-  message reads ``plugin 'golf': key returned list [2, 2], which is not
-  hashable``.  A command that cannot go on without the answer fails with it;
-* :func:`shown`: a value as such messages show it (its type, a short repr);
-* :func:`checked_key`, :func:`checked_score`, :func:`checked_hint`: one
-  answer checked against :class:`~cardshell.records.Game`'s documented
-  types (a hashable key, a finite number, a :class:`~cardshell.records.Hint`);
-* :class:`StateGuard`: a copy and a fingerprint of a state declared
-  immutable, taken before plugin code runs on it, to tell afterwards whether
-  that code changed it (and to put it back).
-
-Answers that can be left out (a listed legal move its rules reject, a
-``successors`` child the rules do not produce, a game hint that is not a
-legal move) are dropped by their users (:mod:`cardshell.ruleset`,
-:mod:`cardshell.search`) with one warning each.
+The host trusts a plugin's answers only as far as it checks them
+(docs/plugins.md), and reports a wrong one as the plugin's, naming the
+plugin and the hook: :class:`PluginFault` (``plugin 'golf': key returned
+list [2, 2], which is not hashable``), :func:`checked_key`,
+:func:`checked_score`, :func:`checked_hint` against
+:class:`~cardshell.records.Game`'s documented types, and
+:class:`StateGuard`, which tells whether plugin code changed a state
+declared immutable.  Answers that can be left out (a listed legal move its
+rules reject) are dropped by their users with one warning each.
 """
 
 from __future__ import annotations
@@ -44,14 +33,9 @@ class PluginFault(CommandError):
     """A plugin's function answered the host wrongly.
 
     Args:
-        plugin (str): the plugin's name (the one ``plugins`` lists).
-        hook (str): the function or hook, e.g. ``key``, ``legal_moves``,
-            ``hint``, ``move 'take 1'``.
-        problem (str): what is wrong, e.g. ``returned list [2, 2], which is
-            not hashable``.
-
-    Attributes:
-        plugin (str), hook (str), problem (str): as given.
+        plugin: the plugin's name, as ``plugins`` lists it.
+        hook: the function or hook, e.g. ``key``, ``move 'take 1'``.
+        problem: what is wrong, e.g. ``returned list [2, 2], which is not hashable``.
     """
 
     def __init__(self, plugin: str, hook: str, problem: str) -> None:
@@ -66,13 +50,11 @@ class PluginFault(CommandError):
 
 
 class Mutated(PluginFault):
-    """A :class:`PluginFault`: plugin code changed a state its game declares
-    immutable (made by :func:`mutated`)."""
+    """A :class:`PluginFault`: plugin code changed a state its game declares immutable."""
 
 
 def shown(value: object) -> str:
-    """A value for a message: its type's name and a repr of at most about 40
-    characters, e.g. ``list [2, 2]`` or ``str 'high'``."""
+    """A value for a message: its type and a repr of about 40 characters at most (``list [2, 2]``)."""
     return f"{type(value).__name__} {_REPR.repr(value)}"
 
 
@@ -116,25 +98,10 @@ def checked_hint(plugin: str, value: Any) -> Hint:
 class StateGuard:
     """A state's fingerprint (and copy), to tell whether plugin code changed it.
 
-    For a game that declares immutable states (:attr:`Game.immutable
-    <cardshell.records.Game.immutable>`): the fingerprint is the state's
-    hash, and a deep copy is kept only if asked (``keep``).  A state that is
-    not hashable (a frozen dataclass holding a list, already outside the
-    contract) is always copied, and the copy compared with ``==``; one whose
-    copy does not even equal it (equality by identity) cannot be checked,
-    and :meth:`changed` is then always False.
-
-    Cost: one hash of the state when made and per :meth:`changed`; with
-    ``keep`` or an unhashable state, one ``copy.deepcopy`` more, and ``==``
-    instead of the second hash.
-
-    Args:
-        state (Any): the state plugin code is about to be given.
-        keep (bool): keep a copy of it (:attr:`backup`) even when hashable.
-
-    Attributes:
-        backup (Any): a deep copy equal to ``state`` as it was, or None
-            (a hashable state, ``keep`` false).
+    For a game declaring immutable states: the fingerprint is the state's hash,
+    and a deep copy is kept only with ``keep`` (:attr:`backup`, else None).  An
+    unhashable state is always copied and compared with ``==``; one whose copy
+    does not equal it cannot be checked (:meth:`changed` is always False).
     """
 
     __slots__ = ("backup", "_hash", "_state", "_checkable")
@@ -167,20 +134,9 @@ class StateGuard:
 
 
 def mutated(plugin: str, game_id: str, hook: str, after: str = "the game is left as it was") -> Mutated:
-    """The fault of plugin code that changed a state of a game declaring immutable states.
-
-    Args:
-        plugin (str): the plugin whose code ran.
-        game_id (str): the game.
-        hook (str): what changed it: ``move 'take 1'``, ``command 'take'``,
-            ``hint``, ``its rules``.
-        after (str): what the host did about it (a sweep: ``deal 3 was
-            not stored``).
-
-    Returns:
-        Mutated: ``plugin 'P': move 'take 1' changed the state it was
-        given, though game 'G' declares immutable states; the game is left
-        as it was``.
+    """The fault of plugin code (``hook``: ``move 'take 1'``, ``hint``) that changed
+    a state of a game declaring immutable states; ``after`` says what the host
+    did about it.
     """
     return Mutated(plugin, hook, f"changed the state it was given, though game {game_id!r} declares "
                                      f"immutable states; {after}")
