@@ -1,12 +1,10 @@
 """The seeded random generator each game instance owns.
 
-docs/howto/write-a-game.md, section 2: a game's randomness comes from one seeded generator
-owned by the game instance, never the global ``random`` state.  Keep a
-:class:`GameRandom` in the game state: it is a :class:`random.Random` (same
-sequence for the same seed, so hand-out results are reproduced exactly),
-deep-copies with its position, and compares equal to another generator in
-the same position, so that two states can be compared with ``==`` in tests
-and the host's rollback restores the generator too.
+A game's randomness comes from one seeded generator in its state, never the
+global ``random`` (docs/howto/write-a-game.md).  :class:`GameRandom` gives
+``random.Random``'s sequences, deep-copies with its position and compares
+equal to a generator at the same position, so states compare with ``==``
+and rollback restores it.
 """
 
 from __future__ import annotations
@@ -16,11 +14,8 @@ from typing import Any
 
 
 class GameRandom(random.Random):
-    """A :class:`random.Random` that compares by position (``getstate()``).
-
-    Args:
-        seed (int | None): the seed; the same seed gives the same sequence as
-            ``random.Random(seed)``.
+    """A :class:`random.Random` that compares by position (``getstate()``); a seed
+    gives the same sequence as ``random.Random(seed)``.
     """
 
     def __eq__(self, other: Any) -> bool:
