@@ -395,7 +395,6 @@ def namespace_problem(package: object) -> str | None:
 
 
 def _is_tty(stream: TextIO | None) -> bool:
-    """"""
     try:
         return stream is not None and stream.isatty()
     except (OSError, ValueError):
@@ -462,7 +461,6 @@ def _error(message: str) -> None:
 
 
 def _same_file(path: str, stream: TextIO | None) -> bool:
-    """"""
     try:
         return stream is not None and os.path.samestat(os.stat(path), os.fstat(stream.fileno()))
     except (OSError, ValueError, AttributeError):  # no such file yet; no file descriptor

@@ -41,17 +41,14 @@ class FrontEnd:
 
     Args:
         interactive: a person types at a terminal (False: a script).
-        columns: the screen's width when a script's output goes to a screen
-            (``COLUMNS`` set or a terminal); None: the terminal's at a terminal,
-            else no fitting.
-        confirm: asks a yes/no question (before ``new`` abandons a game with
-            moves); None: scripts ask nothing, and the command says what it dropped.
+        columns: a script's screen width when its output goes to a screen;
+            None: the terminal's at a terminal, else no fitting.
+        confirm: asks a yes/no question; None: scripts ask nothing.
         progress: runs ``CommandContext.progress`` with a display; None: none.
-        working: ``with working(label):`` shows that work of unknown length
-            runs (``solve``); None: nothing shown.
-        pace: steps a command plays (``solve --play``) are left in the reply
-            for the front end to play at a readable pace; False: they run at once.
-        clear_screen: clears the terminal (``clear``); None in scripts.
+        working: ``with working(label):`` shows work of unknown length runs.
+        pace: a command's steps (``solve --play``) are left in the reply for
+            the front end to play at a readable pace; False: they run at once.
+        clear_screen: clears the terminal; None in scripts.
     """
 
     __slots__ = ("interactive", "columns", "confirm", "progress", "working", "pace", "clear_screen")

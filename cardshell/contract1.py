@@ -51,7 +51,6 @@ def copied(state: Any, plugin: str | None, game_id: str) -> Any:
 
 
 def _on_a_copy(function: F, plugin: str | None, game_id: str) -> F:
-    """"""
     @functools.wraps(function)
     def copying(state: Any, *args: Any, **kwargs: Any) -> Any:
         return function(copied(state, plugin, game_id), *args, **kwargs)
@@ -61,7 +60,6 @@ def _on_a_copy(function: F, plugin: str | None, game_id: str) -> F:
 
 def _handler_on_a_copy(handler: Callable[[CommandContext[Any], Any], None], plugin: str | None, game_id: str
                        ) -> Callable[[CommandContext[Any], Any], None]:
-    """"""
     @functools.wraps(handler)
     def copying(ctx: CommandContext[Any], args: Any) -> None:
         ctx.state = copied(ctx.state, plugin, game_id)

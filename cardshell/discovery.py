@@ -1,23 +1,14 @@
 """Plugin discovery: the entry points of the ``cardshell`` group, each imported
 under its own guard.
 
-pluggy's ``load_setuptools_entrypoints`` stops at the first plugin that fails
-to import; here each failure is a :class:`PluginFailure` (shown by
-``plugins``) and the others still load.  An exception or ``SystemExit`` at
-import, Ctrl-C during it, a contract version this cardshell does not serve
-(``CARDSHELL_CONTRACT``, :func:`check_contract`), an unknown hook or a
-wrapper of a registration hook (:func:`cardshell.hookcall.check_plugin`)
-refuse that plugin alone.  What a module prints at import goes to standard
-error, and a watchdog (:mod:`cardshell.watchdog`) names a plugin still
-importing after :data:`IMPORT_WATCHDOG_SECONDS`.
-
-``CARDSHELL_LOAD_PLUGINS`` (comma-separated entry point or distribution
-names; "" loads none) and ``CARDSHELL_DISABLE_PLUGINS`` choose what is
-imported at all; ``cardshell --plugin MODULE`` adds a module name or a
-``.py`` path for one session (:func:`import_extra`).  The built-in plugins
-register first, then third-party entry points in name order, then
-``--plugin`` modules; on a clash the later one is refused
-(:mod:`cardshell.registry`).
+Unlike pluggy's ``load_setuptools_entrypoints``, one plugin failing to
+import (an exception, ``SystemExit``, Ctrl-C, a contract it was not written
+for, an unknown hook) is refused alone as a :class:`PluginFailure`; what it
+prints goes to standard error, and a watchdog names one still importing
+after :data:`IMPORT_WATCHDOG_SECONDS`.  ``CARDSHELL_LOAD_PLUGINS`` and
+``CARDSHELL_DISABLE_PLUGINS`` choose what is imported; ``--plugin`` adds a
+module (:func:`import_extra`).  Built-in plugins register first, then
+entry points by name, then ``--plugin`` modules.
 """
 
 from __future__ import annotations
@@ -263,7 +254,6 @@ def is_builtin(dist_name: str | None) -> bool:
 
 
 def _named(name: str, dist: str | None, version: str | None) -> str:
-    """"""
     return f"{name!r} (from {dist} {version})" if dist else repr(name)
 
 

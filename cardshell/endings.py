@@ -1,16 +1,10 @@
-"""The deals that reached an ending, so that a save never replays one.
+"""The deals that reached an ending, so a save never replays one.
 
-A save holds a deal's uid and moves; once the deal is played on to an
-ending, an older save of it would let a game without undo be played again
-from before the ending, and statistics count the deal twice.  So the moves
-each deal had at its latest ending are kept in memory for the session
-(:class:`Endings`, the latest :data:`MAX_ENDINGS`), and, for a deal saved or
-resumed from a save (the only ones with an older copy on disk), in
-``saves/.endings.json`` (``{uid: moves}``, at most :data:`MAX_ENDINGS`,
-written atomically under :func:`cardshell.saves.locked`).
-:meth:`cardshell.replay.Replayer.rebuild` refuses a save from before a
-recorded ending for a game without undo, and resumes it without counting
-the ending again for a game with undo.
+An older save of a finished deal would let a game without undo be replayed
+from before its ending and count it twice.  The moves at each deal's latest
+ending are kept in memory (:class:`Endings`) and, for deals saved or
+resumed, in ``saves/.endings.json``, both bounded by :data:`MAX_ENDINGS`;
+:meth:`cardshell.replay.Replayer.rebuild` applies the rule.
 """
 
 from __future__ import annotations

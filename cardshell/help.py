@@ -91,19 +91,12 @@ COMMON_WORDS = ("rules", "show", "moves", "hint", "undo", "redo", "new", "restar
 def menu(global_commands: Iterable[Command], game: Game | None = None,
          game_commands: Iterable[Command] = (), width: int = DEFAULT_WIDTH,
          shadowed: Iterable[str] = (), *, short: bool = False) -> str:
-    """The ``help`` menu: the current game's commands, then the shell's, no line
-    longer than ``width`` unless one word is.
+    """The ``help`` menu: the current game's commands, then the shell's, with the
+    ``shadowed`` words in their ``%WORD`` form, no line wider than ``width``.
 
-    Args:
-        global_commands: the global commands.
-        game: the current game, if any.
-        game_commands: its commands.
-        width: the terminal's width in characters.
-        shadowed: the global words the game shadows, listed in their ``%WORD`` form.
-        short: the menu that fits a 24-line screen, pointing at ``help all``:
-            in a game, its commands then :data:`COMMON_WORDS` as one list;
-            outside, the :data:`START_WORDS` among ``global_commands`` with
-            their summaries, then the others by name.
+    ``short`` gives the menu for a 24-line screen, pointing at ``help all``:
+    in a game its commands and :data:`COMMON_WORDS`; outside, the
+    :data:`START_WORDS` with summaries, then the others by name.
     """
     hidden = set(shadowed)
     parts = []
@@ -181,21 +174,13 @@ def games_list(games: Mapping[str, Game], width: int = DEFAULT_WIDTH) -> str:
 
 def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = (),
            spell: Callable[[str], str] = str, menu: bool = False, *, undo: bool | None = None) -> HostText:
-    """The message ``game.ending``: a game (or round) is over and what the player can do next.
+    """The message ``game.ending``: the game (or round) is over, then ``Next:``
+    and what the player can type.
 
-    Two lines, e.g. ``Aces Up is over: lost, score 36 (...).`` then ``Next:
-    'new', 'restart', 'undo' or 'quit'.``
-
-    Args:
-        game: the game.
-        outcome: how it ended.
-        going_on: the game's own legal moves after the ending (``y``/``n`` of
-            "play again?"): the ending is a round's and they come first.
-        spell: how the player types a shell word in this game (``%undo`` where
-            the game has its own ``undo``).
-        menu: the game shows a menu of its own above: a blank line first, and
-            the next steps start with an answer to it.
-        undo: whether ``undo`` can take a move back; None: ``game.undo``.
+    ``going_on`` are the game's moves after the ending (``y``/``n``), listed
+    first; ``spell`` is how a shell word is typed in the game (``%undo``);
+    ``menu`` says the game shows its own menu above; ``undo`` whether undo can
+    take a move back (None: ``game.undo``).
     """
     score = say("game.score", score=f"{outcome.score:g}") if outcome.score is not None else ""
     detail = say("game.detail", detail=outcome.detail) if outcome.detail else ""

@@ -1,15 +1,9 @@
-"""The interactive prompt's history file, kept to a bounded size.
+"""The interactive prompt's history file, kept within :data:`MAX_BYTES`.
 
-prompt_toolkit's :class:`~prompt_toolkit.history.FileHistory` only appends
-and reads the whole file at every start (a 200 MB history: 252 MB
-resident).  :class:`BoundedHistory` keeps its file format (a blank line, a
-``# TIMESTAMP`` line, then lines prefixed by ``+``) and its newest entries
-within :data:`MAX_BYTES`: a larger file is cut at start, reading only its
-last :data:`MAX_BYTES`, and written back through a temporary file and a
-rename; a session cuts it again past twice :data:`MAX_BYTES`.  Shells
-sharing a history may lose a line appended during another's cut (the
-history is a convenience; ``--record`` keeps a session).  A file that
-cannot be cut is left and read within the same bound.
+:class:`BoundedHistory` is prompt_toolkit's ``FileHistory`` (same format),
+which only grows and reads the whole file at start, with its file cut to
+its newest entries at start and past twice the bound, reading only the last
+:data:`MAX_BYTES`.  A file that cannot be cut is read within the bound.
 """
 
 from __future__ import annotations

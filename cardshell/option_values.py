@@ -1,17 +1,10 @@
-"""The one reader of the host's count, seconds and seed option values.
+"""The one reader of the host's counts, seconds and seeds (docs/compatibility.md, "Never narrowed").
 
-Every count (``--nodes``, ``--jobs``, ``simulate N``), time limit
-(``--seconds``) and seed (``play --seed``, ``cardshell --seed``, ``simulate
---first``, ``winnability --deals``, a save's seed) is read here, by the
-rules of docs/compatibility.md ("Never narrowed"): a count is ASCII digits
-with an optional ``-``, in its option's range; seconds are what ``float()``
-reads, finite, in ``(0, bound]``; a seed is what ``int()`` reads, at most
-:data:`MAX_SEED_DIGITS` digits, and within ``±MAX_SEED`` for the deals of
-``winnability`` and ``simulate --first`` (SQLite's 64-bit keys).  A word's
-length is bounded before it is converted.  Options may be abbreviated to a
-unique prefix in ``play``, ``new``, ``hint`` and ``solve``; a value may
-start with ``-`` (``--deals -5:3``).  Messages quote what was typed through
-:func:`cardshell.parsers.quoted` and are at most :data:`MAX_MESSAGE` characters.
+Counts are ASCII digits with an optional ``-``, within the option's range;
+seconds what ``float()`` reads, finite, in ``(0, bound]``; seeds what
+``int()`` reads, at most :data:`MAX_SEED_DIGITS` digits (``±MAX_SEED`` for
+stored deals).  Lengths are bounded before conversion, a value may start
+with ``-``, and messages are at most :data:`MAX_MESSAGE` characters.
 """
 
 from __future__ import annotations

@@ -1,15 +1,10 @@
 """cardshell's own files, and writing a user's file without risking one.
 
-An export (``winnability --export FILE.csv``, ``--plot FILE.png``) or a
-recording (``--record FILE``) names a file the user chose.  :func:`refusal`
-refuses a path that resolves (through symbolic links, or as a hard link) to
-one of cardshell's own files: the winnability table, the statistics,
-SQLite's journals of both, the history, anything in the saves directory,
-and files the caller adds.  :func:`replaced` writes through a temporary
-file renamed over the target once complete, so a failure leaves the old
-file and no half-written file is ever seen; a symbolic link is followed,
-and a device or FIFO (``/dev/stdout``) is written as a stream, a FIFO only
-while a process reads it (:func:`open_stream`).
+:func:`refusal` refuses a path (an export, ``--record FILE``) that is, by a
+link or not, one of cardshell's own files: the winnability table, the
+statistics and their journals, the history, the saves.  :func:`replaced`
+writes through a temporary file renamed over the target once complete; a
+device or FIFO is written as a stream, a FIFO only with a reader.
 """
 
 from __future__ import annotations

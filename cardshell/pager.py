@@ -1,17 +1,11 @@
-"""The pager: a host document taller than the terminal is shown a screen at a time.
+"""The pager: a host document taller than the terminal, a screen at a time.
 
-Only the host's documents are paged (help, rules, tables, reports), never a
-game's display (:attr:`cardshell.reply.Reply.pageable`), and only at a
-terminal.  As git chooses: ``CARDSHELL_PAGER`` if set (empty: none), else a
-non-empty ``PAGER``, else ``less -R`` if on the ``PATH``, else
-:func:`builtin_pager`; ``--no-pager`` turns it off, and ``less`` gets
-``LESS=FRX`` when ``LESS`` is unset.
-
-Not :func:`pydoc.pager`: it reads only ``MANPAGER``/``PAGER`` and keeps its
-first choice for the process, runs ``less`` without ``-R`` or ``LESS=FRX``
-(colours lost, text gone after ``q``), loses the text when the pager
-fails, pages text that fits, and its parts are undocumented and changed in
-Python 3.13.
+Only host documents at a terminal (:attr:`cardshell.reply.Reply.pageable`).
+As git: ``CARDSHELL_PAGER`` (empty: none), else ``PAGER``, else ``less -R``
+(with ``LESS=FRX`` when unset), else :func:`builtin_pager`; ``--no-pager``
+turns it off.  Not :func:`pydoc.pager`, which keeps its first choice for
+the process, runs ``less`` without ``-R``, loses the text when the pager
+fails, pages text that fits, and whose parts are undocumented.
 """
 
 from __future__ import annotations

@@ -141,5 +141,4 @@ def words(text: str) -> list[str]:
 
 
 def _range(low: int | None, high: int | None) -> str:
-    """"""
     return f"{'' if low is None else low}..{'' if high is None else high}"

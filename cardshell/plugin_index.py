@@ -1,16 +1,11 @@
 """The plugin index: what ``games``, ``help``, ``plugins`` and completion need
-to know about the plugins (default ones included) without importing them.
+to know of the plugins, without importing them.
 
-Built from a shell that imported every plugin (:func:`from_shell`), written
-as JSON in the cache directory (:func:`cache_dir`) and read at the next
-start (:func:`load`) while its key matches: the index format, cardshell's
-and Python's versions, ``sys.prefix``, ``CARDSHELL_LOAD_PLUGINS`` and
-``CARDSHELL_DISABLE_PLUGINS``, every ``sys.path`` entry but the first with
-its modification time (installing a distribution changes it), and every
-file of each indexed plugin's package with its modification time (an edited
-editable plugin is indexed again).  At most :data:`MAX_INDEX_BYTES` are
-read; a larger, unreadable or malformed index is rebuilt.  It is written
-only when no plugin failed, so a broken one is reported at every start.
+Written as JSON in :func:`cache_dir` from a shell that imported every
+plugin with none failing, and read at the next start while its key holds:
+versions, ``sys.prefix``, the plugin switches, each ``sys.path`` entry's
+and each plugin file's modification time.  At most
+:data:`MAX_INDEX_BYTES` are read; a bad index is rebuilt.
 """
 
 from __future__ import annotations
@@ -157,7 +152,6 @@ def from_shell(shell: Any) -> list[IndexedPlugin] | None:
 
 
 def _module_file(module_name: str) -> list[tuple[str, int]]:
-    """"""
     origin = getattr(sys.modules.get(module_name), "__file__", None)
     if origin is None:
         return []

@@ -95,21 +95,13 @@ class JsonWriter:
 
 def record(piece: Part, stream: str, line: int | None = None, text: str | None = None,
            status: str | None = None) -> dict[str, Any]:
-    """The JSON object of one part.
+    """The JSON object of one part, printed on ``stream`` (``out``, ``err``),
+    answering the 1-based input ``line`` (None before the first or after the
+    last) whose stripped ``text`` got ``status``.
 
-    Args:
-        piece: the part.
-        stream: ``out`` or ``err``, where the plain output prints it.
-        line: the 1-based number of the input line it answers; None before the
-            first line or after the last.
-        text: that input line, stripped.
-        status: that line's status (:data:`STATUSES`).
-
-    Returns:
-        ``cardshell`` (the schema version), ``stream``, ``line``, ``input``,
-        ``status``, ``origin``, ``kind``, ``id`` (a host message's, else None),
-        ``args`` (strings, or :func:`structured` for a nested host message),
-        ``text`` (as printed) and ``inline``.
+    Its keys: ``cardshell`` (the schema version), ``stream``, ``line``,
+    ``input``, ``status``, ``origin``, ``kind``, ``id`` (a host message's),
+    ``args`` (:func:`structured` for a nested message), ``text``, ``inline``.
     """
     args = structured(piece.text)["args"] if isinstance(piece.text, HostText) else dict(piece.args)
     return {"cardshell": SCHEMA_VERSION, "stream": stream, "line": line, "input": text, "status": status,

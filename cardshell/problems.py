@@ -41,7 +41,6 @@ class ProblemReporter:
         self._pending: list[str] = []
 
     def _roots(self) -> Iterator[tuple[str, str]]:
-        """"""
         return blame.plugin_roots(self._pm.list_name_plugin(), DEFAULT_PLUGIN_NAMES)
 
     def locate(self, exc: BaseException, prefer: str | None = None) -> blame.Blame:

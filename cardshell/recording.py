@@ -1,15 +1,10 @@
 """The session's accepted commands, kept as a replayable script.
 
-Each accepted line is recorded with what an exact replay needs made
-explicit (a game started without ``--seed`` as ``play GAME --seed N``,
-``new`` as ``new --seed N``); rejected lines and keys that are not commands
-(Ctrl-D) are left out.  ``cardshell --record FILE`` writes them as they are
-accepted (:class:`RecordFile`) and ``history`` prints them.  Piping the file
-back into ``cardshell`` prints the same standard output, except ``stats``
-(the database as it is then) and games resumed from a save (``load NAME``),
-which depend on that save.  When the file cannot be written (a full disk),
-the recording stops at its last whole line with one warning and the
-session goes on.
+Accepted lines are recorded with their seeds made explicit (``play GAME
+--seed N``), so piping the recording back prints the same output, except
+``stats`` and games resumed from saves.  ``--record FILE`` writes them as
+they come (:class:`RecordFile`); a full disk stops the recording at its
+last whole line with one warning, and ``history`` prints them.
 """
 
 from __future__ import annotations
@@ -44,19 +39,12 @@ class Sink(Protocol):
 class RecordFile:
     """The ``--record FILE`` file, grown a whole line at a time.
 
-    :meth:`create` renames a new temporary file holding the header over FILE
-    (through a symbolic link, over the file it names), so an existing FILE is
-    never truncated; a device or FIFO is written as a stream
-    (:func:`cardshell.ownfiles.target_of`).  Each :meth:`write` appends with
-    unbuffered ``os.write`` and, if it fails (``ENOSPC``, ``EIO``), cuts the
-    file back to the last complete write.  Appending, not a rename per line: a
-    rename would copy the whole recording at every command, and one rename at
-    the end would lose it to ``kill -9``.
-
-    Args:
-        descriptor: the open file, positioned at its end.
-        path: its name, for messages.
-        size: its length in bytes known to be written.
+    :meth:`create` renames a temporary file holding the header over FILE (so
+    an existing FILE is never truncated; a device or FIFO is written as a
+    stream); :meth:`write` appends with unbuffered ``os.write`` and cuts a
+    failed write back.  One rename per line would copy the whole file at each
+    command, and one at the end would lose it to ``kill -9``.  ``size`` is the
+    length in bytes known written.
     """
 
     def __init__(self, descriptor: int, path: Path, size: int = 0) -> None:
@@ -136,18 +124,14 @@ class RecordFile:
 
 
 class Recorder:
-    """Collects accepted lines, optionally writing them to a file.
-
-    Args:
-        stream: where to write the recording as it grows (a :class:`RecordFile`
-            holding the header, or a text stream, given the header at once).
-        keep: how many lines to keep in memory.
+    """Collects accepted lines, optionally writing them to ``stream`` (a
+    :class:`RecordFile` holding the header, or a text stream given it now).
 
     Attributes:
         lines: the last ``keep`` recorded lines, in order.
-        dropped: how many earlier lines are no longer kept in memory.
+        dropped: how many earlier lines are no longer kept.
         stream: where lines go; None once writing failed.
-        failure: why the recording stopped (one line), or None.
+        failure: why the recording stopped, or None.
 
     Raises:
         OSError: the header cannot be written to a text stream.

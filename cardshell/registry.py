@@ -1,31 +1,17 @@
 """The registry: the plugins of one shell, imported when first needed, and
 the games and commands they register.
 
-A plugin is accepted or refused as a whole: when any registration of it is
-refused (its hook raised, returned something that is not a record, took a
-game id or word already taken, named a game that does not exist), none of
-its records are kept, its other hooks are unregistered, and one failure is
-reported for it (:class:`~cardshell.discovery.PluginFailure`, with the file
-and line that raised).  Registration hooks go through
-:func:`cardshell.hookcall.call`, each implementation guarded, with standard
-output sent to standard error.
-
-Namespaces follow docs/compatibility.md ("Command namespaces"): each game
-has its own scope of words beside the global one (:mod:`cardshell.scopes`);
-a game's word shadows a global word there, which stays reachable as
-``%WORD`` (:data:`ESCAPE`).  Clashes are decided by precedence, never by
-pluggy's call order: the host's commands, then the built-in plugins, then
-third-party plugins in registration order, except that in a game's scope its
-own plugin comes before other third-party plugins; the later plugin is
-refused, naming both.
-
-A shell started from the plugin index (:mod:`cardshell.plugin_index`)
-imports a plugin, the default plugins included, when something needs it: a
-game looked up (its plugin and those adding commands to it), a global word,
-the global pattern commands or the whole global scope, or a hook about to be
-called (its implementers).  Plugins stay registered with pluggy in an eager
-start's order (entry points, ``--plugin`` modules, default plugins), so hook
-implementations are called in that order whatever the import order.
+A plugin is accepted or refused whole: a refused registration (its hook
+raised or returned no records, it took a game id or word already taken)
+drops all its records and hooks, with one
+:class:`~cardshell.discovery.PluginFailure`.  Each game has its own scope
+of words beside the global one (docs/compatibility.md, "Command
+namespaces"); a clash is decided by precedence, never pluggy's call order:
+the host's commands, the built-in plugins, then third-party plugins in
+registration order (a game's own plugin first in its scope).  Started from
+the plugin index (:mod:`cardshell.plugin_index`), a plugin is imported when
+a game, a global word or a hook of it is needed, and registered with pluggy
+where an eager start would have registered it, so hooks run in that order.
 """
 
 from __future__ import annotations
@@ -128,7 +114,6 @@ class Registry:
             self._admit(list(self._objects))
 
     def _hook_failed(self, plugin: str, hook_name: str, exc: BaseException) -> None:
-        """"""
         self._problems.failure(plugin, hook_name, exc)
 
     def _reset(self) -> None:
@@ -379,7 +364,6 @@ class Registry:
                 scope.words[scope.key(word)] = entry
 
     def _named(self, plugin: str) -> str:
-        """"""
         info = self._infos.get(plugin)
         return f"{plugin!r} (from {info.dist} {info.version})" if info is not None and info.dist else repr(plugin)
 

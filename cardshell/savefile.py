@@ -51,7 +51,7 @@ class SaveExists(SaveError):
 
 
 class _NotRegular(SaveError):
-    """"""
+    """A directory, FIFO, socket or device where a save file should be."""
 
 
 @dataclass
@@ -154,7 +154,6 @@ class _NotANumber(ValueError):
 
 
 def _refuse_constant(word: str) -> Any:
-    """"""
     raise _NotANumber(word)
 
 

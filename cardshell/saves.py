@@ -1,19 +1,10 @@
-"""Saved games on disk: where save files live and how they are read and written.
+"""Saved games on disk: ``DATA_DIR/saves/NAME.json``, read and written safely.
 
-The format (seed, options and accepted moves, rebuilt by replay) is
-:mod:`cardshell.savefile`, whose names are importable from here too.  Files
-are ``DATA_DIR/saves/NAME.json`` (UTF-8 JSON); a game's automatic save is
-named by its id (``saves/aces-up.json``), written on ``exit``, Ctrl-D and
-EOF when autosave is on, and resumed by ``play GAME``.
-
-Writes are atomic (a temporary ``.NAME.*.tmp`` written, fsynced, then
-:func:`os.replace`, or :func:`os.link` to a new name, which never replaces),
-so a crash leaves the old save or the new one; temporary files a crash left
-are removed once :data:`STALE_TEMP_SECONDS` old.  Processes take turns
-through a lock file (:func:`locked`).  Reading raises only
-:class:`SaveError`, saying what is wrong, and never blocks on a FIFO.
-Bounds: a save is at most :data:`MAX_SAVE_BYTES`; ``elapsed`` is finite
-seconds in 0..:data:`MAX_ELAPSED`.
+The format is :mod:`cardshell.savefile` (its names are importable here); a
+game's automatic save is named by its id.  Writes are atomic (temporary
+file, fsync, :func:`os.replace` or :func:`os.link`), processes take turns
+through :func:`locked`, and reading raises only :class:`SaveError` and
+never blocks on a FIFO.  A save is at most :data:`MAX_SAVE_BYTES`.
 """
 
 from __future__ import annotations
@@ -202,22 +193,16 @@ def remove_stale_temporaries(directory: Path, max_age: float = STALE_TEMP_SECOND
 
 
 def write(data_dir: Path, name: str, record: SaveRecord, *, replace: bool = True) -> tuple[Path, str]:
-    """Write a save atomically (temporary file, fsync, rename), after removing stale temporary files.
+    """Write a save atomically, removing stale temporary files first; the file
+    and the digest written (as :func:`inspect` reports it).
 
-    Args:
-        data_dir: the data directory, created if missing.
-        name: the checked save name.
-        record: what to save.
-        replace: False publishes the file only if the name is free
-            (``os.link``, atomic) and raises :class:`SaveExists` otherwise.
-
-    Returns:
-        The save file and the digest written (as :func:`inspect` reports it).
+    ``data_dir`` is created if missing; with ``replace`` False the file is
+    published only if the name is free (``os.link``).
 
     Raises:
-        SaveError: the options are not JSON values, or the file cannot be
-            written (the previous save is left intact, no temporary file left);
-            :class:`SaveExists` when ``replace`` is False and the name is taken.
+        SaveError: options that are not JSON values, or a failed write (the
+            previous save intact, no temporary file left); :class:`SaveExists`
+            when the name is taken and ``replace`` is False.
     """
     try:
         data = record.to_json().encode("utf-8")
@@ -266,7 +251,6 @@ def _file_in_the_way(directory: Path) -> Path | None:
 
 
 def _publish_new(temp_name: str, target: Path, name: str) -> None:
-    """"""
     try:
         os.link(temp_name, target)
     except FileExistsError:

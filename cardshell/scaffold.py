@@ -1,18 +1,12 @@
 """``new-plugin NAME``: write a working, tested plugin distribution to start from.
 
-``cardshell new-plugin mygame`` writes the folder ``mygame/``: a
-pip-installable distribution whose entry point registers a small contract-2
-card game (Golf patience, as docs/tutorial.md walks through it), its tests
-and a golden test whose output is written by running the game.  The files
-are package data, ``cardshell/templates/new-plugin/*.tmpl`` (:data:`FILES`,
-:data:`GOLDEN`), filled with :class:`string.Template`.
-
-A name is refused when anything it would create exists (the distribution
-``cardshell-NAME`` or ``NAME``, the package ``cardshell_NAME`` or ``NAME``,
-the entry point or game ``NAME``), so installing it overwrites nothing.  The
-files are written to a temporary folder renamed once complete, so a failure
-leaves nothing.  NAME is 1 to 40 lower-case letters, digits and dashes,
-starting with a letter, and the target folder must not exist.
+The folder ``NAME/`` is a pip-installable distribution of a small contract-2
+game (Golf, as docs/tutorial.md walks through it), its tests and a golden
+test recorded by running it, from the templates in
+``cardshell/templates/new-plugin`` filled by :class:`string.Template`.  A
+name already used by a distribution, package, entry point or game is
+refused, and the files appear all at once or not at all.  NAME is 1 to 40
+lower-case letters, digits and dashes, starting with a letter.
 """
 
 from __future__ import annotations
@@ -132,7 +126,6 @@ def taken(name: str, games: Collection[str] = ()) -> list[str]:
 
 
 def _where(module: str, spec: importlib.machinery.ModuleSpec) -> str:
-    """"""
     owners = installed_metadata().packages_distributions().get(module, [])
     if "cardshell" in owners:
         return "cardshell itself" if module == "cardshell" else "built into cardshell"

@@ -1,17 +1,10 @@
-"""The host: :class:`Shell` builds the collaborators that do the work and
-gives the front ends, the tests and ``ctx.shell`` one surface.
+"""The host: :class:`Shell` builds the collaborators that do the work and gives
+the front ends, the tests and ``ctx.shell`` one surface.
 
-The collaborators each own their state: the
-:class:`~cardshell.registry.Registry` (plugins, games, commands, hooks),
-the :class:`~cardshell.gametable.GameTable` (games in progress),
-:class:`~cardshell.sessions.Sessions` (starting, showing, ending games),
-the :class:`~cardshell.dispatch.Dispatcher` (a line to a
-:class:`~cardshell.reply.Reply`), :class:`~cardshell.persistence.Persistence`
-and :class:`~cardshell.replay.Replayer` (saves), and the seeds, recorder,
-endings and problems.  Each receives the others and the context objects
-(:mod:`cardshell.context`) it needs and never calls back into the shell.
-Default plugins see the shell as a :class:`cardshell.host.Host`, third-party
-plugins as a :class:`cardshell.views.ShellView`.  No terminal I/O here.
+Each collaborator (registry, game table, sessions, dispatcher, persistence,
+replayer, seeds, recorder, endings, problems) owns its state and receives
+what it needs, the context objects of :mod:`cardshell.context` included;
+none calls back into the shell.  No terminal I/O here.
 """
 
 from __future__ import annotations
@@ -51,24 +44,17 @@ class Shell:
     as :class:`cardshell.host.Host` names it.
 
     Args:
-        pm: the plugin manager, with an eager start's plugins registered
-            (see :meth:`create`).
-        seed: the session seed (``cardshell --seed``) from which games started
-            without ``--seed`` draw theirs, so a script replays exactly; None
-            draws from the operating system.
+        pm: the plugin manager, with an eager start's plugins registered.
+        seed: the session seed (``--seed``) games without ``--seed`` draw
+            theirs from; None: the operating system's randomness.
         interactive: a person types at a terminal (without ``front_end``).
-        plugins: the plugins registered in ``pm``.
-        failures: the plugins refused at import.
-        data_dir: saves, statistics and history; None:
-            :class:`~cardshell.context.Places`'s.
-        autosave: save games in progress on :meth:`close` and resume them with
-            ``play GAME``; None: on at a terminal, off for scripts (a script's
-            output never depends on, nor overwrites, the player's saves).
-        record: receives the accepted commands (``cardshell --record FILE``).
-        tracebacks: print every plugin failure's traceback (``--traceback``);
-            None follows ``CARDSHELL_TRACEBACK``.
-        deferred: the plugins to import on demand (the plugin index), none
-            registered in ``pm``.
+        plugins: the plugins registered in ``pm``; failures: those refused.
+        data_dir: saves, statistics and history; None: :class:`~cardshell.context.Places`'s.
+        autosave: save games on :meth:`close` for ``play GAME`` to resume;
+            None: at a terminal only (a script never touches the player's saves).
+        record: receives the accepted commands (``--record FILE``).
+        tracebacks: print plugin failures' tracebacks; None: ``CARDSHELL_TRACEBACK``.
+        deferred: the plugins to import on demand (the plugin index).
         front_end: the front end's settings; None: a plain one.
     """
 
@@ -123,22 +109,14 @@ class Shell:
         deferred: bool = False,
         front_end: FrontEnd | None = None,
     ) -> Shell:
-        """A shell with the host's own commands and the installed plugins, ready to
-        :meth:`execute` lines; broken plugins are listed in :attr:`failures`, never raised.
+        """A shell with the host's own commands and the installed plugins; broken
+        plugins are listed in :attr:`failures`, never raised.
 
-        Args:
-            plugins: entry point or distribution names to load; None: all
-                installed (subject to ``CARDSHELL_LOAD_PLUGINS``).
-            disabled: plugin names not to load.
-            extra_modules: module names or ``.py`` paths loaded for this session
-                (``--plugin``).
-            deferred: import plugins (default ones included) only when needed,
-                from the plugin index (:mod:`cardshell.plugin_index`); only without
-                ``plugins``, ``disabled``, ``extra_modules`` and hook tracing
-                (``CARDSHELL_TRACE_PLUGINS``).  Without a current index, every
-                plugin is imported and the index written.
-            seed, interactive, data_dir, autosave, record, tracebacks, front_end:
-                see :class:`Shell`.
+        ``plugins`` names the entry points or distributions to load (None: all,
+        subject to ``CARDSHELL_LOAD_PLUGINS``), ``disabled`` those not to,
+        ``extra_modules`` adds ``--plugin`` modules.  ``deferred`` imports plugins
+        only when needed, from the plugin index, when none of those three is given
+        and hooks are not traced; the other arguments are :class:`Shell`'s.
         """
         pm = pluggy.PluginManager(hookspecs.PROJECT)
         pm.add_hookspecs(hookspecs)

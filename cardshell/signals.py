@@ -1,26 +1,15 @@
 """SIGHUP, SIGTERM and Ctrl-C: they end what they should, whatever plugin code does.
 
-After :func:`install` (the front ends call it), the first SIGHUP or SIGTERM
-(where ``terminating``: at a terminal, and in scripts run with
-``--autosave``) is recorded (:func:`received`) and raises
-:class:`Terminated`, a ``KeyboardInterrupt``, so it stops a command as
-Ctrl-C does and ends a blocking read; the front end then stops reading,
-closes the shell (the autosave) and exits with :func:`exit_status`
-(128 + the signal).  Later signals and Ctrl-C are ignored so they cannot
-interrupt the autosave, and inside :func:`deferred` a first signal is only
-recorded.
-
-Plugin code cannot keep the process alive: a plugin that swallows
-:class:`Terminated` is given up on when the alarm (``SIGALRM``, every
-:data:`GRACE_SECONDS`) finds the front end not yet closing (:func:`give_up`:
-name the plugin, run the front end's ``rescue``, the autosave of the games
-as last committed, then :func:`os._exit`); a process still alive
-:data:`GRACE_SECONDS` after the autosave is ended the same way.  A second
-Ctrl-C while the interrupted plugin call still runs gives up on it with
-status 130.  One C call that never returns to the interpreter and holds the
-GIL (``sum(range(10**12))``) cannot be stopped: CPython runs handlers only
-between bytecodes.  A child forked after :func:`install` gets the default
-behaviour back (the handler restores it and re-sends the signal).
+After :func:`install`, the first SIGHUP or SIGTERM (at a terminal, and in
+scripts with ``--autosave``) raises :class:`Terminated`, a
+``KeyboardInterrupt``, which stops a command as Ctrl-C does; the front end
+closes the shell (the autosave, inside :func:`deferred`, which later
+signals cannot interrupt) and exits with :func:`exit_status`.  A plugin
+that swallows the signal is given up on at the next alarm
+(:data:`GRACE_SECONDS`, :func:`give_up`): it is named, the games are saved
+as last committed, and the process ends; a second Ctrl-C in a plugin call
+does the same with status 130.  Only one C call holding the GIL for ever
+(``sum(range(10**12))``) cannot be stopped: handlers run between bytecodes.
 """
 
 from __future__ import annotations
@@ -75,8 +64,6 @@ class Terminated(KeyboardInterrupt):
 
 
 class _State:
-    """"""
-
     pid: int | None = None
     signum: int | None = None
     deferring: int = 0
@@ -248,7 +235,6 @@ def give_up(status: int, message: str) -> None:
 
 
 def _write_line(stream: object, text: str) -> None:
-    """"""
     try:
         stream.write(text + "\n")  # type: ignore[attr-defined]
         stream.flush()  # type: ignore[attr-defined]
@@ -257,7 +243,6 @@ def _write_line(stream: object, text: str) -> None:
 
 
 def _exit(status: int) -> NoReturn:
-    """"""
     for stream in (sys.stdout, sys.stderr):
         try:
             if stream is not None:
@@ -275,7 +260,6 @@ def _in_plugin(frame: FrameType | None) -> tuple[str, FrameType] | None:
 
 
 def _on_stack(target: FrameType, frame: FrameType | None) -> bool:
-    """"""
     while frame is not None:
         if frame is target:
             return True

@@ -1,16 +1,10 @@
 """One line redrawn in place on a terminal while work runs, then wiped: the
-sweep's progress line (:mod:`cardshell.progress`) and the elapsed-time
-spinner of ``solve`` and ``hint`` (:func:`spinner`).
+progress line (:mod:`cardshell.progress`) and :func:`spinner`.
 
-A one-line prompt_toolkit :class:`~prompt_toolkit.application.Application`
-run in a thread of its own while the work runs in the caller's (as
-prompt_toolkit's ``ProgressBar`` runs): the line is made for the terminal's
-width at each redraw, so a resized window never wraps it; it is erased
-however the block ends, leaving the cursor where it began; it reads no key
-(typed-ahead keys stay with the front end); and its thread takes no signal
-(:data:`_SIGNALS`).  A failing stream stops the drawing, never the work; a
-line its owner never closed is closed by :func:`close_all`, which the
-interactive front end calls after every command.
+A one-line prompt_toolkit application in its own thread, as prompt_toolkit's
+``ProgressBar`` runs: made for the width at each redraw, erased however the
+block ends, reading no key and taking no signal.  A failing stream stops
+the drawing, never the work; :func:`close_all` wipes lines left open.
 """
 
 from __future__ import annotations

@@ -81,7 +81,6 @@ def finish(status: int, grace: float = EXIT_GRACE_SECONDS) -> int:
 
 
 def _say(text: str) -> None:
-    """"""
     try:
         if sys.stderr is not None:
             sys.stderr.write(text + "\n")
