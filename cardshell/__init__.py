@@ -1,16 +1,11 @@
 """cardshell: a command shell that hosts games as pluggy plugins.
 
-The public contract for plugin authors is re-exported here: :data:`hookimpl`
-(hooks in :mod:`cardshell.hookspecs`); the records :class:`Game`,
-:class:`Move`, :class:`Command`, :class:`Option`, :class:`Outcome`,
-:class:`Hint`, :class:`CommandContext`, :class:`Search`, :class:`Budget`
-and :class:`Verdict` (:mod:`cardshell.records`); the read-only views
-:class:`SessionView` and :class:`ShellView`; the errors
-:class:`CommandError` and :class:`UsageError`.  The toolkit, with the same
-stability promise (docs/plugins.md, "The toolkit"): :mod:`cardshell.parsers`,
-:mod:`cardshell.cards`, :mod:`cardshell.rng`, the sweep engine
-:mod:`cardshell.sweep` (:mod:`cardshell.montecarlo` is deprecated),
-:mod:`cardshell.pipes`, :mod:`cardshell.paths`,
+Re-exports the plugin contract: :data:`hookimpl`, the records of
+:mod:`cardshell.records`, the views of :mod:`cardshell.views` and the
+errors of :mod:`cardshell.errors`.  The toolkit, with the same stability
+promise (docs/plugins.md): :mod:`cardshell.parsers`, :mod:`cardshell.cards`,
+:mod:`cardshell.rng`, :mod:`cardshell.sweep` (:mod:`cardshell.montecarlo`
+is deprecated), :mod:`cardshell.pipes`, :mod:`cardshell.paths`,
 :mod:`cardshell.contractcheck` and :mod:`cardshell.testing`.
 """
 

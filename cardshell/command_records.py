@@ -42,31 +42,28 @@ class Move(Generic[S]):
     """A move of a game in declarative form (contract 2).
 
     Two pure functions over an immutable state: ``check(state, *args)`` raises
-    :class:`cardshell.errors.CommandError` (with the player's message) when the
-    move is illegal now, and ``apply(state, *args)`` returns the new state.  The
-    host makes a :class:`Command` of it (:meth:`Command.from_move`), so help,
-    completion, dispatch, undo and saves treat both alike.  List a game's moves
-    in :attr:`Game.moves`, or register a move for another plugin's game through
-    ``cardshell_commands`` with ``game`` set.  ``parse(text)`` gives the
-    arguments: a tuple is spread (``parsers.integers(2, 1, 4)`` gives
-    ``apply(state, x, y)``), None means none, any other value is one argument.
+    :class:`cardshell.errors.CommandError` with the player's message when the
+    move is illegal now, ``apply(state, *args)`` returns the new state.  The
+    host makes a :class:`Command` of it (:meth:`Command.from_move`).  List it
+    in :attr:`Game.moves`, or register it for another plugin's game through
+    ``cardshell_commands`` with ``game`` set.  A tuple from ``parse`` is
+    spread into the arguments, None means none, any other value is one.
 
     Attributes:
         name: the command word (``"F"``, ``"tt"``).
         summary: one line for help menus.
-        apply: ``apply(state, *args)`` returns the new state.
-        check: ``check(state, *args)`` raises CommandError if the move is
-            illegal now; None when ``apply`` raises it itself.
+        apply: returns the new state.
+        check: raises CommandError if the move is illegal now; None when
+            ``apply`` raises it itself.
         game: the game's id; filled in from :attr:`Game.moves`.
         aliases: other words for the move.
         usage: the grammar shown in help (``"T x y"``).
         help: longer help for ``help NAME``.
         parse: the argument parser (:mod:`cardshell.parsers`); default: none.
         complete: completion of arguments.
-        pattern: a whole-line regular expression for grammars without a
-            command word (``a5f``), as :attr:`Command.pattern`.
-        message: ``message(before, after)``: text printed after an accepted
-            move, before the display (``"You won!"``); None or "" prints nothing.
+        pattern: a whole-line regular expression, as :attr:`Command.pattern`.
+        message: ``message(before, after)``: text printed after the move, before
+            the display (``"You won!"``); None or "" prints nothing.
         show_state: whether the host shows the state after the move.
     """
 
@@ -96,16 +93,13 @@ def spread(args: Any) -> tuple[Any, ...]:
 
 @dataclass(frozen=True)
 class Command(Generic[S]):
-    """A command a plugin registers through ``cardshell_commands`` (``S`` is
-    ``Any`` for a global command).
+    """A command a plugin registers through ``cardshell_commands``.
 
-    The host looks up a line's first word among the names and aliases of the
-    current game's commands, then the global ones; when none matches, a command
-    with a :attr:`pattern` matching the whole line (``a5f``) gets the whole
-    line.  Then ``parse(text)``, each ``validator(state, args)`` and
-    ``handler(ctx, args)`` run on a working copy of the state; a
-    :class:`cardshell.errors.CommandError` from any of them rejects the command
-    and drops the copy.
+    A line's first word is looked up among the current game's words, then the
+    global ones; else a command whose :attr:`pattern` matches the whole line
+    gets it.  ``parse(text)``, each ``validator(state, args)`` and
+    ``handler(ctx, args)`` then run on a working copy of the state; a
+    :class:`cardshell.errors.CommandError` from any rejects the command.
 
     Attributes:
         name: the command word (``"F"``, ``"simulate"``).
@@ -115,18 +109,17 @@ class Command(Generic[S]):
         game: the id of the game it belongs to (any plugin may add to any
             game), or None for a global command.
         aliases: other words for the command.
-        usage: the grammar shown in help (``"T x y"``); defaults to the name.
+        usage: the grammar shown in help; defaults to the name.
         help: longer help for ``help NAME``.
         parse: the argument parser (:mod:`cardshell.parsers`); default: none.
         validators: rule checks run before the handler.
         complete: completion of arguments.
-        pattern: a regular expression matched (``re.fullmatch``, ignoring case
-            unless the game is case sensitive) against the stripped line, for
-            grammars without a command word; the name and aliases then only
-            name the command in ``help NAME``, they are not typed.
+        pattern: a regular expression ``re.fullmatch``-ed against the stripped
+            line (ignoring case unless the game is case sensitive); the name
+            and aliases then only name the command in ``help``.
         show_state: whether the host shows the state after success.
-        changes_state: False for commands that only report (``simulate``):
-            not logged as moves, not undone, their working copy dropped.
+        changes_state: False for commands that only report (``simulate``): not
+            logged, not undone, their working copy dropped.
         move: the :class:`Move` this command was made from, else None.
     """
 
@@ -197,22 +190,15 @@ class CommandContext(Generic[S]):
 
     Attributes:
         state: the working copy of the game's state (None for a global command
-            outside a game): change it or assign a new one; it is kept only if
-            the handler returns normally.
+            outside a game), kept only if the handler returns normally.
         line: the whole line as typed, stripped.
         game_id: the current game's id.
-        shell: the shell, read-only (:class:`cardshell.views.ShellView`: the
-            games, the games in progress, the data directory), for
-            cross-cutting plugins such as statistics, not game rules; None
-            where a handler runs outside a shell (the host's search).
+        shell: the shell, read-only (:class:`cardshell.views.ShellView`), for
+            cross-cutting plugins such as statistics; None where a handler runs
+            outside a shell (the host's search).
         interactive: True when a person is typing at a terminal.
 
-    Methods:
-        echo(text, exact=False): print text once the command is accepted.
-        progress(iterable, total, label): a progress bar on a terminal (Ctrl-C
-            aborts the command, the shell goes on).
-        leave(): end the current game once the command is accepted.
-        then(line, step=False): run a line after this command, as if typed next.
+    Methods: :meth:`echo`, :meth:`progress`, :meth:`leave`, :meth:`then`.
     """
 
     def __init__(self, *, state: S, line: str, game_id: str | None, shell: ShellView | None,
@@ -230,16 +216,11 @@ class CommandContext(Generic[S]):
 
     def then(self, line: str, *, step: bool = False, pace: float | None = None) -> None:
         """Run ``line`` after this command is accepted, as if typed next (shown,
-        recorded, undoable); the follow-up lines stop at the first one rejected.
+        recorded, undoable); follow-up lines stop at the first one rejected.
 
-        Args:
-            line: one command line.
-            step: the line is one of the moves played for the player (``solve
-                --play``): a terminal plays steps at a readable pace, showing each
-                board, and any key stops the rest; a script shows every step.
-                Once one line is a step, every follow-up line of the command is.
-            pace: seconds between two steps at a terminal (``solve --play --pace``);
-                None leaves the front end's half second.  The last value given counts.
+        ``step`` marks one of the moves played for the player (``solve --play``):
+        a terminal plays them at a readable pace, ``pace`` seconds apart (None:
+        half a second), showing each board, any key stopping the rest.
         """
         self.follow_up.append(line)
         self.steps = self.steps or step

@@ -1,13 +1,9 @@
 """The contract-1 adapter: a game with mutable states, given the contract-2 shape.
 
-A contract-1 game (docs/howto/contract-1.md) changes its state in place.
-The host keeps one state path, contract 2's (a command gives a new state,
-the old one is the rollback and undo snapshot), so at registration a
-contract-1 game and its scope's commands are wrapped here: the game's state
-functions (:data:`STATE_FUNCTIONS`, :data:`SEARCH_FUNCTIONS`) and each
-command's validators, completer and handler receive a deep copy of the
-state, the handler changing its own copy.  A state that cannot be copied is
-the plugin's fault (:func:`copied`).  Another plugin's hook reads states
+A contract-1 game (docs/howto/contract-1.md) changes its state in place; the
+host keeps contract 2's one state path, so at registration the game's state
+functions and its commands' validators, completers and handlers are wrapped
+to receive a deep copy of the state.  Other plugins' hooks read states
 through :func:`cardshell.views.exposed_state`.
 """
 

@@ -136,16 +136,12 @@ def extra_name(spec: str) -> str:
 
 
 def import_extra(spec: str) -> ModuleType:
-    """Import a ``--plugin`` module: ``my_game.plugin`` (from ``sys.path`` or the
-    current directory) or ``path/to/plugin.py``.
-
-    A file in a package (beside an ``__init__.py``) is imported as
-    ``package.module``, any other by its stem; the directory above it is added
-    to ``sys.path`` for the plugin's own imports.
+    """Import a ``--plugin`` module: ``my_game.plugin`` or ``path/to/plugin.py``,
+    the directory above it put on ``sys.path``; a file beside an
+    ``__init__.py`` is imported as ``package.module``.
 
     Raises:
-        Exception: whatever importing raises (``FileNotFoundError``,
-            ``ModuleNotFoundError``, the module's own errors).
+        Exception: whatever importing raises.
     """
     if _is_path(spec):
         path = Path(spec).resolve()
@@ -198,20 +194,13 @@ def load_entry_points(
     extra_modules: Iterable[str] = (),
     tracebacks: bool = False,
 ) -> tuple[list[PluginInfo], list[PluginFailure]]:
-    """Import and register every plugin, each under its own guard.
+    """Import and register every plugin, each under its own guard; what loaded
+    and what was refused, in registration order, never raising for a plugin.
 
-    Args:
-        pm: the manager to register plugins with.
-        only: entry point or distribution names to load; None: all, subject to
-            ``CARDSHELL_LOAD_PLUGINS`` (an explicit value wins).
-        disabled: names never to load, besides ``CARDSHELL_DISABLE_PLUGINS``.
-        extra_modules: ``--plugin`` module names or ``.py`` paths
-            (:func:`import_extra`), loaded even when ``only`` leaves them out.
-        tracebacks: print each import failure's traceback (``--traceback``).
-
-    Returns:
-        What loaded and what was refused, in registration order.  Nothing is
-        raised for a broken plugin, not even ``SystemExit`` or Ctrl-C.
+    ``only`` names entry points or distributions to load (None: all, subject
+    to ``CARDSHELL_LOAD_PLUGINS``); ``disabled`` adds to
+    ``CARDSHELL_DISABLE_PLUGINS``; ``extra_modules`` are ``--plugin`` modules,
+    loaded regardless; ``tracebacks`` prints each import failure's traceback.
     """
     wanted = set(only) if only is not None else _names(os.environ.get("CARDSHELL_LOAD_PLUGINS"))
     blocked = set(disabled) | (_names(os.environ.get("CARDSHELL_DISABLE_PLUGINS")) or set())

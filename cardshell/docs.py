@@ -1,9 +1,5 @@
-"""The plugin reference of ``docs/reference.md``, generated from the docstrings.
-
-The hook reference comes from the hook specifications of
-:mod:`cardshell.hookspecs`, the record reference from the records' fields
-and docstrings, so the documentation cannot drift from the contract (a test
-checks that ``docs/reference.md`` holds what :func:`reference` gives).
+"""The plugin reference of ``docs/reference.md``, generated from the hook
+specifications and the records, so it cannot drift from the contract.
 
 Usage::
 

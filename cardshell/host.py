@@ -31,14 +31,10 @@ class Host(Protocol):
 
     Attributes:
         table: the games in progress, the current one, the last finished ones.
-        lifecycle: starts, installs, leaves, shows and ends games; how the
-            player types a host word in the current game (``host_word``).
-        registry: the plugins, their games and commands by scope, a game's
-            rules for search.
-        dispatcher: the command scope now, did-you-mean, how the running
-            command's line is recorded (``record_as``), ``exiting``.
-        persistence: the saves of this session, the games abandoned in it,
-            ``autosave``.
+        lifecycle: starts, leaves, shows and ends games; ``host_word``.
+        registry: the plugins, games, commands by scope, rules for search.
+        dispatcher: the scope now, did-you-mean, ``record_as``, ``exiting``.
+        persistence: this session's saves and abandoned games, ``autosave``.
         replayer: rebuilds a save's game.
         recorder: the session's accepted lines (``history``).
         seeds: the seeds of games started without ``--seed``.

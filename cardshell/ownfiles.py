@@ -96,16 +96,11 @@ def target_of(path: str | os.PathLike[str]) -> tuple[Path, bool]:
 
 
 def open_stream(path: str | os.PathLike[str], flags: int = os.O_WRONLY) -> int:
-    """Open a device or FIFO for writing with :func:`os.open` ``flags``, never
-    waiting for a reader; the file descriptor.
-
-    A FIFO is opened with ``O_NONBLOCK``, so with no reader the open fails at
-    once (``ENXIO``) instead of waiting for ever; the descriptor is then made
-    blocking again, so a slow reader slows the writer as any pipe does.
+    """Open a device or FIFO for writing with ``flags``, never waiting for a
+    reader (``O_NONBLOCK``, then blocking again); the file descriptor.
 
     Raises:
-        OSError: it cannot be opened; for a FIFO no process reads,
-            ``errno.ENXIO`` saying to start its reader first.
+        OSError: it cannot be opened; ``errno.ENXIO`` when no process reads the FIFO.
     """
     try:
         is_fifo = stat.S_ISFIFO(os.stat(path).st_mode)
@@ -126,14 +121,10 @@ def open_stream(path: str | os.PathLike[str], flags: int = os.O_WRONLY) -> int:
 
 @contextlib.contextmanager
 def replaced(path: str | os.PathLike[str], mode: str = "w", **options: Any) -> Iterator[IO[Any]]:
-    """Write ``path`` through a temporary file in its directory and :func:`os.replace`.
-
-    The temporary ``.NAME.*.tmp`` gets the permissions :func:`open` gives a new
-    file; it is fsynced and renamed over the file when the ``with`` block ends
-    without an exception, else removed, leaving the file as it was.  A symbolic
-    link is followed; a device or FIFO is written as a stream
-    (:func:`target_of`).  ``mode`` is ``"w"`` or ``"wb"``, ``options`` are
-    :func:`open` keywords.  Yields the open temporary file.
+    """Write ``path`` through a temporary file in its directory (the permissions
+    :func:`open` gives, fsynced), renamed over it when the ``with`` block ends
+    cleanly, else removed; yields the open file.  ``mode`` is ``"w"`` or
+    ``"wb"``, ``options`` are :func:`open` keywords.
 
     Raises:
         OSError: the temporary file cannot be made, written or renamed.

@@ -1,14 +1,9 @@
-"""Checks of the answers a plugin's functions give the host.
+"""Checks of the answers a plugin's functions give the host (docs/plugins.md).
 
-The host trusts a plugin's answers only as far as it checks them
-(docs/plugins.md), and reports a wrong one as the plugin's, naming the
-plugin and the hook: :class:`PluginFault` (``plugin 'golf': key returned
-list [2, 2], which is not hashable``), :func:`checked_key`,
-:func:`checked_score`, :func:`checked_hint` against
-:class:`~cardshell.records.Game`'s documented types, and
-:class:`StateGuard`, which tells whether plugin code changed a state
-declared immutable.  Answers that can be left out (a listed legal move its
-rules reject) are dropped by their users with one warning each.
+A wrong answer is reported as the plugin's, naming it and the hook
+(:class:`PluginFault`); :class:`StateGuard` tells whether plugin code
+changed a state declared immutable.  Answers that can be left out (a listed
+legal move its rules reject) are dropped by their users with one warning.
 """
 
 from __future__ import annotations

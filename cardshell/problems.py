@@ -1,13 +1,10 @@
-"""Plugin problems in play: each reported once, always naming the plugin.
-
-A plugin failing while the shell goes on (a hook raising, a game's
-``render``, ``outcome`` or ``prompt`` raising) gets one line:
+"""Plugin problems in play, each reported once, naming the plugin:
 ``plugin 'stats' failed in cardshell_game_over (cardshell_stats/store.py:40):
-DatabaseError: file is not a database``.  The same problem (plugin, place,
-exception type and line) is reported the first time only.  Lines wait in
-:meth:`ProblemReporter.drain` until they go out with the reply's
-:attr:`~cardshell.reply.Reply.warnings`, printed on standard error; at most
-:data:`MAX_PROBLEMS` problems are remembered.
+DatabaseError: file is not a database``.
+
+The same plugin, place, exception type and line is reported the first time
+only; lines go out with the reply's :attr:`~cardshell.reply.Reply.warnings`,
+and at most :data:`MAX_PROBLEMS` are remembered.
 """
 
 from __future__ import annotations
@@ -56,16 +53,11 @@ class ProblemReporter:
         return None if found is None else (f"plugin {found[0]!r} ({found[1]})", found[2])
 
     def failure(self, plugin: str | None, where: str, exc: BaseException) -> str | None:
-        """Report that plugin code raised while the shell goes on.
+        """Report that plugin code raised while the shell goes on; the line queued,
+        or None when reported before or past :data:`MAX_PROBLEMS`.
 
-        Args:
-            plugin: the plugin responsible (the hook's owner, the game's plugin);
-                None blames the plugin whose code raised.
-            where: what the host was calling, e.g. ``render of game 'fragile'``.
-            exc: the exception.
-
-        Returns:
-            The line queued, or None when reported before or past :data:`MAX_PROBLEMS`.
+        ``plugin`` is the one responsible (None: whose code raised); ``where`` is
+        what the host called (``render of game 'fragile'``).
         """
         found = self.locate(exc, plugin)
         name = plugin or found.plugin or "?"

@@ -1,14 +1,10 @@
-"""The progress line: items done, rate and time left on one line, for the
-sweep engine (:mod:`cardshell.sweep`) and ``CommandContext.progress`` at a
-terminal (outside the engine, so the front end need not import it)::
+"""The progress line of sweeps and ``CommandContext.progress``, for a person at a terminal::
 
     simulate 1000000: 123,456/1,000,000 games (12.3%), 45,678 games/s, ETA 0:00:19
 
-Shown only to a person at a terminal, on a
-:class:`cardshell.statusline.StatusLine` (redrawn every
-:data:`REDRAW_SECONDS`, wiped however the sweep ends).  A narrow terminal
-drops the rate, then the counts; when one slow deal outlasts the time left,
-the line says so: ``19/20 deals (95.0%), a deal running 0:00:08 (at most 0:00:10)``.
+Drawn on a :class:`cardshell.statusline.StatusLine`.  A narrow terminal
+drops the rate, then the counts; when one slow deal outlasts the time
+left, the line names it: ``a deal running 0:00:08 (at most 0:00:10)``.
 """
 
 from __future__ import annotations

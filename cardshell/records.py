@@ -43,14 +43,12 @@ class Outcome:
     """How a game (or one round of it) ended.
 
     Attributes:
-        result: ``"won"``, ``"lost"`` or ``"draw"``, from the player's point of
-            view (a game without a player, such as Snap, names the side in
-            :attr:`Game.side`).
+        result: ``"won"``, ``"lost"`` or ``"draw"``, from the player's view
+            (or :attr:`Game.side`'s).
         score: the game's score where it has one (cards left), else None.
         detail: a short text, e.g. ``"A wins"``.
         duration: seconds from the start to this ending, for a game that keeps
-            its own clock (Minesweeper's ``Win (took 45.2 seconds)``); None lets
-            the host's clock count from the start of the deal or round.
+            its own clock (Minesweeper); None: the host's clock counts.
     """
 
     result: Result
@@ -69,10 +67,9 @@ class Option:
         help: one line shown by ``help play`` and ``games``.
         type: converts the typed text (``int``).
         default: the value when the option is not given.
-        choices: the allowed values, if a fixed set: the host refuses any other
-            and Tab offers them.
+        choices: the allowed values, if a fixed set (others are refused).
         completions: values Tab offers when ``choices`` is None, unchecked by
-            the host (the game's ``new`` checks them), e.g. Minesweeper's levels.
+            the host (Minesweeper's levels).
     """
 
     name: str
@@ -134,39 +131,31 @@ class Search(Generic[S]):
     ``hint`` and winnability sweeps search it (docs/howto/search.md).
 
     Every field is optional; without them a game is searched through its
-    :attr:`Game.legal_moves` and its moves' ``check``/``apply``.  ``solve`` (and
-    so ``hint``'s samples and thoughtful sweeps) calls :attr:`solver` when set
-    and reads nothing else; otherwise it expands :attr:`successors` (else the
-    legal moves ordered by :attr:`heuristic`), keys positions by :attr:`key` and
-    skips those :attr:`prune` proves lost.  Honest play (``winnability
-    --honest``) and ``hint``'s choice among moves read :attr:`key`,
-    :attr:`successors` and :attr:`heuristic`, solver or not.  So beside a
-    solver, :attr:`prune` is never read, and the host says so at registration.
+    :attr:`Game.legal_moves`.  ``solve`` calls :attr:`solver` when set and
+    reads nothing else; otherwise it expands :attr:`successors` (else the legal
+    moves by :attr:`heuristic`), keyed by :attr:`key`, skipping what
+    :attr:`prune` proves lost.  Honest play and ``hint``'s choice among moves
+    read :attr:`key`, :attr:`successors` and :attr:`heuristic`, solver or not;
+    so beside a solver :attr:`prune` is never read, as the host says at registration.
 
     Attributes:
         key: a canonical hashable form of a state for the transposition table
-            (e.g. ignoring the order of interchangeable empty piles); None uses
-            the state itself.
-        heuristic: a finite score of a state, higher is more promising; search
-            tries moves to higher scores first.  None keeps the legal moves' order.
+            (ignoring the order of interchangeable piles); None: the state.
+        heuristic: a finite score of a state, higher is more promising, tried
+            first; None keeps the legal moves' order.
         successors: ``successors(state)`` yields ``(move, new_state)`` pairs,
-            ``move`` one typed line or a tuple of lines played in order (a
-            macro move, ``("T 1 3", "D")``), best first (:attr:`heuristic` is
-            not applied on top).  It may leave out moves whose results are
-            reached otherwise and, where one move is dominant (never worse than
-            any other, such as an ace to an empty foundation), yield only that
-            one.  Every line must be legal in turn, and a state from which a win
-            is reachable must keep a winning successor: "no win" rests on it.
-            None: the legal moves and the moves' ``check``/``apply``.
-        prune: ``prune(state)`` is True only when the state is proven lost (no
-            legal sequence wins from it): a cheap bound, never a guess.
-            None: no pruning.
-        solver: the game's own search, used by ``solve`` (and so ``hint`` and
-            sweeps) instead of the generic one: ``solver(state, budget, clock)``
-            gets a state that may show every card, a :class:`Budget` and the
-            clock (seconds), and returns a :class:`Verdict`.  The host replays a
-            ``won`` line through the rules and rejects it if it does not win; a
-            ``no win`` must be a proof.  None: the generic search.
+            best first, ``move`` a typed line or a tuple of lines (a macro
+            move, ``("T 1 3", "D")``).  It may leave out moves reaching the
+            same results and yield only a dominant move (an ace to an empty
+            foundation), but every line must be legal in turn and a winnable
+            state must keep a winning successor: "no win" rests on it.
+        prune: True only for a state proven lost (a cheap bound, never a
+            guess); None: no pruning.
+        solver: the game's own search, ``solver(state, budget, clock)`` given
+            a state that may show every card, a :class:`Budget` and the clock
+            (seconds), returning a :class:`Verdict`.  A ``won`` line is replayed
+            through the rules and rejected if it does not win; a ``no win``
+            must be a proof.  None: the generic search.
     """
 
     key: Callable[[S], Hashable] | None = None
@@ -182,87 +171,69 @@ class Search(Generic[S]):
 
 @dataclass(frozen=True)
 class Game(Generic[S]):
-    r"""A game a plugin registers through ``cardshell_games``.
+    """A game a plugin registers through ``cardshell_games``.
 
     The host owns a game's state and never looks inside it; only the functions
-    below do.  Every random choice must come from a generator kept in the state
-    and seeded from ``seed``, so that a seed replays a game and rollback
-    restores the generator.  A state is either mutable (``immutable=False``,
-    contract 1: any deep-copyable object, copied before every command and kept
-    only if the command is accepted) or immutable (``immutable=True``, contract
-    2: hashable values compared with ``==``, frozen dataclasses and tuples; a
-    move returns a new state, so rollback and undo cost nothing, and a game
-    that lists :attr:`legal_moves` gets ``moves``, ``hint``, ``solve`` and
-    winnability sweeps from the host).
+    below do.  Every random choice comes from a generator kept in the state and
+    seeded from ``seed``, so a seed replays a game and rollback restores it.  A
+    state is mutable (contract 1: deep-copyable, copied before each command) or
+    immutable (``immutable=True``, contract 2: hashable values compared with
+    ``==``; a move returns a new state, and with :attr:`legal_moves` the host
+    gives ``moves``, ``hint``, ``solve`` and winnability sweeps).
 
     Attributes:
-        id: typed after ``play`` (``"aces-up"``): lower-case letters, digits
-            and dashes, unique.
+        id: typed after ``play`` (``"aces-up"``): unique, lower-case letters,
+            digits and dashes.
         title: display name (``"Aces Up"``).
         summary: one line for ``games`` and ``help``.
-        new: ``new(seed, options)`` returns a fresh state; ``seed`` is an int
-            (may be negative), ``options`` maps each :class:`Option` name to its
-            value.  May raise :class:`cardshell.errors.CommandError` for options
-            that do not fit together (more mines than cells).
-        render: the plain-text display of a state (no trailing newline needed),
-            shown after ``play`` and after every accepted command whose
-            :attr:`Command.show_state` is true; a ``cardshell_render`` hookimpl
-            may override it.  SGR colour sequences (``ESC [ ... m``) are kept;
-            any other control character is shown escaped (``\x1b``), as in every
-            text a plugin gives (:data:`cardshell.screen.ALLOWED`).
+        new: ``new(seed, options)`` returns a fresh state; ``seed`` is any int,
+            ``options`` maps each :class:`Option` name to its value.  May raise
+            :class:`cardshell.errors.CommandError` for options that do not fit.
+        render: the plain-text display of a state, shown after ``play`` and
+            after each accepted command whose :attr:`Command.show_state` is
+            true; a ``cardshell_render`` hookimpl may override it.  SGR colours
+            are kept; other control characters are shown escaped
+            (:data:`cardshell.screen.ALLOWED`).
         outcome: None while the game (or round) is in play, else how it ended;
-            the host fires ``cardshell_game_over`` each time it goes from None
-            to an :class:`Outcome`.
-        prompt: the game's question for the state (``"Enter the cell (10 mines
-            left): "``), shown after the game id in the prompt and in ``--echo``
-            transcripts; None gives ``GAME> ``.
+            ``cardshell_game_over`` fires each time it turns to an :class:`Outcome`.
+        prompt: the game's question for the state, shown after the game id in
+            the prompt; None gives ``GAME> ``.
         options: the options ``play`` accepts.
         host_aliases: the game's own letters for host commands, e.g.
-            ``{"h": "help", "q": "quit", "r": "new"}``.
-        invalid_input: the message for a line the game cannot parse (unknown
-            command, or a parser's :class:`cardshell.errors.UsageError`), given
-            the stripped line; None gives the host's message.
+            ``{"h": "help", "q": "quit"}``.
+        invalid_input: the message for a stripped line the game cannot parse;
+            None gives the host's message.
         case_sensitive: whether command names and aliases must match case.
-        undo: whether ``undo``/``redo`` are allowed (False where undo would
+        undo: whether ``undo``/``redo`` are allowed (not where undo would
             reveal hidden cards, as in Blackjack).
-        immutable: the states are immutable values (contract 2, see above).
+        immutable: the states are immutable values (contract 2).
         moves: the game's moves in declarative form (contract 2).  A game with
             :attr:`legal_moves` but no move plays itself (Pictures): its endings
-            are the deals' results, so statistics show no streaks, perfect wins
-            or best times for it, and the ending offers no ``undo``.
+            are the deals', with no streaks or best times, and no ``undo``.
         legal_moves: ``legal_moves(state)``: every move the player could make
-            now, as the exact lines typed (``"D"``, ``"F 2"``, ``"a5f"``).  Every
-            listed line must be accepted and change the state; a line of the
-            game's move grammar not listed must be rejected
-            (:func:`cardshell.contractcheck.check_game` checks both).  Needs
-            ``immutable``.
-        determinize: for hidden information: ``determinize(state, rng)`` returns
-            the state with everything the player cannot see (face-down cards,
-            the stock's order, unplaced mines) drawn again from ``rng``,
-            consistently with what was seen, and depending only on what the
-            player sees; ``hint`` solves such states, so hints never read hidden
-            cards.  None: the state hides nothing.
+            now, as typed (``"F 2"``); each must be accepted and change the
+            state, and a line of the game's grammar not listed must be rejected
+            (:func:`cardshell.contractcheck.check_game`).  Needs ``immutable``.
+        determinize: ``determinize(state, rng)``: the state with everything the
+            player cannot see drawn again from ``rng``, consistent with what was
+            seen and depending on nothing else, so ``hint`` never reads hidden
+            cards; None: nothing is hidden.
         key: deprecated flat form of :attr:`Search.key` (see :attr:`search`).
         heuristic: deprecated flat form of :attr:`Search.heuristic`.
-        hint: the game's own hint, replacing the host's search (Minesweeper: a
-            provably safe cell; Blackjack: basic strategy); it uses only what the
-            player sees, and ``rng`` is the hint's seeded generator.
-        rules: the rules page for players (Markdown, lines of at most 78
-            characters), shown wrapped by ``help GAME`` and ``rules``
-            (:func:`cardshell.gamepage.render`); "" reads ``RULES.md`` from the
-            package of the registering plugin module, if there is one.
+        hint: the game's own hint from what the player sees, replacing the
+            host's search (Minesweeper: a provably safe cell); ``rng`` is seeded.
+        rules: the rules page (Markdown, lines of at most 78 characters) of
+            ``help GAME`` and ``rules``; "" reads ``RULES.md`` from the
+            registering plugin module's package, if there is one.
         successors: deprecated flat form of :attr:`Search.successors`.
         prune: deprecated flat form of :attr:`Search.prune`.
         solver: deprecated flat form of :attr:`Search.solver`.
-        side: for a game the player makes no decision in (Snap), the side whose
-            view its results are told from (``"A"``), so statistics read ``A
-            won``; "": the results are the player's.
-        search: the search part in one record (:class:`Search`); None: searched
-            through :attr:`legal_moves`.  The flat ``key``, ``heuristic``,
-            ``successors``, ``prune`` and ``solver`` are deprecated, served to
-            contracts 1 and 2 (docs/compatibility.md), and refused beside
-            ``search``; the host reads them at registration into ``search``, so a
-            registered game's flat fields are None.
+        side: for a game the player makes no decision in (Snap), the side its
+            results are told from (``"A"``); "": the player's.
+        search: the search part (:class:`Search`); None: searched through
+            :attr:`legal_moves`.  The flat fields are deprecated, served to
+            contracts 1 and 2 (docs/compatibility.md), refused beside
+            ``search``, and read at registration into it.
     """
 
     id: str

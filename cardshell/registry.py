@@ -51,27 +51,21 @@ class Registry:
     """The plugins of one shell and every game and command they registered.
 
     Args:
-        pm: a manager with the plugins of an eager start registered (none when
-            started from the index); refused plugins are unregistered from it,
-            deferred ones registered in it when imported.
-        problems: where guarded implementations report a failure in play.
+        pm: a manager with an eager start's plugins registered (none from the
+            index); refused plugins are unregistered, deferred ones registered
+            when imported.
+        problems: where guarded implementations report failures in play.
         host: what a default plugin is built with (``Class(host)``).
         plugins: the plugins registered in ``pm``, with distribution and version.
-        failures: the plugins refused at import
-            (:func:`cardshell.discovery.load_entry_points`).
-        index: the plugins to import on demand; None imports the default
-            plugins now (an eager start).
-        tracebacks: print the traceback of a registration hook that raised
-            (``--traceback``).
+        failures: the plugins refused at import.
+        index: the plugins to import on demand; None imports the default ones now.
+        tracebacks: print a failing registration hook's traceback.
 
     Attributes:
-        games: every game by id, in registration order; looking a deferred game
-            up imports its plugin.
+        games: every game by id; looking a deferred one up imports its plugin.
         game_plugins: game id to the plugin that registered it, so far.
         failures: every refused plugin, once each.
-        notes: one line per plugin for what is accepted but unused (a ``prune``
-            beside a ``solver``) or deprecated (:mod:`cardshell.flatsearch`),
-            shown at start and by ``plugins``.
+        notes: one line per plugin declaring what goes unused or is deprecated.
         refused: the names of the plugins refused at registration.
     """
 
@@ -465,18 +459,11 @@ class Registry:
     # -- hooks -------------------------------------------------------------
     def call(self, hook_name: str, results: list[tuple[pluggy.HookImpl, Any]] | None = None,
              **kwargs: Any) -> Any:
-        """Call a lifecycle or display hook by pluggy's rules, after importing its
-        deferred implementers; an implementation that raises is reported once
-        (:class:`cardshell.hookcall.GuardedHooks`).
+        """Call a lifecycle or display hook by pluggy's rules once its deferred
+        implementers are imported, each implementation guarded; what pluggy returns.
 
-        Args:
-            hook_name: the hook (``cardshell_render``).
-            results: receives (implementation, value) of each plain implementation,
-                in call order (:func:`cardshell.hookcall.call`).
-            **kwargs: the hook's arguments.
-
-        Returns:
-            What pluggy returns: a list, or a ``firstresult`` hook's answer.
+        ``results`` receives (implementation, value) of each plain implementation
+        in call order (:func:`cardshell.hookcall.call`); ``kwargs`` are the hook's.
         """
         self._load(name for name in self.pending() if hook_name in self._pending[name].hooks)
         return self._hooks.call(hook_name, results, **kwargs)

@@ -33,20 +33,16 @@ KINDS = ("output", "board", "error", "warning", "echo", "note")
 
 @dataclass(frozen=True)
 class Part:
-    """One piece of a reply's text and who wrote it.
-
-    Parts of one stream follow each other on new lines, except an ``inline``
-    part, which continues the previous part's last line (``Error in option: F
-    9`` then the host's `` (usage: F N)``).
+    """One piece of a reply's text and who wrote it; an ``inline`` part continues
+    the previous part's last line (the host's `` (usage: F N)``).
 
     Attributes:
         text: one or more lines, no trailing newline.
         origin: :data:`GAME`, :data:`HOST` or :data:`INPUT`.
         kind: one of :data:`KINDS`.
-        message_id: a host part's catalog id, else None (a host text not yet
-            in the catalog).
+        message_id: a host part's catalog id, else None.
         args: the message's arguments (plain strings).
-        inline: the part continues the previous part's last line.
+        inline: it continues the previous part's last line.
     """
 
     text: str
@@ -96,26 +92,20 @@ class Reply:
 
     Attributes:
         ok: the line was accepted (blank lines and comments are).
-        output: text for standard output, no trailing newline, fitted to the
-            screen (:mod:`cardshell.screen`).
+        output: text for standard output, no trailing newline, fitted to the screen.
         error: the message of a rejected line.
-        warnings: plugins that misbehaved while the line ran, each distinct
-            problem once per shell, naming the plugin (:mod:`cardshell.problems`);
-            printed on standard error.
-        interrupted: stopped by Ctrl-C (``ok`` False, nothing changed); a
-            script stops there.
-        follow_up: lines the command asked to run next
-            (:meth:`CommandContext.then`), run by :meth:`Shell.execute` except
-            steps at a terminal, left for the front end to play.
-        steps: the follow-up lines are moves played for the player (``solve --play``).
-        pace: seconds between two steps at a terminal; None: the front end's default.
+        warnings: plugins that misbehaved while the line ran, each problem once
+            per shell (:mod:`cardshell.problems`), for standard error.
+        interrupted: stopped by Ctrl-C (``ok`` False, nothing changed).
+        follow_up: lines the command asked to run next (:meth:`CommandContext.then`),
+            left here only for a terminal to play as steps.
+        steps: the follow-up lines are moves played for the player.
+        pace: seconds between two steps at a terminal; None: the default.
         exact: the pieces of ``output`` not fitted to the width (boards).
         parts: ``output`` as parts, before fitting.
-        error_parts: ``error`` as parts; empty when ``error`` was plain text
-            (then :meth:`error_as_parts` reads it as the host's).
-        pageable: the output is a host document (help, rules, tables) a front
-            end may page; False when it holds a game's display or a move's
-            ending, shown whole so the result and ``Next:`` stay on screen.
+        error_parts: ``error`` as parts; empty when it was plain text.
+        pageable: a host document a front end may page; False when it holds a
+            game's display or a move's ending, shown whole.
     """
 
     ok: bool = True

@@ -1,14 +1,10 @@
 """The save file format: a game as its seed, options and accepted moves.
 
-A save does not pickle the state: it stores the game id, seed, ``play``
-options and the log of accepted moves, and the host replays the log
-(:meth:`cardshell.replay.Replayer.replay`), so saves work for every game and
-survive changes to a game's state classes.  Here: the record
-(:class:`SaveRecord`, JSON with ``format`` and ``version``, every field
-checked on reading), save names (:func:`check_name`), :class:`Snapshot` and
-the errors; files are :mod:`cardshell.saves`, which re-exports these names.
-Bounds: a save is at most :data:`MAX_SAVE_BYTES`; ``elapsed`` is finite
-seconds in 0..:data:`MAX_ELAPSED`.
+A save stores no state: the host replays its log
+(:meth:`cardshell.replay.Replayer.replay`), so saves work for every game
+and survive changes to a game's classes.  The record is JSON with
+``format`` and ``version``, every field checked on reading; files are
+:mod:`cardshell.saves`.  A save is at most :data:`MAX_SAVE_BYTES`.
 """
 
 from __future__ import annotations

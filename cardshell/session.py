@@ -1,12 +1,11 @@
 """One game in progress: its record, seed, options, state and history.
 
-The host keeps one :class:`GameSession` per game id; ``play`` on another game
-suspends it untouched.  Invariants undo, redo, saves and replay rely on:
-``log`` is exactly the accepted state-changing lines that rebuild ``state``
-from ``game.new(seed, options)`` (``moves == len(log)``); for a game that
-allows undo, ``undo_stack[i]`` is ``(state before log[i], log[i])``, else
-it stays empty; ``redo_stack`` holds ``(state after, line)`` of the undone
-moves, most recently undone last, and any accepted move clears it.
+The host keeps one :class:`GameSession` per game id.  Undo, redo, saves and
+replay rely on: ``log`` is exactly the accepted lines that rebuild ``state``
+from ``game.new(seed, options)``; ``undo_stack[i]`` is ``(state before
+log[i], log[i])`` for a game allowing undo (else it stays empty);
+``redo_stack`` holds ``(state after, line)`` of undone moves, cleared by
+any accepted move.
 """
 
 from __future__ import annotations
@@ -34,25 +33,20 @@ class GameSession:
         seed: the seed the game was started from (its deal number).
         options: the ``play`` options it was started with.
         state: the current state.
-        log: the accepted state-changing lines, in order; ``undo`` removes from
-            its end, ``redo`` puts back.
+        log: the accepted state-changing lines, in order.
         moves: ``len(log)``.
-        started: ``time.monotonic()`` seconds at the start (moved back by the
-            time already played when a save is resumed).
+        started: ``time.monotonic()`` at the start, moved back by the time
+            already played when a save is resumed.
         outcome: the last outcome seen, None while in play.
         undo_stack: (state before, line) per move in ``log``, most recent last.
-        redo_stack: (state after, line) per undone move, most recently undone last.
-        undo_used: undo was used (a win with undo is not perfect); kept in saves.
-        uid: the unique id of this deal (``play``, ``new`` or ``restart``), kept
-            in saves so a resumed game is the same game for statistics.
-        data_dir: the shell's data directory, where plugins that keep files keep them.
-        ending_undone: an ending was taken back by ``undo``; the next one is not
-            reported to ``cardshell_game_over`` again.
+        redo_stack: (state after, line) per undone move, most recent last.
+        undo_used: undo was used (no perfect win); kept in saves.
+        uid: this deal's unique id, kept in saves (the same game for statistics).
+        data_dir: where plugins that keep files keep them.
+        ending_undone: an ending was undone; the next is not reported again.
         save_name: the save this game was resumed from, if any.
-        assisted: ``hint`` or ``solve`` answered in this game (an assisted win
-            is never perfect); kept in saves.
-        interactive: played at a terminal rather than by a script; set each
-            time the game is put in place.
+        assisted: ``hint`` or ``solve`` answered (no perfect win); kept in saves.
+        interactive: played at a terminal, not by a script.
     """
 
     game: Game

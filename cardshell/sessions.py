@@ -46,18 +46,10 @@ class Saves(Protocol):
 
 
 class Sessions:
-    """The lifecycle and display of the games on one table.
-
-    Args:
-        table: the games in progress and the current one.
-        registry: the games, their commands and hooks.
-        problems: plugin failures, reported once each.
-        endings: the deals that reached an ending, so no save replays one.
-        persistence: the saves: a game left with moves is kept as abandoned; a
-            game that ends drops its automatic save.
-        places: the data directory, given to each new session.
-        front_end: the width text is wrapped to, and whether a person plays at
-            a terminal (each game put in place is marked so, for statistics).
+    """The lifecycle and display of the games on one ``table``, with the
+    ``registry``'s hooks, failures reported to ``problems``, ``endings`` noted,
+    ``persistence`` keeping abandoned games and dropping ended games' automatic
+    saves, and ``places`` and ``front_end`` for new sessions and wrapping.
     """
 
     def __init__(self, table: GameTable, registry: Registry, problems: ProblemReporter, endings: Endings,
@@ -193,17 +185,12 @@ class Sessions:
 
     def check_outcome(self, session: GameSession, warnings: list[str], *, announce: bool = True,
                       undoing: bool = False) -> Outcome | None:
-        """Fire ``cardshell_game_over`` if the game's outcome just appeared; return the outcome.
+        """Fire ``cardshell_game_over`` if the game's outcome just appeared; the outcome.
 
-        The first ending of a game is the one that counts (as in PySolFC): an ending
-        taken back by ``undo`` (``undoing``) is not announced again when reached
-        anew, so statistics never count one deal twice.
-
-        Args:
-            session: the game to check.
-            warnings: receives the endings' note when it cannot be written.
-            announce: False updates ``session.outcome`` only (rebuilding a save).
-            undoing: the state just moved back by ``undo``.
+        The first ending counts (as in PySolFC): one taken back (``undoing``) is
+        not announced again, so statistics never count a deal twice.  ``warnings``
+        receives the endings' note when it cannot be written; ``announce`` False
+        only updates ``session.outcome`` (rebuilding a save).
         """
         with blame.guard(lambda exc: self.game_failed(session.game, "outcome", exc)) as guarded, \
                 self._bound(session.game, "outcome"):

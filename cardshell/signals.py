@@ -91,18 +91,13 @@ def grace_seconds(environ: dict[str, str] | None = None) -> float:
 
 
 def install(*, terminating: bool = True, rescue: Rescue | None = None, culprit: Culprit | None = None) -> None:
-    """Handle Ctrl-C, and SIGHUP and SIGTERM if ``terminating``, as the module says.
+    """Handle Ctrl-C, and SIGHUP and SIGTERM if ``terminating`` (else they end
+    the process at once), as the module says; again replaces what was given,
+    and outside the main thread it does nothing.
 
-    Calling it again replaces what was given; outside the main thread it does
-    nothing (Python delivers signals to the main thread alone).
-
-    Args:
-        terminating: also handle SIGHUP and SIGTERM (else they end the process
-            at once, which no plugin code can delay either).
-        rescue: what :func:`give_up` runs before ending the process; None: a
-            plugin that swallows a signal is never given up on.
-        culprit: tells plugin frames from the host's; None: every frame counts
-            as plugin code.
+    ``rescue`` is what :func:`give_up` runs before ending the process (None:
+    never give up on plugin code); ``culprit`` tells plugin frames from the
+    host's (None: every frame is plugin code).
     """
     if threading.current_thread() is not threading.main_thread():
         return
