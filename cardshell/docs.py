@@ -146,10 +146,8 @@ def reference() -> str:
 
 
 def replace_reference(text: str) -> str:
-    """``text`` with everything from its :data:`BEGIN` to its :data:`END` line replaced by :func:`reference`.
-
-    Raises:
-        ValueError: the markers are missing.
+    """``text`` with its :data:`BEGIN` to :data:`END` lines replaced by
+    :func:`reference`; ``ValueError`` when the markers are missing.
     """
     start, end = text.find(BEGIN), text.find(END)
     if start < 0 or end < start:

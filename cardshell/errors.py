@@ -1,11 +1,9 @@
 """The user-facing errors of the plugin contract.
 
 A plugin raises :class:`CommandError` (or :class:`UsageError`) when a typed
-command cannot be carried out; the host prints its message alike for every
-game (``FILE:LINE: message`` on stderr in scripts), without a traceback,
-and the state is exactly what it was before the command.  Any other
-exception from plugin code is a plugin bug: reported naming the plugin,
-the game rolled back.
+command cannot be carried out: the host prints its message alike for every
+game, without a traceback, and the state is as before the command.  Any
+other exception from plugin code is a plugin bug, reported naming the plugin.
 """
 
 from __future__ import annotations

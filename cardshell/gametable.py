@@ -18,15 +18,8 @@ from cardshell.session import GameSession, SessionBookmark
 
 
 class TableSnapshot(NamedTuple):
-    """A :class:`GameTable` as it was (:meth:`GameTable.snapshot`).
-
-    Attributes:
-        sessions: the games in progress by id.
-        current: the current game.
-        finished: the last finished game per id.
-        retired: the retired games' uids.
-        bookmark: the current game's attributes.
-        left: the game left last.
+    """A :class:`GameTable` as it was (:meth:`GameTable.snapshot`): its
+    attributes, and the current game's (``bookmark``).
     """
 
     sessions: dict[str, GameSession]

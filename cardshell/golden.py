@@ -131,10 +131,8 @@ class GoldenOptions:
 
 
 def parse_header(lines: Sequence[str]) -> GoldenOptions:
-    """Read the ``# cardshell: OPTIONS`` comment lines at the top of a script; defaults where not given.
-
-    Raises:
-        GoldenError: an unknown option or a bad value.
+    """The options of a script's ``# cardshell: OPTIONS`` comment lines, defaults
+    where not given; :class:`GoldenError` for an unknown option or a bad value.
     """
     words: list[str] = []
     for line in lines:

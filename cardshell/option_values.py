@@ -104,12 +104,9 @@ def seed(word: str, what: str = "--seed", low: int | None = None, high: int | No
 
 
 def seconds(word: str, what: str, high: float) -> float:
-    """Read a time limit in seconds: what ``float(word)`` reads, in ``(0, high]``;
-    ``what`` names it in messages.
-
-    Raises:
-        UsageError: longer than :data:`MAX_SECONDS_LENGTH` characters, not a
-            number, or out of range (``inf`` and ``nan`` are).
+    """Read a time limit in seconds, what ``float(word)`` reads, in ``(0, high]``;
+    :class:`UsageError` when longer than :data:`MAX_SECONDS_LENGTH`, not a
+    number, or out of range (``inf`` and ``nan`` are).
     """
     try:
         value = float(word) if len(word) <= MAX_SECONDS_LENGTH else math.nan

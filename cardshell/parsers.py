@@ -87,11 +87,7 @@ def shell_words(text: str) -> list[str]:
 
 
 def no_args(text: str) -> None:
-    """Accept an empty argument text only.
-
-    Raises:
-        UsageError: anything followed the command name (``D 2``).
-    """
+    """Accept an empty argument text only; :class:`UsageError` if anything followed the name (``D 2``)."""
     if text.strip():
         raise UsageError(say("parser.no-arguments", got=repr(text.strip())))
     return None

@@ -45,21 +45,15 @@ class GuardedStream:
         self.failed: OutputFailed | None = None
 
     def write(self, text: str) -> None:
-        """Write text, buffered as the stream buffers.
-
-        Raises:
-            OutputFailed: the stream is closed, full, or its reader left.
+        """Write text, buffered as the stream buffers; :class:`OutputFailed` when the
+        stream is closed, full, or its reader left.
         """
         if self.stream is None and self.failed is None:
             self.failed = OutputFailed(self.name, "closed")
         self._attempt(lambda stream: stream.write(text))
 
     def flush(self) -> None:
-        """Flush the stream.
-
-        Raises:
-            OutputFailed: as :meth:`write`.
-        """
+        """Flush the stream; :class:`OutputFailed` as :meth:`write`."""
         if self.stream is not None or self.failed is not None:
             self._attempt(lambda stream: stream.flush())
 

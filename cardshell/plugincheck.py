@@ -54,10 +54,8 @@ def shown(value: object) -> str:
 
 
 def checked_key(plugin: str, value: Any) -> Hashable:
-    """``value`` if it is hashable (a transposition-table key).
-
-    Raises:
-        PluginFault: naming ``plugin`` and its ``key``, when it is not.
+    """``value`` if it is hashable (a transposition-table key), else a
+    :class:`PluginFault` naming ``plugin`` and its ``key`` is raised.
     """
     try:
         hash(value)
@@ -67,10 +65,8 @@ def checked_key(plugin: str, value: Any) -> Hashable:
 
 
 def checked_score(plugin: str, value: Any) -> float:
-    """``value`` if it is a finite real number (a heuristic's score; bool counts as 0/1).
-
-    Raises:
-        PluginFault: naming ``plugin`` and its ``heuristic``, when it is not.
+    """``value`` if it is a finite real number (a heuristic's score; bool counts
+    as 0/1), else a :class:`PluginFault` naming ``plugin``'s ``heuristic`` is raised.
     """
     if (type(value) is float or type(value) is int or isinstance(value, numbers.Real)) and math.isfinite(value):
         return value  # type: ignore[return-value]  # (a Real is used as a float)
@@ -78,10 +74,8 @@ def checked_score(plugin: str, value: Any) -> float:
 
 
 def checked_hint(plugin: str, value: Any) -> Hint:
-    """``value`` if it is a :class:`~cardshell.records.Hint` with a str move and reason.
-
-    Raises:
-        PluginFault: naming ``plugin`` and its ``hint``, when it is not.
+    """``value`` if it is a :class:`~cardshell.records.Hint` of strings, else a
+    :class:`PluginFault` naming ``plugin``'s ``hint`` is raised.
     """
     if not isinstance(value, Hint):
         raise PluginFault(plugin, "hint", f"returned {shown(value)}, not a cardshell.Hint")

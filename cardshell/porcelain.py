@@ -83,11 +83,7 @@ class JsonWriter:
             pass
 
     def exit(self, status: int) -> None:
-        """The last object: the run's exit status.
-
-        Raises:
-            OutputFailed: standard output cannot be written.
-        """
+        """The last object, the run's exit status; :class:`OutputFailed` when it cannot be written."""
         self._write({"cardshell": SCHEMA_VERSION, "stream": None, "line": None, "input": None, "status": status,
                      "origin": HOST, "kind": "exit", "id": None, "args": {}, "text": "", "inline": False})
         self.out.flush()

@@ -189,11 +189,11 @@ class Game(Generic[S]):
         new: ``new(seed, options)`` returns a fresh state; ``seed`` is any int,
             ``options`` maps each :class:`Option` name to its value.  May raise
             :class:`cardshell.errors.CommandError` for options that do not fit.
-        render: the plain-text display of a state, shown after ``play`` and
-            after each accepted command whose :attr:`Command.show_state` is
-            true; a ``cardshell_render`` hookimpl may override it.  SGR colours
-            are kept; other control characters are shown escaped
-            (:data:`cardshell.screen.ALLOWED`).
+        render: the plain-text display of a state (no trailing newline needed),
+            shown after ``play`` and after each accepted command whose
+            :attr:`Command.show_state` is true; a ``cardshell_render`` hookimpl
+            may override it.  SGR colours are kept; other control characters
+            are shown escaped (:data:`cardshell.screen.ALLOWED`).
         outcome: None while the game (or round) is in play, else how it ended;
             ``cardshell_game_over`` fires each time it turns to an :class:`Outcome`.
         prompt: the game's question for the state, shown after the game id in
@@ -233,7 +233,8 @@ class Game(Generic[S]):
         search: the search part (:class:`Search`); None: searched through
             :attr:`legal_moves`.  The flat fields are deprecated, served to
             contracts 1 and 2 (docs/compatibility.md), refused beside
-            ``search``, and read at registration into it.
+            ``search``, and read at registration into it (a registered game's
+            flat fields are None).
     """
 
     id: str

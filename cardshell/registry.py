@@ -409,10 +409,8 @@ class Registry:
         return self._global.match(line)
 
     def scope(self, game_id: str | None) -> Scope:
-        """The scope of a game id (its plugins imported first), or the global scope for None.
-
-        Raises:
-            KeyError: no such game.
+        """The scope of a game id (its plugins imported first), or the global scope
+        for None; ``KeyError`` for no such game.
         """
         if game_id is None:
             return self.global_scope
@@ -444,11 +442,7 @@ class Registry:
         return [gid for gid, name in self.game_plugins.items() if name == plugin]
 
     def rules(self, game_id: str) -> RuleSet:
-        """The rules of a game as functions over states, for search (kept until the next import).
-
-        Raises:
-            KeyError: no such game.
-        """
+        """The rules of a game for search, kept until the next import; ``KeyError`` for no such game."""
         rules = self._rules.get(game_id)
         if rules is None:
             rules = self._rules[game_id] = RuleSet(self.games[game_id], self.scope(game_id),

@@ -127,11 +127,9 @@ def _digest_path(path: Path) -> str:
 
 
 def read(data_dir: Path, name: str) -> SaveRecord:
-    """Read and check the save ``name`` (checked).
-
-    Raises:
-        SaveError: missing, unreadable, damaged, foreign, unknown version, not
-            a regular file or too large.
+    """Read and check the save ``name`` (checked); :class:`SaveError` when it is
+    missing, unreadable, damaged, foreign, of an unknown version, not a regular
+    file or too large.
     """
     snapshot = inspect(data_dir, name)
     if not snapshot.exists:
@@ -278,14 +276,10 @@ def _fsync_dir(directory: Path) -> None:
 
 
 def set_aside(data_dir: Path, name: str, when: datetime | None = None) -> str:
-    """Rename a save this version cannot read out of the way, for a newer cardshell to ``load``.
-
-    ``NAME.json`` becomes ``NAME.unreadable-YYYYMMDD-HHMMSS.json`` (UTC, at
-    ``when``, default now; ``-2``, ``-3`` ... if taken).  Returns the new name
-    without ``.json``.
-
-    Raises:
-        SaveError: it cannot be renamed.
+    """Rename a save this version cannot read to
+    ``NAME.unreadable-YYYYMMDD-HHMMSS.json`` (UTC ``when``, default now; ``-2``
+    ... if taken), for a newer cardshell to ``load``; the new name.
+    :class:`SaveError` when it cannot be renamed.
     """
     stamp = (when or datetime.now(UTC)).strftime("%Y%m%d-%H%M%S")
     base = f"{name}.unreadable-{stamp}"

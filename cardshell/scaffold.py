@@ -80,12 +80,9 @@ def template(name: str) -> Template:
 
 
 def names(name: str) -> dict[str, str]:
-    """What a plugin NAME (``"my-game"``) is called in each place: ``name``,
-    ``dist`` (``cardshell-my-game``), ``module`` (``cardshell_my_game``) and
-    ``title`` (``My Game``).
-
-    Raises:
-        UsageError: a name outside the bounds.
+    """What plugin NAME (``"my-game"``) is called in each place: ``name``, ``dist``
+    (``cardshell-my-game``), ``module`` (``cardshell_my_game``), ``title``
+    (``My Game``); :class:`UsageError` for a name outside the bounds.
     """
     if not _NAME.fullmatch(name) or name.endswith("-"):
         raise UsageError("a plugin name is 1 to 40 lower-case letters, digits and dashes, starting with a letter")
@@ -94,12 +91,9 @@ def names(name: str) -> dict[str, str]:
 
 
 def taken(name: str, games: Collection[str] = ()) -> list[str]:
-    """One phrase per thing that already uses a name a new plugin NAME would
-    install; empty when it is free.
-
-    Looks, importing nothing, at the installed distributions, the importable
-    top-level packages (the standard library's too), the ``cardshell`` entry
-    points and the ids in ``games``.
+    """One phrase per installed distribution, importable package, ``cardshell``
+    entry point or game in ``games`` already using a name NAME would install;
+    found without importing anything.
     """
     called = names(name)
     found: list[str] = []
@@ -205,14 +199,8 @@ def _write_files(root: Path, fill: dict[str, str]) -> None:
 
 
 def _run_golden(script: str, module: str, source: str, root: Path) -> tuple[str, str, int]:
-    """Run a golden script as its test will, in a fresh interpreter with only
-    this plugin and a throw-away data directory: (stdout, stderr, exit status).
-
-    A fresh process, because a default plugin never builds a shell of its own
-    (tests/test_layering.py).
-
-    Raises:
-        CommandError: the run took longer than :data:`GOLDEN_SECONDS`.
+    """Run a golden script as its test will, in a fresh interpreter with only this
+    plugin: (stdout, stderr, exit status); :class:`CommandError` past :data:`GOLDEN_SECONDS`.
     """
     with tempfile.TemporaryDirectory(prefix="cardshell-new-plugin-") as data:
         folder = Path(data) / "tests"

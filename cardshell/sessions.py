@@ -109,13 +109,10 @@ class Sessions:
         return say("prompt.game", game=session.id)
 
     def render(self, session: GameSession, warnings: list[str] | None = None) -> str:
-        """The display of a game's state: the ``cardshell_render`` hook, else the
-        game's own ``render``.
-
-        A hook or ``render`` that raises is skipped and reported once through
-        :attr:`problems`; a display failure never undoes an accepted command.
-        ``warnings`` is unused.  Returns the text without a trailing newline ("" if
-        it failed), as a :class:`cardshell.screen.Exact`: a board is never wrapped.
+        """The display of a game's state (no trailing newline, "" if it failed) as a
+        :class:`cardshell.screen.Exact`: the ``cardshell_render`` hook, else the
+        game's ``render``; failures are reported through :attr:`problems`.
+        ``warnings`` is unused.
         """
         text = None
         # What another plugin's hook may read: a contract-1 state's deep copy, which may fail or loop.
@@ -138,10 +135,8 @@ class Sessions:
 
     # -- games -----------------------------------------------------------
     def start(self, game: Game, seed: int, options: dict[str, Any], warnings: list[str]) -> GameSession:
-        """Start a new game and make it current, replacing one of the same id.
-
-        ``options`` are the parsed ``play`` options; ``warnings`` is unused (hook
-        failures go to :attr:`problems`).
+        """Start a new game with its parsed ``play`` options and make it current,
+        replacing one of the same id; ``warnings`` is unused.
 
         Raises:
             CommandError: the game refuses the options.
@@ -161,11 +156,9 @@ class Sessions:
         self.table.install(session)
 
     def leave(self, abandon: bool) -> GameSession | None:
-        """Leave the current game, and return it if there was one.
-
-        ``abandon`` drops it (``quit``); a game dropped with moves and not over is
-        kept loadable until exit, under "Abandoned" in ``load``.  Otherwise it stays
-        in progress for ``play`` to resume (Ctrl-D, switching games).
+        """Leave the current game and return it, if any: ``abandon`` drops it
+        (``quit``; kept loadable as abandoned if it has moves and is not over),
+        else it stays in progress for ``play`` to resume.
         """
         session = self.table.leave(abandon)
         if session is not None and abandon and session.outcome is None and session.moves:

@@ -129,13 +129,10 @@ def restore_interrupt() -> None:
 
 
 def end_sweeps_cleanly() -> None:
-    """Have a sweep stopped by SIGHUP or SIGTERM end like a command, not the process.
-
-    For the front ends that leave these signals their default action (a script
-    without ``--autosave``, ``cardshell winnability``): while a sweep runs, it
-    stops its workers (:func:`cardshell.sweep.engine.stop_on_termination`),
-    says what it kept, and the front end exits with :func:`exit_status` after a
-    normal shutdown, so the pool's semaphores are released.
+    """Have a sweep stopped by SIGHUP or SIGTERM end like a command, not the
+    process, where these signals keep their default action (a script without
+    ``--autosave``, ``cardshell winnability``): the sweep stops its workers,
+    says what it kept, and the front end exits with :func:`exit_status`.
     """
     _state.sweeps_end_cleanly = True
 
@@ -146,8 +143,8 @@ def sweeps_end_cleanly() -> bool:
 
 
 def terminated(signum: int) -> Terminated:
-    """Record ``signum`` as received and return the :class:`Terminated` to raise; a second call keeps the first signal.
-    """
+    """Record ``signum`` as received and return the :class:`Terminated` to raise; a second call keeps the first
+    signal."""
     if _state.signum is None:
         _state.signum = signum
     return Terminated(_state.signum)
@@ -165,11 +162,9 @@ def exit_status(signum: int) -> int:
 
 @contextlib.contextmanager
 def deferred() -> Iterator[None]:
-    """Inside this block a terminating signal is recorded, not raised, so the autosave runs to its end.
-
-    After a signal, entering it means the front end is closing (no plugin code
-    is given up on), and leaving it starts the :data:`GRACE_SECONDS` the
-    process has left to exit.
+    """Inside this block a terminating signal is recorded, not raised, so the
+    autosave runs to its end; leaving it after a signal starts the
+    :data:`GRACE_SECONDS` the process has left.
     """
     _state.deferring += 1
     if _state.signum is not None:
@@ -204,13 +199,11 @@ def say(lines: list[str]) -> None:
 
 
 def give_up(status: int, message: str) -> None:
-    """End the process now: ``message`` on standard error, the rescue's autosave, ``os._exit``.
+    """End the process now: ``message`` on standard error, the rescue's autosave,
+    ``os._exit`` with the rescue's status (``status``: 128 + a signal, or
+    :data:`EXIT_ABANDONED`); without a rescue nothing happens.
 
-    Runs from a signal handler while the main thread is inside plugin code, so
-    nothing of the host is half done; the plugin's ``finally`` blocks and
-    threads are not waited for.  ``status`` is 128 + a signal or
-    :data:`EXIT_ABANDONED`; the rescue's answer is the status used.  Without a
-    rescue nothing happens and the caller goes on.
+    Runs from a signal handler inside plugin code, so nothing of the host is half done.
     """
     rescue = _state.rescue
     if rescue is None or _state.pid != os.getpid():

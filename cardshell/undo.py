@@ -1,12 +1,9 @@
 """Undo and redo, once for every game, from the host's own snapshots.
 
-The host keeps the state before every accepted move (to roll back rejected
-commands); undo walks back along those snapshots and redo forward, so a
-game gets both without a line of its own.  A game opts out with
-``Game(undo=False)`` (Blackjack, Snap, Minesweeper: undo would reveal
-hidden cards or mean nothing).  Only session bookkeeping here: no output,
-no hooks (undo and redo are not moves, so ``cardshell_command_applied`` is
-not called for them).
+Undo walks back along the states kept before each accepted move and redo
+forward, so a game gets both without a line of its own; a game opts out
+with ``Game(undo=False)`` (where undo would reveal hidden cards).  Session
+bookkeeping only: no output, no hooks (undo is not a move).
 """
 
 from __future__ import annotations
@@ -16,11 +13,7 @@ from cardshell.session import GameSession
 
 
 def check_allowed(session: GameSession) -> None:
-    """Refuse time travel in a game that does not allow undo.
-
-    Raises:
-        CommandError: ``session.game.undo`` is False.
-    """
+    """Refuse time travel (:class:`CommandError`) in a game that does not allow undo."""
     if not session.game.undo:
         raise CommandError(f"{session.game.title} does not allow undo or redo.")
 

@@ -1,11 +1,9 @@
 """The ``cardshell`` command's entry point: Ctrl-C never prints a traceback,
 and no thread left by plugin code holds the process at exit.
 
-Outside the ``cardshell`` package because importing any module of it runs
-``cardshell/__init__.py`` first, which takes most of a start: this module
-imports only the standard library at its top and the command line inside
-:func:`main`, noting a Ctrl-C during those imports and turning it into exit
-status 130, silently.  :func:`finish` gives threads plugin code left running
+Outside the ``cardshell`` package, whose import takes most of a start: a
+Ctrl-C while :func:`main` imports it exits with status 130, silently.
+:func:`finish` gives threads plugin code left running
 :data:`EXIT_GRACE_SECONDS`, then ends the process without them.
 """
 
