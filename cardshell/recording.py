@@ -171,7 +171,7 @@ class Recorder:
         return None
 
     def text(self) -> str:
-        """The recording so far as a script, header included, with a comment saying how many lines were dropped."""
+        """The recording so far as a script, header included (and a comment counting dropped lines, if any)."""
         note = (f"# {self.dropped} earlier lines are not kept in memory "
                 f"('cardshell --record FILE' keeps every line)\n") if self.dropped else ""
         return HEADER + note + "".join(line + "\n" for line in self.lines)

@@ -48,7 +48,8 @@ class Shell:
         seed: the session seed (``--seed``) games without ``--seed`` draw
             theirs from; None: the operating system's randomness.
         interactive: a person types at a terminal (without ``front_end``).
-        plugins: the plugins registered in ``pm``; failures: those refused.
+        plugins: the plugins registered in ``pm``.
+        failures: the plugins refused at import.
         data_dir: saves, statistics and history; None: :class:`~cardshell.context.Places`'s.
         autosave: save games on :meth:`close` for ``play GAME`` to resume;
             None: at a terminal only (a script never touches the player's saves).
@@ -115,8 +116,9 @@ class Shell:
         ``plugins`` names the entry points or distributions to load (None: all,
         subject to ``CARDSHELL_LOAD_PLUGINS``), ``disabled`` those not to,
         ``extra_modules`` adds ``--plugin`` modules.  ``deferred`` imports plugins
-        only when needed, from the plugin index, when none of those three is given
-        and hooks are not traced; the other arguments are :class:`Shell`'s.
+        only when needed, from the plugin index (written now if not current),
+        when none of those three is given and hooks are not traced; the other
+        arguments are :class:`Shell`'s.
         """
         pm = pluggy.PluginManager(hookspecs.PROJECT)
         pm.add_hookspecs(hookspecs)

@@ -10,6 +10,7 @@ that swallows the signal is given up on at the next alarm
 as last committed, and the process ends; a second Ctrl-C in a plugin call
 does the same with status 130.  Only one C call holding the GIL for ever
 (``sum(range(10**12))``) cannot be stopped: handlers run between bytecodes.
+A child forked after :func:`install` gets the default behaviour back.
 """
 
 from __future__ import annotations
@@ -92,8 +93,8 @@ def grace_seconds(environ: dict[str, str] | None = None) -> float:
 
 def install(*, terminating: bool = True, rescue: Rescue | None = None, culprit: Culprit | None = None) -> None:
     """Handle Ctrl-C, and SIGHUP and SIGTERM if ``terminating`` (else they end
-    the process at once), as the module says; again replaces what was given,
-    and outside the main thread it does nothing.
+    the process at once), as the module says; calling it again replaces what
+    was given, and outside the main thread it does nothing.
 
     ``rescue`` is what :func:`give_up` runs before ending the process (None:
     never give up on plugin code); ``culprit`` tells plugin frames from the
