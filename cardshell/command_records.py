@@ -198,7 +198,11 @@ class CommandContext(Generic[S]):
             outside a shell (the host's search).
         interactive: True when a person is typing at a terminal.
 
-    Methods: :meth:`echo`, :meth:`progress`, :meth:`leave`, :meth:`then`.
+    Methods:
+        echo(text, exact=False): print text once the command is accepted.
+        progress(iterable, total, label): a progress bar on a terminal.
+        leave(): end the current game once the command is accepted.
+        then(line, step=False, pace=None): run a line next, as if typed.
     """
 
     def __init__(self, *, state: S, line: str, game_id: str | None, shell: ShellView | None,

@@ -112,17 +112,31 @@ def hook_reference() -> str:
     return "\n".join(sections).rstrip() + "\n"
 
 
+def typed_fields(record: type) -> list[tuple[str, str]]:
+    """A record's public fields and their annotations: a dataclass's fields, else
+    its properties' return types, else its constructor's parameters.
+    """
+    if dataclasses.is_dataclass(record):
+        return [(f.name, str(f.type)) for f in dataclasses.fields(record) if not f.name.startswith("_")]
+    properties = [(name, str(value.fget.__annotations__.get("return", "Any")))
+                  for name, value in vars(record).items() if isinstance(value, property) and not name.startswith("_")]
+    if properties:
+        return properties
+    if "__init__" not in vars(record):
+        return []
+    parameters = list(inspect.signature(vars(record)["__init__"]).parameters.values())[1:]
+    return [(p.name, str(p.annotation)) for p in parameters if p.annotation is not inspect.Parameter.empty]
+
+
 def record_reference() -> str:
     """The reference of the records a plugin builds: a ``###`` section per record
-    of :data:`RECORDS`, its typed fields (for a dataclass) and its docstring verbatim.
+    of :data:`RECORDS`, its typed fields (:func:`typed_fields`) and its docstring verbatim.
     """
     sections = []
     for record in RECORDS:
         doc = inspect.getdoc(record) or ""
-        fields = ""
-        if dataclasses.is_dataclass(record):
-            typed = "\n".join(f"{f.name}: {f.type}" for f in dataclasses.fields(record) if not f.name.startswith("_"))
-            fields = f"```python\n{typed}\n```\n\n"
+        typed = "\n".join(f"{name}: {annotation}" for name, annotation in typed_fields(record))
+        fields = f"```python\n{typed}\n```\n\n" if typed else ""
         sections.append(f"### `cardshell.{record.__name__}`\n\n{fields}```text\n{doc}\n```\n")
     return "\n".join(sections)
 
