@@ -131,7 +131,7 @@ class Dispatcher:
             matched = self.registry.match(line)
         if matched is not None:
             return matched
-        where = f" in {session.game.title}" if session is not None else ""
+        where = say("command.in-game", title=session.game.title) if session is not None else ""
         close = self.did_you_mean(word)
         suggestion = say("command.did-you-mean", word=repr(close)) if close else ""
         raise UsageError(say("command.unknown", word=quoted(word), where=where, suggestion=suggestion,
@@ -311,7 +311,7 @@ class Dispatcher:
         plugin = None if entry.plugin in DEFAULT_PLUGIN_NAMES else entry.plugin  # the host's own: not bounded
         # In a script, a bound on all the plugin code of the command: the guard's hash (or copy) of
         # the state, the validators, the handler (a contract-1 one copies the state first).
-        with watchdog.plugin_bound(plugin, f"{'move' if command.changes_state else 'command'} {line!r}"):
+        with watchdog.plugin_bound(plugin, _what_ran(command, line)):
             guard = _guard(working) if session is not None and game_command else None
             ctx = CommandContext(
                 state=working,
@@ -435,17 +435,22 @@ def _put_back(session: GameSession, guard: StateGuard, entry: Entry, line: str, 
     Raises:
         cardshell.plugincheck.PluginFault: always.
     """
-    fault = mutated(entry.plugin, session.id,
-                    f"{'move' if entry.command.changes_state else 'command'} {line!r}")
+    after = None  # the game is left as it was
     if guard.backup is not None:
         session.state = guard.backup
-        raise fault
-    try:
-        session.state = _rebuilt(session, rules)
-    except Exception as exc:  # a game that cannot be rebuilt: say so, never claim it was
-        fault.message = fault.message.replace("the game is left as it was",
-                                              f"the game could not be rebuilt ({blame.describe(exc)})")
-    raise fault
+    else:
+        try:
+            session.state = _rebuilt(session, rules)
+        except Exception as exc:  # a game that cannot be rebuilt: say so, never claim it was
+            after = say("plugin.not-rebuilt", error=blame.describe(exc))
+    raise mutated(entry.plugin, session.id, _what_ran(entry.command, line), after)
+
+
+def _what_ran(command: Command, line: str) -> str:
+    """A command's line as messages name plugin code that ran for it:
+    ``move 'take 1'`` (``plugin.hook-move``), or ``command 'stats'`` for one
+    that changes no state (``plugin.hook-command``)."""
+    return say("plugin.hook-move" if command.changes_state else "plugin.hook-command", line=repr(line))
 
 
 def _rebuilt(session: GameSession, rules: RuleSet) -> Any:

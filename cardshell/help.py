@@ -37,27 +37,84 @@ def table(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2, width:
     under 20 characters or narrower than its longest word, has its right text
     on the next lines, indented.  ``indent`` and ``gap`` are in spaces.
     """
+    return "\n".join(table_rows(rows, indent, gap, width))
+
+
+def table_rows(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2,
+               width: int = DEFAULT_WIDTH) -> list[str]:
+    """The rows of :func:`table` (``rows`` of left, right, a right text possibly a
+    :class:`~cardshell.messages.HostText`) as the pieces a command echoes: each
+    the message ``help.row``, so every line keeps its id, or its plain text
+    where the catalog's layout would wrap it otherwise.  Joined by newlines
+    they are :func:`table`'s text; a row whose right column goes under its left
+    is two pieces.
+    """
     rows = list(rows)
     fitting = [len(left) for left, _ in rows if indent + len(left) + gap <= width * _LEFT_SHARE]
     left_width = max(fitting, default=0)
-    column = indent + left_width + gap
-    lines = []
+    found: list[str] = []
     for left, right in rows:
-        first = f"{' ' * indent}{left.ljust(left_width + gap)}"
-        longest = max((len(word) for word in right.split()), default=0)
-        if len(left) <= left_width and column + len(right) <= width:
-            lines.append(f"{first}{right}".rstrip())
-        elif len(left) <= left_width and width - column >= max(_MIN_RIGHT, longest):
-            chunks = textwrap.wrap(right, width - column, break_long_words=False, break_on_hyphens=False)
-            lines.append(f"{first}{chunks[0]}".rstrip())
-            lines.extend(" " * column + chunk for chunk in chunks[1:])
+        found += _row(left, right, indent, left_width, indent + left_width + gap, width)
+    return found
+
+
+def _row(left: str, right: str, indent: int, left_width: int, column: int, width: int) -> list[str]:
+    """One row of a table, as ``help.row`` messages where those give exactly its lines."""
+    lead = " " * indent
+    first = f"{lead}{left.ljust(column - indent)}"
+    longest = max((len(word) for word in right.split()), default=0)
+    if len(left) <= left_width and (column + len(right) <= width or width - column >= max(_MIN_RIGHT, longest)):
+        if column + len(right) <= width:
+            lines = [f"{first}{right}".rstrip()]
         else:
-            lines.extend(textwrap.wrap(left, width, initial_indent=" " * indent, subsequent_indent=" " * (indent + 2),
-                                       break_long_words=False, break_on_hyphens=False) or [""])
-            lines.extend(textwrap.wrap(right, width, initial_indent=" " * (indent + 4),
-                                       subsequent_indent=" " * (indent + 4), break_long_words=False,
-                                       break_on_hyphens=False))
-    return "\n".join(lines)
+            chunks = textwrap.wrap(right, width - column, break_long_words=False, break_on_hyphens=False)
+            lines = [f"{first}{chunks[0]}".rstrip(), *(" " * column + chunk for chunk in chunks[1:])]
+        said: list[str] = [say("help.row", indent=lead, left=left, pad=" " * (column - indent - len(left)),
+                    right=right).laid_out(width, " " * (column - indent))]
+    else:
+        left_lines = textwrap.wrap(left, width, initial_indent=lead, subsequent_indent=" " * (indent + 2),
+                                   break_long_words=False, break_on_hyphens=False) or [""]
+        right_lines = textwrap.wrap(right, width, initial_indent=" " * (indent + 4),
+                                    subsequent_indent=" " * (indent + 4), break_long_words=False,
+                                    break_on_hyphens=False)
+        lines = [*left_lines, *right_lines]
+        said = [say("help.row", indent=lead, left=left, pad="", right="").laid_out(width, "  ")]
+        if right_lines:
+            said.append(say("help.row", indent=" " * (indent + 4), left="", pad="", right=right).laid_out(width))
+    text = "\n".join(lines)
+    return said if "\n".join(said) == text else [text]
+
+
+def listed(said: HostText, lead: str, items: Iterable[str], width: int | None, *, sep: str = ", ",
+           end: str = "") -> str:
+    """A message ``said`` ending in a list (``Legal moves: F 1, D``: ``lead``,
+    the ``items`` joined by ``sep``, then ``end``), laid out as
+    :func:`cardshell.screen.wrap_list` lays it out to ``width`` (None: one
+    line), wrapped between items; its plain text where the catalog's layout
+    would split an item.
+    """
+    text = screen.wrap_list(lead, items, width, sep=sep, end=end)
+    indent = " " * len(lead) if width is None or len(lead) <= width // 2 else "  "
+    shaped = said.laid_out(width, indent)
+    return shaped if shaped == text else text
+
+
+def pieces(parts: Iterable[str]) -> list[str]:
+    """The pieces a command echoes for a page of ``parts`` ("" a blank line): the
+    non-empty parts, a blank line carried by the part after it as
+    ``help.spaced``; joined by newlines they are the parts', trailing blank lines dropped.
+    """
+    found: list[str] = []
+    blanks = 0
+    for piece in parts:
+        if not piece:
+            blanks += 1
+            continue
+        for _ in range(blanks):
+            piece = say("help.spaced", text=piece)
+        blanks = 0
+        found.append(piece)
+    return found
 
 
 def escaped(word: str, shadowed: set[str] | frozenset[str]) -> str:
@@ -67,14 +124,23 @@ def escaped(word: str, shadowed: set[str] | frozenset[str]) -> str:
 
 def command_rows(commands: Iterable[Command], shadowed: set[str] | frozenset[str] = frozenset()
                  ) -> list[tuple[str, str]]:
-    """(usage, summary) rows for a menu, aliases after the summary, ``shadowed`` words in their ``%WORD`` form."""
-    rows = []
+    """(usage, summary) rows for a menu (``help.command``), aliases after the
+    summary, ``shadowed`` words in their ``%WORD`` form.
+    """
+    rows: list[tuple[str, str]] = []
     for command in commands:
-        aliases = (f" (also: {', '.join(escaped(alias, shadowed) for alias in command.aliases)})"
+        aliases = (say("help.aliases", aliases=", ".join(escaped(alias, shadowed) for alias in command.aliases))
                    if command.aliases else "")
         usage = f"%{command.usage_text}" if command.name in shadowed else command.usage_text
-        rows.append((usage, command.summary + aliases))
+        rows.append((usage, say("help.command", summary=command.summary, aliases=aliases)))
     return rows
+
+
+def game_letters(game: Game, width: int = DEFAULT_WIDTH) -> HostText:
+    """The line of a game's letters for shell commands (``Game.host_aliases``:
+    ``h = help, q = quit``), wrapped to ``width``."""
+    letters = ", ".join(f"{word} = {target}" for word, target in game.host_aliases.items())
+    return say("help.game-letters", letters=letters).laid_out(width, "  ")
 
 
 #: The shell's commands the short ``help`` at ``cardshell>`` shows with their
@@ -90,48 +156,48 @@ COMMON_WORDS = ("rules", "show", "moves", "hint", "undo", "redo", "new", "restar
 
 def menu(global_commands: Iterable[Command], game: Game | None = None,
          game_commands: Iterable[Command] = (), width: int = DEFAULT_WIDTH,
-         shadowed: Iterable[str] = (), *, short: bool = False) -> str:
-    """The ``help`` menu: the current game's commands, then the shell's, with the
-    ``shadowed`` words in their ``%WORD`` form, no line wider than ``width``.
+         shadowed: Iterable[str] = (), *, short: bool = False) -> list[str]:
+    """The ``help`` menu as the pieces ``help`` echoes (:func:`pieces`): the
+    current game's commands, then the shell's, the ``shadowed`` words in their
+    ``%WORD`` form, no line wider than ``width``.
 
     ``short`` gives the menu for a 24-line screen, pointing at ``help all``:
     in a game its commands and :data:`COMMON_WORDS`; outside, the
     :data:`START_WORDS` with summaries, then the others by name.
     """
     hidden = set(shadowed)
-    parts = []
+    parts: list[str] = []
     if game is not None:
-        parts.append(f"{game.title} commands:")
-        parts.append(table(command_rows(game_commands), width=width))
+        parts.append(say("help.game-commands", title=game.title))
+        parts += table_rows(command_rows(game_commands), width=width) or [""]
         if game.host_aliases:
-            aliases = ", ".join(f"{word} = {target}" for word, target in game.host_aliases.items())
-            parts.append(wrap(f"  Game letters: {aliases}", width, "  "))
+            parts.append(game_letters(game, width))
         parts.append("")
         if short:
             names = {command.name for command in global_commands}
-            parts.append(screen.wrap_list("Shell commands: ", [escaped(w, hidden) for w in COMMON_WORDS
-                                                              if w in names], width, end="."))
-            help_word = escaped("help", hidden)
-            parts.append(wrap(f"Type '{help_word} COMMAND' for details, '{help_word} all' for every command.", width))
-            return "\n".join(parts)
+            words = [escaped(w, hidden) for w in COMMON_WORDS if w in names]
+            parts.append(listed(say("help.shell-words", words=", ".join(words)), "Shell commands: ", words, width,
+                                end="."))
+            parts.append(say("help.details-all", help=escaped("help", hidden)).laid_out(width))
+            return pieces(parts)
     if short and game is None:  # at cardshell>: where to start, then the other words usable there
         commands = list(global_commands)
         first = sorted((c for c in commands if c.name in START_WORDS), key=lambda c: START_WORDS.index(c.name))
-        parts.append("Start with:")
-        parts.append(table(command_rows(first), width=width))
-        parts.append(screen.wrap_list("Also: ", [c.name for c in commands if c.name not in START_WORDS], width,
-                                      end="."))
-        parts.append(wrap("Type 'help COMMAND' for details, 'help all' for every command.", width))
-        return "\n".join(parts)
-    parts.append("Shell commands:")
-    parts.append(table(command_rows(global_commands, hidden), width=width))
+        parts.append(say("help.start-with"))
+        parts += table_rows(command_rows(first), width=width) or [""]
+        others = [c.name for c in commands if c.name not in START_WORDS]
+        parts.append(listed(say("help.also", words=", ".join(others)), "Also: ", others, width, end="."))
+        parts.append(say("help.details-all", help="help").laid_out(width))
+        return pieces(parts)
+    parts.append(say("help.shell-commands"))
+    parts += table_rows(command_rows(global_commands, hidden), width=width) or [""]
     if hidden and game is not None:
         order = hidden_order(global_commands, hidden)
         own, theirs = ", ".join(f"'{w}'" for w in order), ", ".join(f"'%{w}'" for w in order)
-        parts.append(wrap(f"  {game.title} has its own {own}: the shell's are {theirs}.", width, "  "))
+        parts.append(say("help.shadowed", title=game.title, own=own, theirs=theirs).laid_out(width, "  "))
     parts.append("")
-    parts.append(f"Type '{escaped('help', hidden)} COMMAND' for details.")
-    return "\n".join(parts)
+    parts.append(say("help.details", help=escaped("help", hidden)))
+    return pieces(parts)
 
 
 def hidden_order(commands: Iterable[Command], hidden: set[str]) -> list[str]:
@@ -152,24 +218,27 @@ def usage_groups(usage: str) -> list[str]:
     return groups
 
 
-def command_help(command: Command, game: Game | None = None, width: int = DEFAULT_WIDTH) -> str:
-    """``help NAME``: usage (wrapped between its groups to ``width``), aliases,
-    summary and the longer help of a command.
+def command_help(command: Command, game: Game | None = None, width: int = DEFAULT_WIDTH) -> list[str]:
+    """``help NAME`` as the pieces ``help`` echoes: usage (wrapped between its
+    groups to ``width``), aliases, summary, then the command's own help text.
     """
-    lines = [screen.wrap_list("usage: ", usage_groups(command.usage_text), width, sep=" ")]
+    groups = usage_groups(command.usage_text)
+    parts: list[str] = [listed(say("help.usage", usage=" ".join(groups)), "usage: ", groups, width, sep=" ")]
     if command.aliases:
-        lines.append(screen.wrap_list("aliases: ", command.aliases, width))
-    where = f" ({game.title})" if game is not None else ""
-    lines.append(wrap(f"{command.summary}{where}", width, "  "))
+        parts.append(listed(say("help.aliases-line", aliases=", ".join(command.aliases)), "aliases: ",
+                            command.aliases, width))
+    where = say("help.summary-game", title=game.title) if game is not None else ""
+    parts.append(say("help.summary", summary=command.summary, game=where).laid_out(width, "  "))
     if command.help:
-        lines.append("")
-        lines.append(screen.reflow(command.help.strip("\n"), width))
-    return "\n".join(lines)
+        parts.append("")
+        parts.append(screen.reflow(command.help.strip("\n"), width))
+    return pieces(parts)
 
 
-def games_list(games: Mapping[str, Game], width: int = DEFAULT_WIDTH) -> str:
-    """The table of games: id, title and summary, wrapped to ``width``."""
-    return table(((gid, f"{game.title}: {game.summary}") for gid, game in sorted(games.items())), width=width)
+def games_list(games: Mapping[str, Game], width: int = DEFAULT_WIDTH) -> list[str]:
+    """The table of games (id, title, summary) wrapped to ``width``, as the pieces ``games`` echoes."""
+    return table_rows(((gid, say("games.listed", title=game.title, summary=game.summary))
+                       for gid, game in sorted(games.items())), width=width)
 
 
 def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = (),
@@ -193,6 +262,6 @@ def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = (),
     return say("game.ending-menu" if menu else "game.ending", over=over, next=going)
 
 
-def moves(count: int) -> str:
-    """``1 move``, ``3 moves``."""
-    return f"{count} move{'' if count == 1 else 's'}"
+def moves(count: int) -> HostText:
+    """``1 move``, ``3 moves`` (``game.moves-one``, ``game.moves``)."""
+    return say("game.moves-one" if count == 1 else "game.moves", count=count)

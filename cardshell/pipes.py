@@ -15,16 +15,23 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
+from cardshell.messages import say
+
 
 class OutputFailed(Exception):
     """An output stream (``name``: ``stdout``) could not be written, for ``reason``
-    (``closed``, ``Broken pipe``, ``No space left on device``).
+    (``closed``, ``Broken pipe``); its ``message``, ``str()`` too, is
+    ``script.cannot-write``: ``cannot write to stdout (Broken pipe)``.
     """
 
     def __init__(self, name: str, reason: str) -> None:
-        super().__init__(f"cannot write to {name} ({reason})")
+        self.message = say("script.cannot-write", stream=name, reason=reason)
+        super().__init__(self.message)
         self.name = name
         self.reason = reason
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class GuardedStream:

@@ -16,6 +16,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from cardshell.errors import CommandError
+from cardshell.messages import say
 from cardshell.records import Hint
 
 _REPR = reprlib.Repr()
@@ -30,11 +31,12 @@ class PluginFault(CommandError):
     Args:
         plugin: the plugin's name, as ``plugins`` lists it.
         hook: the function or hook, e.g. ``key``, ``move 'take 1'``.
-        problem: what is wrong, e.g. ``returned list [2, 2], which is not hashable``.
+        problem: what is wrong, e.g. ``returned list [2, 2], which is not
+            hashable`` (a ``plugin.*`` message of :mod:`cardshell.messages`).
     """
 
     def __init__(self, plugin: str, hook: str, problem: str) -> None:
-        super().__init__(f"plugin {plugin!r}: {hook} {problem}")
+        super().__init__(say("plugin.fault", plugin=repr(plugin), hook=hook, problem=problem))
         self.plugin = plugin
         self.hook = hook
         self.problem = problem
@@ -60,7 +62,7 @@ def checked_key(plugin: str, value: Any) -> Hashable:
     try:
         hash(value)
     except TypeError:
-        raise PluginFault(plugin, "key", f"returned {shown(value)}, which is not hashable") from None
+        raise PluginFault(plugin, "key", say("plugin.not-hashable", value=shown(value))) from None
     return value
 
 
@@ -70,7 +72,7 @@ def checked_score(plugin: str, value: Any) -> float:
     """
     if (type(value) is float or type(value) is int or isinstance(value, numbers.Real)) and math.isfinite(value):
         return value  # type: ignore[return-value]  # (a Real is used as a float)
-    raise PluginFault(plugin, "heuristic", f"returned {shown(value)}, not a finite number")
+    raise PluginFault(plugin, "heuristic", say("plugin.not-a-number", value=shown(value)))
 
 
 def checked_hint(plugin: str, value: Any) -> Hint:
@@ -78,9 +80,9 @@ def checked_hint(plugin: str, value: Any) -> Hint:
     :class:`PluginFault` naming ``plugin``'s ``hint`` is raised.
     """
     if not isinstance(value, Hint):
-        raise PluginFault(plugin, "hint", f"returned {shown(value)}, not a cardshell.Hint")
+        raise PluginFault(plugin, "hint", say("plugin.not-a-hint", value=shown(value)))
     if not isinstance(value.move, str) or not isinstance(value.why, str):
-        raise PluginFault(plugin, "hint", f"returned {shown(value)}, whose move and why are not text")
+        raise PluginFault(plugin, "hint", say("plugin.hint-not-text", value=shown(value)))
     return value
 
 
@@ -122,10 +124,10 @@ class StateGuard:
             return True
 
 
-def mutated(plugin: str, game_id: str, hook: str, after: str = "the game is left as it was") -> Mutated:
+def mutated(plugin: str, game_id: str, hook: str, after: str | None = None) -> Mutated:
     """The fault of plugin code (``hook``: ``move 'take 1'``, ``hint``) that changed
     a state of a game declaring immutable states; ``after`` says what the host
-    did about it.
+    did about it (None: ``plugin.left-as-it-was``).
     """
-    return Mutated(plugin, hook, f"changed the state it was given, though game {game_id!r} declares "
-                                     f"immutable states; {after}")
+    return Mutated(plugin, hook, say("plugin.mutated", game=repr(game_id),
+                                     after=say("plugin.left-as-it-was") if after is None else after))

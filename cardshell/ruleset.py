@@ -40,6 +40,7 @@ from itertools import islice
 from typing import Any
 
 from cardshell.errors import CommandError, UsageError
+from cardshell.messages import say
 from cardshell.plugincheck import PluginFault, StateGuard, checked_key, checked_score, mutated, shown
 from cardshell.records import CommandContext, Game, Outcome, Search, spread
 from cardshell.scopes import Entry, Scope
@@ -62,9 +63,9 @@ def _listed(plugin: str, hook: str, answer: Any) -> list[Any]:
     try:
         items = list(islice(answer, MAX_LISTED + 1))
     except TypeError:
-        raise PluginFault(plugin, hook, f"returned {shown(answer)}, not an iterable") from None
+        raise PluginFault(plugin, hook, say("plugin.not-iterable", value=shown(answer))) from None
     if len(items) > MAX_LISTED:
-        raise PluginFault(plugin, hook, f"gave more than {MAX_LISTED:,} items; stopped reading there")
+        raise PluginFault(plugin, hook, say("plugin.too-many-items", limit=f"{MAX_LISTED:,}"))
     return items
 
 
@@ -128,21 +129,22 @@ class RuleSet:
             CommandError: when the game does not list its legal moves.
         """
         if self.game.legal_moves is None:
-            raise CommandError(f"{self.game.title} does not list its legal moves.")
+            raise CommandError(say("rules.no-legal-moves", title=self.game.title))
         legal = _listed(self.plugin, "legal_moves", self.game.legal_moves(state))
         for line in legal:
             if type(line) is not str:
-                raise PluginFault(self.plugin, "legal_moves", f"listed {shown(line)}, not a line")
+                raise PluginFault(self.plugin, "legal_moves", say("plugin.not-a-line", value=shown(line)))
         return legal
 
     def warn(self, hook: str, line: str) -> None:
         """Tell the player, once, that the plugin's ``hook`` gave a wrong
-        answer that the host left out (``line`` says which and what was done)."""
+        answer that the host left out (``line`` says which and what was
+        done), in a ``plugin.fault`` message (:mod:`cardshell.messages`)."""
         if self._held is not None:  # held: each pair once, at most MAX_WARNINGS (a deal may call a lying hook often)
             if (hook, line) not in self._held and len(self._held) < MAX_WARNINGS:
                 self._held.append((hook, line))
             return
-        text = f"plugin {self.plugin!r}: {hook} {line}"
+        text = say("plugin.fault", plugin=repr(self.plugin), hook=hook, problem=line)
         if text in self.warnings:
             return
         if len(self.warnings) < MAX_WARNINGS:
@@ -169,7 +171,7 @@ class RuleSet:
             self.warn(hook, line)
 
     def _rejected(self, line: str) -> None:
-        self.warn("legal_moves", f"listed {line!r}, which its rules reject; left out")
+        self.warn("legal_moves", say("plugin.rejected-listed", line=repr(line)))
 
     def checked_legal(self, state: Any) -> list[str]:
         """The listed legal moves its rules accept, in the game's order.
@@ -200,7 +202,7 @@ class RuleSet:
                 legal.append(line)
             finally:
                 if guard.changed():
-                    raise mutated(self.plugin, self.game.id, f"move {line!r}")
+                    raise mutated(self.plugin, self.game.id, say("plugin.hook-move", line=repr(line)))
         return legal
 
     def resolve(self, line: str) -> tuple[Entry, str]:
@@ -216,7 +218,7 @@ class RuleSet:
         matched = self._scope.match(line)
         if matched is not None:
             return matched
-        raise UsageError(f"{line!r} is not a move of {self.game.title}")
+        raise UsageError(say("rules.not-a-move", line=repr(line), title=self.game.title))
 
     def play(self, state: Any, line: str) -> Any:
         """The state after the move ``line`` (``state`` itself is unchanged).
@@ -282,7 +284,7 @@ class RuleSet:
                 return line
         return None
 
-    def mutated(self, state: Any, during: str, *, after: str = "the game is left as it was") -> PluginFault:
+    def mutated(self, state: Any, during: str, *, after: str | None = None) -> PluginFault:
         """The fault of plugin code that changed a state though the game
         declares immutable states.
 
@@ -292,7 +294,8 @@ class RuleSet:
                 tried on copies of it (:meth:`mutation`) to name the culprit.
             during (str): what ran, named when no listed move is found to
                 change its state (``hint``, ``its rules``).
-            after (str): what the host did about it, for the message.
+            after (str | None): what the host did about it, for the message
+                (None: the game is left as it was, ``plugin.left-as-it-was``).
 
         Returns:
             PluginFault: naming the move (``move 'take 1'``) or ``during``.
@@ -303,7 +306,8 @@ class RuleSet:
                 line = self.mutation(state)
             except Exception:  # the culprit is only named when it can be found
                 line = None
-        return mutated(self.plugin, self.game.id, during if line is None else f"move {line!r}", after)
+        return mutated(self.plugin, self.game.id, during if line is None else say("plugin.hook-move", line=repr(line)),
+                       after)
 
     def outcome(self, state: Any) -> Outcome | None:
         """The game's outcome in ``state`` (None while in play).
@@ -315,7 +319,7 @@ class RuleSet:
         found = self.game.outcome(state)
         if found is None or type(found) is Outcome or isinstance(found, Outcome):
             return found
-        raise PluginFault(self.plugin, "outcome", f"returned {shown(found)}, not a cardshell.Outcome or None")
+        raise PluginFault(self.plugin, "outcome", say("plugin.not-an-outcome", value=shown(found)))
 
     def key(self, state: Any) -> Hashable:
         """The transposition-table key of a state (:attr:`Search.key <cardshell.records.Search.key>`, or the state).
@@ -373,14 +377,15 @@ class RuleSet:
             children = _listed(self.plugin, "successors", self._successors(state))
             for child in children:
                 if type(child) not in (tuple, list) or len(child) != 2 or not _is_move(child[0]):
-                    raise PluginFault(self.plugin, "successors", f"gave {shown(child)}, not a (move, state) pair")
+                    raise PluginFault(self.plugin, "successors", say("plugin.not-a-pair", value=shown(child)))
         else:
             children = list(self.children(state))
             if self._heuristic is not None and len(children) > 1:
                 heuristic = self.heuristic
                 children.sort(key=lambda child: -heuristic(child[1]))
         if watch is not None and watch.changed():
-            raise mutated(self.plugin, self.game.id, "successors" if self._successors is not None else "its rules")
+            raise mutated(self.plugin, self.game.id,
+                          "successors" if self._successors is not None else say("plugin.hook-its-rules"))
         return children
 
     @property
@@ -409,10 +414,10 @@ class RuleSet:
                 try:
                     reached = self.play(reached, line)
                 except CommandError:
-                    raise PluginFault(self.plugin, "successors", f"gave {move!r}, which its rules reject") from None
+                    raise PluginFault(self.plugin, "successors",
+                                      say("plugin.successor-rejected", move=repr(move))) from None
             if not (reached == child or self.key(reached) == self.key(child)):
-                raise PluginFault(self.plugin, "successors",
-                                  f"gave {move!r} with a state its rules do not produce")
+                raise PluginFault(self.plugin, "successors", say("plugin.successor-other-state", move=repr(move)))
         return children
 
     def distrust_successors(self, fault: PluginFault) -> None:
@@ -420,7 +425,7 @@ class RuleSet:
         (through :attr:`Game.legal_moves` and the rules, each line checked),
         after ``fault``, which the player is told of once."""
         self._successors = None
-        self.warn(fault.hook, f"{fault.problem}; searched without successors")
+        self.warn(fault.hook, say("plugin.searched-without-successors", problem=fault.problem))
 
     def pruned(self, state: Any) -> bool:
         """Whether the game proves ``state`` lost (:attr:`Search.prune

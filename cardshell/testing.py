@@ -424,7 +424,7 @@ def run_cardshell(
     shell = new_shell(plugins, seed=seed, modules=modules, disabled=disabled, data_dir=data_dir)
     out, err = io.StringIO(), io.StringIO()
     writer = RecordingWriter(out, err, source)
-    warnings = [f"cardshell: warning: plugin {failure.describe()}" for failure in shell.failures]  # as cli does
+    warnings = [say("cli.plugin-failed", failure=failure.describe()) for failure in shell.failures]  # as cli does
     status = run_script(shell, lines, source, out, err, echo=echo, stop_on_error=stop_on_error, warnings=warnings,
                         writer=writer)
     return ScriptResult(out.getvalue(), err.getvalue(), status, shell, source, writer.parts, writer.out_items,

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
+from cardshell.messages import say
+
 __all__ = ["now", "readable"]
 
 
@@ -23,7 +25,8 @@ now: Callable[[], datetime] = _utc_now
 
 def readable(stamp: str, current: datetime | None = None) -> str:
     """An ISO 8601 instant (one without an offset is UTC) in local time to the
-    minute: ``today 09:12``, ``yesterday 18:03``, else ``2026-11-20 18:03``.
+    minute: ``today 09:12``, ``yesterday 18:03``, else ``2026-11-20 18:03``
+    (``time.today``, ``time.yesterday``, ``time.date``).
 
     Days count from ``current`` (timezone-aware; None: :data:`now`).  A stamp
     that is not ISO 8601 (a hand-edited save) is returned unchanged; never raises.
@@ -38,7 +41,7 @@ def readable(stamp: str, current: datetime | None = None) -> str:
     today = (current or now()).astimezone().date()
     clock = local.strftime("%H:%M")
     if local.date() == today:
-        return f"today {clock}"
+        return say("time.today", clock=clock)
     if local.date() == today - timedelta(days=1):
-        return f"yesterday {clock}"
-    return f"{local.strftime('%Y-%m-%d')} {clock}"
+        return say("time.yesterday", clock=clock)
+    return say("time.date", date=local.strftime("%Y-%m-%d"), clock=clock)
