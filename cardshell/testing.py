@@ -122,7 +122,7 @@ from cardshell.golden import (  # the golden scripts' part of the kit, importabl
 from cardshell.messages import CATALOG, HostText, say
 from cardshell.records import Budget, Outcome, Search, Verdict
 from cardshell.reply import GAME, HOST, INPUT, Part, Reply, joined, part
-from cardshell.script import PlainWriter, format_report, run_script
+from cardshell.script import CONTINUATION, PlainWriter, run_script
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.ruleset import RuleSet
@@ -318,9 +318,17 @@ class RecordingWriter(PlainWriter):
             self.out_items.append(Item(note + "\n", _wordings(note, "\n"), True))
 
     def _report_item(self, number: int, parts: list[Part], *, optional: bool) -> Item:
-        """The golden item of one ``SOURCE:LINE: message`` report."""
-        wordings = [format_report(self.source, number, text) for text in parts_wordings(parts)]
-        return Item(wordings[0], tuple(wordings), optional)
+        """The golden item of one ``SOURCE:LINE: message`` report: the
+        message in each of its wordings, inside each wording the report
+        itself (``script.report``) has had."""
+        wordings: dict[str, None] = {}
+        for text in parts_wordings(parts):
+            first, *rest = text.splitlines() or [""]
+            tail = "".join(f"{CONTINUATION}{line}\n" for line in rest)
+            for head in say("script.report", source=self.source, number=number, message=first).wordings():
+                wordings.setdefault(f"{head}\n{tail}", None)
+        found = tuple(wordings)
+        return Item(found[0], found, optional)
 
 
 def _wordings(text: str, end: str) -> tuple[str, ...]:
