@@ -7,11 +7,15 @@ a rejected command, or any exception from plugin code, leaves every game
 state exactly as it was.  A move returns a new state and the old one is the
 rollback, so nothing is copied: every game has that shape, a contract-1
 game (mutable states) through the adapter of :mod:`cardshell.contract1`,
-whose handlers change a deep copy of their own.  The state's hash before
-and after a command checks that promise (a copy is taken only of a state
-that is not hashable, :class:`cardshell.plugincheck.StateGuard`), and a
-command that changes it anyway fails naming its plugin, the state put back
-from that copy or rebuilt from the undo snapshot or the log.  A host or
+whose handlers change a deep copy of their own.  A
+:class:`cardshell.plugincheck.StateGuard` checks that promise: for a state
+whose declared type proves it immutable
+(:func:`cardshell.statekind.proven_immutable`),
+by the identity of its own fields only; for any other, by its hash before
+and after the command (a copy is taken only of a state that is not
+hashable).  A command that changes the state anyway fails naming its
+plugin, the state put back from that copy or rebuilt from the undo
+snapshot or the log.  A host or
 global command is all or nothing: the dispatcher snapshots
 what it may change (the :class:`~cardshell.gametable.GameTable`, the seeds)
 and restores it if the command fails.  No terminal I/O happens here.
@@ -420,8 +424,8 @@ class Dispatcher:
 
 
 def _guard(state: Any) -> StateGuard:
-    """A :class:`~cardshell.plugincheck.StateGuard` of the live state: its
-    hash (no copy, as the contract promises) when it is hashable."""
+    """A :class:`~cardshell.plugincheck.StateGuard` of the live state: no
+    copy (as the contract promises) when it is proven immutable or hashable."""
     return StateGuard(state, keep=False)
 
 

@@ -264,6 +264,19 @@ _message("parser.count", "expected {count} numbers, got {got}",
 _message("parser.count-one", "expected {count} number, got {got}", "A command that takes one number got another count.")
 _message("parser.out-of-range", "{value} is out of range {range}",
          "A number outside what the command takes. `range` reads like `1..4`.")
+_message("parser.choice-missing", "expected one of {words}, got nothing",
+         "A command that takes one word of a fixed set (`cardshell.parsers.choice`) got none. `words` lists "
+         "the set (`w, 1, 2 or 3`; past `cardshell.parsers.LISTED_WORDS` words, the first ones and the count).")
+_message("parser.choice-too-many", "expected one of {words}, got {got} words",
+         "A command that takes one word of a fixed set got several. `words` as in `parser.choice-missing`.")
+_message("parser.choice-count", "expected {count} words, got {got}",
+         "A command that takes a word from each of several fixed sets (`cardshell.parsers.choices`) got "
+         "another number of words.")
+_message("parser.choice-unknown", "{word} is not one of {words}",
+         "A word outside the fixed set a command takes. `word` quoted; `words` as in `parser.choice-missing`.")
+_message("parser.choice-unknown-nth", "word {number}: {word} is not one of {words}",
+         "Word `number` (from 1) of a command that takes a word from each of several fixed sets is outside "
+         "its set. `word` quoted; `words` as in `parser.choice-missing`.")
 
 # plugin: plugin code that failed or answered wrongly
 _message("plugin.internal-error",

@@ -2,8 +2,10 @@
 
 A wrong answer is reported as the plugin's, naming it and the hook
 (:class:`PluginFault`); :class:`StateGuard` tells whether plugin code
-changed a state declared immutable.  Answers that can be left out (a listed
-legal move its rules reject) are dropped by their users with one warning.
+changed a state declared immutable, nearly free for a state whose type
+proves it immutable (:func:`cardshell.statekind.proven_immutable`).
+Answers that can be left out (a listed legal move its rules reject) are
+dropped by their users with one warning.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import copy
 import math
 import numbers
+import operator
 import reprlib
 from collections.abc import Hashable
 from typing import Any
@@ -18,6 +21,7 @@ from typing import Any
 from cardshell.errors import CommandError
 from cardshell.messages import say
 from cardshell.records import Hint
+from cardshell.statekind import own_fields, proven_immutable
 
 _REPR = reprlib.Repr()
 _REPR.maxstring = 40
@@ -87,20 +91,31 @@ def checked_hint(plugin: str, value: Any) -> Hint:
 
 
 class StateGuard:
-    """A state's fingerprint (and copy), to tell whether plugin code changed it.
+    """A state's fingerprint (and copy), to tell whether plugin code changed a
+    state its game declares immutable.
 
-    For a game declaring immutable states: the fingerprint is the state's hash,
-    and a deep copy is kept only with ``keep`` (:attr:`backup`, else None).  An
-    unhashable state is always copied and compared with ``==``; one whose copy
-    does not equal it cannot be checked (:meth:`changed` is always False).
+    A state proven immutable by its type (:func:`cardshell.statekind.proven_immutable`,
+    taken at its word when ``by_type``) is fingerprinted by the identity of its
+    fields, its copy a shallow one: only ``object.__setattr__`` can change it.
+    A hashable state is fingerprinted by its hash; an unhashable one is always
+    deep-copied and compared with ``==`` (one whose copy does not equal it
+    cannot be checked: :meth:`changed` is then always False).  ``keep`` keeps
+    a copy (:attr:`backup`, else None) in every case.
     """
 
-    __slots__ = ("backup", "_hash", "_state", "_checkable")
+    __slots__ = ("backup", "_hash", "_state", "_checkable", "_fields")
 
-    def __init__(self, state: Any, *, keep: bool = True) -> None:
+    def __init__(self, state: Any, *, keep: bool = True, by_type: bool = True) -> None:
         self._state = state
+        self._hash: int | None = None
+        self._fields: tuple[Any, ...] | None = None
+        if by_type and proven_immutable(state):
+            self._fields = own_fields(state)
+            self.backup = copy.copy(state) if keep else None
+            self._checkable = True
+            return
         try:
-            self._hash: int | None = hash(state)
+            self._hash = hash(state)
         except TypeError:
             self._hash = None
         self.backup = copy.deepcopy(state) if keep or self._hash is None else None
@@ -111,6 +126,8 @@ class StateGuard:
 
     def changed(self) -> bool:
         """Whether the state differs now from what it was when guarded."""
+        if self._fields is not None:
+            return not all(map(operator.is_, own_fields(self._state), self._fields))
         if not self._checkable:
             return False
         if self._hash is not None:
