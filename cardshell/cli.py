@@ -95,11 +95,10 @@ environment:
 
 
 class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
-    """argparse's formatter (at the terminal's width, as argparse reads it),
-    the epilog's blocks each filled to that width: a paragraph of prose as
-    one paragraph, a heading (``exit status:``) as it is, and an entry of a
-    list (a line indented by two spaces, continued by lines indented by
-    six) with its continuation lines indented by six, never a word broken."""
+    """argparse's formatter with the epilog's blocks each filled to the terminal's
+    width: prose as a paragraph, headings as they are, list entries with their
+    continuation lines indented by six, no word broken.
+    """
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         blocks: list[tuple[str, list[str]]] = []  # (kind, lines): "prose", "heading", "entry" or "blank"
@@ -131,7 +130,7 @@ class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
 
 
 def _seed(word: str) -> int:
-    """``--seed N``: read by :func:`cardshell.option_values.seed`, as ``play --seed``."""
+    """``--seed N``, read as ``play --seed`` reads it (:func:`cardshell.option_values.seed`)."""
 
     try:
         return seed(word, say("cli.seed-name"))
@@ -147,8 +146,7 @@ def _record_file(word: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``cardshell`` command: argparse's, an
-    option abbreviated to any unique prefix (``--see 5`` is ``--seed 5``)."""
+    """The argument parser of ``cardshell``; an option may be abbreviated to a unique prefix."""
     parser = argparse.ArgumentParser(
         prog="cardshell",
         description="A terminal shell that hosts games as plugins.",
@@ -189,14 +187,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run cardshell.
-
-    Args:
-        argv (Sequence[str] | None): the arguments, without the program name;
-            None reads ``sys.argv``.
-
-    Returns:
-        int: the exit status (see :data:`EPILOG`).
+    """Run cardshell with ``argv`` (without the program name; None reads
+    ``sys.argv``); the exit status (see :data:`EPILOG`).
     """
     reserve_standard_descriptors()  # after '>&-', no file we open may become descriptor 1
     hidden = namespace_problem(sys.modules.get("cardshell"))
@@ -232,15 +224,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _with_record(args: argparse.Namespace, script: str | None, handle: TextIO | None, source: str,
                  interactive: bool) -> int:
-    """Open the ``--record`` file (never the script being read, never one of
-    cardshell's own files) for the run.
+    """Run with the ``--record`` file open (never the script being read, never one of cardshell's own files).
 
-    The file is made through a temporary file and a rename
-    (:meth:`cardshell.recording.RecordFile.create`): when even its header
-    cannot be written (a full disk), nothing has run and the status is
-    :data:`EXIT_USAGE`.  When it fills later, the recording stops with one
-    warning and the session goes on; a run that would have exited
-    :data:`EXIT_OK` then exits :data:`EXIT_OUTPUT`.
+    When even its header cannot be written nothing runs and the status is
+    :data:`EXIT_USAGE`; when it fills later, a run that would exit
+    :data:`EXIT_OK` exits :data:`EXIT_OUTPUT`.
     """
     record = None
     if args.record is not None and _same_file(args.record, handle if handle is not None else sys.stdin):
@@ -266,8 +254,9 @@ def _with_record(args: argparse.Namespace, script: str | None, handle: TextIO | 
 
 def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, source: str,
          interactive: bool, record: RecordFile | None) -> int:
-    """Create the shell and run the front end; a run whose recording stopped
-    (a full disk) and that would exit :data:`EXIT_OK` exits :data:`EXIT_OUTPUT`."""
+    """Create the shell and run the front end; :data:`EXIT_OUTPUT` instead of
+    :data:`EXIT_OK` when the recording stopped.
+    """
 
     if not interactive:  # no one to press Ctrl-C: plugin code that loops is stopped, naming the plugin
         watchdog.bound_plugin_calls(watchdog.plugin_seconds())
@@ -281,9 +270,9 @@ def _run(args: argparse.Namespace, script: str | None, handle: TextIO | None, so
 
 
 def _settings(interactive: bool) -> FrontEnd:
-    """The front end's settings: the terminal's (:func:`cardshell.interactive.front_end`),
-    or a script's, fitted to the screen's width when its output goes to one
-    (``COLUMNS`` is set or standard output is a terminal)."""
+    """The front end's settings: the terminal's, or a script's, fitted to the
+    screen when its output goes to one (``COLUMNS`` set or a terminal).
+    """
     if interactive:
         from cardshell.interactive import front_end  # prompt_toolkit only for a terminal
 
@@ -354,16 +343,9 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
 
 
 def leave(shell: Shell, status: int) -> int:
-    """Close the shell after a signal or Ctrl-C: the autosave's notes on
-    stdout, the saves that failed on stderr (never failing to print).
-
-    Args:
-        shell (Shell): the shell to close (once: a closed shell saves nothing again).
-        status (int): the exit status planned.
-
-    Returns:
-        int: ``status``, or :data:`EXIT_SAVE_FAILED` when a save failed in
-        this session.
+    """Close ``shell`` after a signal or Ctrl-C, printing the autosave's notes and
+    failed saves without ever failing; ``status``, or :data:`EXIT_SAVE_FAILED`
+    when a save failed in this session.
     """
     reported = len(shell.save_failures)
     signals.say([fitted(note, shell.front_end.fit_width) for note in shell.close()])
@@ -373,10 +355,10 @@ def leave(shell: Shell, status: int) -> int:
 
 
 def rescue(shell: Shell, writer: JsonWriter | None) -> signals.Rescue:
-    """What the signal handlers run before they end the process
-    (:func:`cardshell.signals.give_up`): the command running is abandoned
-    (:meth:`Shell.abandon_command`), then :func:`leave` of ``shell``, and
-    the porcelain output's exit status (:func:`_ended`)."""
+    """What the signal handlers run before ending the process
+    (:func:`cardshell.signals.give_up`): abandon the running command, :func:`leave`,
+    and the porcelain output's exit status.
+    """
     def run(status: int) -> int:
         shell.abandon_command()
         return _ended(writer, leave(shell, status))
@@ -385,8 +367,7 @@ def rescue(shell: Shell, writer: JsonWriter | None) -> signals.Rescue:
 
 
 def _ended(writer: JsonWriter | None, status: int) -> int:
-    """The exit status of a script run, written last by the porcelain output
-    (``--jsonl``); :data:`EXIT_OUTPUT` when that last object cannot be written."""
+    """The status of a script run, written last by ``--jsonl``; :data:`EXIT_OUTPUT` when it cannot be written."""
     if writer is not None and status != EXIT_OUTPUT:
         try:
             writer.exit(status)
@@ -396,21 +377,13 @@ def _ended(writer: JsonWriter | None, status: int) -> int:
 
 
 def namespace_problem(package: object) -> str | None:
-    """Why cardshell cannot run when its package was imported as a
-    namespace package, or None when it was not.
+    """Why cardshell cannot run when ``package`` (the ``cardshell`` module as
+    imported) is a namespace package, or None.
 
-    Python makes a folder named ``cardshell`` without an ``__init__.py``
-    (the root of a checkout, say) into a namespace package when that folder
-    is on the path first (``python -m cardshell`` run from its parent
-    folder), so ``import cardshell`` finds no ``Command`` or ``Game`` and
-    every plugin would fail to import with "cannot import name ... (unknown
-    location)".
-
-    Args:
-        package (object): the module ``cardshell`` as imported (``sys.modules``).
-
-    Returns:
-        str | None: the message naming the folder and what to do.
+    A folder named ``cardshell`` without ``__init__.py`` first on the path (a
+    checkout's root, with ``python -m cardshell`` run from its parent) makes
+    every plugin fail with "cannot import name ... (unknown location)"; the
+    message names the folder and what to do.
     """
     if package is None or getattr(package, "__file__", None) is not None:
         return None
@@ -419,7 +392,6 @@ def namespace_problem(package: object) -> str | None:
 
 
 def _is_tty(stream: TextIO | None) -> bool:
-    """Whether a stream is open on a terminal."""
     try:
         return stream is not None and stream.isatty()
     except (OSError, ValueError):
@@ -427,15 +399,10 @@ def _is_tty(stream: TextIO | None) -> bool:
 
 
 def _stdin_lines() -> Iterable[str]:
-    """Standard input as script lines, never raising for what it holds.
+    """Standard input as script lines (:func:`cardshell.script.read_lines`), never raising for what it holds.
 
-    Returns:
-        Iterable[str]: :func:`cardshell.script.read_lines` of ``sys.stdin``,
-        set to universal newlines like a script file (a lone CR ends a
-        line too) and to replace bytes that do not decode (each becomes
-        U+FFFD, so the line is rejected with its number instead of a
-        ``UnicodeDecodeError`` ending the run); an empty list when stdin is
-        closed (``cardshell <&-``: a script with no lines).
+    Universal newlines as a script file; undecodable bytes become U+FFFD, so
+    the line is rejected with its number; none when stdin is closed (``<&-``).
     """
     stdin = sys.stdin
     if stdin is None:
@@ -450,11 +417,9 @@ def _stdin_lines() -> Iterable[str]:
 
 
 def _own_stdin(stdin: TextIO) -> TextIO | None:
-    """Take standard input for the script alone: a new stream on a copy of
-    its descriptor, and descriptor 0 (so ``sys.stdin``, ``input()`` and
-    child processes) pointed at ``os.devnull``, so that plugin code never
-    reads (and consumes) the script's next lines.  None when descriptor 0
-    is not the one ``stdin`` reads, or cannot be moved (then nothing changed).
+    """A new stream on a copy of stdin's descriptor, descriptor 0 pointed at
+    ``os.devnull`` so plugin code never consumes the script's lines; None
+    (nothing changed) when that cannot be done.
     """
     try:
         if stdin.fileno() != 0:
@@ -475,7 +440,7 @@ def _own_stdin(stdin: TextIO) -> TextIO | None:
 
 
 def _stderr_line(text: str) -> None:
-    """One line on stderr, if it is open, made printable (:func:`cardshell.screen.printable`)."""
+    """One line on stderr, if it is open, made printable."""
     if sys.stderr is not None:
         try:
             print(screen.printable(text), file=sys.stderr)
@@ -484,8 +449,7 @@ def _stderr_line(text: str) -> None:
 
 
 def _error(message: str) -> None:
-    """Report a usage problem on stderr, if stderr is open (never on stdout),
-    made printable (:func:`cardshell.screen.printable`)."""
+    """A usage problem on stderr, if it is open (never on stdout), made printable."""
     if sys.stderr is not None:
         try:
             print(screen.printable(say("cli.problem", problem=message)), file=sys.stderr)
@@ -494,7 +458,6 @@ def _error(message: str) -> None:
 
 
 def _same_file(path: str, stream: TextIO | None) -> bool:
-    """Whether ``path`` names the file a stream reads (``--record x < x``)."""
     try:
         return stream is not None and os.path.samestat(os.stat(path), os.fstat(stream.fileno()))
     except (OSError, ValueError, AttributeError):  # no such file yet; no file descriptor

@@ -2,11 +2,8 @@
 :class:`CommandContext` its handler receives.
 
 Part of the plugin contract, re-exported by :mod:`cardshell.records` (import
-them from there: ``from cardshell.records import Command, CommandContext,
-Move``).  A game lists its :class:`Move` records in
-:attr:`cardshell.records.Game.moves`; a plugin registers a :class:`Command`
-through the ``cardshell_commands`` hook.  Generic over the game's state type
-``S`` as :class:`cardshell.records.Game` is.  Nothing here does I/O.
+them from there).  Generic over the game's state type ``S`` as
+:class:`cardshell.records.Game` is.  Nothing here does I/O.
 """
 
 from __future__ import annotations
@@ -42,45 +39,32 @@ whole line (index 0).  ``state`` is None for global commands outside a game."""
 
 @dataclass(frozen=True)
 class Move(Generic[S]):
-    """A move of a game in declarative form (plugin contract 2), generic over
-    the game's state type ``S`` like :class:`Game`.
+    """A move of a game in declarative form (contract 2).
 
-    A move is two pure functions over an immutable state: ``check(state,
-    *args)`` raises :class:`cardshell.errors.CommandError` (with the message
-    the player sees) when the move is illegal now, and ``apply(state, *args)``
-    returns the new state; neither changes its argument.  The host turns a
-    move into a :class:`Command` (see :meth:`Command.from_move`), so help,
-    completion, dispatch, undo and saves treat both alike.  List a game's
-    moves in :attr:`Game.moves` (then ``game`` may stay None), or register a
-    move for someone else's game through ``cardshell_commands`` with
-    ``game`` set.
-
-    ``parse(text)`` returns the arguments: a tuple is spread into ``check``
-    and ``apply`` (``parsers.integers(2, 1, 4)`` gives ``(x, y)``, so
-    ``apply(state, x, y)``), None means no arguments (``apply(state)``), and
-    any other value is passed as one argument.
+    Two pure functions over an immutable state: ``check(state, *args)`` raises
+    :class:`cardshell.errors.CommandError` with the player's message when the
+    move is illegal now, ``apply(state, *args)`` returns the new state.  The
+    host makes a :class:`Command` of it (:meth:`Command.from_move`).  List it
+    in :attr:`Game.moves`, or register it for another plugin's game through
+    ``cardshell_commands`` with ``game`` set.  A tuple from ``parse`` is
+    spread into the arguments, None means none, any other value is one.
 
     Attributes:
-        name (str): the command word (``"F"``, ``"tt"``).
-        summary (str): one line for help menus.
-        apply (Callable[..., Any]): ``apply(state, *args) -> new state``.
-        check (Callable[..., None] | None): ``check(state, *args)``: raise
-            CommandError if the move is illegal now; None when ``apply``
-            itself raises CommandError for illegal moves.
-        game (str | None): the game's id; filled in from :attr:`Game.moves`.
-        aliases (tuple[str, ...]): other words for the move.
-        usage (str): the grammar shown in help (``"T x y"``).
-        help (str): longer help for ``help NAME``.
-        parse (Callable[[str], Any]): the argument parser
-            (:mod:`cardshell.parsers`); defaults to "no arguments".
-        complete (Completer | None): completion of arguments.
-        pattern (str | None): a whole-line regular expression, for grammars
-            without a command word (``a5f``), as :attr:`Command.pattern`
-            (the name is then not a typed word).
-        message (Callable[[Any, Any], str | None] | None): ``message(before,
-            after)``: text printed after an accepted move, before the
-            display (``"You won!"``); None or "" prints nothing.
-        show_state (bool): whether the host shows the state after the move.
+        name: the command word (``"F"``, ``"tt"``).
+        summary: one line for help menus.
+        apply: returns the new state.
+        check: raises CommandError if the move is illegal now; None when
+            ``apply`` raises it itself.
+        game: the game's id; filled in from :attr:`Game.moves`.
+        aliases: other words for the move.
+        usage: the grammar shown in help (``"T x y"``).
+        help: longer help for ``help NAME``.
+        parse: the argument parser (:mod:`cardshell.parsers`); default: none.
+        complete: completion of arguments.
+        pattern: a whole-line regular expression, as :attr:`Command.pattern`.
+        message: ``message(before, after)``: text printed after the move, before
+            the display (``"You won!"``); None or "" prints nothing.
+        show_state: whether the host shows the state after the move.
     """
 
     name: str
@@ -99,14 +83,7 @@ class Move(Generic[S]):
 
 
 def spread(args: Any) -> tuple[Any, ...]:
-    """The positional arguments a parsed value stands for (see :class:`Move`).
-
-    Args:
-        args (Any): what a parser returned.
-
-    Returns:
-        tuple: ``args`` itself if a tuple, ``()`` for None, else ``(args,)``.
-    """
+    """The positional arguments a parsed value stands for: a tuple itself, ``()`` for None, else ``(args,)``."""
     if args is None:
         return ()
     if type(args) is tuple:
@@ -116,49 +93,34 @@ def spread(args: Any) -> tuple[Any, ...]:
 
 @dataclass(frozen=True)
 class Command(Generic[S]):
-    """A command a plugin registers through ``cardshell_commands``, generic
-    over the state type ``S`` of its game like :class:`Game` (``Any`` for a
-    global command).
+    """A command a plugin registers through ``cardshell_commands``.
 
-    Dispatch: the host splits the line into its first word and the rest; the
-    first word is looked up among the names and aliases of the commands of
-    the current game (then the global ones).  A command with a
-    :attr:`pattern` is tried when no name matched: the pattern must match
-    the whole line (``a5f`` in Minesweeper) and ``parse`` receives the whole
-    line.  Then, in order: ``parse(text)`` → each ``validator(state, args)``
-    → ``handler(ctx, args)`` on a working copy of the state.  Any
-    :class:`cardshell.errors.CommandError` from these steps rejects the
-    command and the copy is thrown away.
+    A line's first word is looked up among the current game's words, then the
+    global ones; else a command whose :attr:`pattern` matches the whole line
+    gets it.  ``parse(text)``, each ``validator(state, args)`` and
+    ``handler(ctx, args)`` then run on a working copy of the state; a
+    :class:`cardshell.errors.CommandError` from any rejects the command.
 
     Attributes:
-        name (str): the command word (``"F"``, ``"tt"``, ``"simulate"``).
-        summary (str): one line for help menus.
-        handler (Callable[[CommandContext, Any], None]): carries the command
-            out: reads and changes ``ctx.state`` (or assigns a new one) and
-            prints with ``ctx.echo``.
-        game (str | None): the id of the game this command belongs to, or
-            None for a global command available everywhere.  A plugin may
-            add commands to a game it did not define.
-        aliases (tuple[str, ...]): other words for the same command.
-        usage (str): the grammar shown in help (``"T x y"``); defaults to the
-            name.
-        help (str): longer help for ``help NAME``.
-        parse (Callable[[str], Any]): the argument parser, see
-            :mod:`cardshell.parsers`; defaults to "no arguments".
-        validators (tuple[Validator, ...]): rule checks run before the handler.
-        complete (Completer | None): completion of arguments.
-        pattern (str | None): a regular expression matched (``re.fullmatch``,
-            case-insensitive unless the game is case sensitive) against the
-            whole stripped line, for grammars without a command word.  The
-            name and aliases of a pattern command are not words the player
-            can type (``column 3`` is unknown unless the pattern matches
-            it); they name the command in ``help NAME``.
-        show_state (bool): whether the host shows the state after success.
-        changes_state (bool): False for commands that only report
-            (``simulate``, statistics): they are not logged as moves, not
-            undone, and their working copy is discarded.
-        move (Move | None): the declarative move this command was made from
-            (:meth:`from_move`), else None.
+        name: the command word (``"F"``, ``"simulate"``).
+        summary: one line for help menus.
+        handler: carries the command out: changes ``ctx.state`` (or assigns a
+            new one) and prints with ``ctx.echo``.
+        game: the id of the game it belongs to (any plugin may add to any
+            game), or None for a global command.
+        aliases: other words for the command.
+        usage: the grammar shown in help; defaults to the name.
+        help: longer help for ``help NAME``.
+        parse: the argument parser (:mod:`cardshell.parsers`); default: none.
+        validators: rule checks run before the handler.
+        complete: completion of arguments.
+        pattern: a regular expression ``re.fullmatch``-ed against the stripped
+            line (ignoring case unless the game is case sensitive); the name
+            and aliases then only name the command in ``help``.
+        show_state: whether the host shows the state after success.
+        changes_state: False for commands that only report (``simulate``): not
+            logged, not undone, their working copy dropped.
+        move: the :class:`Move` this command was made from, else None.
     """
 
     name: str
@@ -178,19 +140,10 @@ class Command(Generic[S]):
 
     @classmethod
     def from_move(cls, move: Move[S], game: str | None = None) -> Command[S]:
-        """The command the host dispatches for a declarative :class:`Move`.
+        """The command for ``move``: its validator calls ``move.check``, its handler
+        ``move.apply`` then ``move.message``, with the arguments spread (:func:`spread`).
 
-        Its validator calls ``move.check`` and its handler ``move.apply``
-        (then ``move.message``), spreading the parsed arguments (see
-        :func:`spread`).
-
-        Args:
-            move (Move): the move.
-            game (str | None): the game id, when ``move.game`` is None.
-
-        Returns:
-            Command: a game command (``changes_state`` true) with
-            :attr:`move` set.
+        ``game`` is the game id when ``move.game`` is None.
         """
         check, apply, message = move.check, move.apply, move.message
 
@@ -235,32 +188,21 @@ class Command(Generic[S]):
 class CommandContext(Generic[S]):
     """What a command handler receives besides its parsed arguments.
 
-    Generic over the state type ``S`` like :class:`Game`.
-
     Attributes:
-        state (S): the working copy of the current game's state (None for a
-            global command outside a game).  Change it in place or assign a
-            new state; it is kept only if the handler returns normally.
-        line (str): the whole line as typed, stripped.
-        game_id (str | None): the current game's id.
-        shell (ShellView | None): the shell, read-only
-            (:class:`cardshell.views.ShellView`: the registered games, the
-            games in progress, the data directory); for cross-cutting
-            plugins such as statistics, not for game rules.  None where a
-            handler runs outside a shell (the host's search for ``hint``,
-            ``solve`` and sweeps applies moves to states it explores).
-        interactive (bool): True when a person is typing at a terminal.
+        state: the working copy of the game's state (None for a global command
+            outside a game), kept only if the handler returns normally.
+        line: the whole line as typed, stripped.
+        game_id: the current game's id.
+        shell: the shell, read-only (:class:`cardshell.views.ShellView`), for
+            cross-cutting plugins such as statistics; None where a handler runs
+            outside a shell (the host's search).
+        interactive: True when a person is typing at a terminal.
 
     Methods:
-        echo(text, exact=False): print text once the command is accepted
-            (fitted to the screen unless ``exact``).
-        progress(iterable, total, label): a progress bar on a terminal for
-            long loops (Ctrl-C aborts the command, the shell goes on).
-        leave(): end the current game once the command is accepted, as
-            ``quit`` does (a "play again? (y/n)" answered ``n``).
-        then(line, step=False): run a line after this command, as if typed
-            next (``step``: one of the moves played for the player, paced
-            at a terminal, only the last shown in scripts).
+        echo(text, exact=False): print text once the command is accepted.
+        progress(iterable, total, label): a progress bar on a terminal.
+        leave(): end the current game once the command is accepted.
+        then(line, step=False, pace=None): run a line next, as if typed.
     """
 
     def __init__(self, *, state: S, line: str, game_id: str | None, shell: ShellView | None,
@@ -277,22 +219,12 @@ class CommandContext(Generic[S]):
         self.pace: float | None = None
 
     def then(self, line: str, *, step: bool = False, pace: float | None = None) -> None:
-        """Run ``line`` after this command is accepted, as if the player
-        typed it next (shown, recorded and undoable like a typed line);
-        ``solve --play`` uses it.  Follow-up lines stop at the first one
-        rejected.  Nothing happens if this command is rejected.
+        """Run ``line`` after this command is accepted, as if typed next (shown,
+        recorded, undoable); follow-up lines stop at the first one rejected.
 
-        Args:
-            line (str): one command line.
-            step (bool): the line is one step of moves played for the player
-                (``solve --play``): at a terminal the front end plays the
-                steps at a readable pace, showing each board, and any key
-                stops the rest; a script shows every step and its output,
-                as for any follow-up line.  Once one line is a step, every
-                follow-up line of the command is.
-            pace (float | None): seconds between two steps at a terminal
-                (``solve --play --pace S``); None leaves the front end's
-                default (half a second).  The last value given counts.
+        ``step`` marks one of the moves played for the player (``solve --play``):
+        a terminal plays them at a readable pace, ``pace`` seconds apart (None:
+        half a second), showing each board, any key stopping the rest.
         """
         self.follow_up.append(line)
         self.steps = self.steps or step
@@ -300,41 +232,29 @@ class CommandContext(Generic[S]):
             self.pace = pace
 
     def leave(self) -> None:
-        """Ask the host to leave (end) the current game once this command is
-        accepted, as if the player typed ``quit`` (a "Play again? (y/n)"
-        answered ``n``).  Nothing happens if the command is rejected."""
+        """End the current game once this command is accepted, as ``quit`` does
+        (a "Play again? (y/n)" answered ``n``).
+        """
         self.leave_requested = True
 
     def echo(self, text: str = "", *, exact: bool = False) -> None:
-        """Print ``text`` (one or more lines, no trailing newline needed).
+        """Print ``text`` (lines, no trailing newline needed) if the command is
+        accepted, after it and before the state display.
 
-        Output is shown only if the command is accepted, after the command
-        and before the state display.  The host fits it to the player's
-        screen: a line wider than the terminal (80 characters in scripts)
-        is broken between words (:mod:`cardshell.screen`).
-
-        Args:
-            text (str): the text.
-            exact (bool): show it as it is, never wrapped (a game's own
-                diagram or hand-out-exact text, like a board: the kind
-                ``exact`` of :data:`cardshell.screen.EXCEPTIONS`).
+        Lines wider than the terminal (80 characters in scripts) are broken between
+        words (:mod:`cardshell.screen`) unless ``exact`` (a game's own diagram, the
+        kind ``exact`` of :data:`cardshell.screen.EXCEPTIONS`).
         """
         if exact:
             text = Exact(text, "exact")
         self.output.append(text)
 
     def progress(self, iterable: Iterable[Any], total: int | None = None, label: str = "") -> Iterator[Any]:
-        """Iterate with a progress bar on a terminal, plainly in scripts.
+        """Iterate over ``iterable`` with a progress bar on a terminal, plainly in scripts.
 
-        Args:
-            iterable: the work items (e.g. ``range(n)`` games to simulate).
-            total (int | None): the number of items, if ``len`` cannot tell.
-            label (str): a short text shown beside the bar.
-
-        Yields:
-            the items of ``iterable``.  Ctrl-C raises KeyboardInterrupt out of
-            the loop; the host then rejects the command as interrupted and
-            keeps the shell running.
+        ``total`` is the number of items when ``len`` cannot tell; ``label`` is
+        shown beside the bar.  Ctrl-C raises KeyboardInterrupt out of the loop, and
+        the host rejects the command as interrupted.
         """
         runner = None if self.shell is None else self.shell.progress
         if runner is None or not self.interactive:

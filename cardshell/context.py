@@ -1,7 +1,6 @@
 """What the shell's collaborators are given from outside: where files go
-(:class:`Places`) and what the front end driving the shell is like
-(:class:`FrontEnd`).  Each is made once, before the shell, and handed to
-the collaborators that need it; none of them calls back into the shell.
+(:class:`Places`) and what the front end is like (:class:`FrontEnd`).
+Each is made once, before the shell, and handed to those that need it.
 """
 
 from __future__ import annotations
@@ -17,13 +16,10 @@ from cardshell.paths import DATA_DIR_ENV, data_dir
 
 
 class Places:
-    """Where cardshell keeps its files, each directory resolved when first
-    used (a start that reads and writes nothing never looks).
+    """Where cardshell keeps its files, each directory resolved when first used.
 
-    Args:
-        data_dir: the data directory (``--data-dir``); None:
-            ``CARDSHELL_DATA_DIR`` as it is now, else the user data
-            directory (:func:`cardshell.paths.data_dir`).
+    ``data_dir`` is ``--data-dir``; None: ``CARDSHELL_DATA_DIR``, else the user
+    data directory (:func:`cardshell.paths.data_dir`).
     """
 
     __slots__ = ("_given", "_data_dir")
@@ -45,25 +41,14 @@ class FrontEnd:
 
     Args:
         interactive: a person types at a terminal (False: a script).
-        columns: the screen's width in characters, when a script's output
-            goes to a screen (``COLUMNS`` set or standard output a
-            terminal, :func:`cardshell.screen.size`); None: the terminal's
-            at a terminal, else no fitting (see :attr:`fit_width`).
-        confirm: asks the person a yes/no question, e.g. before ``new``
-            abandons a game that has moves; None (scripts): nothing is
-            asked, the command goes on and says what it dropped.
-        progress: runs ``CommandContext.progress(iterable, total, label)``
-            with a progress display; None: no display.
-        working: ``with working(label):`` shows that work of unknown length
-            runs (``solve``, ``hint``); None: nothing shown.
-        pace: the steps a command plays (``CommandContext.then(line,
-            step=True)``: ``solve --play``) are left in the reply
-            (``Reply.steps``) for the front end to play at a readable pace;
-            False (scripts): they run at once.
-        clear_screen: clears the terminal (``clear``); None (scripts).
-
-    Attributes are those of the arguments, read when used (a test may set
-    one to stand for another front end).
+        columns: a script's screen width when its output goes to a screen;
+            None: the terminal's at a terminal, else no fitting.
+        confirm: asks a yes/no question; None: scripts ask nothing.
+        progress: runs ``CommandContext.progress`` with a display; None: none.
+        working: ``with working(label):`` shows work of unknown length runs.
+        pace: a command's steps (``solve --play``) are left in the reply for
+            the front end to play at a readable pace; False: they run at once.
+        clear_screen: clears the terminal; None in scripts.
     """
 
     __slots__ = ("interactive", "columns", "confirm", "progress", "working", "pace", "clear_screen")
@@ -83,12 +68,10 @@ class FrontEnd:
 
     @property
     def fit_width(self) -> int | None:
-        """The width every reply is fitted to, in characters
-        (:mod:`cardshell.screen`), or None when the output goes to no screen
-        (a script piped to a file or a program: its output stays as the
-        commands wrote it, byte for byte): :attr:`columns` when given (at
-        least :data:`cardshell.screen.MIN_WIDTH`), else the terminal's at a
-        terminal."""
+        """The width replies are fitted to, or None when the output goes to no screen
+        (it stays byte for byte as written): :attr:`columns` (at least
+        :data:`cardshell.screen.MIN_WIDTH`), else the terminal's at a terminal.
+        """
         if self.columns is not None:
             return max(self.columns, screen.MIN_WIDTH)
         if self.interactive:
@@ -97,6 +80,5 @@ class FrontEnd:
 
     @property
     def width(self) -> int:
-        """The width menus and tables are laid out for, in characters:
-        :attr:`fit_width`, else :data:`cardshell.screen.DEFAULT_WIDTH` (80)."""
+        """The width menus and tables are laid out for: :attr:`fit_width`, else 80."""
         return self.fit_width or screen.DEFAULT_WIDTH

@@ -1,28 +1,10 @@
 """The contract-1 adapter: a game with mutable states, given the contract-2 shape.
 
-A contract-1 game (``Game(immutable=False)``, docs/howto/contract-1.md)
-changes its state in place in its command handlers.  The host keeps one
-state path for every game, the contract-2 one: a state is a value, a
-command gives back a new one, and the old one is the rollback and the undo
-snapshot, never copied by the host.  So at registration
-(:mod:`cardshell.registry`) a contract-1 game and the commands of its
-scope are wrapped here, so that every plugin function that receives a
-state receives a deep copy of it:
-
-* the game's own functions (``render``, ``outcome``, ``prompt``,
-  ``legal_moves`` and the rest of :data:`STATE_FUNCTIONS`, and those of its
-  :class:`~cardshell.records.Search`);
-* each command's validators and completer, and its handler, which then
-  changes its own copy in place (``ctx.state``), as contract 1 says.
-
-A state that cannot be deep-copied (it holds a lock, a generator, an open
-file) is the game's plugin's fault: :func:`copied` raises a
-:class:`~cardshell.plugincheck.PluginFault` naming it.
-
-The one thing the adapter cannot wrap is another plugin's hook reading a
-state (``cardshell_render``, a lifecycle hook's ``session.state``): those
-reads go through :func:`cardshell.views.exposed_state`.  A contract-2 game passes through
-unchanged (:func:`cardshell.statekind.immutable_states` tells them apart).
+A contract-1 game (docs/howto/contract-1.md) changes its state in place; the
+host keeps contract 2's one state path, so at registration the game's state
+functions and its commands' validators, completers and handlers are wrapped
+to receive a deep copy of the state.  Other plugins' hooks read states
+through :func:`cardshell.views.exposed_state`.
 """
 
 from __future__ import annotations
@@ -53,16 +35,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 def copied(state: Any, plugin: str | None, game_id: str) -> Any:
     """A deep copy of a contract-1 game's state.
 
-    Args:
-        state (Any): the state.
-        plugin (str | None): the plugin that registered the game (None: the
-            game's id names it).
-        game_id (str): the game.
-
     Raises:
-        PluginFault: ``plugin 'lockbox': the state of game 'lockbox' cannot
-            be deep-copied (TypeError: cannot pickle '_thread.lock'
-            object); a game with mutable states (contract 1) must allow it``.
+        PluginFault: naming ``plugin`` (else the game) when the state cannot
+            be deep-copied (a lock, a generator, an open file).
     """
     try:
         return copy.deepcopy(state)
@@ -72,7 +47,6 @@ def copied(state: Any, plugin: str | None, game_id: str) -> Any:
 
 
 def _on_a_copy(function: F, plugin: str | None, game_id: str) -> F:
-    """``function`` called with a deep copy of its first argument (a state)."""
     @functools.wraps(function)
     def copying(state: Any, *args: Any, **kwargs: Any) -> Any:
         return function(copied(state, plugin, game_id), *args, **kwargs)
@@ -82,7 +56,6 @@ def _on_a_copy(function: F, plugin: str | None, game_id: str) -> F:
 
 def _handler_on_a_copy(handler: Callable[[CommandContext[Any], Any], None], plugin: str | None, game_id: str
                        ) -> Callable[[CommandContext[Any], Any], None]:
-    """A contract-1 handler that changes ``ctx.state`` in place, given its own copy first."""
     @functools.wraps(handler)
     def copying(ctx: CommandContext[Any], args: Any) -> None:
         ctx.state = copied(ctx.state, plugin, game_id)
@@ -92,20 +65,12 @@ def _handler_on_a_copy(handler: Callable[[CommandContext[Any], Any], None], plug
 
 
 def adapt_game(game: Game, plugin: str | None = None) -> Game:
-    """A game whose state functions never see the host's own state object.
+    """``game`` itself for contract 2; for contract 1, a copy whose state
+    functions each get a deep copy of the state.
 
-    Args:
-        game: a game being registered, its search part gathered in
-            ``Game.search`` (:func:`cardshell.flatsearch.gathered`).
-        plugin: the plugin that registered it, named when its state cannot
-            be copied (:func:`copied`).
-
-    Returns:
-        Game: ``game`` itself for contract 2 (``immutable=True``); for
-        contract 1, a copy whose :data:`STATE_FUNCTIONS` and
-        :data:`SEARCH_FUNCTIONS` each get a deep copy of the state.
-        ``immutable`` stays False: it is what the plugin declared (search
-        needs a true declaration, see :class:`cardshell.ruleset.RuleSet`).
+    ``game``'s search part is gathered in ``Game.search`` already; ``plugin``
+    is named when a state cannot be copied.  ``immutable`` stays False, as the
+    plugin declared it.
     """
     if immutable_states(game):
         return game
@@ -119,19 +84,9 @@ def adapt_game(game: Game, plugin: str | None = None) -> Game:
 
 
 def adapt_command(command: Command, game: Game | None, plugin: str | None = None) -> Command:
-    """A command of a contract-1 game that never changes the host's state object.
-
-    Args:
-        command (Command): a command being registered.
-        game (Game | None): the game whose scope it joins (None: global).
-        plugin (str | None): the plugin that registered the game, named
-            when its state cannot be copied (:func:`copied`).
-
-    Returns:
-        Command: ``command`` itself for a global command or a contract-2
-        game's; else a copy whose validators and completer get a deep copy
-        of the state, and whose handler changes a deep copy of it
-        (``ctx.state``), which the host keeps only if the command succeeds.
+    """``command`` itself when global or of a contract-2 game; else a copy whose
+    validators, completer and handler each get a deep copy of the state (the
+    host keeps the handler's only if the command succeeds).
     """
     if game is None or immutable_states(game):
         return command

@@ -1,11 +1,7 @@
-"""The host's default plugins (datasette's ``DEFAULT_PLUGINS``): the plugin
-objects that register the host's own commands through the same hooks as
-any plugin, in the order their commands appear in ``help``.
-
-Each is named here by its plugin name and the ``module:Class`` that builds
-it for one shell (:meth:`cardshell.shell.Shell` imports the module and
-builds it with itself, typed :class:`cardshell.host.Host`); this list, read
-by :mod:`cardshell.registry` for precedence, imports nothing.
+"""The host's default plugins (datasette's ``DEFAULT_PLUGINS``): the objects
+registering the host's own commands through the same hooks as any plugin,
+in ``help``'s order, each as its name and the ``module:Class`` the registry
+builds with the :class:`cardshell.host.Host`.  Imports nothing.
 """
 
 from __future__ import annotations

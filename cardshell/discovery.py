@@ -1,55 +1,14 @@
-"""Plugin discovery: entry points of the ``cardshell`` group, each loaded
+"""Plugin discovery: the entry points of the ``cardshell`` group, each imported
 under its own guard.
 
-pluggy's ``load_setuptools_entrypoints`` stops at the first plugin that fails
-to import (the cause of llm's issue 1280).  Here every entry point is
-imported separately; a failure is recorded as a :class:`PluginFailure`
-(shown by ``plugins``) and every other plugin still loads.
-
-Environment:
-
-* ``CARDSHELL_LOAD_PLUGINS``: a comma-separated list of plugin names (entry
-  point names such as ``aces-up``, or distribution names) to load; when set,
-  nothing else is loaded, and when set to the empty string no plugin is
-  loaded at all (the host's own commands remain).
-* ``CARDSHELL_DISABLE_PLUGINS``: a comma-separated list of names never to load.
-
-A plugin that is not loaded is not imported either, so these switches also
-set a broken plugin aside.  ``cardshell --plugin MODULE`` (``extra_modules``
-here) loads one more plugin for a session, even when it is not installed:
-an importable module name (the current directory is searched too) or the
-path of a ``.py`` file (its directory is searched for its own imports).  A
-module is named as given (``my_game.plugin``), a file by its module stem
-(``path/to/my_game.py`` is plugin ``my_game`` in ``plugins`` and in
-messages), so that golden files do not depend on where a checkout lives
-(:func:`extra_name`).
-
-A plugin module may declare the contract version it was written for with a
-module-level ``CARDSHELL_CONTRACT = N`` (see :mod:`cardshell.hookspecs`);
-:func:`check_contract` refuses one this cardshell does not provide, naming
-both versions.  A plugin implementing a hook that does not exist (a
-misspelt ``cardshell_game_ended``) or wrapping a registration hook is
-refused too (:func:`cardshell.hookcall.check_plugin`, then pluggy's own
-``check_pending``).
-
-Order and precedence: the built-in plugins (entry points of the
-``cardshell`` distribution itself) are registered first, then third-party
-entry points in name order, then ``--plugin`` modules.  When two plugins
-claim the same name, game id or command word, the one registered first
-keeps it and only the later one is refused (see :mod:`cardshell.registry`),
-so no third-party plugin can replace or disable a built-in one.
-
-Importing a plugin runs its module code, so each import is guarded:
-
-* an exception, or ``SystemExit`` (a ``sys.exit()`` at import), refuses
-  that plugin alone, with the file and line that raised;
-* whatever the module prints while importing goes to standard error, never
-  into the output of the run;
-* a watchdog thread (:mod:`cardshell.watchdog`) tells, on standard error,
-  which plugin is still importing after :data:`IMPORT_WATCHDOG_SECONDS` and
-  that Ctrl-C skips it;
-  Ctrl-C during a plugin's import refuses that plugin (reported like any
-  failure) and loading goes on with the next one.
+Unlike pluggy's ``load_setuptools_entrypoints``, one plugin failing to
+import (an exception, ``SystemExit``, Ctrl-C, a contract it was not written
+for, an unknown hook) is refused alone as a :class:`PluginFailure`; what it
+prints goes to standard error, and a watchdog names one still importing
+after :data:`IMPORT_WATCHDOG_SECONDS`.  ``CARDSHELL_LOAD_PLUGINS`` and
+``CARDSHELL_DISABLE_PLUGINS`` choose what is imported; ``--plugin`` adds a
+module (:func:`import_extra`).  Built-in plugins register first, then
+entry points by name, then ``--plugin`` modules.
 """
 
 from __future__ import annotations
@@ -89,13 +48,11 @@ IMPORT_WATCHDOG_SECONDS = 3.0
 
 
 class PluginInfo(NamedTuple):
-    """A plugin that loaded (a NamedTuple, as the other plugin records:
-    cheaper to define at start than a dataclass; ``info._replace(games=...)``
-    gives it with other values).
+    """A plugin that loaded.
 
     Attributes:
-        name: the name it is registered under in the plugin manager (the
-            entry point's name, or the module name for ``--plugin``).
+        name: its name in the plugin manager (the entry point's name, or the
+            module name for ``--plugin``).
         module: the imported module (``cardshell_aces_up.plugin``).
         dist: the distribution that ships it, if any.
         version: that distribution's version.
@@ -142,8 +99,7 @@ def _names(value: str | None) -> set[str] | None:
 
 
 def _describe_exception(exc: BaseException) -> str:
-    """``Type: message``, then where it was raised (the plugin's own code,
-    not importlib's frames), so that a plugin author can find it."""
+    """``Type: message`` and where the plugin's own code raised it."""
     if isinstance(exc, PluginFault):  # the time bound: it says where the import was stopped
         return say("plugin.hook-problem", hook=exc.hook, problem=exc.problem)
     text = blame.describe(exc)
@@ -156,17 +112,9 @@ def _describe_exception(exc: BaseException) -> str:
 
 
 def check_contract(module: object) -> str | None:
-    """Check a plugin's declared contract version.
-
-    Args:
-        module: the imported plugin module; its optional ``CARDSHELL_CONTRACT``
-            attribute (int) names the contract it was written for.
-
-    Returns:
-        str | None: None if compatible (declared version from
-        :data:`~cardshell.hookspecs.OLDEST_CONTRACT_VERSION` to
-        :data:`~cardshell.hookspecs.CONTRACT_VERSION`, or undeclared), else
-        the reason naming both versions.
+    """None if ``module``'s ``CARDSHELL_CONTRACT`` is undeclared or served
+    (:data:`~cardshell.hookspecs.OLDEST_CONTRACT_VERSION` to
+    :data:`~cardshell.hookspecs.CONTRACT_VERSION`), else the reason naming both versions.
     """
     wanted = getattr(module, "CARDSHELL_CONTRACT", None)
     oldest, newest = hookspecs.OLDEST_CONTRACT_VERSION, hookspecs.CONTRACT_VERSION
@@ -184,35 +132,20 @@ def _is_path(spec: str) -> bool:
 
 
 def extra_name(spec: str) -> str:
-    """The plugin name of a ``--plugin`` argument.
-
-    Args:
-        spec (str): a module name (``my_game.plugin``) or a path
-            (``path/to/my_game.py``).
-
-    Returns:
-        str: the module name as given, or the file's stem (``my_game``).
+    """The plugin name of a ``--plugin`` argument: the module name as given, or a
+    path's stem (``path/to/my_game.py`` is ``my_game``), so golden files do not
+    depend on where a checkout lives.
     """
     return os.path.splitext(os.path.basename(spec))[0] if _is_path(spec) else spec
 
 
 def import_extra(spec: str) -> ModuleType:
-    """Import a ``--plugin`` module: a module name or the path of a ``.py`` file.
-
-    Args:
-        spec (str): ``my_game.plugin`` (importable from ``sys.path`` or the
-            current directory) or ``path/to/plugin.py``.
-
-    Returns:
-        ModuleType: the imported module.  A file in a package
-        (``my_game/plugin.py`` beside ``my_game/__init__.py``) is imported
-        as ``my_game.plugin``; any other file under its stem (``plugin``).
-        The directory above the package (or the file's own directory) is
-        added to ``sys.path``, so that the plugin's own imports work.
+    """Import a ``--plugin`` module: ``my_game.plugin`` or ``path/to/plugin.py``,
+    the directory above it put on ``sys.path``; a file beside an
+    ``__init__.py`` is imported as ``package.module``.
 
     Raises:
-        Exception: whatever importing raises (``FileNotFoundError`` for a
-        missing file, ``ModuleNotFoundError``, the module's own errors).
+        Exception: whatever importing raises.
     """
     if _is_path(spec):
         path = Path(spec).resolve()
@@ -247,17 +180,11 @@ def import_extra(spec: str) -> ModuleType:
 
 
 def installed_metadata() -> ModuleType:
-    """:mod:`importlib.metadata`, imported when first asked for: the one
-    way into what is installed (entry points, distributions), for discovery
-    here and for ``new-plugin``'s clash checks (:func:`cardshell.scaffold.taken`).
+    """:mod:`importlib.metadata`, imported when first asked for, for discovery and
+    ``new-plugin``'s clash checks (:func:`cardshell.scaffold.taken`).
 
-    Importing it costs about 15 ms (it brings :mod:`email` and more), which a
-    start from the plugin index (:mod:`cardshell.registry`) and every command
-    but ``new-plugin`` never pay: this is the deferred-plugin boundary of the
-    host's imports (issue 29 item 4).
-
-    Returns:
-        ModuleType: the :mod:`importlib.metadata` module.
+    Deferred because it costs about 15 ms at import (it brings :mod:`email`),
+    which a start from the plugin index never pays.
     """
     import importlib.metadata  # the deferred-plugin boundary: see the docstring
 
@@ -271,27 +198,13 @@ def load_entry_points(
     extra_modules: Iterable[str] = (),
     tracebacks: bool = False,
 ) -> tuple[list[PluginInfo], list[PluginFailure]]:
-    """Import and register every plugin, each under its own guard.
+    """Import and register every plugin, each under its own guard; what loaded
+    and what was refused, in registration order, never raising for a plugin.
 
-    Args:
-        pm (pluggy.PluginManager): the manager to register plugins with.
-        only (Iterable[str] | None): names to load (entry point or
-            distribution names); None means "all", subject to
-            ``CARDSHELL_LOAD_PLUGINS``.  An explicit value wins over the
-            environment.
-        disabled (Iterable[str]): names never to load, added to
-            ``CARDSHELL_DISABLE_PLUGINS``.
-        extra_modules (Iterable[str]): module names or ``.py`` paths to
-            register as plugins for this session (``--plugin``, see
-            :func:`import_extra`), loaded even when ``only`` would exclude them.
-        tracebacks (bool): print the traceback of each import failure on
-            standard error (``--traceback``).
-
-    Returns:
-        tuple[list[PluginInfo], list[PluginFailure]]: what loaded and what was
-        refused, in registration order (built-in plugins first, see the
-        module's docstring).  Nothing is raised for a broken plugin, not
-        even for ``SystemExit`` or Ctrl-C during its import.
+    ``only`` names entry points or distributions to load (None: all, subject
+    to ``CARDSHELL_LOAD_PLUGINS``); ``disabled`` adds to
+    ``CARDSHELL_DISABLE_PLUGINS``; ``extra_modules`` are ``--plugin`` modules,
+    loaded regardless; ``tracebacks`` prints each import failure's traceback.
     """
     wanted = set(only) if only is not None else _names(os.environ.get("CARDSHELL_LOAD_PLUGINS"))
     blocked = set(disabled) | (_names(os.environ.get("CARDSHELL_DISABLE_PLUGINS")) or set())
@@ -334,25 +247,12 @@ def is_builtin(dist_name: str | None) -> bool:
 
 
 def _named(name: str, dist: str | None, version: str | None) -> str:
-    """A plugin's name for messages, with its distribution when it has one."""
     return say("plugin.named", plugin=repr(name), dist=dist, version=version) if dist else repr(name)
 
 
 def _import_guarded(name: str, load: Callable[[], object], tracebacks: bool,
                     watchdog: ImportWatchdog) -> tuple[object, str | None]:
-    """Import one plugin: (module, None), or (None, the reason it failed).
-
-    The import runs with standard output sent to standard error, watched by
-    ``watchdog`` (which names the plugin on standard error if it takes longer
-    than :data:`IMPORT_WATCHDOG_SECONDS`).  Ctrl-C (``KeyboardInterrupt``)
-    and ``SystemExit`` during the import are failures of this plugin.
-
-    Args:
-        name (str): the plugin's name, for the watchdog's message.
-        load (Callable[[], object]): imports and returns the module.
-        tracebacks (bool): print the traceback of a failure on standard error.
-        watchdog (ImportWatchdog): the start-up's watchdog.
-    """
+    """Import one plugin, its output sent to standard error, watched: (module, None) or (None, reason)."""
     started = time.monotonic()
     watchdog.importing(name)
     try:
@@ -370,23 +270,7 @@ def _import_guarded(name: str, load: Callable[[], object], tracebacks: bool,
 
 def _distribution(ep: metadata.EntryPoint, cache: dict[int, tuple[str | None, str | None]]
                   ) -> tuple[str | None, str | None]:
-    """The (name, version) of the distribution that ships an entry point.
-
-    ``Distribution.name`` and ``.version`` each parse the distribution's
-    METADATA file again; the entry points of one distribution share one
-    ``Distribution`` object, so it is read once per distribution here (the
-    built-in games are eight entry points of one distribution: start-up).
-
-    Args:
-        ep (metadata.EntryPoint): the entry point.
-        cache (dict[int, tuple[str | None, str | None]]): what was read,
-            by ``id()`` of the distribution object (alive while the entry
-            points are).
-
-    Returns:
-        tuple[str | None, str | None]: (None, None) for an entry point
-        with no distribution.
-    """
+    """The (name, version) of an entry point's distribution, read once per distribution (``cache`` by ``id()``)."""
     dist = ep.dist
     if dist is None:
         return None, None
@@ -404,13 +288,8 @@ def _register(
     loaded: list[PluginInfo],
     failures: list[PluginFailure],
 ) -> None:
-    """Register one imported plugin, or refuse it (then it is not left registered).
-
-    Refused: a contract version this host does not provide, what pluggy
-    refuses at registration (a hook implementation with an argument the
-    hook does not have), and what :func:`cardshell.hookcall.check_plugin`
-    refuses (an unknown hook, a wrapper of a registration hook); pluggy's
-    ``check_pending`` is then run as the final word on unknown hooks.
+    """Register one imported plugin, or refuse it (contract version, pluggy's
+    checks, :func:`cardshell.hookcall.check_plugin`) and leave it unregistered.
     """
     problem = check_contract(module)
     if problem is None:

@@ -1,10 +1,5 @@
-"""The plugin reference of ``docs/reference.md``, generated from the docstrings.
-
-The hook reference is made from the hook specifications in
-:mod:`cardshell.hookspecs` (signature and docstring of each) and the record
-reference from the docstrings of :mod:`cardshell.records`, so the
-documentation cannot drift from the contract: a test checks that
-``docs/reference.md`` holds exactly the text :func:`reference` gives.
+"""The plugin reference of ``docs/reference.md``, generated from the hook
+specifications and the records, so it cannot drift from the contract.
 
 Usage::
 
@@ -16,6 +11,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import inspect
 import re
 import sys
@@ -37,11 +33,7 @@ _FIELD = re.compile(r":(param (\w+)|return):\s*(.*)")
 
 
 def hookspec_functions() -> list[Callable[..., object]]:
-    """The hook specifications of :mod:`cardshell.hookspecs`, in source order.
-
-    Returns:
-        list[Callable]: every function marked ``@hookspec``.
-    """
+    """The functions marked ``@hookspec`` in :mod:`cardshell.hookspecs`, in source order."""
     found = [value for value in vars(hookspecs).values()
              if callable(value) and hasattr(value, f"{hookspecs.PROJECT}_spec")]
     return sorted(found, key=lambda f: f.__code__.co_firstlineno)
@@ -59,15 +51,9 @@ def _markdown(text: str) -> str:
 
 
 def split_docstring(doc: str) -> tuple[str, dict[str, str], str | None]:
-    """Split a hook docstring into its text, ``:param:`` fields and ``:return:``.
-
-    Args:
-        doc (str): a cleaned docstring (``inspect.getdoc``).
-
-    Returns:
-        tuple[str, dict[str, str], str | None]: the body text, each
-        parameter's description (continuation lines joined), and the return
-        description (None if missing).
+    """A cleaned hook docstring (``inspect.getdoc``) split into its body text, each
+    ``:param:``'s description (continuation lines joined) and the
+    ``:return:`` description (None if missing).
     """
     body: list[str] = []
     params: dict[str, str] = {}
@@ -105,11 +91,8 @@ def _signature(function: Callable[..., object]) -> str:
 
 
 def hook_reference() -> str:
-    """The Markdown reference of every hook.
-
-    Returns:
-        str: one ``###`` section per hook: signature, how it is called
-        (``firstresult`` noted), its text, its parameters and its return.
+    """The Markdown reference of every hook: a ``###`` section each with its
+    signature, ``firstresult`` noted, its text, parameters and return.
     """
     sections = []
     for function in hookspec_functions():
@@ -129,26 +112,37 @@ def hook_reference() -> str:
     return "\n".join(sections).rstrip() + "\n"
 
 
-def record_reference() -> str:
-    """The reference of the records a plugin builds, from their docstrings.
+def typed_fields(record: type) -> list[tuple[str, str]]:
+    """A record's public fields and their annotations: a dataclass's fields, else
+    its properties' return types, else its constructor's parameters.
+    """
+    if dataclasses.is_dataclass(record):
+        return [(f.name, str(f.type)) for f in dataclasses.fields(record) if not f.name.startswith("_")]
+    properties = [(name, str(value.fget.__annotations__.get("return", "Any")))
+                  for name, value in vars(record).items() if isinstance(value, property) and not name.startswith("_")]
+    if properties:
+        return properties
+    if "__init__" not in vars(record):
+        return []
+    parameters = list(inspect.signature(vars(record)["__init__"]).parameters.values())[1:]
+    return [(p.name, str(p.annotation)) for p in parameters if p.annotation is not inspect.Parameter.empty]
 
-    Returns:
-        str: one ``###`` section per record of :data:`RECORDS`, its
-        docstring verbatim in a text block.
+
+def record_reference() -> str:
+    """The reference of the records a plugin builds: a ``###`` section per record
+    of :data:`RECORDS`, its typed fields (:func:`typed_fields`) and its docstring verbatim.
     """
     sections = []
     for record in RECORDS:
         doc = inspect.getdoc(record) or ""
-        sections.append(f"### `cardshell.{record.__name__}`\n\n```text\n{doc}\n```\n")
+        typed = "\n".join(f"{name}: {annotation}" for name, annotation in typed_fields(record))
+        fields = f"```python\n{typed}\n```\n\n" if typed else ""
+        sections.append(f"### `cardshell.{record.__name__}`\n\n{fields}```text\n{doc}\n```\n")
     return "\n".join(sections)
 
 
 def reference() -> str:
-    """The whole generated reference, between :data:`BEGIN` and :data:`END`.
-
-    Returns:
-        str: the text, markers included, ending with a newline.
-    """
+    """The whole generated reference, the :data:`BEGIN` and :data:`END` markers included."""
     return (
         f"{BEGIN}\n\n"
         f"## Hook reference\n\n"
@@ -166,16 +160,8 @@ def reference() -> str:
 
 
 def replace_reference(text: str) -> str:
-    """A Markdown text with its generated reference brought up to date.
-
-    Args:
-        text (str): the file's text, holding :data:`BEGIN` and :data:`END` lines.
-
-    Returns:
-        str: the text with everything from BEGIN to END replaced.
-
-    Raises:
-        ValueError: if the markers are missing.
+    """``text`` with its :data:`BEGIN` to :data:`END` lines replaced by
+    :func:`reference`; ``ValueError`` when the markers are missing.
     """
     start, end = text.find(BEGIN), text.find(END)
     if start < 0 or end < start:
@@ -185,12 +171,8 @@ def replace_reference(text: str) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m cardshell.docs [--messages] [--write FILE | --check FILE]``:
-    the plugin reference (the generated section of docs/reference.md), or
-    with ``--messages`` the catalog of host messages (all of
-    docs/messages.md, :func:`cardshell.messages.markdown`).
-
-    Returns:
-        int: 0, or 1 when ``--check`` finds the file out of date.
+    the plugin reference, or with ``--messages`` the catalog of host messages
+    (docs/messages.md); 0, or 1 when ``--check`` finds the file out of date.
     """
     parser = argparse.ArgumentParser(prog="python -m cardshell.docs", description=__doc__.splitlines()[0])
     parser.add_argument("--messages", action="store_true", help="the catalog of host messages (docs/messages.md)")

@@ -1,26 +1,10 @@
-"""The deals that reached an ending, so that a save never replays one.
+"""The deals that reached an ending, so a save never replays one.
 
-A save holds a deal's uid and its moves.  Once that deal is played on to an
-ending (a win, a loss, a round settled), an older save of it would let a
-game without undo be played again from before the ending (issue 27 item 3:
-save, quit, ``play blackjack`` brought back the hand before the stay), and
-statistics would count the deal twice.  This module keeps, per uid, the
-number of moves the deal had at its latest ending:
-
-* in memory for the session (:class:`Endings`), whatever the game: the
-  latest :data:`MAX_ENDINGS` of them (the oldest are dropped first, so an
-  endless script's memory stays flat);
-* in the data directory (``saves/.endings.json``, a JSON object ``{uid:
-  moves}``) for a deal that was saved or resumed from a save, the only
-  deals of which another, older copy can exist on disk.  The file is
-  written atomically (``tempfile`` then ``os.replace``) under the saves
-  directory's lock (:func:`cardshell.saves.locked`) and holds at most
-  :data:`MAX_ENDINGS` uids (the oldest are dropped first).
-
-The rule that uses it is :meth:`cardshell.replay.Replayer.rebuild`: a
-save of a deal whose recorded ending lies after the save's last move is
-refused for a game without undo, and resumed without counting that ending
-again for a game with undo.
+An older save of a finished deal would let a game without undo be replayed
+from before its ending and count it twice.  The moves at each deal's latest
+ending are kept in memory (:class:`Endings`) and, for deals saved or
+resumed, in ``saves/.endings.json``, both bounded by :data:`MAX_ENDINGS`;
+:meth:`cardshell.replay.Replayer.rebuild` applies the rule.
 """
 
 from __future__ import annotations
@@ -47,15 +31,8 @@ def ledger_path(data_dir: Path) -> Path:
 
 
 def read(data_dir: Path) -> dict[str, int]:
-    """The recorded endings, by uid (moves at the latest ending).
-
-    Args:
-        data_dir (Path): the data directory.
-
-    Returns:
-        dict[str, int]: oldest first; empty when the file is missing,
-        unreadable or damaged (never raises: the ledger is a safeguard,
-        not a save).
+    """The recorded endings, uid to moves at the latest ending, oldest first;
+    empty when the file is missing, unreadable or damaged (never raises).
     """
     try:
         data = json.loads(ledger_path(data_dir).read_text(encoding="utf-8"))
@@ -68,12 +45,8 @@ def read(data_dir: Path) -> dict[str, int]:
 
 
 def record(data_dir: Path, uid: str, moves: int) -> None:
-    """Record that deal ``uid`` reached an ending after ``moves`` moves.
-
-    Args:
-        data_dir (Path): the data directory (the saves directory is created).
-        uid (str): the deal's uid (:attr:`cardshell.session.GameSession.uid`).
-        moves (int): its moves at the ending.
+    """Record that deal ``uid`` reached an ending after ``moves`` moves,
+    creating the saves directory.
 
     Raises:
         OSError: the file cannot be written (nothing is changed then).
@@ -97,15 +70,12 @@ def record(data_dir: Path, uid: str, moves: int) -> None:
 
 
 class Endings:
-    """The endings this session saw, and the ledger of its data directory.
-
-    Args:
-        places (Places): the shell's directories (the data directory is
-            looked at only when the file is needed).
+    """The endings this session saw, and the ledger of its data directory
+    (looked at in ``places`` only when needed).
 
     Attributes:
-        seen (dict[str, int]): uid -> moves at its latest ending, this
-            session: the latest :data:`MAX_ENDINGS` deals, oldest first.
+        seen: uid to moves at its latest ending this session, the latest
+            :data:`MAX_ENDINGS` deals, oldest first.
     """
 
     def __init__(self, places: Places) -> None:
@@ -113,17 +83,9 @@ class Endings:
         self.seen: dict[str, int] = {}
 
     def note(self, uid: str, moves: int, *, lasting: bool) -> str | None:
-        """Remember an ending of deal ``uid`` at ``moves`` moves.
-
-        Args:
-            uid (str): the deal's uid.
-            moves (int): its moves at the ending.
-            lasting (bool): also write it to the data directory (the deal
-                was saved or resumed from a save).
-
-        Returns:
-            str | None: a warning to show when the file could not be
-            written, else None.
+        """Remember an ending of deal ``uid`` at ``moves`` moves, also in the data
+        directory when ``lasting`` (saved or resumed); a warning when the file
+        could not be written, else None.
         """
         self.seen[uid] = max(moves, self.seen.pop(uid, 0))  # re-inserted last: the newest is kept longest
         while len(self.seen) > MAX_ENDINGS:

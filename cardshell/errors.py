@@ -1,24 +1,17 @@
 """The user-facing errors of the plugin contract.
 
-A plugin raises :class:`CommandError` (or its subclass :class:`UsageError`)
-whenever a typed command cannot be carried out.  The host catches it, prints
-its message the same way for every game (inline at the interactive prompt,
-``FILE:LINE: message`` on stderr in scripts), and guarantees that the game
-state is exactly what it was before the command.  No traceback is shown.
-
-Any *other* exception escaping plugin code is treated as a plugin bug: the
-host reports it with the plugin's name, rolls the game back, and goes on.
+A plugin raises :class:`CommandError` (or :class:`UsageError`) when a typed
+command cannot be carried out: the host prints its message alike for every
+game, without a traceback, and the state is as before the command.  Any
+other exception from plugin code is a plugin bug, reported naming the plugin.
 """
 
 from __future__ import annotations
 
 
 class CommandError(Exception):
-    """A command was understood but cannot be carried out (an illegal move).
-
-    Args:
-        message (str): the complete text shown to the user, e.g.
-            ``"Error, cannot move A♠."``.  It is printed as given.
+    """A command was understood but cannot be carried out (an illegal move);
+    ``message`` is printed as given (``"Error, cannot move A♠."``).
     """
 
     def __init__(self, message: str) -> None:
@@ -30,11 +23,8 @@ class CommandError(Exception):
 
 
 class UsageError(CommandError):
-    """A command's arguments do not fit its grammar (bad syntax).
+    """A command's arguments do not fit its grammar, raised by argument parsers.
 
-    Raised by argument parsers.  When the current game defines
-    :attr:`cardshell.records.Game.invalid_input`, the host replaces this
-    message with the game's own "invalid option" text (the hand-outs quote
-    the whole line the user typed); otherwise the message is shown followed
-    by the command's usage.
+    Shown followed by the command's usage, or replaced by the game's
+    :attr:`cardshell.records.Game.invalid_input` text when it has one.
     """

@@ -1,23 +1,12 @@
 """A game's ``play`` options: the parser of ``play GAME [--seed N]
-[--OPTION VALUE ...]`` (:func:`play_parser`) and the check of options read
-from elsewhere, a save file's (:func:`saved_options`), so that a game's
-``new`` only ever receives options ``play`` could have given it.
+[--OPTION VALUE ...]`` and the check of a save's options, so a game's
+``new`` only receives options ``play`` could have given.
 
-A saved option value is accepted when it is:
-
-* the option's default (``Option.default``), whatever it is;
-* a string or a number that the option's parser gives back unchanged from
-  its text (``str(value)`` through ``Option.type`` and ``Option.choices``,
-  exactly as ``play`` reads a typed value): ``"hard"`` for Minesweeper's
-  ``--level`` is read and then refused by its ``new`` as a typed one is,
-  ``["hard"]`` is refused here;
-* another JSON value (``true``/``false``, a list, an object) only when the
-  option's type is a function rather than a class such as ``int`` or
-  ``str`` (so what it gives cannot be known without text) and the
-  default is ``null`` or the same kind of value.
-
-An option the game does not declare is refused; one the save lacks gets its
-default (a save written before the game had it), as ``play`` gives it.
+A saved value is accepted when it is the option's default; a string or
+number the option's parser gives back unchanged from ``str(value)``; or
+another JSON value when the option's type is a function (not a class such
+as ``int``) and the default is ``null`` or of the same kind.  An option the
+game does not declare is refused; one the save lacks gets its default.
 """
 
 from __future__ import annotations
@@ -36,17 +25,9 @@ __all__ = ["play_parser", "saved_options"]
 
 
 def play_parser(game: Game) -> OptionParser:
-    """The argument parser of ``play GAME``: ``--seed N`` and the game's options.
-
-    ``--seed`` is read by :func:`cardshell.option_values.seed` (a whole
-    number within ``±MAX_SEED``); parse with
+    """The argument parser of ``play GAME``: ``--seed N``
+    (:func:`cardshell.option_values.seed`) and the game's options; parse with
     :meth:`~cardshell.option_values.OptionParser.parse_words`.
-
-    Args:
-        game (Game): the game whose :attr:`Game.options` to accept.
-
-    Returns:
-        OptionParser: raises :class:`UsageError` on bad input.
     """
     parser = OptionParser(prog=f"play {game.id}", add_help=False)
     parser.add_argument("--seed", type=option_values.seed, default=None)
@@ -57,22 +38,12 @@ def play_parser(game: Game) -> OptionParser:
 
 
 def saved_options(game: Game, options: Mapping[str, Any]) -> dict[str, Any]:
-    """Options read from a save, checked as ``play`` reads typed ones (see
-    the module's rules).
-
-    Args:
-        game (Game): the save's game.
-        options (Mapping[str, Any]): the saved options, by name with dashes
-            turned into underscores (as ``play`` stores them).
-
-    Returns:
-        dict[str, Any]: every option of the game, the saved value or the
-        default, in the game's order.
+    """Every option of ``game`` in its order, the saved value (by name with dashes
+    as underscores) or the default, checked as the module says.
 
     Raises:
         UsageError: an option the game does not have, or a value ``play``
-            would not give (``option --level holds ['hard'], which 'play
-            minesweeper --level VALUE' does not give``).
+            would not give.
     """
     declared = {option.name.replace("-", "_"): option for option in game.options}
     unknown = [name for name in options if name not in declared]
@@ -93,11 +64,7 @@ def _same(value: Any, default: Any) -> bool:
 
 
 def _check(game: Game, option: Option, value: Any) -> None:
-    """Refuse a saved value that ``play GAME --NAME VALUE`` would not give.
-
-    Raises:
-        UsageError: naming the option and the value (cut to 40 characters).
-    """
+    """Refuse a saved value ``play GAME --NAME VALUE`` would not give (UsageError)."""
     refused = UsageError(say("option.saved-refused", option=option.name, value=clipped(repr(value)), game=game.id))
     if isinstance(value, (str, int, float)) and not isinstance(value, bool):
         try:

@@ -1,13 +1,10 @@
-"""A game's page: its rules, its commands and its ``play`` options.
+"""A game's page, its rules, commands and ``play`` options, as ``help GAME``
+and ``rules [GAME]`` show it.
 
-``help GAME`` and ``rules [GAME]`` show it, so that a player can learn any
-game without opening a file.  The rules text is :attr:`Game.rules
-<cardshell.records.Game.rules>` or, when that is empty, the ``RULES.md`` file
-shipped in the package of the plugin module that registered the game (the
-built-in games keep theirs in ``plugins/cardshell_<game>/RULES.md``: the
-player's page; the notes for developers are ``NOTES.md`` beside it, never
-shown).  The page is Markdown, shown rendered (:func:`render`): no ``#``,
-backquote or ``**`` reaches the terminal.
+The rules are :attr:`Game.rules <cardshell.records.Game.rules>` or else the
+``RULES.md`` of the registering plugin's package (the built-in games'
+``plugins/cardshell_<game>/RULES.md``; their ``NOTES.md`` is for developers
+and never shown), Markdown shown rendered (:func:`render`).
 """
 
 from __future__ import annotations
@@ -28,17 +25,9 @@ MAX_RULES_BYTES = 64 * 1024
 
 
 def rules_text(game: Game, plugin: Any) -> str:
-    """The game's rules page, or "" when it has none.
-
-    Args:
-        game (Game): the game.
-        plugin (Any): the plugin object (usually a module) that registered it.
-
-    Returns:
-        str: the Markdown text, without trailing blank lines: ``Game.rules``,
-        else the file ``RULES.md`` beside the plugin module's package (at
-        most :data:`MAX_RULES_BYTES` bytes read; "" when there is none or it
-        cannot be read).
+    """The rules page of ``game`` (Markdown, no trailing blank lines):
+    ``Game.rules``, else ``RULES.md`` beside the module of ``plugin`` (at most
+    :data:`MAX_RULES_BYTES` read); "" when there is none or it cannot be read.
     """
     if game.rules:
         return game.rules.rstrip()
@@ -64,20 +53,9 @@ def _option_rows(game: Game) -> list[tuple[str, str]]:
 
 
 def page(game: Game, commands: Iterable[Command], rules: str, width: int = helptext.DEFAULT_WIDTH) -> str:
-    """The whole page of a game: rules, commands, options.
-
-    Args:
-        game (Game): the game.
-        commands (Iterable[Command]): its commands, in registration order.
-        rules (str): its rules text (see :func:`rules_text`).  A rules page
-            is shown as it is (it names the commands and options itself, as
-            the built-in games' pages do); without one, the summary and the
-            commands and options from the game's records are shown.
-        width (int): the terminal's width in characters.
-
-    Returns:
-        str: the text, wrapped to ``width`` at word boundaries (a rules
-        page rendered: :func:`render`).
+    """The page of a game, wrapped to ``width``: its ``rules`` rendered as they
+    are (they name the commands and options themselves), or without rules the
+    summary and the commands and options from the game's records.
     """
     return "\n".join(page_pieces(game, commands, rules, width))
 
@@ -85,18 +63,9 @@ def page(game: Game, commands: Iterable[Command], rules: str, width: int = helpt
 def page_pieces(game: Game, commands: Iterable[Command], rules: str,
                 width: int = helptext.DEFAULT_WIDTH) -> list[str]:
     """:func:`page` as the pieces ``help GAME`` and ``rules`` echo
-    (:func:`cardshell.help.pieces`): a rules page whole, as its author wrote
-    it (rendered), in the message ``help.rules-page``; without one, the
-    host's messages for the title line, headings and rows.
-
-    Args:
-        game (Game): the game.
-        commands (Iterable[Command]): its commands, in registration order.
-        rules (str): its rules text (see :func:`rules_text`).
-        width (int): the terminal's width in characters.
-
-    Returns:
-        list[str]: the pieces, joined by newlines :func:`page`'s text.
+    (:func:`cardshell.help.pieces`): a rules page whole, rendered, in the
+    message ``help.rules-page``; without one, the host's messages for the title
+    line, headings and rows.
     """
     if rules:
         return [say("help.rules-page", page=render(rules, width))]
@@ -124,30 +93,21 @@ _KEEP = "\xa0"
 
 
 def inline(text: str, keep: str = " ") -> str:
-    """Markdown's inline marks taken out: ``code`` spans are put in single
-    quotes, as the host's messages quote what to type (their spaces become ``keep``), ``**strong**`` and
-    ``__strong__`` their marks, a link ``[text](url)`` keeps its text."""
+    """Markdown's inline marks taken out: code spans in single quotes (their
+    spaces become ``keep``), strong marks dropped, a link's text kept.
+    """
     text = _LINK.sub(r"\1", text)
     text = _STRONG.sub(r"\2", text)
     return re.sub(r"`+([^`]*)`+", lambda span: "'" + span.group(1).replace(" ", keep) + "'", text)
 
 
 def render(markdown: str, width: int = helptext.DEFAULT_WIDTH) -> str:
-    """A Markdown page as a player reads it at a terminal.
+    """A Markdown page as a player reads it at a terminal ``width`` wide.
 
-    The subset rules pages use: ``#`` headings (shown as their text; the
-    title first, a blank line before each section), paragraphs (joined and
-    wrapped), list items ``-``, ``*``, ``1.`` (wrapped under their text),
-    fenced code blocks (kept line for line), inline code, strong text and
-    links (:func:`inline`).  Words are never broken.
-
-    Args:
-        markdown (str): the page.
-        width (int): the terminal's width in characters.
-
-    Returns:
-        str: the text, no line over ``width`` except a word (or a line of a
-        code block) longer than the width; no trailing spaces.
+    The subset rules pages use: ``#`` headings (the title first, a blank line
+    before each section), paragraphs and list items (``-``, ``*``, ``1.``)
+    wrapped, fenced code kept line for line, inline marks (:func:`inline`).
+    No line is over ``width`` but a longer word or code line; no trailing spaces.
     """
     out: list[str] = []
     block: list[str] = []

@@ -1,21 +1,13 @@
 """The game table: the games of one shell, the current one, and snapshots of them.
 
 A :class:`GameTable` owns the :class:`~cardshell.session.GameSession` of each
-game id in progress, which one is current, the last game of each id that
-ended (*finished*: ``play GAME`` deals again after it, ``new`` and
-``restart`` at ``cardshell>`` act on the last one), and the uids of the
-games that were retired here (finished, abandoned or replaced: a save of
-one of them is never written back over a newer game).  Only a game that
-was saved or resumed from a save (``save_name`` set) can have its uid in a
-save file, so only those are remembered as retired: the table's memory
-stays bounded by the saves, however many games a session deals.  A game's life as the
-host tells it: *in progress* (in :attr:`GameTable.sessions`, no outcome),
-*finished* (an outcome; in :attr:`GameTable.finished`), *abandoned* (left
-with moves; kept loadable until exit by
-:meth:`cardshell.persistence.Persistence.abandon`).  It takes a :class:`TableSnapshot`
-before a host command and restores it when the command fails, so that a host
-command is all or nothing (``play``, ``load``, ``undo`` ...).  It calls no
-plugin and does no I/O.
+game id in progress, the current one, the last finished game of each id
+(``play GAME`` deals again after it; ``new`` and ``restart`` at
+``cardshell>`` act on it) and the uids of retired games (finished,
+abandoned or replaced), so a save of one is never written over a newer
+game; only games with a ``save_name`` are remembered, which bounds the
+memory by the saves.  Its :class:`TableSnapshot` makes a host command all
+or nothing.  It calls no plugin and does no I/O.
 """
 
 from __future__ import annotations
@@ -26,15 +18,8 @@ from cardshell.session import GameSession, SessionBookmark
 
 
 class TableSnapshot(NamedTuple):
-    """A :class:`GameTable` as it was (see :meth:`GameTable.snapshot`).
-
-    Attributes:
-        sessions: the games in progress by id.
-        current: the current game.
-        finished: the last finished game per id.
-        retired: the retired games' uids.
-        bookmark: the current game's attributes.
-        left: the game left last.
+    """A :class:`GameTable` as it was (:meth:`GameTable.snapshot`): its
+    attributes, and the current game's (``bookmark``).
     """
 
     sessions: dict[str, GameSession]
@@ -49,16 +34,13 @@ class GameTable:
     """The games in progress of one shell.
 
     Attributes:
-        sessions (dict[str, GameSession]): games in progress by game id.
-        current (GameSession | None): the game being played, if any.
-        finished (dict[str, GameSession]): per game id, its last game that
-            ended (most recently ended last), until a new game of that id is
-            put in place.
-        retired (set[str]): uids of the games finished, abandoned or
-            replaced in this shell that were saved or resumed from a save
-            (:meth:`retire`).
-        left (GameSession | None): the game left last (:meth:`leave`), in
-            progress or not.
+        sessions: games in progress by game id.
+        current: the game being played, if any.
+        finished: per game id, its last game that ended (most recent last),
+            until a new game of that id is put in place.
+        retired: uids of the saved or resumed games finished, abandoned or
+            replaced in this shell (:meth:`retire`).
+        left: the game left last (:meth:`leave`), in progress or not.
     """
 
     def __init__(self) -> None:
@@ -69,11 +51,7 @@ class GameTable:
         self.left: GameSession | None = None
 
     def install(self, session: GameSession) -> None:
-        """Make a session the current game, replacing one of the same id.
-
-        Args:
-            session (GameSession): a new or rebuilt game.
-        """
+        """Make a session the current game, replacing one of the same id."""
         previous = self.sessions.get(session.id)
         if previous is not None and previous is not session:
             self.retire(previous)
@@ -83,19 +61,15 @@ class GameTable:
         self.current = session
 
     def ended(self, session: GameSession) -> None:
-        """A game just reached an ending: it is the last finished game of its id.
-
-        Args:
-            session (GameSession): the game.
-        """
+        """A game just reached an ending: it is the last finished game of its id."""
         self.finished.pop(session.id, None)
         self.finished[session.id] = session
 
     def last_finished(self, game_id: str | None = None) -> GameSession | None:
-        """The last game that ended (of ``game_id``, or of any game) and was
-        not played on or replaced since, or None.  Of any game: None when the
-        game left last is still in progress (Ctrl-D), so that ``new`` and
-        ``restart`` at ``cardshell>`` never deal an older game than it."""
+        """The last game that ended (of ``game_id``, or of any) and was not played on
+        or replaced since, or None; of any game, None when the game left last is
+        still in progress, so ``new`` at ``cardshell>`` never deals an older game.
+        """
         left = self.left
         if game_id is None and left is not None and left.outcome is None and self.sessions.get(left.id) is left:
             return None
@@ -110,14 +84,8 @@ class GameTable:
         return sorted(gid for gid, session in self.sessions.items() if session.outcome is None)
 
     def leave(self, abandon: bool) -> GameSession | None:
-        """Leave the current game.
-
-        Args:
-            abandon (bool): True drops the game (``quit``); False keeps it in
-                progress so ``play`` resumes it (Ctrl-D, switching games).
-
-        Returns:
-            GameSession | None: the game left, if there was one.
+        """Leave the current game and return it, if any: ``abandon`` drops it
+        (``quit``), else it stays in progress for ``play`` to resume.
         """
         session, self.current = self.current, None
         if session is not None:
@@ -130,12 +98,8 @@ class GameTable:
         return session
 
     def retire(self, session: GameSession) -> None:
-        """Remember that a game was finished, abandoned or replaced here, when
-        a save file can hold it (it was saved or resumed from a save:
-        ``save_name`` set; any other game's uid is in no file).
-
-        Args:
-            session (GameSession): the game.
+        """Remember a game finished, abandoned or replaced here, when a save file can
+        hold it (``save_name`` set).
         """
         if session.save_name is not None:
             self.retired.add(session.uid)
@@ -147,11 +111,7 @@ class GameTable:
                              None if current is None else current.bookmark(), self.left)
 
     def restore(self, snapshot: TableSnapshot) -> None:
-        """Put the table (and the then current game's attributes) back.
-
-        Args:
-            snapshot (TableSnapshot): taken from this table.
-        """
+        """Put the table, and the then current game's attributes, back."""
         self.sessions.clear()
         self.sessions.update(snapshot.sessions)
         self.current = snapshot.current

@@ -1,11 +1,8 @@
 """Golden scripts: their ``# cardshell:`` header and how their differences are shown.
 
-Part of the testing kit (:mod:`cardshell.testing` re-exports every name
-here): :func:`parse_header` reads a golden script's options,
-:func:`visible_lines` and :func:`text_diff` show where an actual output
-differs from the expected file, invisible characters included.  The pytest
-plugin (:mod:`cardshell.pytest_plugin`) collects ``test_*.cardshell`` files
-with them.  No pytest import here.
+Part of the testing kit (re-exported by :mod:`cardshell.testing`), used by
+the pytest plugin (:mod:`cardshell.pytest_plugin`) to collect
+``test_*.cardshell`` files.  No pytest import here.
 """
 
 from __future__ import annotations
@@ -42,16 +39,9 @@ LEGEND = "(· trailing space, \\t tab, \\r carriage return, [no newline at end]:
 
 # -- showing differences ------------------------------------------------------
 def visible_lines(text: str) -> list[str]:
-    """Split a text into lines with every invisible difference made visible.
-
-    Args:
-        text (str): output as printed.
-
-    Returns:
-        list[str]: one entry per line (split on ``\\n`` only): trailing spaces
-        as ``·``, tabs as ``\\t``, carriage returns as ``\\r``, other
-        unprintable characters as ``\\xNN``/``\\uNNNN``; a last line without
-        its newline ends with ``[no newline at end]``.
+    r"""A text's lines (split on ``\n`` only) with invisible differences shown:
+    trailing spaces as ``·``, tabs ``\t``, carriage returns ``\r``, other
+    unprintable characters ``\xNN``/``\uNNNN``, and ``[no newline at end]``.
     """
     parts = text.split("\n")
     missing_newline = parts[-1] != ""
@@ -80,16 +70,8 @@ def visible_lines(text: str) -> list[str]:
 
 
 def text_diff(expected: str, actual: str, expected_name: str, actual_name: str) -> str:
-    """A unified diff of two outputs, with invisible characters shown.
-
-    Args:
-        expected (str): the expected text.
-        actual (str): the actual text.
-        expected_name (str): label of the expected side (a file name).
-        actual_name (str): label of the actual side.
-
-    Returns:
-        str: the diff (``-`` expected, ``+`` actual), or "" if the texts are equal.
+    """A unified diff (``-`` expected, ``+`` actual) with invisible characters
+    shown, the sides labelled by the names; "" if the texts are equal.
     """
     if expected == actual:
         return ""
@@ -132,12 +114,12 @@ class GoldenOptions:
     """The options of one golden script (from its ``# cardshell:`` header lines).
 
     Attributes:
-        seed (int): the session seed.
-        echo (bool): transcript output.
-        stop_on_error (bool): stop at the first rejected command.
-        plugins (list[str] | None): the plugins to load; None: the default.
-        modules (list[str]): extra plugin modules or files.
-        disabled (list[str]): plugins not to load.
+        seed: the session seed.
+        echo: transcript output.
+        stop_on_error: stop at the first rejected command.
+        plugins: the plugins to load; None: the default.
+        modules: extra plugin modules or files.
+        disabled: plugins not to load.
     """
 
     seed: int = DEFAULT_SEED
@@ -149,16 +131,8 @@ class GoldenOptions:
 
 
 def parse_header(lines: Sequence[str]) -> GoldenOptions:
-    """Read the ``# cardshell: OPTIONS`` comment lines at the top of a script.
-
-    Args:
-        lines (Sequence[str]): the script's lines.
-
-    Returns:
-        GoldenOptions: the options (defaults where not given).
-
-    Raises:
-        GoldenError: for an unknown option or a bad value.
+    """The options of a script's ``# cardshell: OPTIONS`` comment lines, defaults
+    where not given; :class:`GoldenError` for an unknown option or a bad value.
     """
     words: list[str] = []
     for line in lines:
@@ -190,12 +164,9 @@ class Item:
     Attributes:
         text: what was printed, ending with a newline.
         wordings: every text the piece may have had in a golden file of any
-            release (:meth:`cardshell.reply.Part.wordings`: a host message
-            in each of its wordings), ``text`` first, each ending with a
-            newline.
-        optional: the piece is the host's alone (a host line, a warning, a
-            note): a golden file recorded by a release that did not print
-            it still matches.
+            release (a host message in each wording), ``text`` first.
+        optional: the piece is the host's alone: a golden file of a release
+            that did not print it still matches.
     """
 
     text: str
@@ -204,9 +175,9 @@ class Item:
 
 
 def parts_wordings(parts: Sequence[Part], limit: int = MAX_WORDINGS) -> list[str]:
-    """The texts a sequence of parts may have been printed as: each part in
-    each of its wordings, joined as :func:`cardshell.reply.joined` joins
-    them; at most ``limit``."""
+    """The texts parts may have been printed as (each in each wording, joined as
+    :func:`cardshell.reply.joined` does); at most ``limit``.
+    """
     choices = [piece.wordings() for piece in parts]
     found: dict[str, None] = {}
     for values in itertools.islice(itertools.product(*choices), limit):
@@ -218,8 +189,7 @@ def parts_wordings(parts: Sequence[Part], limit: int = MAX_WORDINGS) -> list[str
 
 
 def items_of(parts: Sequence[Part]) -> list[Item]:
-    """The items of a reply's output: one per line group (a part and the
-    inline parts after it), optional when all its parts are the host's."""
+    """A reply's output as items: one per line group, optional when all its parts are the host's."""
     groups: list[list[Part]] = []
     for piece in parts:
         if piece.inline and groups:
@@ -243,12 +213,10 @@ class Comparison:
     """How an expected stream compares with the items printed.
 
     Attributes:
-        ok: every expected line is matched: the game's lines exactly and in
-            order, the host's in one of their wordings; host items missing
-            from the expected text are allowed.
+        ok: every expected line is matched: the game's exactly and in order,
+            the host's in one of their wordings; missing host items allowed.
         exact: the texts are equal byte for byte.
-        host_lines: how many printed host lines differ from, or are missing
-            in, the expected text (0 when ``exact``).
+        host_lines: printed host lines that differ or are missing (0 when ``exact``).
         problem: where matching stopped, for a failing comparison.
     """
 
@@ -259,20 +227,11 @@ class Comparison:
 
 
 def compare(expected: str, items: Sequence[Item]) -> Comparison:
-    """Compare an expected stream (a golden file) with what was printed.
+    """Compare a golden file's text with the items printed on that stream.
 
-    The expected text must be the items in order, each in one of its
-    wordings, where an optional item may be absent.  An alignment over the
-    expected lines and the items (a dynamic programme over the positions
-    reachable after each item) decides it; a piece of several lines is
-    matched whole.
-
-    Args:
-        expected: the golden file's text.
-        items: what the script printed on that stream (:func:`items_of`).
-
-    Returns:
-        Comparison: the verdict.
+    The expected text must be the items in order, each in one of its wordings,
+    an optional item possibly absent; a dynamic programme over the positions
+    reachable after each item decides, matching a multi-line piece whole.
     """
     actual = "".join(item.text for item in items)
     if expected == actual:

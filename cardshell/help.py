@@ -1,7 +1,4 @@
-"""Help menus, built from the registered metadata (never written per game).
-
-Pure formatting: given commands and games, return text.
-"""
+"""Help menus, built from the registered metadata (never written per game): given commands and games, text."""
 
 from __future__ import annotations
 
@@ -26,52 +23,31 @@ _LEFT_SHARE = 0.5
 
 
 def wrap(text: str, width: int = DEFAULT_WIDTH, indent: str = "") -> str:
-    """Wrap each line of ``text`` longer than ``width`` at word boundaries
-    (:func:`cardshell.screen.wrap`, kept here for the host's callers)."""
+    """Wrap each line of ``text`` longer than ``width`` at word boundaries (:func:`cardshell.screen.wrap`)."""
 
     return screen.wrap(text, width, indent)
 
 
 def table(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2, width: int = DEFAULT_WIDTH) -> str:
-    """Two aligned columns, the right one wrapped at word boundaries.
+    """Two aligned columns, the right one wrapped at word boundaries, no line over
+    ``width`` characters and no word broken.
 
-    Args:
-        rows: (left, right) text pairs.
-        indent (int): spaces before the left column.
-        gap (int): spaces between the columns (at least).
-        width (int): the most characters per line; a right-column text that
-            does not fit continues on the next lines, aligned under itself.
-            The left column is as wide as its longest text that takes at
-            most :data:`_LEFT_SHARE` of the width; a longer left text (a
-            long usage) has its own lines, its right text under it,
-            indented, as does a row whose right column would be under 20
-            characters or narrower than its longest word.
-
-    Returns:
-        str: one line per row or more, right-stripped; no word is broken.
+    The left column is as wide as its longest text within :data:`_LEFT_SHARE`
+    of the width; a longer left text, or a row whose right column would be
+    under 20 characters or narrower than its longest word, has its right text
+    on the next lines, indented.  ``indent`` and ``gap`` are in spaces.
     """
     return "\n".join(table_rows(rows, indent, gap, width))
 
 
 def table_rows(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2,
                width: int = DEFAULT_WIDTH) -> list[str]:
-    """The rows of :func:`table` as the pieces a command echoes, each the
-    host's message ``help.row`` (its right column a message of its own where
-    the caller gives one), so that every line keeps its id.
-
-    Args:
-        rows: (left, right) pairs; a right text may be a
-            :class:`~cardshell.messages.HostText`.
-        indent (int): spaces before the left column.
-        gap (int): spaces between the columns (at least).
-        width (int): the most characters per line (see :func:`table`).
-
-    Returns:
-        list[str]: one piece per row, or two for a row whose right column
-        goes under its left one; joined by newlines they are
-        :func:`table`'s text.  A row the catalog's layout
-        (:meth:`~cardshell.messages.HostText.laid_out`) would wrap
-        otherwise than the table does is its plain text.
+    """The rows of :func:`table` (``rows`` of left, right, a right text possibly a
+    :class:`~cardshell.messages.HostText`) as the pieces a command echoes: each
+    the message ``help.row``, so every line keeps its id, or its plain text
+    where the catalog's layout would wrap it otherwise.  Joined by newlines
+    they are :func:`table`'s text; a row whose right column goes under its left
+    is two pieces.
     """
     rows = list(rows)
     fitting = [len(left) for left, _ in rows if indent + len(left) + gap <= width * _LEFT_SHARE]
@@ -83,8 +59,7 @@ def table_rows(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2,
 
 
 def _row(left: str, right: str, indent: int, left_width: int, column: int, width: int) -> list[str]:
-    """One row of a table: its lines as :func:`table` lays them out, as
-    ``help.row`` messages where those give exactly these lines."""
+    """One row of a table, as ``help.row`` messages where those give exactly its lines."""
     lead = " " * indent
     first = f"{lead}{left.ljust(column - indent)}"
     longest = max((len(word) for word in right.split()), default=0)
@@ -112,22 +87,11 @@ def _row(left: str, right: str, indent: int, left_width: int, column: int, width
 
 def listed(said: HostText, lead: str, items: Iterable[str], width: int | None, *, sep: str = ", ",
            end: str = "") -> str:
-    """A message that ends in a list (``Legal moves: F 1, D``), laid out as
-    :func:`cardshell.screen.wrap_list` lays out ``lead`` and ``items``
-    (wrapped between items, never inside one).
-
-    Args:
-        said: the message; its text is ``lead``, the items joined by ``sep``, then ``end``.
-        lead: the start of its first line.
-        items: the items of the list.
-        width: the most characters per line; None: one line.
-        sep: put between two items.
-        end: put after the last item.
-
-    Returns:
-        str: ``said`` laid out (:meth:`~cardshell.messages.HostText.laid_out`)
-        where that gives :func:`~cardshell.screen.wrap_list`'s text, else that
-        text (an item with spaces in it that the catalog's layout would split).
+    """A message ``said`` ending in a list (``Legal moves: F 1, D``: ``lead``,
+    the ``items`` joined by ``sep``, then ``end``), laid out as
+    :func:`cardshell.screen.wrap_list` lays it out to ``width`` (None: one
+    line), wrapped between items; its plain text where the catalog's layout
+    would split an item.
     """
     text = screen.wrap_list(lead, items, width, sep=sep, end=end)
     indent = " " * len(lead) if width is None or len(lead) <= width // 2 else "  "
@@ -136,17 +100,9 @@ def listed(said: HostText, lead: str, items: Iterable[str], width: int | None, *
 
 
 def pieces(parts: Iterable[str]) -> list[str]:
-    """The pieces a command echoes for a page laid out as ``parts``.
-
-    Args:
-        parts: the page's parts in order, each one or more lines; "" is a
-            blank line.
-
-    Returns:
-        list[str]: the non-empty parts, each blank line carried by the part
-        after it as the message ``help.spaced`` (a reply drops empty
-        pieces); joined by newlines they are ``parts`` joined by newlines,
-        but for blank lines at the end, which are dropped.
+    """The pieces a command echoes for a page of ``parts`` ("" a blank line): the
+    non-empty parts, a blank line carried by the part after it as
+    ``help.spaced``; joined by newlines they are the parts', trailing blank lines dropped.
     """
     found: list[str] = []
     blanks = 0
@@ -162,20 +118,14 @@ def pieces(parts: Iterable[str]) -> list[str]:
 
 
 def escaped(word: str, shadowed: set[str] | frozenset[str]) -> str:
-    """How a shell command word is typed where a game shadows it: ``%word``
-    if ``word`` is in ``shadowed``, else ``word``."""
+    """``%word`` if ``word`` is in ``shadowed``, else ``word``: how a shell word is typed in the game."""
     return f"%{word}" if word in shadowed else word
 
 
 def command_rows(commands: Iterable[Command], shadowed: set[str] | frozenset[str] = frozenset()
                  ) -> list[tuple[str, str]]:
-    """(usage, summary) rows for a menu, aliases noted after the summary
-    (the message ``help.command``).
-
-    Args:
-        commands: the commands, in menu order.
-        shadowed: words to show in their ``%WORD`` form (global commands a
-            game's own commands shadow, see :func:`menu`).
+    """(usage, summary) rows for a menu (``help.command``), aliases after the
+    summary, ``shadowed`` words in their ``%WORD`` form.
     """
     rows: list[tuple[str, str]] = []
     for command in commands:
@@ -207,28 +157,13 @@ COMMON_WORDS = ("rules", "show", "moves", "hint", "undo", "redo", "new", "restar
 def menu(global_commands: Iterable[Command], game: Game | None = None,
          game_commands: Iterable[Command] = (), width: int = DEFAULT_WIDTH,
          shadowed: Iterable[str] = (), *, short: bool = False) -> list[str]:
-    """The ``help`` menu: the current game's commands, then the shell's.
+    """The ``help`` menu as the pieces ``help`` echoes (:func:`pieces`): the
+    current game's commands, then the shell's, the ``shadowed`` words in their
+    ``%WORD`` form, no line wider than ``width``.
 
-    Args:
-        global_commands: the global commands.
-        game (Game | None): the current game, if any.
-        game_commands: its commands.
-        width (int): the terminal's width in characters.
-        shadowed (Iterable[str]): the global words the game's own commands
-            shadow (:meth:`cardshell.registry.Registry.shadowed`): listed
-            among the shell's commands in their ``%WORD`` form, the form
-            that reaches them in the game.
-        short (bool): the short menu that fits a 24-line screen and says
-            how to see the rest (``help all``): in a game, the game's
-            commands, then the shell's words of :data:`COMMON_WORDS` as one
-            list; outside a game, the commands of :data:`START_WORDS`
-            among ``global_commands`` (the caller passes those that can be
-            used there) with their summaries, then the others by name.
-
-    Returns:
-        list[str]: the menu as the pieces ``help`` echoes (:func:`pieces`),
-        each the host's message; no line longer than ``width`` unless one
-        word is.
+    ``short`` gives the menu for a 24-line screen, pointing at ``help all``:
+    in a game its commands and :data:`COMMON_WORDS`; outside, the
+    :data:`START_WORDS` with summaries, then the others by name.
     """
     hidden = set(shadowed)
     parts: list[str] = []
@@ -271,8 +206,7 @@ def hidden_order(commands: Iterable[Command], hidden: set[str]) -> list[str]:
 
 
 def usage_groups(usage: str) -> list[str]:
-    """The words of a usage, a bracketed group (``[--OPTION VALUE ...]``)
-    counting as one word, so that a usage is wrapped between groups only."""
+    """The words of a usage, a bracketed group (``[--OPTION VALUE ...]``) counting as one."""
     groups: list[str] = []
     depth = 0
     for word in usage.split():
@@ -285,17 +219,8 @@ def usage_groups(usage: str) -> list[str]:
 
 
 def command_help(command: Command, game: Game | None = None, width: int = DEFAULT_WIDTH) -> list[str]:
-    """``help NAME``: usage, aliases, summary and the longer help of a command.
-
-    Args:
-        command (Command): the command.
-        game (Game | None): the game it belongs to, if any.
-        width (int): the terminal's width: the usage is wrapped between its
-            groups (:func:`usage_groups`), never inside ``[...]``.
-
-    Returns:
-        list[str]: the help as the pieces ``help`` echoes (:func:`pieces`):
-        the host's messages, then the command's own help text.
+    """``help NAME`` as the pieces ``help`` echoes: usage (wrapped between its
+    groups to ``width``), aliases, summary, then the command's own help text.
     """
     groups = usage_groups(command.usage_text)
     parts: list[str] = [listed(say("help.usage", usage=" ".join(groups)), "usage: ", groups, width, sep=" ")]
@@ -311,38 +236,20 @@ def command_help(command: Command, game: Game | None = None, width: int = DEFAUL
 
 
 def games_list(games: Mapping[str, Game], width: int = DEFAULT_WIDTH) -> list[str]:
-    """The table of available games: id, title and summary, wrapped to
-    ``width``, as the pieces ``games`` echoes (:func:`table_rows`)."""
+    """The table of games (id, title, summary) wrapped to ``width``, as the pieces ``games`` echoes."""
     return table_rows(((gid, say("games.listed", title=game.title, summary=game.summary))
                        for gid, game in sorted(games.items())), width=width)
 
 
 def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = (),
            spell: Callable[[str], str] = str, menu: bool = False, *, undo: bool | None = None) -> HostText:
-    """The lines that say a game (or a round) is over and what the player can
-    do next.
+    """The message ``game.ending``: the game (or round) is over, then ``Next:``
+    and what the player can type.
 
-    Args:
-        game (Game): the game.
-        outcome (Outcome): how it ended.
-        going_on (Iterable[str]): the game's own legal moves after the
-            ending (``y``/``n`` of "play again?"); when there are some, the
-            ending is a round's and those moves come first.
-        spell (Callable[[str], str]): how the player types a shell command
-            word in this game (``%undo`` where the game has its own
-            ``undo``: :meth:`cardshell.dispatch.Dispatcher.host_word`).
-        menu (bool): the game shows a menu of its own above (Up-and-Down's
-            browser): a blank line first, and the next steps start with an
-            answer to that menu.
-        undo (bool | None): whether ``undo`` can take a move back here;
-            None: whether the game allows undo (``Game.undo``).  A game that
-            plays itself (no move was made) has nothing to undo.
-
-    Returns:
-        HostText: the message ``game.ending``: two lines, e.g. ``Aces Up is
-        over: lost, score 36 (no move left, 12 cards in the tableau).`` then
-        ``Next: 'new', 'restart', 'undo' or 'quit'.`` (``undo`` only where
-        it can take a move back).
+    ``going_on`` are the game's moves after the ending (``y``/``n``), listed
+    first; ``spell`` is how a shell word is typed in the game (``%undo``);
+    ``menu`` says the game shows its own menu above; ``undo`` whether undo can
+    take a move back (None: ``game.undo``).
     """
     score = say("game.score", score=f"{outcome.score:g}") if outcome.score is not None else ""
     detail = say("game.detail", detail=outcome.detail) if outcome.detail else ""
@@ -356,6 +263,5 @@ def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = (),
 
 
 def moves(count: int) -> HostText:
-    """``1 move``, ``3 moves``: a move count in words (the message
-    ``game.moves-one`` or ``game.moves``)."""
+    """``1 move``, ``3 moves`` (``game.moves-one``, ``game.moves``)."""
     return say("game.moves-one" if count == 1 else "game.moves", count=count)

@@ -1,26 +1,9 @@
-"""The interactive prompt's history file, kept to a bounded size.
+"""The interactive prompt's history file, kept within :data:`MAX_BYTES`.
 
-prompt_toolkit's :class:`~prompt_toolkit.history.FileHistory` appends each
-line typed and reads the whole file at every start, so the file only grows
-and a start takes memory in proportion to it (a 200 MB history: 252 MB
-resident).  :class:`BoundedHistory` is that class, in the same file format
-(each entry a blank line, a ``# TIMESTAMP`` line, then its lines each
-prefixed by ``+``), with one rule added: the file keeps its newest entries
-within :data:`MAX_BYTES`.
-
-* At start, a file larger than :data:`MAX_BYTES` is cut to its newest whole
-  entries within that size, reading only its last :data:`MAX_BYTES`
-  (memory bounded by that, however large the file), and written back
-  through a temporary file and a rename (the file keeps its permissions).
-* While a session runs, the file is cut the same way when it passes twice
-  :data:`MAX_BYTES` (another shell appending to it too, or a long session).
-* Reading the history reads at most the file's last :data:`MAX_BYTES`.
-
-Several shells may append to one history; a cut made by one of them may
-drop a line another appended in the same instant (a history is a
-convenience, not a record: ``--record FILE`` keeps a session's commands).
-A file that cannot be cut (read-only, a full disk) is left as it is and
-read within the same bound.
+:class:`BoundedHistory` is prompt_toolkit's ``FileHistory`` (same format),
+which only grows and reads the whole file at start, with its file cut to
+its newest entries at start and past twice the bound, reading only the last
+:data:`MAX_BYTES`.  A file that cannot be cut is read within the bound.
 """
 
 from __future__ import annotations
@@ -41,18 +24,8 @@ MAX_BYTES = 1 << 20
 
 
 def newest_entries(path: Path, limit: int) -> bytes:
-    """The newest whole entries of a history file within ``limit`` bytes.
-
-    Only the last ``limit`` bytes are read; the entry they start inside of
-    (its ``+`` lines, the line cut in two) is left out.
-
-    Args:
-        path (Path): the history file.
-        limit (int): the most bytes to keep, > 0.
-
-    Returns:
-        bytes: the entries, in the file's format (the whole file when it is
-        within ``limit``).
+    """The newest whole entries of a history file within ``limit`` (> 0) bytes,
+    in its format, reading only its last ``limit`` bytes.
 
     Raises:
         OSError: the file cannot be read.
@@ -70,12 +43,8 @@ def newest_entries(path: Path, limit: int) -> bytes:
 
 
 class BoundedHistory(FileHistory):
-    """A :class:`~prompt_toolkit.history.FileHistory` whose file keeps its
-    newest entries within ``max_bytes`` (see the module's rules).
-
-    Args:
-        filename (Path): the history file (it may not exist yet).
-        max_bytes (int): the bound, in bytes (:data:`MAX_BYTES`).
+    """A :class:`~prompt_toolkit.history.FileHistory` whose file (which may not
+    exist yet) keeps its newest entries within ``max_bytes``.
     """
 
     def __init__(self, filename: Path, max_bytes: int = MAX_BYTES) -> None:
@@ -104,14 +73,12 @@ class BoundedHistory(FileHistory):
         return reversed(strings)
 
     def store_string(self, string: str) -> None:
-        """Append an entry (as :class:`FileHistory` does), then cut the file
-        when it has grown past twice ``max_bytes``."""
+        """Append an entry, then cut the file when it has grown past twice ``max_bytes``."""
         super().store_string(string)
         self._trim_over(2 * self.max_bytes)
 
     def _trim_over(self, size: int) -> None:
-        """Cut the file to its newest entries within ``max_bytes`` when it is
-        larger than ``size`` bytes; leave it as it is when that fails."""
+        """Cut the file to ``max_bytes`` when larger than ``size`` bytes; leave it when that fails."""
         try:
             if os.stat(self.path).st_size <= size:
                 return

@@ -1,18 +1,12 @@
 """The host interface: what the host's default plugins see of the shell.
 
-The default plugins (:data:`cardshell.defaults.DEFAULT_PLUGINS`: ``help``,
-``play``, ``undo``, ``save``, ``hint``, ``winnability`` ...) are built with
-the shell they act on, typed as :class:`Host`, never as the concrete
-:class:`cardshell.shell.Shell`: the shell's collaborators, by name, as
-pytest hands a plugin its ``config`` and cmd2 a command set its ``_cmd``.
-A default plugin asks the collaborator that owns a duty
-(``host.lifecycle.start``, ``host.registry.games``, ``host.persistence.save``),
-so the shell mirrors none of them, and the type checker refuses a default
-plugin that reaches past this interface.  No default plugin module imports
-:mod:`cardshell.shell` (tests/test_layering.py).
-
-Third-party plugins see the smaller, read-only
-:class:`cardshell.views.ShellView` (``ctx.shell``), not this.
+The default plugins (:data:`cardshell.defaults.DEFAULT_PLUGINS`) are built
+with the shell typed as :class:`Host`, its collaborators by name (as
+pytest hands a plugin its ``config``), and ask the collaborator that owns a
+duty (``host.lifecycle.start``, ``host.persistence.save``); the type
+checker refuses one that reaches past it, and none imports
+:mod:`cardshell.shell` (tests/test_layering.py).  Third-party plugins see
+the read-only :class:`cardshell.views.ShellView` instead.
 """
 
 from __future__ import annotations
@@ -36,23 +30,16 @@ class Host(Protocol):
     """The shell as the default plugins see it: its collaborators.
 
     Attributes:
-        table: the games in progress, the current one, the last finished
-            ones (``current``, ``sessions``, ``last_finished``).
-        lifecycle: starts, installs, leaves, shows and ends games; how the
-            player types a host word in the current game (``host_word``).
-        registry: the plugins, their games and commands by scope, a game's
-            rules for search (``games``, ``listing``, ``global_scope``,
-            ``rules``).
-        dispatcher: the command scope now, did-you-mean, how the running
-            command's line is recorded (``record_as``), ``exiting``.
-        persistence: the saves of this session, the games abandoned in it,
-            and whether games are saved automatically (``autosave``).
+        table: the games in progress, the current one, the last finished ones.
+        lifecycle: starts, leaves, shows and ends games; ``host_word``.
+        registry: the plugins, games, commands by scope, rules for search.
+        dispatcher: the scope now, did-you-mean, ``record_as``, ``exiting``.
+        persistence: this session's saves and abandoned games, ``autosave``.
         replayer: rebuilds a save's game.
         recorder: the session's accepted lines (``history``).
         seeds: the seeds of games started without ``--seed``.
-        endings: the deals that reached an ending (no save replays one).
-        front_end: the front end's settings (``width``, ``fit_width``,
-            ``confirm``, ``working``).
+        endings: the deals that reached an ending.
+        front_end: the front end's settings (``width``, ``confirm``, ``working``).
         places: where files are kept (``data_dir``).
     """
 

@@ -1,37 +1,10 @@
-"""The one reader of the host's count, seconds and seed option values.
+"""The one reader of the host's counts, seconds and seeds (docs/compatibility.md, "Never narrowed").
 
-Every count (``--nodes``, ``--samples``, ``--jobs``, ``simulate N``),
-time limit (``--seconds``) and seed (``play --seed``, ``new --seed``,
-``cardshell --seed``, ``simulate --first``, ``winnability --deals``, the
-seed of a save) of the host is read here, so they all follow the same rules.
-What a served plugin contract accepted is never narrowed
-(docs/compatibility.md): seeds and seconds are read as Python's ``int()``
-and ``float()`` read them, with only the length of a word bounded before it
-is converted:
-
-* a count (``--nodes``, ``simulate N``) is ASCII digits with an optional
-  leading ``-``, its length checked before it is converted (a 60,000-digit
-  word costs nothing), within its option's range, as counts always were;
-* seconds are what ``float(word)`` reads (``10``, ``2.5``, ``.5``, ``1e1``,
-  ``1_0``), at most :data:`MAX_SECONDS_LENGTH` characters, finite, above 0
-  and at most the option's bound;
-* a seed is what ``int(word)`` reads (``12``, ``-3``, ``+5``, ``1_000``),
-  any whole number of at most :data:`MAX_SEED_DIGITS` digits (Python's
-  ``random.seed`` takes any integer), except the deals of
-  ``winnability`` and ``simulate --first``, which are within
-  ``±MAX_SEED`` (the winnability table keys deals by SQLite's 64-bit
-  integers);
-* an option may be abbreviated to any unique prefix (argparse's
-  ``allow_abbrev``), in ``play``, ``new``, ``hint`` and ``solve``;
-  ``winnability`` spells its options in full, as it always did;
-* an option's value may start with ``-`` (``--deals -5:3``, ``--seconds -1``):
-  it is read as the value and refused by its own rule, not as "expected one
-  argument";
-* every message repeats what was typed through :func:`cardshell.parsers.quoted`
-  or :func:`cardshell.parsers.clipped` (at most
-  :data:`cardshell.parsers.QUOTE_LENGTH` characters, then ``…`` and the
-  length), and no message of :class:`OptionParser` is longer than
-  :data:`MAX_MESSAGE` characters.
+Counts are ASCII digits with an optional ``-``, within the option's range;
+seconds what ``float()`` reads, finite, in ``(0, bound]``; seeds what
+``int()`` reads, at most :data:`MAX_SEED_DIGITS` digits (``±MAX_SEED`` for
+stored deals).  Lengths are bounded before conversion, a value may start
+with ``-``, and messages are at most :data:`MAX_MESSAGE` characters.
 """
 
 from __future__ import annotations
@@ -71,16 +44,11 @@ MAX_MESSAGE = 300
 
 
 def whole(word: str, what: str) -> int:
-    """Read a whole number as ``int(word)`` does, its length bounded first.
-
-    Args:
-        word: as typed.
-        what: its name in messages (``"--nodes"``, ``"the seed"``).
+    """Read a whole number as ``int(word)`` does; ``what`` names it in messages (``"the seed"``).
 
     Raises:
-        UsageError: longer than :data:`MAX_NUMBER_LENGTH` characters, or not
-            a whole number; the message quotes at most
-            :data:`cardshell.parsers.QUOTE_LENGTH` characters of it.
+        UsageError: longer than :data:`MAX_NUMBER_LENGTH` characters, or not a
+            whole number.
     """
     if len(word) > MAX_NUMBER_LENGTH:
         raise UsageError(say("option.number-too-long", what=what, limit=f"{MAX_NUMBER_LENGTH:,}",
@@ -92,21 +60,11 @@ def whole(word: str, what: str) -> int:
 
 
 def count(word: str, what: str, low: int, high: int) -> int:
-    """Read a whole number from ``low`` to ``high``: ASCII digits with an
-    optional leading ``-``, as counts always were read.
-
-    Args:
-        word: as typed.
-        what: its name in messages (``"--nodes"``, ``"the number of games N"``).
-        low: the smallest value allowed.
-        high: the largest value allowed.
-
-    Returns:
-        int: the value, ``low <= value <= high``.
+    """Read a whole number from ``low`` to ``high``: ASCII digits with an optional
+    leading ``-``; ``what`` names it in messages (``"--nodes"``).
 
     Raises:
-        UsageError: not a whole number, or out of range; the message quotes
-            at most :data:`cardshell.parsers.QUOTE_LENGTH` characters of it.
+        UsageError: not a whole number, or out of range.
     """
     if not (word.isascii() and _WHOLE.fullmatch(word)):
         raise UsageError(say("option.not-in-range", what=what, low=f"{low:,}", high=f"{high:,}", word=quoted(word)))
@@ -122,8 +80,7 @@ def count(word: str, what: str, low: int, high: int) -> int:
 
 
 def _read_int(word: str) -> int | None:
-    """``int(word)``, or None when it reads no whole number or the word is
-    longer than :data:`MAX_NUMBER_LENGTH` characters (never converted)."""
+    """``int(word)``, or None when it is no whole number or longer than :data:`MAX_NUMBER_LENGTH`."""
     if len(word) > MAX_NUMBER_LENGTH:
         return None
     try:
@@ -149,19 +106,9 @@ def seed(word: str, what: str = "--seed", low: int | None = None, high: int | No
 
 
 def seconds(word: str, what: str, high: float) -> float:
-    """Read a time limit: what ``float(word)`` reads, above 0 and at most ``high``.
-
-    Args:
-        word: as typed.
-        what: its name in messages (``"--seconds"``).
-        high: the largest value allowed, in seconds.
-
-    Returns:
-        float: the seconds.
-
-    Raises:
-        UsageError: longer than :data:`MAX_SECONDS_LENGTH` characters, not a
-            number, or not in ``(0, high]`` (``inf`` and ``nan`` are not).
+    """Read a time limit in seconds, what ``float(word)`` reads, in ``(0, high]``;
+    :class:`UsageError` when longer than :data:`MAX_SECONDS_LENGTH`, not a
+    number, or out of range (``inf`` and ``nan`` are).
     """
     try:
         value = float(word) if len(word) <= MAX_SECONDS_LENGTH else math.nan
@@ -173,23 +120,17 @@ def seconds(word: str, what: str, high: float) -> float:
 
 
 def check_seed(value: object) -> bool:
-    """Whether a seed read from elsewhere (a save file's JSON) is one
-    :func:`seed` would accept: an ``int`` (not a ``bool``) of at most
-    :data:`MAX_SEED_DIGITS` digits."""
+    """Whether a seed read from a save's JSON is one :func:`seed` accepts: an ``int``
+    (not a ``bool``) of at most :data:`MAX_SEED_DIGITS` digits.
+    """
     return isinstance(value, int) and not isinstance(value, bool) and -_SEED_LIMIT < value < _SEED_LIMIT
 
 
 class OptionParser(argparse.ArgumentParser):
-    """argparse for the host commands' options (``play``, ``new``, ``hint``,
-    ``solve``, ``winnability``): raises :class:`UsageError` instead of
-    exiting, reads a value that starts with ``-`` as the value
+    """argparse for the host commands' options: raises :class:`UsageError` instead
+    of exiting, reads a value starting with ``-`` as the value
     (:meth:`parse_words`) and bounds its messages to :data:`MAX_MESSAGE`
-    characters.
-
-    Args:
-        *args: as :class:`argparse.ArgumentParser`.
-        **kwargs: as :class:`argparse.ArgumentParser`; ``allow_abbrev``
-            (unique prefixes of options) defaults to True, as argparse's.
+    characters.  Arguments as :class:`argparse.ArgumentParser`'s.
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -198,8 +139,7 @@ class OptionParser(argparse.ArgumentParser):
         self._names: set[str] = set()
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
-        """As :meth:`argparse.ArgumentParser.add_argument`; also notes the
-        options that take exactly one value."""
+        """As :meth:`argparse.ArgumentParser.add_argument`; also notes the options taking one value."""
         action = super().add_argument(*args, **kwargs)
         self._names.update(action.option_strings)
         if action.option_strings and action.nargs is None:
@@ -207,19 +147,11 @@ class OptionParser(argparse.ArgumentParser):
         return action
 
     def parse_words(self, words: Sequence[str]) -> argparse.Namespace:
-        """Parse shell words; ``--deals -5:3`` is read as ``--deals=-5:3``.
-
-        Args:
-            words (Sequence[str]): the words typed after the command.
-
-        Returns:
-            argparse.Namespace: the options.
+        """Parse the words typed after a command; ``--deals -5:3`` is read as ``--deals=-5:3``.
 
         Raises:
-            UsageError: an unknown option (``unknown option '--sed' (did
-                you mean '--seed'?)``) or argument (``unexpected argument
-                '3'``), a missing value, or a value its type refuses (the
-                message is bounded).
+            UsageError: an unknown option (with a did-you-mean) or argument, a
+                missing value, or a value its type refuses.
         """
         joined: list[str] = []
         index = 0

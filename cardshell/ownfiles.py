@@ -1,28 +1,10 @@
 """cardshell's own files, and writing a user's file without risking one.
 
-An export (``winnability --export FILE.csv``, ``--plot FILE.png``) or a
-recording (``cardshell --record FILE``) names a file the user chose.  Two
-rules keep that choice from destroying what cardshell keeps:
-
-* **Never over one of cardshell's own files.**  :func:`refusal` says why a
-  path may not be written when it resolves (:func:`os.path.realpath`, so
-  through symbolic links) to one of them, or is the same file under another
-  name (a hard link, :func:`os.path.samestat`): the winnability table
-  (``winnability.sqlite3``, :data:`cardshell.winnability.store.FILE_NAME`),
-  the statistics (``stats.sqlite3``, ``plugins/cardshell_stats/store.py``),
-  SQLite's journal files of both, the history (:func:`cardshell.paths.history_file`),
-  anything in the saves directory (:func:`cardshell.saves.saves_dir`), and
-  files the caller adds (the session's own recording).
-* **Through a temporary file and a rename.**  :func:`replaced` writes a
-  temporary file in the target's directory and renames it over the target
-  with :func:`os.replace` only once it is complete, so the target is never
-  opened for writing (nor truncated before what it depends on was read), a
-  failure leaves the old file as it was, and no half-written file is ever
-  seen under the target's name.  A symbolic link is followed (its file is
-  replaced, the link stays); a device or FIFO (``/dev/stdout``) is written
-  as a stream, never replaced.  A FIFO is opened only when a process is reading it
-  (:func:`open_stream`): with none, the write fails at once saying so,
-  instead of waiting for a reader for ever.
+:func:`refusal` refuses a path (an export, ``--record FILE``) that is, by a
+link or not, one of cardshell's own files: the winnability table, the
+statistics and their journals, the history, the saves.  :func:`replaced`
+writes through a temporary file renamed over the target once complete; a
+device or FIFO is written as a stream, a FIFO only with a reader.
 """
 
 from __future__ import annotations
@@ -64,20 +46,15 @@ def _own(data_dir: Path) -> Iterator[tuple[Path, str]]:
 
 def refusal(path: str | os.PathLike[str], data_dir: str | os.PathLike[str],
             also: Iterable[tuple[str | os.PathLike[str], str]] = ()) -> str | None:
-    """Why ``path`` may not be written, or None when it may.
+    """Why ``path`` may not be written (``file.refused-own``: ``will not write
+    PATH: it is the winnability table ...``; ``file.refused-saves``), or None
+    when it may; never raises.
 
     Args:
-        path (str | PathLike): the file the user named (need not exist).
-        data_dir (str | PathLike): the data directory (need not exist).
-        also (Iterable[tuple[str | PathLike, str]]): other files of this
-            session (path, what it is), e.g. ``(recording, "this session's
-            recording")``.
-
-    Returns:
-        str | None: the message (``file.refused-own``: ``will not write
-        PATH: it is the winnability table (REAL PATH), and cardshell never
-        writes over its own files``; ``file.refused-saves``), or None.
-        Never raises.
+        path: the file the user named (need not exist).
+        data_dir: the data directory (need not exist).
+        also: other files of this session as (path, what it is), e.g.
+            ``(recording, "this session's recording")``.
     """
     try:
         real = Path(os.path.realpath(path))
@@ -109,17 +86,9 @@ def _cut(path: str) -> str:
 
 
 def target_of(path: str | os.PathLike[str]) -> tuple[Path, bool]:
-    """Where writing ``path`` goes, and whether it can go through a rename.
-
-    Args:
-        path (str | PathLike): the file the user named.
-
-    Returns:
-        tuple[Path, bool]: the file a symbolic link named ``path`` points to
-        (so the link stays and its file gets the new content), else
-        ``path``; and False when that is an existing device, FIFO or socket
-        (``/dev/stdout``, a named pipe: renaming a file over it would
-        replace the device, so it is written as a stream), True otherwise.
+    """Where writing ``path`` goes (the file a symbolic link names, else ``path``),
+    and False when that is an existing device, FIFO or socket, which is written
+    as a stream because a rename would replace the device.
     """
     try:
         mode = os.stat(path).st_mode
@@ -131,26 +100,11 @@ def target_of(path: str | os.PathLike[str]) -> tuple[Path, bool]:
 
 
 def open_stream(path: str | os.PathLike[str], flags: int = os.O_WRONLY) -> int:
-    """Open a device or FIFO for writing, never waiting for a reader.
-
-    A FIFO is opened with ``O_NONBLOCK``: when no process has it open for
-    reading, the system says so at once (``ENXIO``) where a plain open would
-    wait for one for ever; once open, the descriptor is made blocking again,
-    so a slow reader slows the writer as any pipe does.  A device
-    (``/dev/stdout``, ``/dev/null``) is opened as it is.
-
-    Args:
-        path (str | PathLike): the device or FIFO.
-        flags (int): :func:`os.open` flags for writing (``O_WRONLY``, with
-            ``O_APPEND`` if wanted).
-
-    Returns:
-        int: the open file descriptor.
+    """Open a device or FIFO for writing with ``flags``, never waiting for a
+    reader (``O_NONBLOCK``, then blocking again); the file descriptor.
 
     Raises:
-        OSError: it cannot be opened; for a FIFO no process reads, with
-            ``errno.ENXIO`` and the message ``no process is reading this
-            FIFO: start its reader first``.
+        OSError: it cannot be opened; ``errno.ENXIO`` when no process reads the FIFO.
     """
     try:
         is_fifo = stat.S_ISFIFO(os.stat(path).st_mode)
@@ -170,24 +124,10 @@ def open_stream(path: str | os.PathLike[str], flags: int = os.O_WRONLY) -> int:
 
 @contextlib.contextmanager
 def replaced(path: str | os.PathLike[str], mode: str = "w", **options: Any) -> Iterator[IO[Any]]:
-    """Write ``path`` through a temporary file in its directory and :func:`os.replace`.
-
-    The temporary file ``.NAME.*.tmp`` gets the permissions :func:`open`
-    would give a new file (``0o666`` less the umask); it is flushed and
-    fsynced, then renamed over the file when the ``with`` block ends
-    without an exception.  On an exception (``OSError`` of a full disk
-    included) it is removed and the file is left as it was.  A symbolic
-    link is followed (the file it names is replaced, the link stays); a
-    device or FIFO is written as a stream (:func:`target_of`; a FIFO only
-    while a process reads it, :func:`open_stream`).
-
-    Args:
-        path (str | PathLike): the file to write.
-        mode (str): ``"w"`` (text) or ``"wb"`` (bytes).
-        **options: :func:`open` keywords (``encoding``, ``newline``).
-
-    Yields:
-        IO: the open temporary file.
+    """Write ``path`` through a temporary file in its directory (the permissions
+    :func:`open` gives, fsynced), renamed over it when the ``with`` block ends
+    cleanly, else removed; yields the open file.  ``mode`` is ``"w"`` or
+    ``"wb"``, ``options`` are :func:`open` keywords.
 
     Raises:
         OSError: the temporary file cannot be made, written or renamed.

@@ -1,30 +1,11 @@
-"""The pager: a document taller than the terminal is shown a screen at a time.
+"""The pager: a host document taller than the terminal, a screen at a time.
 
-Only the host's documents are paged (help, rules, tables, reports); a
-game's own display never is (:attr:`cardshell.reply.Reply.pageable`).
-
-As git and IPython do it, at a terminal only (never in scripts):
-
-* the command is ``CARDSHELL_PAGER`` if set (empty: no pager at all), else
-  ``PAGER`` if set and not empty, else ``less -R`` if ``less`` is on the
-  ``PATH``, else the built-in pager (:func:`builtin_pager`: a screenful,
-  then ``-- more --``);
-* ``cardshell --no-pager`` turns it off;
-* ``less`` gets ``LESS=FRX`` when ``LESS`` is unset (git's default: quit if
-  the text fits, keep colours, leave the text on the screen afterwards).
-
-:func:`choose` and :func:`needed` decide (pure, tested without a
-terminal); :func:`show` runs the pager.  Only the interactive front end
-(:mod:`cardshell.interactive`) calls :func:`show`.
-
-Why not :func:`pydoc.pager`: it chooses from ``MANPAGER``/``PAGER`` only and
-keeps its first choice for the life of the process (no
-``CARDSHELL_PAGER``, no ``--no-pager``); it runs ``less`` without ``-R`` or
-``LESS=FRX``, so colours are lost and the text vanishes after ``q``; a pager
-command that fails loses the text instead of falling back; it pages text
-that fits the screen; and its parts (``pipepager``, ``ttypager``) are not
-documented and changed their signatures in Python 3.13.  What is left here
-is git's choice of a pager and a subprocess call.
+Only host documents at a terminal (:attr:`cardshell.reply.Reply.pageable`).
+As git: ``CARDSHELL_PAGER`` (empty: none), else ``PAGER``, else ``less -R``
+(with ``LESS=FRX`` when unset), else :func:`builtin_pager`; ``--no-pager``
+turns it off.  Not :func:`pydoc.pager`, which keeps its first choice for
+the process, runs ``less`` without ``-R``, loses the text when the pager
+fails, pages text that fits, and whose parts are undocumented.
 """
 
 from __future__ import annotations
@@ -56,10 +37,8 @@ class Pager:
     """The pager to use.
 
     Attributes:
-        kind (str): ``"off"`` (no pager), ``"command"`` (run ``command``)
-            or ``"builtin"`` (:func:`builtin_pager`).
-        command (tuple[str, ...]): the program and its arguments, for
-            ``"command"``.
+        kind: ``"off"``, ``"command"`` (run ``command``) or ``"builtin"``.
+        command: the program and its arguments, for ``"command"``.
     """
 
     kind: str
@@ -68,17 +47,9 @@ class Pager:
 
 def choose(env: Mapping[str, str], *, enabled: bool = True,
            which: Callable[[str], str | None] = shutil.which) -> Pager:
-    """Which pager to use (see the module docstring for the order).
-
-    Args:
-        env (Mapping[str, str]): the environment (``os.environ``).
-        enabled (bool): False after ``--no-pager``.
-        which (Callable[[str], str | None]): finds a program on the PATH
-            (:func:`shutil.which`).
-
-    Returns:
-        Pager: off, a command, or the built-in pager.  A variable that does
-        not split into words (an unclosed quote) counts as unset.
+    """The pager the environment ``env`` asks for (in the module's order); off
+    when not ``enabled`` (``--no-pager``).  ``which`` finds a program on the
+    PATH; a variable with an unclosed quote counts as unset.
     """
     if not enabled:
         return Pager("off")
@@ -100,24 +71,17 @@ def choose(env: Mapping[str, str], *, enabled: bool = True,
 
 
 def needed(text: str, lines: int) -> bool:
-    """Whether ``text`` is taller than a screen of ``lines`` lines (one line
-    is kept for the prompt that follows)."""
+    """Whether ``text`` is taller than a screen of ``lines`` lines, less one for the prompt after it."""
     return text.count("\n") + 1 > max(lines - 1, 1)
 
 
 def show(text: str, pager: Pager, lines: int, out: TextIO | None = None,
          read: Callable[[str], str] = input) -> None:
-    """Print ``text`` through the pager when it is taller than the screen.
+    """Print ``text`` (colours allowed, no trailing newline) to ``out`` (default
+    standard output) through ``pager`` when it is taller than ``lines``.
 
-    Args:
-        text (str): what to show (ANSI colours allowed), no trailing newline.
-        pager (Pager): from :func:`choose`.
-        lines (int): the screen's height in lines.
-        out (TextIO | None): where to print (standard output by default).
-        read (Callable[[str], str]): reads the built-in pager's answer.
-
-    A pager command that cannot be started, or fails, falls back to the
-    built-in pager; nothing is ever lost.
+    A pager command that cannot start or fails falls back to the built-in
+    pager, whose answers ``read`` reads; nothing is lost.
     """
     stream = out if out is not None else sys.stdout
     if pager.kind == "off" or not needed(text, lines):
@@ -141,15 +105,8 @@ def show(text: str, pager: Pager, lines: int, out: TextIO | None = None,
 
 
 def builtin_pager(text: str, lines: int, out: TextIO, read: Callable[[str], str] = input) -> None:
-    """Print ``text`` a screenful at a time, asking :data:`MORE` between two.
-
-    Args:
-        text (str): the text.
-        lines (int): the screen's height (a screenful is ``lines - 1``
-            lines, the last line being the question).
-        out (TextIO): where to print.
-        read (Callable[[str], str]): reads the answer; ``q`` (or Ctrl-C,
-            Ctrl-D) stops, anything else shows the next screenful.
+    """Print ``text`` ``lines - 1`` lines at a time, asking :data:`MORE` on the
+    last line; ``q``, Ctrl-C or Ctrl-D stops.
     """
     rows = text.split("\n")
     step = max(lines - 1, 1)

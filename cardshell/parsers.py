@@ -1,11 +1,9 @@
 """Reusable argument parsers for :class:`cardshell.records.Command`.
 
-A parser is any callable ``parse(text: str) -> args`` that receives the text
-typed after the command name (already stripped of surrounding spaces; for a
-pattern command, the whole line) and returns the parsed arguments, or raises
-:class:`cardshell.errors.UsageError`.  The functions here build the common
-ones so that a game rarely writes its own.  A parser of words from fixed
-sets (:func:`choice`, :func:`choices`) also gives the completion of its
+A parser is any callable ``parse(text) -> args`` given the stripped text
+after the command name (for a pattern command, the whole line) that returns
+the arguments or raises :class:`cardshell.errors.UsageError`.  A parser of
+words from fixed sets (:func:`choice`, :func:`choices`) also completes its
 words (:meth:`Choice.complete`, for ``Move.complete``).
 """
 
@@ -43,13 +41,8 @@ _INTEGER = re.compile(r"[+-]?[0-9]+")  # [0-9] matches ASCII digits only; linear
 
 
 def quoted(word: str) -> str:
-    """A word as an error message quotes it: ``repr``, shortened past :data:`QUOTE_LENGTH` characters.
-
-    Args:
-        word (str): the word the user typed.
-
-    Returns:
-        str: ``'x'``, or ``'123456…' (5000 characters)`` for a long word.
+    """A word as a message quotes it: ``'x'``, or ``'123456…' (5000 characters)``
+    past :data:`QUOTE_LENGTH` characters.
     """
     if len(word) <= QUOTE_LENGTH:
         return repr(word)
@@ -57,14 +50,8 @@ def quoted(word: str) -> str:
 
 
 def clipped(text: str) -> str:
-    """Text as an error message repeats it unquoted: as typed, shortened past
-    :data:`QUOTE_LENGTH` characters (the unquoted form of :func:`quoted`).
-
-    Args:
-        text (str): what the user typed.
-
-    Returns:
-        str: ``F 9``, or ``xxxxxxxx… (70000 characters)`` for a long text.
+    """Text as a message repeats it unquoted: ``F 9``, or ``xxxxxxxx… (70000
+    characters)`` past :data:`QUOTE_LENGTH` characters.
     """
     if len(text) <= QUOTE_LENGTH:
         return text
@@ -74,20 +61,12 @@ def clipped(text: str) -> str:
 def integer(word: str) -> int:
     """Read one integer: an optional ``+`` or ``-`` then ASCII digits.
 
-    The one integer reader of the host and the built-in games, so that
-    they agree on what a number is: ``--1``, ``+-1``, ``1_000``, ``٣``
-    (a non-ASCII digit) and ``1.0`` are not numbers, and a number of more
-    than :data:`MAX_DIGITS` digits is refused before conversion.
-
-    Args:
-        word (str): one word, without spaces.
-
-    Returns:
-        int: its value.
+    The one integer reader of the host and the built-in games: ``--1``,
+    ``1_000``, ``٣`` and ``1.0`` are not numbers, and more than
+    :data:`MAX_DIGITS` digits are refused before conversion.
 
     Raises:
-        UsageError: ``'--1' is not a number`` or ``'99…' (5000 characters)
-            has more than 100 digits``; never ``ValueError``.
+        UsageError: not a number, or too many digits; never ``ValueError``.
     """
     if _INTEGER.fullmatch(word) is None:
         raise UsageError(say("parser.not-a-number", word=quoted(word)))
@@ -99,18 +78,11 @@ def integer(word: str) -> int:
 
 
 def shell_words(text: str) -> list[str]:
-    """Split an argument text like a POSIX shell (quotes group words), with ``shlex``.
-
-    Args:
-        text (str): what followed the command name, at most
-            :data:`MAX_SHELL_WORDS_LENGTH` characters.
-
-    Returns:
-        list[str]: the words.
+    """Split an argument text into words as a POSIX shell does (``shlex``).
 
     Raises:
-        UsageError: for a longer text (refused before any splitting, so in
-            time independent of its length) or an unclosed quote.
+        UsageError: longer than :data:`MAX_SHELL_WORDS_LENGTH` characters
+            (refused before splitting) or an unclosed quote.
     """
     if len(text) > MAX_SHELL_WORDS_LENGTH:
         raise UsageError(say("parser.too-long", length=len(text), limit=MAX_SHELL_WORDS_LENGTH))
@@ -121,36 +93,18 @@ def shell_words(text: str) -> list[str]:
 
 
 def no_args(text: str) -> None:
-    """Accept an empty argument text only.
-
-    Args:
-        text (str): what followed the command name.
-
-    Returns:
-        None.
-
-    Raises:
-        UsageError: if anything followed the command name (``D 2``).
-    """
+    """Accept an empty argument text only; :class:`UsageError` if anything followed the name (``D 2``)."""
     if text.strip():
         raise UsageError(say("parser.no-arguments", got=repr(text.strip())))
     return None
 
 
 def integers(count: int, low: int | None = None, high: int | None = None) -> Parser:
-    """Build a parser for exactly ``count`` whitespace-separated integers.
+    """A parser of exactly ``count`` whitespace-separated integers (``T x y`` is
+    2), each in ``[low, high]`` where given: ``parse(text)`` returns a tuple.
 
-    Args:
-        count (int): how many integers the command takes (``F x`` is 1,
-            ``T x y`` is 2).
-        low (int | None): smallest value allowed for each, inclusive.
-        high (int | None): largest value allowed for each, inclusive.
-
-    Returns:
-        Parser: ``parse(text) -> tuple[int, ...]`` of length ``count``.
-        The parser raises :class:`UsageError` (never another exception,
-        whatever the text) on a wrong count, a word that is not an integer
-        as :func:`integer` reads them, or a value outside ``[low, high]``.
+    The parser raises only :class:`UsageError`: a wrong count, a word that is
+    not an :func:`integer`, a value out of range.
     """
 
     def parse(text: str) -> tuple[int, ...]:
@@ -169,16 +123,8 @@ def integers(count: int, low: int | None = None, high: int | None = None) -> Par
 
 
 def optional_integer(low: int | None = None, high: int | None = None, default: int | None = None) -> Parser:
-    """Build a parser for zero or one integer (``undo`` / ``undo 3``).
-
-    Args:
-        low (int | None): smallest value allowed, inclusive.
-        high (int | None): largest value allowed, inclusive.
-        default (int | None): the value returned when nothing is typed.
-
-    Returns:
-        Parser: ``parse(text) -> int | None``; raises :class:`UsageError`
-        like :func:`integers`.
+    """A parser of zero or one integer in ``[low, high]`` (``undo`` / ``undo
+    3``), giving ``default`` when nothing is typed; errors as :func:`integers`.
     """
     one = integers(1, low, high)
 
@@ -192,42 +138,32 @@ def optional_integer(low: int | None = None, high: int | None = None, default: i
 
 
 def words(text: str) -> list[str]:
-    """Split the argument text on whitespace; never fails.
-
-    Args:
-        text (str): what followed the command name.
-
-    Returns:
-        list[str]: the words, possibly empty.
-    """
+    """The argument text split on whitespace, possibly empty; never fails."""
     return text.split()
 
 
 def _range(low: int | None, high: int | None) -> str:
-    """``1..4``, ``1..`` or ``..4``: the allowed values, for messages."""
     return f"{'' if low is None else low}..{'' if high is None else high}"
 
 
 @dataclass(frozen=True)
 class Choice:
-    """A parser of words from fixed sets: one word from each set, in order.
+    """A parser of words from fixed sets, one word from each set in order, made
+    by :func:`choice` or :func:`choices`.
 
-    Build it with :func:`choice` (one word) or :func:`choices` (several).
-    Called with the argument text, it returns the words as the sets spell
-    them (``"W"`` typed, ``"w"`` returned, unless ``case_sensitive``): a
-    ``str`` for one set, a tuple of them for several (which a
-    :class:`~cardshell.records.Move` spreads into ``check`` and ``apply``).
-    Its :meth:`complete` offers the words of each set, for
-    ``Move(complete=parse.complete)``.
+    It returns the words as the sets spell them (``"W"`` typed gives ``"w"``
+    unless ``case_sensitive``): a ``str`` for one set, else a tuple, which a
+    :class:`~cardshell.records.Move` spreads into ``check`` and ``apply``.
+    :meth:`complete` offers each set's words (``Move(complete=parse.complete)``).
 
     Attributes:
         sets: the allowed words of each argument, in order.
-        case_sensitive: whether a word must match the case of its set's spelling.
+        case_sensitive: whether a word must match its set's spelling's case.
 
     Raises:
-        ValueError: (when built) no set, an empty set, a word that is empty
-            or holds a space, or two words of one set that are the same
-            (once case is ignored, unless ``case_sensitive``).
+        ValueError: (when built) no set, an empty set, a word that is empty or
+            holds a space, or the same word twice in one set (case ignored
+            unless ``case_sensitive``).
     """
 
     sets: tuple[tuple[str, ...], ...]
@@ -259,10 +195,8 @@ class Choice:
         """The words of ``text``, one from each set, as the sets spell them.
 
         Raises:
-            UsageError: for another number of words than of sets, or a word
-                not in its set (quoted, at most :data:`QUOTE_LENGTH`
-                characters, with at most :data:`LISTED_WORDS` of the allowed
-                words listed).
+            UsageError: another number of words than of sets, or a word not in its
+                set (quoted, with at most :data:`LISTED_WORDS` allowed words listed).
         """
         typed = text.split()
         count = len(self.sets)
@@ -289,16 +223,12 @@ class Choice:
 
 
 def choice(*words: str, case_sensitive: bool = False) -> Choice:
-    """A parser of one word among ``words``: ``choice("w", "1", "2", "3")``.
+    """A parser of one word among ``words`` (each without spaces; ``W`` is ``w``
+    unless ``case_sensitive``): ``choice("w", "1", "2", "3")``.
 
-    Args:
-        words: the allowed words, each without spaces.
-        case_sensitive: match case exactly (by default ``W`` is ``w``).
-
-    Returns:
-        Choice: ``parse(text) -> str``, the word as ``words`` spells it;
-        :class:`UsageError` for anything else (``'x' is not one of w, 1, 2
-        or 3``); ``parse.complete`` offers the words.
+    The parser returns the word as ``words`` spells it and raises
+    :class:`UsageError` for anything else (``'x' is not one of w, 1, 2 or 3``);
+    ``parse.complete`` offers the words.
 
     Raises:
         ValueError: no words, a word with a space, or the same word twice.
@@ -307,18 +237,12 @@ def choice(*words: str, case_sensitive: bool = False) -> Choice:
 
 
 def choices(*sets: Iterable[str], case_sensitive: bool = False) -> Choice:
-    """A parser of one word from each of ``sets``, in order: a source and a
-    target, ``choices(["w", "1", "2"], ["f", "1", "2"])`` reads ``w f`` as
-    ``("w", "f")``.
+    """A parser of one word from each of ``sets``, in order:
+    ``choices(["w", "1", "2"], ["f", "1", "2"])`` reads ``w f`` as ``("w", "f")``.
 
-    Args:
-        sets: the allowed words of each argument.
-        case_sensitive: match case exactly.
-
-    Returns:
-        Choice: ``parse(text) -> tuple[str, ...]`` (a ``str`` for one set);
-        :class:`UsageError` for another number of words or a word outside
-        its set; ``parse.complete(state, index)`` offers set ``index``.
+    The parser returns a tuple (a ``str`` for one set) and raises
+    :class:`UsageError` for another number of words or a word outside its set;
+    ``parse.complete(state, index)`` offers set ``index``.
 
     Raises:
         ValueError: no sets, an empty set, a word with a space, or the same

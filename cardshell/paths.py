@@ -1,9 +1,6 @@
-"""Where cardshell keeps its files: the user's data directory.
-
-Order of precedence: the ``--data-dir`` option, then the environment
-variable ``CARDSHELL_DATA_DIR``, then platformdirs' per-user data directory
-(``~/.local/share/cardshell`` on Linux).  The test suite always sets
-``CARDSHELL_DATA_DIR`` so that it never writes into the real home directory.
+"""Where cardshell keeps its files: ``--data-dir``, else ``CARDSHELL_DATA_DIR``,
+else platformdirs' per-user data directory (``~/.local/share/cardshell`` on
+Linux).  The test suite always sets ``CARDSHELL_DATA_DIR``.
 """
 
 from __future__ import annotations
@@ -22,13 +19,8 @@ DATA_DIR_ENV = "CARDSHELL_DATA_DIR"
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
-    """The data directory (not created here).
-
-    Args:
-        override (str | PathLike | None): the ``--data-dir`` value, if given.
-
-    Returns:
-        Path: the directory to keep history, saves and statistics in.
+    """The directory for history, saves and statistics (not created): ``override``
+    (``--data-dir``) when given.
     """
     if override:
         return Path(override).expanduser()

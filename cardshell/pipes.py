@@ -1,19 +1,11 @@
-"""Output streams that fail: closed (``>&-``), full (``>/dev/full``), or
-whose reader went away (``cardshell ... | head -1``).
+"""Output streams that fail: closed (``>&-``), full (``>/dev/full``), or whose
+reader went away (``cardshell ... | head -1``).
 
-Writing to a pipe nobody reads raises :class:`BrokenPipeError`; after it the
-interpreter's own final flush of ``sys.stdout`` fails again and prints
-"Exception ignored ...".  Python's documented recipe (the ``signal`` module's
-notes on SIGPIPE) is to point the stream's file descriptor at ``os.devnull``
-once that happens (:func:`silence`).  A full disk fails the same way with
-``OSError`` (ENOSPC), and a stream closed before the program started is
-``None`` in :mod:`sys`.
-
-:class:`GuardedStream` turns every such failure into one exception,
-:class:`OutputFailed`, so the script front end can end the run cleanly
-(cardshell/script.py: autosave, a report on the other stream, exit status
-:data:`cardshell.script.EXIT_OUTPUT`).  :func:`run_main` is the recipe for
-the built-in games' standalone programs.
+:class:`GuardedStream` turns each such failure into :class:`OutputFailed`,
+so the script front end can end the run cleanly; :func:`silence` points a
+failed stream's descriptor at ``os.devnull``, the recipe of the ``signal``
+module's notes on SIGPIPE, so the interpreter's final flush does not fail
+again.  :func:`run_main` applies it to the built-in games' standalone programs.
 """
 
 from __future__ import annotations
@@ -27,15 +19,9 @@ from cardshell.messages import say
 
 
 class OutputFailed(Exception):
-    """An output stream could not be written.
-
-    Args:
-        name (str): the stream, as reports name it (``stdout``, ``stderr``).
-        reason (str): why: ``closed``, ``Broken pipe``, ``No space left on device``.
-
-    Attributes:
-        message (str): ``cannot write to stdout (Broken pipe)``
-            (``script.cannot-write``), which ``str()`` gives too.
+    """An output stream (``name``: ``stdout``) could not be written, for ``reason``
+    (``closed``, ``Broken pipe``); its ``message``, ``str()`` too, is
+    ``script.cannot-write``: ``cannot write to stdout (Broken pipe)``.
     """
 
     def __init__(self, name: str, reason: str) -> None:
@@ -52,16 +38,12 @@ class GuardedStream:
     """A text stream whose failures raise :class:`OutputFailed`.
 
     Args:
-        stream (TextIO | None): the stream; None for one that was closed
-            before the program started (``sys.stdout`` is None after
-            ``>&-``).
-        name (str): how reports name it.
+        stream: the stream; None for one closed before the program started.
+        name: how reports name it.
 
     Attributes:
-        failed (OutputFailed | None): the first failure, after which every
-            write and flush fails again at once (nothing more is attempted).
-            A closed stream fails at its first write (flushing it, with
-            nothing written, is not a failure).
+        failed: the first failure, after which every write and flush fails at
+            once.  A closed stream fails at its first write, not at a flush.
     """
 
     def __init__(self, stream: TextIO | None, name: str) -> None:
@@ -70,10 +52,8 @@ class GuardedStream:
         self.failed: OutputFailed | None = None
 
     def write(self, text: str) -> None:
-        """Write text (buffered as the stream buffers).
-
-        Raises:
-            OutputFailed: the stream is closed, full, or its reader left.
+        """Write text, buffered as the stream buffers; :class:`OutputFailed` when the
+        stream is closed, full, or its reader left.
         """
         if self.stream is not None and self.failed is None:  # the usual case, without a closure
             try:
@@ -86,11 +66,7 @@ class GuardedStream:
         self._attempt(lambda stream: stream.write(text))
 
     def flush(self) -> None:
-        """Flush the stream.
-
-        Raises:
-            OutputFailed: as :meth:`write`.
-        """
+        """Flush the stream; :class:`OutputFailed` as :meth:`write`."""
         if self.stream is not None and self.failed is None:
             try:
                 self.stream.flush()
@@ -116,13 +92,8 @@ class GuardedStream:
 
 
 def silence(stream: TextIO | None) -> None:
-    """Point a failed stream's file descriptor at ``os.devnull``, so that
-    what is still buffered, and the interpreter's final flush, go nowhere
-    instead of failing again ("Exception ignored ...").
-
-    Args:
-        stream (TextIO | None): the stream; one without a file descriptor
-            (``io.StringIO``) or None is left alone.
+    """Point a failed stream's file descriptor at ``os.devnull``, so what is still
+    buffered goes nowhere; a stream without a descriptor, or None, is left alone.
     """
     try:
         fileno = stream.fileno() if stream is not None else None
@@ -138,20 +109,16 @@ def silence(stream: TextIO | None) -> None:
 
 
 def silence_closed_stdout() -> None:
-    """Point file descriptor 1 at ``os.devnull`` after a BrokenPipeError, so
-    that nothing more is written and the final flush does not fail."""
+    """Point file descriptor 1 at ``os.devnull`` after a BrokenPipeError."""
     silence(sys.stdout)
 
 
 def reserve_standard_descriptors() -> None:
     """Open ``os.devnull`` on any of file descriptors 0, 1 and 2 that is closed.
 
-    A program started with ``>&-`` has no descriptor 1, and the next file
-    it opens (a script, the statistics database, the ``--record`` file)
-    would get that number, so that anything writing to "standard output" at
-    the descriptor level (a C library, a child process) would write into
-    that file.  ``sys.stdout`` stays None: the front end still knows the
-    stream is closed.
+    Otherwise the next file opened (a script, the statistics database) would
+    get that number, and a C library or child writing to "standard output"
+    would write into it; ``sys.stdout`` stays None.
     """
     for fd in (0, 1, 2):
         try:
@@ -164,17 +131,7 @@ def reserve_standard_descriptors() -> None:
 
 
 def run_main(main: Callable[[], int], broken_pipe_status: int = 1) -> int:
-    """Run a program's ``main`` and return its exit status, quietly when the
-    reader of stdout goes away.
-
-    Args:
-        main (Callable[[], int]): the program; returns its exit status.
-        broken_pipe_status (int): the status to return when stdout's reader
-            left before the program finished.
-
-    Returns:
-        int: ``main()``'s status, or ``broken_pipe_status``.
-    """
+    """``main()``'s exit status, or ``broken_pipe_status`` when stdout's reader left first, quietly."""
     try:
         status = main()
         sys.stdout.flush()

@@ -1,27 +1,11 @@
-"""The plugin index: what ``games``, ``help``, ``plugins`` and completion
-need to know about the installed plugins and the host's default plugins,
-without importing them (the registry imports each on demand:
-:mod:`cardshell.registry`).
+"""The plugin index: what ``games``, ``help``, ``plugins`` and completion need
+to know of the plugins, without importing them.
 
-Built from a shell that imported every plugin (:func:`from_shell`), written
-as JSON in the cache directory (:func:`cache_dir`: ``CARDSHELL_CACHE_DIR``,
-else platformdirs' ``user_cache_dir``), and read back at the next start
-(:func:`load`) when its key still matches (:func:`fingerprint`):
-
-* the index format, cardshell's version, the environment (``sys.prefix``) and Python's version;
-* ``CARDSHELL_LOAD_PLUGINS`` and ``CARDSHELL_DISABLE_PLUGINS``;
-* every ``sys.path`` entry (but the first, the script's or current
-  directory) and its modification time in nanoseconds
-  (installing, upgrading or removing a distribution adds or removes a
-  ``.dist-info`` directory there, which changes it);
-* every file of each indexed plugin's top-level package (a default
-  plugin's: its module's file) with its modification time (so an editable
-  plugin that is edited is indexed again).
-
-Bounds: at most :data:`MAX_INDEX_BYTES` are read; a larger, unreadable or
-malformed index is ignored and rebuilt.  An index is written only when every
-plugin loaded and none was refused, so that a broken plugin is imported (and
-reported by ``plugins``) at every start.
+Written as JSON in :func:`cache_dir` from a shell that imported every
+plugin with none failing, and read at the next start while its key holds:
+versions, ``sys.prefix``, the plugin switches, each ``sys.path`` entry's
+and each plugin file's modification time.  At most
+:data:`MAX_INDEX_BYTES` are read; a bad index is rebuilt.
 """
 
 from __future__ import annotations
@@ -52,9 +36,9 @@ class IndexedGame(NamedTuple):
     """A game as ``games`` lists it, before its plugin is imported.
 
     Attributes:
-        id (str): the game id (``aces-up``).
-        title (str): its title.
-        summary (str): its one-line summary.
+        id: the game id (``aces-up``).
+        title: its title.
+        summary: its one-line summary.
     """
 
     id: str
@@ -63,21 +47,19 @@ class IndexedGame(NamedTuple):
 
 
 class IndexedPlugin(NamedTuple):
-    """One plugin of the index (a NamedTuple, like :class:`IndexedGame`:
-    cheaper to define at start than a dataclass).
+    """One plugin of the index.
 
     Attributes:
-        name (str): the entry point's name.
-        module (str): the module it imports.
-        dist (str | None): its distribution.
-        version (str | None): that distribution's version.
-        hooks (list[str]): the hooks it implements.
-        games (list[IndexedGame]): the games it registers.
-        global_words (list[str]): the names and aliases of its global commands.
-        global_patterns (bool): whether it has a global pattern command.
-        targets (list[str]): the games of other plugins it adds commands to.
-        files (list[tuple[str, int]]): its package's files and their
-            modification times (ns), part of the key.
+        name: the entry point's name.
+        module: the module it imports.
+        dist: its distribution.
+        version: that distribution's version.
+        hooks: the hooks it implements.
+        games: the games it registers.
+        global_words: the names and aliases of its global commands.
+        global_patterns: whether it has a global pattern command.
+        targets: the games of other plugins it adds commands to.
+        files: its package's files and their modification times (ns).
     """
 
     name: str
@@ -93,9 +75,9 @@ class IndexedPlugin(NamedTuple):
 
 
 def cache_dir() -> str:
-    """The cache directory: ``CARDSHELL_CACHE_DIR``, else platformdirs'
-    ``user_cache_dir`` (``~/.cache/cardshell`` on Linux).  A string, not a
-    ``Path``: a warm start does not import pathlib."""
+    """``CARDSHELL_CACHE_DIR``, else platformdirs' ``user_cache_dir``; a string,
+    so a warm start does not import pathlib.
+    """
     override = os.environ.get(CACHE_DIR_ENV)
     if override:
         return os.path.expanduser(override)
@@ -104,8 +86,7 @@ def cache_dir() -> str:
 
 
 def fingerprint() -> list[Any]:
-    """The part of the key that does not depend on the index's own plugins
-    (format, version, interpreter, environment switches, ``sys.path`` mtimes)."""
+    """The part of the key that does not depend on the indexed plugins."""
 
     paths = []
     # sys.path[0] is the script's directory or the current one (python -m): not where
@@ -142,16 +123,11 @@ def _files_unchanged(files: list[list[Any]]) -> bool:
 
 
 def from_shell(shell: Any) -> list[IndexedPlugin] | None:
-    """The index of a shell that imported every plugin, or None if it must
-    not be cached (a plugin failed or was refused, or ``--plugin`` modules).
+    """The index of a shell that imported every plugin, or None if it must not be
+    cached (a plugin failed or was refused, or ``--plugin`` modules).
 
-    The host's default plugins are indexed too, each under its
-    ``module:Class`` (:data:`cardshell.defaults.DEFAULT_PLUGINS`) with its
-    module's file, so that a start from the index imports them on demand
-    like any plugin.
-
-    Args:
-        shell (cardshell.shell.Shell): a shell built eagerly (its ``registry``).
+    The default plugins are indexed under their ``module:Class``
+    (:data:`cardshell.defaults.DEFAULT_PLUGINS`) with their module's file.
     """
     registry = shell.registry
     if registry.failures:
@@ -176,7 +152,6 @@ def from_shell(shell: Any) -> list[IndexedPlugin] | None:
 
 
 def _module_file(module_name: str) -> list[tuple[str, int]]:
-    """The file of an imported module with its mtime (ns), or nothing."""
     origin = getattr(sys.modules.get(module_name), "__file__", None)
     if origin is None:
         return []
@@ -184,12 +159,8 @@ def _module_file(module_name: str) -> list[tuple[str, int]]:
 
 
 def save(plugins: list[IndexedPlugin], directory: str | os.PathLike[str] | None = None) -> None:
-    """Write the index atomically; a directory that cannot be written is
-    silently skipped (the next start imports every plugin again).
-
-    Args:
-        plugins (list[IndexedPlugin]): what :func:`from_shell` returned.
-        directory (str | PathLike | None): the cache directory (default :func:`cache_dir`).
+    """Write the index atomically to ``directory`` (default :func:`cache_dir`);
+    one that cannot be written is skipped silently.
     """
     directory = Path(cache_dir() if directory is None else directory)
     data = {"key": fingerprint(), "plugins": [
@@ -204,11 +175,7 @@ def save(plugins: list[IndexedPlugin], directory: str | os.PathLike[str] | None 
 
 
 def load(directory: str | os.PathLike[str] | None = None) -> list[IndexedPlugin] | None:
-    """The cached index, or None when there is none or it is out of date.
-
-    Args:
-        directory (str | PathLike | None): the cache directory (default :func:`cache_dir`).
-    """
+    """The index in ``directory`` (default :func:`cache_dir`), or None when missing or out of date."""
     path = os.path.join(cache_dir() if directory is None else directory, _FILE)
     try:
         with open(path, "rb") as handle:

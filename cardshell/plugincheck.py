@@ -1,26 +1,11 @@
-"""Checks of the answers a plugin's functions give the host.
+"""Checks of the answers a plugin's functions give the host (docs/plugins.md).
 
-The host trusts a plugin's answers only as far as it checks them, where
-they are used (docs/plugins.md; /work/shared/DESIGN.md, "Promises the host
-keeps for every plugin"), and a wrong answer is reported as the plugin's,
-naming the plugin and the hook, never as the player's error or the host's:
-
-* :class:`PluginFault`: a :class:`~cardshell.errors.CommandError` whose
-  message reads ``plugin 'golf': key returned list [2, 2], which is not
-  hashable``.  A command that cannot go on without the answer fails with it;
-* :func:`shown`: a value as such messages show it (its type, a short repr);
-* :func:`checked_key`, :func:`checked_score`, :func:`checked_hint`: one
-  answer checked against :class:`~cardshell.records.Game`'s documented
-  types (a hashable key, a finite number, a :class:`~cardshell.records.Hint`);
-* :class:`StateGuard`: a copy and a fingerprint of a state declared
-  immutable, taken before plugin code runs on it, to tell afterwards whether
-  that code changed it (and to put it back); nearly free for a state whose
-  type proves it immutable (:func:`cardshell.statekind.proven_immutable`).
-
-Answers that can be left out (a listed legal move its rules reject, a
-``successors`` child the rules do not produce, a game hint that is not a
-legal move) are dropped by their users (:mod:`cardshell.ruleset`,
-:mod:`cardshell.search`) with one warning each.
+A wrong answer is reported as the plugin's, naming it and the hook
+(:class:`PluginFault`); :class:`StateGuard` tells whether plugin code
+changed a state declared immutable, nearly free for a state whose type
+proves it immutable (:func:`cardshell.statekind.proven_immutable`).
+Answers that can be left out (a listed legal move its rules reject) are
+dropped by their users with one warning.
 """
 
 from __future__ import annotations
@@ -48,14 +33,10 @@ class PluginFault(CommandError):
     """A plugin's function answered the host wrongly.
 
     Args:
-        plugin (str): the plugin's name (the one ``plugins`` lists).
-        hook (str): the function or hook, e.g. ``key``, ``legal_moves``,
-            ``hint``, ``move 'take 1'``.
-        problem (str): what is wrong, e.g. ``returned list [2, 2], which is
-            not hashable`` (a ``plugin.*`` message of :mod:`cardshell.messages`).
-
-    Attributes:
-        plugin (str), hook (str), problem (str): as given.
+        plugin: the plugin's name, as ``plugins`` lists it.
+        hook: the function or hook, e.g. ``key``, ``move 'take 1'``.
+        problem: what is wrong, e.g. ``returned list [2, 2], which is not
+            hashable`` (a ``plugin.*`` message of :mod:`cardshell.messages`).
     """
 
     def __init__(self, plugin: str, hook: str, problem: str) -> None:
@@ -70,21 +51,17 @@ class PluginFault(CommandError):
 
 
 class Mutated(PluginFault):
-    """A :class:`PluginFault`: plugin code changed a state its game declares
-    immutable (made by :func:`mutated`)."""
+    """A :class:`PluginFault`: plugin code changed a state its game declares immutable."""
 
 
 def shown(value: object) -> str:
-    """A value for a message: its type's name and a repr of at most about 40
-    characters, e.g. ``list [2, 2]`` or ``str 'high'``."""
+    """A value for a message: its type and a repr of about 40 characters at most (``list [2, 2]``)."""
     return f"{type(value).__name__} {_REPR.repr(value)}"
 
 
 def checked_key(plugin: str, value: Any) -> Hashable:
-    """``value`` if it is hashable (a transposition-table key).
-
-    Raises:
-        PluginFault: naming ``plugin`` and its ``key``, when it is not.
+    """``value`` if it is hashable (a transposition-table key), else a
+    :class:`PluginFault` naming ``plugin`` and its ``key`` is raised.
     """
     try:
         hash(value)
@@ -94,10 +71,8 @@ def checked_key(plugin: str, value: Any) -> Hashable:
 
 
 def checked_score(plugin: str, value: Any) -> float:
-    """``value`` if it is a finite real number (a heuristic's score; bool counts as 0/1).
-
-    Raises:
-        PluginFault: naming ``plugin`` and its ``heuristic``, when it is not.
+    """``value`` if it is a finite real number (a heuristic's score; bool counts
+    as 0/1), else a :class:`PluginFault` naming ``plugin``'s ``heuristic`` is raised.
     """
     if (type(value) is float or type(value) is int or isinstance(value, numbers.Real)) and math.isfinite(value):
         return value  # type: ignore[return-value]  # (a Real is used as a float)
@@ -105,10 +80,8 @@ def checked_score(plugin: str, value: Any) -> float:
 
 
 def checked_hint(plugin: str, value: Any) -> Hint:
-    """``value`` if it is a :class:`~cardshell.records.Hint` with a str move and reason.
-
-    Raises:
-        PluginFault: naming ``plugin`` and its ``hint``, when it is not.
+    """``value`` if it is a :class:`~cardshell.records.Hint` of strings, else a
+    :class:`PluginFault` naming ``plugin``'s ``hint`` is raised.
     """
     if not isinstance(value, Hint):
         raise PluginFault(plugin, "hint", say("plugin.not-a-hint", value=shown(value)))
@@ -118,38 +91,16 @@ def checked_hint(plugin: str, value: Any) -> Hint:
 
 
 class StateGuard:
-    """A state's fingerprint (and copy), to tell whether plugin code changed it.
+    """A state's fingerprint (and copy), to tell whether plugin code changed a
+    state its game declares immutable.
 
-    For a game that declares immutable states (:attr:`Game.immutable
-    <cardshell.records.Game.immutable>`).  Three kinds of state:
-
-    * proven immutable by its type (:func:`cardshell.statekind.proven_immutable`:
-      a frozen dataclass whose declared fields cannot change in place):
-      nothing can change it but ``object.__setattr__``, so the fingerprint is
-      the identity of its own fields, and the copy (``keep``) a shallow one;
-    * hashable: the fingerprint is the state's hash, and a deep copy is kept
-      only if asked (``keep``);
-    * not hashable (a frozen dataclass holding a list, already outside the
-      contract): always copied, and the copy compared with ``==``; one whose
-      copy does not even equal it (equality by identity) cannot be checked,
-      and :meth:`changed` is then always False.
-
-    Cost: for a proven state, reading its fields when made and per
-    :meth:`changed` (no hash, no copy without ``keep``); else one hash of
-    the state when made and per :meth:`changed`, and with ``keep`` or an
-    unhashable state one ``copy.deepcopy`` more, and ``==`` instead of the
-    second hash.
-
-    Args:
-        state: the state plugin code is about to be given.
-        keep: keep a copy of it (:attr:`backup`) even when hashable.
-        by_type: take a state proven immutable at its type's word
-            (False: fingerprint it by its hash like any other, as the
-            contract check does).
-
-    Attributes:
-        backup: a copy equal to ``state`` as it was, or None
-            (a hashable or proven state, ``keep`` false).
+    A state proven immutable by its type (:func:`cardshell.statekind.proven_immutable`,
+    taken at its word when ``by_type``) is fingerprinted by the identity of its
+    fields, its copy a shallow one: only ``object.__setattr__`` can change it.
+    A hashable state is fingerprinted by its hash; an unhashable one is always
+    deep-copied and compared with ``==`` (one whose copy does not equal it
+    cannot be checked: :meth:`changed` is then always False).  ``keep`` keeps
+    a copy (:attr:`backup`, else None) in every case.
     """
 
     __slots__ = ("backup", "_hash", "_state", "_checkable", "_fields")
@@ -191,21 +142,9 @@ class StateGuard:
 
 
 def mutated(plugin: str, game_id: str, hook: str, after: str | None = None) -> Mutated:
-    """The fault of plugin code that changed a state of a game declaring immutable states.
-
-    Args:
-        plugin (str): the plugin whose code ran.
-        game_id (str): the game.
-        hook (str): what changed it: ``move 'take 1'``, ``command 'take'``,
-            ``hint``, ``its rules``.
-        after (str | None): what the host did about it (a sweep: ``deal 3
-            was not stored``); None: ``the game is left as it was``
-            (``plugin.left-as-it-was``).
-
-    Returns:
-        Mutated: ``plugin 'P': move 'take 1' changed the state it was
-        given, though game 'G' declares immutable states; the game is left
-        as it was``.
+    """The fault of plugin code (``hook``: ``move 'take 1'``, ``hint``) that changed
+    a state of a game declaring immutable states; ``after`` says what the host
+    did about it (None: ``plugin.left-as-it-was``).
     """
     return Mutated(plugin, hook, say("plugin.mutated", game=repr(game_id),
                                      after=say("plugin.left-as-it-was") if after is None else after))

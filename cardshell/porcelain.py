@@ -1,13 +1,10 @@
 """The porcelain output of scripts: ``cardshell --jsonl``, one JSON object per part.
 
-A program that reads cardshell's output reads this, as scripts read
-``git status --porcelain``: every part of every reply
-(:class:`cardshell.reply.Part`) becomes one JSON object on its own line of
-standard output, with who wrote it and, for the host's words, the stable id
-and arguments of its message (:mod:`cardshell.messages`), so a rewording of
-the host never breaks the reader.  The schema is versioned
-(:data:`SCHEMA_VERSION`) and follows the compatibility policy
-(docs/porcelain.md says what each field means and what may change).
+As ``git status --porcelain`` for programs: every part of every reply
+(:class:`cardshell.reply.Part`) becomes a JSON line saying who wrote it
+and, for the host's words, its message's stable id and arguments, so a
+rewording never breaks the reader.  The schema is versioned
+(:data:`SCHEMA_VERSION`); docs/porcelain.md gives each field.
 """
 
 from __future__ import annotations
@@ -28,16 +25,11 @@ STATUSES = ("ok", "rejected", "interrupted")
 
 
 class JsonWriter:
-    """A script's results as JSON lines on one stream (standard output).
+    """A script's results as JSON lines on one stream (a :class:`cardshell.script.ScriptWriter`).
 
-    Implements :class:`cardshell.script.ScriptWriter`.  Each object has the
-    fields of :func:`record`; after each input line's parts comes one object
-    of kind ``result`` with that line's status, and after the last line one
-    of kind ``exit``, written by :meth:`exit`.
-
-    Args:
-        out: where the JSON lines go; None when standard output was closed.
-        err: where a failure of ``out`` is reported; None when closed.
+    Objects have the fields of :func:`record`; each input line's parts end with
+    an object of kind ``result``, and the run with one of kind ``exit``.
+    ``out`` and ``err`` are None when closed; a failure of ``out`` is reported on ``err``.
     """
 
     def __init__(self, out: TextIO | None, err: TextIO | None) -> None:
@@ -91,11 +83,7 @@ class JsonWriter:
             pass
 
     def exit(self, status: int) -> None:
-        """The last object: the exit status of the run.
-
-        Raises:
-            OutputFailed: standard output cannot be written.
-        """
+        """The last object, the run's exit status; :class:`OutputFailed` when it cannot be written."""
         self._write({"cardshell": SCHEMA_VERSION, "stream": None, "line": None, "input": None, "status": status,
                      "origin": HOST, "kind": "exit", "id": None, "args": {}, "text": "", "inline": False})
         self.out.flush()
@@ -103,23 +91,13 @@ class JsonWriter:
 
 def record(piece: Part, stream: str, line: int | None = None, text: str | None = None,
            status: str | None = None) -> dict[str, Any]:
-    """The JSON object of one part.
+    """The JSON object of one part, printed on ``stream`` (``out``, ``err``),
+    answering the 1-based input ``line`` (None before the first or after the
+    last) whose stripped ``text`` got ``status``.
 
-    Args:
-        piece: the part.
-        stream: ``out`` or ``err``: where the plain output prints it.
-        line: the number of the input line it answers (from 1), None for
-            what comes before the first line or after the last.
-        text: that input line, stripped.
-        status: that line's status (:data:`STATUSES`).
-
-    Returns:
-        dict: ``cardshell`` (the schema version), ``stream``, ``line``,
-        ``input``, ``status``, ``origin`` (game, host, input), ``kind``,
-        ``id`` (a host message's id, else None), ``args`` (its arguments:
-        strings, or for a host message inside it, :func:`structured`),
-        ``text`` (as the plain output prints it) and ``inline`` (it
-        continues the previous part's last line).
+    Its keys: ``cardshell`` (the schema version), ``stream``, ``line``,
+    ``input``, ``status``, ``origin``, ``kind``, ``id`` (a host message's),
+    ``args`` (:func:`structured` for a nested message), ``text``, ``inline``.
     """
     args = structured(piece.text)["args"] if isinstance(piece.text, HostText) else dict(piece.args)
     return {"cardshell": SCHEMA_VERSION, "stream": stream, "line": line, "input": text, "status": status,
@@ -128,9 +106,7 @@ def record(piece: Part, stream: str, line: int | None = None, text: str | None =
 
 
 def structured(message: HostText) -> dict[str, Any]:
-    """A host message as JSON: ``{"id", "args", "text"}``, where an
-    argument that is a host message itself is such an object too (the
-    ending's ``over`` holds ``game.over`` with its ``result``)."""
+    """A host message as ``{"id", "args", "text"}``, a nested host message as such an object too."""
     args = {name: structured(value) if isinstance(value, HostText) else str(value)
             for name, value in message.args.items()}
     return {"id": message.message_id, "args": args, "text": str(message)}

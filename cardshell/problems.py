@@ -1,17 +1,10 @@
-"""Plugin problems in play: each reported once, always naming the plugin.
+"""Plugin problems in play, each reported once, naming the plugin:
+``plugin 'stats' failed in cardshell_game_over (cardshell_stats/store.py:40):
+DatabaseError: file is not a database``.
 
-A plugin that fails while the shell goes on (a lifecycle or display hook
-raising, a game whose ``render``, ``outcome`` or ``prompt`` raises) is
-reported with one line, ``plugin 'stats' failed in cardshell_game_over
-(cardshell_stats/store.py:40): DatabaseError: file is not a database``.
-The same problem (same plugin, same place in the host, same exception type
-at the same line) is reported the first time only, so a display hook that
-fails on every move does not repeat its warning on every move.
-
-Lines wait in :meth:`ProblemReporter.drain` until the shell hands them out
-with the reply of the command being run (:attr:`cardshell.shell.Reply.warnings`),
-which both front ends print on standard error.  The number of remembered
-problems is bounded by :data:`MAX_PROBLEMS`.
+The same plugin, place, exception type and line is reported the first time
+only; lines go out with the reply's :attr:`~cardshell.reply.Reply.warnings`,
+and at most :data:`MAX_PROBLEMS` are remembered.
 """
 
 from __future__ import annotations
@@ -34,11 +27,9 @@ class ProblemReporter:
     """Collects plugin failures, each distinct one once.
 
     Args:
-        pm (pluggy.PluginManager): the plugins whose code a failure is
-            blamed on, as registered at the time of the failure (the host's
-            default plugins left out: :func:`cardshell.blame.plugin_roots`).
-        tracebacks (bool): also print each reported failure's traceback on
-            standard error (``--traceback``).
+        pm: the plugins a failure may be blamed on, as registered at the time
+            (the default plugins left out: :func:`cardshell.blame.plugin_roots`).
+        tracebacks: also print each failure's traceback (``--traceback``).
     """
 
     def __init__(self, pm: pluggy.PluginManager, tracebacks: bool = False) -> None:
@@ -48,7 +39,6 @@ class ProblemReporter:
         self._pending: list[str] = []
 
     def _roots(self) -> Iterator[tuple[str, str]]:
-        """(plugin name, code root) of each plugin registered now, the host's own left out."""
         return blame.plugin_roots(self._pm.list_name_plugin(), DEFAULT_PLUGIN_NAMES)
 
     def locate(self, exc: BaseException, prefer: str | None = None) -> blame.Blame:
@@ -56,25 +46,19 @@ class ProblemReporter:
         return blame.locate(exc, self._roots(), prefer)
 
     def culprit(self, frame: FrameType | None) -> tuple[str, FrameType] | None:
-        """The plugin a frame (or its callers) runs, for a signal handler
+        """The plugin a frame or its callers run, for a signal handler
         (:data:`cardshell.signals.Culprit`): ``plugin 'spinner' (spinner.py:12)``
-        and the outermost frame of its code; None when no plugin code runs."""
+        and the outermost frame of its code; None when no plugin code runs.
+        """
         found = blame.running_plugin(frame, self._roots())
         return None if found is None else (say("stop.culprit", plugin=repr(found[0]), where=found[1]), found[2])
 
     def failure(self, plugin: str | None, where: str, exc: BaseException) -> str | None:
-        """Report that plugin code raised while the shell goes on.
+        """Report that plugin code raised while the shell goes on; the line queued,
+        or None when reported before or past :data:`MAX_PROBLEMS`.
 
-        Args:
-            plugin (str | None): the plugin responsible (the hook's owner, the
-                game's plugin); None to blame the plugin whose code raised.
-            where (str): what the host was calling, e.g. ``cardshell_render``
-                or ``render of game 'fragile'``.
-            exc (BaseException): the exception.
-
-        Returns:
-            str | None: the line queued for the user, or None when the same
-            problem was reported before (or :data:`MAX_PROBLEMS` is reached).
+        ``plugin`` is the one responsible (None: whose code raised); ``where`` is
+        what the host called (``render of game 'fragile'``).
         """
         found = self.locate(exc, plugin)
         name = plugin or found.plugin or "?"
@@ -93,13 +77,8 @@ class ProblemReporter:
         return line
 
     def note(self, key: str, line: str) -> None:
-        """Queue a warning about a plugin's wrong answer, the first time for ``key``.
-
-        Args:
-            key (str): what makes the problem the same one (the plugin and
-                the hook, e.g. ``"golf\\0legal_moves"``): reported once.
-            line (str): the text, naming the plugin, the hook and the value
-                (:class:`cardshell.ruleset.RuleSet.warn`).
+        r"""Queue ``line`` about a plugin's wrong answer the first time for ``key``
+        (the plugin and hook, e.g. ``"golf\0legal_moves"``).
         """
         seen = ("note", key, "", None)
         if seen in self._seen or len(self._seen) >= MAX_PROBLEMS:

@@ -1,20 +1,10 @@
-"""The progress line: items done, rate and time left, on one line (the
-sweep engine's, :mod:`cardshell.sweep`, and ``CommandContext.progress``'s at
-a terminal; it lives outside the sweep engine so that the interactive front
-end shows a progress line without importing the engine).
-
-Shown only to a person at a terminal (the command's context is interactive
-and the stream is a terminal) on a :class:`cardshell.statusline.StatusLine`:
-redrawn in place every :data:`REDRAW_SECONDS`, never wider than the
-terminal, and wiped when the sweep ends however it ends, Ctrl-C included,
-so the reply or the prompt starts on a clean line::
+"""The progress line of sweeps and ``CommandContext.progress``, for a person at a terminal::
 
     simulate 1000000: 123,456/1,000,000 games (12.3%), 45,678 games/s, ETA 0:00:19
 
-At a narrow terminal the rate, then the counts, are left out rather than
-cut.  When no deal has finished for longer than the time left said (one
-slow deal holds the sweep), the line says so instead of an ETA that stays
-put: ``19/20 deals (95.0%), a deal running 0:00:08 (at most 0:00:10)``.
+Drawn on a :class:`cardshell.statusline.StatusLine`.  A narrow terminal
+drops the rate, then the counts; when one slow deal outlasts the time
+left, the line names it: ``a deal running 0:00:08 (at most 0:00:10)``.
 """
 
 from __future__ import annotations
@@ -37,14 +27,7 @@ HELD_SECONDS = 2.0
 
 
 def format_duration(seconds: float) -> str:
-    """``H:MM:SS`` for a duration in seconds (rounded up; ``--:--:--`` when unknown).
-
-    Args:
-        seconds (float): >= 0, or ``inf``/NaN when unknown.
-
-    Returns:
-        str: e.g. ``0:00:19``, ``27:46:40``.
-    """
+    """``H:MM:SS`` for ``seconds`` (>= 0) rounded up, ``--:--:--`` for ``inf`` or NaN."""
     if not seconds >= 0 or seconds == float("inf"):
         return "--:--:--"
     whole = int(-(-seconds // 1))
@@ -53,19 +36,17 @@ def format_duration(seconds: float) -> str:
 
 
 class ProgressLine:
-    """A one-line progress display for a sweep (see the module's docstring),
-    drawn from the moment it is made until :meth:`close`.
+    """A one-line progress display for a sweep, drawn from when it is made until :meth:`close`.
 
     Args:
-        total (int | None): deals in the sweep, None if unknown.
-        label (str): what runs, e.g. ``"simulate 1000000"``.
-        unit (str): what a deal is called, plural (``"games"``, ``"rounds"``).
-        stream (TextIO): where to draw (a terminal).
-        clock (Callable[[], float]): seconds, monotonic (tests pass a fake).
-        columns (int | None): the width to fit; None for the terminal's.
-        deal_seconds (float | None): the longest one deal may take (a
-            solver's budget), shown when one deal holds the sweep; None
-            when there is no such bound.
+        total: deals in the sweep, None if unknown.
+        label: what runs, e.g. ``"simulate 1000000"``.
+        unit: what a deal is called, plural (``"games"``).
+        stream: where to draw (a terminal).
+        clock: monotonic seconds.
+        columns: the width to fit; None for the terminal's.
+        deal_seconds: the most one deal may take (a solver's budget), shown
+            when one deal holds the sweep; None when unbounded.
     """
 
     def __init__(self, total: int | None, label: str, unit: str = "games", *, stream: TextIO,
@@ -87,17 +68,9 @@ class ProgressLine:
     @classmethod
     def for_context(cls, ctx: Any, total: int | None, label: str, unit: str = "games",
                     stream: TextIO | None = None, *, deal_seconds: float | None = None) -> ProgressLine | None:
-        """A progress line for a command, or None when nobody would see it.
-
-        Args:
-            ctx (CommandContext): the command's context; only an interactive
-                one (a person at the prompt) gets a progress line.
-            total, label, unit, deal_seconds: as for the constructor.
-            stream (TextIO | None): None for ``sys.stderr``.
-
-        Returns:
-            ProgressLine | None: None in scripts or when the stream is not a
-            terminal.
+        """A progress line for the command of ``ctx``, or None when nobody would see
+        it (a script, or a ``stream``, default ``sys.stderr``, that is not a
+        terminal); the other arguments as the constructor's.
         """
         stream = sys.stderr if stream is None else stream
         if not getattr(ctx, "interactive", False) or not active(stream):
@@ -105,12 +78,8 @@ class ProgressLine:
         return cls(total, label, unit, stream=stream, deal_seconds=deal_seconds)
 
     def text(self, width: int | None = None) -> str:
-        """The line as it would be drawn now.
-
-        Args:
-            width (int | None): the most characters; None: the whole line.
-                A narrower width leaves out the rate, then the counts, then
-                the label, never cutting a word.
+        """The line as drawn now, in at most ``width`` characters (None: whole),
+        leaving out the rate, then the counts, then the label, never cutting a word.
         """
         now = self.clock()
         elapsed = max(now - self.started, 1e-9)
@@ -144,15 +113,11 @@ class ProgressLine:
         self.line.refresh()
 
     def advance(self, deals: int) -> None:
-        """Count ``deals`` more deals done (the line shows them at its next redraw).
-
-        Args:
-            deals (int): deals finished since the last call, >= 0.
-        """
+        """Count ``deals`` (>= 0) more deals done; shown at the next redraw."""
         self.done += deals
         if deals:
             self.last_finished = self.clock()
 
     def close(self) -> None:
-        """Wipe the line (the cursor back where it began); idempotent."""
+        """Wipe the line, the cursor back where it began; idempotent."""
         self.line.close()

@@ -1,11 +1,9 @@
 """The pytest plugin of cardshell (``pytest11`` entry point ``cardshell``).
 
-Built on the library :mod:`cardshell.testing` (see its docstring for the
-whole kit): the ``cardshell_script`` fixture, the collection of golden
-scripts (``test_*.cardshell``) as :class:`GoldenItem` tests, the
-``--cardshell-update-golden`` command-line option and the
-``cardshell_plugins`` ini option; the ``cardshell_shell`` fixture (a fresh
-:func:`cardshell.testing.new_shell` per call).
+Built on :mod:`cardshell.testing`: the ``cardshell_script`` and
+``cardshell_shell`` fixtures, golden scripts (``test_*.cardshell``)
+collected as :class:`GoldenItem` tests, the ``--cardshell-update-golden``
+option and the ``cardshell_plugins`` ini option.
 """
 
 from __future__ import annotations
@@ -43,8 +41,7 @@ _HOST_WORDING_KEY = pytest.StashKey[list[str]]()
 
 
 def _strict(config: pytest.Config) -> bool:
-    """Whether golden tests compare every byte (``--cardshell-strict-golden``
-    or the ini option ``cardshell_golden = strict``)."""
+    """Whether golden tests compare every byte (``--cardshell-strict-golden``, or ini ``cardshell_golden = strict``)."""
     return bool(config.getoption(STRICT_OPTION.lstrip("-").replace("-", "_"), False)) or (
         str(config.getini("cardshell_golden") or "").strip() == "strict")
 
@@ -61,16 +58,14 @@ def _ini_plugins(config: pytest.Config) -> list[str] | None:
 
 @pytest.fixture(scope="session")
 def cardshell_script(request: pytest.FixtureRequest) -> Callable[..., ScriptResult]:
-    """Run a script of commands against a fresh shell; see :func:`run_cardshell`.
+    r"""Run a script of commands against a fresh shell (:func:`run_cardshell`).
 
-    ``plugins`` defaults to the ini option ``cardshell_plugins`` (all
-    installed plugins when unset); every other argument as in
-    :func:`run_cardshell`.  Session-scoped, and every call gets a new empty
-    data directory, so it works under hypothesis' ``@given`` (whose health
-    check refuses function-scoped fixtures).  Example::
+    ``plugins`` defaults to the ini option ``cardshell_plugins`` (all installed
+    plugins when unset).  Session-scoped, a new empty data directory per call,
+    so it works under hypothesis' ``@given``.  Example::
 
         def test_a_wrong_guess_ends_the_game(cardshell_script):
-            result = cardshell_script("play higher-lower --seed 3\\nguess lower\\n")
+            result = cardshell_script("play higher-lower --seed 3\nguess lower\n")
             assert result.status == 0
             assert result.shell.current.state.lost
     """
@@ -88,11 +83,10 @@ def cardshell_script(request: pytest.FixtureRequest) -> Callable[..., ScriptResu
 
 @pytest.fixture(scope="session")
 def cardshell_shell(request: pytest.FixtureRequest) -> Callable[..., Shell]:
-    """Build a fresh shell per call; see :func:`new_shell`.
+    """Build a fresh shell per call (:func:`new_shell`).
 
-    ``plugins`` defaults to the ini option ``cardshell_plugins``; each call
-    gets a new empty data directory.  Session-scoped, so it works under
-    hypothesis' ``@given``.  Example::
+    ``plugins`` defaults to the ini option ``cardshell_plugins``; session-scoped,
+    a new empty data directory per call, so it works under ``@given``.  Example::
 
         @given(st.lists(st.sampled_from(["guess higher", "g l", "undo", "new"])))
         def test_any_lines_keep_the_promises(cardshell_shell, lines):

@@ -1,26 +1,10 @@
 """The session's accepted commands, kept as a replayable script.
 
-Every accepted line is recorded, with what a replay needs to be exact made
-explicit: a game started without ``--seed`` is recorded as
-``play GAME --seed N ...`` and ``new`` as ``new --seed N``, so the recording
-reproduces the session whatever the replaying shell's own ``--seed``.
-Rejected lines are left out (they print nothing on standard output).
-
-``cardshell --record FILE`` writes the lines to FILE as they are accepted
-(:class:`RecordFile`: each line is one ``write`` of the whole line to the
-file, so an interrupted or killed session keeps every line it recorded and
-never half of one);
-``history`` prints them.  Piping the file back into ``cardshell`` prints
-the same standard output, byte for byte, with two documented exceptions:
-``stats`` shows the statistics database as it is when replayed, and a game
-resumed from a save (``load NAME``, or ``play GAME`` resuming an automatic
-save, recorded as ``load GAME``) depends on that save being unchanged.
-Keys that are not commands (Ctrl-D leaving a game at the interactive
-prompt) are not recorded, so neither is the line they print.
-
-When the recording cannot be written (a full disk), it stops at its last
-whole line with one warning and the session goes on: the game is never lost
-to its recording (:meth:`Recorder.add`).
+Accepted lines are recorded with their seeds made explicit (``play GAME
+--seed N``), so piping the recording back prints the same output, except
+``stats`` and games resumed from saves.  ``--record FILE`` writes them as
+they come (:class:`RecordFile`); a full disk stops the recording at its
+last whole line with one warning, and ``history`` prints them.
 """
 
 from __future__ import annotations
@@ -44,8 +28,7 @@ HEADER = f"{say('recording.header')}\n"
 
 
 class Sink(Protocol):
-    """Where a recording is written: a text file (:class:`RecordFile`, or
-    any ``TextIO``)."""
+    """Where a recording is written: a :class:`RecordFile` or any ``TextIO``."""
 
     def write(self, text: str, /) -> object:
         """Write ``text``; raise ``OSError`` when it cannot be written."""
@@ -57,25 +40,12 @@ class Sink(Protocol):
 class RecordFile:
     """The ``--record FILE`` file, grown a whole line at a time.
 
-    Made by :meth:`create`: the header is written to a new temporary file
-    in FILE's directory, which is then renamed over FILE
-    (:func:`os.replace`; through a symbolic link, over the file it names),
-    so an existing FILE is never opened for writing nor truncated, and a
-    disk full at the start leaves FILE as it was.  A device or FIFO
-    (``/dev/stdout``, a named pipe) is written as a stream instead
-    (:func:`cardshell.ownfiles.target_of`).  Then each
-    :meth:`write` appends its text with unbuffered ``os.write`` calls; if
-    one fails (``ENOSPC``, ``EDQUOT``, ``EIO`` ...), the file is cut back to
-    the end of the last complete write, so it never ends in the middle of a
-    line.  Lines are appended rather than each written through a new
-    temporary file because a rename per line would copy the whole recording
-    at every command, and a recording renamed into place only at the end
-    would be lost with the process (``kill -9``).
-
-    Args:
-        descriptor (int): the open file, positioned at its end.
-        path (Path): its name, for messages.
-        size (int): its length in bytes (what is known to be written).
+    :meth:`create` renames a temporary file holding the header over FILE (so
+    an existing FILE is never truncated; a device or FIFO is written as a
+    stream); :meth:`write` appends with unbuffered ``os.write`` and cuts a
+    failed write back.  One rename per line would copy the whole file at each
+    command, and one at the end would lose it to ``kill -9``.  ``size`` is the
+    length in bytes known written.
     """
 
     def __init__(self, descriptor: int, path: Path, size: int = 0) -> None:
@@ -85,18 +55,11 @@ class RecordFile:
 
     @classmethod
     def create(cls, path: str | os.PathLike[str]) -> RecordFile:
-        """Make FILE holding just the :data:`HEADER`.
-
-        Args:
-            path (str | PathLike): the recording's file.
-
-        Returns:
-            RecordFile: open for appending.
+        """Make FILE holding just the :data:`HEADER`, open for appending.
 
         Raises:
-            OSError: its directory cannot hold a new file or the header
-                cannot be written (FILE is then as it was, and no temporary
-                file is left).
+            OSError: its directory cannot hold a new file or the header cannot be
+                written (FILE is then as it was, no temporary file left).
         """
         target, renamed = target_of(path)
         if not renamed:  # a device or FIFO (/dev/stdout, a named pipe): written as a stream
@@ -125,16 +88,12 @@ class RecordFile:
         return record
 
     def write(self, text: str) -> int:
-        """Append ``text`` whole, or not at all.
-
-        Returns:
-            int: the characters written (all of them).
+        """Append ``text`` whole, or not at all; the characters written.
 
         Raises:
-            OSError: it could not be written whole; the file is cut back to
-                what it held before (best effort: a disk that refuses even
-                that keeps the partial line, which a replay rejects as one
-                bad line).
+            OSError: it could not be written whole; the file is cut back (best
+                effort: a disk refusing even that keeps a partial line, which a
+                replay rejects as one bad line).
         """
         data = memoryview(text.encode("utf-8"))
         done = 0
@@ -166,20 +125,14 @@ class RecordFile:
 
 
 class Recorder:
-    """Collects accepted lines, optionally writing them to a file.
-
-    Args:
-        stream (Sink | None): where to write the recording as it grows
-            (a :class:`RecordFile` holding the header already, or a text
-            stream, which gets the header at once).
-        keep (int): how many lines to keep in memory (:data:`KEEP_LINES`).
+    """Collects accepted lines, optionally writing them to ``stream`` (a
+    :class:`RecordFile` holding the header, or a text stream given it now).
 
     Attributes:
-        lines (deque[str]): the recorded lines, in order: the last
-            :data:`KEEP_LINES` of them.
-        dropped (int): how many earlier lines are no longer kept in memory.
-        stream (Sink | None): where lines go; None once writing failed.
-        failure (str | None): why the recording stopped (one line), or None.
+        lines: the last ``keep`` recorded lines, in order.
+        dropped: how many earlier lines are no longer kept.
+        stream: where lines go; None once writing failed.
+        failure: why the recording stopped, or None.
 
     Raises:
         OSError: the header cannot be written to a text stream.
@@ -196,16 +149,8 @@ class Recorder:
             stream.flush()
 
     def add(self, line: str) -> str | None:
-        """Record one accepted line (already made explicit).
-
-        Args:
-            line (str): one stripped command line, without a line end.
-
-        Returns:
-            str | None: None, or once, when the file could not be written
-            (the disk is full): the warning to show.  The recording then
-            stops where it was (its last whole line) and the session goes
-            on; ``history`` keeps every line.
+        """Record one accepted, stripped line; once, when the file cannot be written,
+        the warning to show (the recording stops, ``history`` keeps every line).
         """
         if len(self.lines) == self.lines.maxlen:
             self.dropped += 1
@@ -226,7 +171,6 @@ class Recorder:
         return None
 
     def text(self) -> str:
-        """The recording so far, as a script (header included); when earlier
-        lines were dropped, a comment line says how many."""
+        """The recording so far as a script, header included (and a comment counting dropped lines, if any)."""
         note = f"{say('recording.dropped', count=self.dropped)}\n" if self.dropped else ""
         return HEADER + note + "".join(line + "\n" for line in self.lines)

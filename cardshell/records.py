@@ -1,17 +1,11 @@
-"""The typed records a plugin returns from its hooks.
+"""The typed records a plugin returns from its hooks (:mod:`cardshell.hookspecs`).
 
-Registration hooks (see :mod:`cardshell.hookspecs`) return lists of these
-small frozen records, the way conda's plugin hooks return
-``CondaSubcommand(name, summary, action)``: a :class:`Game` for each game, a
-:class:`Command` for each command.  A handler receives a
-:class:`CommandContext`.  Nothing here does I/O.
-
-The records are generic over the game's state type ``S``: a plugin that
-writes ``Game[MyState](...)``, ``Move[MyState](...)`` and handlers taking
-``CommandContext[MyState]`` has its functions checked against one another by
-mypy or an editor.  ``S`` defaults to ``Any`` (PEP 696), so plain ``Game``,
-``Command`` and ``CommandContext``, as every contract-1 plugin writes them,
-mean what they always did.
+Small frozen records, as conda's plugin hooks return
+``CondaSubcommand(name, summary, action)``: a :class:`Game` per game, a
+:class:`Command` per command; a handler receives a :class:`CommandContext`.
+They are generic over the state type ``S`` (``Game[MyState]``), so mypy
+checks a plugin's functions against one another; ``S`` defaults to ``Any``
+(PEP 696), so plain ``Game`` still type-checks.
 """
 
 from __future__ import annotations
@@ -49,18 +43,12 @@ class Outcome:
     """How a game (or one round of it) ended.
 
     Attributes:
-        result (str): ``"won"``, ``"lost"`` or ``"draw"`` (from the player's
-            point of view; for a game without a player, such as Snap, the
-            game defines whose view, and says so in its summary).
-        score (float | None): a score where the game has one (cards left,
-            pictures uncovered), else None.
-        detail (str): a short human text, e.g. ``"A wins"``.
-        duration (float | None): for a game that keeps its own clock, the
-            seconds it timed from its start to this ending (Minesweeper: from
-            the first unfold to the win, as its ``Win (took 45.2 seconds)``
-            says), so that every plugin reports the same time (the
-            statistics plugin records it); None (the default) lets the host's
-            clock count, from the start of the deal or round to its ending.
+        result: ``"won"``, ``"lost"`` or ``"draw"``, from the player's view
+            (or :attr:`Game.side`'s).
+        score: the game's score where it has one (cards left), else None.
+        detail: a short text, e.g. ``"A wins"``.
+        duration: seconds from the start to this ending, for a game that keeps
+            its own clock (Minesweeper); None: the host's clock counts.
     """
 
     result: Result
@@ -74,18 +62,14 @@ class Option:
     """One option of ``play GAME [--NAME VALUE ...]``.
 
     Attributes:
-        name (str): the option's name without dashes (``"level"`` gives
-            ``--level``); the parsed value is stored under this name with
-            dashes turned into underscores.
-        help (str): one line shown by ``help play`` and ``games``.
-        type (Callable[[str], Any]): converts the typed text (``int``).
-        default (Any): the value when the option is not given.
-        choices (tuple | None): the allowed values, if a fixed set: the host
-            refuses any other (argparse's message) and Tab offers them.
-        completions (tuple[str, ...]): values Tab offers after ``--NAME``
-            when ``choices`` is None, without the host checking them (the
-            game's ``new`` does, with its own message); e.g. Minesweeper's
-            level names.  Default: none.
+        name: the name without dashes (``"level"`` gives ``--level``); the value
+            is stored under it with dashes turned into underscores.
+        help: one line shown by ``help play`` and ``games``.
+        type: converts the typed text (``int``).
+        default: the value when the option is not given.
+        choices: the allowed values, if a fixed set (others are refused).
+        completions: values Tab offers when ``choices`` is None, unchecked by
+            the host (Minesweeper's levels).
     """
 
     name: str
@@ -106,35 +90,33 @@ SearchResult = Literal["won", "no win", "unknown"]
 
 @dataclass(frozen=True)
 class Budget:
-    """How much a search may spend (:func:`cardshell.search.solve`, a game's
-    own :attr:`Search.solver`).
+    """How much a search may spend (:func:`cardshell.search.solve`, :attr:`Search.solver`).
 
     Attributes:
-        seconds (float): wall-clock limit in seconds (> 0).
-        nodes (int): the most positions to expand (>= 1); also bounds the
-            transposition table's size.
+        seconds: wall-clock limit (> 0).
+        nodes: the most positions to expand (>= 1); also bounds the
+            transposition table.
     """
 
     seconds: float = 10.0
     nodes: int = 200_000
 
     def split(self, parts: int) -> Budget:
-        """This budget shared evenly by ``parts`` searches (``parts`` >= 1)."""
+        """This budget shared evenly by ``parts`` (>= 1) searches."""
         return Budget(self.seconds / parts, max(1, self.nodes // parts))
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """What a search found (:func:`cardshell.search.solve`, a game's own
-    :attr:`Search.solver`).
+    """What a search found (:func:`cardshell.search.solve`, :attr:`Search.solver`).
 
     Attributes:
-        result (str): ``"won"``, ``"no win"`` (a proof: every position
-            searched) or ``"unknown"`` (the budget ran out).
-        line (tuple[str, ...]): for ``won``, the moves of a winning line as a
-            player types them (empty if the start is already won).
-        positions (int): the positions expanded (the start included).
-        seconds (float): the time the search took, in seconds.
+        result: ``"won"``, ``"no win"`` (a proof: every position searched) or
+            ``"unknown"`` (the budget ran out).
+        line: for ``won``, the winning moves as a player types them (empty if
+            the start is already won).
+        positions: the positions expanded, the start included.
+        seconds: the time the search took.
     """
 
     result: SearchResult
@@ -145,64 +127,35 @@ class Verdict:
 
 @dataclass(frozen=True)
 class Search(Generic[S]):
-    """The search part of a game (contract 2): how the host's ``solve``,
-    ``hint`` and winnability sweeps search it, ``Game(search=Search(...))``.
+    """The search part of a game, ``Game(search=Search(...))``: how ``solve``,
+    ``hint`` and winnability sweeps search it (docs/howto/search.md).
 
-    Every field is optional; a game with none is searched through its
-    :attr:`Game.legal_moves` and its moves' ``check``/``apply``.
-
-    Precedence (who reads what):
-
-    * ``solve`` (and so ``hint``'s samples and thoughtful sweeps) calls
-      :attr:`solver` when it is set and reads nothing else here; without it,
-      the generic search expands :attr:`successors` (else the legal moves,
-      ordered by :attr:`heuristic`), keys positions by :attr:`key` and
-      skips those :attr:`prune` proves lost.
-    * honest play (``winnability --honest``) and ``hint``'s choice among
-      moves read :attr:`key`, :attr:`successors` and :attr:`heuristic`,
-      whether or not there is a solver.
-
-    So with a :attr:`solver`, :attr:`prune` is never read: the host says so
-    once, at registration, naming the plugin (docs/howto/search.md).
+    Every field is optional; without them a game is searched through its
+    :attr:`Game.legal_moves`.  ``solve`` calls :attr:`solver` when set and
+    reads nothing else; otherwise it expands :attr:`successors` (else the legal
+    moves by :attr:`heuristic`), keyed by :attr:`key`, skipping what
+    :attr:`prune` proves lost.  Honest play and ``hint``'s choice among moves
+    read :attr:`key`, :attr:`successors` and :attr:`heuristic`, solver or not;
+    so beside a solver :attr:`prune` is never read, as the host says at registration.
 
     Attributes:
-        key (Callable[[S], Hashable] | None): a canonical hashable form of a
-            state (the transposition table), e.g. one that ignores the
-            order of interchangeable empty piles; None uses the state itself.
-        heuristic (Callable[[S], float] | None): a score of a state, higher
-            is more promising (a finite number): search tries the moves
-            leading to higher scores first.  None keeps the order of the
-            legal moves.
-        successors (Callable[[S], Iterable[tuple[str | tuple[str, ...], S]]] | None):
-            a faster path for search than listing and re-parsing lines:
-            ``successors(state)`` yields ``(move, new_state)`` pairs,
-            ``move`` one line as typed or a tuple of lines played in order
-            (a macro move, e.g. ``("T 1 3", "D")``), in the order search
-            should try them (best first; :attr:`heuristic` is not applied on
-            top).  It may leave out moves whose results are also reached
-            otherwise (moves that only rearrange interchangeable piles) and,
-            where one move is *dominant* (never worse than any other, such
-            as an ace to an empty foundation), yield only that one.  Every
-            line must be legal in turn, and a state from which a win is
-            reachable by legal moves must keep a winning successor: search's
-            "no win" claims rest on it.  None: search uses the legal moves
-            and the moves' ``check``/``apply``.
-        prune (Callable[[S], bool] | None): ``prune(state)`` is True only
-            when the state is *proven* lost (no sequence of legal moves wins
-            from it), so search need not expand it; a cheap bound, never a
-            guess.  None: no pruning.
-        solver (Callable[[S, Budget, Callable[[], float]], Verdict] | None):
-            the game's own search, used by ``solve`` (and so by ``hint`` and
-            winnability sweeps) instead of the generic one:
-            ``solver(state, budget, clock)`` gets a state that may show
-            every card, a :class:`Budget` (seconds, positions) and the clock
-            (seconds), and returns a :class:`Verdict` (``won`` with the
-            winning line as typed lines, ``no win``, or ``unknown`` when the
-            budget ran out).  The host replays a ``won`` line through the
-            rules and rejects it if it does not win, so a solver can be fast
-            without being trusted blindly; a ``no win`` must be a proof.
-            None: the generic search (with :attr:`successors`, :attr:`key`,
-            :attr:`prune`).
+        key: a canonical hashable form of a state for the transposition table
+            (ignoring the order of interchangeable piles); None: the state.
+        heuristic: a finite score of a state, higher is more promising, tried
+            first; None keeps the legal moves' order.
+        successors: ``successors(state)`` yields ``(move, new_state)`` pairs,
+            best first, ``move`` a typed line or a tuple of lines (a macro
+            move, ``("T 1 3", "D")``).  It may leave out moves reaching the
+            same results and yield only a dominant move (an ace to an empty
+            foundation), but every line must be legal in turn and a winnable
+            state must keep a winning successor: "no win" rests on it.
+        prune: True only for a state proven lost (a cheap bound, never a
+            guess); None: no pruning.
+        solver: the game's own search, ``solver(state, budget, clock)`` given
+            a state that may show every card, a :class:`Budget` and the clock
+            (seconds), returning a :class:`Verdict`.  A ``won`` line is replayed
+            through the rules and rejected if it does not win; a ``no win``
+            must be a proof.  None: the generic search.
     """
 
     key: Callable[[S], Hashable] | None = None
@@ -212,8 +165,7 @@ class Search(Generic[S]):
     solver: Callable[[S, Budget, Callable[[], float]], Verdict] | None = None
 
     def unread(self) -> tuple[str, ...]:
-        """The fields set here that no part of the host will read (see the
-        precedence above): ``("prune",)`` beside a solver, else ``()``."""
+        """The fields set that the host never reads: ``("prune",)`` beside a solver, else ``()``."""
         return ("prune",) if self.solver is not None and self.prune is not None else ()
 
 
@@ -221,128 +173,68 @@ class Search(Generic[S]):
 class Game(Generic[S]):
     """A game a plugin registers through ``cardshell_games``.
 
-    Generic over the state type ``S`` (``Game[AcesUpState]``); see the
-    module's docstring.
-
-    The host owns a game's *state* and never looks inside it; the game's
-    functions below are the only ones that do.  Every random choice a game
-    makes must come from a generator stored in its state and seeded from
-    ``seed``, so that a seed replays a game exactly and rollback restores the
-    generator.
-
-    Two kinds of state (plugin contract 2 added the second):
-
-    * mutable (``immutable=False``, the default, contract 1): any
-      deep-copyable object.  The host deep-copies it before every command and
-      keeps the copy only if the command is accepted.
-    * immutable (``immutable=True``): frozen dataclasses, tuples and other
-      values that are hashable and compare with ``==``; no command ever
-      changes a state, a move returns a new one.  The host never copies: the
-      old state is the rollback and the undo snapshot, so both cost nothing.
-      A game that also lists its :attr:`legal_moves` gets ``moves``, ``hint``,
-      ``solve`` and winnability sweeps from the host.
+    The host owns a game's state and never looks inside it; only the functions
+    below do.  Every random choice comes from a generator kept in the state and
+    seeded from ``seed``, so a seed replays a game and rollback restores it.  A
+    state is mutable (contract 1: deep-copyable, copied before each command) or
+    immutable (``immutable=True``, contract 2: hashable values compared with
+    ``==``; a move returns a new state, and with :attr:`legal_moves` the host
+    gives ``moves``, ``hint``, ``solve`` and winnability sweeps).
 
     Attributes:
-        id (str): unique id typed after ``play`` (``"aces-up"``): lower-case
-            letters, digits and dashes.
-        title (str): display name (``"Aces Up"``).
-        summary (str): one line for ``games`` and ``help``.
-        new (Callable[[int, Mapping[str, Any]], Any]): ``new(seed, options)``
-            returns a fresh state.  ``seed`` is an int (may be negative);
-            ``options`` maps each :class:`Option` name to its value.  May
-            raise :class:`cardshell.errors.CommandError` for options that do
-            not fit together (more mines than cells).
-        render (Callable[[Any], str]): the plain-text display of a state, shown
-            after ``play`` and after every accepted command whose
-            :attr:`Command.show_state` is true.  No trailing newline needed.
-            A ``cardshell_render`` hookimpl may override it.  It may colour
-            its text with SGR sequences (``ESC [ ... m``); any other control
-            character is shown escaped (``\\x1b``), as in every text a plugin
-            gives (:data:`cardshell.screen.ALLOWED`).
-        outcome (Callable[[Any], Outcome | None]): None while the game (or the
-            current round) is in play, else how it ended.  The host fires
-            ``cardshell_game_over`` each time this goes from None to an
-            :class:`Outcome`.
-        prompt (Callable[[Any], str] | None): the game's own question for the
-            current state (``"Enter the cell (10 mines left): "``), shown in
-            the interactive prompt and in ``--echo`` transcripts after the
-            game id.  None gives the plain ``GAME> `` prompt.
-        options (tuple[Option, ...]): the options ``play`` accepts.
-        host_aliases (Mapping[str, str]): the game's own letters for host
-            commands, e.g. ``{"h": "help", "q": "quit", "r": "new"}``.
-        invalid_input (Callable[[str], str] | None): the message for a line
-            the game cannot parse (unknown command, or a parser's
-            :class:`cardshell.errors.UsageError`), given the whole line as
-            typed (stripped).  None gives the host's standard message.
-        case_sensitive (bool): whether command names and aliases must match
-            case exactly.  The hand-outs' commands are case-insensitive.
-        undo (bool): whether ``undo``/``redo`` are allowed (False where undo
-            would reveal hidden cards, as in Blackjack).
-        immutable (bool): the game's states are immutable values (see
-            above); contract 2.
-        moves (tuple[Move, ...]): the game's moves in declarative form,
-            registered with the game (contract 2).  A game that lists its
-            :attr:`legal_moves` but declares no move plays itself (Pictures,
-            Up-and-Down): a player makes no move in it, so its endings are
-            the deals' results, not the player's (statistics show no
-            streaks, perfect wins or best times for it), and the ending
-            offers no ``undo``.
-        legal_moves (Callable[[Any], Iterable[str]] | None):
-            ``legal_moves(state)``: every move the player could make now, each
-            as the exact line the player would type (``"D"``, ``"F 2"``,
-            ``"tt 3 5 2"``, ``"a5f"``), in the order the game lists them.
-            Every listed line must be accepted and change the state; a line of
-            the game's own move grammar that is not listed must be rejected
-            (:func:`cardshell.contractcheck.check_game` verifies both).  Needs
-            ``immutable``.
-        determinize (Callable[[Any, random.Random], Any] | None): for games
-            with hidden information: ``determinize(state, rng)`` returns a
-            state in which everything the player cannot see (face-down
-            cards, the stock's order, unplaced mines) is drawn again at
-            random from ``rng``, consistently with what the player has seen.
-            It must depend only on what the player sees (and ``rng``): two
-            states that differ only in hidden cards give the same result.
-            ``hint`` solves such re-drawn states, so hints never read hidden
-            cards.  None means the state hides nothing from the player.
-        key (Callable[[Any], Hashable] | None): deprecated: :attr:`Search.key`
-            as a flat field (see :attr:`search`).
-        heuristic (Callable[[Any], float] | None): deprecated:
-            :attr:`Search.heuristic` as a flat field (see :attr:`search`).
-        hint (Callable[[Any, random.Random], Hint] | None): the game's own
-            hint, replacing the host's search-based one (Minesweeper: a
-            provably safe cell; Blackjack: basic strategy).  It must use only
-            what the player can see; ``rng`` is the hint's seeded generator.
-        rules (str): the game's rules page for players (Markdown text,
-            lines of at most 78 characters), shown rendered and wrapped to
-            the terminal by ``help GAME`` and ``rules``
-            (:func:`cardshell.gamepage.render`).  "" means: the file
-            ``RULES.md`` in the package of the plugin module that
-            registered the game, if there is one.
-        successors (Callable[[Any], Iterable[tuple[str | tuple[str, ...], Any]]] | None):
-            deprecated: :attr:`Search.successors` as a flat field (see
-            :attr:`search`).
-        prune (Callable[[Any], bool] | None): deprecated:
-            :attr:`Search.prune` as a flat field (see :attr:`search`).
-        search (Search | None): the search part of the game in one record
-            (:class:`Search`: ``key``, ``heuristic``, ``successors``,
-            ``prune``, ``solver``, with their precedence); None: the game
-            gives none, and is searched through its :attr:`legal_moves`.
-            The flat fields ``key``, ``heuristic``, ``successors``,
-            ``prune`` and ``solver`` of this record are the same five in the
-            form contract 2 first had: deprecated, served to contracts 1 and
-            2 and gone with contract 2 (docs/compatibility.md; the host says
-            so at start, under ``plugins`` and with a
-            :class:`DeprecationWarning`).  A game gives them in one form
-            only: ``search`` and a flat field together refuse the plugin.
-            The host reads them once, at registration, into ``search``: a
-            registered game's flat fields are None.
-        solver (Callable[[S, Budget, Callable[[], float]], Verdict] | None):
-            deprecated: :attr:`Search.solver` as a flat field (see
-            :attr:`search`).
-        side (str): for a game the player makes no decision in (Snap), the
-            side whose view its results are told from (``"A"``): statistics
-            then read ``A won`` and ``A lost``, not the player's own win or
-            loss.  "" (the default): the results are the player's.
+        id: typed after ``play`` (``"aces-up"``): unique, lower-case letters,
+            digits and dashes.
+        title: display name (``"Aces Up"``).
+        summary: one line for ``games`` and ``help``.
+        new: ``new(seed, options)`` returns a fresh state; ``seed`` is any int,
+            ``options`` maps each :class:`Option` name to its value.  May raise
+            :class:`cardshell.errors.CommandError` for options that do not fit.
+        render: the plain-text display of a state (no trailing newline needed),
+            shown after ``play`` and after each accepted command whose
+            :attr:`Command.show_state` is true; a ``cardshell_render`` hookimpl
+            may override it.  SGR colours are kept; other control characters
+            are shown escaped (:data:`cardshell.screen.ALLOWED`).
+        outcome: None while the game (or round) is in play, else how it ended;
+            ``cardshell_game_over`` fires each time it turns to an :class:`Outcome`.
+        prompt: the game's question for the state, shown after the game id in
+            the prompt; None gives ``GAME> ``.
+        options: the options ``play`` accepts.
+        host_aliases: the game's own letters for host commands, e.g.
+            ``{"h": "help", "q": "quit"}``.
+        invalid_input: the message for a stripped line the game cannot parse;
+            None gives the host's message.
+        case_sensitive: whether command names and aliases must match case.
+        undo: whether ``undo``/``redo`` are allowed (not where undo would
+            reveal hidden cards, as in Blackjack).
+        immutable: the states are immutable values (contract 2).
+        moves: the game's moves in declarative form (contract 2).  A game with
+            :attr:`legal_moves` but no move plays itself (Pictures): its endings
+            are the deals', with no streaks or best times, and no ``undo``.
+        legal_moves: ``legal_moves(state)``: every move the player could make
+            now, as typed (``"F 2"``); each must be accepted and change the
+            state, and a line of the game's grammar not listed must be rejected
+            (:func:`cardshell.contractcheck.check_game`).  Needs ``immutable``.
+        determinize: ``determinize(state, rng)``: the state with everything the
+            player cannot see drawn again from ``rng``, consistent with what was
+            seen and depending on nothing else, so ``hint`` never reads hidden
+            cards; None: nothing is hidden.
+        key: deprecated flat form of :attr:`Search.key` (see :attr:`search`).
+        heuristic: deprecated flat form of :attr:`Search.heuristic`.
+        hint: the game's own hint from what the player sees, replacing the
+            host's search (Minesweeper: a provably safe cell); ``rng`` is seeded.
+        rules: the rules page (Markdown, lines of at most 78 characters) of
+            ``help GAME`` and ``rules``; "" reads ``RULES.md`` from the
+            registering plugin module's package, if there is one.
+        successors: deprecated flat form of :attr:`Search.successors`.
+        prune: deprecated flat form of :attr:`Search.prune`.
+        solver: deprecated flat form of :attr:`Search.solver`.
+        side: for a game the player makes no decision in (Snap), the side its
+            results are told from (``"A"``); "": the player's.
+        search: the search part (:class:`Search`); None: searched through
+            :attr:`legal_moves`.  The flat fields are deprecated, served to
+            contracts 1 and 2 (docs/compatibility.md), refused beside
+            ``search``, and read at registration into it (a registered game's
+            flat fields are None).
     """
 
     id: str
@@ -374,14 +266,11 @@ class Game(Generic[S]):
 
 @dataclass(frozen=True)
 class Hint:
-    """A suggested move, as a game's own :attr:`Game.hint` (or the host's
-    search) gives it.
+    """A suggested move, from a game's :attr:`Game.hint` or the host's search.
 
     Attributes:
-        move (str): the command line to type (``"T 1 3"``, ``"a5"``); "" when
-            there is no move to suggest.
-        why (str): a short reason shown after the move (``"wins in 17 of 20
-            sampled deals"``, ``"provably safe"``); may be "".
+        move: the line to type (``"T 1 3"``); "" when there is no move.
+        why: a short reason shown after it (``"provably safe"``); may be "".
     """
 
     move: str

@@ -1,68 +1,17 @@
 """The registry: the plugins of one shell, imported when first needed, and
 the games and commands they register.
 
-Each hook implementation is guarded on its own (:mod:`cardshell.hookcall`),
-so that a plugin raising in registration is reported (as a
-:class:`~cardshell.discovery.PluginFailure`, with the file and line that
-raised) and the others still register.
-
-A plugin is accepted or refused as a whole: if any of its registrations is
-refused (its hook raised, it returned something that is not a record, a
-game id or a command word it uses is already taken, a command names a game
-that does not exist), none of its games and commands are kept, its other
-hooks are unregistered (so no lifecycle or display hook of a half-loaded
-plugin ever runs), and exactly one failure, the first, is reported for it.
-Registration hooks are called through :func:`cardshell.hookcall.call`
-(pluggy's rules, each implementation guarded), with standard output sent to
-standard error so that a plugin printing at start-up never writes into a
-run's output.
-
-Namespaces (docs/compatibility.md, "Command namespaces").  Each game has
-its own scope of command words, and the shell has one global scope
-(:mod:`cardshell.scopes`).  A game's own command may use any word of the
-global scope (``hint``, ``show``, ``moves``, ``help``, ...): inside that
-game the game's command wins, the global one **shadowed**, and stays
-reachable there as ``%WORD`` (:data:`ESCAPE`), as IPython's ``%`` reaches
-its magics.  So a host command added in a later cardshell can never make an
-existing game clash.  :meth:`Registry.shadowed` lists what a game shadows
-(``help`` and ``plugins`` show it).
-
-A plugin is refused only for a real clash between plugins: two claim the
-same game id, or the same word in the same scope (two global commands
-``stats``, or an add-on's ``D`` in Aces Up's scope, which Aces Up uses).
-Clashes are decided by precedence, never by the order pluggy happens to
-call the implementations in: first the host's own commands, then the
-built-in plugins (those of the ``cardshell`` distribution), then
-third-party plugins in registration order (entry-point names in sorted
-order, then ``--plugin`` modules).  Within a game's own scope, the plugin
-that registered the game comes before every other third-party plugin, so
-that an add-on taking one of a game's words is refused, not the game.  The
-later plugin is refused, with a message naming both plugins; so a
-third-party plugin can neither replace a built-in game nor, by adding a
-clashing command to it, remove it.
-
-Deferred plugins.  A shell started from the plugin index
-(:mod:`cardshell.plugin_index`) imports no plugin at first, the host's
-default plugins (:data:`cardshell.defaults.DEFAULT_PLUGINS`) included: the
-index says what each one provides, and the registry imports a plugin when
-something needs it:
-
-* a game, when it is looked up (``games[id]``, :meth:`Registry.scope`):
-  its plugin and every plugin adding commands to it;
-* a global command word (:meth:`Registry.command`): the plugin that
-  registers it; the global pattern commands (:meth:`Registry.match`): the
-  plugins that have one; every global command (:attr:`Registry.global_scope`:
-  ``help``, completion, did-you-mean);
-* a hook (:meth:`Registry.call`): every plugin implementing it, before it
-  is called, so that a lifecycle listener sees every event.
-
-Whatever the order they are imported in, the plugins stay registered with
-pluggy in the order an eager start registers them (the entry points in
-their order, then ``--plugin`` modules, then the default plugins), so
-pluggy calls hook implementations in that start's order (the last
-registered first).  Each registration hook is called once per plugin, when
-the plugin is imported; the tables are then built again from the records of
-every plugin imported so far.
+A plugin is accepted or refused whole: a refused registration (its hook
+raised or returned no records, it took a game id or word already taken)
+drops all its records and hooks, with one
+:class:`~cardshell.discovery.PluginFailure`.  Each game has its own scope
+of words beside the global one (docs/compatibility.md, "Command
+namespaces"); a clash is decided by precedence, never pluggy's call order:
+the host's commands, the built-in plugins, then third-party plugins in
+registration order (a game's own plugin first in its scope).  Started from
+the plugin index (:mod:`cardshell.plugin_index`), a plugin is imported when
+a game, a global word or a hook of it is needed, and registered with pluggy
+where an eager start would have registered it, so hooks run in that order.
 """
 
 from __future__ import annotations
@@ -103,35 +52,22 @@ class Registry:
     """The plugins of one shell and every game and command they registered.
 
     Args:
-        pm: a manager with the plugins of an eager start registered (none
-            when started from the index).  Refused plugins are unregistered
-            from it; deferred ones are registered in it when imported.
-        problems: plugin failures in play, each reported once
-            (:meth:`call`'s guarded implementations report there).
-        host: what a default plugin is built with (``Class(host)``: the
-            shell, which the default plugins see as :class:`cardshell.host.Host`).
-        plugins: the plugins registered in ``pm`` (distribution and
-            version, for reports and to tell the built-in plugins from
-            others).
-        failures: the plugins refused before the registry was made (at
-            import: :func:`cardshell.discovery.load_entry_points`).
-        index: the plugins to import on demand, as the plugin index lists
-            them (the default plugins among them); None imports the
-            default plugins now (an eager start).
-        tracebacks: print the traceback of a registration hook that raised
-            on standard error (``--traceback``).
+        pm: a manager with an eager start's plugins registered (none from the
+            index); refused plugins are unregistered, deferred ones registered
+            when imported.
+        problems: where guarded implementations report failures in play.
+        host: what a default plugin is built with (``Class(host)``).
+        plugins: the plugins registered in ``pm``, with distribution and version.
+        failures: the plugins refused at import.
+        index: the plugins to import on demand; None imports the default ones now.
+        tracebacks: print a failing registration hook's traceback.
 
     Attributes:
-        games (Mapping[str, Game]): every game by id, in registration
-            order; looking a deferred game up imports its plugin.
-        game_plugins (dict[str, str]): game id to the plugin that registered
-            it, for the games imported so far.
-        failures (list[PluginFailure]): every refused plugin, once each.
-        notes (list[str]): what was accepted but will not be used as
-            declared (a ``prune`` beside a ``solver``) or is deprecated
-            (:mod:`cardshell.flatsearch`), one line each, naming the
-            plugin; shown at start and by ``plugins``.
-        refused (set[str]): the names of the plugins refused at registration.
+        games: every game by id; looking a deferred one up imports its plugin.
+        game_plugins: game id to the plugin that registered it, so far.
+        failures: every refused plugin, once each.
+        notes: one line per plugin declaring what goes unused or is deprecated.
+        refused: the names of the plugins refused at registration.
     """
 
     def __init__(self, pm: pluggy.PluginManager, problems: ProblemReporter, host: object, *,
@@ -174,7 +110,6 @@ class Registry:
             self._admit(list(self._objects))
 
     def _hook_failed(self, plugin: str, hook_name: str, exc: BaseException) -> None:
-        """A hook implementation raised in play: reported once (:mod:`cardshell.problems`)."""
         self._problems.failure(plugin, hook_name, exc)
 
     def _reset(self) -> None:
@@ -203,13 +138,8 @@ class Registry:
         self._load(self.pending())
 
     def _load(self, names: Iterable[str]) -> bool:
-        """Import and register deferred plugins (and the plugins of the games
-        they add commands to), then collect their records.
-
-        Returns:
-            bool: whether anything was imported.  A plugin that fails to
-            import now (it changed since the index was written) joins
-            :attr:`failures`, as at an eager start.
+        """Import and register deferred plugins (and those of the games they add to);
+        whether anything was imported.  One that fails joins :attr:`failures`.
         """
         wanted = [name for name in names if name in self._pending]
         for name in list(wanted):
@@ -225,11 +155,7 @@ class Registry:
         return True
 
     def _import(self, name: str, item: IndexedPlugin | None) -> bool:
-        """Import one plugin (build a default plugin with the host), guarded.
-
-        Returns:
-            bool: True when it imported; else it is reported in :attr:`failures`.
-        """
+        """Import one plugin, guarded; False when it failed (reported in :attr:`failures`)."""
         target = _TARGETS.get(name)
         with blame.guard() as guarded, contextlib.redirect_stdout(sys.stderr), \
                 watchdog.plugin_bound(None if target is not None else name, "import"):  # bounded in scripts
@@ -256,9 +182,7 @@ class Registry:
             self._listing.pop(gid, None)
 
     def _register_in_order(self, imported: list[str]) -> None:
-        """Register newly imported plugins where an eager start registers
-        them: the imported plugins after the first new one are registered
-        again behind it, in order."""
+        """Re-register the imported plugins after the first new one, so pluggy's order is an eager start's."""
         start = min(self._order.index(name) for name in imported)
         tail = [name for name in self._order[start:] if name in self._objects]
         for name in tail:
@@ -269,9 +193,7 @@ class Registry:
 
     # -- collecting ------------------------------------------------------
     def _admit(self, names: list[str]) -> None:
-        """Call the registration hooks of newly imported plugins (each
-        implementation once, guarded, their output sent to standard error)
-        and build the tables again."""
+        """Call the registration hooks of newly imported plugins, then rebuild the tables."""
         new = set(names)
         with contextlib.redirect_stdout(sys.stderr):
             for hook_name in _REGISTRATION:
@@ -279,10 +201,7 @@ class Registry:
         self._build()
 
     def _collect(self, hook_name: str, names: set[str]) -> None:
-        """Keep each named plugin's records of a registration hook, each
-        implementation's in registration order.  An implementation that
-        raises, or returns something that is not iterable, refuses its
-        plugin (with the file and line that raised)."""
+        """Keep the named plugins' records of a hook; one that raises or returns a non-iterable refuses its plugin."""
         def failed(plugin: str, hook: str, exc: BaseException) -> None:
             found = blame.locate(exc, blame.plugin_roots(self._pm.list_name_plugin(), HOST_PLUGINS), plugin)
             at = say("plugin.at", where=found.where) if found.where else ""
@@ -323,10 +242,7 @@ class Registry:
         return [name for name in order if name in self._records and name not in self.refused]
 
     def _build(self) -> None:
-        """Build the games and scopes from every plugin's records; the first
-        plugin refused on the way is left out and the build redone without
-        it (its records may have taken words from a later plugin), until a
-        build refuses nothing.  Each round removes one plugin."""
+        """Build the games and scopes, leaving out the first plugin refused and building again until none is."""
         while True:
             self._reset()
             ranked = self._ranked()
@@ -365,10 +281,7 @@ class Registry:
         return plugin in HOST_PLUGINS or is_builtin(info.dist if info is not None else None)
 
     def _command_rank(self, pair: tuple[str, object]) -> tuple[int, int, int, int]:
-        """Sort key of a (plugin, command): global commands first (the global
-        scope is complete before any game scope shadows its words), then
-        built-in plugins, then a game's own plugin in its scope, then
-        registration order."""
+        """Sort key: global commands, built-in plugins, a game's own plugin in its scope, registration order."""
         plugin, command = pair
         game = getattr(command, "game", None)
         owner = self.game_plugins.get(game) if isinstance(game, str) else None
@@ -457,7 +370,6 @@ class Registry:
                 scope.words[scope.key(word)] = entry
 
     def _named(self, plugin: str) -> str:
-        """A plugin's name for messages, with its distribution when it has one."""
         info = self._infos.get(plugin)
         if info is not None and info.dist:
             return say("plugin.named", plugin=repr(plugin), dist=info.dist, version=info.version)
@@ -475,32 +387,27 @@ class Registry:
     # -- queries ---------------------------------------------------------
     @property
     def plugins(self) -> list[PluginInfo]:
-        """The plugins imported or to import on demand, the host's own first
-        (``plugins``), each with its games and hooks."""
+        """The plugins imported or to import, the host's own first, each with its games and hooks (``plugins``)."""
         return ([self._infos[name] for name, _ in DEFAULT_PLUGINS if name in self._infos]
                 + [self._infos[name] for name in self._order if name in self._infos and name not in _TARGETS])
 
     def plugin(self, name: str) -> object | None:
-        """The registered plugin object (a module, or a default plugin's
-        object) of that name, or None."""
+        """The registered plugin object (a module, or a default plugin's object) of that name, or None."""
         return self._pm.get_plugin(name)
 
     def listing(self) -> dict[str, Any]:
-        """Game id to an object with ``title`` and ``summary``, for every
-        game, importing none (``games``)."""
+        """Game id to an object with ``title`` and ``summary``, for every game, importing none (``games``)."""
         return {gid: self._games.get(gid) or self._listing[gid] for gid in self.games}
 
     @property
     def global_scope(self) -> Scope:
-        """The global commands, every one: the deferred plugins with global
-        commands are imported first (``help``, completion, did-you-mean)."""
+        """The global commands, every deferred plugin with one imported first (``help``, completion)."""
         if self._provided().global_commands:
             self._load(self._provided().global_commands)
         return self._global
 
     def command(self, word: str) -> Entry | None:
-        """The global command a word names (any case), importing the deferred
-        plugin that registers it if needed; None when none does."""
+        """The global command a word names (any case), importing its plugin if needed; None when none does."""
         entry = self._global.lookup(word)
         if entry is None:
             providers = self._provided().words.get(word.lower())
@@ -509,18 +416,14 @@ class Registry:
         return entry
 
     def match(self, line: str) -> tuple[Entry, str] | None:
-        """The global pattern command matching a whole line and the line, the
-        deferred plugins with global pattern commands imported first; or None."""
+        """The global pattern command matching a whole line, with the line; or None."""
         if self._provided().patterns:
             self._load(self._provided().patterns)
         return self._global.match(line)
 
     def scope(self, game_id: str | None) -> Scope:
-        """The scope of a game id (its plugin and those adding commands to it
-        imported first), or for None the global scope (:attr:`global_scope`).
-
-        Raises:
-            KeyError: no such game.
+        """The scope of a game id (its plugins imported first), or the global scope
+        for None; ``KeyError`` for no such game.
         """
         if game_id is None:
             return self.global_scope
@@ -538,17 +441,8 @@ class Registry:
         return self.scope(game_id).entries
 
     def shadowed(self, game_id: str | None) -> list[str]:
-        """The global command words a game's own words shadow in its scope.
-
-        Args:
-            game_id: a registered game id; None (the shell prompt, where
-                nothing is shadowed) gives ``[]``.
-
-        Returns:
-            list[str]: each global name or alias (as the global command
-            spells it) that a command of the game also uses, in the order
-            of the global commands; each is reachable in the game as
-            ``%WORD`` (:data:`ESCAPE`).
+        """The global words (as the global command spells them) a game's own words
+        shadow in its scope, each reachable there as ``%WORD``; ``[]`` for None.
         """
         if game_id is None:
             return []
@@ -557,16 +451,11 @@ class Registry:
                 if scope.lookup(word) is not None]
 
     def plugin_games(self, plugin: str) -> list[str]:
-        """The ids of the games a plugin registered (of the plugins imported so far)."""
+        """The ids of the games a plugin registered, of the plugins imported so far."""
         return [gid for gid, name in self.game_plugins.items() if name == plugin]
 
     def rules(self, game_id: str) -> RuleSet:
-        """The rules of a game as functions over states, for search (kept
-        until the next plugin is imported).
-
-        Raises:
-            KeyError: no such game.
-        """
+        """The rules of a game for search, kept until the next import; ``KeyError`` for no such game."""
         rules = self._rules.get(game_id)
         if rules is None:
             rules = self._rules[game_id] = RuleSet(self.games[game_id], self.scope(game_id),
@@ -577,20 +466,11 @@ class Registry:
     # -- hooks -------------------------------------------------------------
     def call(self, hook_name: str, results: list[tuple[pluggy.HookImpl, Any]] | None = None,
              **kwargs: Any) -> Any:
-        """Call a lifecycle or display hook by pluggy's rules, each
-        implementation guarded (:class:`cardshell.hookcall.GuardedHooks`:
-        one that raises is reported once through the problems, naming its
-        plugin), after importing every deferred plugin that implements it.
+        """Call a lifecycle or display hook by pluggy's rules once its deferred
+        implementers are imported, each implementation guarded; what pluggy returns.
 
-        Args:
-            hook_name: the hook (``cardshell_render``, ``cardshell_game_over`` ...).
-            results: receives (implementation, value) of each plain
-                implementation, in call order (see :func:`cardshell.hookcall.call`).
-            **kwargs: the hook's arguments.
-
-        Returns:
-            Any: what pluggy returns (a list, or the first answer of a
-            ``firstresult`` hook).
+        ``results`` receives (implementation, value) of each plain implementation
+        in call order (:func:`cardshell.hookcall.call`); ``kwargs`` are the hook's.
         """
         providers = self._provided().hooks.get(hook_name)
         if providers:
@@ -621,9 +501,7 @@ class _Provided:
 
 
 class _Games(Mapping[str, Game]):
-    """The registry's games by id.  Iterating, ``len`` and ``in`` import
-    nothing; ``games[id]`` and ``games.get(id)`` import a deferred game's
-    plugin (and those adding commands to it)."""
+    """The games by id: iterating, ``len`` and ``in`` import nothing; ``games[id]`` imports the game's plugins."""
 
     def __init__(self, registry: Registry) -> None:
         self._registry = registry

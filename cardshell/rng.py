@@ -1,14 +1,11 @@
 """The seeded random generator each game instance owns.
 
-docs/howto/write-a-game.md, section 2: a game's randomness comes from one seeded generator
-owned by the game instance, never the global ``random`` state.  Keep a
-:class:`GameRandom` in the game state: it is a :class:`random.Random` (same
-sequence for the same seed, so hand-out results are reproduced exactly),
-deep-copies with its position, and compares equal to another generator in
-the same position, so that two states can be compared with ``==`` in tests
-and the host's rollback restores the generator too.  A contract-2 state,
-an immutable value, keeps the generator's state instead
-(:data:`GeneratorState`) and draws through a pure function.
+A game's randomness comes from one seeded generator in its state, never the
+global ``random`` (docs/howto/write-a-game.md).  :class:`GameRandom` gives
+``random.Random``'s sequences, deep-copies with its position and compares
+equal to a generator at the same position, so states compare with ``==``
+and rollback restores it.  A contract-2 state keeps the generator's state
+instead (:data:`GeneratorState`) and draws through a pure function.
 """
 
 from __future__ import annotations
@@ -26,11 +23,8 @@ GeneratorState = tuple[int, tuple[int, ...], float | None]
 
 
 class GameRandom(random.Random):
-    """A :class:`random.Random` that compares by position (``getstate()``).
-
-    Args:
-        seed (int | None): the seed; the same seed gives the same sequence as
-            ``random.Random(seed)``.
+    """A :class:`random.Random` that compares by position (``getstate()``); a seed
+    gives the same sequence as ``random.Random(seed)``.
     """
 
     def __eq__(self, other: Any) -> bool:

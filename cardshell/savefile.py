@@ -1,19 +1,10 @@
-"""The save file format: a game as its seed, options and accepted command log.
+"""The save file format: a game as its seed, options and accepted moves.
 
-A save does not pickle the game state: it stores what rebuilds it — the
-game id, the seed, the ``play`` options and the log of accepted moves — and
-the host replays the log through its ordinary dispatch
-(:meth:`cardshell.replay.Replayer.replay`).  So a save works for every
-game, including games written after this module, and survives changes to a
-game's state classes as long as its commands keep their meaning.
-
-This module is the format: the record (:class:`SaveRecord`, JSON with
-``format`` and ``version``, every field checked on reading), save names
-(:func:`check_name`), what a name holds at one moment (:class:`Snapshot`)
-and the errors.  Where and how files are read and written is
-:mod:`cardshell.saves`, which re-exports these names.  Bounds: a save file
-is at most :data:`MAX_SAVE_BYTES`; ``elapsed`` is a finite number of seconds
-in 0..:data:`MAX_ELAPSED`.
+A save stores no state: the host replays its log
+(:meth:`cardshell.replay.Replayer.replay`), so saves work for every game
+and survive changes to a game's classes.  The record is JSON with
+``format`` and ``version``, every field checked on reading; files are
+:mod:`cardshell.saves`.  A save is at most :data:`MAX_SAVE_BYTES`.
 """
 
 from __future__ import annotations
@@ -45,11 +36,8 @@ NOT_A_FILE = "not-a-regular-file"
 
 
 class SaveError(Exception):
-    """A save cannot be read, written or replayed.
-
-    Args:
-        message (str): the complete text to show, naming the save (a host
-            message of the catalog, :func:`cardshell.messages.say`).
+    """A save cannot be read, written or replayed; ``message`` is the whole text
+    shown, naming the save (a catalog message, :func:`cardshell.messages.say`).
     """
 
     def __init__(self, message: str) -> None:
@@ -70,20 +58,18 @@ class SaveRecord:
     """What a save file holds.
 
     Attributes:
-        game (str): the game id.
-        seed (int): the deal's seed.
-        options (dict[str, Any]): the ``play`` options (JSON values).
-        log (list[str]): the accepted moves, in order (moves only: a save
-            whose log holds any other command is refused when it is
-            resumed, see :class:`cardshell.persistence.Persistence`).
-        undo_used (bool): whether undo was used in the game.
-        elapsed (float): seconds played so far (finite, 0..:data:`MAX_ELAPSED`).
-        uid (str): the game instance's unique id.
-        saved (str): when it was written, ISO 8601 UTC.
-        version (int): the format version.
-        assisted (bool): whether ``hint`` or ``solve`` answered in the game
-            (optional in the file, False when absent: files written before
-            it existed read unchanged, and older readers ignore it).
+        game: the game id.
+        seed: the deal's seed.
+        options: the ``play`` options (JSON values).
+        log: the accepted moves in order (a log holding any other command is
+            refused when resumed, :class:`cardshell.persistence.Persistence`).
+        undo_used: whether undo was used in the game.
+        elapsed: seconds played so far (finite, 0..:data:`MAX_ELAPSED`).
+        uid: the game instance's unique id.
+        saved: when it was written, ISO 8601 UTC.
+        version: the format version.
+        assisted: whether ``hint`` or ``solve`` answered in the game (optional
+            in the file, False when absent; other readers ignore it).
     """
 
     game: str
@@ -98,7 +84,7 @@ class SaveRecord:
     assisted: bool = False
 
     def to_json(self) -> str:
-        """The file's text (JSON object, with ``format`` and ``version``)."""
+        """The file's text: a JSON object with ``format`` and ``version``."""
         data = {
             "format": FORMAT,
             "version": self.version,
@@ -117,20 +103,12 @@ class SaveRecord:
 
     @classmethod
     def from_json(cls, text: str, name: str = "?") -> SaveRecord:
-        """Parse and check a save file's text.
-
-        Args:
-            text (str): the file's content.
-            name (str): the save's name, for messages.
-
-        Returns:
-            SaveRecord: the checked record.
+        """Parse and check a save file's text; ``name`` is the save's, for messages.
 
         Raises:
-            SaveError: not JSON (truncated, damaged, nested too deeply,
-                ``NaN`` or ``Infinity`` anywhere), not a cardshell save, an
-                unknown format version, or a field of the wrong type or out
-                of range.
+            SaveError: not JSON (truncated, damaged, nested too deeply, ``NaN`` or
+                ``Infinity`` anywhere), not a cardshell save, an unknown format
+                version, or a field of the wrong type or out of range.
         """
         try:
             data = json.loads(text, parse_constant=_refuse_constant)
@@ -169,28 +147,24 @@ class SaveRecord:
 
 
 class _NotANumber(ValueError):
-    """``NaN``, ``Infinity`` or ``-Infinity`` in a save (Python's json accepts them; JSON does not)."""
+    """``NaN``, ``Infinity`` or ``-Infinity`` in a save (Python's json reads them; JSON has none)."""
 
 
 def _refuse_constant(word: str) -> Any:
-    """``json.loads`` hook: ``NaN``, ``Infinity`` and ``-Infinity`` are refused."""
     raise _NotANumber(word)
 
 
 @dataclass(frozen=True)
 class Snapshot:
-    """What a save name holds on disk at one moment (see :func:`cardshell.saves.inspect`).
+    """What a save name holds on disk at one moment (:func:`cardshell.saves.inspect`).
 
     Attributes:
-        digest (str | None): None when there is no file; the SHA-256 of the
-            file's bytes (hex) for a regular file; :data:`NOT_A_FILE` for a
-            directory, FIFO, socket or device.  Two snapshots with the same
-            digest saw the same content.
-        record (SaveRecord | None): the checked record, when it is a save
-            this version can read.
-        error (SaveError | None): why it cannot be used, when there is a
-            file this version cannot read (damaged, foreign, newer format,
-            not a regular file, too large, unreadable).
+        digest: None when there is no file; the SHA-256 (hex) of a regular
+            file; :data:`NOT_A_FILE` for a directory, FIFO, socket or device.
+            Equal digests saw the same content.
+        record: the checked record, when this version can read it.
+        error: why a file there cannot be used (damaged, foreign, newer
+            format, not regular, too large, unreadable).
     """
 
     digest: str | None
@@ -204,17 +178,11 @@ class Snapshot:
 
 
 def check_name(name: str) -> str:
-    """Normalise and check a save name (case-insensitive: stored lower-case).
-
-    Args:
-        name (str): the name as typed.
-
-    Returns:
-        str: the lower-cased name.
+    """A save name lower-cased (names ignore case).
 
     Raises:
-        SaveError: when the name has characters other than letters, digits,
-            ``.``, ``_``, ``-`` or is longer than 64.
+        SaveError: characters other than letters, digits, ``.``, ``_``,
+            ``-``, or longer than 64.
     """
     lowered = name.lower()
     if not NAME_PATTERN.fullmatch(lowered):

@@ -1,31 +1,10 @@
-"""Saved games on disk: where save files live and how they are read and written.
+"""Saved games on disk: ``DATA_DIR/saves/NAME.json``, read and written safely.
 
-The format (a game as its seed, options and accepted moves, rebuilt by
-replay) is :mod:`cardshell.savefile`; its names (:class:`SaveRecord`,
-:class:`SaveError`, :class:`Snapshot`, :func:`check_name` ...) are
-importable from here too.
-
-Files live in ``DATA_DIR/saves/NAME.json`` (JSON, UTF-8).  The automatic
-save of a game is the one named by its id (``saves/aces-up.json``): it is
-written on ``exit``, Ctrl-D and EOF when autosave is on, and ``play GAME``
-resumes it.  ``save NAME`` writes any other name.
-
-Writing is atomic: a temporary file ``.NAME.*.tmp`` in the same directory is
-written, flushed and fsynced, then renamed over the old save with
-:func:`os.replace` (or linked to a new name with :func:`os.link`, which never
-replaces anything), so a crash at any moment leaves the old save or the new
-one, never a broken file.  Temporary files that a crash left behind are
-removed by the next write once they are :data:`STALE_TEMP_SECONDS` old.
-Writers in several processes take turns through a lock file
-(:func:`locked`), so that checking what a save holds and replacing it is one
-step (see :mod:`cardshell.persistence` for which saves may be replaced).
-
-Reading never raises anything but :class:`SaveError`, whose message says
-what is wrong (damaged, not a cardshell save, unknown format version, not a
-regular file, too large), and never blocks: a FIFO or a directory where a
-save should be is reported, not opened for reading.  Bounds: a save file is
-at most :data:`MAX_SAVE_BYTES`; ``elapsed`` is a finite number of seconds in
-0..:data:`MAX_ELAPSED`.
+The format is :mod:`cardshell.savefile` (its names are importable here); a
+game's automatic save is named by its id.  Writes are atomic (temporary
+file, fsync, :func:`os.replace` or :func:`os.link`), processes take turns
+through :func:`locked`, and reading raises only :class:`SaveError` and
+never blocks on a FIFO.  A save is at most :data:`MAX_SAVE_BYTES`.
 """
 
 from __future__ import annotations
@@ -90,11 +69,7 @@ def digest_of(data: bytes) -> str:
 
 
 def _read_bytes(path: Path, name: str) -> bytes | None:
-    """The bytes of a regular file, without ever blocking on a FIFO.
-
-    Returns None when there is no file; raises :class:`SaveError` for a
-    file that is not regular, too large or unreadable.
-    """
+    """A regular file's bytes, None when missing; :class:`SaveError` for one not regular, too large or unreadable."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except (FileNotFoundError, NotADirectoryError):  # no such file (a directory above it is a file)
@@ -126,14 +101,9 @@ def _read_bytes(path: Path, name: str) -> bytes | None:
 
 
 def inspect(data_dir: Path, name: str) -> Snapshot:
-    """What the save ``name`` holds now, read once (never raises, never blocks).
+    """What the save ``name`` (checked) holds now, read once: its digest and record, or why it cannot be used.
 
-    Args:
-        data_dir (Path): the data directory.
-        name (str): the checked save name.
-
-    Returns:
-        Snapshot: its digest and its record, or why it cannot be used.
+    Never raises, never blocks.
     """
     path = save_path(data_dir, name)
     try:
@@ -154,7 +124,7 @@ def inspect(data_dir: Path, name: str) -> Snapshot:
 
 
 def _digest_path(path: Path) -> str:
-    """A stand-in digest for a regular file too large or unreadable to hash (its size and mtime)."""
+    """A stand-in digest (size and mtime) for a file too large or unreadable to hash."""
     try:
         info = os.stat(path)
     except OSError:
@@ -163,18 +133,9 @@ def _digest_path(path: Path) -> str:
 
 
 def read(data_dir: Path, name: str) -> SaveRecord:
-    """Read and check one save.
-
-    Args:
-        data_dir (Path): the data directory.
-        name (str): the checked save name.
-
-    Returns:
-        SaveRecord: the record.
-
-    Raises:
-        SaveError: missing, unreadable, damaged, foreign, unknown version,
-            not a regular file or too large.
+    """Read and check the save ``name`` (checked); :class:`SaveError` when it is
+    missing, unreadable, damaged, foreign, of an unknown version, not a regular
+    file or too large.
     """
     snapshot = inspect(data_dir, name)
     if not snapshot.exists:
@@ -187,12 +148,10 @@ def read(data_dir: Path, name: str) -> SaveRecord:
 
 @contextlib.contextmanager
 def locked(data_dir: Path) -> Iterator[None]:
-    """Hold the saves directory's lock (``saves/.lock``, ``flock``) for one
-    check-then-write, so two cardshell processes never interleave them.
+    """Hold the saves directory's lock (``saves/.lock``, ``flock``) for one check-then-write.
 
-    Best effort: where the lock cannot be taken (no ``fcntl``, a read-only
-    directory) the body runs unlocked, and a write that cannot happen
-    reports its own error.
+    Best effort: where it cannot be taken (no ``fcntl``, a read-only directory)
+    the body runs unlocked.
     """
     try:
         import fcntl
@@ -217,16 +176,8 @@ def locked(data_dir: Path) -> Iterator[None]:
 
 
 def remove_stale_temporaries(directory: Path, max_age: float = STALE_TEMP_SECONDS) -> list[str]:
-    """Remove temporary files (``.NAME.*.tmp``) that interrupted writes left.
-
-    Args:
-        directory (Path): the saves directory.
-        max_age (float): only files last modified at least this many
-            seconds ago are removed (a younger one may be another
-            process's write in progress).
-
-    Returns:
-        list[str]: the file names removed.
+    """Remove the temporary files (``.NAME.*.tmp``) of interrupted writes at least
+    ``max_age`` seconds old (a younger one may be a write in progress); their names.
     """
     removed: list[str] = []
     now = time.time()
@@ -246,28 +197,16 @@ def remove_stale_temporaries(directory: Path, max_age: float = STALE_TEMP_SECOND
 
 
 def write(data_dir: Path, name: str, record: SaveRecord, *, replace: bool = True) -> tuple[Path, str]:
-    """Write a save atomically (temporary file, fsync, rename).
+    """Write a save atomically, removing stale temporary files first; the file
+    and the digest written (as :func:`inspect` reports it).
 
-    Stale temporary files of earlier interrupted writes are removed first
-    (:func:`remove_stale_temporaries`).
-
-    Args:
-        data_dir (Path): the data directory (created if missing).
-        name (str): the checked save name.
-        record (SaveRecord): what to save.
-        replace (bool): True replaces a save of that name; False publishes
-            the file only if the name is free (``os.link``: atomic, never
-            replaces) and raises :class:`SaveExists` otherwise.
-
-    Returns:
-        tuple[Path, str]: the save file and the digest of what was written
-        (as :func:`inspect` would report it).
+    ``data_dir`` is created if missing; with ``replace`` False the file is
+    published only if the name is free (``os.link``).
 
     Raises:
-        SaveError: when the options are not JSON values, or the file cannot
-            be written (the previous save, if any, is then left intact and
-            no temporary file is left behind); :class:`SaveExists` when
-            ``replace`` is False and the name is taken.
+        SaveError: options that are not JSON values, or a failed write (the
+            previous save intact, no temporary file left); :class:`SaveExists`
+            when the name is taken and ``replace`` is False.
     """
     try:
         data = record.to_json().encode("utf-8")
@@ -308,8 +247,7 @@ def write(data_dir: Path, name: str, record: SaveRecord, *, replace: bool = True
 
 
 def _file_in_the_way(directory: Path) -> Path | None:
-    """The first of ``directory`` and its parents that exists but is not a
-    directory (a data directory given as a plain file), or None."""
+    """The first of ``directory`` and its parents that exists but is not a directory, or None."""
     for path in (directory, *directory.parents):
         if os.path.lexists(path):
             return None if path.is_dir() else path
@@ -317,7 +255,6 @@ def _file_in_the_way(directory: Path) -> Path | None:
 
 
 def _publish_new(temp_name: str, target: Path, name: str) -> None:
-    """Give a written temporary file the name ``target`` only if it is free."""
     try:
         os.link(temp_name, target)
     except FileExistsError:
@@ -331,7 +268,7 @@ def _publish_new(temp_name: str, target: Path, name: str) -> None:
 
 
 def _fsync_dir(directory: Path) -> None:
-    """Make the rename durable (best effort: not every platform can)."""
+    """Make the rename durable (best effort)."""
     try:
         fd = os.open(directory, os.O_RDONLY)
     except OSError:
@@ -345,22 +282,10 @@ def _fsync_dir(directory: Path) -> None:
 
 
 def set_aside(data_dir: Path, name: str, when: datetime | None = None) -> str:
-    """Move a save this version cannot read out of the way, keeping it.
-
-    The file (or directory, or FIFO) ``NAME.json`` is renamed to
-    ``NAME.unreadable-YYYYMMDD-HHMMSS.json`` (UTC; ``-2``, ``-3`` ... added
-    if that is taken), so that a newer cardshell can still ``load`` it.
-
-    Args:
-        data_dir (Path): the data directory.
-        name (str): the save's checked name.
-        when (datetime | None): the time to put in the name, in UTC (default: now).
-
-    Returns:
-        str: the new name (without ``.json``).
-
-    Raises:
-        SaveError: when it cannot be renamed.
+    """Rename a save this version cannot read to
+    ``NAME.unreadable-YYYYMMDD-HHMMSS.json`` (UTC ``when``, default now; ``-2``
+    ... if taken), for a newer cardshell to ``load``; the new name.
+    :class:`SaveError` when it cannot be renamed.
     """
     stamp = when.strftime(_ASIDE_STAMP) if when is not None else time.strftime(_ASIDE_STAMP, time.gmtime())
     base = f"{name}.unreadable-{stamp}"
@@ -392,17 +317,9 @@ def delete(data_dir: Path, name: str) -> None:
 
 
 def list_saves(data_dir: Path) -> list[tuple[str, SaveRecord | SaveError]]:
-    """Every save in the data directory, by name.
-
-    Args:
-        data_dir (Path): the data directory.
-
-    Returns:
-        list[tuple[str, SaveRecord | SaveError]]: (name, record) for a good
-        save, (name, error) for one that cannot be used (including a FIFO or
-        directory named like a save, reported and never opened for
-        reading); sorted by name.  Temporary files of interrupted writes
-        and names that are not save names are ignored.  Never raises.
+    """Every save in the data directory, sorted by name: (name, record), or
+    (name, error) for one that cannot be used (a FIFO or directory is never
+    opened).  Temporary files and other names are ignored; never raises.
     """
     directory = saves_dir(data_dir)
     try:

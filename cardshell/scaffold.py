@@ -1,33 +1,12 @@
 """``new-plugin NAME``: write a working, tested plugin distribution to start from.
 
-``cardshell new-plugin mygame`` (or ``new-plugin mygame`` at the prompt)
-writes the folder ``mygame/``: a pip-installable distribution whose entry
-point in the ``cardshell`` group registers a small card game written
-against plugin contract 2 as docs/plugins.md describes it (Golf patience:
-immutable states, declarative moves, legal moves, the cards of
-:mod:`cardshell.cards` shuffled by the seeded :class:`cardshell.rng.GameRandom`),
-its tests (the rules directly, :func:`cardshell.contractcheck.check_game`
-under hypothesis) and a golden test (``tests/test_play.cardshell``, with the
-expected output written by running the game).  docs/tutorial.md walks
-through exactly these files.  Their text is package data,
-``cardshell/templates/new-plugin/*.tmpl`` (:data:`FILES`, :data:`GOLDEN`),
-filled with :class:`string.Template`.
-
-Safe by construction (issue 26 item 4):
-
-* a name is refused when anything it would create is there already: the
-  distribution ``cardshell-NAME`` or ``NAME``, the import package
-  ``cardshell_NAME`` or ``NAME``, the entry point ``NAME`` of the
-  ``cardshell`` group, or a game ``NAME`` (built in or installed), so that
-  installing the new folder can never overwrite another package's files;
-* all or nothing: the files are written into a temporary folder beside the
-  target, renamed to ``NAME`` once complete; on any failure the temporary
-  folder is removed and nothing is left;
-* the next steps printed use the running interpreter
-  (``sys.executable -m pip install -e``), editable, so edits take effect.
-
-Bounds: NAME is 1 to 40 lower-case letters, digits and dashes, starting with
-a letter; the target folder must not exist (nothing is overwritten).
+The folder ``NAME/`` is a pip-installable distribution of a small contract-2
+game (Golf, as docs/tutorial.md walks through it), its tests and a golden
+test recorded by running it, from the templates in
+``cardshell/templates/new-plugin`` filled by :class:`string.Template`.  A
+name already used by a distribution, package, entry point or game is
+refused, and the files appear all at once or not at all.  NAME is 1 to 40
+lower-case letters, digits and dashes, starting with a letter.
 """
 
 from __future__ import annotations
@@ -90,12 +69,10 @@ GOLDEN = ("test_play.cardshell.tmpl", "tests/test_play.cardshell")
 
 
 def template(name: str) -> Template:
-    """The template ``name`` of a new plugin's file (one of :data:`FILES`
-    or :data:`GOLDEN`), read from cardshell's package data.
+    """The template ``name`` (one of :data:`FILES` or :data:`GOLDEN`) from cardshell's package data.
 
     Raises:
-        FileNotFoundError: no such template (an installation without its
-            package data).
+        FileNotFoundError: no such template (an installation without its package data).
     """
     folder = resources.files("cardshell")
     for part in TEMPLATES:
@@ -104,17 +81,9 @@ def template(name: str) -> Template:
 
 
 def names(name: str) -> dict[str, str]:
-    """What a plugin NAME is called in each place (see the module's bounds).
-
-    Args:
-        name (str): the game id and entry-point name, e.g. ``"my-game"``.
-
-    Returns:
-        dict[str, str]: ``name`` (``my-game``), ``dist`` (``cardshell-my-game``),
-        ``module`` (``cardshell_my_game``) and ``title`` (``My Game``).
-
-    Raises:
-        UsageError: a name outside the bounds.
+    """What plugin NAME (``"my-game"``) is called in each place: ``name``, ``dist``
+    (``cardshell-my-game``), ``module`` (``cardshell_my_game``), ``title``
+    (``My Game``); :class:`UsageError` for a name outside the bounds.
     """
     if not _NAME.fullmatch(name) or name.endswith("-"):
         raise UsageError(say("new-plugin.bad-name"))
@@ -123,23 +92,9 @@ def names(name: str) -> dict[str, str]:
 
 
 def taken(name: str, games: Collection[str] = ()) -> list[HostText]:
-    """What already uses the names a new plugin NAME would install.
-
-    Looks, without importing anything, at the installed distributions
-    (``cardshell-NAME`` and ``NAME``, by :mod:`importlib.metadata`'s
-    normalized names), the importable top-level packages and modules
-    (``cardshell_NAME`` and ``NAME``, the standard library's too, by
-    :func:`importlib.util.find_spec`), the entry points of the ``cardshell``
-    group, and the given game ids.
-
-    Args:
-        name (str): a valid plugin name (:func:`names`).
-        games (Collection[str]): the ids of the games the shell knows
-            (built in and installed).
-
-    Returns:
-        list[HostText]: one phrase per clash (``"the import package
-        'cardshell_aces_up' is installed (built into cardshell)"``); empty when the name is free.
+    """One phrase per installed distribution, importable package, ``cardshell``
+    entry point or game in ``games`` already using a name NAME would install;
+    found without importing anything.
     """
     called = names(name)
     found: list[HostText] = []
@@ -167,7 +122,6 @@ def taken(name: str, games: Collection[str] = ()) -> list[HostText]:
 
 
 def _where(module: str, spec: importlib.machinery.ModuleSpec) -> str:
-    """Where an importable top-level ``module`` comes from, in a few words."""
     owners = installed_metadata().packages_distributions().get(module, [])
     if "cardshell" in owners:
         return say("new-plugin.where-cardshell") if module == "cardshell" else say("new-plugin.where-built-in")
@@ -182,21 +136,13 @@ def _where(module: str, spec: importlib.machinery.ModuleSpec) -> str:
 
 
 def write_plugin(name: str, parent: Path, *, games: Collection[str] = ()) -> Path:
-    """Write the distribution ``parent/NAME`` for a new game ``NAME``, all or nothing.
-
-    Args:
-        name (str): the game id and entry-point name (see the module's bounds).
-        parent (Path): the folder to write it in.
-        games (Collection[str]): ids of the games already registered (a
-            clash is refused, see :func:`taken`).
-
-    Returns:
-        Path: the new distribution's folder.
+    """Write the distribution ``parent/NAME`` for a new game ``NAME``, all or
+    nothing; ``games`` are the ids already registered.  Returns its folder.
 
     Raises:
         UsageError: a name outside the bounds.
-        CommandError: the name is taken (saying by what), the folder exists
-            already, or it cannot be written (nothing is left behind).
+        CommandError: the name is taken (saying by what), the folder exists, or
+            it cannot be written (nothing is left behind).
     """
     fill = dict(names(name), version=__version__)
     clashes = taken(name, games)
@@ -219,8 +165,7 @@ def write_plugin(name: str, parent: Path, *, games: Collection[str] = ()) -> Pat
 
 @contextlib.contextmanager
 def _staging(parent: Path, name: str) -> Iterator[Path]:
-    """A new temporary folder in ``parent`` (with the permissions a plain
-    ``mkdir`` gives), removed on the way out unless it was renamed."""
+    """A new temporary folder in ``parent``, removed on the way out unless it was renamed."""
     staging = Path(tempfile.mkdtemp(prefix=f".{name}.", suffix=".new-plugin", dir=parent))
     try:
         mask = os.umask(0o022)
@@ -232,8 +177,7 @@ def _staging(parent: Path, name: str) -> Iterator[Path]:
 
 
 def _write_files(root: Path, fill: dict[str, str]) -> None:
-    """Write every file of the distribution under ``root``, then its golden
-    files (what the game prints, by running it from ``root``)."""
+    """Write every file of the distribution under ``root``, then its golden files."""
     module = fill["module"]
     for name, where in FILES:
         path = root / Template(where).substitute(fill)
@@ -260,23 +204,8 @@ def _write_files(root: Path, fill: dict[str, str]) -> None:
 
 
 def _run_golden(script: str, module: str, source: str, root: Path) -> tuple[str, str, int]:
-    """Run a golden script as the golden test will: ``cardshell --echo
-    --seed 0 --plugin MODULE SCRIPT`` in a fresh interpreter (the running
-    one), from the script's folder, with only this plugin loaded and a
-    throw-away data directory.  A fresh process, because this default
-    plugin never builds a shell of its own (tests/test_layering.py).
-
-    Args:
-        script (str): the golden script's text.
-        module (str): the plugin module (``mygame.plugin``).
-        source (str): the script's file name, as messages name it.
-        root (Path): the distribution's folder (put on ``PYTHONPATH``).
-
-    Returns:
-        tuple[str, str, int]: standard output, standard error, exit status.
-
-    Raises:
-        CommandError: the run took longer than :data:`GOLDEN_SECONDS`.
+    """Run a golden script as its test will, in a fresh interpreter with only this
+    plugin: (stdout, stderr, exit status); :class:`CommandError` past :data:`GOLDEN_SECONDS`.
     """
     with tempfile.TemporaryDirectory(prefix="cardshell-new-plugin-") as data:
         folder = Path(data) / "tests"
@@ -299,18 +228,9 @@ GOLDEN_SECONDS = 60
 
 
 def next_steps(target: Path, name: str, python: str | None = None) -> HostText:
-    """What to type next, with the running interpreter (``sys.executable``):
-    an editable install (edits take effect without reinstalling), the game,
-    its tests.
-
-    Args:
-        target (Path): the written folder.
-        name (str): the game id.
-        python (str | None): the interpreter (default ``sys.executable``).
-
-    Returns:
-        HostText: the lines (``new-plugin.next-steps``), paths relative to
-        the current directory where below it.
+    """What to type next (``new-plugin.next-steps``), with ``python`` (default
+    ``sys.executable``): an editable install, the game, its tests; paths
+    relative to the current directory where below it.
     """
     python = shlex.quote(python or sys.executable or "python3")
     try:
@@ -322,11 +242,7 @@ def next_steps(target: Path, name: str, python: str | None = None) -> HostText:
 
 
 class ScaffoldCommands:
-    """The plugin object registering ``new-plugin``.
-
-    Args:
-        shell (Host): the shell whose games a new name must not clash with.
-    """
+    """The plugin object registering ``new-plugin``; ``shell`` knows the games a new name must not clash with."""
 
     def __init__(self, shell: Host) -> None:
         self.shell = shell

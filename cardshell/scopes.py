@@ -1,11 +1,6 @@
 """Command scopes: the words of one scope (the shell's, or one game's) and
-the command each names.
-
-A scope maps every name and alias of its commands to the registered
-command (:class:`Entry`), and holds the commands matched by a whole-line
-pattern.  The registry (:mod:`cardshell.registry`) builds the scopes; the
-dispatcher and the rules of a game (:mod:`cardshell.ruleset`) look words up
-in them.
+the command each names, built by :mod:`cardshell.registry`; the dispatcher
+and a game's rules (:mod:`cardshell.ruleset`) look words up in them.
 """
 
 from __future__ import annotations
@@ -31,9 +26,6 @@ class Entry(NamedTuple):
 
 class Scope:
     """The commands of one scope: the global one (``game`` None) or a game's.
-
-    Args:
-        game: the game, or None for global commands.
 
     Attributes:
         game: as given.

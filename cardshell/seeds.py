@@ -1,10 +1,6 @@
-"""The seeds of games started without ``--seed``.
-
-A :class:`SeedSource` draws them from a generator seeded with the session
-seed (``cardshell --seed``), so a whole script replays exactly, or from the
-operating system's randomness.  A command that draws a seed and is then
-rejected gives it back (:meth:`SeedSource.mark`, :meth:`SeedSource.rollback`),
-so a rejected ``play`` does not shift the seeds of the games after it.
+"""The seeds of games started without ``--seed``, drawn from the session seed
+(``cardshell --seed``, so a script replays exactly) or the operating system;
+a rejected command gives back the seeds it drew.
 """
 
 from __future__ import annotations
@@ -17,11 +13,8 @@ MAX_SEED = 999_999
 
 
 class SeedSource:
-    """The generator of the seeds of games started without ``--seed``.
-
-    Args:
-        session_seed (int | None): the session seed; None draws seeds from
-            the operating system (``random.SystemRandom``).
+    """The generator of the seeds of games started without ``--seed``; a
+    ``session_seed`` of None draws from ``random.SystemRandom``.
     """
 
     def __init__(self, session_seed: int | None) -> None:

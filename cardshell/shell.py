@@ -1,26 +1,10 @@
-"""The host: :class:`Shell` builds the collaborators that do the work and
-gives the front ends, the tests and ``ctx.shell`` one surface.
+"""The host: :class:`Shell` builds the collaborators that do the work and gives
+the front ends, the tests and ``ctx.shell`` one surface.
 
-The collaborators, each owning its state:
-
-* :class:`~cardshell.registry.Registry`: the plugins (imported on demand),
-  their games and commands, the lifecycle and display hooks;
-* :class:`~cardshell.gametable.GameTable`: the games in progress, the
-  current one, the games retired here;
-* :class:`~cardshell.sessions.Sessions`: starting, showing and ending games;
-* :class:`~cardshell.dispatch.Dispatcher`: one input line to one
-  :class:`~cardshell.reply.Reply`;
-* :class:`~cardshell.persistence.Persistence` and
-  :class:`~cardshell.replay.Replayer`: saving games and rebuilding them;
-* :class:`~cardshell.seeds.SeedSource`, :class:`~cardshell.recording.Recorder`,
-  :class:`~cardshell.endings.Endings`, :class:`~cardshell.problems.ProblemReporter`.
-
-Each is handed, when it is made, the others and the context objects
-(:class:`~cardshell.context.Places`, :class:`~cardshell.context.FrontEnd`)
-it needs; none calls back into the shell.  The default plugins see the
-shell as a :class:`cardshell.host.Host` (these collaborators, by name),
-third-party plugins as a :class:`cardshell.views.ShellView`.  No terminal
-I/O happens here.
+Each collaborator (registry, game table, sessions, dispatcher, persistence,
+replayer, seeds, recorder, endings, problems) owns its state and receives
+what it needs, the context objects of :mod:`cardshell.context` included;
+none calls back into the shell.  No terminal I/O here.
 """
 
 from __future__ import annotations
@@ -56,34 +40,23 @@ __all__ = ["Reply", "Shell"]
 
 
 class Shell:
-    """The composition root of the host's collaborators (see the module's
-    docstring), each an attribute under the name :class:`cardshell.host.Host` gives it.
+    """The composition root of the host's collaborators, each an attribute named
+    as :class:`cardshell.host.Host` names it.
 
     Args:
-        pm: the plugin manager, with the plugins of an eager start
-            registered (see :meth:`create`).
-        seed: the session seed (``cardshell --seed``): games started
-            without ``--seed`` draw their seed from a generator seeded with
-            it, so a whole script replays exactly.  None draws seeds from
-            the operating system.
-        interactive: a person types at a terminal (when no ``front_end`` is given).
+        pm: the plugin manager, with an eager start's plugins registered.
+        seed: the session seed (``--seed``) games without ``--seed`` draw
+            theirs from; None: the operating system's randomness.
+        interactive: a person types at a terminal (without ``front_end``).
         plugins: the plugins registered in ``pm``.
         failures: the plugins refused at import.
-        data_dir: the data directory (saves, statistics, history); None:
-            :class:`~cardshell.context.Places`'s.
-        autosave: save games in progress on :meth:`close`, offer them in
-            ``games`` and resume them with ``play GAME``.  None: on for an
-            interactive shell, off for scripts (a piped script's output
-            never depends on what was saved before, and a script never
-            overwrites the player's saves).
-        record: a stream receiving the session's accepted commands
-            (``cardshell --record FILE``).
-        tracebacks: print the traceback of every plugin failure on standard
-            error (``cardshell --traceback``); None follows ``CARDSHELL_TRACEBACK``.
-        deferred: the plugins to import on demand (the plugin index); none
-            of them is registered in ``pm``.
-        front_end: the front end's settings; None: a plain one, interactive
-            as ``interactive`` says.
+        data_dir: saves, statistics and history; None: :class:`~cardshell.context.Places`'s.
+        autosave: save games on :meth:`close` for ``play GAME`` to resume;
+            None: at a terminal only (a script never touches the player's saves).
+        record: receives the accepted commands (``--record FILE``).
+        tracebacks: print plugin failures' tracebacks; None: ``CARDSHELL_TRACEBACK``.
+        deferred: the plugins to import on demand (the plugin index).
+        front_end: the front end's settings; None: a plain one.
     """
 
     def __init__(
@@ -137,30 +110,15 @@ class Shell:
         deferred: bool = False,
         front_end: FrontEnd | None = None,
     ) -> Shell:
-        """A shell with the host's own commands and the installed plugins.
+        """A shell with the host's own commands and the installed plugins; broken
+        plugins are listed in :attr:`failures`, never raised.
 
-        Args:
-            plugins: plugin names (entry point or distribution names) to
-                load, or None for all installed ones (subject to
-                ``CARDSHELL_LOAD_PLUGINS``).
-            disabled: plugin names not to load.
-            extra_modules: module names (or ``.py`` paths) to load as
-                plugins for this session only (``--plugin``).
-            deferred: import the installed plugins (and the host's default
-                plugins) only when something needs them, from the plugin
-                index in the cache directory (:mod:`cardshell.plugin_index`);
-                used only when ``plugins``, ``disabled`` and
-                ``extra_modules`` are not given and hooks are not traced.
-                Without a current index, every plugin is imported and the
-                index written for the next start.
-            seed, interactive, data_dir, autosave, record, tracebacks,
-                front_end: see :class:`Shell`.
-
-        Returns:
-            Shell: ready to :meth:`execute` lines.  Broken plugins are listed
-            in :attr:`failures`, never raised.  With ``CARDSHELL_TRACE_PLUGINS``
-            set, every hook call is traced on standard error
-            (:func:`cardshell.hookcall.trace_calls`).
+        ``plugins`` names the entry points or distributions to load (None: all,
+        subject to ``CARDSHELL_LOAD_PLUGINS``), ``disabled`` those not to,
+        ``extra_modules`` adds ``--plugin`` modules.  ``deferred`` imports plugins
+        only when needed, from the plugin index (written now if not current),
+        when none of those three is given and hooks are not traced; the other
+        arguments are :class:`Shell`'s.
         """
         pm = pluggy.PluginManager(hookspecs.PROJECT)
         pm.add_hookspecs(hookspecs)
@@ -185,9 +143,9 @@ class Shell:
 
     # -- what the front ends, the tests and ctx.shell read ------------------
     def execute(self, line: str) -> Reply:
-        """Run one input line (:meth:`Dispatcher.execute <cardshell.dispatch.Dispatcher.execute>`):
-        a :class:`~cardshell.reply.Reply`, never an exception for anything
-        the user typed or a plugin did."""
+        """Run one input line: a :class:`~cardshell.reply.Reply`, never an exception
+        for anything the user typed or a plugin did.
+        """
         return self.dispatcher.execute(line)
 
     def prompt_text(self) -> str:
@@ -195,27 +153,22 @@ class Shell:
         return self.lifecycle.prompt_text()
 
     def close(self) -> list[str]:
-        """End the session: with autosave on, save every game in progress;
-        runs once (:meth:`Persistence.close <cardshell.persistence.Persistence.close>`).
+        """End the session, saving every game in progress when autosave is on; runs once.
 
-        Returns:
-            list[str]: one line per game saved, for standard output; the
-            games that could not be saved are in :attr:`save_failures`.
+        Returns one line per game saved; the failures are in :attr:`save_failures`.
         """
         return self.persistence.close()
 
     @property
     def save_failures(self) -> list[str]:
-        """Why each save that could not be written failed, in this session
-        (:attr:`Persistence.failures <cardshell.persistence.Persistence.failures>`):
-        the front ends print them on standard error and exit 74."""
+        """Why each save of this session failed; the front ends print them and exit 74."""
         return self.persistence.failures
 
     def abandon_command(self) -> None:
-        """Put back what the host or global command running now changed so
-        far (the games on the table, the seeds), as if it failed: for a
-        front end that ends the process inside it, so that the autosave
-        saves the games as they were before it (:func:`cardshell.signals.give_up`)."""
+        """Put back what the running host or global command changed (the games, the
+        seeds), for a front end ending the process inside it (:func:`cardshell.signals.give_up`),
+        so the autosave saves the games as they were.
+        """
         rollback, self.dispatcher.rollback = self.dispatcher.rollback, None
         if rollback is not None:
             rollback()
@@ -280,8 +233,7 @@ class Shell:
         return self.front_end.width
 
     def rules(self, game_id: str) -> RuleSet:
-        """A game's rules as functions over states, for search (:meth:`Registry.rules
-        <cardshell.registry.Registry.rules>`)."""
+        """A game's rules as functions over states, for search."""
         return self.registry.rules(game_id)
 
     def game_commands(self, game_id: str) -> list[Command]:

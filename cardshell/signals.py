@@ -1,55 +1,16 @@
 """SIGHUP, SIGTERM and Ctrl-C: they end what they should, whatever plugin code does.
 
-Closing a terminal window sends SIGHUP; ``kill``, ``systemd`` and logging
-out send SIGTERM.  By default either ends Python at once and the games in
-progress are lost.  The front ends call :func:`install`; then:
-
-* the first SIGHUP or SIGTERM (only where ``terminating`` was asked: at a
-  terminal, and in scripts run with ``--autosave``) is recorded
-  (:func:`received`) and raises :class:`Terminated` in the main thread.  It
-  is a ``KeyboardInterrupt``, so a command it lands in is stopped exactly as
-  Ctrl-C stops one, and a blocking read (the prompt, a script line) returns
-  at once; the front end sees :func:`received`, stops reading, runs
-  :meth:`Shell.close <cardshell.shell.Shell.close>` (the autosave) and exits
-  with status :func:`exit_status` (128 + the signal number, as shells
-  report it);
-* from then on SIGHUP, SIGTERM and SIGINT do nothing, so a second signal
-  (or Ctrl-C) cannot interrupt the autosave;
-* inside :func:`deferred` (which :meth:`Shell.close` uses) a first signal is
-  only recorded, not raised: an autosave that is already running finishes
-  and the front end exits after it.
-
-Plugin code cannot keep the process alive against these signals.  A plugin
-that catches ``BaseException`` swallows the :class:`Terminated`; so the
-first signal also starts an alarm (``SIGALRM``, every :data:`GRACE_SECONDS`):
-when the front end has not begun to close by then, its handler, running
-inside the plugin's code that still holds the main thread, *gives up* on it
-(:func:`give_up`): it names the plugin and where it was on standard error,
-runs the front end's ``rescue`` (the autosave of the games as the host last
-committed them: plugin code runs on a working state or after a commit, never
-halfway through one) and ends the process with :func:`os._exit` and 128 +
-the signal.  If the process is still alive :data:`GRACE_SECONDS` after the
-autosave was written (its notes cannot be printed, a plugin's thread holds
-up the interpreter's exit), the alarm ends it with that status.
-
-Ctrl-C (SIGINT) raises ``KeyboardInterrupt`` as Python's own handler does.
-A second Ctrl-C while the plugin call that the first one interrupted is
-still running (the plugin swallowed it) gives up on that plugin the same
-way, with status 130.  :class:`cardshell.watchdog.TimeBound` gives up on
-plugin code that swallowed :data:`cardshell.watchdog.ALARMS_BEFORE_GIVING_UP`
-of its alarms, with :data:`EXIT_ABANDONED`.
-
-What no handler can stop: a single call into C that never returns to the
-interpreter and holds the GIL (``sum(range(10**12))``): CPython runs signal
-handlers and other threads only between bytecodes.  A call that waits
-(``time.sleep``, a read, a lock) or that checks for signals itself (the
-regular expression engine) is interrupted like Python code.
-
-Saves are atomic anyway (:mod:`cardshell.saves`); this keeps them complete.
-A child process forked after :func:`install` keeps the default behaviour:
-the handler restores it and re-sends the signal to itself.  (The
-``simulate --jobs`` workers are not such children: they start from a
-forkserver, :mod:`cardshell.sweep.pool`, and never had the handler.)
+After :func:`install`, the first SIGHUP or SIGTERM (at a terminal, and in
+scripts with ``--autosave``) raises :class:`Terminated`, a
+``KeyboardInterrupt``, which stops a command as Ctrl-C does; the front end
+closes the shell (the autosave, inside :func:`deferred`, which later
+signals cannot interrupt) and exits with :func:`exit_status`.  A plugin
+that swallows the signal is given up on at the next alarm
+(:data:`GRACE_SECONDS`, :func:`give_up`): it is named, the games are saved
+as last committed, and the process ends; a second Ctrl-C in a plugin call
+does the same with status 130.  Only one C call holding the GIL for ever
+(``sum(range(10**12))``) cannot be stopped: handlers run between bytecodes.
+A child forked after :func:`install` gets the default behaviour back.
 """
 
 from __future__ import annotations
@@ -96,11 +57,7 @@ Culprit = Callable[[FrameType | None], "tuple[str, FrameType] | None"]
 
 
 class Terminated(KeyboardInterrupt):
-    """Raised in the main thread when a terminating signal arrives.
-
-    Args:
-        signum (int): the signal's number.
-    """
+    """Raised in the main thread when a terminating signal (``signum``) arrives."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
@@ -108,8 +65,6 @@ class Terminated(KeyboardInterrupt):
 
 
 class _State:
-    """The process-wide record of what was installed and received."""
-
     pid: int | None = None
     signum: int | None = None
     deferring: int = 0
@@ -127,8 +82,7 @@ _state = _State()
 
 
 def grace_seconds(environ: dict[str, str] | None = None) -> float:
-    """:data:`GRACE_SECONDS`, or the value of :data:`GRACE_ENV` when it is a
-    number > 0 (a wrong value is ignored)."""
+    """:data:`GRACE_SECONDS`, or :data:`GRACE_ENV`'s value when it is a number > 0 (a wrong value is ignored)."""
     text = (os.environ if environ is None else environ).get(GRACE_ENV, "")
     try:
         value = float(text)
@@ -138,20 +92,13 @@ def grace_seconds(environ: dict[str, str] | None = None) -> float:
 
 
 def install(*, terminating: bool = True, rescue: Rescue | None = None, culprit: Culprit | None = None) -> None:
-    """Handle Ctrl-C, and SIGHUP and SIGTERM if ``terminating``, as this module says.
+    """Handle Ctrl-C, and SIGHUP and SIGTERM if ``terminating`` (else they end
+    the process at once), as the module says; calling it again replaces what
+    was given, and outside the main thread it does nothing.
 
-    Calling it again replaces what was given.  Nothing happens outside the
-    main thread (Python delivers signals to it alone).
-
-    Args:
-        terminating (bool): also handle SIGHUP and SIGTERM (else they keep
-            their default action: the process ends at once, which no plugin
-            code can delay either).
-        rescue (Rescue | None): what :func:`give_up` runs before it ends the
-            process; None: plugin code that swallows a signal is not given
-            up on (the signal is raised in it again every time it arrives).
-        culprit (Culprit | None): tells plugin frames from the host's; None:
-            every frame counts as plugin code.
+    ``rescue`` is what :func:`give_up` runs before ending the process (None:
+    never give up on plugin code); ``culprit`` tells plugin frames from the
+    host's (None: every frame is plugin code).
     """
     if threading.current_thread() is not threading.main_thread():
         return
@@ -166,9 +113,7 @@ def install(*, terminating: bool = True, rescue: Rescue | None = None, culprit: 
 
 
 def uninstall() -> None:
-    """Put back the handlers :func:`install` replaced and forget its rescue
-    (:func:`cardshell.cli.main` does, returning, so that a program or a
-    test that calls it keeps its own handlers)."""
+    """Put back the handlers :func:`install` replaced and forget its rescue, so a caller keeps its own handlers."""
     if threading.current_thread() is not threading.main_thread() or _state.pid != os.getpid():
         return
     for signum, previous in _state.previous.items():
@@ -178,25 +123,17 @@ def uninstall() -> None:
 
 
 def restore_interrupt() -> None:
-    """Put this module's Ctrl-C handler back if :func:`install` set one and
-    something replaced it (prompt_toolkit's prompt leaves Python's own behind)."""
+    """Put this module's Ctrl-C handler back if something replaced it (prompt_toolkit's prompt does)."""
     if _state.pid == os.getpid() and threading.current_thread() is threading.main_thread() \
             and signal.getsignal(signal.SIGINT) is not _handle_interrupt:
         signal.signal(signal.SIGINT, _handle_interrupt)
 
 
 def end_sweeps_cleanly() -> None:
-    """Have a sweep stopped by SIGHUP or SIGTERM end like a command, not the process.
-
-    For the front ends that do not handle these signals (a script without
-    ``--autosave``, ``cardshell winnability ...``): there they keep their
-    default action (end the process at once), except while a sweep runs.
-    A sweep then stops its workers
-    (:func:`cardshell.sweep.engine.stop_on_termination`), calls
-    :func:`terminated`, and the command ends with :class:`Terminated`: it
-    says what it kept (``winnability``: the deals stored and the deals that
-    remain), and the front end exits with :func:`exit_status` (129 or 143)
-    after a normal shutdown, so the pool's semaphores are released.
+    """Have a sweep stopped by SIGHUP or SIGTERM end like a command, not the
+    process, where these signals keep their default action (a script without
+    ``--autosave``, ``cardshell winnability``): the sweep stops its workers,
+    says what it kept, and the front end exits with :func:`exit_status`.
     """
     _state.sweeps_end_cleanly = True
 
@@ -207,15 +144,8 @@ def sweeps_end_cleanly() -> bool:
 
 
 def terminated(signum: int) -> Terminated:
-    """Record ``signum`` as received (:func:`received`) and return the
-    :class:`Terminated` to raise.  A second call keeps the first signal.
-
-    Args:
-        signum (int): the signal's number.
-
-    Returns:
-        Terminated: the exception for the first signal received.
-    """
+    """Record ``signum`` as received and return the :class:`Terminated` to raise; a second call keeps the first
+    signal."""
     if _state.signum is None:
         _state.signum = signum
     return Terminated(_state.signum)
@@ -233,13 +163,9 @@ def exit_status(signum: int) -> int:
 
 @contextlib.contextmanager
 def deferred() -> Iterator[None]:
-    """Inside this block a terminating signal is recorded but not raised.
-
-    Used around the autosave so that it always runs to its end; the front
-    end checks :func:`received` afterwards.  After a signal, entering it
-    means the front end is closing (the watcher no longer gives up on plugin
-    code), and leaving it starts the :data:`GRACE_SECONDS` the process has
-    left to exit.
+    """Inside this block a terminating signal is recorded, not raised, so the
+    autosave runs to its end; leaving it after a signal starts the
+    :data:`GRACE_SECONDS` the process has left.
     """
     _state.deferring += 1
     if _state.signum is not None:
@@ -255,16 +181,10 @@ def deferred() -> Iterator[None]:
 
 
 def say(lines: list[str]) -> None:
-    """Print the autosave's notes after a signal, never failing.
+    """Print the autosave's notes (``lines``, made printable) after a signal, never failing.
 
-    The terminal may be gone (SIGHUP) or stdout closed: then the lines are
-    dropped and file descriptor 1 is pointed at ``os.devnull``, so that the
-    interpreter's final flush cannot fail either.  The games are saved
-    before this is called.  A further signal only changes the exit status.
-
-    Args:
-        lines (list[str]): the lines to print on stdout, each made
-            printable (:func:`cardshell.screen.printable`).
+    If stdout is gone (SIGHUP), the lines are dropped and file descriptor 1 is
+    pointed at ``os.devnull`` so the interpreter's final flush cannot fail.
     """
     with deferred():
         try:
@@ -280,21 +200,11 @@ def say(lines: list[str]) -> None:
 
 
 def give_up(status: int, message: str) -> None:
-    """End the process now: ``message``, the rescue's autosave, ``os._exit``.
+    """End the process now: ``message`` on standard error, the rescue's autosave,
+    ``os._exit`` with the rescue's status (``status``: 128 + a signal, or
+    :data:`EXIT_ABANDONED`); without a rescue nothing happens.
 
-    For plugin code that would not stop: the main thread is inside it (this
-    runs from a signal handler), so nothing of the host is half done.  The
-    message goes to standard error (if it can be written), then the
-    front end's rescue (:func:`install`) saves the games in progress and
-    prints its notes, and the process ends with the status it returns,
-    without running the plugin's ``finally`` blocks nor waiting for its
-    threads.  Without a rescue (no front end installed one) nothing
-    happens and the caller goes on.
-
-    Args:
-        status (int): the exit status planned (128 + a signal, or
-            :data:`EXIT_ABANDONED`).
-        message (str): one line naming the plugin and why it is given up on.
+    Runs from a signal handler inside plugin code, so nothing of the host is half done.
     """
     rescue = _state.rescue
     if rescue is None or _state.pid != os.getpid():
@@ -314,7 +224,6 @@ def give_up(status: int, message: str) -> None:
 
 
 def _write_line(stream: object, text: str) -> None:
-    """One line on a stream, if it can be written."""
     try:
         stream.write(text + "\n")  # type: ignore[attr-defined]
         stream.flush()  # type: ignore[attr-defined]
@@ -323,7 +232,6 @@ def _write_line(stream: object, text: str) -> None:
 
 
 def _exit(status: int) -> NoReturn:
-    """Flush standard output and error (what can be), then ``os._exit(status)``."""
     for stream in (sys.stdout, sys.stderr):
         try:
             if stream is not None:
@@ -334,15 +242,13 @@ def _exit(status: int) -> NoReturn:
 
 
 def _in_plugin(frame: FrameType | None) -> tuple[str, FrameType] | None:
-    """The culprit of a frame (:data:`Culprit`); without a culprit function,
-    any frame is taken as plugin code ("plugin code" is then all we can say)."""
+    """The culprit of a frame (:data:`Culprit`); without a culprit function any frame is plugin code."""
     if _state.culprit is None:
         return (messages.say("stop.plugin-code"), frame) if frame is not None else None
     return _state.culprit(frame)
 
 
 def _on_stack(target: FrameType, frame: FrameType | None) -> bool:
-    """Whether ``target`` is ``frame`` or one of its callers (still running)."""
     while frame is not None:
         if frame is target:
             return True
@@ -351,7 +257,7 @@ def _on_stack(target: FrameType, frame: FrameType | None) -> bool:
 
 
 def _alarm(signum: int, frame: FrameType | None) -> None:
-    """SIGALRM after a terminating signal, every :data:`GRACE_SECONDS` (see the module's notes)."""
+    """SIGALRM after a terminating signal, every :data:`GRACE_SECONDS` (see the module's docstring)."""
     if os.getpid() != _state.pid or _state.signum is None:
         return
     if _state.saved_at is not None:
@@ -368,15 +274,7 @@ def _alarm(signum: int, frame: FrameType | None) -> None:
 
 
 def _arm() -> None:
-    """SIGALRM to :func:`_alarm` every :data:`GRACE_SECONDS` from now on.
-
-    A timer of the kernel's: it fires whatever the main thread runs, and
-    its handler runs as soon as the interpreter checks for signals (between
-    bytecodes, in an interrupted wait, in the regular expression engine),
-    even where no other thread could get the GIL.  Once a terminating
-    signal arrived the process is ending: the alarm is this module's
-    (:class:`cardshell.watchdog.TimeBound` no longer arms one).
-    """
+    """SIGALRM to :func:`_alarm` every :data:`GRACE_SECONDS`: the kernel's timer fires whatever the main thread runs."""
     if _state.rescue is None or not hasattr(signal, "setitimer"):
         return
     signal.signal(signal.SIGALRM, _alarm)

@@ -1,28 +1,10 @@
 """One line redrawn in place on a terminal while work runs, then wiped: the
-sweep's progress line (:mod:`cardshell.progress`) and the elapsed-time
-spinner of ``solve`` and ``hint`` (:func:`spinner`).
+progress line (:mod:`cardshell.progress`) and :func:`spinner`.
 
-It is a prompt_toolkit :class:`~prompt_toolkit.application.Application` of
-one line, run in a thread of its own while the work runs in the calling
-thread (as prompt_toolkit's own ``ProgressBar`` runs), so prompt_toolkit's
-renderer does what a status line must:
-
-* the line is redrawn every ``interval`` seconds from a function of the
-  terminal's width, asked again at each redraw, so it is never wider than
-  the terminal, even after the window is resized (what does not fit is cut
-  by the window, never wrapped);
-* when the block ends, however it ends (done, failed, Ctrl-C), the line is
-  erased (``erase_when_done``) and the cursor is where the line began, so
-  the reply or the prompt starts on a clean line;
-* it reads no key: the terminal's input stays with the front end, which
-  keeps typed-ahead keys for the next prompt (:mod:`cardshell.interactive`);
-* its thread takes no signal: Ctrl-C, SIGTERM and SIGHUP reach the main
-  thread only (:data:`_SIGNALS`).
-
-A stream that fails (a closed terminal) stops the drawing, never the work.
-A line whose owner never closed it (a Ctrl-C between its start and the
-owner's ``try``) is closed by :func:`close_all`, which the interactive
-front end calls after every command.
+A one-line prompt_toolkit application in its own thread, as prompt_toolkit's
+``ProgressBar`` runs: made for the width at each redraw, erased however the
+block ends, reading no key and taking no signal.  A failing stream stops
+the drawing, never the work; :func:`close_all` wipes lines left open.
 """
 
 from __future__ import annotations
@@ -61,16 +43,13 @@ class StatusLine:
     """A ``with`` block showing one line, redrawn in place, wiped at the end.
 
     Args:
-        text (Callable[[int], str]): the line for a width in characters (the
-            terminal's, less one column: a line as wide as the terminal
-            would wrap on some terminals); it should choose what fits,
-            dropping detail rather than words.  Called from the drawing
-            thread.
-        stream (TextIO): where to draw (a terminal: standard error).
-        columns (int | None): the width in characters; None for the
-            terminal's (:func:`shutil.get_terminal_size`, 80 when unknown),
-            read at each redraw.
-        interval (float): seconds between redraws, > 0.
+        text: the line for a width in characters (the terminal's less one
+            column, since a full-width line wraps on some terminals), dropping
+            detail rather than words; called from the drawing thread.
+        stream: where to draw (a terminal: standard error).
+        columns: the width; None for the terminal's, read at each redraw
+            (80 when unknown).
+        interval: seconds between redraws, > 0.
     """
 
     def __init__(self, text: Callable[[int], str], stream: TextIO, *, columns: int | None = None,
@@ -154,32 +133,21 @@ _OPEN: set[StatusLine] = set()
 
 
 def close_all() -> None:
-    """Close every status line still drawn, wiping it: the front end's
-    safety net after a command, whatever its owner did."""
+    """Close and wipe every status line still drawn: the front end's safety net after a command."""
     for line in list(_OPEN):
         line.close()
 
 
 def spinner(label: str, stream: TextIO, *, clock: Callable[[], float] = time.monotonic,
             columns: int | None = None, interval: float = REDRAW_SECONDS) -> StatusLine:
-    """An elapsed-time spinner for work of unknown length (``solve``, ``hint``)::
+    """An elapsed-time spinner for work of unknown length (``solve``, ``hint``),
+    as a :class:`StatusLine`::
 
         | solve: searching, 3 s (Ctrl-C stops)
 
-    A search may take seconds and cannot say how far it is, so a person at
-    a terminal sees from the first moment that it runs, for how long, and
-    how to stop it.  At a narrow width the parts that do not fit are left
-    out from the end (``(Ctrl-C stops)``, then the seconds), never cut.
-
-    Args:
-        label (str): what runs, e.g. ``"solve: searching"``.
-        stream (TextIO): where to draw (a terminal; standard error).
-        clock (Callable[[], float]): seconds, monotonic (tests pass a fake).
-        columns (int | None): the width; None for the terminal's.
-        interval (float): seconds between redraws (and frames), > 0.
-
-    Returns:
-        StatusLine: to use as a ``with`` block around the work.
+    At a narrow width the parts that do not fit are left out from the end,
+    never cut.  ``clock`` gives monotonic seconds; ``columns`` and
+    ``interval`` (seconds between frames) as :class:`StatusLine`'s.
     """
     started = clock()
 
@@ -195,13 +163,7 @@ def spinner(label: str, stream: TextIO, *, clock: Callable[[], float] = time.mon
 
 
 def fitting(width: int, *choices: str) -> str:
-    """The first of ``choices`` (longest first) at most ``width`` characters
-    wide, else the last one.
-
-    Args:
-        width (int): the most characters.
-        *choices (str): the line with less and less detail.
-    """
+    """The first of ``choices`` (most detailed first) at most ``width`` characters wide, else the last."""
     for choice in choices:
         if len(choice) <= width:
             return choice

@@ -1,10 +1,8 @@
 """When something happened, as a player reads it: local time, relative day names.
 
-Saves record the instant they were written as ISO 8601 UTC
-(:attr:`cardshell.saves.SaveRecord.saved`, portable between machines and
-time zones); listings (``games``, ``load``) show it in the local time zone
-(the ``TZ`` environment variable, else the system's) with :func:`readable`:
-``today 09:12``, ``yesterday 18:03``, else ``2026-11-20 18:03``.
+Saves record ISO 8601 UTC instants (:attr:`cardshell.saves.SaveRecord.saved`);
+``games`` and ``load`` show them in the local time zone (``TZ``, else the
+system's) with :func:`readable`.
 """
 
 from __future__ import annotations
@@ -26,21 +24,12 @@ now: Callable[[], datetime] = _utc_now
 
 
 def readable(stamp: str, current: datetime | None = None) -> str:
-    """An ISO 8601 instant as a player reads it, in local time, to the minute.
+    """An ISO 8601 instant (one without an offset is UTC) in local time to the
+    minute: ``today 09:12``, ``yesterday 18:03``, else ``2026-11-20 18:03``
+    (``time.today``, ``time.yesterday``, ``time.date``).
 
-    Args:
-        stamp (str): an ISO 8601 date and time with its offset
-            (``2026-11-23T09:12:40+00:00``); one without an offset is taken
-            as UTC.
-        current (datetime | None): the instant to count days from
-            (timezone-aware); None for :data:`now`.
-
-    Returns:
-        str: ``today 09:12`` or ``yesterday 18:03`` when the instant's
-        local date is today's or yesterday's, else ``2026-11-20 18:03``
-        (later dates too: a clock set back): the host messages
-        ``time.today``, ``time.yesterday`` and ``time.date``.  A stamp that is not ISO 8601
-        (a hand-edited save) is returned unchanged; never raises.
+    Days count from ``current`` (timezone-aware; None: :data:`now`).  A stamp
+    that is not ISO 8601 (a hand-edited save) is returned unchanged; never raises.
     """
     try:
         when = datetime.fromisoformat(stamp)

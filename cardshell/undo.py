@@ -1,15 +1,9 @@
 """Undo and redo, once for every game, from the host's own snapshots.
 
-The host already keeps, for every accepted move, the state before it (it
-needs it to roll back rejected commands: see :meth:`cardshell.shell.Shell.execute`).
-Undo walks back along those snapshots and redo forward again, so a game gets
-undo and redo without writing a line for them.  A game opts out with
-``Game(undo=False)`` (Blackjack, Snap, Minesweeper: undo would reveal hidden
-cards or has no meaning there); its players get a clear message instead.
-
-Only :class:`~cardshell.session.GameSession` bookkeeping happens here: no
-output, no hooks (undo and redo are not moves of the game, so
-``cardshell_command_applied`` is not called for them).
+Undo walks back along the states kept before each accepted move and redo
+forward, so a game gets both without a line of its own; a game opts out
+with ``Game(undo=False)`` (where undo would reveal hidden cards).  Session
+bookkeeping only: no output, no hooks (undo is not a move).
 """
 
 from __future__ import annotations
@@ -44,31 +38,17 @@ def plays_itself(game: Game, commands: Iterable[Command]) -> bool:
 
 
 def check_allowed(session: GameSession) -> None:
-    """Refuse time travel in a game that does not allow undo.
-
-    Args:
-        session (GameSession): the current game.
-
-    Raises:
-        CommandError: when ``session.game.undo`` is False.
-    """
+    """Refuse time travel (:class:`CommandError`) in a game that does not allow undo."""
     if not session.game.undo:
         raise CommandError(say("undo.not-allowed", title=session.game.title))
 
 
 def undo(session: GameSession, count: int = 1) -> list[str]:
-    """Take back the last ``count`` moves.
-
-    Args:
-        session (GameSession): the current game; changed only on success.
-        count (int): how many moves (at least 1).
-
-    Returns:
-        list[str]: the lines taken back, most recent first.
+    """Take back the last ``count`` (>= 1) moves of ``session``; the lines taken
+    back, most recent first.  Nothing changes on an error.
 
     Raises:
-        CommandError: undo not allowed, nothing to undo, or fewer than
-            ``count`` moves to undo (nothing is changed then).
+        CommandError: undo not allowed, or fewer than ``count`` moves to undo.
     """
     check_allowed(session)
     available = len(session.undo_stack)
@@ -89,18 +69,12 @@ def undo(session: GameSession, count: int = 1) -> list[str]:
 
 
 def redo(session: GameSession, count: int = 1) -> list[str]:
-    """Make again the last ``count`` undone moves.
-
-    Args:
-        session (GameSession): the current game; changed only on success.
-        count (int): how many moves (at least 1).
-
-    Returns:
-        list[str]: the lines made again, in the order they are replayed.
+    """Make again the last ``count`` (>= 1) undone moves; the lines, in replay
+    order.  Nothing changes on an error.
 
     Raises:
-        CommandError: undo not allowed, nothing to redo (a move made after
-            ``undo`` clears what could be redone), or fewer than ``count``.
+        CommandError: undo not allowed, or fewer than ``count`` moves to redo
+            (a move made after ``undo`` clears them).
     """
     check_allowed(session)
     available = len(session.redo_stack)
@@ -120,15 +94,9 @@ def redo(session: GameSession, count: int = 1) -> list[str]:
 
 
 def describe(lines: list[str], *, redo: bool = False) -> HostText:
-    """The message after undo or redo: ``Undid 'F 1'.`` or ``Undid 2 moves: 'F 1', 'D'.``
-
-    Args:
-        lines (list[str]): the lines, in the order they were taken back or made.
-        redo (bool): the lines were made again (``Redid``), not taken back.
-
-    Returns:
-        HostText: one line, the message ``undo.undid-one``, ``undo.undid``,
-        ``undo.redid-one`` or ``undo.redid``.
+    """The line after undo, or after redo when ``redo``: ``Undid 'F 1'.`` or
+    ``Undid 2 moves: 'F 1', 'D'.`` (``undo.undid-one``, ``undo.undid``,
+    ``undo.redid-one``, ``undo.redid``).
     """
     quoted = ", ".join(repr(line) for line in lines)
     one, several = ("undo.redid-one", "undo.redid") if redo else ("undo.undid-one", "undo.undid")

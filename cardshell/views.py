@@ -1,13 +1,10 @@
 """Read-only views of the host, for plugin code.
 
-Lifecycle hooks receive a :class:`SessionView` (not the host's own
-:class:`~cardshell.session.GameSession`) and command handlers receive a
-:class:`ShellView` as ``ctx.shell``: everything a plugin may read (the game,
-seed, options, state, moves so far, outcome, data directory, the registered
-games), and nothing through which it could change a game it is not running a
-command of.  The state of a game with mutable states (contract 1) is handed
-out as a deep copy, made only when a plugin reads it; an immutable state is
-handed out as it is.
+Lifecycle hooks receive a :class:`SessionView` and command handlers a
+:class:`ShellView` (``ctx.shell``): everything a plugin may read, nothing
+through which it could change a game it is not running a command of.  A
+contract-1 game's state is handed out as a deep copy, made when read; an
+immutable state as it is.
 """
 
 from __future__ import annotations
@@ -26,24 +23,14 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def exposed_state(game: Game, state: Any) -> Any:
     """A game's state as another plugin's code may read it (a hook's
-    ``session.state``, the ``cardshell_render`` hook's ``state``).
-
-    Args:
-        game (Game): the state's game.
-        state (Any): the host's own state object.
-
-    Returns:
-        Any: ``state`` for contract 2 (an immutable value), a deep copy for
-        contract 1 (a mutable state: a plugin changing it changes nothing
-        of the game; the game's own functions get their copies from
-        :mod:`cardshell.contract1`).
+    ``session.state``, ``cardshell_render``'s ``state``): itself when immutable,
+    else a deep copy (the game's own functions get theirs from :mod:`cardshell.contract1`).
     """
     return given_state(game, state)
 
 
 class ViewedShell(Protocol):
-    """What a :class:`ShellView` reads of the shell (the shell provides it;
-    this module never imports the shell)."""
+    """What a :class:`ShellView` reads of the shell (this module never imports the shell)."""
 
     @property
     def games(self) -> Mapping[str, Game]:
@@ -71,31 +58,29 @@ class ViewedShell(Protocol):
 
     @property
     def width(self) -> int:
-        """The width, in characters, text is fitted to."""
+        """The width text is fitted to, in characters."""
 
 
 class SessionView:
-    """A game in progress, read-only: what lifecycle hooks receive as
-    ``session`` (:mod:`cardshell.hookspecs`).  Setting any attribute raises
-    ``AttributeError``.
+    """A game in progress, read-only: ``session`` of the lifecycle hooks
+    (:mod:`cardshell.hookspecs`); setting an attribute raises ``AttributeError``.
 
     Attributes:
-        game (Game): the game's record.
-        id (str): the game's id.
-        seed (int): the deal's seed.
-        options (Mapping[str, Any]): the ``play`` options (read-only).
-        state (Any): the current state (a copy for mutable-state games).
-        log (tuple[str, ...]): the accepted moves so far, as typed.
-        moves (int): how many moves were made (``len(log)``).
-        outcome (Outcome | None): how the game ended, None while in play.
-        elapsed (float): seconds played so far.
-        undo_used (bool): whether undo was used in this game.
-        uid (str): the unique id of this deal, kept across saves.
-        data_dir (Path | None): the shell's data directory.
-        save_name (str | None): the save it was resumed from, if any.
-        assisted (bool): whether ``hint`` or ``solve`` answered in this game.
-        interactive (bool): whether it is played at a terminal (False: by a
-            script).
+        game: the game's record.
+        id: the game's id.
+        seed: the deal's seed.
+        options: the ``play`` options (read-only).
+        state: the current state (a copy for mutable-state games).
+        log: the accepted moves so far, as typed.
+        moves: ``len(log)``.
+        outcome: how the game ended, None while in play.
+        elapsed: seconds played so far.
+        undo_used: whether undo was used in this game.
+        uid: the unique id of this deal, kept across saves.
+        data_dir: the shell's data directory.
+        save_name: the save it was resumed from, if any.
+        assisted: whether ``hint`` or ``solve`` answered in this game.
+        interactive: played at a terminal (False: by a script).
     """
 
     __slots__ = ("_session",)
@@ -173,21 +158,19 @@ class SessionView:
 
 
 class ShellView:
-    """The shell, read-only, as ``ctx.shell`` gives it to command handlers
-    (:class:`~cardshell.records.CommandContext`).  Setting any attribute
-    raises ``AttributeError``.
+    """The shell, read-only, as ``ctx.shell`` gives it to command handlers;
+    setting an attribute raises ``AttributeError``.
 
     Attributes:
-        games (Mapping[str, Game]): every registered game by id.
-        current (SessionView | None): the game being played.
-        sessions (Mapping[str, SessionView]): the games in progress by id.
-        data_dir (Path): the data directory (saves, statistics).
-        interactive (bool): whether a person types at a terminal.
-        width (int): the width, in characters, the host fits text to (the
-            terminal's; 80 in scripts unless ``COLUMNS`` says otherwise):
-            a table a command prints should fit it (:mod:`cardshell.screen`).
-        progress (Any): the front end's progress bar runner, or None (used
-            by :meth:`CommandContext.progress`).
+        games: every registered game by id.
+        current: the game being played.
+        sessions: the games in progress by id.
+        data_dir: the data directory (saves, statistics).
+        interactive: whether a person types at a terminal.
+        width: the width in characters a printed table should fit (the
+            terminal's; 80 in scripts unless ``COLUMNS`` says otherwise).
+        progress: the front end's progress bar runner, or None
+            (:meth:`CommandContext.progress` uses it).
     """
 
     __slots__ = ("_shell",)

@@ -1,20 +1,9 @@
 """The ``cardshell`` command's entry point: Ctrl-C never prints a traceback,
 and no thread left by plugin code holds the process at exit.
 
-This package is outside ``cardshell`` on purpose.  Importing any module of
-``cardshell`` first runs ``cardshell/__init__.py`` and what it imports
-(pluggy, the records ...): ``python -X importtime -m cardshell`` shows most
-of a start spent importing before any code of the command line runs.  A
-Ctrl-C there raised ``KeyboardInterrupt`` in an import and Python printed
-its traceback.  So this module imports only the standard library at its
-top, and the command line (:func:`cardshell.cli.main`) inside :func:`main`,
-with a Ctrl-C handler that only notes the key while cardshell's modules are
-imported, then under the ``try`` that turns Ctrl-C at any later moment of
-the start into exit status 130, silently.  (Python's own start-up, its
-``site`` and ``.pth`` files, before this module runs, is out of its reach.)
-
-At the end, :func:`finish` gives the threads that plugin code started and
-left running (non-daemon threads, which Python waits for at exit) at most
+Outside the ``cardshell`` package, whose import takes most of a start: a
+Ctrl-C while :func:`main` imports it exits with status 130, silently.
+:func:`finish` gives threads plugin code left running
 :data:`EXIT_GRACE_SECONDS`, then ends the process without them.
 """
 
@@ -34,11 +23,8 @@ EXIT_GRACE_SECONDS = 1.0
 
 
 def main() -> int:
-    """Run the ``cardshell`` command (:func:`cardshell.cli.main`).
-
-    Returns:
-        int: its exit status; 130 after Ctrl-C during the start (a
-        terminating signal's 128 + its number if it ended the start).
+    """Run the ``cardshell`` command (:func:`cardshell.cli.main`); its exit
+    status, 130 after Ctrl-C during the start.
     """
     interrupted: list[int] = []
     # While cardshell's modules are imported, Ctrl-C is only noted: an exception raised there
@@ -59,18 +45,11 @@ def main() -> int:
 
 
 def finish(status: int, grace: float = EXIT_GRACE_SECONDS) -> int:
-    """Wait up to ``grace`` seconds for the non-daemon threads still
-    running, then end the process without them.
+    """Wait up to ``grace`` seconds in all for the non-daemon threads still running.
 
-    Args:
-        status (int): the exit status.
-        grace (float): seconds to wait, in all.
-
-    Returns:
-        int: ``status``, when no such thread is left (the interpreter then
-        exits as usual).  Otherwise the threads are named on standard
-        error, the ``atexit`` functions run, and the process ends here with
-        ``status`` (:func:`os._exit`), so it never returns.
+    Returns ``status`` when none is left.  Otherwise the threads are named on
+    standard error, the ``atexit`` functions run and the process ends with
+    ``status`` (:func:`os._exit`): it never returns.
     """
     main_thread = threading.main_thread()
     deadline = time.monotonic() + grace
@@ -102,7 +81,6 @@ def finish(status: int, grace: float = EXIT_GRACE_SECONDS) -> int:
 
 
 def _say(text: str) -> None:
-    """One line on standard error, if it can be written."""
     try:
         if sys.stderr is not None:
             sys.stderr.write(text + "\n")
