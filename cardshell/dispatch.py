@@ -261,7 +261,7 @@ class Dispatcher:
         if game_command and session is not None:
             rules = self.registry.rules(session.id)
             try:
-                ctx = rules.run(session.state, line, self.host, found=(entry, args_text)).said
+                _, ctx = rules.run(session.state, line, self.host, found=(entry, args_text))
             except StateChanged as fault:
                 rules.put_back(session, fault)
             assert ctx is not None  # a player's line always has its context

@@ -119,11 +119,11 @@ class Replayer:
                     if found is None or found[0].command.game is None:
                         raise CommandError("it is not a move of the game")
                     try:
-                        turn = rules.run(session.state, text, self.host, found=found)
+                        after, _ = rules.run(session.state, text, self.host, found=found)
                     except StateChanged as fault:
                         rules.put_back(session, fault)
                     if found[0].command.changes_state:
-                        session.apply(turn.state, text)
+                        session.apply(after, text)
                         self.lifecycle.check_outcome(session, [], announce=False)
             except CommandError as exc:
                 raise SaveError(f"move {number} ({line!r}) was rejected: {exc.message}") from None

@@ -43,7 +43,7 @@ import copy
 import dataclasses
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from itertools import islice
-from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from cardshell import blame, watchdog
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES
@@ -108,23 +108,6 @@ class HostContext:
     def __init__(self, shell: ShellView | None, front_end: FrontEnd) -> None:
         self.shell = shell
         self.front_end = front_end
-
-
-class Turn(NamedTuple):
-    """A line run on a state (:meth:`RuleSet.run`).
-
-    Attributes:
-        state: the state after the line (for a command that changes no
-            state, what its handler left in ``ctx.state``: the host keeps
-            the old one).
-        said: what the game said and asked for: the handler's
-            :class:`~cardshell.records.CommandContext` (``output``,
-            ``follow_up``, ``steps``, ``pace``, ``leave_requested``); None
-            for a declarative move run for a search, which hears nothing.
-    """
-
-    state: Any
-    said: CommandContext[Any] | None
 
 
 class StateChanged(Mutated):
@@ -289,7 +272,7 @@ class RuleSet:
         raise UsageError(f"{line!r} is not a move of {self.game.title}")
 
     def run(self, state: Any, line: str, host: HostContext | None = None, *,
-            found: tuple[Entry, str] | None = None) -> Turn:
+            found: tuple[Entry, str] | None = None) -> tuple[Any, CommandContext[Any] | None]:
         """The one path from a line to the next state: parse, validate, apply.
 
         The command's ``parse`` reads the argument text; then, for a
@@ -316,7 +299,13 @@ class RuleSet:
                 None: looked up in the game's scope (:meth:`resolve`).
 
         Returns:
-            Turn: the new state and what the game said.
+            tuple: ``(state, said)``: the state after the line (for a
+            command that changes no state, what its handler left in
+            ``ctx.state``: the host keeps the old one), and what the game
+            said and asked for, the handler's
+            :class:`~cardshell.records.CommandContext` (``output``,
+            ``follow_up``, ``steps``, ``pace``, ``leave_requested``); None
+            for a declarative move run for a search, which hears nothing.
 
         Raises:
             CommandError: (or UsageError) when the line is not a legal move;
@@ -333,12 +322,12 @@ class RuleSet:
                 spread_args = spread(args)
                 if move.check is not None:
                     move.check(state, *spread_args)
-                return Turn(move.apply(state, *spread_args), None)
+                return move.apply(state, *spread_args), None
             ctx = CommandContext(state=state, line=line, game_id=self.game.id, shell=None, interactive=False)
             for validator in command.validators:
                 validator(state, args)
             command.handler(ctx, args)
-            return Turn(ctx.state, ctx)
+            return ctx.state, ctx
         what = f"{'move' if command.changes_state else 'command'} {line!r}"
         plugin = None if entry.plugin in DEFAULT_PLUGIN_NAMES else entry.plugin  # the host's own: not bounded
         # One bound on all the plugin code of the line: the guard's hash (or copy) of the state, the
@@ -355,7 +344,7 @@ class RuleSet:
                 if guard.changed():
                     fault = mutated(entry.plugin, self.game.id, what)
                     raise StateChanged(fault.plugin, fault.hook, fault.problem, guard.backup)
-        return Turn(ctx.state, ctx)
+        return ctx.state, ctx
 
     def play(self, state: Any, line: str) -> Any:
         """The state after the move ``line``, run for a search (:meth:`run`
@@ -372,7 +361,7 @@ class RuleSet:
             CommandError: (or UsageError) when the line is not a legal move;
                 other exceptions from plugin code pass through.
         """
-        return self.run(state, line).state
+        return self.run(state, line)[0]
 
     def put_back(self, session: GameSession, fault: StateChanged) -> NoReturn:
         """Put back the state a player's line changed (:class:`StateChanged`), and fail.

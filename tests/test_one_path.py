@@ -61,12 +61,12 @@ def shell(tmp_path):
 
 def test_a_players_line_says_what_the_game_says_and_a_search_line_only_moves(shell):
     rules, host = shell.registry.rules("adder"), shell.dispatcher.host
-    turn = rules.run(3, "add 2", host)
-    assert turn.state == 5 and turn.said is not None and turn.said.output == ["3 -> 5"]
+    state, said = rules.run(3, "add 2", host)
+    assert state == 5 and said is not None and said.output == ["3 -> 5"]
     assert rules.run(3, "add 2") == (5, None) and rules.play(3, "add 2") == 5
-    jumped = rules.run(3, "jump", host)
-    assert jumped.state == 103 and jumped.said.output == ["shell True, interactive False"]
-    assert rules.run(3, "jump").said.output == ["shell False, interactive False"]
+    state, said = rules.run(3, "jump", host)
+    assert state == 103 and said.output == ["shell True, interactive False"]
+    assert rules.run(3, "jump")[1].output == ["shell False, interactive False"]
     for run in (lambda line: rules.run(3, line, host), lambda line: rules.play(3, line)):
         with pytest.raises(CommandError, match="at most 5"):
             run("add 7")
