@@ -27,6 +27,7 @@ from cardshell.ruleset import HostContext, StateChanged
 from cardshell.savefile import SaveError, SaveRecord
 from cardshell.session import GameSession
 from cardshell.sessions import Sessions
+from cardshell.views import playing
 
 
 class Replayer:
@@ -107,6 +108,9 @@ class Replayer:
             raise SaveError(f"{game.title} refuses the saved options: {exc.message}") from None
         session = GameSession(game=game, seed=seed, options=dict(options), state=state, data_dir=self._places.data_dir)
         rules = self.registry.rules(game.id)
+        # A move's handler sees the game being rebuilt as the current one (ctx.shell.current).
+        shell = self.host.shell
+        host = self.host if shell is None else HostContext(playing(shell, session), self.host.front_end)
         for number, line in enumerate(log, start=1):
             text = line.strip()
             moves = session.moves
@@ -119,7 +123,7 @@ class Replayer:
                     if found is None or found[0].command.game is None:
                         raise CommandError("it is not a move of the game")
                     try:
-                        after, _ = rules.run(session.state, text, self.host, found=found)
+                        after, _ = rules.run(session.state, text, host, found=found)
                     except StateChanged as fault:
                         rules.put_back(session, fault)
                     if found[0].command.changes_state:

@@ -4,6 +4,7 @@ apply through it, and ``load`` rebuilds a game below the dispatcher."""
 
 from __future__ import annotations
 
+import sys
 import textwrap
 
 import pytest
@@ -14,12 +15,16 @@ from cardshell.session import GameSession
 from cardshell.shell import Shell
 
 #: Adder: the state is a number; ``add N`` (N at most 5) adds N and says so; ``jump``, a command
-#: another plugin could have added, tells what its handler sees and adds 100.  Won at 10 or more.
+#: another plugin could have added, tells what its handler sees (and notes in ``SEEN`` the moves of
+#: the current game) and adds 100.  Won at 10 or more.
 ADDER = textwrap.dedent('''
     import cardshell
     from cardshell import Command, CommandError, Game, Move, Outcome, parsers
 
     CARDSHELL_CONTRACT = 2
+
+    #: The moves of the current game each 'jump' saw through ctx.shell (None: no shell or no game).
+    SEEN = []
 
 
     def check(state, n):
@@ -29,6 +34,7 @@ ADDER = textwrap.dedent('''
 
     def jump(ctx, args):
         ctx.echo(f"shell {ctx.shell is not None}, interactive {ctx.interactive}")
+        SEEN.append(ctx.shell.current.moves if ctx.shell is not None and ctx.shell.current is not None else None)
         ctx.state = ctx.state + 100
 
 
@@ -111,6 +117,7 @@ def test_load_folds_the_saved_log_through_the_rules_below_the_dispatcher(shell, 
     reply = shell.execute("load t1")
     assert reply.ok, reply.error
     assert runs == [("add 2", True), ("jump", True)]  # each logged line once, as a player's
+    assert sys.modules["adder"].SEEN == [1, 1]  # typed, then replayed: its handler saw its own game current
     assert resolved == ["load t1"]  # the dispatcher saw the typed line only
     assert shell.current.state == 102 and shell.current.log == ["add 2", "jump"]
     assert [line for _, line in shell.current.undo_stack] == ["add 2", "jump"]
