@@ -65,6 +65,10 @@ class Dispatcher:
         view (ShellView): what handlers see as ``ctx.shell``.
 
     Attributes:
+        host (HostContext): what a game command's line runs with besides
+            its state (``view`` and ``front_end``,
+            :meth:`RuleSet.run <cardshell.ruleset.RuleSet.run>`); the
+            replayer runs a save's lines with it too.
         record_as (str | None): set by a host command while it runs to record
             its line in another form (``play GAME --seed N``; "" records
             nothing).
