@@ -39,11 +39,12 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from cardshell import option_values, screen
+from cardshell import help as helptext
+from cardshell import option_values
 from cardshell.commands.common import find_game, game_page
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
-from cardshell.messages import say
+from cardshell.messages import HostText, say
 from cardshell.option_values import OptionParser
 from cardshell.plugincheck import StateGuard
 from cardshell.records import Command, CommandContext
@@ -117,7 +118,7 @@ def _parse_with(parser: OptionParser) -> Any:
 def _at_most_one_word(text: str) -> str | None:
     words = text.split()
     if len(words) > 1:
-        raise UsageError("rules takes at most one game id")
+        raise UsageError(say("rules.too-many"))
     return words[0] if words else None
 
 
@@ -178,11 +179,9 @@ class AssistCommands:
     def _rules(self, session: GameSession, *, search: bool) -> Any:
         rules = self.shell.registry.rules(session.id)
         if session.game.legal_moves is None:
-            raise CommandError(f"{session.game.title} does not list its legal moves, so the shell cannot "
-                               f"{'search it' if search else 'list them'}.")
+            raise CommandError(say("moves.cannot-search" if search else "moves.cannot-list", title=session.game.title))
         if search and not rules.searchable:
-            raise CommandError(f"{session.game.title} does not declare immutable states, so the shell "
-                               "cannot search it.")
+            raise CommandError(say("moves.not-immutable", title=session.game.title))
         return rules
 
     def _complete_games(self, state: Any, index: int) -> list[str]:
@@ -191,9 +190,10 @@ class AssistCommands:
     def rules(self, ctx: CommandContext, word: str | None) -> None:
         """``rules [GAME]``: the game's page (rules, commands, options)."""
         if word is None and self.shell.table.current is None:
-            raise CommandError("no game in progress: 'rules GAME' shows the rules of a game ('games' lists them)")
+            raise CommandError(say("rules.no-game"))
         game_id = self._session().id if word is None else find_game(self.shell.registry.games, word).id
-        ctx.echo(game_page(self.shell, game_id))
+        for piece in game_page(self.shell, game_id):
+            ctx.echo(piece)
 
     def show(self, ctx: CommandContext, args: None) -> None:
         """``show``: the current game's display again."""
@@ -242,8 +242,8 @@ class AssistCommands:
         session = self._session()
         rules = self._rules(session, search=False)
         legal = self._on_a_copy(session, rules, None, "legal_moves", rules.checked_legal)
-        ctx.echo(screen.wrap_list("Legal moves: ", legal, self.shell.front_end.fit_width) if legal
-                 else "No legal moves.")
+        ctx.echo(helptext.listed(say("moves.legal", moves=", ".join(legal)), "Legal moves: ", legal,
+                                 self.shell.front_end.fit_width) if legal else say("moves.none"))
 
     def hint(self, ctx: CommandContext, options: argparse.Namespace) -> None:
         """``hint``: one suggested move, from what the player can see."""
@@ -254,56 +254,57 @@ class AssistCommands:
             rules = self._rules(session, search=True)
         # A fixed generator per position: the same position gives the same hint.
         rng = random.Random(f"hint:{session.seed}:{session.moves}")
-        with self._searching(ctx, "hint: thinking"):
+        with self._searching(ctx, say("hint.thinking")):
             found = self._on_a_copy(
                 session, rules, options.seconds, "hint" if session.game.hint is not None else "its rules",
                 lambda state: hint(rules, state, rng=rng, samples=options.samples,
                                    budget=Budget(options.seconds, options.nodes)))
         session.assisted = True  # an answer, a move or none, is help (cardshell_stats: never "perfect")
         if not found.move:
-            ctx.echo(f"No hint: {found.why}." if found.why else "No hint.")
+            ctx.echo(say("hint.none-why", why=found.why) if found.why else say("hint.none"))
             return
-        ctx.echo(f"Hint: {found.move}" + (f" ({found.why})" if found.why else ""))
+        ctx.echo(say("hint.move", move=found.move, why=say("hint.why", why=found.why) if found.why else ""))
 
     def solve(self, ctx: CommandContext, options: argparse.Namespace) -> None:
         """``solve``: search the true state for a winning line."""
         session = self._session()
         rules = self._rules(session, search=True)
-        with self._searching(ctx, "solve: searching"):
+        with self._searching(ctx, say("solve.searching")):
             verdict = self._on_a_copy(session, rules, options.seconds,
                                       "solver" if rules.search.solver is not None else "its rules",
                                       lambda state: solve(rules, state, Budget(options.seconds, options.nodes)))
         session.assisted = True  # whatever it found (cardshell_stats: never "perfect")
-        seen = "(the search sees face-down cards)"
+        seen = say("solve.seen")
+        solve_word = self.shell.lifecycle.host_word("solve")
         if verdict.result == "won":
             if not verdict.line:
-                ctx.echo("The game is already won.")
+                ctx.echo(say("solve.already-won"))
                 return
-            moves = len(verdict.line)
-            ctx.echo(f"Winning line ({moves} move{'s' if moves != 1 else ''}, "
-                     f"{_positions(verdict.positions)} searched) {seen}:")
-            ctx.echo(screen.wrap_list("", verdict.line, self.shell.front_end.fit_width))
+            ctx.echo(say("solve.line", moves=helptext.moves(len(verdict.line)),
+                         positions=_positions(verdict.positions), seen=seen))
+            ctx.echo(helptext.listed(say("solve.moves", moves=", ".join(verdict.line)), "", verdict.line,
+                                     self.shell.front_end.fit_width))
             if options.play:
                 if ctx.interactive:
-                    ctx.echo(f"Playing it, one move every {options.pace:g} s ('+' faster, '-' slower, "
-                             "any other key stops).")
+                    ctx.echo(say("solve.playing", pace=f"{options.pace:g}"))
                 self.shell.dispatcher.record_as = ""  # the moves are recorded one by one
                 for line in verdict.line:
                     ctx.then(line, step=True, pace=options.pace)
             else:
-                ctx.echo(f"'{self.shell.lifecycle.host_word('solve')} --play' plays it.")
+                ctx.echo(say("solve.play-hint", solve=solve_word))
         elif verdict.result == "no win":
-            every = "the only position" if verdict.positions == 1 else f"all {verdict.positions} positions"
-            ctx.echo(f"No win from here: {every} searched {seen}.")
+            every = (say("solve.only-position") if verdict.positions == 1
+                     else say("solve.all-positions", count=verdict.positions))
+            ctx.echo(say("solve.no-win", every=every, seen=seen))
         else:
-            ctx.echo(f"Unknown after {_positions(verdict.positions)} ({verdict.seconds:.1f} seconds): "
-                     f"no winning line found within the budget; try "
-                     f"'{self.shell.lifecycle.host_word('solve')} {_bigger_budget(verdict, options)}'.")
+            ctx.echo(say("solve.unknown", positions=_positions(verdict.positions), seconds=f"{verdict.seconds:.1f}",
+                         solve=solve_word, budget=_bigger_budget(verdict, options)))
 
 
-def _positions(count: int) -> str:
-    """``1 position``, ``200000 positions``: a count of searched positions in words."""
-    return f"{count} position{'' if count == 1 else 's'}"
+def _positions(count: int) -> HostText:
+    """``1 position``, ``200000 positions``: a count of searched positions in
+    words (the message ``solve.positions-one`` or ``solve.positions``)."""
+    return say("solve.positions-one" if count == 1 else "solve.positions", count=count)
 
 
 def _bigger_budget(verdict: Verdict, options: argparse.Namespace) -> str:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any, SupportsIndex
 
 #: The text of a face-down card in the CSE231 games.
 FACE_DOWN = "XX"
@@ -41,7 +42,9 @@ class Suit(Enum):
 
     The value is the suit's symbol.  Iteration and sort order is clubs,
     diamonds, hearts, spades (the order of :func:`new_deck`), so cards sort
-    by rank, then suit.
+    by rank, then suit.  A suit hashes by identity (each suit is one object,
+    also after pickling or copying), in C, without a Python call: a state's
+    hash reaches its suits often.
     """
 
     CLUBS = "♣"
@@ -49,11 +52,27 @@ class Suit(Enum):
     HEARTS = "♥"
     SPADES = "♠"
 
+    __hash__ = object.__hash__
+
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Suit):
             return NotImplemented
-        order = tuple(Suit)
-        return order.index(self) < order.index(other)
+        return _SUIT_ORDER[self] < _SUIT_ORDER[other]
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return _SUIT_ORDER[self] <= _SUIT_ORDER[other]
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return _SUIT_ORDER[self] > _SUIT_ORDER[other]
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return _SUIT_ORDER[self] >= _SUIT_ORDER[other]
 
     @property
     def symbol(self) -> str:
@@ -72,6 +91,7 @@ class Suit(Enum):
 
 
 SUITS = tuple(Suit)
+_SUIT_ORDER = {suit: index for index, suit in enumerate(SUITS)}
 
 
 @dataclass(frozen=True, order=True)
@@ -86,6 +106,13 @@ class Card:
             (computed once per card, as displays show it thousands of times a
             second; not part of equality, order or hash).
 
+    Equal cards (same rank and suit) hash alike; the hash is an int computed
+    once, when the card is made, so a state of 52 cards hashes without
+    hashing a rank or a suit again (search hashes every position it meets).
+    A card pickles as its rank and suit, and copying gives the card itself
+    (it is immutable); a subclass's instances pickle and copy as any
+    object's do.
+
     Raises:
         ValueError: for a rank outside 1..13.
     """
@@ -97,7 +124,39 @@ class Card:
     def __post_init__(self) -> None:
         if self.rank not in RANKS:
             raise ValueError(f"rank must be 1..13, got {self.rank!r}")
-        object.__setattr__(self, "text", f"{_RANK_SHORT.get(self.rank, str(self.rank))}{self.suit.value}")
+        _derive(self)
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined,no-any-return]  # set by _derive
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        """A card pickles as ``Card(rank, suit)``; an instance of a subclass
+        as Python pickles any object (its attributes, extra fields included)."""
+        if type(self) is Card:
+            return Card, (self.rank, self.suit)
+        return super().__reduce_ex__(protocol)
+
+    def __setstate__(self, state: Any) -> None:
+        """Unpickle a card pickled with its attributes: one of a subclass, or
+        one pickled by cardshell 0.1 (``{'rank', 'suit', 'text'}``)."""
+        values, slots = state if isinstance(state, tuple) else (state, None)
+        for name, value in {**(values or {}), **(slots or {})}.items():
+            object.__setattr__(self, name, value)
+        _derive(self)
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
+        return self
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass copies as Python copies any object (it may hold more
+        than a rank and a suit), unless it says otherwise."""
+        super().__init_subclass__(**kwargs)
+        for name in ("__copy__", "__deepcopy__"):
+            if name not in vars(cls):
+                setattr(cls, name, None)
 
     @property
     def rank_text(self) -> str:
@@ -112,10 +171,24 @@ class Card:
     @property
     def is_red(self) -> bool:
         """True for diamonds and hearts."""
-        return self.suit.is_red
+        return self._red  # type: ignore[attr-defined,no-any-return]  # set by _derive
 
     def __str__(self) -> str:
         return self.text
+
+
+def _derive(card: Card) -> None:
+    """Set what a card computes once from its rank and suit: ``text``, its
+    hash (rank and suit as one int, 4 * rank + the suit's place) and its colour."""
+    setter = object.__setattr__
+    setter(card, "text", f"{_RANK_SHORT.get(card.rank, str(card.rank))}{card.suit.value}")
+    setter(card, "_hash", 4 * card.rank + _SUIT_ORDER[card.suit])
+    setter(card, "_red", card.suit is Suit.DIAMONDS or card.suit is Suit.HEARTS)
+
+
+#: The 52 cards, one object each, by (rank, suit): what the functions below
+#: return, so that a deal's cards are shared, never built again.
+_CARDS = {(rank, suit): Card(rank, suit) for suit in SUITS for rank in RANKS}
 
 
 def ace_high(card: Card) -> int:
@@ -137,7 +210,7 @@ def new_deck() -> list[Card]:
     Returns:
         list[Card]: 52 distinct cards.
     """
-    return [Card(rank, suit) for suit in SUITS for rank in RANKS]
+    return [_CARDS[rank, suit] for suit in SUITS for rank in RANKS]
 
 
 def card_of_number(number: int, suits: tuple[Suit, ...]) -> Card:
@@ -162,7 +235,8 @@ def card_of_number(number: int, suits: tuple[Suit, ...]) -> Card:
     """
     if len(suits) != len(SUITS) or not 0 <= number < len(SUITS) * len(RANKS):
         raise ValueError(f"card number must be 0..51 over four suits, got {number!r} over {len(suits)}")
-    return Card(number % 13 + 1, suits[number // 13])
+    rank, suit = number % 13 + 1, suits[number // 13]
+    return _CARDS.get((rank, suit)) or Card(rank, suit)
 
 
 def shuffled_deck(rng: random.Random) -> list[Card]:
@@ -204,5 +278,5 @@ def parse_card(text: str) -> Card:
     ranks = {v: k for k, v in _RANK_SHORT.items()} | {str(r): r for r in range(2, 11)}
     if suit is None or rank_text not in ranks:
         raise ValueError(f"not a card: {text!r}")
-    return Card(ranks[rank_text], suit)
+    return _CARDS[ranks[rank_text], suit]
 

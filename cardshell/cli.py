@@ -30,8 +30,10 @@ from cardshell.script import (
     EXIT_SAVE_FAILED,
     EXIT_USAGE,
     MAX_LINE_LENGTH,
+    fitted,
     read_lines,
     run_script,
+    start_warnings,
 )
 from cardshell.shell import Shell
 from cardshell.version import __version__
@@ -132,7 +134,7 @@ def _seed(word: str) -> int:
     """``--seed N``: read by :func:`cardshell.option_values.seed`, as ``play --seed``."""
 
     try:
-        return seed(word, "the seed")
+        return seed(word, say("cli.seed-name"))
     except UsageError as exc:
         raise argparse.ArgumentTypeError(exc.message) from None
 
@@ -140,7 +142,7 @@ def _seed(word: str) -> int:
 def _record_file(word: str) -> str:
     """``--record FILE``: a file name, never the empty one (which would record nothing, silently)."""
     if not word:
-        raise argparse.ArgumentTypeError("the file name is empty")
+        raise argparse.ArgumentTypeError(say("cli.empty-file-name"))
     return word
 
 
@@ -213,7 +215,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except FileNotFoundError:
             handle = None
         except OSError as exc:
-            _error(f"cannot read {script}: {exc}")
+            _error(say("cli.cannot-read", script=script, error=exc))
             return EXIT_USAGE
     # 'cardshell play GAME' at a terminal starts the interactive shell in that game
     words = ([] if script is None else script.split()) + list(args.words)
@@ -242,17 +244,17 @@ def _with_record(args: argparse.Namespace, script: str | None, handle: TextIO | 
     """
     record = None
     if args.record is not None and _same_file(args.record, handle if handle is not None else sys.stdin):
-        _error(f"--record {args.record} would overwrite the script being read")
+        _error(say("cli.record-is-script", file=args.record))
         return EXIT_USAGE
     if args.record is not None:
         why = refusal(args.record, data_dir(args.data_dir))
         if why is not None:
-            _error(f"--record: {why}")
+            _error(say("cli.record-refused", why=why))
             return EXIT_USAGE
         try:
             record = RecordFile.create(args.record)
         except OSError as exc:
-            _error(f"cannot write {args.record}: {exc.strerror or exc}")
+            _error(say("cli.cannot-write-record", file=args.record, error=exc.strerror or exc))
             return EXIT_USAGE
     try:
         status = _run(args, script, handle, source, interactive, record)
@@ -299,9 +301,7 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
         command = " ".join([script, *args.words])
         name = script.split(maxsplit=1)[0] if script.strip() else script
         if shell.registry.command(name) is None:
-            problem = (f"{script}: is a directory, not a script" if os.path.isdir(script)
-                       else f"no such file or command: {script}")
-            _error(problem)
+            _error(say("cli.is-a-directory" if os.path.isdir(script) else "cli.no-such-file", script=script))
             return EXIT_USAGE
 
         if asks_for_help(" ".join(args.words)):  # 'cardshell winnability --help' is 'help winnability'
@@ -323,7 +323,7 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
             # in a script, the game is played with the rest of stdin (the command line is its line 0)
             lines, source, first = itertools.chain([command], _stdin_lines()), "<stdin>", 0
     elif args.words:
-        _error(f"unexpected arguments after {script}: {' '.join(args.words)}")
+        _error(say("cli.unexpected-arguments", script=script, words=" ".join(args.words)))
         return EXIT_USAGE
     if interactive:
         from cardshell.interactive import run_interactive  # prompt_toolkit only for a terminal
@@ -332,8 +332,7 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
                                pager=not args.no_pager)
     if lines is None:
         lines = _stdin_lines()
-    warnings = [f"cardshell: warning: plugin {failure.describe()}" for failure in shell.failures]
-    warnings += [f"cardshell: warning: {note}" for note in shell.notes]
+    warnings = start_warnings(shell)
 
     writer = JsonWriter(sys.stdout, sys.stderr) if args.jsonl else None
     # SIGHUP and SIGTERM: handled (autosave, then 129/143) only with --autosave; without it they
@@ -367,7 +366,7 @@ def leave(shell: Shell, status: int) -> int:
         this session.
     """
     reported = len(shell.save_failures)
-    signals.say([screen.wrap(note, shell.front_end.fit_width, "  ") for note in shell.close()])
+    signals.say([fitted(note, shell.front_end.fit_width) for note in shell.close()])
     for problem in shell.save_failures[reported:]:
         _stderr_line(say("script.save-failed", problem=problem))
     return EXIT_SAVE_FAILED if shell.save_failures else status
@@ -416,9 +415,7 @@ def namespace_problem(package: object) -> str | None:
     if package is None or getattr(package, "__file__", None) is not None:
         return None
     folders = ", ".join(str(folder) for folder in getattr(package, "__path__", []))
-    return (f"'cardshell' was imported as a namespace package from {folders or 'an unknown folder'}: a folder "
-            "named 'cardshell' without an __init__.py (a checkout?) in the current directory hides the installed "
-            "package; run cardshell from another directory (or run the 'cardshell' command)")
+    return say("cli.namespace-package", folders=folders or say("cli.unknown-folder"))
 
 
 def _is_tty(stream: TextIO | None) -> bool:
@@ -491,7 +488,7 @@ def _error(message: str) -> None:
     made printable (:func:`cardshell.screen.printable`)."""
     if sys.stderr is not None:
         try:
-            print(screen.printable(f"cardshell: {message}"), file=sys.stderr)
+            print(screen.printable(say("cli.problem", problem=message)), file=sys.stderr)
         except (OSError, ValueError):
             pass
 

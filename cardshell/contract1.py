@@ -34,6 +34,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from cardshell import blame
+from cardshell.messages import say
 from cardshell.plugincheck import PluginFault
 from cardshell.records import Command, CommandContext, Game
 from cardshell.statekind import immutable_states
@@ -66,9 +67,8 @@ def copied(state: Any, plugin: str | None, game_id: str) -> Any:
     try:
         return copy.deepcopy(state)
     except Exception as exc:  # TypeError (a lock), RecursionError, a __deepcopy__ of the plugin's that raises
-        raise PluginFault(plugin or game_id, "the state",
-                          f"of game {game_id!r} cannot be deep-copied ({blame.describe(exc)}); a game with "
-                          "mutable states (contract 1) must allow it") from None
+        raise PluginFault(plugin or game_id, say("plugin.hook-the-state"),
+                          say("plugin.not-copyable", game=repr(game_id), error=blame.describe(exc))) from None
 
 
 def _on_a_copy(function: F, plugin: str | None, game_id: str) -> F:

@@ -25,6 +25,9 @@ What it checks, on one deal, over at most ``steps`` moves:
 * with ``immutable=True``, no command mutates a state: its hash and value
   before a command equal those after, whatever the command did
   (:class:`~cardshell.plugincheck.StateGuard`), and states are hashable;
+  a state whose class is proven immutable by its declared field types
+  (:func:`cardshell.statekind.proven_immutable`, which spares the host the hash
+  on every line) has those types, all the way down;
 * the game's hash, ``==`` and ``key`` are consistent (equal states have
   equal hashes);
 * at every position, the plugin's other answers have their documented
@@ -49,7 +52,7 @@ from typing import Any
 from cardshell.errors import CommandError
 from cardshell.plugincheck import PluginFault, StateGuard, checked_hint
 from cardshell.shell import Shell
-from cardshell.statekind import immutable_states
+from cardshell.statekind import immutable_states, misfit_of_declaration, proven_immutable
 
 
 def _shell(plugins: Iterable[str] | None, extra_modules: Iterable[str]) -> Any:
@@ -111,7 +114,7 @@ def check_game(game_id: str, seed: int, *, plugins: Iterable[str] | None = None,
     made = 0
     for number in range(1, steps + 1):
         state = session.state
-        guard = StateGuard(state)
+        guard = StateGuard(state, by_type=False)
         changed = f"(plugin {plugin!r} declares immutable states)" if immutable else ""
         _answers(rules, state, f"{where}, move {number}")
         assert not guard.changed(), f"{where}, move {number}: the plugin's search functions changed the state {changed}"
@@ -131,6 +134,10 @@ def check_game(game_id: str, seed: int, *, plugins: Iterable[str] | None = None,
             after = _play(rules, state, line, f"{where}, move {number}")
             assert not guard.changed(), f"{where}, move {number}: {line!r} mutated the state {changed}"
             assert after != state, f"{where}, move {number}: legal {line!r} does not change the state"
+            if immutable and proven_immutable(after):
+                misfit = misfit_of_declaration(after)
+                assert misfit is None, (f"{where}: after {line!r}, {misfit}: plugin {plugin!r} declares the "
+                                        f"types of its state's fields, and the host trusts them")
             if immutable:
                 assert hash(after) == hash(copy.deepcopy(after)), f"{where}: a state's hash is not by value"
         if not legal or session.outcome is not None:

@@ -74,6 +74,7 @@ from importlib import util
 from pathlib import Path
 
 from cardshell import blame, hookcall, hookspecs
+from cardshell.messages import say
 from cardshell.plugincheck import PluginFault
 from cardshell.watchdog import ImportWatchdog, plugin_bound
 
@@ -126,9 +127,12 @@ class PluginFailure(NamedTuple):
     reason: str
 
     def describe(self) -> str:
-        """One line naming the plugin, its distribution and the reason."""
-        origin = f" (from {self.dist} {self.version})" if self.dist else ""
-        return f"{self.name}{origin}: {self.reason}"
+        """One line naming the plugin, its distribution and the reason
+        (``plugin.failure``, ``plugin.failure-from``)."""
+        if self.dist:
+            return say("plugin.failure-from", plugin=self.name, dist=self.dist, version=self.version,
+                       reason=self.reason)
+        return say("plugin.failure", plugin=self.name, reason=self.reason)
 
 
 def _names(value: str | None) -> set[str] | None:
@@ -141,13 +145,13 @@ def _describe_exception(exc: BaseException) -> str:
     """``Type: message``, then where it was raised (the plugin's own code,
     not importlib's frames), so that a plugin author can find it."""
     if isinstance(exc, PluginFault):  # the time bound: it says where the import was stopped
-        return f"{exc.hook} {exc.problem}"
+        return say("plugin.hook-problem", hook=exc.hook, problem=exc.problem)
     text = blame.describe(exc)
 
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if "importlib" not in f.filename
               and not f.filename.startswith("<frozen")]
     if frames and Path(frames[-1].filename).resolve() != Path(__file__).resolve():
-        text += f" (at {frames[-1].filename}:{frames[-1].lineno})"
+        return say("plugin.exception-at", error=text, where=f"{frames[-1].filename}:{frames[-1].lineno}")
     return text
 
 
@@ -166,13 +170,13 @@ def check_contract(module: object) -> str | None:
     """
     wanted = getattr(module, "CARDSHELL_CONTRACT", None)
     oldest, newest = hookspecs.OLDEST_CONTRACT_VERSION, hookspecs.CONTRACT_VERSION
-    provides = (f"plugin contract version {newest}" if oldest == newest
-                else f"plugin contract versions {oldest} to {newest}")
     if wanted is None or (type(wanted) is int and oldest <= wanted <= newest):
         return None
+    provides = (say("plugin.contract-one", version=newest) if oldest == newest
+                else say("plugin.contract-range", oldest=oldest, newest=newest))
     if type(wanted) is not int:
-        return f"CARDSHELL_CONTRACT must be an int (this cardshell provides {provides}), got {wanted!r}"
-    return f"needs plugin contract version {wanted}, but this cardshell provides {provides}"
+        return say("plugin.contract-not-int", provides=provides, value=repr(wanted))
+    return say("plugin.contract-unsupported", version=wanted, provides=provides)
 
 
 def _is_path(spec: str) -> bool:
@@ -213,7 +217,7 @@ def import_extra(spec: str) -> ModuleType:
     if _is_path(spec):
         path = Path(spec).resolve()
         if not path.is_file():
-            raise FileNotFoundError(f"no such file: {spec}")
+            raise FileNotFoundError(say("plugin.no-such-file", path=spec))
         # A module of a package (my_game/plugin.py beside my_game/__init__.py)
         # is imported as my_game.plugin, so that its own imports work.
         parts, root = [path.stem], path.parent
@@ -227,7 +231,7 @@ def import_extra(spec: str) -> ModuleType:
 
         module_spec = util.spec_from_file_location(path.stem, path)
         if module_spec is None or module_spec.loader is None:  # pragma: no cover - .py files always have one
-            raise ImportError(f"cannot import {spec}")
+            raise ImportError(say("plugin.cannot-import", path=spec))
         module = util.module_from_spec(module_spec)
         sys.modules[path.stem] = module  # dataclasses and pickling look modules up here
         try:
@@ -311,8 +315,8 @@ def load_entry_points(
             if names is not None and ((wanted is not None and not names & wanted) or names & blocked):
                 continue
             if name in seen:
-                failures.append(PluginFailure(name, dist_name, version, f"the plugin name {name!r} is already "
-                                                                        f"taken by plugin {_named(name, *seen[name])}"))
+                failures.append(PluginFailure(name, dist_name, version, say(
+                    "plugin.name-taken", plugin=repr(name), other=_named(name, *seen[name]))))
                 continue
             seen[name] = (dist_name, version)
             module, problem = _import_guarded(name, load, tracebacks, watchdog)
@@ -331,7 +335,7 @@ def is_builtin(dist_name: str | None) -> bool:
 
 def _named(name: str, dist: str | None, version: str | None) -> str:
     """A plugin's name for messages, with its distribution when it has one."""
-    return f"{name!r} (from {dist} {version})" if dist else repr(name)
+    return say("plugin.named", plugin=repr(name), dist=dist, version=version) if dist else repr(name)
 
 
 def _import_guarded(name: str, load: Callable[[], object], tracebacks: bool,
@@ -357,9 +361,9 @@ def _import_guarded(name: str, load: Callable[[], object], tracebacks: bool,
                 return load(), None
         failure = guarded.failed
         assert failure is not None  # the block returns unless it failed
-        return None, f"failed to import: {_describe_exception(failure)}"
+        return None, say("plugin.import-failed", error=_describe_exception(failure))
     except KeyboardInterrupt:
-        return None, f"import interrupted by Ctrl-C after {time.monotonic() - started:.1f} s (skipped)"
+        return None, say("plugin.import-interrupted", seconds=f"{time.monotonic() - started:.1f}")
     finally:
         watchdog.finished()
 
@@ -413,7 +417,7 @@ def _register(
         try:
             pm.register(module, name=info.name)
         except Exception as exc:  # pluggy validation errors, duplicate names
-            problem = f"cannot be registered: {_describe_exception(exc)}"
+            problem = say("plugin.cannot-register", error=_describe_exception(exc))
     if problem is None:
         problem = hookcall.check_plugin(pm, module)
         if problem is None:

@@ -9,11 +9,15 @@ a rejected command, or any exception from plugin code, leaves every game
 state exactly as it was.  A move returns a new state and the old one is the
 rollback, so nothing is copied: every game has that shape, a contract-1
 game (mutable states) through the adapter of :mod:`cardshell.contract1`,
-whose handlers change a deep copy of their own.  The state's hash before
-and after a command checks that promise (a copy is taken only of a state
-that is not hashable, :class:`cardshell.plugincheck.StateGuard`), and a
-command that changes it anyway fails naming its plugin, the state put back
-from that copy or rebuilt from the undo snapshot or the log.  A host or
+whose handlers change a deep copy of their own.  A
+:class:`cardshell.plugincheck.StateGuard` checks that promise: for a state
+whose declared type proves it immutable
+(:func:`cardshell.statekind.proven_immutable`),
+by the identity of its own fields only; for any other, by its hash before
+and after the command (a copy is taken only of a state that is not
+hashable).  A command that changes the state anyway fails naming its
+plugin, the state put back from that copy or rebuilt from the undo
+snapshot or the log.  A host or
 global command is all or nothing: the dispatcher snapshots
 what it may change (the :class:`~cardshell.gametable.GameTable`, the seeds)
 and restores it if the command fails.  No terminal I/O happens here.
@@ -37,7 +41,7 @@ from cardshell.recording import Recorder
 from cardshell.records import Command, CommandContext, Game
 from cardshell.registry import ESCAPE, Entry, Registry, Scope
 from cardshell.reply import GAME, HOST, Part, Reply, part
-from cardshell.ruleset import HostContext, StateChanged
+from cardshell.ruleset import HostContext, StateChanged, what_ran
 from cardshell.seeds import SeedSource
 from cardshell.session import GameSession
 from cardshell.sessions import Sessions
@@ -129,7 +133,7 @@ class Dispatcher:
         if session is not None:
             scope = self.registry.scope(session.id)
             word = scope.aliases.get(scope.key(word), word)  # the game's word for a host command
-        where = f" in {session.game.title}" if session is not None else ""
+        where = say("command.in-game", title=session.game.title) if session is not None else ""
         close = self.did_you_mean(word)
         suggestion = say("command.did-you-mean", word=repr(close)) if close else ""
         raise UsageError(say("command.unknown", word=quoted(word), where=where, suggestion=suggestion,
@@ -287,7 +291,7 @@ class Dispatcher:
         command = entry.command
         args = command.parse(args_text)
         plugin = None if entry.plugin in DEFAULT_PLUGIN_NAMES else entry.plugin  # the host's own: not bounded
-        with watchdog.plugin_bound(plugin, f"{'move' if command.changes_state else 'command'} {line!r}"):
+        with watchdog.plugin_bound(plugin, what_ran(command, line)):
             ctx: CommandContext[Any] = CommandContext(
                 state=None,
                 line=line,

@@ -32,6 +32,7 @@ from pathlib import Path
 
 from cardshell import saves
 from cardshell.context import Places
+from cardshell.messages import say
 
 #: The ledger file's name inside the saves directory (a dot name: never listed as a save).
 FILENAME = ".endings.json"
@@ -132,7 +133,7 @@ class Endings:
         try:
             record(self._directory(), uid, self.seen[uid])
         except OSError as exc:
-            return f"cannot record the end of this game in {ledger_path(self._directory())}: {exc.strerror or exc}"
+            return say("save.ending-not-recorded", path=ledger_path(self._directory()), error=exc.strerror or exc)
         return None
 
     def ended_at(self, uid: str) -> int | None:

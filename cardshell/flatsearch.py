@@ -53,8 +53,8 @@ def gathered(game: Game) -> Game:
     flat = flat_fields(game)
     if game.search is not None:
         if flat:
-            raise BothForms(f"game {game.id!r} gives its search both as Game.search and as the flat field"
-                            f"{'s' if len(flat) > 1 else ''} {', '.join(flat)}: give each once, in Game.search")
+            raise BothForms(say("plugin.both-search-forms-many" if len(flat) > 1 else "plugin.both-search-forms",
+                                game=repr(game.id), fields=", ".join(flat)))
         return game
     search = Search(key=game.key, heuristic=game.heuristic, successors=game.successors, prune=game.prune,
                     solver=game.solver)
@@ -71,7 +71,7 @@ def deprecation(plugin: str, game: Game, fields: tuple[str, ...]) -> HostText:
         game: the game as the plugin registered it.
         fields: the flat fields it sets (:func:`flat_fields`).
     """
-    instead = "Game(search=cardshell.Search(" + ", ".join(f"{name}=..." for name in fields) + "))"
+    instead = say("plugin.search-instead", fields=", ".join(f"{name}=..." for name in fields))
     return say("plugin.deprecated-search-fields", plugin=plugin, game=repr(game.id), fields=", ".join(fields),
                removal=REMOVAL, instead=instead)
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from cardshell import option_values
 from cardshell.errors import UsageError
+from cardshell.messages import say
 from cardshell.option_values import OptionParser
 from cardshell.parsers import clipped
 from cardshell.records import Game, Option
@@ -76,7 +77,7 @@ def saved_options(game: Game, options: Mapping[str, Any]) -> dict[str, Any]:
     declared = {option.name.replace("-", "_"): option for option in game.options}
     unknown = [name for name in options if name not in declared]
     if unknown:
-        raise UsageError(f"{game.title} has no option {clipped(repr(unknown[0]))}")
+        raise UsageError(say("option.saved-unknown", title=game.title, name=clipped(repr(unknown[0]))))
     checked = {}
     for key, option in declared.items():
         value = options.get(key, option.default)
@@ -97,14 +98,14 @@ def _check(game: Game, option: Option, value: Any) -> None:
     Raises:
         UsageError: naming the option and the value (cut to 40 characters).
     """
-    typed = f"'play {game.id} --{option.name} VALUE'"
-    refused = UsageError(f"option --{option.name} holds {clipped(repr(value))}, which {typed} does not give")
+    refused = UsageError(say("option.saved-refused", option=option.name, value=clipped(repr(value)), game=game.id))
     if isinstance(value, (str, int, float)) and not isinstance(value, bool):
         try:
             parsed = getattr(play_parser(game).parse_words([f"--{option.name}", str(value)]),
                              option.name.replace("-", "_"))
         except UsageError as exc:
-            raise UsageError(f"option --{option.name} holds {clipped(repr(value))}: {exc.message}") from None
+            raise UsageError(say("option.saved-unreadable", option=option.name, value=clipped(repr(value)),
+                                 error=exc.message)) from None
         if type(parsed) is not type(value) or parsed != value:
             raise refused
         return

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from cardshell import help as helptext
+from cardshell.messages import say
 from cardshell.records import Command, Game
 
 #: The largest rules page read from a package (bytes); a larger file is cut.
@@ -54,11 +55,11 @@ def rules_text(game: Game, plugin: Any) -> str:
 
 
 def _option_rows(game: Game) -> list[tuple[str, str]]:
-    rows = [("--seed N", "the deal's number (default: a new one, shown when the game starts)")]
+    rows: list[tuple[str, str]] = [("--seed N", say("help.option-seed"))]
     for option in game.options:
-        choices = f" ({' | '.join(map(str, option.choices))})" if option.choices else ""
-        default = f"; default {option.default}" if option.default not in (None, "") else ""
-        rows.append((f"--{option.name}", f"{option.help}{choices}{default}"))
+        choices = say("help.option-choices", choices=" | ".join(map(str, option.choices))) if option.choices else ""
+        default = say("help.option-default", default=option.default) if option.default not in (None, "") else ""
+        rows.append((f"--{option.name}", say("help.option", help=option.help, choices=choices, default=default)))
     return rows
 
 
@@ -78,18 +79,36 @@ def page(game: Game, commands: Iterable[Command], rules: str, width: int = helpt
         str: the text, wrapped to ``width`` at word boundaries (a rules
         page rendered: :func:`render`).
     """
+    return "\n".join(page_pieces(game, commands, rules, width))
+
+
+def page_pieces(game: Game, commands: Iterable[Command], rules: str,
+                width: int = helptext.DEFAULT_WIDTH) -> list[str]:
+    """:func:`page` as the pieces ``help GAME`` and ``rules`` echo
+    (:func:`cardshell.help.pieces`): a rules page whole, as its author wrote
+    it (rendered), in the message ``help.rules-page``; without one, the
+    host's messages for the title line, headings and rows.
+
+    Args:
+        game (Game): the game.
+        commands (Iterable[Command]): its commands, in registration order.
+        rules (str): its rules text (see :func:`rules_text`).
+        width (int): the terminal's width in characters.
+
+    Returns:
+        list[str]: the pieces, joined by newlines :func:`page`'s text.
+    """
     if rules:
-        return render(rules, width)
-    parts = [f"{game.title} ({game.id}): {game.summary}", ""]
-    parts.append("Commands:")
-    parts.append(helptext.table(helptext.command_rows(commands), width=width))
+        return [say("help.rules-page", page=render(rules, width))]
+    parts: list[str] = [say("help.page-title", title=game.title, game=game.id, summary=game.summary), "",
+                        say("help.page-commands")]
+    parts += helptext.table_rows(helptext.command_rows(commands), width=width) or [""]
     if game.host_aliases:
-        aliases = ", ".join(f"{word} = {target}" for word, target in game.host_aliases.items())
-        parts.append(helptext.wrap(f"  Game letters: {aliases}", width, "  "))
+        parts.append(helptext.game_letters(game, width))
     parts.append("")
-    parts.append(f"Options of 'play {game.id}':")
-    parts.append(helptext.table(_option_rows(game), width=width))
-    return "\n".join(parts)
+    parts.append(say("help.page-options", game=game.id))
+    parts += helptext.table_rows(_option_rows(game), width=width) or [""]
+    return helptext.pieces(parts)
 
 
 _FENCE = re.compile(r"^\s*(```|~~~)")

@@ -50,27 +50,115 @@ def table(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2, width:
     Returns:
         str: one line per row or more, right-stripped; no word is broken.
     """
+    return "\n".join(table_rows(rows, indent, gap, width))
+
+
+def table_rows(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2,
+               width: int = DEFAULT_WIDTH) -> list[str]:
+    """The rows of :func:`table` as the pieces a command echoes, each the
+    host's message ``help.row`` (its right column a message of its own where
+    the caller gives one), so that every line keeps its id.
+
+    Args:
+        rows: (left, right) pairs; a right text may be a
+            :class:`~cardshell.messages.HostText`.
+        indent (int): spaces before the left column.
+        gap (int): spaces between the columns (at least).
+        width (int): the most characters per line (see :func:`table`).
+
+    Returns:
+        list[str]: one piece per row, or two for a row whose right column
+        goes under its left one; joined by newlines they are
+        :func:`table`'s text.  A row the catalog's layout
+        (:meth:`~cardshell.messages.HostText.laid_out`) would wrap
+        otherwise than the table does is its plain text.
+    """
     rows = list(rows)
     fitting = [len(left) for left, _ in rows if indent + len(left) + gap <= width * _LEFT_SHARE]
     left_width = max(fitting, default=0)
-    column = indent + left_width + gap
-    lines = []
+    found: list[str] = []
     for left, right in rows:
-        first = f"{' ' * indent}{left.ljust(left_width + gap)}"
-        longest = max((len(word) for word in right.split()), default=0)
-        if len(left) <= left_width and column + len(right) <= width:
-            lines.append(f"{first}{right}".rstrip())
-        elif len(left) <= left_width and width - column >= max(_MIN_RIGHT, longest):
-            chunks = textwrap.wrap(right, width - column, break_long_words=False, break_on_hyphens=False)
-            lines.append(f"{first}{chunks[0]}".rstrip())
-            lines.extend(" " * column + chunk for chunk in chunks[1:])
+        found += _row(left, right, indent, left_width, indent + left_width + gap, width)
+    return found
+
+
+def _row(left: str, right: str, indent: int, left_width: int, column: int, width: int) -> list[str]:
+    """One row of a table: its lines as :func:`table` lays them out, as
+    ``help.row`` messages where those give exactly these lines."""
+    lead = " " * indent
+    first = f"{lead}{left.ljust(column - indent)}"
+    longest = max((len(word) for word in right.split()), default=0)
+    if len(left) <= left_width and (column + len(right) <= width or width - column >= max(_MIN_RIGHT, longest)):
+        if column + len(right) <= width:
+            lines = [f"{first}{right}".rstrip()]
         else:
-            lines.extend(textwrap.wrap(left, width, initial_indent=" " * indent, subsequent_indent=" " * (indent + 2),
-                                       break_long_words=False, break_on_hyphens=False) or [""])
-            lines.extend(textwrap.wrap(right, width, initial_indent=" " * (indent + 4),
-                                       subsequent_indent=" " * (indent + 4), break_long_words=False,
-                                       break_on_hyphens=False))
-    return "\n".join(lines)
+            chunks = textwrap.wrap(right, width - column, break_long_words=False, break_on_hyphens=False)
+            lines = [f"{first}{chunks[0]}".rstrip(), *(" " * column + chunk for chunk in chunks[1:])]
+        said: list[str] = [say("help.row", indent=lead, left=left, pad=" " * (column - indent - len(left)),
+                    right=right).laid_out(width, " " * (column - indent))]
+    else:
+        left_lines = textwrap.wrap(left, width, initial_indent=lead, subsequent_indent=" " * (indent + 2),
+                                   break_long_words=False, break_on_hyphens=False) or [""]
+        right_lines = textwrap.wrap(right, width, initial_indent=" " * (indent + 4),
+                                    subsequent_indent=" " * (indent + 4), break_long_words=False,
+                                    break_on_hyphens=False)
+        lines = [*left_lines, *right_lines]
+        said = [say("help.row", indent=lead, left=left, pad="", right="").laid_out(width, "  ")]
+        if right_lines:
+            said.append(say("help.row", indent=" " * (indent + 4), left="", pad="", right=right).laid_out(width))
+    text = "\n".join(lines)
+    return said if "\n".join(said) == text else [text]
+
+
+def listed(said: HostText, lead: str, items: Iterable[str], width: int | None, *, sep: str = ", ",
+           end: str = "") -> str:
+    """A message that ends in a list (``Legal moves: F 1, D``), laid out as
+    :func:`cardshell.screen.wrap_list` lays out ``lead`` and ``items``
+    (wrapped between items, never inside one).
+
+    Args:
+        said: the message; its text is ``lead``, the items joined by ``sep``, then ``end``.
+        lead: the start of its first line.
+        items: the items of the list.
+        width: the most characters per line; None: one line.
+        sep: put between two items.
+        end: put after the last item.
+
+    Returns:
+        str: ``said`` laid out (:meth:`~cardshell.messages.HostText.laid_out`)
+        where that gives :func:`~cardshell.screen.wrap_list`'s text, else that
+        text (an item with spaces in it that the catalog's layout would split).
+    """
+    text = screen.wrap_list(lead, items, width, sep=sep, end=end)
+    indent = " " * len(lead) if width is None or len(lead) <= width // 2 else "  "
+    shaped = said.laid_out(width, indent)
+    return shaped if shaped == text else text
+
+
+def pieces(parts: Iterable[str]) -> list[str]:
+    """The pieces a command echoes for a page laid out as ``parts``.
+
+    Args:
+        parts: the page's parts in order, each one or more lines; "" is a
+            blank line.
+
+    Returns:
+        list[str]: the non-empty parts, each blank line carried by the part
+        after it as the message ``help.spaced`` (a reply drops empty
+        pieces); joined by newlines they are ``parts`` joined by newlines,
+        but for blank lines at the end, which are dropped.
+    """
+    found: list[str] = []
+    blanks = 0
+    for piece in parts:
+        if not piece:
+            blanks += 1
+            continue
+        for _ in range(blanks):
+            piece = say("help.spaced", text=piece)
+        blanks = 0
+        found.append(piece)
+    return found
 
 
 def escaped(word: str, shadowed: set[str] | frozenset[str]) -> str:
@@ -81,20 +169,28 @@ def escaped(word: str, shadowed: set[str] | frozenset[str]) -> str:
 
 def command_rows(commands: Iterable[Command], shadowed: set[str] | frozenset[str] = frozenset()
                  ) -> list[tuple[str, str]]:
-    """(usage, summary) rows for a menu, aliases noted after the summary.
+    """(usage, summary) rows for a menu, aliases noted after the summary
+    (the message ``help.command``).
 
     Args:
         commands: the commands, in menu order.
         shadowed: words to show in their ``%WORD`` form (global commands a
             game's own commands shadow, see :func:`menu`).
     """
-    rows = []
+    rows: list[tuple[str, str]] = []
     for command in commands:
-        aliases = (f" (also: {', '.join(escaped(alias, shadowed) for alias in command.aliases)})"
+        aliases = (say("help.aliases", aliases=", ".join(escaped(alias, shadowed) for alias in command.aliases))
                    if command.aliases else "")
         usage = f"%{command.usage_text}" if command.name in shadowed else command.usage_text
-        rows.append((usage, command.summary + aliases))
+        rows.append((usage, say("help.command", summary=command.summary, aliases=aliases)))
     return rows
+
+
+def game_letters(game: Game, width: int = DEFAULT_WIDTH) -> HostText:
+    """The line of a game's letters for shell commands (``Game.host_aliases``:
+    ``h = help, q = quit``), wrapped to ``width``."""
+    letters = ", ".join(f"{word} = {target}" for word, target in game.host_aliases.items())
+    return say("help.game-letters", letters=letters).laid_out(width, "  ")
 
 
 #: The shell's commands the short ``help`` at ``cardshell>`` shows with their
@@ -110,7 +206,7 @@ COMMON_WORDS = ("rules", "show", "moves", "hint", "undo", "redo", "new", "restar
 
 def menu(global_commands: Iterable[Command], game: Game | None = None,
          game_commands: Iterable[Command] = (), width: int = DEFAULT_WIDTH,
-         shadowed: Iterable[str] = (), *, short: bool = False) -> str:
+         shadowed: Iterable[str] = (), *, short: bool = False) -> list[str]:
     """The ``help`` menu: the current game's commands, then the shell's.
 
     Args:
@@ -130,42 +226,43 @@ def menu(global_commands: Iterable[Command], game: Game | None = None,
             used there) with their summaries, then the others by name.
 
     Returns:
-        str: the menu text, no line longer than ``width`` unless one word is.
+        list[str]: the menu as the pieces ``help`` echoes (:func:`pieces`),
+        each the host's message; no line longer than ``width`` unless one
+        word is.
     """
     hidden = set(shadowed)
-    parts = []
+    parts: list[str] = []
     if game is not None:
-        parts.append(f"{game.title} commands:")
-        parts.append(table(command_rows(game_commands), width=width))
+        parts.append(say("help.game-commands", title=game.title))
+        parts += table_rows(command_rows(game_commands), width=width) or [""]
         if game.host_aliases:
-            aliases = ", ".join(f"{word} = {target}" for word, target in game.host_aliases.items())
-            parts.append(wrap(f"  Game letters: {aliases}", width, "  "))
+            parts.append(game_letters(game, width))
         parts.append("")
         if short:
             names = {command.name for command in global_commands}
-            parts.append(screen.wrap_list("Shell commands: ", [escaped(w, hidden) for w in COMMON_WORDS
-                                                              if w in names], width, end="."))
-            help_word = escaped("help", hidden)
-            parts.append(wrap(f"Type '{help_word} COMMAND' for details, '{help_word} all' for every command.", width))
-            return "\n".join(parts)
+            words = [escaped(w, hidden) for w in COMMON_WORDS if w in names]
+            parts.append(listed(say("help.shell-words", words=", ".join(words)), "Shell commands: ", words, width,
+                                end="."))
+            parts.append(say("help.details-all", help=escaped("help", hidden)).laid_out(width))
+            return pieces(parts)
     if short and game is None:  # at cardshell>: where to start, then the other words usable there
         commands = list(global_commands)
         first = sorted((c for c in commands if c.name in START_WORDS), key=lambda c: START_WORDS.index(c.name))
-        parts.append("Start with:")
-        parts.append(table(command_rows(first), width=width))
-        parts.append(screen.wrap_list("Also: ", [c.name for c in commands if c.name not in START_WORDS], width,
-                                      end="."))
-        parts.append(wrap("Type 'help COMMAND' for details, 'help all' for every command.", width))
-        return "\n".join(parts)
-    parts.append("Shell commands:")
-    parts.append(table(command_rows(global_commands, hidden), width=width))
+        parts.append(say("help.start-with"))
+        parts += table_rows(command_rows(first), width=width) or [""]
+        others = [c.name for c in commands if c.name not in START_WORDS]
+        parts.append(listed(say("help.also", words=", ".join(others)), "Also: ", others, width, end="."))
+        parts.append(say("help.details-all", help="help").laid_out(width))
+        return pieces(parts)
+    parts.append(say("help.shell-commands"))
+    parts += table_rows(command_rows(global_commands, hidden), width=width) or [""]
     if hidden and game is not None:
         order = hidden_order(global_commands, hidden)
         own, theirs = ", ".join(f"'{w}'" for w in order), ", ".join(f"'%{w}'" for w in order)
-        parts.append(wrap(f"  {game.title} has its own {own}: the shell's are {theirs}.", width, "  "))
+        parts.append(say("help.shadowed", title=game.title, own=own, theirs=theirs).laid_out(width, "  "))
     parts.append("")
-    parts.append(f"Type '{escaped('help', hidden)} COMMAND' for details.")
-    return "\n".join(parts)
+    parts.append(say("help.details", help=escaped("help", hidden)))
+    return pieces(parts)
 
 
 def hidden_order(commands: Iterable[Command], hidden: set[str]) -> list[str]:
@@ -187,7 +284,7 @@ def usage_groups(usage: str) -> list[str]:
     return groups
 
 
-def command_help(command: Command, game: Game | None = None, width: int = DEFAULT_WIDTH) -> str:
+def command_help(command: Command, game: Game | None = None, width: int = DEFAULT_WIDTH) -> list[str]:
     """``help NAME``: usage, aliases, summary and the longer help of a command.
 
     Args:
@@ -197,22 +294,27 @@ def command_help(command: Command, game: Game | None = None, width: int = DEFAUL
             groups (:func:`usage_groups`), never inside ``[...]``.
 
     Returns:
-        str: the help text.
+        list[str]: the help as the pieces ``help`` echoes (:func:`pieces`):
+        the host's messages, then the command's own help text.
     """
-    lines = [screen.wrap_list("usage: ", usage_groups(command.usage_text), width, sep=" ")]
+    groups = usage_groups(command.usage_text)
+    parts: list[str] = [listed(say("help.usage", usage=" ".join(groups)), "usage: ", groups, width, sep=" ")]
     if command.aliases:
-        lines.append(screen.wrap_list("aliases: ", command.aliases, width))
-    where = f" ({game.title})" if game is not None else ""
-    lines.append(wrap(f"{command.summary}{where}", width, "  "))
+        parts.append(listed(say("help.aliases-line", aliases=", ".join(command.aliases)), "aliases: ",
+                            command.aliases, width))
+    where = say("help.summary-game", title=game.title) if game is not None else ""
+    parts.append(say("help.summary", summary=command.summary, game=where).laid_out(width, "  "))
     if command.help:
-        lines.append("")
-        lines.append(screen.reflow(command.help.strip("\n"), width))
-    return "\n".join(lines)
+        parts.append("")
+        parts.append(screen.reflow(command.help.strip("\n"), width))
+    return pieces(parts)
 
 
-def games_list(games: Mapping[str, Game], width: int = DEFAULT_WIDTH) -> str:
-    """The table of available games: id, title and summary, wrapped to ``width``."""
-    return table(((gid, f"{game.title}: {game.summary}") for gid, game in sorted(games.items())), width=width)
+def games_list(games: Mapping[str, Game], width: int = DEFAULT_WIDTH) -> list[str]:
+    """The table of available games: id, title and summary, wrapped to
+    ``width``, as the pieces ``games`` echoes (:func:`table_rows`)."""
+    return table_rows(((gid, say("games.listed", title=game.title, summary=game.summary))
+                       for gid, game in sorted(games.items())), width=width)
 
 
 def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = (),
@@ -253,6 +355,7 @@ def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = (),
     return say("game.ending-menu" if menu else "game.ending", over=over, next=going)
 
 
-def moves(count: int) -> str:
-    """``1 move``, ``3 moves``: a move count in words."""
-    return f"{count} move{'' if count == 1 else 's'}"
+def moves(count: int) -> HostText:
+    """``1 move``, ``3 moves``: a move count in words (the message
+    ``game.moves-one`` or ``game.moves``)."""
+    return say("game.moves-one" if count == 1 else "game.moves", count=count)

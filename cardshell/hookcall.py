@@ -62,6 +62,7 @@ import pluggy
 
 from cardshell import blame, watchdog
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES
+from cardshell.messages import say
 
 #: Called with (plugin name, hook name, exception) for each implementation that failed.
 OnFailure = Callable[[str, str, BaseException], None]
@@ -122,7 +123,7 @@ class _Call:
         try:
             return [self.kwargs[name] for name in impl.argnames]
         except KeyError as missing:
-            raise pluggy.HookCallError(f"hook call must provide argument {missing.args[0]!r}") from None
+            raise pluggy.HookCallError(say("plugin.hook-argument-missing", name=repr(missing.args[0]))) from None
 
     def failed(self, impl: pluggy.HookImpl) -> Callable[[BaseException], None]:
         """Report a failure of ``impl`` through ``on_failure``."""
@@ -304,6 +305,11 @@ def _stand_in(position: int, wrapper: bool, hookwrapper: bool) -> Callable[[], A
     return plain
 
 
+def _named(function: Callable[..., Any]) -> str:
+    """A wrapper as messages name it: its ``__name__`` (or the object) quoted."""
+    return repr(getattr(function, "__name__", function))
+
+
 def _start(function: Callable[..., Any], args: Sequence[Any], kwargs: Mapping[str, Any],
            fail: Callable[[BaseException], None]) -> Generator[Any, Any, Any] | None:
     """Run a wrapper up to its ``yield``; None (reported) if it failed on the way."""
@@ -311,7 +317,7 @@ def _start(function: Callable[..., Any], args: Sequence[Any], kwargs: Mapping[st
         gen: Generator[Any, Any, Any] = function(*args, **kwargs)
         next(gen)
     except StopIteration:
-        fail(WrapperError(f"the wrapper {getattr(function, '__name__', function)!r} did not yield"))
+        fail(WrapperError(say("plugin.wrapper-no-yield", function=_named(function))))
         return None
     except BaseException as exc:
         if not blame.is_plugin_failure(exc):
@@ -348,7 +354,7 @@ def _wrapper_guard(function: Callable[..., Any], fail: Callable[[BaseException],
             fail(exc)
             return result
         gen.close()
-        fail(WrapperError(f"the wrapper {getattr(function, '__name__', function)!r} yielded more than once"))
+        fail(WrapperError(say("plugin.wrapper-yielded-twice", function=_named(function))))
         return result
 
     return guarded
@@ -374,7 +380,7 @@ def _old_wrapper_guard(function: Callable[..., Any], fail: Callable[[BaseExcepti
             fail(exc)
             return
         gen.close()
-        fail(WrapperError(f"the wrapper {getattr(function, '__name__', function)!r} yielded more than once"))
+        fail(WrapperError(say("plugin.wrapper-yielded-twice", function=_named(function))))
 
     return guarded
 
@@ -402,11 +408,11 @@ def check_plugin(pm: pluggy.PluginManager, plugin: object) -> str | None:
                 continue
 
             close = difflib.get_close_matches(caller.name, known, n=1)
-            hint = f"did you mean {close[0]!r}?" if close else f"the hooks are: {', '.join(known)}"
-            return f"unknown hook {caller.name!r}; {hint}"
+            hint = (say("plugin.hook-did-you-mean", hook=repr(close[0])) if close
+                    else say("plugin.hook-list", hooks=", ".join(known)))
+            return say("plugin.unknown-hook", hook=repr(caller.name), hint=hint)
         if caller.name in REGISTRATION_HOOKS and any(impl.wrapper or impl.hookwrapper for impl in mine):
-            return (f"{caller.name} cannot be a wrapper (wrapper=True or hookwrapper=True): "
-                    "a registration hook returns the plugin's own records")
+            return say("plugin.wrapped-registration", hook=caller.name)
     return None
 
 
@@ -456,7 +462,7 @@ def trace_calls(pm: pluggy.PluginManager) -> Callable[[], None]:
         if len(text) > TRACE_LINE_MAX:
             text = text[:TRACE_LINE_MAX - 3] + "..."
         try:
-            stream.write(f"cardshell: trace: {text}\n")
+            stream.write(say("trace.line", text=text) + "\n")
             stream.flush()
         except (OSError, ValueError):  # stderr closed: tracing is best effort
             pass
@@ -464,14 +470,14 @@ def trace_calls(pm: pluggy.PluginManager) -> Callable[[], None]:
     def before(hook_name: str, hook_impls: Sequence[pluggy.HookImpl], kwargs: Mapping[str, Any]) -> None:
         arguments = ", ".join(f"{name}={_TRACE_REPR.repr(value)}" for name, value in kwargs.items())
         plugins = ", ".join(impl.plugin_name for impl in reversed(hook_impls))
-        write(f"{hook_name}({arguments}) [{plugins}]")
+        write(say("trace.call", hook=hook_name, arguments=arguments, plugins=plugins))
 
     def after(outcome: pluggy.Result[Any], hook_name: str, hook_impls: Sequence[pluggy.HookImpl],
               kwargs: Mapping[str, Any]) -> None:
         if outcome.exception is not None:
-            write(f"{hook_name} raised {blame.describe(outcome.exception)}")
+            write(say("trace.raised", hook=hook_name, error=blame.describe(outcome.exception)))
         else:
-            write(f"{hook_name} -> {_TRACE_REPR.repr(outcome.get_result())}")
+            write(say("trace.result", hook=hook_name, value=_TRACE_REPR.repr(outcome.get_result())))
 
     return monitor(pm, before, after)
 

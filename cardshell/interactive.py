@@ -60,7 +60,7 @@ from cardshell.context import FrontEnd
 from cardshell.history import BoundedHistory
 from cardshell.progress import ProgressLine
 from cardshell.reply import Reply
-from cardshell.script import EXIT_SAVE_FAILED, MAX_LINE_LENGTH, too_long
+from cardshell.script import EXIT_SAVE_FAILED, MAX_LINE_LENGTH, fitted, too_long
 from cardshell.session import GameSession
 from cardshell.shell import Shell
 from cardshell.statusline import active, close_all, spinner
@@ -152,7 +152,8 @@ def _progress(iterable: Iterable[Any], total: int | None = None, label: str = ""
 
     if total is None and hasattr(iterable, "__len__"):
         total = len(iterable)  # type: ignore[arg-type]
-    line = ProgressLine(total, screen.printable(label or "working"), "items", stream=sys.stderr)
+    line = ProgressLine(total, screen.printable(label or messages.say("terminal.working")),
+                        messages.say("terminal.items"), stream=sys.stderr)
     try:
         for item in iterable:
             yield item
@@ -201,11 +202,11 @@ def _leave(shell: Shell, status: int, abandon: bool = False) -> int:
     if abandon:
         shell.abandon_command()
     reported = len(shell.save_failures)
-    signals.say([screen.wrap(note, shell.width, "  ") for note in shell.close()])
+    signals.say([fitted(note, shell.width) for note in shell.close()])
     for problem in shell.save_failures[reported:]:
         try:
             text = messages.say("script.save-failed", problem=problem)
-            print(helptext.wrap(text, shell.width, "  "), file=sys.stderr)
+            print(text.laid_out(shell.width, "  "), file=sys.stderr)
         except (OSError, ValueError, AttributeError):  # the terminal is gone
             pass
     return EXIT_SAVE_FAILED if shell.save_failures else status
@@ -228,15 +229,15 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
                                                 validate_while_typing=False, key_bindings=key_bindings(shell),
                                                 enable_history_search=True, auto_suggest=AutoSuggestFromHistory())
     colour = use_colour(sys.stdout)
-    say(helptext.wrap(BANNER, shell.width))
+    say(BANNER.laid_out(shell.width))
     for failure in shell.failures:
-        say(f"warning: plugin {failure.describe()} (see 'plugins')", sys.stderr)
+        say(messages.say("terminal.plugin-failed", failure=failure.describe()), sys.stderr)
     for note in shell.notes:
-        say(helptext.wrap(f"warning: {note}", shell.width), sys.stderr)
+        say(messages.say("terminal.warning", warning=note).laid_out(shell.width), sys.stderr)
     if problem is not None:
-        say(helptext.wrap(f"warning: {problem}", shell.width), sys.stderr)
+        say(messages.say("terminal.warning", warning=problem).laid_out(shell.width), sys.stderr)
     for line in offered_saves(shell):
-        say(helptext.wrap(line, shell.width, "  "))
+        say(fitted(line, shell.width))
     pending = [first] if first else []
     while not shell.exiting and signals.received() is None:
         try:
@@ -262,7 +263,7 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
                 pager.show(colourise(shown) if colour else shown, chosen if reply.pageable else pager.Pager("off"),
                            screen.size().lines)
             for warning in reply.warnings:
-                say(helptext.wrap(f"warning: {warning}", shell.width, "  "), sys.stderr)
+                say(messages.say("terminal.warning", warning=warning).laid_out(shell.width, "  "), sys.stderr)
             if not reply.ok:
                 message = screen.printable(reply.error or "")
                 say(f"{_BOLD_RED}{message}{_RESET}" if colour else message, colours=colour)
@@ -325,18 +326,20 @@ def play_steps(shell: Shell, lines: list[str], show: Callable[[str], None],
         elif key and key in SLOWER:
             pause = min(pause * 2, SLOWEST)
         elif key:
-            return (f"Stopped after {index} of {total} moves ('{shell.lifecycle.host_word('solve')} --play' "
-                    "plays on from here).")
+            return messages.say("terminal.steps-stopped", done=index, total=total,
+                                solve=shell.lifecycle.host_word("solve"))
         step: Reply = shell.execute(line)
-        show(screen.compose([f"> {line}", step.output], None))  # printable: a board keeps its colours
+        # printable: a board keeps its colours
+        show(screen.compose([messages.say("command.step", line=line), step.output], None))
         for warning in step.warnings:
-            say(helptext.wrap(f"warning: {warning}", shell.width, "  "), sys.stderr)
+            say(messages.say("terminal.warning", warning=warning).laid_out(shell.width, "  "), sys.stderr)
         if not step.ok:
-            return f"Stopped after {index} of {total} moves: {line!r}: {step.error}"
+            return messages.say("terminal.step-rejected", done=index, total=total, line=repr(line),
+                                error=step.error)
     current = shell.current
     if current is not None and current.outcome is not None:
         return ""
-    return f"Played the {total} move{'s' if total != 1 else ''}."
+    return messages.say("terminal.steps-played" if total != 1 else "terminal.steps-played-one", total=total)
 
 
 @contextlib.contextmanager
@@ -433,8 +436,9 @@ def left_line(session: GameSession) -> str:
         deals a new game).``
     """
     if session.outcome is None:
-        return f"Left {session.game.title} (still in progress: 'play {session.id}' resumes it)."
-    return f"Left {session.game.title} (over: {session.outcome.result}; 'play {session.id}' deals a new game)."
+        return messages.say("terminal.left-in-progress", title=session.game.title, game=session.id)
+    return messages.say("terminal.left-over", title=session.game.title, result=session.outcome.result,
+                        game=session.id)
 
 
 def front_end() -> FrontEnd:
@@ -452,7 +456,7 @@ def _confirm(question: str) -> bool:
     (Enter, Ctrl-C and Ctrl-D are no).  A terminating signal passes through."""
 
     try:
-        answer = prompt(screen.printable(f"{question} [y/N] "))
+        answer = prompt(screen.printable(messages.say("terminal.confirm", question=question)))
     except signals.Terminated:
         raise
     except (KeyboardInterrupt, EOFError):
@@ -461,7 +465,7 @@ def _confirm(question: str) -> bool:
 
 
 #: The first line at a terminal.
-BANNER = "cardshell: type 'games' to list the games, 'help' for commands, Ctrl-D or 'exit' to leave."
+BANNER = messages.say("terminal.banner")
 
 
 #: Refuses a line over :data:`cardshell.script.MAX_LINE_LENGTH` characters
@@ -469,7 +473,7 @@ BANNER = "cardshell: type 'games' to list the games, 'help' for commands, Ctrl-D
 #: to be edited (Ctrl-C drops it), and it is neither run nor kept in history.
 LINE_LENGTH = Validator.from_callable(
     lambda text: not too_long(text),
-    error_message=f"line too long (over {MAX_LINE_LENGTH:,} characters); it is not run",
+    error_message=messages.say("terminal.line-too-long", limit=f"{MAX_LINE_LENGTH:,}"),
     move_cursor_to_end=True,
 )
 
@@ -498,13 +502,14 @@ def open_history(path: Path | None) -> tuple[History, str | None]:
         fd = os.open(path, os.O_RDONLY | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o600)
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
-                return InMemoryHistory(), f"history is not kept ({path}: not a regular file)"
+                return InMemoryHistory(), messages.say("terminal.no-history-file", path=path)
         finally:
             os.close(fd)
         with open(path, "ab"), open(path, "rb"):
             pass
     except OSError as exc:
-        return InMemoryHistory(), f"history is not kept ({exc.filename or path}: {exc.strerror or exc})"
+        return InMemoryHistory(), messages.say("terminal.no-history", path=exc.filename or path,
+                                               error=exc.strerror or exc)
     return BoundedHistory(path), None
 
 
@@ -519,17 +524,18 @@ def offered_saves(shell: Shell) -> list[str]:
     """
     if not shell.persistence.autosave:
         return []
-    resumable, problems = [], []
+    resumable: list[str] = []
+    problems: list[str] = []
     for name, found in saves.list_saves(shell.data_dir):
         if isinstance(found, saves.SaveError):
-            problems.append(f"warning: {found.message}; it is skipped")
+            problems.append(messages.say("terminal.save-skipped", problem=found.message))
         elif found.game not in shell.games:
-            problems.append(f"warning: save {name!r} is for game {found.game!r}, which is not installed; "
-                            "it is skipped")
+            problems.append(messages.say("terminal.save-not-installed", name=repr(name), game=repr(found.game)))
         elif name == found.game:
-            resumable.append(f"{name} (seed {found.seed}, {helptext.moves(len(found.log))})")
+            resumable.append(messages.say("terminal.saved-game", name=name, seed=found.seed,
+                                          moves=helptext.moves(len(found.log))))
     lines = problems
-    if resumable:
-        resumable[-1] += "; 'play GAME' resumes one."  # an item of its own: never split
-        lines.append(screen.wrap_list("Saved games in progress: ", resumable, shell.width))
+    if resumable:  # the last item with its end: never split
+        resumable[-1] = messages.say("terminal.saved-game-last", game=resumable[-1])
+        lines.append(screen.wrap_list(messages.say("terminal.saved-games"), resumable, shell.width))
     return lines

@@ -64,6 +64,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from cardshell.errors import UsageError
+from cardshell.messages import say
 from cardshell.parsers import quoted
 from cardshell.sweep import deals
 from cardshell.sweep.backends import resolve_jobs as sweep_resolve_jobs
@@ -99,8 +100,7 @@ __all__ = [
 REMOVAL = "0.2.0"
 
 #: What the :class:`DeprecationWarning` of this module says.
-DEPRECATION = (f"cardshell.montecarlo is deprecated and will be removed in cardshell {REMOVAL}: use cardshell.sweep "
-               "(sweep.Simulation for a simulate command, sweep.run of a sweep.RangeCounter for counts over seeds)")
+DEPRECATION = say("sweep.montecarlo-deprecated", removal=REMOVAL)
 
 warnings.warn(DEPRECATION, DeprecationWarning, stacklevel=2)  # at the line that imports this module
 
@@ -258,7 +258,7 @@ def simulate_counts(
             feed.append(counts)
             counts = next(wrapped)
         if len(counts) != outcomes:
-            raise ValueError(f"count_chunk returned {len(counts)} counts, expected {outcomes}")
+            raise ValueError(say("sweep.count-chunk-wrong", count=len(counts), expected=outcomes))
         for outcome, count in enumerate(counts):
             totals[outcome] += count
 
@@ -316,21 +316,21 @@ def parse_simulate(text: str) -> SimulateArgs:
         word = words[index]
         if word in ("--jobs", "-j"):
             if index + 1 >= len(words):
-                raise UsageError(f"{word} needs a number of processes")
-            jobs = integer(words[index + 1], "the number of processes", 0, MAX_JOBS)
+                raise UsageError(say("sweep.jobs-needs-number", option=word))
+            jobs = integer(words[index + 1], say("sweep.what-processes"), 0, MAX_JOBS)
             index += 2
             continue
         if word.startswith("--jobs="):
-            jobs = integer(word.partition("=")[2], "the number of processes", 0, MAX_JOBS)
+            jobs = integer(word.partition("=")[2], say("sweep.what-processes"), 0, MAX_JOBS)
         else:
             positional.append(word)
         index += 1
     if not positional:
-        raise UsageError("simulate needs the number of games N")
+        raise UsageError(say("sweep.needs-n", unit="games"))
     if len(positional) > 2:
-        raise UsageError(f"too many arguments: {quoted(' '.join(positional[2:]))}")
-    n = integer(positional[0], "the number of games N", 1, MAX_DEALS)
-    i = integer(positional[1], "the first seed I", -MAX_SEED, MAX_SEED) if len(positional) == 2 else None
+        raise UsageError(say("sweep.too-many-arguments", words=quoted(" ".join(positional[2:]))))
+    n = integer(positional[0], say("sweep.what-n", unit="games"), 1, MAX_DEALS)
+    i = integer(positional[1], say("sweep.what-first-i"), -MAX_SEED, MAX_SEED) if len(positional) == 2 else None
     return SimulateArgs(n, i, jobs)
 
 
@@ -384,7 +384,7 @@ def simulate_handler(
 
     def run_simulate(ctx: CommandContext, args: SimulateArgs) -> None:
         first = args.i if args.i is not None else ctx.state.seed
-        progress = _shell_progress(ctx, f"simulate {args.n}")
+        progress = _shell_progress(ctx, say("sweep.progress-label", deals=args.n))
         ctx.echo(report(counts(args.n, first, jobs=args.jobs, progress=progress)))
 
     return run_simulate

@@ -44,6 +44,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from cardshell.errors import UsageError
+from cardshell.messages import say
 from cardshell.parsers import quoted
 
 __all__ = ["MAX_MESSAGE", "MAX_NUMBER_LENGTH", "MAX_SECONDS_LENGTH", "MAX_SEED", "MAX_SEED_DIGITS", "OptionParser",
@@ -82,11 +83,11 @@ def whole(word: str, what: str) -> int:
             :data:`cardshell.parsers.QUOTE_LENGTH` characters of it.
     """
     if len(word) > MAX_NUMBER_LENGTH:
-        raise UsageError(f"{what} must be a whole number of at most {MAX_NUMBER_LENGTH:,} characters, "
-                         f"got {len(word):,} characters")
+        raise UsageError(say("option.number-too-long", what=what, limit=f"{MAX_NUMBER_LENGTH:,}",
+                             length=f"{len(word):,}"))
     value = _read_int(word)
     if value is None:
-        raise UsageError(f"{what} must be a whole number, got {quoted(word)}")
+        raise UsageError(say("option.not-whole", what=what, word=quoted(word)))
     return value
 
 
@@ -108,14 +109,15 @@ def count(word: str, what: str, low: int, high: int) -> int:
             at most :data:`cardshell.parsers.QUOTE_LENGTH` characters of it.
     """
     if not (word.isascii() and _WHOLE.fullmatch(word)):
-        raise UsageError(f"{what} must be a whole number from {low:,} to {high:,}, got {quoted(word)}")
+        raise UsageError(say("option.not-in-range", what=what, low=f"{low:,}", high=f"{high:,}", word=quoted(word)))
     digits = len(word.lstrip("-").lstrip("0"))
     if digits > len(str(max(abs(low), abs(high)))) + 1:
-        side, bound = ("at least", low) if word.startswith("-") else ("at most", high)
-        raise UsageError(f"{what} must be {side} {bound:,}, got a number of {digits:,} digits")
+        below = word.startswith("-")
+        raise UsageError(say("option.too-low-digits" if below else "option.too-high-digits", what=what,
+                             bound=f"{low if below else high:,}", digits=f"{digits:,}"))
     value = int(word)
     if not low <= value <= high:
-        raise UsageError(f"{what} must be from {low:,} to {high:,}, got {value:,}")
+        raise UsageError(say("option.out-of-range", what=what, low=f"{low:,}", high=f"{high:,}", value=f"{value:,}"))
     return value
 
 
@@ -142,7 +144,7 @@ def seed(word: str, what: str = "--seed", low: int | None = None, high: int | No
         return count(word, what, -MAX_SEED if low is None else low, MAX_SEED if high is None else high)
     value = whole(word, what)
     if not check_seed(value):
-        raise UsageError(f"{what} must be a whole number of at most {MAX_SEED_DIGITS:,} digits")
+        raise UsageError(say("option.seed-digits", what=what, limit=f"{MAX_SEED_DIGITS:,}"))
     return value
 
 
@@ -166,7 +168,7 @@ def seconds(word: str, what: str, high: float) -> float:
     except ValueError:
         value = math.nan
     if not 0 < value <= high:
-        raise UsageError(f"{what} must be a number of seconds above 0 and at most {high:g}, got {quoted(word)}")
+        raise UsageError(say("option.seconds", what=what, high=f"{high:g}", word=quoted(word)))
     return value
 
 
@@ -237,13 +239,14 @@ class OptionParser(argparse.ArgumentParser):
             if word.startswith("-"):  # a mistyped option gets a did-you-mean, as a mistyped command does
                 name = word.partition("=")[0]
                 close = difflib.get_close_matches(name, sorted(self._names), n=1, cutoff=0.75)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                raise UsageError(f"unknown option {quoted(name)}{hint}")
-            raise UsageError(f"unexpected argument {quoted(word)}")
+                hint = say("option.did-you-mean", name=repr(close[0])) if close else ""
+                raise UsageError(say("option.unknown", name=quoted(name), suggestion=hint))
+            raise UsageError(say("option.unexpected", word=quoted(word)))
         return namespace
 
     def error(self, message: str) -> NoReturn:
-        """Raise :class:`UsageError` with argparse's message, cut to :data:`MAX_MESSAGE` characters."""
+        """Raise :class:`UsageError` with argparse's message, cut to :data:`MAX_MESSAGE` characters
+        (the messages ``option.argparse`` and ``option.argparse-cut``)."""
         if len(message) > MAX_MESSAGE:
-            message = f"{message[:MAX_MESSAGE]}… ({len(message):,} characters)"
-        raise UsageError(message)
+            raise UsageError(say("option.argparse-cut", problem=message[:MAX_MESSAGE], length=f"{len(message):,}"))
+        raise UsageError(say("option.argparse", problem=message))

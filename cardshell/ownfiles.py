@@ -37,15 +37,18 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from cardshell.messages import say
+
 __all__ = ["DATA_FILES", "open_stream", "refusal", "replaced", "target_of"]
 
-#: The files cardshell keeps in the data directory, with what they are
-#: (the names: cardshell/winnability/store.py ``FILE_NAME``,
-#: plugins/cardshell_stats/store.py ``FILENAME``, cardshell/paths.py ``history_file``).
-DATA_FILES = {
-    "winnability.sqlite3": "the winnability table",
-    "stats.sqlite3": "the statistics database",
-    "history": "the command history",
+#: The files cardshell keeps in the data directory, with what they are (a
+#: host message, ``file.*``; the names: cardshell/winnability/store.py
+#: ``FILE_NAME``, plugins/cardshell_stats/store.py ``FILENAME``,
+#: cardshell/paths.py ``history_file``).
+DATA_FILES: dict[str, str] = {
+    "winnability.sqlite3": say("file.winnability-table"),
+    "stats.sqlite3": say("file.statistics"),
+    "history": say("file.history"),
 }
 #: SQLite's files beside a database (the rollback journal, the write-ahead log and its index).
 _SIDECARS = ("-journal", "-wal", "-shm")
@@ -56,7 +59,7 @@ def _own(data_dir: Path) -> Iterator[tuple[Path, str]]:
         yield data_dir / name, what
         if name.endswith(".sqlite3"):
             for sidecar in _SIDECARS:
-                yield data_dir / f"{name}{sidecar}", f"{what}'s journal"
+                yield data_dir / f"{name}{sidecar}", say("file.journal", what=what)
 
 
 def refusal(path: str | os.PathLike[str], data_dir: str | os.PathLike[str],
@@ -71,9 +74,10 @@ def refusal(path: str | os.PathLike[str], data_dir: str | os.PathLike[str],
             recording")``.
 
     Returns:
-        str | None: the message (``will not write PATH: it is the
-        winnability table (REAL PATH), and cardshell never writes over its
-        own files``), or None.  Never raises.
+        str | None: the message (``file.refused-own``: ``will not write
+        PATH: it is the winnability table (REAL PATH), and cardshell never
+        writes over its own files``; ``file.refused-saves``), or None.
+        Never raises.
     """
     try:
         real = Path(os.path.realpath(path))
@@ -85,7 +89,7 @@ def refusal(path: str | os.PathLike[str], data_dir: str | os.PathLike[str],
         own = [*_own(data), *((Path(other), what) for other, what in also)]
         saves = Path(os.path.realpath(data / "saves"))
         if real == saves or saves in real.parents:
-            return _say(path, "is in the saves directory", saves)
+            return say("file.refused-saves", path=_cut(os.fspath(path)), real=_cut(str(saves)))
         for other, what in own:
             other_real = Path(os.path.realpath(other))
             same = other_real == real
@@ -93,15 +97,15 @@ def refusal(path: str | os.PathLike[str], data_dir: str | os.PathLike[str],
                 with contextlib.suppress(OSError):
                     same = os.path.samestat(found, os.stat(other))
             if same:
-                return _say(path, f"is {what}", other_real)
+                return say("file.refused-own", path=_cut(os.fspath(path)), what=what, real=_cut(str(other_real)))
     except (OSError, ValueError):  # a path the system cannot even resolve: its writer will say why
         return None
     return None
 
 
-def _say(path: str | os.PathLike[str], what: str, real: Path) -> str:
-    return (f"will not write {os.fspath(path)[:200]}: it {what} ({str(real)[:200]}), and cardshell never "
-            "writes over its own files")
+def _cut(path: str) -> str:
+    """A path as :func:`refusal` repeats it: its first 200 characters."""
+    return path[:200]
 
 
 def target_of(path: str | os.PathLike[str]) -> tuple[Path, bool]:
@@ -158,8 +162,7 @@ def open_stream(path: str | os.PathLike[str], flags: int = os.O_WRONLY) -> int:
         descriptor = os.open(path, flags | os.O_NONBLOCK)
     except OSError as exc:
         if exc.errno == errno.ENXIO:
-            raise OSError(errno.ENXIO, "no process is reading this FIFO: start its reader first",
-                          os.fspath(path)) from None
+            raise OSError(errno.ENXIO, say("file.no-fifo-reader"), os.fspath(path)) from None
         raise
     fcntl.fcntl(descriptor, fcntl.F_SETFL, fcntl.fcntl(descriptor, fcntl.F_GETFL) & ~os.O_NONBLOCK)
     return descriptor

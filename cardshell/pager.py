@@ -38,6 +38,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TextIO
 
+from cardshell.messages import say
+
 #: The environment variable naming cardshell's pager (empty: no pager).
 PAGER_ENV = "CARDSHELL_PAGER"
 #: The pager used when neither ``CARDSHELL_PAGER`` nor ``PAGER`` names one
@@ -46,7 +48,7 @@ DEFAULT_PAGER = "less -R"
 #: What ``less`` is told when ``LESS`` is unset (as git does).
 LESS_DEFAULT = "FRX"
 #: The built-in pager's prompt.
-MORE = "-- more -- (Enter: next screen, q: stop) "
+MORE = say("terminal.more")
 
 
 @dataclass(frozen=True)
@@ -134,7 +136,7 @@ def show(text: str, pager: Pager, lines: int, out: TextIO | None = None,
         if done is not None and done.returncode == 0:
             return
         if done is not None:  # the pager ran and failed: say so once, then show the text plainly
-            print(f"(pager {' '.join(pager.command)!r} failed; {PAGER_ENV}= turns it off)", file=stream)
+            print(say("terminal.pager-failed", command=repr(" ".join(pager.command)), variable=PAGER_ENV), file=stream)
     builtin_pager(text, lines, stream, read)
 
 

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING
 from cardshell import help as helptext
 from cardshell import saves, signals
 from cardshell.context import Places
+from cardshell.messages import say
 from cardshell.records import Game
 from cardshell.saves import SaveError, SaveRecord, Snapshot
 from cardshell.session import GameSession
@@ -88,8 +89,9 @@ class SaveResult:
 
 
 def describe(title: str, seed: int, moves: int) -> str:
-    """``Aces Up (seed 7, 5 moves)``: how the host names a game in its messages."""
-    return f"{title} (seed {seed}, {helptext.moves(moves)})"
+    """``Aces Up (seed 7, 5 moves)``: how the host names a game in its
+    messages (the message ``save.game``); ``moves`` counts moves."""
+    return say("save.game", title=title, seed=seed, moves=helptext.moves(moves))
 
 
 class Persistence:
@@ -166,7 +168,7 @@ class Persistence:
             return self.abandoned[name]
         snapshot = saves.inspect(self.data_dir, name)
         if not snapshot.exists:
-            raise SaveError(f"no save named {name!r}")
+            raise SaveError(say("save.not-found", name=repr(name)))
         self.baselines[name] = snapshot.digest
         if snapshot.error is not None:
             raise snapshot.error
@@ -194,8 +196,7 @@ class Persistence:
                 unreadable save could not be moved aside.
         """
         if name in self.abandoned:
-            raise SaveError(f"the name {name!r} holds a game abandoned in this session "
-                            f"('load {name}' resumes it); choose another")
+            raise SaveError(say("save.name-abandoned", name=repr(name), name_plain=name))
         try:
             return self._save(session, name)
         except SaveError as exc:  # nothing was written: kept for the exit status
@@ -213,25 +214,24 @@ class Persistence:
             if snapshot.exists and snapshot.error is not None:
                 aside = saves.set_aside(self.data_dir, name)
                 self.baselines.pop(name, None)
-                notes.append(f"warning: {snapshot.error.message}; this cardshell does not overwrite it: "
-                             f"it was moved aside as {aside!r}.")
+                notes.append(say("save.moved-aside", error=snapshot.error.message, aside=repr(aside)))
                 snapshot = Snapshot(None)
             used = name
             if not snapshot.exists:
                 try:
                     path, digest = saves.write(self.data_dir, name, record, replace=False)
                 except saves.SaveExists:
-                    reason = f"another program created {name!r} meanwhile"
+                    reason = say("save.reason-created", name=repr(name))
                     used, path, digest = self._write_where_moved(name, session.uid, record)
             elif self.baselines.get(name, _UNSEEN) == snapshot.digest:
                 path, digest = saves.write(self.data_dir, name, record)
             else:
                 if name not in self.baselines:
-                    reason = f"{name!r} holds a save this session has not read"
+                    reason = say("save.reason-unread", name=repr(name))
                 elif self.baselines[name] is None:
-                    reason = f"another cardshell saved {name!r} meanwhile"
+                    reason = say("save.reason-saved", name=repr(name))
                 else:
-                    reason = f"another cardshell changed {name!r} since this one read or wrote it"
+                    reason = say("save.reason-changed", name=repr(name))
                 used, path, digest = self._write_where_moved(name, session.uid, record)
         self.baselines[used] = digest
         session.save_name = used
@@ -263,7 +263,7 @@ class Persistence:
             except saves.SaveExists:
                 continue
             return candidate, path, digest
-        raise SaveError(f"cannot save {name!r}: {name!r} and {MAX_RENAMES} other names for it are taken")
+        raise SaveError(say("save.names-taken", name=repr(name), count=MAX_RENAMES))
 
     # -- abandoned games ---------------------------------------------------
     def automatic_save_at_stake(self, game_id: str, incoming: SaveRecord | None = None,
@@ -342,7 +342,7 @@ class Persistence:
         """Remove the automatic save of a game that just ended, if it holds
         this very deal (same uid) and is still what this session read or
         wrote: ``play GAME`` then deals a new game instead of resuming the
-        position before the ending (issue 27 item 3).  Never raises (a save
+        position before the ending.  Never raises (a save
         that cannot be removed is refused later by
         :meth:`cardshell.replay.Replayer.rebuild`).
 
@@ -402,10 +402,10 @@ class Persistence:
                 continue
             notes.extend(result.notes)
             if result.renamed:
-                notes.append(f"Saved {what} as {result.name!r} ({result.reason}): "
-                             f"'load {result.name}' resumes it.")
+                notes.append(say("save.autosaved-renamed", what=what, name=repr(result.name), reason=result.reason,
+                                 name_plain=result.name))
             else:
-                notes.append(f"Saved {what}: 'play {gid}' resumes it.")
+                notes.append(say("save.autosaved", what=what, game=gid))
         for gid in sorted(set(self._games) - live):
             if gid not in self.baselines or self.baselines[gid] is None:
                 continue

@@ -23,6 +23,8 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
+from cardshell.messages import say
+
 
 class OutputFailed(Exception):
     """An output stream could not be written.
@@ -30,12 +32,20 @@ class OutputFailed(Exception):
     Args:
         name (str): the stream, as reports name it (``stdout``, ``stderr``).
         reason (str): why: ``closed``, ``Broken pipe``, ``No space left on device``.
+
+    Attributes:
+        message (str): ``cannot write to stdout (Broken pipe)``
+            (``script.cannot-write``), which ``str()`` gives too.
     """
 
     def __init__(self, name: str, reason: str) -> None:
-        super().__init__(f"cannot write to {name} ({reason})")
+        self.message = say("script.cannot-write", stream=name, reason=reason)
+        super().__init__(self.message)
         self.name = name
         self.reason = reason
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class GuardedStream:

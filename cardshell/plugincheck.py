@@ -14,7 +14,8 @@ naming the plugin and the hook, never as the player's error or the host's:
   types (a hashable key, a finite number, a :class:`~cardshell.records.Hint`);
 * :class:`StateGuard`: a copy and a fingerprint of a state declared
   immutable, taken before plugin code runs on it, to tell afterwards whether
-  that code changed it (and to put it back).
+  that code changed it (and to put it back); nearly free for a state whose
+  type proves it immutable (:func:`cardshell.statekind.proven_immutable`).
 
 Answers that can be left out (a listed legal move its rules reject, a
 ``successors`` child the rules do not produce, a game hint that is not a
@@ -27,12 +28,15 @@ from __future__ import annotations
 import copy
 import math
 import numbers
+import operator
 import reprlib
 from collections.abc import Hashable
 from typing import Any
 
 from cardshell.errors import CommandError
+from cardshell.messages import say
 from cardshell.records import Hint
+from cardshell.statekind import own_fields, proven_immutable
 
 _REPR = reprlib.Repr()
 _REPR.maxstring = 40
@@ -48,14 +52,14 @@ class PluginFault(CommandError):
         hook (str): the function or hook, e.g. ``key``, ``legal_moves``,
             ``hint``, ``move 'take 1'``.
         problem (str): what is wrong, e.g. ``returned list [2, 2], which is
-            not hashable``.
+            not hashable`` (a ``plugin.*`` message of :mod:`cardshell.messages`).
 
     Attributes:
         plugin (str), hook (str), problem (str): as given.
     """
 
     def __init__(self, plugin: str, hook: str, problem: str) -> None:
-        super().__init__(f"plugin {plugin!r}: {hook} {problem}")
+        super().__init__(say("plugin.fault", plugin=repr(plugin), hook=hook, problem=problem))
         self.plugin = plugin
         self.hook = hook
         self.problem = problem
@@ -85,7 +89,7 @@ def checked_key(plugin: str, value: Any) -> Hashable:
     try:
         hash(value)
     except TypeError:
-        raise PluginFault(plugin, "key", f"returned {shown(value)}, which is not hashable") from None
+        raise PluginFault(plugin, "key", say("plugin.not-hashable", value=shown(value))) from None
     return value
 
 
@@ -97,7 +101,7 @@ def checked_score(plugin: str, value: Any) -> float:
     """
     if (type(value) is float or type(value) is int or isinstance(value, numbers.Real)) and math.isfinite(value):
         return value  # type: ignore[return-value]  # (a Real is used as a float)
-    raise PluginFault(plugin, "heuristic", f"returned {shown(value)}, not a finite number")
+    raise PluginFault(plugin, "heuristic", say("plugin.not-a-number", value=shown(value)))
 
 
 def checked_hint(plugin: str, value: Any) -> Hint:
@@ -107,9 +111,9 @@ def checked_hint(plugin: str, value: Any) -> Hint:
         PluginFault: naming ``plugin`` and its ``hint``, when it is not.
     """
     if not isinstance(value, Hint):
-        raise PluginFault(plugin, "hint", f"returned {shown(value)}, not a cardshell.Hint")
+        raise PluginFault(plugin, "hint", say("plugin.not-a-hint", value=shown(value)))
     if not isinstance(value.move, str) or not isinstance(value.why, str):
-        raise PluginFault(plugin, "hint", f"returned {shown(value)}, whose move and why are not text")
+        raise PluginFault(plugin, "hint", say("plugin.hint-not-text", value=shown(value)))
     return value
 
 
@@ -117,32 +121,50 @@ class StateGuard:
     """A state's fingerprint (and copy), to tell whether plugin code changed it.
 
     For a game that declares immutable states (:attr:`Game.immutable
-    <cardshell.records.Game.immutable>`): the fingerprint is the state's
-    hash, and a deep copy is kept only if asked (``keep``).  A state that is
-    not hashable (a frozen dataclass holding a list, already outside the
-    contract) is always copied, and the copy compared with ``==``; one whose
-    copy does not even equal it (equality by identity) cannot be checked,
-    and :meth:`changed` is then always False.
+    <cardshell.records.Game.immutable>`).  Three kinds of state:
 
-    Cost: one hash of the state when made and per :meth:`changed`; with
-    ``keep`` or an unhashable state, one ``copy.deepcopy`` more, and ``==``
-    instead of the second hash.
+    * proven immutable by its type (:func:`cardshell.statekind.proven_immutable`:
+      a frozen dataclass whose declared fields cannot change in place):
+      nothing can change it but ``object.__setattr__``, so the fingerprint is
+      the identity of its own fields, and the copy (``keep``) a shallow one;
+    * hashable: the fingerprint is the state's hash, and a deep copy is kept
+      only if asked (``keep``);
+    * not hashable (a frozen dataclass holding a list, already outside the
+      contract): always copied, and the copy compared with ``==``; one whose
+      copy does not even equal it (equality by identity) cannot be checked,
+      and :meth:`changed` is then always False.
+
+    Cost: for a proven state, reading its fields when made and per
+    :meth:`changed` (no hash, no copy without ``keep``); else one hash of
+    the state when made and per :meth:`changed`, and with ``keep`` or an
+    unhashable state one ``copy.deepcopy`` more, and ``==`` instead of the
+    second hash.
 
     Args:
-        state (Any): the state plugin code is about to be given.
-        keep (bool): keep a copy of it (:attr:`backup`) even when hashable.
+        state: the state plugin code is about to be given.
+        keep: keep a copy of it (:attr:`backup`) even when hashable.
+        by_type: take a state proven immutable at its type's word
+            (False: fingerprint it by its hash like any other, as the
+            contract check does).
 
     Attributes:
-        backup (Any): a deep copy equal to ``state`` as it was, or None
-            (a hashable state, ``keep`` false).
+        backup: a copy equal to ``state`` as it was, or None
+            (a hashable or proven state, ``keep`` false).
     """
 
-    __slots__ = ("backup", "_hash", "_state", "_checkable")
+    __slots__ = ("backup", "_hash", "_state", "_checkable", "_fields")
 
-    def __init__(self, state: Any, *, keep: bool = True) -> None:
+    def __init__(self, state: Any, *, keep: bool = True, by_type: bool = True) -> None:
         self._state = state
+        self._hash: int | None = None
+        self._fields: tuple[Any, ...] | None = None
+        if by_type and proven_immutable(state):
+            self._fields = own_fields(state)
+            self.backup = copy.copy(state) if keep else None
+            self._checkable = True
+            return
         try:
-            self._hash: int | None = hash(state)
+            self._hash = hash(state)
         except TypeError:
             self._hash = None
         self.backup = copy.deepcopy(state) if keep or self._hash is None else None
@@ -153,6 +175,8 @@ class StateGuard:
 
     def changed(self) -> bool:
         """Whether the state differs now from what it was when guarded."""
+        if self._fields is not None:
+            return not all(map(operator.is_, own_fields(self._state), self._fields))
         if not self._checkable:
             return False
         if self._hash is not None:
@@ -166,7 +190,7 @@ class StateGuard:
             return True
 
 
-def mutated(plugin: str, game_id: str, hook: str, after: str = "the game is left as it was") -> Mutated:
+def mutated(plugin: str, game_id: str, hook: str, after: str | None = None) -> Mutated:
     """The fault of plugin code that changed a state of a game declaring immutable states.
 
     Args:
@@ -174,13 +198,14 @@ def mutated(plugin: str, game_id: str, hook: str, after: str = "the game is left
         game_id (str): the game.
         hook (str): what changed it: ``move 'take 1'``, ``command 'take'``,
             ``hint``, ``its rules``.
-        after (str): what the host did about it (a sweep: ``deal 3 was
-            not stored``).
+        after (str | None): what the host did about it (a sweep: ``deal 3
+            was not stored``); None: ``the game is left as it was``
+            (``plugin.left-as-it-was``).
 
     Returns:
         Mutated: ``plugin 'P': move 'take 1' changed the state it was
         given, though game 'G' declares immutable states; the game is left
         as it was``.
     """
-    return Mutated(plugin, hook, f"changed the state it was given, though game {game_id!r} declares "
-                                     f"immutable states; {after}")
+    return Mutated(plugin, hook, say("plugin.mutated", game=repr(game_id),
+                                     after=say("plugin.left-as-it-was") if after is None else after))

@@ -23,6 +23,7 @@ import pluggy
 
 from cardshell import blame
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES
+from cardshell.messages import say
 from cardshell.plugincheck import PluginFault
 
 #: At most this many distinct problems are remembered (and reported) per shell.
@@ -59,7 +60,7 @@ class ProblemReporter:
         (:data:`cardshell.signals.Culprit`): ``plugin 'spinner' (spinner.py:12)``
         and the outermost frame of its code; None when no plugin code runs."""
         found = blame.running_plugin(frame, self._roots())
-        return None if found is None else (f"plugin {found[0]!r} ({found[1]})", found[2])
+        return None if found is None else (say("stop.culprit", plugin=repr(found[0]), where=found[1]), found[2])
 
     def failure(self, plugin: str | None, where: str, exc: BaseException) -> str | None:
         """Report that plugin code raised while the shell goes on.
@@ -81,11 +82,11 @@ class ProblemReporter:
         if key in self._seen or len(self._seen) >= MAX_PROBLEMS:
             return None
         self._seen.add(key)
-        at = f" ({found.where})" if found.where else ""
         if isinstance(exc, PluginFault):  # it names the plugin, the hook and what went wrong itself
             line = exc.message
         else:
-            line = f"plugin {name!r} failed in {where}{at}: {blame.describe(exc)}"
+            at = say("plugin.at", where=found.where) if found.where else ""
+            line = say("plugin.failed-in", plugin=repr(name), where=where, at=at, error=blame.describe(exc))
         self._pending.append(line)
         if self.tracebacks:
             blame.print_traceback(exc)

@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from cardshell.messages import say
 from cardshell.statusline import StatusLine, active, fitting
 
 __all__ = ["HELD_SECONDS", "REDRAW_SECONDS", "ProgressLine", "format_duration"]
@@ -114,24 +115,28 @@ class ProgressLine:
         now = self.clock()
         elapsed = max(now - self.started, 1e-9)
         rate = self.done / elapsed
-        speed = f"{rate:,.0f} {self.unit}/s"
+        label, unit, done, speed = self.label, self.unit, f"{self.done:,}", f"{rate:,.0f}"
+        choices: list[str]
         if not self.total:
-            counted = f"{self.done:,} {self.unit}"
-            choices = [f"{self.label}: {counted}, {speed}", f"{self.label}: {counted}", counted]
+            choices = [say("progress.open", label=label, done=done, unit=unit, rate=speed),
+                       say("progress.open-no-rate", label=label, done=done, unit=unit),
+                       say("progress.open-count", done=done, unit=unit)]
             return fitting(width or 10**6, *choices)
-        share = f"{self.done / self.total:.1%}"
-        counts = f"{self.done:,}/{self.total:,} {self.unit}"
+        share, total = f"{self.done / self.total:.1%}", f"{self.total:,}"
         left = (self.total - self.done) / rate if rate > 0 else float("inf")
         waited = now - self.last_finished
-        if self.done < self.total and waited >= HELD_SECONDS and waited > left:
-            bound = f" (at most {format_duration(self.deal_seconds)})" if self.deal_seconds else ""
-            eta = f"a deal running {format_duration(waited)}{bound}"
-            speed = ""  # the rate of the deals before says nothing of the one that holds the sweep
+        held = self.done < self.total and waited >= HELD_SECONDS and waited > left
+        if held:
+            bound = say("progress.held-bound", duration=format_duration(self.deal_seconds)) if self.deal_seconds else ""
+            eta = say("progress.held", duration=format_duration(waited), bound=bound)
         else:
-            eta = f"ETA {format_duration(left)}"
-        choices = [f"{self.label}: {counts} ({share}), {speed + ', ' if speed else ''}{eta}",
-                   f"{self.label}: {counts} ({share}), {eta}",
-                   f"{self.label}: {share}, {eta}", f"{share}, {eta}", share]
+            eta = say("progress.eta", duration=format_duration(left))
+        counts = {"label": label, "done": done, "total": total, "unit": unit, "share": share, "eta": eta}
+        choices = [say("progress.line-no-rate", **counts),
+                   say("progress.line-share", label=label, share=share, eta=eta),
+                   say("progress.share-eta", share=share, eta=eta), share]
+        if not held:  # the rate of the deals before says nothing of the one that holds the sweep
+            choices.insert(0, say("progress.line", rate=speed, **counts))
         return fitting(width or 10**6, *choices)
 
     def draw(self) -> None:

@@ -32,14 +32,15 @@ from collections import deque
 from pathlib import Path
 from typing import Protocol
 
+from cardshell.messages import say
 from cardshell.ownfiles import open_stream, target_of
 
 #: How many lines ``history`` keeps in memory (the most recent ones); the
 #: ``--record`` file keeps every line.  Bounds a long script's memory.
 KEEP_LINES = 100_000
 
-#: The first line of a recording file (a comment: scripts skip it).
-HEADER = "# cardshell recording: pipe this file into 'cardshell' to replay the session\n"
+#: The first line of a recording file (a comment: scripts skip it), the message ``recording.header``.
+HEADER = f"{say('recording.header')}\n"
 
 
 class Sink(Protocol):
@@ -218,9 +219,8 @@ class Recorder:
             stream, self.stream = self.stream, None
             reason = getattr(exc, "strerror", None) or str(exc)
             name = str(stream.path if isinstance(stream, RecordFile) else getattr(stream, "name", ""))[:200]
-            self.failure = (f"the recording{' ' + name if name else ''} stopped after {self._written:,} "
-                            f"line{'s' if self._written != 1 else ''} ({reason}); this line and later "
-                            "ones are not in it ('history' still lists them); the game goes on")
+            self.failure = say("recording.stopped-one" if self._written == 1 else "recording.stopped",
+                               name=f" {name}" if name else "", count=f"{self._written:,}", reason=reason)
             return self.failure
         self._written += 1
         return None
@@ -228,6 +228,5 @@ class Recorder:
     def text(self) -> str:
         """The recording so far, as a script (header included); when earlier
         lines were dropped, a comment line says how many."""
-        note = (f"# {self.dropped} earlier lines are not kept in memory "
-                f"('cardshell --record FILE' keeps every line)\n") if self.dropped else ""
+        note = f"{say('recording.dropped', count=self.dropped)}\n" if self.dropped else ""
         return HEADER + note + "".join(line + "\n" for line in self.lines)

@@ -79,6 +79,7 @@ import pluggy
 from cardshell import blame, contract1, flatsearch, hookcall, watchdog
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES, DEFAULT_PLUGINS
 from cardshell.discovery import PluginFailure, PluginInfo, is_builtin
+from cardshell.messages import say
 from cardshell.plugin_index import IndexedGame, IndexedPlugin
 from cardshell.problems import ProblemReporter
 from cardshell.records import Command, Game, Move
@@ -231,7 +232,7 @@ class Registry:
         if guarded.failed is not None:
             dist, version = (item.dist, item.version) if item is not None else ("cardshell", __version__)
             self.failures.append(PluginFailure(name, dist, version,
-                                               f"failed to import: {blame.describe(guarded.failed)}"))
+                                               say("plugin.import-failed", error=blame.describe(guarded.failed))))
             self._infos.pop(name, None)
             self._forget_games(name)
             return False
@@ -274,8 +275,8 @@ class Registry:
         plugin (with the file and line that raised)."""
         def failed(plugin: str, hook: str, exc: BaseException) -> None:
             found = blame.locate(exc, blame.plugin_roots(self._pm.list_name_plugin(), HOST_PLUGINS), plugin)
-            at = f" ({found.where})" if found.where else ""
-            self._fail(plugin, f"raised in {hook}{at}: {blame.describe(exc)}")
+            at = say("plugin.at", where=found.where) if found.where else ""
+            self._fail(plugin, say("plugin.raised-in", hook=hook, at=at, error=blame.describe(exc)))
             if self._tracebacks:
                 blame.print_traceback(exc)
 
@@ -366,14 +367,14 @@ class Registry:
 
     def _add_game(self, game: object, plugin: str, failed: dict[str, str]) -> None:
         if not isinstance(game, Game):
-            failed[plugin] = f"cardshell_games returned {type(game).__name__}, not a cardshell.Game"
+            failed[plugin] = say("plugin.not-a-game", type=type(game).__name__)
             return
         if not isinstance(game.id, str) or not _GAME_ID.fullmatch(game.id):
-            failed[plugin] = f"game id {game.id!r} is not lower-case letters, digits and dashes"
+            failed[plugin] = say("plugin.bad-game-id", game=repr(game.id))
             return
         if game.id in self._games:
             owner = self._named(self.game_plugins[game.id])
-            failed[plugin] = f"game id {game.id!r} is already registered by plugin {owner}"
+            failed[plugin] = say("plugin.game-id-taken", game=repr(game.id), owner=owner)
             return
         known = self._adapted.get(id(game))
         if known is not None and known[0] is game:  # registered at an earlier build: prepared once
@@ -384,7 +385,7 @@ class Registry:
             try:
                 game = flatsearch.gathered(game)  # the search part read once: the host reads Game.search alone
             except flatsearch.BothForms as exc:
-                failed[plugin] = str(exc)
+                failed[plugin] = exc.args[0]  # its message (flatsearch.BothForms)
                 return
             if flat:  # served, deprecated: said at start, under 'plugins', and as a DeprecationWarning
                 note = flatsearch.deprecation(self._named(plugin), game, flat)
@@ -392,8 +393,8 @@ class Registry:
                 flatsearch.warn(note, self._pm.get_plugin(plugin))
             unread = game.search.unread() if game.search is not None else ()
             if unread:  # accepted, said once: what the declaration promises is not what the host will do
-                self.notes.append(f"plugin {self._named(plugin)}: game {game.id!r} has a solver, so its "
-                                  f"{', '.join(unread)} is never read (the solver replaces the generic search)")
+                self.notes.append(say("plugin.solver-beside", plugin=self._named(plugin), game=repr(game.id),
+                                      fields=", ".join(unread)))
             # one state path: a contract-1 game gets the contract-2 shape, once; the record is kept with
             # its adaptation, so its id is never another record's
             adapted = contract1.adapt_game(game, plugin)
@@ -411,14 +412,15 @@ class Registry:
                 moved = self._adapted[id(command)] = Command.from_move(command)
             command = moved
         if not isinstance(command, Command):
-            failed[plugin] = f"cardshell_commands returned {type(command).__name__}, not a cardshell.Command"
+            failed[plugin] = say("plugin.not-a-command", type=type(command).__name__)
             return
         if command.game is None:
             scope = self._global
         elif command.game in self._scopes:
             scope = self._scopes[command.game]
         else:
-            failed[plugin] = f"command {command.name!r} is for game {command.game!r}, which is not registered"
+            failed[plugin] = say("plugin.command-for-unknown-game", command=repr(command.name),
+                                 game=repr(command.game))
             return
         key = (id(command), id(scope.game))
         adapted = self._adapted.get(key)
@@ -431,13 +433,13 @@ class Registry:
             try:
                 scope.patterns.append((re.compile(command.pattern, flags), entry))
             except re.error as exc:
-                failed[plugin] = f"command {command.name!r} has a bad pattern: {exc}"
+                failed[plugin] = say("plugin.bad-pattern", command=repr(command.name), error=exc)
                 return
         clash = None if command.pattern is not None else self._clash(scope, command)
         if clash is not None:
             word, other = clash
-            where = f"game {command.game!r}" if command.game else "the shell"
-            failed[plugin] = f"command word {word!r} for {where} is already registered by plugin {self._named(other)}"
+            where = say("plugin.scope-game", game=repr(command.game)) if command.game else say("plugin.scope-shell")
+            failed[plugin] = say("plugin.word-taken", word=repr(word), where=where, owner=self._named(other))
             return
         scope.entries.append(entry)
         if command.pattern is None:
@@ -447,7 +449,9 @@ class Registry:
     def _named(self, plugin: str) -> str:
         """A plugin's name for messages, with its distribution when it has one."""
         info = self._infos.get(plugin)
-        return f"{plugin!r} (from {info.dist} {info.version})" if info is not None and info.dist else repr(plugin)
+        if info is not None and info.dist:
+            return say("plugin.named", plugin=repr(plugin), dist=info.dist, version=info.version)
+        return repr(plugin)
 
     def _clash(self, scope: Scope, command: Command) -> tuple[str, str] | None:
         for word in command.words:

@@ -20,6 +20,7 @@ from cardshell.context import Places
 from cardshell.endings import Endings
 from cardshell.errors import CommandError
 from cardshell.game_options import saved_options
+from cardshell.messages import say
 from cardshell.problems import ProblemReporter
 from cardshell.records import Game, Outcome
 from cardshell.registry import Registry
@@ -58,9 +59,10 @@ class Replayer:
         self._places = places
 
     def _at(self, exc: BaseException) -> str:
-        """`` (FILE:LINE)`` of the plugin frame that raised ``exc``, or ""."""
+        """`` (FILE:LINE)`` of the plugin frame that raised ``exc`` (the
+        message ``replay.raised-at``), or ""."""
         where = self.problems.locate(exc).where
-        return f" ({where})" if where else ""
+        return say("replay.raised-at", where=where) if where else ""
 
     def replay(self, game: Game, seed: int, options: dict[str, Any], log: Iterable[str]) -> GameSession:
         """Rebuild a game from its seed, options and accepted moves.
@@ -70,9 +72,9 @@ class Replayer:
         type and choices), then ``game.new(seed, options)``, then every line
         through the game's rules as a typed line goes
         (:meth:`RuleSet.run <cardshell.ruleset.RuleSet.run>`: parse,
-        validators, handler), with no output and no lifecycle hooks.  The undo stack is rebuilt on the way,
-        so a rebuilt game can be undone back to its deal.  The shell's
-        current game is not changed.
+        validators, handler), with no output and no lifecycle hooks.  The
+        undo stack is rebuilt on the way, so a rebuilt game can be undone
+        back to its deal.  The shell's current game is not changed.
 
         Args:
             game (Game): the game.
@@ -90,11 +92,12 @@ class Replayer:
                 or plugin code raises.
         """
         def failed_options(exc: BaseException) -> None:
-            raise SaveError(f"{game.title}'s options could not be read{self._at(exc)}: "
-                            f"{blame.describe(exc)}") from None
+            raise SaveError(say("replay.options-failed", title=game.title, at=self._at(exc),
+                                error=blame.describe(exc))) from None
 
         def failed_to_deal(exc: BaseException) -> None:
-            raise SaveError(f"{game.title} failed to deal{self._at(exc)}: {blame.describe(exc)}") from None
+            raise SaveError(say("replay.deal-failed", title=game.title, at=self._at(exc),
+                                error=blame.describe(exc))) from None
 
         try:  # read as 'play' reads typed options, before the game's 'new' sees them
             with blame.guard(failed_options, passes=(CommandError,)):
@@ -105,7 +108,7 @@ class Replayer:
             with blame.guard(failed_to_deal, passes=(CommandError,)):
                 state = game.new(seed, dict(options))
         except CommandError as exc:
-            raise SaveError(f"{game.title} refuses the saved options: {exc.message}") from None
+            raise SaveError(say("replay.options-refused", title=game.title, error=exc.message)) from None
         session = GameSession(game=game, seed=seed, options=dict(options), state=state, data_dir=self._places.data_dir)
         rules = self.registry.rules(game.id)
         # A move's handler sees the game being rebuilt as the current one (ctx.shell.current).
@@ -115,13 +118,14 @@ class Replayer:
             text = line.strip()
             moves = session.moves
             def failed(exc: BaseException, number: int = number, line: str = line) -> None:
-                raise SaveError(f"move {number} ({line!r}) failed{self._at(exc)}: {blame.describe(exc)}") from None
+                raise SaveError(say("replay.move-failed", number=number, line=repr(line), at=self._at(exc),
+                                    error=blame.describe(exc))) from None
 
             try:
                 with blame.guard(failed, passes=(CommandError,)):
                     found = self.registry.find(text, game.id) if text else None
                     if found is None or found[0].command.game is None:
-                        raise CommandError("it is not a move of the game")
+                        raise CommandError(say("replay.not-a-move"))
                     try:
                         after, _ = rules.run(session.state, text, host, found=found)
                     except StateChanged as fault:
@@ -130,9 +134,10 @@ class Replayer:
                         session.apply(after, text)
                         self.lifecycle.check_outcome(session, [], announce=False)
             except CommandError as exc:
-                raise SaveError(f"move {number} ({line!r}) was rejected: {exc.message}") from None
+                raise SaveError(say("replay.move-rejected", number=number, line=repr(line),
+                                    error=exc.message)) from None
             if session.moves != moves + 1:
-                raise SaveError(f"move {number} ({line!r}) did not change the game")
+                raise SaveError(say("replay.move-no-change", number=number, line=repr(line)))
         return session
 
     def check_log(self, game: Game, log: list[str]) -> None:
@@ -155,7 +160,8 @@ class Replayer:
             found = self.registry.find(text, game.id) if text else None
             command = found[0].command if found is not None else None
             if command is None or command.game != game.id or not command.changes_state:
-                raise SaveError(f"line {number} of its log ({line[:80]!r}) is not a move of {game.title}")
+                raise SaveError(say("replay.log-not-a-move", number=number, line=repr(line[:80]),
+                                    title=game.title))
 
     def rebuild(self, name: str, record: SaveRecord) -> GameSession:
         """Rebuild the game a record holds (not installed).
@@ -180,18 +186,17 @@ class Replayer:
         """
         game = self.registry.games.get(record.game)
         if game is None:
-            raise SaveError(f"save {name!r} is for game {record.game!r}, which is not installed")
+            raise SaveError(say("save.game-not-installed", name=repr(name), game=repr(record.game)))
         ended = self.endings.ended_at(record.uid)
         behind = ended is not None and len(record.log) < ended
         if behind and not game.undo:  # played on from this save to an ending (cardshell.endings)
-            raise SaveError(f"save {name!r} cannot be resumed: this {game.title} deal (seed {record.seed}) "
-                            f"was played on from it to an ending, and {game.title} has no undo; "
-                            f"'play {game.id} --seed {record.seed}' deals it again as a new game")
+            raise SaveError(say("save.cannot-resume", name=repr(name), error=say(
+                "save.played-to-ending", title=game.title, seed=record.seed, game=game.id)))
         try:
             self.check_log(game, record.log)
             session = self.replay(game, record.seed, record.options, record.log)
         except SaveError as exc:
-            raise SaveError(f"save {name!r} cannot be resumed: {exc.message}") from None
+            raise SaveError(say("save.cannot-resume", name=repr(name), error=exc.message)) from None
         if session.outcome is None:  # a game over at once (it played itself) is known to be over
             session.outcome = _outcome(game, session.state)
         session.ending_undone = behind  # a game with undo: that ending was counted once already

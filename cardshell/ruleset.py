@@ -48,8 +48,9 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from cardshell import blame, watchdog
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES
 from cardshell.errors import CommandError, UsageError
+from cardshell.messages import say
 from cardshell.plugincheck import Mutated, PluginFault, StateGuard, checked_key, checked_score, mutated, shown
-from cardshell.records import CommandContext, Game, Outcome, Search, spread
+from cardshell.records import Command, CommandContext, Game, Outcome, Search, spread
 from cardshell.scopes import Entry, Scope
 from cardshell.statekind import immutable_states
 
@@ -75,15 +76,22 @@ def _listed(plugin: str, hook: str, answer: Any) -> list[Any]:
     try:
         items = list(islice(answer, MAX_LISTED + 1))
     except TypeError:
-        raise PluginFault(plugin, hook, f"returned {shown(answer)}, not an iterable") from None
+        raise PluginFault(plugin, hook, say("plugin.not-iterable", value=shown(answer))) from None
     if len(items) > MAX_LISTED:
-        raise PluginFault(plugin, hook, f"gave more than {MAX_LISTED:,} items; stopped reading there")
+        raise PluginFault(plugin, hook, say("plugin.too-many-items", limit=f"{MAX_LISTED:,}"))
     return items
 
 
 def _is_move(move: Any) -> bool:
     """Whether ``move`` is a line or a tuple (or list) of lines (a search move)."""
     return type(move) is str or (type(move) in (tuple, list) and all(type(line) is str for line in move))
+
+
+def what_ran(command: Command, line: str) -> str:
+    """A command's line as messages name plugin code that ran for it:
+    ``move 'take 1'`` (``plugin.hook-move``), or ``command 'stats'`` for one
+    that changes no state (``plugin.hook-command``)."""
+    return say("plugin.hook-move" if command.changes_state else "plugin.hook-command", line=repr(line))
 
 
 class HostContext:
@@ -181,21 +189,22 @@ class RuleSet:
             CommandError: when the game does not list its legal moves.
         """
         if self.game.legal_moves is None:
-            raise CommandError(f"{self.game.title} does not list its legal moves.")
+            raise CommandError(say("rules.no-legal-moves", title=self.game.title))
         legal = _listed(self.plugin, "legal_moves", self.game.legal_moves(state))
         for line in legal:
             if type(line) is not str:
-                raise PluginFault(self.plugin, "legal_moves", f"listed {shown(line)}, not a line")
+                raise PluginFault(self.plugin, "legal_moves", say("plugin.not-a-line", value=shown(line)))
         return legal
 
     def warn(self, hook: str, line: str) -> None:
         """Tell the player, once, that the plugin's ``hook`` gave a wrong
-        answer that the host left out (``line`` says which and what was done)."""
+        answer that the host left out (``line`` says which and what was
+        done), in a ``plugin.fault`` message (:mod:`cardshell.messages`)."""
         if self._held is not None:  # held: each pair once, at most MAX_WARNINGS (a deal may call a lying hook often)
             if (hook, line) not in self._held and len(self._held) < MAX_WARNINGS:
                 self._held.append((hook, line))
             return
-        text = f"plugin {self.plugin!r}: {hook} {line}"
+        text = say("plugin.fault", plugin=repr(self.plugin), hook=hook, problem=line)
         if text in self.warnings:
             return
         if len(self.warnings) < MAX_WARNINGS:
@@ -222,7 +231,7 @@ class RuleSet:
             self.warn(hook, line)
 
     def _rejected(self, line: str) -> None:
-        self.warn("legal_moves", f"listed {line!r}, which its rules reject; left out")
+        self.warn("legal_moves", say("plugin.rejected-listed", line=repr(line)))
 
     def checked_legal(self, state: Any) -> list[str]:
         """The listed legal moves its rules accept, in the game's order.
@@ -253,7 +262,7 @@ class RuleSet:
                 legal.append(line)
             finally:
                 if guard.changed():
-                    raise mutated(self.plugin, self.game.id, f"move {line!r}")
+                    raise mutated(self.plugin, self.game.id, say("plugin.hook-move", line=repr(line)))
         return legal
 
     def resolve(self, line: str) -> tuple[Entry, str]:
@@ -269,7 +278,7 @@ class RuleSet:
         matched = self._scope.match(line)
         if matched is not None:
             return matched
-        raise UsageError(f"{line!r} is not a move of {self.game.title}")
+        raise UsageError(say("rules.not-a-move", line=repr(line), title=self.game.title))
 
     def run(self, state: Any, line: str, host: HostContext | None = None, *,
             found: tuple[Entry, str] | None = None) -> tuple[Any, CommandContext[Any] | None]:
@@ -328,7 +337,7 @@ class RuleSet:
                 validator(state, args)
             command.handler(ctx, args)
             return ctx.state, ctx
-        what = f"{'move' if command.changes_state else 'command'} {line!r}"
+        what = what_ran(command, line)
         plugin = None if entry.plugin in DEFAULT_PLUGIN_NAMES else entry.plugin  # the host's own: not bounded
         # One bound on all the plugin code of the line: the guard's hash (or copy) of the state, the
         # validators, the handler (a contract-1 one copies the state first).
@@ -379,11 +388,25 @@ class RuleSet:
             fault: what :meth:`run` raised.
 
         Raises:
-            StateChanged: ``fault``, always.
+            Mutated: always: ``fault``'s plugin and what ran, and what was
+                done (``plugin.left-as-it-was`` or ``plugin.not-rebuilt``).
         """
+        after = None  # the game is left as it was
         if fault.backup is not None:
             session.state = fault.backup
-            raise fault
+        else:
+            try:
+                if session.undo_stack and session.log and session.undo_stack[-1][1] == session.log[-1]:
+                    before, last = session.undo_stack[-1]
+                    session.state = self.play(copy.deepcopy(before), last)
+                else:
+                    state = session.game.new(session.seed, dict(session.options))
+                    for logged in session.log:
+                        state = self.play(copy.deepcopy(state), logged)
+                    session.state = state
+            except Exception as exc:  # a game that cannot be rebuilt: say so, never claim it was
+                after = say("plugin.not-rebuilt", error=blame.describe(exc))
+        raise mutated(fault.plugin, session.id, fault.hook, after)
         try:
             if session.undo_stack and session.log and session.undo_stack[-1][1] == session.log[-1]:
                 before, last = session.undo_stack[-1]
@@ -433,7 +456,7 @@ class RuleSet:
                 return line
         return None
 
-    def mutated(self, state: Any, during: str, *, after: str = "the game is left as it was") -> PluginFault:
+    def mutated(self, state: Any, during: str, *, after: str | None = None) -> PluginFault:
         """The fault of plugin code that changed a state though the game
         declares immutable states.
 
@@ -443,7 +466,8 @@ class RuleSet:
                 tried on copies of it (:meth:`mutation`) to name the culprit.
             during (str): what ran, named when no listed move is found to
                 change its state (``hint``, ``its rules``).
-            after (str): what the host did about it, for the message.
+            after (str | None): what the host did about it, for the message
+                (None: the game is left as it was, ``plugin.left-as-it-was``).
 
         Returns:
             PluginFault: naming the move (``move 'take 1'``) or ``during``.
@@ -454,7 +478,8 @@ class RuleSet:
                 line = self.mutation(state)
             except Exception:  # the culprit is only named when it can be found
                 line = None
-        return mutated(self.plugin, self.game.id, during if line is None else f"move {line!r}", after)
+        return mutated(self.plugin, self.game.id, during if line is None else say("plugin.hook-move", line=repr(line)),
+                       after)
 
     def outcome(self, state: Any) -> Outcome | None:
         """The game's outcome in ``state`` (None while in play).
@@ -466,7 +491,7 @@ class RuleSet:
         found = self.game.outcome(state)
         if found is None or type(found) is Outcome or isinstance(found, Outcome):
             return found
-        raise PluginFault(self.plugin, "outcome", f"returned {shown(found)}, not a cardshell.Outcome or None")
+        raise PluginFault(self.plugin, "outcome", say("plugin.not-an-outcome", value=shown(found)))
 
     def key(self, state: Any) -> Hashable:
         """The transposition-table key of a state (:attr:`Search.key <cardshell.records.Search.key>`, or the state).
@@ -524,14 +549,15 @@ class RuleSet:
             children = _listed(self.plugin, "successors", self._successors(state))
             for child in children:
                 if type(child) not in (tuple, list) or len(child) != 2 or not _is_move(child[0]):
-                    raise PluginFault(self.plugin, "successors", f"gave {shown(child)}, not a (move, state) pair")
+                    raise PluginFault(self.plugin, "successors", say("plugin.not-a-pair", value=shown(child)))
         else:
             children = list(self.children(state))
             if self._heuristic is not None and len(children) > 1:
                 heuristic = self.heuristic
                 children.sort(key=lambda child: -heuristic(child[1]))
         if watch is not None and watch.changed():
-            raise mutated(self.plugin, self.game.id, "successors" if self._successors is not None else "its rules")
+            raise mutated(self.plugin, self.game.id,
+                          "successors" if self._successors is not None else say("plugin.hook-its-rules"))
         return children
 
     @property
@@ -560,10 +586,10 @@ class RuleSet:
                 try:
                     reached = self.play(reached, line)
                 except CommandError:
-                    raise PluginFault(self.plugin, "successors", f"gave {move!r}, which its rules reject") from None
+                    raise PluginFault(self.plugin, "successors",
+                                      say("plugin.successor-rejected", move=repr(move))) from None
             if not (reached == child or self.key(reached) == self.key(child)):
-                raise PluginFault(self.plugin, "successors",
-                                  f"gave {move!r} with a state its rules do not produce")
+                raise PluginFault(self.plugin, "successors", say("plugin.successor-other-state", move=repr(move)))
         return children
 
     def distrust_successors(self, fault: PluginFault) -> None:
@@ -571,7 +597,7 @@ class RuleSet:
         (through :attr:`Game.legal_moves` and the rules, each line checked),
         after ``fault``, which the player is told of once."""
         self._successors = None
-        self.warn(fault.hook, f"{fault.problem}; searched without successors")
+        self.warn(fault.hook, say("plugin.searched-without-successors", problem=fault.problem))
 
     def pruned(self, state: Any) -> bool:
         """Whether the game proves ``state`` lost (:attr:`Search.prune

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from cardshell.messages import say
 from cardshell.option_values import MAX_SEED_DIGITS, check_seed
 from cardshell.parsers import clipped, quoted
 
@@ -47,7 +48,8 @@ class SaveError(Exception):
     """A save cannot be read, written or replayed.
 
     Args:
-        message (str): the complete text to show, naming the save.
+        message (str): the complete text to show, naming the save (a host
+            message of the catalog, :func:`cardshell.messages.say`).
     """
 
     def __init__(self, message: str) -> None:
@@ -133,17 +135,17 @@ class SaveRecord:
         try:
             data = json.loads(text, parse_constant=_refuse_constant)
         except RecursionError:
-            raise SaveError(f"save {name!r} is damaged (nested too deeply)") from None
+            raise SaveError(say("save.damaged-nesting", name=repr(name))) from None
         except _NotANumber as exc:
-            raise SaveError(f"save {name!r} is damaged ({exc} is not a JSON number)") from None
+            raise SaveError(say("save.damaged-constant", name=repr(name), word=str(exc))) from None
         except ValueError:
-            raise SaveError(f"save {name!r} is damaged (not valid JSON; truncated?)") from None
+            raise SaveError(say("save.damaged-json", name=repr(name))) from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise SaveError(f"save {name!r} is not a cardshell save")
+            raise SaveError(say("save.foreign", name=repr(name)))
         version = data.get("version")
         if type(version) is not int or version != VERSION:  # an integer: true, 1.0 and "1" are not
-            raise SaveError(f"save {name!r} has format version {clipped(json.dumps(version))}; this cardshell reads "
-                            f"version {VERSION}")
+            raise SaveError(say("save.version", name=repr(name), version=clipped(json.dumps(version)),
+                                supported=VERSION))
         checks: dict[str, type | tuple[type, ...]] = {
             "game": str, "seed": int, "options": dict, "log": list, "undo_used": bool,
             "elapsed": (int, float), "uid": str, "saved": str,
@@ -151,18 +153,16 @@ class SaveRecord:
         for key, kind in checks.items():
             value = data.get(key)
             if not isinstance(value, kind) or (kind in (int, (int, float)) and isinstance(value, bool)):
-                raise SaveError(f"save {name!r} is damaged (field {key!r} is missing or wrong)")
+                raise SaveError(say("save.damaged-field", name=repr(name), field=repr(key)))
         if not check_seed(data["seed"]):  # the bound of 'play --seed' (cardshell.option_values)
-            raise SaveError(f"save {name!r} is damaged (field 'seed' is not a whole number of at most "
-                            f"{MAX_SEED_DIGITS:,} digits)")
+            raise SaveError(say("save.damaged-seed", name=repr(name), limit=f"{MAX_SEED_DIGITS:,}"))
         if not all(isinstance(line, str) for line in data["log"]):
-            raise SaveError(f"save {name!r} is damaged (field 'log' is missing or wrong)")
+            raise SaveError(say("save.damaged-field", name=repr(name), field=repr("log")))
         if not isinstance(data.get("assisted", False), bool):
-            raise SaveError(f"save {name!r} is damaged (field 'assisted' is wrong)")
+            raise SaveError(say("save.damaged-assisted", name=repr(name)))
         elapsed = float(data["elapsed"])
         if not (math.isfinite(elapsed) and 0 <= elapsed <= MAX_ELAPSED):
-            raise SaveError(f"save {name!r} is damaged (field 'elapsed' is not a number of seconds "
-                            f"in 0..{MAX_ELAPSED:.0f})")
+            raise SaveError(say("save.damaged-elapsed", name=repr(name), limit=f"{MAX_ELAPSED:.0f}"))
         return cls(game=data["game"], seed=data["seed"], options=data["options"], log=list(data["log"]),
                    undo_used=data["undo_used"], elapsed=elapsed, uid=data["uid"], saved=data["saved"],
                    assisted=data.get("assisted", False))
@@ -218,5 +218,5 @@ def check_name(name: str) -> str:
     """
     lowered = name.lower()
     if not NAME_PATTERN.fullmatch(lowered):
-        raise SaveError(f"bad save name {quoted(name)}: use letters, digits, '.', '_' and '-' (at most 64)")
+        raise SaveError(say("save.bad-name", name=quoted(name)))
     return lowered

@@ -40,6 +40,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
+from cardshell.messages import say
 from cardshell.savefile import (
     FORMAT,
     MAX_ELAPSED,
@@ -94,15 +95,15 @@ def _read_bytes(path: Path, name: str) -> bytes | None:
     except (FileNotFoundError, NotADirectoryError):  # no such file (a directory above it is a file)
         return None
     except IsADirectoryError:
-        raise _NotRegular(f"save {name!r} is not a regular file") from None
+        raise _NotRegular(say("save.not-regular", name=repr(name))) from None
     except OSError as exc:
-        raise SaveError(f"save {name!r} cannot be read: {exc}") from None
+        raise SaveError(say("save.unreadable", name=repr(name), error=exc)) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise _NotRegular(f"save {name!r} is not a regular file")
+            raise _NotRegular(say("save.not-regular", name=repr(name)))
         if info.st_size > MAX_SAVE_BYTES:
-            raise SaveError(f"save {name!r} is too large ({info.st_size} bytes; at most {MAX_SAVE_BYTES})")
+            raise SaveError(say("save.too-large", name=repr(name), size=info.st_size, limit=MAX_SAVE_BYTES))
         chunks, size = [], 0
         while True:
             chunk = os.read(fd, 1 << 20)
@@ -110,11 +111,11 @@ def _read_bytes(path: Path, name: str) -> bytes | None:
                 break
             size += len(chunk)
             if size > MAX_SAVE_BYTES:
-                raise SaveError(f"save {name!r} is too large (more than {MAX_SAVE_BYTES} bytes)")
+                raise SaveError(say("save.too-large-read", name=repr(name), limit=MAX_SAVE_BYTES))
             chunks.append(chunk)
         return b"".join(chunks)
     except OSError as exc:
-        raise SaveError(f"save {name!r} cannot be read: {exc}") from None
+        raise SaveError(say("save.unreadable", name=repr(name), error=exc)) from None
     finally:
         os.close(fd)
 
@@ -140,7 +141,7 @@ def inspect(data_dir: Path, name: str) -> Snapshot:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return Snapshot(digest, error=SaveError(f"save {name!r} cannot be read: {exc}"))
+        return Snapshot(digest, error=SaveError(say("save.unreadable", name=repr(name), error=exc)))
     try:
         return Snapshot(digest, record=SaveRecord.from_json(text, name))
     except SaveError as exc:
@@ -172,7 +173,7 @@ def read(data_dir: Path, name: str) -> SaveRecord:
     """
     snapshot = inspect(data_dir, name)
     if not snapshot.exists:
-        raise SaveError(f"no save named {name!r}")
+        raise SaveError(say("save.not-found", name=repr(name)))
     if snapshot.error is not None:
         raise snapshot.error
     assert snapshot.record is not None
@@ -266,13 +267,13 @@ def write(data_dir: Path, name: str, record: SaveRecord, *, replace: bool = True
     try:
         data = record.to_json().encode("utf-8")
     except (TypeError, ValueError) as exc:
-        raise SaveError(f"cannot save {name!r}: the game's options cannot be stored ({exc})") from None
+        raise SaveError(say("save.options-not-stored", name=repr(name), error=exc)) from None
 
     target = save_path(data_dir, name)
     temp_name = None
     blocking = _file_in_the_way(target.parent)
     if blocking is not None:
-        raise SaveError(f"cannot save {name!r}: {str(blocking)!r} is a file, not a directory")
+        raise SaveError(say("save.not-a-directory", name=repr(name), path=repr(str(blocking))))
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         remove_stale_temporaries(target.parent)
@@ -291,7 +292,7 @@ def write(data_dir: Path, name: str, record: SaveRecord, *, replace: bool = True
     except SaveError:
         raise
     except OSError as exc:
-        raise SaveError(f"cannot save {name!r}: {exc}") from None
+        raise SaveError(say("save.write-failed", name=repr(name), error=exc)) from None
     finally:
         if temp_name is not None:
             try:
@@ -315,10 +316,10 @@ def _publish_new(temp_name: str, target: Path, name: str) -> None:
     try:
         os.link(temp_name, target)
     except FileExistsError:
-        raise SaveExists(f"a save named {name!r} already exists") from None
+        raise SaveExists(say("save.exists", name=repr(name))) from None
     except OSError:  # no hard links here (some file systems): check, then rename
         if os.path.lexists(target):
-            raise SaveExists(f"a save named {name!r} already exists") from None
+            raise SaveExists(say("save.exists", name=repr(name))) from None
         os.replace(temp_name, target)
         return
     os.unlink(temp_name)
@@ -367,9 +368,9 @@ def set_aside(data_dir: Path, name: str, when: datetime | None = None) -> str:
         try:
             os.rename(save_path(data_dir, name), target)
         except OSError as exc:
-            raise SaveError(f"cannot move the unreadable save {name!r} aside: {exc}") from None
+            raise SaveError(say("save.set-aside-failed", name=repr(name), error=exc)) from None
         return candidate
-    raise SaveError(f"cannot move the unreadable save {name!r} aside: every name is taken")
+    raise SaveError(say("save.set-aside-full", name=repr(name)))
 
 
 def exists(data_dir: Path, name: str) -> bool:

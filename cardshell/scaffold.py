@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING
 from cardshell.discovery import installed_metadata
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
+from cardshell.messages import HostText, say
 from cardshell.records import Command, CommandContext
 from cardshell.version import __version__
 
@@ -116,12 +117,12 @@ def names(name: str) -> dict[str, str]:
         UsageError: a name outside the bounds.
     """
     if not _NAME.fullmatch(name) or name.endswith("-"):
-        raise UsageError("a plugin name is 1 to 40 lower-case letters, digits and dashes, starting with a letter")
+        raise UsageError(say("new-plugin.bad-name"))
     return {"name": name, "dist": f"cardshell-{name}", "module": "cardshell_" + name.replace("-", "_"),
             "title": name.replace("-", " ").title()}
 
 
-def taken(name: str, games: Collection[str] = ()) -> list[str]:
+def taken(name: str, games: Collection[str] = ()) -> list[HostText]:
     """What already uses the names a new plugin NAME would install.
 
     Looks, without importing anything, at the installed distributions
@@ -137,30 +138,31 @@ def taken(name: str, games: Collection[str] = ()) -> list[str]:
             (built in and installed).
 
     Returns:
-        list[str]: one phrase per clash (``"the import package
-        'cardshell_aces_up' (built into cardshell)"``); empty when the name is free.
+        list[HostText]: one phrase per clash (``"the import package
+        'cardshell_aces_up' is installed (built into cardshell)"``); empty when the name is free.
     """
     called = names(name)
-    found: list[str] = []
+    found: list[HostText] = []
     metadata = installed_metadata()
     for dist_name in dict.fromkeys([called["dist"], name]):
         with contextlib.suppress(metadata.PackageNotFoundError):
             dist = metadata.distribution(dist_name)
-            found.append(f"the distribution {dist.metadata['Name']!r} {dist.version} is installed")
+            found.append(say("new-plugin.distribution-installed", dist=repr(dist.metadata["Name"]),
+                             version=dist.version))
     for module in dict.fromkeys([called["module"], name.replace("-", "_")]):
         try:
             spec = importlib.util.find_spec(module)
         except (ImportError, ValueError):  # a module whose import system fails to look
             spec = None
         if spec is not None:
-            kind = "import package" if spec.submodule_search_locations is not None else "module"
-            found.append(f"the {kind} {module!r} is installed ({_where(module, spec)})")
+            found.append(say("new-plugin.package-installed" if spec.submodule_search_locations is not None
+                             else "new-plugin.module-installed", module=repr(module), where=_where(module, spec)))
     for entry in metadata.entry_points(group=GROUP):
         if entry.name == name:
-            owner = entry.dist.metadata["Name"] if entry.dist is not None else "an unknown distribution"
-            found.append(f"the entry point {name!r} of the {GROUP!r} group is installed (by {owner})")
+            owner = entry.dist.metadata["Name"] if entry.dist is not None else say("new-plugin.unknown-owner")
+            found.append(say("new-plugin.entry-point-installed", name=repr(name), group=repr(GROUP), owner=owner))
     if name in games:
-        found.append(f"a game {name!r} is registered")
+        found.append(say("new-plugin.game-registered", name=repr(name)))
     return list(dict.fromkeys(found))
 
 
@@ -168,14 +170,14 @@ def _where(module: str, spec: importlib.machinery.ModuleSpec) -> str:
     """Where an importable top-level ``module`` comes from, in a few words."""
     owners = installed_metadata().packages_distributions().get(module, [])
     if "cardshell" in owners:
-        return "cardshell itself" if module == "cardshell" else "built into cardshell"
+        return say("new-plugin.where-cardshell") if module == "cardshell" else say("new-plugin.where-built-in")
     if owners:
-        return f"by the distribution {', '.join(sorted(owners))}"
+        return say("new-plugin.where-distribution", dists=", ".join(sorted(owners)))
     if spec.origin in (None, "built-in", "frozen"):
-        return "built into Python"
+        return say("new-plugin.where-python")
     path = Path(spec.origin or "").resolve()
     if path.is_relative_to(Path(os.__file__).resolve().parent) and "site-packages" not in path.parts:
-        return "Python's standard library"
+        return say("new-plugin.where-stdlib")
     return str(path.parent if path.name == "__init__.py" else path)
 
 
@@ -199,16 +201,19 @@ def write_plugin(name: str, parent: Path, *, games: Collection[str] = ()) -> Pat
     fill = dict(names(name), version=__version__)
     clashes = taken(name, games)
     if clashes:
-        raise CommandError(f"cannot use the name {name!r}: {'; '.join(clashes)}. Choose another name.")
+        listed = clashes[0]
+        for clash in clashes[1:]:
+            listed = say("new-plugin.clashes", clashes=listed, clash=clash)
+        raise CommandError(say("new-plugin.taken", name=repr(name), clashes=listed))
     target = parent / name
     if target.exists():
-        raise CommandError(f"{target} exists already; choose another name or folder")
+        raise CommandError(say("new-plugin.exists", folder=target))
     try:
         with _staging(parent, name) as staging:
             _write_files(staging, fill)
             os.rename(staging, target)  # one step: the folder appears complete or not at all
     except OSError as exc:
-        raise CommandError(f"cannot write {target}: {exc.strerror or exc}; nothing was written") from None
+        raise CommandError(say("new-plugin.cannot-write", folder=target, reason=exc.strerror or exc)) from None
     return target
 
 
@@ -285,7 +290,7 @@ def _run_golden(script: str, module: str, source: str, root: Path) -> tuple[str,
                                    source], cwd=folder, env=env, capture_output=True, text=True,
                                   timeout=GOLDEN_SECONDS, stdin=subprocess.DEVNULL)
         except subprocess.TimeoutExpired:
-            raise CommandError(f"the new game's first run took over {GOLDEN_SECONDS} seconds") from None
+            raise CommandError(say("new-plugin.too-slow", seconds=GOLDEN_SECONDS)) from None
     return done.stdout, done.stderr, done.returncode
 
 
@@ -293,7 +298,7 @@ def _run_golden(script: str, module: str, source: str, root: Path) -> tuple[str,
 GOLDEN_SECONDS = 60
 
 
-def next_steps(target: Path, name: str, python: str | None = None) -> str:
+def next_steps(target: Path, name: str, python: str | None = None) -> HostText:
     """What to type next, with the running interpreter (``sys.executable``):
     an editable install (edits take effect without reinstalling), the game,
     its tests.
@@ -304,19 +309,16 @@ def next_steps(target: Path, name: str, python: str | None = None) -> str:
         python (str | None): the interpreter (default ``sys.executable``).
 
     Returns:
-        str: the lines, paths relative to the current directory where below it.
+        HostText: the lines (``new-plugin.next-steps``), paths relative to
+        the current directory where below it.
     """
     python = shlex.quote(python or sys.executable or "python3")
     try:
         shown = "./" + target.relative_to(Path.cwd()).as_posix()
     except ValueError:
         shown = str(target)
-    return "\n".join([
-        "Next, with this Python (the editable install makes your edits take effect at once):",
-        f"  {python} -m pip install -e {shlex.quote(shown + '[test]')}",
-        f"  {python} -m cardshell            # then: play {name}",
-        f"  {python} -m pytest {shlex.quote(shown)}",
-    ])
+    return say("new-plugin.next-steps", python=python, install=shlex.quote(shown + "[test]"), name=name,
+               folder=shlex.quote(shown))
 
 
 class ScaffoldCommands:
@@ -346,12 +348,12 @@ class ScaffoldCommands:
         games = list(self.shell.registry.listing())
         target = write_plugin(name, Path.cwd(), games=games)
         called = names(name)
-        ctx.echo(f"Wrote {target}: the game {name!r} (distribution {called['dist']}, "
-                 f"package {called['module']}).\n{next_steps(target, name)}")
+        ctx.echo(say("new-plugin.wrote", folder=target, name=repr(name), dist=called["dist"], module=called["module"],
+                     next=next_steps(target, name)))
 
 
 def _one_name(text: str) -> str:
     words = text.split()
     if len(words) != 1:
-        raise UsageError("new-plugin takes one name, e.g. 'new-plugin demo'")
+        raise UsageError(say("new-plugin.one-name"))
     return words[0]

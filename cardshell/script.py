@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Protocol, TextIO
 
 from cardshell import screen, signals
-from cardshell.messages import say
+from cardshell.messages import HostText, say
 from cardshell.pipes import GuardedStream, OutputFailed
 from cardshell.reply import Reply
 
@@ -318,6 +318,18 @@ def run_script(
     return EXIT_SAVE_FAILED if shell.save_failures else status
 
 
+def start_warnings(shell: Shell) -> list[str]:
+    """What a script says on standard error before its first line (the
+    ``warnings`` of :func:`run_script`): each plugin refused at start
+    (``cli.plugin-failed``), then each note about a plugin (``cli.warning``).
+
+    Args:
+        shell (Shell): the shell just made.
+    """
+    warnings: list[str] = [say("cli.plugin-failed", failure=failure.describe()) for failure in shell.failures]
+    return warnings + [say("cli.warning", note=note) for note in shell.notes]
+
+
 def format_report(source: str, number: int, message: str) -> str:
     """One ``FILE:LINE: message`` report, continuation lines indented.
 
@@ -339,4 +351,19 @@ def _fitted(shell: Shell, notes: list[str]) -> list[str]:
     """The lines :meth:`Shell.close` returned (what was saved), each fitted
     to the shell's screen (:attr:`cardshell.context.FrontEnd.fit_width`;
     unchanged when the output goes to no screen), continuation lines indented."""
-    return [screen.wrap(note, shell.front_end.fit_width, "  ") for note in notes]
+    return [fitted(note, shell.front_end.fit_width) for note in notes]
+
+
+def fitted(text: str, width: int | None, indent: str = "  ") -> str:
+    """``text`` wrapped to ``width`` (:func:`cardshell.screen.wrap`), its
+    continuation lines indented; a host message keeps its id and arguments
+    (:meth:`cardshell.messages.HostText.laid_out`).
+
+    Args:
+        text (str): a line, or a :class:`~cardshell.messages.HostText`.
+        width (int | None): the most characters per line; None: unchanged.
+        indent (str): put before each continuation line.
+    """
+    if isinstance(text, HostText):
+        return text.laid_out(width, indent)
+    return screen.wrap(text, width, indent)

@@ -45,18 +45,29 @@ per position (memory is about ``nodes`` times the size of a key), and checks
 the clock at every position, so it stops within ``budget.seconds`` plus the
 time of one expansion (a slow game's search stops at its budget, well
 within the time bound of its plugin code, :class:`cardshell.watchdog.TimeBound`).
+
+Garbage collection: the generic search keeps every position it meets until
+it ends, so Python's automatic collections, which walk every object again
+each time the older ones grow by a quarter, took a third of a plain
+search's time.  During the search they are paused (:func:`gc.disable`) and
+the youngest generation is collected every 256 positions instead: each
+object is walked about once, and reference cycles that plugin code drops
+are still freed.  The collector is restored however the search ends.
 """
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import math
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from cardshell.errors import CommandError
+from cardshell.messages import say
 from cardshell.plugincheck import PluginFault, checked_hint, checked_key, shown
 from cardshell.records import Budget, Hint, SearchResult, Verdict
 from cardshell.ruleset import RuleSet
@@ -136,11 +147,31 @@ def _solve(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float
     solver = rules.search.solver
     if solver is not None:
         return _checked(rules, state, solver(state, budget, clock))
+    with _young_collections():
+        return _generic(rules, state, budget, clock, start)
+
+
+@contextlib.contextmanager
+def _young_collections() -> Iterator[None]:
+    """Automatic garbage collection paused for the block (the search collects
+    the youngest generation itself; see the module's docstring)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _generic(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float], start: float) -> Verdict:
+    """The generic search of :func:`_solve` (no game solver), from a position not over."""
     key, outcome_of, pruned = rules.fast_key, rules.outcome, rules.pruned
+    collect = gc.collect
     checking = rules.uses_successors
     expand = rules.verified_expand if checking else rules.expand
     seen = {rules.key(state)}
-    add = seen.add
+    add, known = seen.add, 1  # known == len(seen): add, then compare sizes, hashes each key once
     if pruned(state):
         return Verdict("no win", (), 1, clock() - start)
     stack = [iter(expand(state))]
@@ -158,9 +189,10 @@ def _solve(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float
                 continue
             move, child = step
             child_key = key(child)
-            if child_key in seen:
-                continue
             add(child_key)
+            if len(seen) == known:  # met before
+                continue
+            known += 1
             positions += 1
             ending = outcome_of(child)
             if ending is not None:
@@ -173,6 +205,8 @@ def _solve(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float
                 continue
             if positions >= limit or clock() - start > seconds:
                 return Verdict("unknown", (), positions, clock() - start)
+            if not positions & 255:
+                collect(0)
             if pruned(child):
                 continue
             path.append(move)
@@ -197,10 +231,10 @@ def _replayed(rules: RuleSet, state: Any, line: tuple[str, ...]) -> None:
         try:
             state = rules.play(state, move)
         except CommandError:
-            raise PluginFault(rules.plugin, "successors", f"gave {move!r}, which its rules reject") from None
+            raise PluginFault(rules.plugin, "successors", say("plugin.successor-rejected", move=repr(move))) from None
     outcome = rules.outcome(state)
     if outcome is None or outcome.result != "won":
-        raise PluginFault(rules.plugin, "successors", "led to a winning line that does not win by its rules")
+        raise PluginFault(rules.plugin, "successors", say("plugin.successors-not-winning"))
 
 
 def _checked(rules: RuleSet, state: Any, verdict: Verdict) -> Verdict:
@@ -218,25 +252,24 @@ def _checked(rules: RuleSet, state: Any, verdict: Verdict) -> Verdict:
             does not end in a win (a broken contract: a reply never lies).
     """
     if not isinstance(verdict, Verdict) or verdict.result not in ("won", "no win", "unknown"):
-        raise PluginFault(rules.plugin, "solver", f"returned {shown(verdict)}, not a Verdict")
+        raise PluginFault(rules.plugin, "solver", say("plugin.not-a-verdict", value=shown(verdict)))
     line, positions, seconds = verdict.line, verdict.positions, verdict.seconds
     if type(line) not in (tuple, list) or len(line) > MAX_LINE or any(type(move) is not str for move in line):
-        raise PluginFault(rules.plugin, "solver", f"gave the line {shown(line)}, not a tuple of lines")
+        raise PluginFault(rules.plugin, "solver", say("plugin.verdict-line", value=shown(line)))
     if type(positions) is not int or not 0 <= positions <= MAX_POSITIONS:
         raise PluginFault(rules.plugin, "solver",
-                          f"counted {shown(positions)} positions, not a whole number from 0 to {MAX_POSITIONS:,}")
+                          say("plugin.verdict-positions", value=shown(positions), limit=f"{MAX_POSITIONS:,}"))
     if type(seconds) not in (int, float) or not math.isfinite(seconds) or seconds < 0:
-        raise PluginFault(rules.plugin, "solver", f"took {shown(seconds)} seconds, not a finite number >= 0")
+        raise PluginFault(rules.plugin, "solver", say("plugin.verdict-seconds", value=shown(seconds)))
     if verdict.result == "won":
         for move in line:
             try:
                 state = rules.play(state, move)
             except CommandError:
-                raise PluginFault(rules.plugin, "solver",
-                                  f"gave a winning line with {move!r}, which its rules reject") from None
+                raise PluginFault(rules.plugin, "solver", say("plugin.solver-rejected", move=repr(move))) from None
         outcome = rules.outcome(state)
         if outcome is None or outcome.result != "won":
-            raise PluginFault(rules.plugin, "solver", "gave a winning line that does not win")
+            raise PluginFault(rules.plugin, "solver", say("plugin.solver-not-winning"))
     return Verdict(verdict.result, tuple(line), positions, float(seconds))
 
 
@@ -274,23 +307,24 @@ def hint(rules: RuleSet, state: Any, *, rng: random.Random, samples: int = 20,
         if found is not None:
             return found
         if not rules.searchable:
-            return Hint("", f"plugin {rules.plugin!r} gave no usable hint")
+            return Hint("", say("search.no-usable-hint", plugin=repr(rules.plugin)))
     legal = rules.checked_legal(state)
     if not legal:
-        return Hint("", "there is no legal move")
+        return Hint("", say("search.no-legal-move"))
     if len(legal) == 1:  # nothing to choose: no search says more
-        return Hint(legal[0], "the only legal move")
+        return Hint(legal[0], say("search.only-legal-move"))
     if game.side:  # a game without decisions (Snap): every move plays the same game on
-        return Hint(legal[0], f"{game.title} has no decisions: every move plays the same game on")
+        return Hint(legal[0], say("search.no-decisions", title=game.title))
     if game.determinize is None:
         verdict = solve(rules, state, budget)
         if verdict.result == "won" and verdict.line and verdict.line[0] in legal:
-            return Hint(verdict.line[0], f"starts a winning line of {len(verdict.line)} moves")
+            return Hint(verdict.line[0], say("search.winning-line", count=len(verdict.line)))
         best = _most_promising(rules, state, legal)
         if verdict.result == "no win":
-            every = "the only position" if verdict.positions == 1 else f"all {verdict.positions} positions"
-            return Hint(best, f"no win from here: {every} searched")
-        return Hint(best, f"no winning line found in {verdict.positions} positions; the most promising move")
+            every = (say("search.only-position") if verdict.positions == 1
+                     else say("search.all-positions", count=verdict.positions))
+            return Hint(best, say("search.no-win", every=every))
+        return Hint(best, say("search.not-found", count=verdict.positions))
     wins: Counter[str] = Counter()
     each = budget.split(samples)
     allowed = set(legal)
@@ -300,26 +334,26 @@ def hint(rules: RuleSet, state: Any, *, rng: random.Random, samples: int = 20,
             wins[verdict.line[0]] += 1
     if wins:
         best = max(legal, key=lambda line: wins[line])  # ties: the game's order
-        return Hint(best, f"wins in {wins[best]} of {samples} sampled deals")
+        return Hint(best, say("search.sampled-wins", wins=wins[best], samples=samples))
     best = _most_promising(rules, state, legal)
-    return Hint(best, f"wins in 0 of {samples} sampled deals; the most promising move")
+    return Hint(best, say("search.sampled-none", samples=samples))
 
 
 def _game_hint(rules: RuleSet, state: Any, rng: random.Random) -> Hint | None:
     """The game's own hint, checked: None (after one warning naming the
     plugin's ``hint``) when it is not a :class:`Hint` or its move is one
     the rules reject."""
-    instead = "the host's search answers instead" if rules.searchable else "no hint"
+    instead = say("plugin.hint-instead-search" if rules.searchable else "plugin.hint-instead-none")
     assert rules.game.hint is not None
     try:
         found = checked_hint(rules.plugin, rules.game.hint(state, rng))
     except PluginFault as fault:
-        rules.warn(fault.hook, f"{fault.problem}; left out ({instead})")
+        rules.warn(fault.hook, say("plugin.hint-left-out", problem=fault.problem, instead=instead))
         return None
     if found.move:
         try:
             rules.play(given_state(rules.game, state), found.move)
         except CommandError:
-            rules.warn("hint", f"suggested {found.move!r}, which its rules reject; left out ({instead})")
+            rules.warn("hint", say("plugin.hint-rejected", move=repr(found.move), instead=instead))
             return None
     return found

@@ -163,15 +163,17 @@ class Sessions:
         """
         text = None
         # What another plugin's hook may read: a contract-1 state's deep copy, which may fail or loop.
-        with blame.guard(lambda exc: self.game_failed(session.game, "deep copy of the state", exc)) as copied, \
-                self._bound(session.game, "deep copy of the state"):
+        copying = say("plugin.deep-copy")
+        with blame.guard(lambda exc: self.game_failed(session.game, copying, exc)) as copied, \
+                self._bound(session.game, copying):
             state = exposed_state(session.game, session.state)
         answers: list[tuple[pluggy.HookImpl, Any]] = []
         if copied.failed is None:
             text = self.registry.call("cardshell_render", answers, game=session.game, state=state)
         if text is not None and not isinstance(text, str):
             plugin = next((impl.plugin_name for impl, value in answers if value is text), "?")
-            self.hook_failed(plugin, "cardshell_render", TypeError(f"it returned {type(text).__name__}, not str"))
+            wrong = TypeError(say("plugin.render-not-text", type=type(text).__name__))
+            self.hook_failed(plugin, "cardshell_render", wrong)
             text = None
         if text is None:
             text = ""
@@ -310,7 +312,7 @@ class Sessions:
         (:func:`cardshell.watchdog.plugin_bound`), naming its plugin."""
         if not watchdog.bounding():
             return watchdog.NO_BOUND
-        return watchdog.plugin_bound(self.registry.game_plugins.get(game.id, "?"), f"{function} of game {game.id!r}")
+        return watchdog.plugin_bound(self.registry.game_plugins.get(game.id, "?"), _of_game(function, game))
 
     # -- reporting plugin failures ----------------------------------------
     def hook_failed(self, plugin: str, hook_name: str, exc: BaseException) -> None:
@@ -319,5 +321,10 @@ class Sessions:
 
     def game_failed(self, game: Game, function: str, exc: BaseException) -> None:
         """One of a game's own functions (``render``, ``outcome``, ``prompt``) raised."""
-        self.problems.failure(self.registry.game_plugins.get(game.id), f"{function} of game {game.id!r}", exc)
+        self.problems.failure(self.registry.game_plugins.get(game.id), _of_game(function, game), exc)
+
+
+def _of_game(function: str, game: Game) -> str:
+    """What ran, for messages: ``render of game 'golf'`` (``plugin.hook-of-game``)."""
+    return say("plugin.hook-of-game", function=function, game=repr(game.id))
 

@@ -309,7 +309,7 @@ def give_up(status: int, message: str) -> None:
     try:
         status = rescue(status)
     except BaseException as exc:  # noqa: BLE001 - nothing may stop the exit now
-        _write_line(sys.stderr, f"cardshell: the autosave failed: {type(exc).__name__}: {exc}")
+        _write_line(sys.stderr, messages.say("stop.autosave-failed", error=f"{type(exc).__name__}: {exc}"))
     _exit(status)
 
 
@@ -337,7 +337,7 @@ def _in_plugin(frame: FrameType | None) -> tuple[str, FrameType] | None:
     """The culprit of a frame (:data:`Culprit`); without a culprit function,
     any frame is taken as plugin code ("plugin code" is then all we can say)."""
     if _state.culprit is None:
-        return ("plugin code", frame) if frame is not None else None
+        return (messages.say("stop.plugin-code"), frame) if frame is not None else None
     return _state.culprit(frame)
 
 

@@ -43,6 +43,8 @@ from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output.vt100 import Vt100_Output
 
+from cardshell.messages import say
+
 __all__ = ["FRAMES", "REDRAW_SECONDS", "StatusLine", "close_all", "spinner"]
 
 #: The signals the drawing thread never takes: Ctrl-C, SIGTERM and SIGHUP
@@ -184,8 +186,10 @@ def spinner(label: str, stream: TextIO, *, clock: Callable[[], float] = time.mon
     def text(width: int) -> str:
         elapsed = max(clock() - started, 0.0)
         frame = FRAMES[int(elapsed / interval) % len(FRAMES)]
-        return fitting(width, f"{frame} {label}, {int(elapsed)} s (Ctrl-C stops)",
-                       f"{frame} {label}, {int(elapsed)} s", f"{frame} {label}", frame)
+        seconds = int(elapsed)
+        return fitting(width, say("progress.spinner", frame=frame, label=label, seconds=seconds),
+                       say("progress.spinner-no-hint", frame=frame, label=label, seconds=seconds),
+                       say("progress.spinner-label", frame=frame, label=label), frame)
 
     return StatusLine(text, stream, columns=columns, interval=interval)
 

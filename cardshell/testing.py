@@ -5,8 +5,9 @@ shells to drive line by line (:func:`new_shell`) with what Tab would offer
 (:func:`completions`), checking the host's promises line by line
 (:func:`execute_checked`), a game's rules and the host's search of it
 without typing lines (:func:`game_rules`, :class:`GameRules`,
-:func:`random_walk`, :func:`replays_to_a_win`), showing differences
-(:func:`visible_lines`, :func:`text_diff`) and reading golden scripts
+:func:`random_walk`, :func:`replays_to_a_win`), a game's fast paths for
+search checked against the plain search (:func:`check_search`), showing
+differences (:func:`visible_lines`, :func:`text_diff`) and reading golden scripts
 (:func:`parse_header`, :class:`GoldenOptions`; these live in
 :mod:`cardshell.golden` and are re-exported here).  This module does not
 import pytest or the shell (they are imported when first used) and never
@@ -94,7 +95,7 @@ import os
 import random
 import sys
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -122,16 +123,17 @@ from cardshell.golden import (  # the golden scripts' part of the kit, importabl
 from cardshell.messages import CATALOG, HostText, say
 from cardshell.records import Budget, Outcome, Search, Verdict
 from cardshell.reply import GAME, HOST, INPUT, Part, Reply, joined, part
-from cardshell.script import PlainWriter, format_report, run_script
+from cardshell.script import CONTINUATION, PlainWriter, run_script
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.ruleset import RuleSet
     from cardshell.shell import Shell
 
-__all__ = ["DEFAULT_SEED", "GOLDEN_SUFFIX", "HEADER_PREFIX", "LEGEND", "STRICT_OPTION", "UPDATE_OPTION",
-           "GameRules", "GoldenCheck", "GoldenError", "GoldenMismatch", "GoldenOptions", "ScriptResult",
-           "check_golden", "completions", "execute_checked", "game_rules", "new_shell", "parse_header",
-           "random_walk", "replays_to_a_win", "run_cardshell", "run_golden", "text_diff", "visible_lines"]
+__all__ = ["CHECK_BUDGET", "DEFAULT_SEED", "GOLDEN_SUFFIX", "HEADER_PREFIX", "LEGEND", "STRICT_OPTION",
+           "UPDATE_OPTION", "GameRules", "GoldenCheck", "GoldenError", "GoldenMismatch", "GoldenOptions",
+           "ScriptResult", "SearchCheck", "check_golden", "check_search", "completions", "execute_checked",
+           "game_rules", "new_shell", "parse_header", "random_walk", "replays_to_a_win", "run_cardshell",
+           "run_golden", "text_diff", "visible_lines"]
 
 #: The pytest plugin's names, importable from here (see :func:`__getattr__`).
 _PLUGIN_NAMES = frozenset({"cardshell_script", "cardshell_shell", "GoldenFile", "GoldenItem", "pytest_addoption",
@@ -318,9 +320,17 @@ class RecordingWriter(PlainWriter):
             self.out_items.append(Item(note + "\n", _wordings(note, "\n"), True))
 
     def _report_item(self, number: int, parts: list[Part], *, optional: bool) -> Item:
-        """The golden item of one ``SOURCE:LINE: message`` report."""
-        wordings = [format_report(self.source, number, text) for text in parts_wordings(parts)]
-        return Item(wordings[0], tuple(wordings), optional)
+        """The golden item of one ``SOURCE:LINE: message`` report: the
+        message in each of its wordings, inside each wording the report
+        itself (``script.report``) has had."""
+        wordings: dict[str, None] = {}
+        for text in parts_wordings(parts):
+            first, *rest = text.splitlines() or [""]
+            tail = "".join(f"{CONTINUATION}{line}\n" for line in rest)
+            for head in say("script.report", source=self.source, number=number, message=first).wordings():
+                wordings.setdefault(f"{head}\n{tail}", None)
+        found = tuple(wordings)
+        return Item(found[0], found, optional)
 
 
 def _wordings(text: str, end: str) -> tuple[str, ...]:
@@ -424,7 +434,7 @@ def run_cardshell(
     shell = new_shell(plugins, seed=seed, modules=modules, disabled=disabled, data_dir=data_dir)
     out, err = io.StringIO(), io.StringIO()
     writer = RecordingWriter(out, err, source)
-    warnings = [f"cardshell: warning: plugin {failure.describe()}" for failure in shell.failures]  # as cli does
+    warnings = [say("cli.plugin-failed", failure=failure.describe()) for failure in shell.failures]  # as cli does
     status = run_script(shell, lines, source, out, err, echo=echo, stop_on_error=stop_on_error, warnings=warnings,
                         writer=writer)
     return ScriptResult(out.getvalue(), err.getvalue(), status, shell, source, writer.parts, writer.out_items,
@@ -636,6 +646,15 @@ class GameRules:
         given to :meth:`with_search`)."""
         return self._rules.search
 
+    @property
+    def warnings(self) -> list[str]:
+        """What the host told of the plugin's answers it left out while
+        these rules were used (a listed move its rules reject, a
+        ``successors`` child they do not produce: ``plugin 'golf':
+        successors gave 'take 9', which its rules reject; searched without
+        successors``), each once."""
+        return list(self._rules.warnings)
+
     def legal(self, state: Any) -> list[str]:
         """The game's legal moves in ``state``, as the lines a player types, in its order.
 
@@ -737,3 +756,151 @@ def replays_to_a_win(rules: GameRules, state: Any, line: Iterable[str]) -> bool:
         state = rules.play(state, move)
     outcome = rules.outcome(state)
     return outcome is not None and outcome.result == "won"
+
+
+# -- a game's fast paths for search -----------------------------------------------
+#: The budget of each search :func:`check_search` makes: 60 seconds, a
+#: million positions.
+CHECK_BUDGET = Budget(seconds=60.0, nodes=1_000_000)
+
+#: How many moves of a winning line an assertion message quotes.
+_QUOTED_MOVES = 8
+
+
+@dataclass(frozen=True)
+class SearchCheck:
+    """What :func:`check_search` found at one position.
+
+    Attributes:
+        position: ``deal 7`` (a seed) or ``state 2`` (the third of ``states``).
+        plain: the verdict of the plain search (the game's fast paths left out).
+        fast: the verdict of the search with the game's fast paths; its
+            winning line, if any, replays to a win through the rules.
+    """
+
+    position: str
+    plain: Verdict
+    fast: Verdict
+
+
+def check_search(game_id: str, deals: Iterable[int] = (), *, states: Iterable[Any] = (),
+                 options: Mapping[str, Any] | None = None, budget: Budget = CHECK_BUDGET,
+                 plugins: Iterable[str] | None = None, modules: Iterable[str] = ()) -> list[SearchCheck]:
+    """Assert that a game's fast paths for search give the plain search's verdicts.
+
+    The fast paths are the game's ``key``, ``successors``, ``prune`` and
+    ``solver`` (given as ``Game(search=cardshell.Search(...))`` or as flat
+    ``Game`` fields; docs/howto/search.md).  Each is a promise the host
+    cannot verify as it searches (a ``no win`` that leaves out a winning
+    line looks like any other), so this solves every position twice with
+    the host's search (the engine of ``solve``, ``hint`` and winnability
+    sweeps, on the true state): once plain (legal moves and the rules, the
+    states themselves as keys, the game's ``heuristic`` kept: it only orders
+    moves) and once as the game is registered.  It asserts, for each
+    position:
+
+    * the plain search gives a verdict (``won`` or ``no win``) within
+      ``budget``: otherwise there is nothing to compare, and the message
+      says to give a larger budget or a smaller position;
+    * the fast paths give the same verdict, within the same budget;
+    * the fast paths' winning line replays, move by move, through the
+      rules (each move's ``check`` and ``apply``) to a won game;
+    * no fast path answers wrongly on the way (a ``successors`` child its
+      rules do not produce, a ``solver`` line they reject: the host's own
+      checks, which would otherwise search on without the fast path).
+
+    Args:
+        game_id: the game's id (``"aces-up"``).
+        deals: seeds; each deal is ``new(seed, options)``.
+        states: positions of your own (a stacked endgame), checked after the deals.
+        options: the game's ``play`` options for the deals (default: each
+            option's default).
+        budget: the limits of each of the two searches of a position.
+        plugins: the plugins to load (entry-point or distribution names),
+            as in :func:`run_cardshell`; None loads every installed one.
+        modules: extra plugin modules or ``.py`` files (``--plugin``).
+
+    Returns:
+        One :class:`SearchCheck` per position, deals first: the two verdicts,
+        e.g. to compare how many positions each search expanded.
+
+    Raises:
+        AssertionError: at the first position where a promise is broken,
+            naming the game, the position, both verdicts and what to look
+            at; also when no game ``game_id`` is registered or it has no
+            fast path.
+    """
+    from cardshell.errors import CommandError  # imported late: pytest loads this plugin everywhere
+    from cardshell.plugincheck import PluginFault
+
+    shell = new_shell(plugins, modules=modules)
+    if game_id not in shell.games:
+        failed = "; ".join(failure.describe() for failure in shell.failures)
+        raise AssertionError(f"check_search: no game {game_id!r} is registered (games: "
+                             f"{', '.join(sorted(shell.games)) or 'none'}{'; ' + failed if failed else ''})")
+    fast = GameRules(shell.rules(game_id))
+    game, part = fast.game, fast.search
+    if not any((part.key, part.successors, part.prune, part.solver)):
+        raise AssertionError(f"check_search: game {game_id!r} has no fast path to check (key, successors, prune "
+                             f"or solver; give them as Game(search=cardshell.Search(...)))")
+    plain = fast.with_search(Search(heuristic=part.heuristic))
+    deals, states = list(deals), list(states)
+    if not deals and not states:
+        raise AssertionError(f"check_search: no deals and no states of {game_id!r} to check")
+    given = {option.name: option.default for option in game.options} | dict(options or {})
+    positions = [(f"deal {seed}", lambda seed=seed: game.new(seed, given)) for seed in deals]
+    positions += [(f"state {number}", lambda state=state: state) for number, state in enumerate(states)]
+    checks = []
+    for position, make in positions:
+        where = f"check_search {game_id!r}, {position}"
+        state = make()
+        slow = _searched(plain, state, budget, where, "the plain search", PluginFault)
+        if slow.result == "unknown":
+            raise AssertionError(
+                f"{where}: the plain search gave no verdict within {budget.nodes} positions and {budget.seconds:g} s "
+                f"({slow.positions} positions searched): there is nothing to compare the fast paths with; give "
+                f"check_search a larger budget, or a position nearer the end of a game")
+        quick = _searched(fast, state, budget, where, "the fast paths", PluginFault)
+        if fast.warnings:
+            raise AssertionError(f"{where}: {fast.warnings[0]}")
+        if quick.result != slow.result:
+            raise AssertionError(
+                f"{where}: the plain search says {_told(slow)}, the fast paths {_told(quick)}: "
+                + ("a fast path (key, successors, prune or solver) left out every winning line" if slow.result == "won"
+                   else "the fast paths gave no verdict within the budget" if quick.result == "unknown"
+                   else "the fast paths' answer disagrees with the rules"))
+        if quick.result == "won":
+            _replays(plain, state, quick.line, where, CommandError)
+        checks.append(SearchCheck(position, slow, quick))
+    return checks
+
+
+def _searched(rules: GameRules, state: Any, budget: Budget, where: str, which: str,
+              fault: type[Exception]) -> Verdict:
+    """The search of one position, a fault of the plugin's answers as an assertion."""
+    try:
+        return rules.solve(state, budget)
+    except fault as exc:
+        raise AssertionError(f"{where}, {which}: {exc}") from None
+
+
+def _told(verdict: Verdict) -> str:
+    """A verdict for a message: ``'won' (a line of 12 moves: D, F 1, ...)``, ``'no win' (40 positions)``."""
+    if verdict.result == "won":
+        shown = ", ".join(verdict.line[:_QUOTED_MOVES]) + (", ..." if len(verdict.line) > _QUOTED_MOVES else "")
+        return f"'won' (a line of {len(verdict.line)} moves: {shown})"
+    return f"{verdict.result!r} ({verdict.positions} positions)"
+
+
+def _replays(rules: GameRules, state: Any, line: tuple[str, ...], where: str, rejected: type[Exception]) -> None:
+    """Assert that ``line`` is legal move after move from ``state`` and ends in a won game."""
+    for number, move in enumerate(line, 1):
+        try:
+            state = rules.play(state, move)
+        except rejected as exc:
+            raise AssertionError(f"{where}: move {number} of the fast paths' winning line, {move!r}, is rejected "
+                                 f"by the rules: {exc}") from None
+    outcome = rules.outcome(state)
+    if outcome is None or outcome.result != "won":
+        raise AssertionError(f"{where}: the fast paths' winning line of {len(line)} moves does not end in a won "
+                             f"game by the rules (outcome {outcome!r})")

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
+from cardshell.messages import say
+
 __all__ = ["now", "readable"]
 
 
@@ -36,7 +38,8 @@ def readable(stamp: str, current: datetime | None = None) -> str:
     Returns:
         str: ``today 09:12`` or ``yesterday 18:03`` when the instant's
         local date is today's or yesterday's, else ``2026-11-20 18:03``
-        (later dates too: a clock set back).  A stamp that is not ISO 8601
+        (later dates too: a clock set back): the host messages
+        ``time.today``, ``time.yesterday`` and ``time.date``.  A stamp that is not ISO 8601
         (a hand-edited save) is returned unchanged; never raises.
     """
     try:
@@ -49,7 +52,7 @@ def readable(stamp: str, current: datetime | None = None) -> str:
     today = (current or now()).astimezone().date()
     clock = local.strftime("%H:%M")
     if local.date() == today:
-        return f"today {clock}"
+        return say("time.today", clock=clock)
     if local.date() == today - timedelta(days=1):
-        return f"yesterday {clock}"
-    return f"{local.strftime('%Y-%m-%d')} {clock}"
+        return say("time.yesterday", clock=clock)
+    return say("time.date", date=local.strftime("%Y-%m-%d"), clock=clock)

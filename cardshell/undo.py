@@ -15,6 +15,7 @@ output, no hooks (undo and redo are not moves of the game, so
 from __future__ import annotations
 
 from cardshell.errors import CommandError
+from cardshell.messages import HostText, say
 from cardshell.session import GameSession
 
 
@@ -28,7 +29,7 @@ def check_allowed(session: GameSession) -> None:
         CommandError: when ``session.game.undo`` is False.
     """
     if not session.game.undo:
-        raise CommandError(f"{session.game.title} does not allow undo or redo.")
+        raise CommandError(say("undo.not-allowed", title=session.game.title))
 
 
 def undo(session: GameSession, count: int = 1) -> list[str]:
@@ -48,10 +49,9 @@ def undo(session: GameSession, count: int = 1) -> list[str]:
     check_allowed(session)
     available = len(session.undo_stack)
     if available == 0:
-        raise CommandError("Nothing to undo.")
+        raise CommandError(say("undo.nothing"))
     if count > available:
-        raise CommandError(f"Only {available} move{'s' if available != 1 else ''} can be undone: "
-                           f"'undo {available}' takes {'them' if available != 1 else 'it'} back.")
+        raise CommandError(say("undo.only-one" if available == 1 else "undo.only", count=available))
     lines = []
     for _ in range(count):
         before, line = session.undo_stack.pop()
@@ -81,9 +81,9 @@ def redo(session: GameSession, count: int = 1) -> list[str]:
     check_allowed(session)
     available = len(session.redo_stack)
     if available == 0:
-        raise CommandError("Nothing to redo.")
+        raise CommandError(say("undo.nothing-to-redo"))
     if count > available:
-        raise CommandError(f"Only {available} move{'s' if available != 1 else ''} can be redone.")
+        raise CommandError(say("undo.redo-only-one" if available == 1 else "undo.redo-only", count=available))
     lines = []
     for _ in range(count):
         after, line = session.redo_stack.pop()
@@ -95,17 +95,19 @@ def redo(session: GameSession, count: int = 1) -> list[str]:
     return lines
 
 
-def describe(verb: str, lines: list[str]) -> str:
+def describe(lines: list[str], *, redo: bool = False) -> HostText:
     """The message after undo or redo: ``Undid 'F 1'.`` or ``Undid 2 moves: 'F 1', 'D'.``
 
     Args:
-        verb (str): ``"Undid"`` or ``"Redid"``.
         lines (list[str]): the lines, in the order they were taken back or made.
+        redo (bool): the lines were made again (``Redid``), not taken back.
 
     Returns:
-        str: one line.
+        HostText: one line, the message ``undo.undid-one``, ``undo.undid``,
+        ``undo.redid-one`` or ``undo.redid``.
     """
     quoted = ", ".join(repr(line) for line in lines)
+    one, several = ("undo.redid-one", "undo.redid") if redo else ("undo.undid-one", "undo.undid")
     if len(lines) == 1:
-        return f"{verb} {quoted}."
-    return f"{verb} {len(lines)} moves: {quoted}."
+        return say(one, line=quoted)
+    return say(several, count=len(lines), lines=quoted)

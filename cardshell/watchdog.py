@@ -153,8 +153,7 @@ class ImportWatchdog:
                     continue
                 self._lock.release()  # never write while holding the lock the importer needs
                 try:
-                    self._say(f"cardshell: plugin {current[0]!r} is still importing after {self.delay:g} s; "
-                              "press Ctrl-C to skip it")
+                    self._say(say("plugin.still-importing", plugin=repr(current[0]), seconds=f"{self.delay:g}"))
                 finally:
                     self._lock.acquire()
                 while self._current is current and not self._closed:
@@ -377,7 +376,7 @@ class TimeBound:
             self._alarms += 1
             self._stopped_at = _where(frame) if frame is not None else None
             if self._alarms >= ALARMS_BEFORE_GIVING_UP:
-                where = f" ({_where(frame)})" if frame is not None else ""
+                where = say("plugin.at", where=_where(frame)) if frame is not None else ""
                 signals.give_up(signals.EXIT_ABANDONED,
                                 say("stop.bound", plugin=repr(self.plugin), hook=self.hook,
                                     seconds=f"{self.seconds:.3g}", count=self._alarms - 1, where=where))
@@ -409,10 +408,10 @@ class TimeBound:
         else:
             signal.signal(signal.SIGALRM, self._previous)
         if type(value) is PluginTimeout:
-            why = f" (the budget's {self.budget:g} s plus a margin)" if self.budget is not None else ""
-            at = f" at {self._stopped_at}" if self._stopped_at is not None else ""
-            raise PluginOvertime(self.plugin, self.hook, f"did not return within {self.seconds:.3g} s{why}; "
-                                 f"stopped{at}") from None
+            why = say("plugin.overtime-budget", budget=f"{self.budget:g}") if self.budget is not None else ""
+            at = say("plugin.stopped-at", where=self._stopped_at) if self._stopped_at is not None else ""
+            raise PluginOvertime(self.plugin, self.hook, say("plugin.overtime", seconds=f"{self.seconds:.3g}",
+                                                             why=why, at=at)) from None
 
 
 def _where(frame: FrameType) -> str:

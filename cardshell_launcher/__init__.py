@@ -84,8 +84,10 @@ def finish(status: int, grace: float = EXIT_GRACE_SECONDS) -> int:
             if thread is not main_thread and not thread.daemon and thread.is_alive()]
     if not left:
         return status
-    _say(f"cardshell: warning: not waiting for the thread{'s' if len(left) > 1 else ''} "
-         f"{', '.join(repr(name) for name in left)} that plugin code left running")
+    from cardshell.messages import say  # cardshell is imported by now (see the module's notes)
+
+    _say(say("cli.threads-left" if len(left) > 1 else "cli.threads-left-one",
+             threads=", ".join(repr(name) for name in left)))
     try:
         atexit._run_exitfuncs()  # what a normal exit runs after joining the threads
     except BaseException:  # noqa: BLE001 - the process ends now whatever they do

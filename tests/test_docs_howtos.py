@@ -14,9 +14,8 @@ from typing import Any
 
 import pytest
 
-from cardshell.ruleset import RuleSet
-from cardshell.search import Budget, solve
-from cardshell.shell import Shell
+import cardshell
+from cardshell.testing import check_search
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = sorted({ROOT / "README.md", *ROOT.glob("docs/*.md"), *ROOT.glob("docs/**/*.md")})
@@ -118,44 +117,52 @@ def worked_example() -> dict[str, Any]:
     return namespace
 
 
-@pytest.fixture(scope="module")
-def searches() -> tuple[RuleSet, RuleSet]:
-    """Higher or Lower's rules as registered (generic search), and with the page's fast paths."""
+def snippet(tag: str) -> str:
+    """The one code block of docs/howto/search.md fenced as ```python TAG."""
+    [code] = re.findall(rf"^```python {tag}\n(.*?)^```$", SEARCH_HOWTO.read_text(encoding="utf-8"), re.M | re.S)
+    return code
+
+
+@pytest.fixture
+def registered_as_the_page_says(monkeypatch):
+    """Higher or Lower registered with the worked example's fast paths, as the page's
+    'Register them with the game' shows (the example plugin itself registers none)."""
+    from cardshell_higher_lower import plugin, rules
+
     example = worked_example()
-    plain = Shell.create(plugins=["higher-lower"], seed=0, autosave=False).rules("higher-lower")
-    fast = dataclasses.replace(plain.search, key=example["search_key"], prune=example["proven_lost"],
-                               successors=example["successors"])
-    return plain, plain.searched_with(fast)
+    [game] = plugin.cardshell_games()
+    game = dataclasses.replace(game, heuristic=None, search=cardshell.Search(
+        heuristic=rules.heuristic, key=example["search_key"], prune=example["proven_lost"],
+        successors=example["successors"]))
+    monkeypatch.setattr(plugin, "cardshell_games", cardshell.hookimpl(lambda: [game]))
 
 
-BIG = Budget(seconds=60, nodes=10**6)
+def test_the_pages_check_of_the_fast_paths_runs_and_passes(registered_as_the_page_says):
+    namespace: dict[str, Any] = {}
+    exec(compile(snippet("test"), str(SEARCH_HOWTO), "exec"), namespace)
+    tests = [value for name, value in namespace.items() if name.startswith("test_")]
+    assert len(tests) == 1
+    tests[0]()
 
 
-@pytest.mark.parametrize("target", [1, 3, 5, 51])
-def test_the_fast_paths_agree_with_the_generic_search(searches, target):
-    from cardshell_higher_lower import rules
+def test_the_pages_check_fails_for_a_fast_path_that_leaves_out_a_win(registered_as_the_page_says, monkeypatch):
+    from cardshell_higher_lower import plugin
 
-    plain, fast = searches
-    for seed in range(40):
-        state = rules.new_game(seed, target)
-        slow, quick = solve(plain, state, BIG), solve(fast, state, BIG)
-        assert slow.result == quick.result != "unknown", seed
-        assert quick.positions <= slow.positions
-        if quick.result == "won":
-            for line in quick.line:
-                state = plain.play(state, line)
-            assert plain.outcome(state).result == "won"
+    [game] = plugin.cardshell_games()
+    lying = dataclasses.replace(game, search=dataclasses.replace(game.search, prune=lambda state: True))
+    monkeypatch.setattr(plugin, "cardshell_games", cardshell.hookimpl(lambda: [lying]))
+    namespace: dict[str, Any] = {}
+    exec(compile(snippet("test"), str(SEARCH_HOWTO), "exec"), namespace)
+    with pytest.raises(AssertionError, match=r"deal \d+: the plain search says 'won' .* left out every winning line"):
+        namespace["test_the_fast_paths_give_the_plain_searchs_verdicts"]()
 
 
-def test_the_table_of_the_worked_example(searches):
-    from cardshell_higher_lower import rules
-
-    plain, fast = searches
+def test_the_table_of_the_worked_example(registered_as_the_page_says):
     rows = re.findall(r"^\| seed (\d+) \| (\d+) \| ([a-z ]+) \| (\d+) \| (\d+) \|$",
                       SEARCH_HOWTO.read_text(encoding="utf-8"), re.M)
     assert len(rows) == 3
     for seed, target, verdict, slow_positions, fast_positions in rows:
-        state = rules.new_game(int(seed), int(target))
-        slow, quick = solve(plain, state, BIG), solve(fast, state, BIG)
-        assert (slow.result, quick.result) == (verdict, verdict)
-        assert (slow.positions, quick.positions) == (int(slow_positions), int(fast_positions))
+        [checked] = check_search("higher-lower", [int(seed)], options={"target": int(target)},
+                                 plugins=["higher-lower"])
+        assert (checked.plain.result, checked.fast.result) == (verdict, verdict)
+        assert (checked.plain.positions, checked.fast.positions) == (int(slow_positions), int(fast_positions))

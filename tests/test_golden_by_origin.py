@@ -191,6 +191,18 @@ def test_a_rewording_release_fails_no_golden_file_and_strict_mode_shows_exactly_
     assert reworded_files >= 5
 
 
+def test_a_reworded_report_around_a_games_error_fails_no_golden_file(monkeypatch):
+    # The FILE:LINE: report on standard error is the host's (script.report) around the game's words.
+    old = CATALOG["script.report"]
+    monkeypatch.setitem(CATALOG, "script.report",
+                        Message("script.report", "{source} line {number}: {message}", old.doc, (old.text,)))
+    path = ROOT / "tests" / "golden" / "test_minesweeper_manner.cardshell"
+    assert ":7: A cell is missing" in path.with_name(path.name + ".err").read_text(encoding="utf-8")
+    assert check_golden(path).problems == []
+    strict = check_golden(path, strict=True)
+    assert "line 7: A cell is missing" in strict.result.errors and strict.problems
+
+
 def _reworded(piece: Part) -> bool:
     text = piece.text
     if not isinstance(text, messages.HostText):

@@ -105,6 +105,18 @@ def test_one_place_reads_whether_a_games_states_are_immutable():
     assert len(readers) == 1
 
 
+def test_one_place_decides_whether_a_state_is_immutable_by_its_type():
+    # cardshell.statekind.proven_immutable asks cardshell.immutability's rule; the host asks statekind.
+    users = sorted(module_name(path) for path in PACKAGE.rglob("*.py")
+                   for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                   if (isinstance(node, ast.ImportFrom) and node.module == "cardshell.immutability")
+                   or (isinstance(node, ast.ImportFrom) and node.module == "cardshell"
+                       and any(alias.name == "immutability" for alias in node.names))
+                   or (isinstance(node, ast.Import) and any(alias.name == "cardshell.immutability"
+                                                            for alias in node.names)))
+    assert users == ["cardshell.statekind"]
+
+
 # -- each plugin folder stands alone, as a stranger's would ---------------------------
 ROOT = PACKAGE.parent
 #: The built-in plugins and the example plugin: the examples authors copy.

@@ -40,7 +40,7 @@ def _parse_or_usage_error(parse, text):
 def test_the_shared_parsers_raise_only_usage_errors(text):
     for parse in (parsers.integer, parsers.integers(1), parsers.integers(2, 1, 7),
                   parsers.optional_integer(1, 10, default=1), parsers.no_args, parsers.words,
-                  parsers.shell_words):
+                  parsers.shell_words, parsers.choice("w", "1", "7"), parsers.choices(["w", "1"], ["f", "-1"])):
         _parse_or_usage_error(parse, text)
 
 

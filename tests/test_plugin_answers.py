@@ -169,11 +169,14 @@ MUTATION = ("plugin 'hostile_mutating': move 'take 1' changed the state it was g
             "'mutating-row' declares immutable states; the game is left as it was")
 
 
-@pytest.fixture(params=[False, True], ids=["unhashable-state", "hashable-state"])
+@pytest.fixture(params=["unhashable-state", "hashable-state", "proven-state"])
 def mutating(request, monkeypatch):
+    """The kind of state hostile_mutating deals: a list inside (not hashable), hashable, or immutable by its
+    type (a frozen dataclass of a tuple of ints, changed with object.__setattr__)."""
     import hostile_mutating
 
-    monkeypatch.setattr(hostile_mutating, "HASHED", request.param)
+    monkeypatch.setattr(hostile_mutating, "HASHED", request.param == "hashable-state")
+    monkeypatch.setattr(hostile_mutating, "PROVEN", request.param == "proven-state")
     return request.param
 
 
@@ -197,10 +200,11 @@ def test_a_first_move_that_changes_the_state_is_put_back_from_the_deal(mutating)
     assert shell.execute("take 3").ok and shell.execute("show").output == "1 1"  # the game plays on
 
 
-def test_the_contract_check_names_the_plugin_that_changes_a_state(monkeypatch):
+@pytest.mark.parametrize("kind", ["HASHED", "PROVEN"])
+def test_the_contract_check_names_the_plugin_that_changes_a_state(monkeypatch, kind):
     import hostile_mutating
 
-    monkeypatch.setattr(hostile_mutating, "HASHED", True)
+    monkeypatch.setattr(hostile_mutating, kind, True)
     expected = r"'take 1' mutated the state \(plugin 'hostile_mutating' declares immutable states\)"
     with pytest.raises(AssertionError, match=expected):
         for seed in range(20):  # some deals list 'take 1' at once

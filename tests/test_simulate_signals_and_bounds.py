@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -44,6 +45,22 @@ def blocked(pid: int) -> int | None:
     except OSError:
         return None
     return None
+
+
+@contextlib.contextmanager
+def reaped(process: subprocess.Popen):
+    """Kill ``process`` and its descendants if the block leaves it running
+    (a failed assertion must not leave a 100,000-deal sweep behind)."""
+    try:
+        yield process
+    finally:
+        if process.poll() is None:
+            family = children(process.pid)
+            family += [pid for helper in family for pid in children(helper)]
+            for pid in [process.pid, *family]:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+            process.wait(timeout=30)
 
 
 def wait_for(condition, timeout: float = 30.0) -> bool:
@@ -176,14 +193,16 @@ def test_a_command_line_winnability_ended_by_a_signal_says_what_remains(tmp_path
         [sys.executable, "-m", "cardshell", "winnability", "thumb-and-pouch", "--deals", "0:100000",
          "--jobs", "2", "--seconds", "0.2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    assert wait_for(lambda: len(children(process.pid)) >= 2), "the pool never started"
-    time.sleep(1.0)  # let the workers be in the middle of their chunks
-    helpers = children(process.pid)  # the forkserver (its children: the workers) and the resource tracker
-    workers = [pid for helper in helpers for pid in children(helper)]
-    # Signals held back while the pool started are not held back in its workers.
-    assert workers and [blocked(pid) for pid in workers] == [0] * len(workers)
-    process.send_signal(signum)
-    out, err = process.communicate(timeout=60)
+    with reaped(process):
+        assert wait_for(lambda: len(children(process.pid)) >= 2), "the pool never started"
+        assert wait_for(lambda: sum(len(children(pid)) for pid in children(process.pid)) >= 2), "no workers"
+        time.sleep(1.0)  # let the workers be in the middle of their chunks
+        helpers = children(process.pid)  # the forkserver (its children: the workers) and the resource tracker
+        workers = [pid for helper in helpers for pid in children(helper)]
+        # Signals held back while the pool started are not held back in its workers.
+        assert workers and [blocked(pid) for pid in workers] == [0] * len(workers)
+        process.send_signal(signum)
+        out, err = process.communicate(timeout=60)
     assert process.returncode == 128 + signum, err
     note = err.strip().splitlines()
     assert len(note) == 1, err  # one line: no traceback, no resource-tracker warning
@@ -205,10 +224,11 @@ def test_after_kill_9_no_worker_or_helper_of_the_pool_stays(tmp_path):
         [sys.executable, "-m", "cardshell", "winnability", "thumb-and-pouch", "--deals", "0:100000",
          "--jobs", "2", "--seconds", "0.2"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    assert wait_for(lambda: sum(len(children(pid)) for pid in children(process.pid)) >= 2), "no workers"
-    time.sleep(1.0)
-    helpers = children(process.pid)
-    left = helpers + [pid for helper in helpers for pid in children(helper)]
-    process.kill()
-    process.wait(timeout=30)
+    with reaped(process):
+        assert wait_for(lambda: sum(len(children(pid)) for pid in children(process.pid)) >= 2), "no workers"
+        time.sleep(1.0)
+        helpers = children(process.pid)
+        left = helpers + [pid for helper in helpers for pid in children(helper)]
+        process.kill()
+        process.wait(timeout=30)
     assert wait_for(lambda: not any(running(pid) for pid in left), 30), [pid for pid in left if running(pid)]

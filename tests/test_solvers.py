@@ -12,12 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardshell import Search
 from cardshell.cards import ACE, Card, Suit, new_deck, parse_card
-from cardshell.ruleset import RuleSet
-from cardshell.search import Budget, hint, solve
+from cardshell.search import Budget, hint
 from cardshell.shell import Shell
-from cardshell.testing import random_walk, replays_to_a_win
+from cardshell.testing import check_search, random_walk
 from cardshell_aces_up import rules as aces
 from cardshell_thumb_and_pouch import rules as pouch
 from cardshell_thumb_and_pouch.rules import Placed
@@ -29,29 +27,16 @@ def shell_for(game_id: str) -> Shell:
     return Shell.create(plugins=[game_id], seed=0, autosave=False)
 
 
-def plain(rules: RuleSet, key=None) -> RuleSet:
-    """The same game searched without its solver: every legal line, no
-    dominance, the states themselves (or ``key``) as keys."""
-    return rules.searched_with(Search(key=key, heuristic=rules.search.heuristic))
-
-
 # --- exactness: the solver never turns a won deal into "no win" ----------------------
 
 
-@settings(max_examples=12)
+@settings(max_examples=12, deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(2, 3))
 def test_aces_up_solver_agrees_with_a_plain_search_on_small_stacked_deals(rnd, deals):
     others = [card for card in new_deck() if card.rank != ACE]
     deck = [card for card in new_deck() if card.rank == ACE] + rnd.sample(others, 4 * deals - 4)
     rnd.shuffle(deck)
-    state = aces.start_from_deck(deck)
-    rules = shell_for("aces-up").rules("aces-up")
-    # The reference keys only by stock length and columns (sorted once the stock is empty).
-    fast, slow = solve(rules, state, BIG), solve(plain(rules, aces.search_key), state, BIG)
-    assert "unknown" not in (fast.result, slow.result)
-    assert fast.result == slow.result
-    if fast.result == "won":
-        assert replays_to_a_win(rules, state, fast.line)
+    check_search("aces-up", states=[aces.start_from_deck(deck)], plugins=["aces-up"], budget=BIG)
 
 
 def endgame(rnd: random.Random, on_foundations: int) -> pouch.ThumbAndPouchState:
@@ -73,16 +58,10 @@ def endgame(rnd: random.Random, on_foundations: int) -> pouch.ThumbAndPouchState
     return pouch.ThumbAndPouchState(foundations, tableau, stock=rest[cut:], waste=rest[len(rest) // 2:cut])
 
 
-@settings(max_examples=20)
+@settings(max_examples=20, deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(10, 11))
 def test_thumb_and_pouch_solver_agrees_with_a_plain_search_on_endgames(rnd, on_foundations):
-    state = endgame(rnd, on_foundations)
-    rules = shell_for("thumb-and-pouch").rules("thumb-and-pouch")
-    fast, slow = solve(rules, state, BIG), solve(plain(rules), state, BIG)
-    assert "unknown" not in (fast.result, slow.result)
-    assert fast.result == slow.result
-    if fast.result == "won":
-        assert replays_to_a_win(rules, state, fast.line)
+    check_search("thumb-and-pouch", states=[endgame(rnd, on_foundations)], plugins=["thumb-and-pouch"], budget=BIG)
 
 
 def test_an_ace_or_a_two_goes_up_without_branching():
@@ -156,7 +135,8 @@ def test_solve_says_no_win_from_a_position_proven_lost(game_id, position):
     shell.current.state = state
     reply = shell.execute("solve")
     assert reply.ok and reply.output.startswith("No win from here"), reply.output
-    assert solve(plain(shell.rules(game_id)), state, BIG).result == "no win"
+    [checked] = check_search(game_id, states=[state], plugins=[game_id], budget=BIG)
+    assert checked.plain.result == "no win"
 
 
 # --- hints --------------------------------------------------------------------------

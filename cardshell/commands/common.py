@@ -38,10 +38,10 @@ def _count(text: str) -> int:
     if not words:
         return 1
     if len(words) > 1 or not (words[0].isascii() and words[0].isdigit()):
-        raise UsageError(f"{parsers.quoted(text.strip())} is not a number of moves (1 or more)")
+        raise UsageError(say("undo.not-a-count", text=parsers.quoted(text.strip())))
     count = parsers.integer(words[0])  # at most parsers.MAX_DIGITS digits
     if count < 1:
-        raise UsageError(f"{parsers.quoted(text.strip())} is not a number of moves (1 or more)")
+        raise UsageError(say("undo.not-a-count", text=parsers.quoted(text.strip())))
     return count
 
 
@@ -52,7 +52,7 @@ def _split(text: str) -> list[str]:
 
 def _did_you_mean(word: str, candidates: Iterable[str]) -> str:
     close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.75)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return say("command.did-you-mean", word=repr(close[0])) if close else ""
 
 
 def find_game(games: Mapping[str, Game], word: str) -> Game:
@@ -77,9 +77,10 @@ def find_game(games: Mapping[str, Game], word: str) -> Game:
     if len(starting) == 1:
         return games[starting[0]]
     if len(starting) > 1:
-        raise CommandError(f"{parsers.quoted(word)} could be {', '.join(sorted(starting))}; type more of its name")
-    known = ", ".join(sorted(games)) or "none installed"
-    raise CommandError(f"no game {parsers.quoted(word)}{_did_you_mean_game(key, games)}; the games are: {known}")
+        raise CommandError(say("game.ambiguous", word=parsers.quoted(word), games=", ".join(sorted(starting))))
+    known = ", ".join(sorted(games)) or say("game.none-installed")
+    raise CommandError(say("game.unknown", word=parsers.quoted(word), suggestion=_did_you_mean_game(key, games),
+                           games=known))
 
 
 def _did_you_mean_game(word: str, games: Iterable[str]) -> str:
@@ -91,7 +92,7 @@ def _did_you_mean_game(word: str, games: Iterable[str]) -> str:
         return close
     by_word = {part: gid for gid in reversed(ids) for part in gid.split("-") if len(part) > 2}
     found = difflib.get_close_matches(word, list(by_word), n=1, cutoff=0.75)
-    return f" (did you mean {by_word[found[0]]!r}?)" if found else ""
+    return say("command.did-you-mean", word=repr(by_word[found[0]])) if found else ""
 
 
 def game_commands(registry: Registry, game_id: str) -> list[Command]:
@@ -99,10 +100,11 @@ def game_commands(registry: Registry, game_id: str) -> list[Command]:
     return [entry.command for entry in registry.commands(game_id)]
 
 
-def game_page(host: Host, game_id: str) -> str:
+def game_page(host: Host, game_id: str) -> list[str]:
     """``help GAME`` and ``rules GAME``: the game's rules page (its
     ``RULES.md``, or its summary), commands and ``play`` options, wrapped to
-    the front end's width (:func:`cardshell.gamepage.page`).
+    the front end's width, as the pieces the command echoes
+    (:func:`cardshell.gamepage.page_pieces`).
 
     Raises:
         KeyError: no such game.
@@ -110,8 +112,8 @@ def game_page(host: Host, game_id: str) -> str:
     registry = host.registry
     game = registry.games[game_id]
     plugin = registry.plugin(registry.game_plugins[game_id])
-    return gamepage.page(game, game_commands(registry, game_id), gamepage.rules_text(game, plugin),
-                         host.front_end.width)
+    return gamepage.page_pieces(game, game_commands(registry, game_id), gamepage.rules_text(game, plugin),
+                                host.front_end.width)
 
 
 class HostPlugin:
@@ -143,23 +145,22 @@ class HostPlugin:
 
     def _saved_rows(self) -> list[tuple[str, str]]:
         """One row per save: resumable ones with how to resume, broken ones with why not."""
-        rows = []
+        rows: list[tuple[str, str]] = []
         for name, found in saves.list_saves(self.shell.places.data_dir):
             if isinstance(found, saves.SaveError):
-                rows.append((name, f"cannot be used: {found.message}"))
+                rows.append((name, say("save.row-unusable", problem=found.message)))
                 continue
             game = self.shell.registry.games.get(found.game)
             if game is None:
-                rows.append((name, f"game {found.game!r} is not installed"))
+                rows.append((name, say("save.row-not-installed", game=repr(found.game))))
                 continue
             ended = self.shell.endings.ended_at(found.uid)
             if not game.undo and ended is not None and len(found.log) < ended:
-                rows.append((name, f"{game.title}, seed {found.seed}: cannot be resumed (played on from it "
-                                   f"to an ending; {game.title} has no undo)"))
+                rows.append((name, say("save.row-ended", title=game.title, seed=found.seed)))
                 continue
             how = f"play {name}" if name == found.game else f"load {name}"
-            rows.append((name, f"{game.title}, seed {found.seed}, {helptext.moves(len(found.log))}, "
-                               f"saved {timestamps.readable(found.saved)} ('{how}')"))
+            rows.append((name, say("save.row", title=game.title, seed=found.seed, moves=helptext.moves(len(found.log)),
+                                   when=timestamps.readable(found.saved), how=how)))
         return rows
 
     def _save_name(self, word: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from cardshell.commands.common import HostPlugin
 from cardshell.errors import CommandError
 from cardshell.hookspecs import hookimpl
+from cardshell.messages import say
 from cardshell.persistence import describe
 from cardshell.records import Command, CommandContext
 
@@ -33,9 +34,8 @@ class SessionCommands(HostPlugin):
         """``history``: the accepted commands so far, one per line, replayable."""
         recorder = self.shell.recorder
         if recorder.dropped:
-            ctx.echo(f"# {recorder.dropped} earlier lines are not kept in memory "
-                     "('cardshell --record FILE' keeps every line)")
-        ctx.echo("\n".join(recorder.lines) if recorder.lines else "No commands yet.")
+            ctx.echo(say("history.dropped", count=recorder.dropped))
+        ctx.echo(say("history.lines", lines="\n".join(recorder.lines)) if recorder.lines else say("history.empty"))
 
     def quit(self, ctx: CommandContext, args: None) -> None:
         """``quit``: abandon the current game; outside a game, leave the shell.
@@ -59,17 +59,18 @@ class SessionCommands(HostPlugin):
         if session.outcome is None and session.moves:
             what = describe(session.game.title, session.seed, session.moves)
             confirm = shell.front_end.confirm
-            if confirm is not None and not confirm(f"This abandons {what}. Go on?"):
-                raise CommandError(f"Nothing was changed: {what} is kept.")
+            if confirm is not None and not confirm(say("game.confirm-abandon", what=what)):
+                raise CommandError(say("game.kept", what=what))
         shell.lifecycle.leave(abandon=True)  # keeps a game with moves loadable (Sessions.leave)
         if session.outcome is None and session.moves:
             name = next((n for n, r in reversed(shell.persistence.abandoned.items()) if r.uid == session.uid), None)
+        title, seed = session.game.title, session.seed
         if name is not None:
-            ctx.echo(f"Left {session.game.title} (seed {session.seed}): 'load {name}' brings it back until you exit.")
+            ctx.echo(say("game.left-loadable", title=title, seed=seed, name=name))
         elif session.outcome is not None:
-            ctx.echo(f"Left {session.game.title} (seed {session.seed}, over: {session.outcome.result}).")
+            ctx.echo(say("game.left-over", title=title, seed=seed, result=session.outcome.result))
         else:
-            ctx.echo(f"Left {session.game.title} (seed {session.seed}).")
+            ctx.echo(say("game.left", title=title, seed=seed))
 
     def exit(self, ctx: CommandContext, args: None) -> None:
         """``exit``: leave the shell."""

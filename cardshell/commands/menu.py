@@ -64,18 +64,20 @@ class MenuCommands(HostPlugin):
             shell_commands = self._global_commands()
             if game is None and not words:  # at cardshell>: what can be done there
                 shell_commands = self._usable_here(shell_commands)
-            ctx.echo(helptext.menu(shell_commands, game, commands, width=width,
-                                   shadowed=registry.shadowed(game.id if game else None), short=not words))
+            for piece in helptext.menu(shell_commands, game, commands, width=width,
+                                       shadowed=registry.shadowed(game.id if game else None), short=not words):
+                ctx.echo(piece)
             return
         if len(words) > 1:
-            raise UsageError("help takes at most one command name")
+            raise UsageError(say("help.too-many"))
         word = words[0]
         if word.startswith(ESCAPE) and len(word) > len(ESCAPE):  # help %hint: the shell's own command
             global_entry = registry.global_scope.lookup(word[len(ESCAPE):])
             if global_entry is None:
                 help_word = shell.lifecycle.host_word("help")
-                raise CommandError(f"no shell command {word!r}; type '{help_word}' for the list")
-            ctx.echo(helptext.command_help(global_entry.command))
+                raise CommandError(say("help.no-shell-command", word=repr(word), help=help_word))
+            for piece in helptext.command_help(global_entry.command):
+                ctx.echo(piece)
             return
         scope = shell.dispatcher.scope()
         entry = scope.lookup(word) or next(
@@ -89,20 +91,21 @@ class MenuCommands(HostPlugin):
         if entry is None:
             game_id = self._game_id(word)
             if game_id is not None:  # help GAME: the game's page
-                ctx.echo(game_page(shell, game_id))
+                for piece in game_page(shell, game_id):
+                    ctx.echo(piece)
                 return
             owners = self._games_with_command(word)
             if owners:  # a command of some games, asked about outside them
-                ctx.echo(helptext.wrap(f"'{word}' is a command inside {_series(owners)}: 'play GAME', then "
-                                       f"'help {word}' there.", width))
+                ctx.echo(say("help.command-elsewhere", word=word, games=_series(owners)).laid_out(width))
                 return
             close = shell.dispatcher.did_you_mean(word)
-            hint = f" (did you mean {close!r}?)" if close else _did_you_mean_game(word.lower(), registry.games)
-            help_word = shell.lifecycle.host_word("help")
-            raise CommandError(f"no command or game {parsers.quoted(word)}{hint}; type "
-                               f"'{help_word}' for the list of commands and 'games' for the games")
+            hint = (say("command.did-you-mean", word=repr(close)) if close
+                    else _did_you_mean_game(word.lower(), registry.games))
+            raise CommandError(say("help.unknown", word=parsers.quoted(word), suggestion=hint,
+                                   help=shell.lifecycle.host_word("help")))
         game = registry.games.get(entry.command.game) if entry.command.game else None
-        ctx.echo(helptext.command_help(entry.command, game, width))
+        for piece in helptext.command_help(entry.command, game, width):
+            ctx.echo(piece)
         if game is not None and registry.global_scope.lookup(word) is not None:
             ctx.echo(say("help.shell-word", word=repr(word), word_plain=word, title=game.title))
 
@@ -132,33 +135,33 @@ class MenuCommands(HostPlugin):
         shell = self.shell
         table, width = shell.table, shell.front_end.width
         if not shell.registry.games:
-            ctx.echo("No games are installed.")
+            ctx.echo(say("games.none"))
         else:
-            ctx.echo("Games:")
-            ctx.echo(helptext.games_list(shell.registry.listing(), width))
+            ctx.echo(say("games.heading"))
+            for piece in helptext.games_list(shell.registry.listing(), width):
+                ctx.echo(piece)
         playing: list[tuple[str, str]] = []
         finished: list[tuple[str, str]] = []
         ended = {gid: s for gid, s in table.finished.items() if s.outcome is not None and gid not in table.sessions}
         for gid, session in sorted((table.sessions | ended).items()):
-            marker = " (current)" if session is table.current else ""
-            row = f"seed {session.seed}, {helptext.moves(session.moves)}"
+            marker = say("games.current") if session is table.current else ""
+            moves = helptext.moves(session.moves)
             if session.outcome is None:
-                playing.append((gid, f"{row}{marker}"))
+                playing.append((gid, say("games.playing", seed=session.seed, moves=moves, current=marker)))
             else:
-                finished.append((gid, f"{row}, {session.outcome.result}{marker}"))
-        if playing:
-            ctx.echo("In progress:")
-            ctx.echo(helptext.table(playing, width=width))
-        if finished:
-            ctx.echo("Finished ('play GAME' deals a new game):")
-            ctx.echo(helptext.table(finished, width=width))
+                finished.append((gid, say("games.finished", seed=session.seed, moves=moves,
+                                          result=session.outcome.result, current=marker)))
+        listings = [(say("games.in-progress"), playing), (say("games.finished-heading"), finished)]
         if shell.persistence.autosave:
-            rows = self._saved_rows()
+            listings.append((say("save.list-heading"), self._saved_rows()))
+        for heading, rows in listings:
             if rows:
-                ctx.echo("Saved:")
-                ctx.echo(helptext.table(rows, width=width))
+                ctx.echo(heading)
+                for piece in helptext.table_rows(rows, width=width):
+                    ctx.echo(piece)
 
 
 def _series(items: list[str]) -> str:
-    """``Blackjack, Snap and Pictures``: items joined as a sentence does."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+    """``Blackjack, Snap and Pictures``: items joined as a sentence does
+    (the message ``help.list-and`` for more than one)."""
+    return items[0] if len(items) == 1 else say("help.list-and", items=", ".join(items[:-1]), last=items[-1])

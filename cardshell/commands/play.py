@@ -16,18 +16,20 @@ from cardshell.commands.switching import GameSwitching
 from cardshell.errors import CommandError, UsageError
 from cardshell.game_options import play_parser
 from cardshell.hookspecs import hookimpl
+from cardshell.messages import HostText, say
 from cardshell.records import Command, CommandContext
 
 
-def over_line(session: Any) -> str:
-    """``Aces Up (seed 4) is over: won.``: how a finished game is named.
+def over_line(session: Any) -> HostText:
+    """``Aces Up (seed 4) is over: won.``: how a finished game is named (the
+    message ``game.was-over``).
 
     Args:
         session (GameSession): a game with an outcome.
     """
     outcome = session.outcome
-    detail = f" ({outcome.detail})" if outcome.detail else ""
-    return f"{session.game.title} (seed {session.seed}) is over: {outcome.result}{detail}."
+    detail = say("game.detail", detail=outcome.detail) if outcome.detail else ""
+    return say("game.was-over", title=session.game.title, seed=session.seed, result=outcome.result, detail=detail)
 
 
 class PlayCommands(GameSwitching):
@@ -64,7 +66,7 @@ class PlayCommands(GameSwitching):
         shell = self.shell
         table, dispatcher = shell.table, shell.dispatcher
         if not words:
-            raise UsageError("which game? type 'games' for the list")
+            raise UsageError(say("game.which"))
         game = self._find_game(words[0])
         if words[0] != game.id:  # a prefix: record the game's id, so a replay means the same game
             dispatcher.record_as = shlex.join(["play", game.id, *words[1:]])
@@ -73,21 +75,21 @@ class PlayCommands(GameSwitching):
         session = table.sessions.get(game.id)
         if session is not None and not given and session.outcome is None:
             table.current = session
-            ctx.echo(f"Resuming {game.title}, seed {session.seed} ({helptext.moves(session.moves)} so far).")
+            ctx.echo(say("game.resumed", title=game.title, seed=session.seed, moves=helptext.moves(session.moves)))
             ctx.echo(shell.lifecycle.render(session))
             return
         over = None
         if not given:
             over = session if session is not None and session.outcome is not None else table.last_finished(game.id)
         if over is not None:  # a finished game is never resumed: a new deal, and the reply says so
-            ctx.echo(f"{over_line(over)} A new deal:")
+            ctx.echo(say("game.new-deal-after", over=over_line(over)))
         elif (session is None and not given and shell.persistence.autosave
               and saves.exists(shell.places.data_dir, game.id)):
             try:
-                self._resume_saved(ctx, game.id, f"Resuming saved {game.title}")
+                self._resume_saved(ctx, game.id, say("save.resuming", title=game.title))
                 return
             except saves.SaveError as exc:
-                ctx.echo(f"warning: {exc.message}; starting a new game instead.")
+                ctx.echo(say("save.unusable-new-game", problem=exc.message))
         seed = given.pop("seed", None)
         options = {option.name.replace("-", "_"): option.default for option in game.options} | given
         with self._replacing(ctx, game.id):
@@ -127,11 +129,11 @@ class PlayCommands(GameSwitching):
         session = table.current or table.last_finished()
         if session is None:
             left = sorted(gid for gid, game in table.sessions.items() if game.outcome is None)
-            if left:  # left with Ctrl-D: still in progress, but not the current game
-                raise CommandError(f"no current game: {', '.join(left)} {'is' if len(left) == 1 else 'are'} in "
-                                   f"progress; 'play {left[0] if len(left) == 1 else 'GAME'}' resumes "
-                                   f"{'it' if len(left) == 1 else 'one'} (then 'new' or 'restart' acts on it)")
-            raise CommandError("no game in progress or finished; type 'play GAME' to start one")
+            if len(left) == 1:  # left with Ctrl-D: still in progress, but not the current game
+                raise CommandError(say("game.no-current-one", game=left[0]))
+            if left:
+                raise CommandError(say("game.no-current", games=", ".join(left)))
+            raise CommandError(say("game.none-to-deal"))
         return session
 
     def _complete_play(self, state: Any, index: int) -> list[str]:

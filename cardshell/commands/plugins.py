@@ -6,6 +6,7 @@ from __future__ import annotations
 from cardshell import help as helptext
 from cardshell.commands.common import HostPlugin
 from cardshell.hookspecs import hookimpl
+from cardshell.messages import say
 from cardshell.records import Command, CommandContext
 from cardshell.registry import ESCAPE
 
@@ -28,23 +29,29 @@ class PluginCommands(HostPlugin):
         """``plugins``: loaded plugins with distribution, version, games and
         hooks; the shell words each game shadows (:data:`ESCAPE`); failures."""
         registry = self.shell.registry
-        rows = []
+        width = self.shell.front_end.width
+        rows: list[tuple[str, str]] = []
         for info in registry.plugins:
-            dist = f"{info.dist} {info.version}" if info.dist else "(no distribution)"
-            games = f"games: {', '.join(info.games)}; " if info.games else ""
-            rows.append((info.name, f"{dist}; {games}hooks: {', '.join(info.hooks) or 'none'}"))
-        ctx.echo("Plugins:")
-        ctx.echo(helptext.table(rows, width=self.shell.front_end.width))
+            dist = f"{info.dist} {info.version}" if info.dist else say("plugins.no-distribution")
+            games = say("plugins.games", games=", ".join(info.games)) if info.games else ""
+            hooks = ", ".join(info.hooks) or say("plugins.no-hooks")
+            rows.append((info.name, say("plugins.row", distribution=dist, games=games, hooks=hooks)))
+        ctx.echo(say("plugins.heading"))
+        for piece in helptext.table_rows(rows, width=width):
+            ctx.echo(piece)
         registry.load_all()  # what each game shadows needs its commands: import them all
         shadowed = {gid: registry.shadowed(gid) for gid in registry.games}
         shadowing = [(gid, ", ".join(f"{word} ({ESCAPE}{word})" for word in words))
                      for gid, words in shadowed.items() if words]
         if shadowing:
-            ctx.echo("Shell words a game uses for its own commands (the shell's reached as %WORD there):")
-            ctx.echo(helptext.table(shadowing, width=self.shell.front_end.width))
+            ctx.echo(say("plugins.shadowing-heading"))
+            for piece in helptext.table_rows(shadowing, width=width):
+                ctx.echo(piece)
         if registry.notes:
-            ctx.echo("Notes:")
-            ctx.echo("\n".join(f"  {note}" for note in registry.notes))
+            ctx.echo(say("plugins.notes-heading"))
+            for note in registry.notes:
+                ctx.echo(say("plugins.note", note=note))
         if registry.failures:
-            ctx.echo("Failed plugins:")
-            ctx.echo("\n".join(f"  {failure.describe()}" for failure in registry.failures))
+            ctx.echo(say("plugins.failed-heading"))
+            for failure in registry.failures:
+                ctx.echo(say("plugins.failure", failure=failure.describe()))

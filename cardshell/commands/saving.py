@@ -14,6 +14,7 @@ from cardshell import parsers, saves
 from cardshell.commands.switching import GameSwitching
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
+from cardshell.messages import say
 from cardshell.persistence import MAX_ABANDONED, describe
 from cardshell.records import Command, CommandContext
 
@@ -53,11 +54,11 @@ class SaveCommands(GameSwitching):
         """
         session = self._current()
         if len(words) > 1:
-            raise UsageError("save takes at most one name")
+            raise UsageError(say("save.too-many"))
         name = self._save_name(words[0]) if words else session.id
         other = self.shell.registry.games.get(name)
         if other is not None and other.id != session.id:
-            raise CommandError(f"the name {name!r} is kept for {other.title}'s automatic save; choose another")
+            raise CommandError(say("save.name-reserved", name=repr(name), title=other.title))
         try:
             result = self.shell.persistence.save(session, name)
         except saves.SaveError as exc:
@@ -65,26 +66,25 @@ class SaveCommands(GameSwitching):
         for note in result.notes:
             ctx.echo(note)
         how = f"play {result.name}" if result.name == session.id else f"load {result.name}"
-        instead = f" instead of {name!r} ({result.reason})" if result.renamed else ""
-        ctx.echo(f"Saved {describe(session.game.title, session.seed, session.moves)} as {result.name!r}{instead}: "
-                 f"'{how}' resumes it.")
+        instead = say("save.instead", name=repr(name), reason=result.reason) if result.renamed else ""
+        ctx.echo(say("save.saved", what=describe(session.game.title, session.seed, session.moves),
+                     name=repr(result.name), instead=instead, how=how))
 
     def load(self, ctx: CommandContext, words: list[str]) -> None:
         """``load [NAME]``: resume a saved game; without NAME, list the saves
         and the games abandoned in this session."""
         if len(words) > 1:
-            raise UsageError("load takes at most one name")
+            raise UsageError(say("save.load-too-many"))
         if not words:
             rows = self._saved_rows()
             abandoned = self._abandoned_rows()
             if not rows and not abandoned:
-                ctx.echo("No saved games.")
-            if rows:
-                ctx.echo("Saved:")
-                ctx.echo(helptext.table(rows, width=self.shell.front_end.width))
-            if abandoned:
-                ctx.echo("Abandoned in this session (kept until exit):")
-                ctx.echo(helptext.table(abandoned, width=self.shell.front_end.width))
+                ctx.echo(say("save.none"))
+            for heading, listed in ((say("save.list-heading"), rows), (say("save.abandoned-heading"), abandoned)):
+                if listed:
+                    ctx.echo(heading)
+                    for piece in helptext.table_rows(listed, width=self.shell.front_end.width):
+                        ctx.echo(piece)
             return
         name = self._save_name(words[0])
         try:
@@ -94,18 +94,19 @@ class SaveCommands(GameSwitching):
             # The automatic save of a game says what 'play GAME' says when it
             # resumes it, so that a recording (which writes that as 'load GAME')
             # replays byte for byte.
-            verb = f"Resuming saved {title}" if name == record.game else f"Loaded {name!r}: {title}"
+            verb = (say("save.resuming", title=title) if name == record.game
+                    else say("save.loaded", name=repr(name), title=title))
             self._resume_saved(ctx, name, verb, record)
         except saves.SaveError as exc:
             raise CommandError(exc.message) from None
 
     def _abandoned_rows(self) -> list[tuple[str, str]]:
         """One row per game abandoned in this session, oldest first."""
-        rows = []
+        rows: list[tuple[str, str]] = []
         for name, record in self.shell.persistence.abandoned.items():
             game = self.shell.registry.games.get(record.game)
-            rows.append((name, f"{game.title if game else record.game}, seed {record.seed}, "
-                               f"{helptext.moves(len(record.log))} ('load {name}')"))
+            rows.append((name, say("save.row-abandoned", title=game.title if game else record.game, seed=record.seed,
+                                   moves=helptext.moves(len(record.log)), name=name)))
         return rows
 
     def _complete_saves(self, state: Any, index: int) -> list[str]:

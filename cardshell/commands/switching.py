@@ -40,18 +40,18 @@ class GameSwitching(HostPlugin):
             record = shell.persistence.read(name)
         session = shell.replayer.rebuild(name, record)
         if session.outcome is not None and name == record.game:
-            raise saves.SaveError(f"save {name!r} holds a finished game ({session.game.title}, seed "
-                                  f"{session.seed}: {session.outcome.result}); it is not resumed")
+            raise saves.SaveError(say("save.finished", name=repr(name), title=session.game.title, seed=session.seed,
+                                      result=session.outcome.result))
         with self._replacing(ctx, record.game, incoming=record):
             shell.persistence.abandoned.pop(name, None)  # an abandoned game resumed is in progress again
             shell.lifecycle.install(session)
         shell.dispatcher.record_as = f"load {name}"
         if session.outcome is not None:
-            ctx.echo(f"{verb}, seed {session.seed} (over: {session.outcome.result}; shown, not resumed).")
+            ctx.echo(say("save.shown-over", verb=verb, seed=session.seed, result=session.outcome.result))
             ctx.echo(shell.lifecycle.render(session))
             ctx.echo(shell.lifecycle.announce_ending(session, None))
             return
-        ctx.echo(f"{verb}, seed {session.seed} ({helptext.moves(session.moves)} so far).")
+        ctx.echo(say("save.resumed", verb=verb, seed=session.seed, moves=helptext.moves(session.moves)))
         ctx.echo(shell.lifecycle.render(session))
 
     @contextlib.contextmanager
@@ -87,13 +87,14 @@ class GameSwitching(HostPlugin):
             record, snapshot = persistence.automatic_save_at_stake(game_id, incoming)
             if record is not None:
                 game = shell.registry.games.get(game_id)
-                what = "the saved " + describe(game.title if game else game_id, record.seed, len(record.log))
+                what = say("game.the-saved", what=describe(game.title if game else game_id, record.seed,
+                                                           len(record.log)))
         confirm = shell.front_end.confirm
-        if record is not None and confirm is not None and not confirm(f"This abandons {what}. Go on?"):
-            raise CommandError(f"Nothing was changed: {what} is kept.")
+        if record is not None and confirm is not None and not confirm(say("game.confirm-abandon", what=what)):
+            raise CommandError(say("game.kept", what=what))
         name = persistence.abandon(record) if record is not None else None
         if name is not None:
-            ctx.echo(f"Abandoned {what}: 'load {name}' brings it back until you exit.")
+            ctx.echo(say("game.abandoned", what=what, name=name))
         try:
             yield
         except BaseException:

@@ -36,7 +36,7 @@ class UndoCommands(HostPlugin):
         lifecycle = self.shell.lifecycle
         lines = undo.undo(session, count)
         lifecycle.check_outcome(session, [], undoing=True)  # failures go to the reply's warnings
-        ctx.echo(undo.describe("Undid", lines))
+        ctx.echo(undo.describe(lines))
         ctx.echo(lifecycle.render(session))
 
     def redo(self, ctx: CommandContext, count: int) -> None:
@@ -46,7 +46,7 @@ class UndoCommands(HostPlugin):
         lines = undo.redo(session, count)
         before = session.outcome
         lifecycle.check_outcome(session, [])  # failures go to the reply's warnings
-        ctx.echo(undo.describe("Redid", lines))
+        ctx.echo(undo.describe(lines, redo=True))
         ctx.echo(lifecycle.render(session))
         ending = lifecycle.announce_ending(session, before)
         if ending:

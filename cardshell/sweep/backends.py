@@ -21,6 +21,7 @@ import os
 from collections.abc import Mapping
 
 from cardshell.errors import CommandError, UsageError
+from cardshell.messages import say
 from cardshell.sweep.engine import Backend
 from cardshell.sweep.grammar import check_address
 from cardshell.sweep.serial import Serial
@@ -65,8 +66,7 @@ def resolve_jobs(jobs: int | None, cores: int | None = None) -> tuple[int, str |
     if not jobs:
         return cores, None
     if jobs > cores:
-        plural = "s" if cores != 1 else ""
-        return cores, f"note: --jobs {jobs} is more than the {cores} usable core{plural}; using {cores}"
+        return cores, say("sweep.jobs-capped" if cores != 1 else "sweep.jobs-capped-one", jobs=jobs, cores=cores)
     return jobs, None
 
 

@@ -34,6 +34,7 @@ from typing import Any
 
 from cardshell import blame
 from cardshell.errors import CommandError, UsageError
+from cardshell.messages import HostText, say
 from cardshell.parsers import quoted
 from cardshell.sweep.deals import MAX_CHUNK, Chunk, chunk_size, chunked, deal_count
 from cardshell.sweep.grammar import split_address
@@ -69,7 +70,7 @@ class DaskCluster:
     def __init__(self, address: str, timeout: float | None = None) -> None:
         self.address = address
         self.timeout = timeout
-        self.name = f"the Dask cluster at {address}"
+        self.name: str = say("sweep.backend-cluster", address=address)
 
     def map(self, task: Callable[[Chunk], Any], deals: Iterable[int],
             max_chunk: int = MAX_CHUNK) -> Iterator[tuple[Chunk, Any]]:
@@ -94,25 +95,24 @@ class DaskCluster:
         try:
             from distributed import Client
         except ImportError:
-            raise CommandError(f"--scheduler needs Dask's distributed scheduler: {INSTALL_HINT}") from None
+            raise CommandError(say("sweep.needs-dask", install=INSTALL_HINT)) from None
         timeout = CONNECT_TIMEOUT if self.timeout is None else self.timeout
         deadline = time.monotonic() + timeout
         try:
-            host, port = split_address(self.address, "the address")
+            host, port = split_address(self.address, say("sweep.the-address"))
         except UsageError as exc:
-            raise CommandError(f"could not reach the Dask scheduler at {quoted(self.address)}: {exc.message}") from None
+            raise CommandError(say("sweep.unreachable", address=quoted(self.address), reason=exc.message)) from None
         try:
             probe(host, port, timeout)
             client = Client(self.address, timeout=max(0.1, deadline - time.monotonic()), set_as_default=False)
         except Exception as exc:  # OSError, TimeoutError, distributed's own: one line, the address and why
-            raise CommandError(f"could not reach the Dask scheduler at {self.address}: {_reason(exc, timeout)}"
-                               ) from None
+            raise CommandError(say("sweep.unreachable", address=self.address, reason=_reason(exc, timeout))) from None
         pending: deque[tuple[Chunk, Any]] = deque()
         try:
             try:
                 client.wait_for_workers(1, timeout=timeout)
             except (OSError, TimeoutError) as exc:
-                raise CommandError(f"the Dask scheduler at {self.address} has no worker: {exc}") from None
+                raise CommandError(say("sweep.no-worker", address=self.address, reason=str(exc))) from None
             threads = max(1, sum(client.nthreads().values()))
             source = chunked(deals, chunk_size(deal_count(deals), threads, max_chunk))
             guarded = Guarded(task)
@@ -127,9 +127,8 @@ class DaskCluster:
                 except Exception as exc:
                     if isinstance(exc, CommandError) or blame.origin(exc) is not None:
                         raise  # a plugin's fault, or the host's message from the worker
-                    raise CommandError(
-                        f"a Dask worker failed on deals {_describe(chunk)}: {type(exc).__name__}: {exc}"
-                    ) from None
+                    raise CommandError(say("sweep.worker-failed", deals=_describe(chunk), error_type=type(exc).__name__,
+                                           error=str(exc))) from None
                 following = next(source, None)
                 if following is not None:
                     pending.append((following, client.submit(guarded, following, pure=False)))
@@ -174,14 +173,14 @@ def probe(host: str, port: int, timeout: float) -> None:
         while len(data) < size:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise TimeoutError(f"no Dask handshake within {timeout:g} s")
+                raise TimeoutError(say("sweep.no-handshake", seconds=f"{timeout:g}"))
             sock.settimeout(left)
             try:
                 part = sock.recv(size - len(data))
             except TimeoutError:
-                raise TimeoutError(f"no Dask handshake within {timeout:g} s") from None
+                raise TimeoutError(say("sweep.no-handshake", seconds=f"{timeout:g}")) from None
             if not part:
-                raise ConnectionError("the connection was closed before a Dask handshake")
+                raise ConnectionError(say("sweep.handshake-closed"))
             data += part
         return data
 
@@ -189,7 +188,7 @@ def probe(host: str, port: int, timeout: float) -> None:
     for family, kind, protocol, _, address in resolve(host, port, timeout):
         left = deadline - time.monotonic()
         if left <= 0:
-            raise TimeoutError(f"no Dask handshake within {timeout:g} s")
+            raise TimeoutError(say("sweep.no-handshake", seconds=f"{timeout:g}"))
         sock = socket.socket(family, kind, protocol)
         try:
             sock.settimeout(left)
@@ -201,7 +200,7 @@ def probe(host: str, port: int, timeout: float) -> None:
         with sock:
             _handshake(receive, sock)
         return
-    raise errors[0] if errors else OSError(f"no address for {host!r}")
+    raise errors[0] if errors else OSError(say("sweep.no-host-address", host=repr(host)))
 
 
 def _handshake(receive: Callable[[socket.socket, int], bytes], sock: socket.socket) -> None:
@@ -213,9 +212,9 @@ def _handshake(receive: Callable[[socket.socket, int], bytes], sock: socket.sock
     """
     (length,) = struct.unpack("<Q", receive(sock, 8))
     if not 0 < length <= MAX_HANDSHAKE:
-        raise ConnectionError("it answers, but not as a Dask scheduler")
+        raise ConnectionError(say("sweep.not-dask"))
     if b"pickle-protocol" not in receive(sock, length):
-        raise ConnectionError("it answers, but not as a Dask scheduler")
+        raise ConnectionError(say("sweep.not-dask"))
 
 
 def resolve(host: str, port: int, timeout: float) -> list[tuple[Any, ...]]:
@@ -254,16 +253,21 @@ def resolve(host: str, port: int, timeout: float) -> list[tuple[Any, ...]]:
     thread.start()
     thread.join(timeout)
     if thread.is_alive():
-        raise TimeoutError(f"the name {host!r} was not resolved within {timeout:g} s")
+        raise TimeoutError(say("sweep.not-resolved", host=repr(host), seconds=f"{timeout:g}"))
     if failed:
         raise failed[0]
     return found[0]
 
 
 def _reason(exc: BaseException, timeout: float) -> str:
-    """The one-line reason of a failed connection."""
+    """The one-line reason of a failed connection: this module's own message
+    (a :class:`~cardshell.messages.HostText`, kept with its id), else the
+    exception's text on one line, at most 200 characters."""
     if isinstance(exc, TimeoutError) and not str(exc):
-        return f"no answer within {timeout:g} s"
+        return say("sweep.no-answer", seconds=f"{timeout:g}")
+    said = exc.args[0] if len(exc.args) == 1 else None
+    if isinstance(said, HostText) and len(said) <= 200 and said == " ".join(said.split()):
+        return said
     text = " ".join(str(exc).split()) or type(exc).__name__
     return text if len(text) <= 200 else text[:200] + "…"
 
@@ -271,4 +275,4 @@ def _reason(exc: BaseException, timeout: float) -> str:
 def _describe(chunk: Chunk) -> str:
     if len(chunk) == 1:
         return str(chunk[0])
-    return f"{chunk[0]}..{chunk[-1]} ({len(chunk)} deals)"
+    return say("sweep.deal-range", first=chunk[0], last=chunk[-1], count=len(chunk))

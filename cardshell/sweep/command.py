@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardshell.messages import say
 from cardshell.progress import ProgressLine
 from cardshell.records import Command, CommandContext
 from cardshell.sweep import histogram as histograms
@@ -109,7 +110,8 @@ class Simulation:
         backend, notes = choose_backend(args.jobs, args.scheduler)
         progress = None
         if ctx is not None:
-            progress = ProgressLine.for_context(ctx, args.n, f"simulate {args.n:,}", self.unit)
+            label = say("sweep.progress-label", deals=f"{args.n:,}")
+            progress = ProgressLine.for_context(ctx, args.n, label, self.unit)
         total = reduce(self.task(state, args), range(first, first + args.n), self.start(), self.add,
                        backend=backend, progress=progress, max_chunk=self.max_chunk)
         return total, SweepRun(args.n, first, args, state), notes
@@ -136,7 +138,7 @@ class Simulation:
             ctx.echo(histograms.text(drawn, max(width, 40)))  # the screen's width (at least 40)
             if target is not None:
                 histograms.write_png(drawn, target)
-                ctx.echo(f"Wrote the histogram to {target}")
+                ctx.echo(say("sweep.wrote-histogram", file=target))
 
     def command(self) -> Command:
         """The ``simulate`` Command record of the game.

@@ -38,6 +38,7 @@ from urllib.parse import urlsplit
 
 from cardshell import option_values
 from cardshell.errors import UsageError
+from cardshell.messages import say
 from cardshell.parsers import quoted
 from cardshell.sweep.deals import MAX_DEALS
 
@@ -165,22 +166,20 @@ def split_address(address: str, where: str = "--scheduler") -> tuple[str, int]:
         UsageError: as :func:`check_address`.
     """
     if len(address) > MAX_ADDRESS:
-        raise UsageError(f"{where}: the scheduler address is longer than {MAX_ADDRESS} characters")
+        raise UsageError(say("sweep.address-too-long", where=where, limit=MAX_ADDRESS))
     shown = quoted(address)
     scheme, has_scheme, _ = address.partition("://")
     if has_scheme and scheme.lower() not in SCHEMES:
-        raise UsageError(f"{where}: {shown} is not a TCP address; cardshell reaches a Dask scheduler only at "
-                         f"tcp://HOST:PORT or HOST:PORT (accepted schemes: {', '.join(SCHEMES)})")
+        raise UsageError(say("sweep.address-not-tcp", where=where, address=shown, schemes=", ".join(SCHEMES)))
     if not _ADDRESS.fullmatch(address):
-        raise UsageError(f"{where}: {shown} is not a scheduler address such as tcp://HOST:PORT")
+        raise UsageError(say("sweep.not-an-address", where=where, address=shown))
     try:
         parts = urlsplit(address if has_scheme else f"tcp://{address}")
         host, port = parts.hostname, parts.port
     except ValueError:
         host = port = None
     if not host or port is None or not 1 <= port <= 65535 or parts.path or parts.query or parts.fragment:
-        raise UsageError(f"{where}: {shown} is not a scheduler address such as tcp://HOST:PORT "
-                         "(PORT 1 to 65535)")
+        raise UsageError(say("sweep.bad-port", where=where, address=shown))
     return host, port
 
 
@@ -252,14 +251,14 @@ class Grammar:
                 if equals:
                     return inline
                 if index >= len(words):
-                    raise UsageError(f"{name} needs a value")
+                    raise UsageError(say("sweep.needs-value", option=name))
                 index += 1
                 return words[index - 1]
 
             if name in ("--jobs", "-j"):
-                jobs = integer(value(), "the number of processes J", 0, MAX_JOBS)
+                jobs = integer(value(), say("sweep.what-jobs"), 0, MAX_JOBS)
             elif name in first_options:
-                first = integer(value(), "the first seed", -MAX_SEED, MAX_SEED)
+                first = integer(value(), say("sweep.what-first"), -MAX_SEED, MAX_SEED)
             elif name == "--scheduler":
                 scheduler = check_address(value())
             elif name == "--plot":
@@ -267,25 +266,24 @@ class Grammar:
                 if equals or (index < len(words) and words[index].lower().endswith(".png")):
                     plot_file = value()
                     if not plot_file.lower().endswith(".png") or len(plot_file) > MAX_PATH:
-                        raise UsageError(f"--plot writes a PNG: the file name must end in .png "
-                                         f"(at most {MAX_PATH} characters), got {quoted(plot_file)}")
+                        raise UsageError(say("sweep.plot-not-png", limit=MAX_PATH, file=quoted(plot_file)))
             else:
-                raise UsageError(f"unknown option {quoted(name)}")
+                raise UsageError(say("sweep.unknown-option", option=quoted(name)))
         if not positional:
-            raise UsageError(f"simulate needs the number of {self.unit} N")
+            raise UsageError(say("sweep.needs-n", unit=self.unit))
         most = 1 + int(self.positional_first) + len(self.extras)
         if len(positional) > most:
-            raise UsageError(f"too many numbers: {quoted(' '.join(positional[most:]))}")
-        n = integer(positional[0], f"the number of {self.unit} N", 1, self.max_deals)
+            raise UsageError(say("sweep.too-many-numbers", numbers=quoted(" ".join(positional[most:]))))
+        n = integer(positional[0], say("sweep.what-n", unit=self.unit), 1, self.max_deals)
         rest = positional[1:]
         if self.positional_first and rest:
             if first is not None:
-                raise UsageError("the first seed is given twice (I and --first)")
-            first = integer(rest.pop(0), "the first seed I", -MAX_SEED, MAX_SEED)
+                raise UsageError(say("sweep.first-seed-twice"))
+            first = integer(rest.pop(0), say("sweep.what-first-i"), -MAX_SEED, MAX_SEED)
         extras = []
         for position, extra in enumerate(self.extras):
             typed = rest[position] if position < len(rest) else None
             extras.append(extra.default if typed is None else integer(typed, extra.what, extra.low, extra.high))
         if jobs is not None and scheduler is not None:
-            raise UsageError("--jobs and --scheduler cannot be combined: on a cluster its workers do the work")
+            raise UsageError(say("sweep.jobs-and-scheduler"))
         return SweepArgs(n, first, jobs, scheduler, plot, plot_file, tuple(extras))

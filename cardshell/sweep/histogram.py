@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardshell.errors import CommandError
+from cardshell.messages import HostText, say
 from cardshell.ownfiles import refusal, replaced
 
 __all__ = [
@@ -134,7 +135,7 @@ def binned(counts: Sequence[int], width: int, max_rows: int = 25) -> tuple[tuple
     return tuple(rows)
 
 
-def text(histogram: Histogram, columns: int = COLUMNS) -> str:
+def text(histogram: Histogram, columns: int = COLUMNS) -> HostText:
     """The histogram as aligned text lines, each at most ``columns`` wide.
 
     A title line (with the total), then one line per row: the label
@@ -151,26 +152,35 @@ def text(histogram: Histogram, columns: int = COLUMNS) -> str:
         columns (int): the width to fit, >= 40.
 
     Returns:
-        str: the lines joined with newlines, no final newline; a one-line
-        note when there is nothing to draw.
+        HostText: the lines joined with newlines, no final newline
+        (``sweep.histogram``); a one-line note when there is nothing to
+        draw (``sweep.histogram-empty``).
     """
     total = histogram.total
-    heading = f"{histogram.title} ({total:,} {histogram.unit})"[:columns]
+    heading = _heading(histogram)
+    if len(heading) > columns:
+        heading = say("sweep.histogram-heading-cut", heading=heading[:columns])
     if not total:
-        return f"{heading}\n(nothing to draw)"
+        return say("sweep.histogram-empty", heading=heading)
     labels = [_cut(label) for label, _ in histogram.rows]
     label_width = max(len(label) for label in labels)
     count_width = max(len(f"{count:,}") for _, count in histogram.rows)
     bar_width = max(columns - (label_width + 3 + 1 + count_width + 1 + 7), 1)
     most = max(count for _, count in histogram.rows)
-    lines = [heading]
+    lines = []
     for label, (_, count) in zip(labels, histogram.rows):
         length = round(count / most * bar_width)
         if count and not length:
             length = 1
         bar = "#" * length
         lines.append(f"{label:>{label_width}} | {bar:<{bar_width}} {count:>{count_width},} {count / total:>7.2%}")
-    return "\n".join(lines)
+    return say("sweep.histogram", heading=heading, rows="\n".join(lines))
+
+
+def _heading(histogram: Histogram) -> HostText:
+    """The heading of a histogram, its text's and its PNG's: the title, the
+    total and the unit (``Number of uncovered pictures (5,000 games)``)."""
+    return say("sweep.histogram-heading", title=histogram.title, total=f"{histogram.total:,}", unit=histogram.unit)
 
 
 def _cut(label: str) -> str:
@@ -205,17 +215,17 @@ def check_png_target(path: str, data_dir: str | os.PathLike[str] | None = None) 
     if data_dir is not None and (why := refusal(path, data_dir)) is not None:
         raise CommandError(why)
     if not matplotlib_available():
-        raise CommandError(f"--plot {path} needs matplotlib: {INSTALL_HINT} (--plot alone draws a text histogram)")
+        raise CommandError(say("sweep.plot-needs-matplotlib", file=path, install=INSTALL_HINT))
     target = Path(path)
     if target.suffix.lower() != ".png":
-        raise CommandError(f"the plot file must end in .png, got {path!r}")
+        raise CommandError(say("sweep.plot-file-not-png", file=repr(path)))
     folder = target.parent
     if not folder.is_dir():
-        raise CommandError(f"cannot write {path}: the folder {str(folder)!r} does not exist")
+        raise CommandError(say("sweep.no-folder", file=path, folder=repr(str(folder))))
     if target.is_dir():
-        raise CommandError(f"cannot write {path}: it is a folder")
+        raise CommandError(say("sweep.is-folder", file=path))
     if not os.access(folder, os.W_OK):
-        raise CommandError(f"cannot write {path}: the folder {str(folder)!r} is not writable")
+        raise CommandError(say("sweep.folder-not-writable", file=path, folder=repr(str(folder))))
     return target
 
 
@@ -239,7 +249,7 @@ def write_png(histogram: Histogram, path: str | os.PathLike[str]) -> Path:
     try:
         from matplotlib.figure import Figure
     except ImportError:
-        raise CommandError(f"writing a PNG needs matplotlib: {INSTALL_HINT}") from None
+        raise CommandError(say("sweep.png-needs-matplotlib", install=INSTALL_HINT)) from None
     target = Path(path)
     labels = [label for label, _ in histogram.rows]
     counts = [count for _, count in histogram.rows]
@@ -251,11 +261,11 @@ def write_png(histogram: Histogram, path: str | os.PathLike[str]) -> Path:
     crowded = sum(len(labels[index]) + 2 for index in shown) > 70  # about what fits under the bars
     axes.set_xticks(list(shown), [labels[index] for index in shown], rotation=45 if crowded else 0,
                     ha="right" if crowded else "center")
-    axes.set_title(f"{histogram.title} ({histogram.total:,} {histogram.unit})")
+    axes.set_title(str(_heading(histogram)))
     axes.set_ylabel(histogram.unit)
     try:
         with replaced(target, "wb") as stream:
             figure.savefig(stream, format="png")
     except OSError as exc:
-        raise CommandError(f"cannot write {target}: {exc.strerror or exc}") from None
+        raise CommandError(say("sweep.cannot-write", file=target, reason=exc.strerror or exc)) from None
     return target

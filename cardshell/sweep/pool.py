@@ -45,6 +45,7 @@ from itertools import chain, islice
 from typing import TYPE_CHECKING, Any
 
 from cardshell.errors import CommandError
+from cardshell.messages import say
 from cardshell.sweep.deals import MAX_CHUNK, Chunk, chunk_size, chunked, deal_count
 from cardshell.sweep.worker import HELD_SIGNALS, Guarded, start
 
@@ -198,7 +199,7 @@ class Pool:
         if jobs < 1:
             raise ValueError(f"jobs must be >= 1, got {jobs}")
         self.workers = jobs
-        self.name = f"{jobs} process{'es' if jobs != 1 else ''}"
+        self.name: str = say("sweep.backend-processes" if jobs != 1 else "sweep.backend-process", jobs=jobs)
 
     #: :meth:`map` takes ``finished`` (:func:`cardshell.sweep.engine.run` looks for this).
     counts_finished = True
@@ -268,7 +269,6 @@ class Pool:
                     submit(following)
                 yield chunk, result
         except BrokenProcessPool:  # from a result or a submission, once a worker died
-            raise CommandError("a worker process of the sweep ended abruptly (killed, or out of memory); "
-                               "the sweep stopped") from None
+            raise CommandError(say("sweep.worker-died")) from None
         finally:
             _terminate(executor)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from cardshell.messages import say
 from cardshell.sweep.deals import MAX_CHUNK, Chunk, chunk_size, chunked, deal_count
 
 __all__ = ["Serial"]
@@ -17,7 +18,7 @@ class Serial:
     code.  Attributes: ``name`` (str) for messages, ``workers`` (int) = 1.
     """
 
-    name = "one core"
+    name: str = say("sweep.backend-one-core")
     workers = 1
 
     def map(self, task: Callable[[Chunk], Any], deals: Iterable[int],

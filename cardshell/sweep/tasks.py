@@ -28,6 +28,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardshell.messages import say
+
 __all__ = ["PerDeal", "RangeCounter", "Tally", "add_counts"]
 
 
@@ -73,7 +75,7 @@ class Tally:
         for seed in chunk:
             outcome = play(seed)
             if not 0 <= outcome < self.outcomes:
-                raise IndexError(f"outcome {outcome} of deal {seed} is not in 0..{self.outcomes - 1}")
+                raise IndexError(say("sweep.outcome-out-of-range", outcome=outcome, deal=seed, last=self.outcomes - 1))
             counts[outcome] += 1
         return counts
 
@@ -121,7 +123,7 @@ def add_counts(total: list[int], counts: list[int]) -> list[int]:
         total.extend(counts)
         return total
     if len(counts) != len(total):
-        raise ValueError(f"a chunk returned {len(counts)} counts, expected {len(total)}")
+        raise ValueError(say("sweep.wrong-count", count=len(counts), expected=len(total)))
     for index, count in enumerate(counts):
         total[index] += count
     return total

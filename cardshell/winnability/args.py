@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from cardshell import option_values, parsers
 from cardshell.assist import MAX_NODES, MAX_SAMPLES, MAX_SECONDS
 from cardshell.errors import UsageError
+from cardshell.messages import say
 from cardshell.option_values import OptionParser
 from cardshell.sweep.grammar import MAX_JOBS, MAX_PATH, MAX_SEED, check_address, integer
 
@@ -125,14 +126,14 @@ def parse_deals(text: str) -> range:
     """
     found = _DEALS.fullmatch(text) if text.isascii() and len(text) <= 45 else None
     if found is None:
-        raise UsageError(f"--deals takes A:B, two whole numbers from 0 to {MAX_SEED:,} with A < B "
-                         f"(the deals A to B-1), got {parsers.quoted(text)}")
-    start = integer(found[1], "the first deal A", 0, MAX_SEED)
-    stop = integer(found[2], "the end B of --deals A:B", 0, MAX_SEED)
+        raise UsageError(say("winnability.deals-form", limit=f"{MAX_SEED:,}", deals=parsers.quoted(text)))
+    start = integer(found[1], say("winnability.what-first-deal"), 0, MAX_SEED)
+    stop = integer(found[2], say("winnability.what-end"), 0, MAX_SEED)
     if start >= stop:
-        raise UsageError(f"--deals {start}:{stop} is empty: A must be below B (the deals are A to B-1)")
+        raise UsageError(say("winnability.deals-empty", start=start, stop=stop))
     if stop - start > MAX_DEALS:
-        raise UsageError(f"--deals {start}:{stop} is {stop - start:,} deals; at most {MAX_DEALS:,} per run")
+        raise UsageError(say("winnability.too-many-deals", start=start, stop=stop, count=f"{stop - start:,}",
+                             limit=f"{MAX_DEALS:,}"))
     return range(start, stop)
 
 
@@ -175,7 +176,7 @@ def parse(text: str) -> WinnabilityArgs:
     """
     namespace = _PARSER.parse_words(parsers.shell_words(text))
     if not namespace.game:
-        raise UsageError("which game? e.g. 'winnability aces-up --deals 0:100'")
+        raise UsageError(say("winnability.which-game"))
     mode = namespace.mode or "thoughtful"
     honest = mode == "honest"
     deals = DEFAULT_DEALS if namespace.deals is None else parse_deals(namespace.deals)
@@ -184,20 +185,18 @@ def parse(text: str) -> WinnabilityArgs:
     nodes = (HONEST_NODES if honest else THOUGHTFUL_NODES) if namespace.nodes is None else \
         integer(namespace.nodes, "--nodes", 1, MAX_NODES)
     if namespace.samples is not None and not honest:
-        raise UsageError("--samples is for --honest (the thoughtful solver sees every card)")
+        raise UsageError(say("winnability.samples-honest-only"))
     samples = 0 if not honest else SAMPLES if namespace.samples is None else \
         integer(namespace.samples, "--samples", 1, MAX_SAMPLES)
     jobs = None if namespace.jobs is None else integer(namespace.jobs, "--jobs", 0, MAX_JOBS)
     scheduler = None if namespace.scheduler is None else check_address(namespace.scheduler)
     if jobs is not None and scheduler is not None:
-        raise UsageError("--jobs and --scheduler cannot be combined: on a cluster its workers do the work")
+        raise UsageError(say("sweep.jobs-and-scheduler"))
     export = namespace.export
     if export is not None and (not export.lower().endswith(".csv") or len(export) > MAX_PATH):
-        raise UsageError(f"--export writes CSV: the file name must end in .csv (at most {MAX_PATH} "
-                         f"characters), got {parsers.quoted(export)}")
+        raise UsageError(say("winnability.export-not-csv", limit=MAX_PATH, file=parsers.quoted(export)))
     plot_file = namespace.plot if isinstance(namespace.plot, str) else None
     if plot_file is not None and (not plot_file.lower().endswith(".png") or len(plot_file) > MAX_PATH):
-        raise UsageError(f"--plot writes a PNG: the file name must end in .png (at most {MAX_PATH} "
-                         f"characters), got {parsers.quoted(plot_file)}")
+        raise UsageError(say("sweep.plot-not-png", limit=MAX_PATH, file=parsers.quoted(plot_file)))
     return WinnabilityArgs(namespace.game, deals, mode, seconds, nodes, samples, jobs, scheduler, export,
                            bool(namespace.plot), plot_file, namespace.retry_unknown, namespace.list)

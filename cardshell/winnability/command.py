@@ -26,13 +26,14 @@ from cardshell import gamepage
 from cardshell.commands.common import find_game, game_commands
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
+from cardshell.messages import HostText, say
 from cardshell.ownfiles import refusal
 from cardshell.records import Command, CommandContext
 from cardshell.registry import HOST_PLUGINS
 from cardshell.sweep import ENV_SCHEDULER, ProgressLine, choose_backend
 from cardshell.sweep import histogram as histograms
 from cardshell.winnability import args as grammar
-from cardshell.winnability.report import HONEST_LINE, LISTED, THOUGHTFUL_LINE, Tally, histogram, report
+from cardshell.winnability.report import HONEST_LINE, LISTED, THOUGHTFUL_LINE, Tally, histogram, report_lines
 from cardshell.winnability.run import (
     MAX_VISITS,
     GameSpec,
@@ -177,9 +178,8 @@ class WinnabilityCommands:
         game = find_game(shell.registry.games, options.game)
         rules = shell.registry.rules(game.id)
         if not rules.searchable:
-            why = "list its legal moves" if game.legal_moves is None else "declare immutable states"
-            raise CommandError(f"{game.title} does not {why}, so the shell cannot solve its deals; "
-                               "nothing was done.")
+            raise CommandError(say("winnability.no-legal-moves" if game.legal_moves is None
+                                   else "winnability.mutable-states", title=game.title))
         check_deal(rules, options.deals.start)
         data_dir = shell.places.data_dir
         png = histograms.check_png_target(options.plot_file, data_dir) if options.plot_file else None
@@ -198,7 +198,7 @@ class WinnabilityCommands:
             ctx.echo(histograms.text(drawn))
             if png is not None:
                 histograms.write_png(drawn, png)
-                ctx.echo(f"Wrote the histogram to {png}")
+                ctx.echo(say("sweep.wrote-histogram", file=png))
 
     def _sweep_and_report(self, ctx: CommandContext, options: grammar.WinnabilityArgs, title: str, key: Key,
                           task: Any, backend: Any, notes: list[str], export: Path | None,
@@ -219,18 +219,19 @@ class WinnabilityCommands:
                 store.forget_unknown(key, deals)
                 left = store.count_usable(key, deals)
                 retried, reused = reused - left, left
-                ctx.echo(f"Retrying {retried:,} unknown deal{'s' if retried != 1 else ''} of this budget.")
-            progress = ProgressLine.for_context(ctx, len(deals) - reused, f"winnability {key.game}", "deals",
-                                                deal_seconds=options.seconds)
+                ctx.echo(say("winnability.retrying" if retried != 1 else "winnability.retrying-one",
+                             count=f"{retried:,}"))
+            progress = ProgressLine.for_context(ctx, len(deals) - reused, say("winnability.progress-label",
+                                                                              game=key.game),
+                                                say("winnability.unit"), deal_seconds=options.seconds)
             started = time.monotonic()
             try:
                 solved = sweep(store, key, deals, task, backend=backend, progress=progress, warn=warn)
             except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM/SIGHUP (a subclass): keep its type
                 stored = store.count_usable(key, deals)
                 kept, remain = stored - reused, len(deals) - stored
-                stop.add_note(f"interrupted; the {kept:,} deal{'s' if kept != 1 else ''} settled or tried "
-                              f"before stay in {store.path}; {remain:,} deal{'s' if remain != 1 else ''} "
-                              "remain (the same command resumes)")
+                stop.add_note(say("winnability.interrupted", kept=_deals(kept), table=store.path,
+                                  remain=_deals(remain)))
                 raise
             wall = time.monotonic() - started
             tally = Tally()
@@ -240,16 +241,16 @@ class WinnabilityCommands:
                 ctx.echo(note)
             shared = tally.deals - reused - solved
             if shared > 0:
-                ctx.echo(f"Another sweep on the same table solved {shared:,} of these deals meanwhile "
-                         "(the deals were shared, none solved twice).")
-            ctx.echo(report(title, key, deals, tally, wall, reused, list_all=options.list_all,
-                            width=self.shell.front_end.width))
+                ctx.echo(say("winnability.shared", count=f"{shared:,}"))
+            for line in report_lines(title, key, deals, tally, wall, reused, list_all=options.list_all,
+                                     width=self.shell.front_end.width):
+                ctx.echo(line)
             if export is not None:
                 try:
                     written = Store.export(store.usable(key, deals), export)
                 except OSError as exc:
-                    raise CommandError(f"cannot write {export}: {exc.strerror or exc}") from None
-                ctx.echo(f"Wrote {written:,} rows to {export}")
+                    raise CommandError(say("sweep.cannot-write", file=export, reason=exc.strerror or exc)) from None
+                ctx.echo(say("winnability.exported", count=f"{written:,}", file=export))
         return tally
 
 
@@ -270,9 +271,9 @@ def usage_problem(shell: Host, text: str) -> str | None:
         options = grammar.parse(text)
         find_game(shell.registry.games, options.game)
     except UsageError as exc:
-        return f"winnability: {exc.message}\nusage: {grammar.USAGE} (options: 'cardshell help winnability')"
+        return say("winnability.usage-problem", problem=exc.message, usage=grammar.USAGE)
     except CommandError as exc:
-        return f"winnability: {exc.message}"
+        return say("winnability.problem", problem=exc.message)
     return None
 
 
@@ -289,7 +290,12 @@ def _check_export(path: str, data_dir: Path) -> Path:
     if why is not None:
         raise CommandError(why)
     if target.is_dir():
-        raise CommandError(f"cannot write {path}: it is a directory")
+        raise CommandError(say("winnability.export-is-directory", file=path))
     if not target.parent.is_dir():
-        raise CommandError(f"cannot write {path}: no directory {str(target.parent)!r}")
+        raise CommandError(say("winnability.export-no-directory", file=path, directory=repr(str(target.parent))))
     return target
+
+
+def _deals(count: int) -> HostText:
+    """``3 deals``, ``1 deal``: a number of deals in words."""
+    return say("winnability.deals" if count != 1 else "winnability.deals-one", count=f"{count:,}")

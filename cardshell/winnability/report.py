@@ -34,27 +34,27 @@ reads it, without thousands separators), then the details::
 from __future__ import annotations
 
 import math
-import textwrap
 from array import array
 from dataclasses import dataclass, field
 
 from cardshell import screen
+from cardshell.messages import HostText, say
 from cardshell.sweep.histogram import Histogram
 from cardshell.winnability.stats import bounds, median, wilson_interval
 from cardshell.winnability.store import Key, Row
 
 #: The report's line saying what the rules version in a row's key covers
 #: (:func:`cardshell.winnability.run.rules_version`).
-KEY_COVERS = "(plugin version + hash of its rules page . hash of its package's code)"
+KEY_COVERS = say("winnability.key-covers")
 
-__all__ = ["HONEST_LINE", "KEY_COVERS", "LISTED", "THOUGHTFUL_LINE", "TIME_BINS", "Tally", "histogram", "report"]
+__all__ = ["HONEST_LINE", "KEY_COVERS", "LISTED", "THOUGHTFUL_LINE", "TIME_BINS", "Tally", "histogram", "report",
+           "report_lines", "summary"]
 #: How many deals of each kind (won, not won, unknown) the report lists without ``--list``.
 LISTED = 20
 #: What ``--thoughtful`` means, in one line (the report and ``help winnability``).
-THOUGHTFUL_LINE = "Thoughtful: each deal is solved seeing every card: can it be won at all?"
+THOUGHTFUL_LINE = say("winnability.thoughtful")
 #: What ``--honest`` means, in one line (the report and ``help winnability``).
-HONEST_LINE = ("Honest: each deal is played with the hints, seeing only what a player sees: "
-               "how often does good play win?")
+HONEST_LINE = say("winnability.honest")
 
 #: The upper edges (seconds) of the histogram's bins of time per deal; the
 #: last bin takes everything above the last edge.
@@ -112,14 +112,34 @@ def _seconds(value: float) -> str:
     return f"{value:.3f} s" if value < 10 else f"{value:,.1f} s"
 
 
-def _budget(key: Key) -> str:
+def _budget(key: Key) -> HostText:
     if key.mode == "honest":
-        return (f"budget: {key.seconds:g} s per deal; {key.samples} samples and {key.nodes:,} positions "
-                "per move")
-    return f"budget: {key.seconds:g} s and {key.nodes:,} positions per deal"
+        return say("winnability.budget-honest", seconds=f"{key.seconds:g}", samples=key.samples,
+                   nodes=f"{key.nodes:,}")
+    return say("winnability.budget", seconds=f"{key.seconds:g}", nodes=f"{key.nodes:,}")
 
 
-def summary(title: str, key: Key, tally: Tally, *, list_all: bool = False, width: int = 80) -> list[str]:
+#: The report's list of each result: the result as stored, and the id of its list's message.
+_LISTS = (("won", "winnability.won-list"), ("no win", "winnability.not-won-list"),
+          ("unknown", "winnability.unknown-list"))
+
+
+def _listed(message_id: str, found: array, list_all: bool, width: int) -> HostText:
+    """The report's list of the deals ``found`` of one result: the first
+    :data:`LISTED` (all with ``list_all``), as ``play --seed`` reads them,
+    wrapped between numbers (:func:`cardshell.screen.wrap_list`) under the
+    first, then how many more there are."""
+    shown = list(found) if list_all else list(found[:LISTED])
+    count = f"{len(found):,}"
+    lead = say(message_id, count=count, deals="")  # "Won (12):", a space before the first deal
+    wrapped = screen.wrap_list(f"{lead} ", [str(deal) for deal in shown], width)
+    listed = say(message_id, count=count, deals=wrapped[len(lead):])
+    if len(shown) < len(found):  # the rest of the sentence, wrapped as words after the list
+        return say("winnability.more", listed=listed, more=f"{len(found) - len(shown):,}").laid_out(width, "  ")
+    return listed
+
+
+def summary(title: str, key: Key, tally: Tally, *, list_all: bool = False, width: int = 80) -> list[HostText]:
     """The plain-words head of the report (see the module's docstring).
 
     Args:
@@ -131,39 +151,35 @@ def summary(title: str, key: Key, tally: Tally, *, list_all: bool = False, width
         width (int): the most characters per line.
 
     Returns:
-        list[str]: the lines.
+        list[HostText]: the messages, each one line or, wrapped to
+        ``width``, several.
     """
     settled = tally.won + tally.lost
     honest = key.mode == "honest"
     if settled:
         low, high = wilson_interval(tally.won, settled)
-        verb = "were won by the honest player" if honest else "can be won"
-        head = (f"{title}: {tally.won:,} of the {settled:,} deal{'s' if settled != 1 else ''} settled {verb} "
-                f"(95 % interval {100 * low:.0f}-{100 * high:.0f} %); {tally.unknown:,} unknown.")
+        if honest:
+            message_id = "winnability.summary-honest" if settled != 1 else "winnability.summary-honest-one"
+        else:
+            message_id = "winnability.summary" if settled != 1 else "winnability.summary-one"
+        head = say(message_id, title=title, won=f"{tally.won:,}", settled=f"{settled:,}", low=f"{100 * low:.0f}",
+                   high=f"{100 * high:.0f}", unknown=f"{tally.unknown:,}")
     else:
-        head = (f"{title}: no deal settled; {tally.unknown:,} unknown (a bigger --seconds or --nodes "
-                "may settle them).")
-    lines = textwrap.wrap(head, width, subsequent_indent="  ")
-    lines += textwrap.wrap(HONEST_LINE if honest else THOUGHTFUL_LINE, width, subsequent_indent="  ")
-    for label, result in (("Won", "won"), ("Not won", "no win"), ("Unknown", "unknown")):
+        head = say("winnability.summary-none", title=title, unknown=f"{tally.unknown:,}")
+    lines = [head.laid_out(width, "  "), (HONEST_LINE if honest else THOUGHTFUL_LINE).laid_out(width, "  ")]
+    for result, message_id in _LISTS:
         found = tally.deals_by_result.get(result, array("q"))
-        if not found:
-            continue
-        shown = list(found) if list_all else list(found[:LISTED])
-        deals = [str(deal) for deal in shown]  # as 'play --seed' reads them
-        listed = screen.wrap_list(f"{label} ({len(found):,}): ", deals, width)
-        if len(shown) < len(found):  # the rest of the sentence, wrapped as words after the list
-            listed = screen.wrap(f"{listed} and {len(found) - len(shown):,} more ('--list' lists them all)",
-                                 width, "  ")
-        lines += listed.split("\n")
+        if found:
+            lines.append(_listed(message_id, found, list_all, width))
     if tally.deals:
-        lines.append(f"Deal N is 'play {key.game} --seed N'.")
+        lines.append(say("winnability.deal-n", game=key.game))
     return lines
 
 
 def report(title: str, key: Key, deals: range, tally: Tally, wall: float, reused: int, *,
            list_all: bool = False, width: int = 80) -> str:
-    """The report of a run (see the module's docstring).
+    """The report of a run (see the module's docstring), as one text: the
+    lines of :func:`report_lines`.
 
     Args:
         title (str): the game's title.
@@ -180,30 +196,39 @@ def report(title: str, key: Key, deals: range, tally: Tally, wall: float, reused
         (the rules version); a row of the table too wide goes on under its
         note's column, or under the label at a narrow width.
     """
+    return "\n".join(report_lines(title, key, deals, tally, wall, reused, list_all=list_all, width=width))
+
+
+def report_lines(title: str, key: Key, deals: range, tally: Tally, wall: float, reused: int, *,
+                 list_all: bool = False, width: int = 80) -> list[HostText]:
+    """The report of a run as the host's messages (each one line, or
+    several when wrapped to ``width``), in order; arguments as for
+    :func:`report`."""
     settled = tally.won + tally.lost
     low, high = wilson_interval(tally.won, settled)
     lower, upper = bounds(tally.won, tally.lost, tally.unknown)
     times = sorted(tally.times)
     rate = f"{_percent(tally.won / settled):>8}" if settled else f"{'-':>8}"
     rows = [
-        ("deals", f"{tally.deals:>8,}", ""),
-        ("won", f"{tally.won:>8,}", ""),
-        ("no win", f"{tally.lost:>8,}", ""),
-        ("unknown", f"{tally.unknown:>8,}", ""),
-        ("winnability", rate, f"95 % Wilson interval {_percent(low)} to {_percent(high)} of settled"),
-        ("bounds", f"{_percent(lower):>8}", f"to {_percent(upper)}: unknowns as losses / as wins"),
-        ("wall time", f"{_seconds(wall):>8}", ""),
-        ("per settled deal", f"{_seconds(median(times)):>8}",
-         f"median; max {_seconds(times[-1]) if times else '-'}"),
-        ("from the table", f"{reused:>8,}", f"of {tally.deals:,} deals"),
+        say("winnability.row-deals", count=f"{tally.deals:>8,}"),
+        say("winnability.row-won", count=f"{tally.won:>8,}"),
+        say("winnability.row-no-win", count=f"{tally.lost:>8,}"),
+        say("winnability.row-unknown", count=f"{tally.unknown:>8,}"),
+        say("winnability.row-winnability", rate=rate, low=_percent(low), high=_percent(high)),
+        say("winnability.row-bounds", lower=f"{_percent(lower):>8}", upper=_percent(upper)),
+        say("winnability.row-wall-time", seconds=f"{_seconds(wall):>8}"),
+        say("winnability.row-per-deal", median=f"{_seconds(median(times)):>8}",
+            longest=_seconds(times[-1]) if times else "-"),
+        say("winnability.row-from-table", reused=f"{reused:>8,}", count=f"{tally.deals:,}"),
     ]
     lines = summary(title, key, tally, list_all=list_all, width=width)
-    lines += [screen.wrap(f"Details: {key.game}, {key.mode}, deals {deals.start}:{deals.stop}", width, "  "),
-              screen.wrap(f"  {_budget(key)}", width, "  "),
-              screen.wrap(f"  rules version: {key.rules_version}", width),
-              screen.wrap(f"  {KEY_COVERS}", width, "  ")]
-    lines += [screen.wrap(f"  {label:<17}{value}  {note}".rstrip(), width, " " * 25) for label, value, note in rows]
-    return "\n".join(lines)
+    lines += [say("winnability.details", game=key.game, mode=key.mode, start=deals.start,
+                  stop=deals.stop).laid_out(width, "  "),
+              _budget(key).laid_out(width, "  "),
+              say("winnability.rules-version", version=key.rules_version).laid_out(width),
+              say("winnability.key-covers-line", covers=KEY_COVERS).laid_out(width, "  ")]
+    lines += [row.laid_out(width, " " * 25) for row in rows]
+    return lines
 
 
 def histogram(tally: Tally) -> Histogram:
@@ -219,4 +244,4 @@ def histogram(tally: Tally) -> Histogram:
         counts[index] += 1
     used = [i for i, count in enumerate(counts) if count]
     rows = tuple((labels[i], counts[i]) for i in range(used[0], used[-1] + 1)) if used else ()
-    return Histogram("Time per settled deal", rows, unit="deals")
+    return Histogram(say("winnability.time-histogram"), rows, unit=say("winnability.unit"))

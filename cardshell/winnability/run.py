@@ -72,6 +72,7 @@ from typing import Any, TypeVar
 
 import cardshell.search
 from cardshell.errors import CommandError
+from cardshell.messages import say
 from cardshell.plugincheck import Mutated, StateGuard, mutated
 from cardshell.ruleset import RuleSet
 from cardshell.search import Budget, hint, solve
@@ -157,9 +158,13 @@ def rules_for(spec: GameSpec) -> RuleSet:
 
         shell = Shell.create(list(spec.plugins), extra_modules=spec.modules)
         if spec.game not in shell.games:
-            failed = "".join(f"; plugin {failure.describe()}" for failure in shell.failures)
-            raise CommandError(f"the game {spec.game!r} is not installed here (plugins: "
-                               f"{', '.join(spec.plugins + spec.modules) or 'none'}){failed}")
+            failed: str = ""
+            for failure in shell.failures:
+                failed = (say("winnability.plugin-failed-more", failures=failed, failure=failure.describe()) if failed
+                          else say("winnability.plugin-failed", failure=failure.describe()))
+            raise CommandError(say("winnability.not-installed-here", game=repr(spec.game),
+                                   plugins=", ".join(spec.plugins + spec.modules) or say("winnability.no-plugins"),
+                                   failures=failed))
         rules = _RULES[spec] = shell.rules(spec.game)
     return rules
 
@@ -358,12 +363,12 @@ def _bounded(rules: RuleSet, seed: int, state: Any, hook: str, seconds: float, w
             listed moves of the deal, dealt again, does it).
     """
     guard = StateGuard(state, keep=False)
-    not_stored = f"deal {seed} was not stored"
+    not_stored = say("winnability.deal-not-stored", deal=seed)
     try:
         with TimeBound(bound_for(seconds), rules.plugin, hook, seconds):
             return work()
     except PluginOvertime as overtime:
-        rules.warn(overtime.hook, f"{overtime.problem}; each deal that ran that long is recorded as unknown")
+        rules.warn(overtime.hook, say("winnability.overtime", problem=overtime.problem))
         return None
     except Mutated as fault:  # a position the search reached, not the first one
         raise mutated(rules.plugin, rules.game.id, fault.hook, not_stored) from None
@@ -390,8 +395,8 @@ def check_deal(rules: RuleSet, seed: int) -> None:
             except CommandError:
                 pass
             if guard.changed():
-                raise mutated(rules.plugin, rules.game.id, f"move {line!r}",
-                              "nothing was solved or read from the table")
+                raise mutated(rules.plugin, rules.game.id, say("winnability.move", line=repr(line)),
+                              say("winnability.nothing-solved"))
 
 
 @contextlib.contextmanager
@@ -421,7 +426,7 @@ def carried(rules: RuleSet) -> Iterator[list[tuple[str, str]]]:
 def _hook(rules: RuleSet, own: str) -> str:
     """What runs a deal's plugin code, for a time bound's message: the game's
     own ``solver`` or ``hint`` (``own``) when it has one, else its rules."""
-    return own if getattr(rules.game, own) is not None else "its rules"
+    return own if getattr(rules.game, own) is not None else say("winnability.its-rules")
 
 
 def play_honestly(rules: RuleSet, state: Any, seed: int, *, seconds: float, nodes: int, samples: int,

@@ -77,6 +77,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
+from cardshell.messages import HostText, say
 from cardshell.ownfiles import replaced
 
 __all__ = ["BLOCK", "BUSY_SECONDS", "CSV_COLUMNS", "FILE_NAME", "MAX_PENDING", "TRY_SECONDS", "DealResult", "Key",
@@ -263,14 +264,14 @@ def _row(values: Sequence[Any]) -> Row:
         key = Key(str(game), str(version), str(mode), float(seconds), int(nodes), int(samples), str(solver))
         moves = json.loads(str(line))
     except (TypeError, ValueError, RecursionError) as exc:
-        raise ValueError(f"not a winnability row ({type(exc).__name__})") from None
+        raise ValueError(say("winnability.not-a-row", error_type=type(exc).__name__)) from None
     if result not in ("won", "no win", "unknown") or not isinstance(moves, list):
-        raise ValueError("not a winnability row (its result or its line)")
+        raise ValueError(say("winnability.not-a-row-result"))
     try:
         outcome = DealResult(result, int(positions), float(took), tuple(str(move) for move in moves))
         return Row(key, int(deal), outcome)
     except (TypeError, ValueError) as exc:
-        raise ValueError(f"not a winnability row ({type(exc).__name__})") from None
+        raise ValueError(say("winnability.not-a-row", error_type=type(exc).__name__)) from None
 
 
 def _run_key(key: Key) -> str:
@@ -334,13 +335,13 @@ class Store:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise TableError(f"cannot make the directory of the winnability table {self.path}: "
-                             f"{exc.strerror or exc}") from None
+            raise TableError(say("winnability.table-no-directory", table=self.path, reason=exc.strerror or exc)
+                             ) from None
         uri = f"{self.path.absolute().as_uri()}?mode={mode}"
         try:
             self._db = sqlite3.connect(uri, uri=True, timeout=self.try_seconds, isolation_level=None)
         except sqlite3.Error as exc:
-            raise TableError(f"cannot open the winnability table {self.path}: {exc}") from None
+            raise TableError(say("winnability.table-cannot-open", table=self.path, reason=exc)) from None
         try:
             self._check()
         except BaseException:
@@ -352,15 +353,13 @@ class Store:
         verdict = self._retrying(lambda: self._db.execute("PRAGMA quick_check").fetchall(), self.busy_seconds,
                                  "read")
         if [tuple(row) for row in verdict] != [("ok",)]:
-            first = str(verdict[0][0]) if verdict else "no answer"
-            raise TableError(f"the winnability table {self.path} is damaged (SQLite's quick check: "
-                             f"{first[:120]}); move it aside and run again (its stored deals are solved again)")
+            first = str(verdict[0][0])[:120] if verdict else say("winnability.no-answer")
+            raise TableError(say("winnability.table-damaged-check", table=self.path, reason=first))
         with self._transaction(self.busy_seconds):
             columns = {info[1] for info in self._db.execute("PRAGMA table_info(results)")}
             missing = [column for column in CSV_COLUMNS if column != "solver" and column not in columns]
             if columns and missing:
-                raise TableError(f"{self.path} holds a table 'results' that is not a winnability table (no column "
-                                 f"{missing[0]!r}); move it aside or use another --data-dir")
+                raise TableError(say("winnability.table-foreign", table=self.path, column=repr(missing[0])))
             self._db.execute(_SCHEMA)
             if columns and "solver" not in columns:  # a table written before unknowns were keyed by solver
                 self._db.execute("ALTER TABLE results ADD COLUMN solver TEXT NOT NULL DEFAULT ''")
@@ -373,18 +372,15 @@ class Store:
         name = getattr(exc, "sqlite_errorname", "")
         text = str(exc)
         if name.startswith("SQLITE_BUSY") or name.startswith("SQLITE_LOCKED") or "locked" in text:
-            return TableBusy(f"the winnability table {self.path} is locked by another process (waited "
-                              f"{self.busy_seconds:g} s); run again when it is done")
+            return TableBusy(say("winnability.table-locked", table=self.path, seconds=f"{self.busy_seconds:g}"))
         if name.startswith("SQLITE_READONLY") or "readonly" in text:
-            return TableError(f"cannot write the winnability table {self.path}: it is read-only (the file, "
-                              "its directory or its file system); use another --data-dir")
+            return TableError(say("winnability.table-read-only", table=self.path))
         if name.startswith("SQLITE_NOTADB") or "not a database" in text:
-            return TableError(f"{self.path} is not a winnability table (not an SQLite database); move it aside "
-                              "or use another --data-dir")
+            return TableError(say("winnability.table-not-database", table=self.path))
         if name.startswith("SQLITE_CORRUPT") or "malformed" in text:
-            return TableError(f"the winnability table {self.path} is damaged ({text[:120]}); move it aside and "
-                              "run again (its stored deals are solved again)")
-        return TableError(f"cannot {doing} the winnability table {self.path}: {text[:200]}")
+            return TableError(say("winnability.table-damaged", table=self.path, reason=text[:120]))
+        return TableError(say("winnability.table-cannot-read" if doing == "read" else "winnability.table-cannot-write",
+                              table=self.path, reason=text[:200]))
 
     @staticmethod
     def _busy(exc: sqlite3.Error) -> bool:
@@ -481,9 +477,8 @@ class Store:
         """The error to raise when results are still in memory after the
         longest wait: the table stayed locked, and how many were not stored."""
         count = len(self._pending)
-        return TableError(f"the winnability table {self.path} stayed locked by another process for "
-                          f"{self.busy_seconds:g} s: {count:,} solved deal{'s' if count != 1 else ''} could not be "
-                          "stored (the same command solves them again)")
+        message_id = "winnability.table-stayed-locked" if count != 1 else "winnability.table-stayed-locked-one"
+        return TableError(say(message_id, table=self.path, seconds=f"{self.busy_seconds:g}", count=f"{count:,}"))
 
     def flush(self, seconds: float | None = None) -> int:
         """Write the results kept in memory, waiting up to ``seconds`` for the lock.
@@ -626,8 +621,9 @@ class Store:
             return _row(values)
         except ValueError as exc:
             game, deal = str(values[0])[:40], str(values[3])[:20]
-            raise TableError(f"the winnability table {self.path} has a damaged row (deal {deal} of {game!r}: "
-                             f"{exc}); move the table aside and run again") from None
+            reason = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], HostText) else str(exc)
+            raise TableError(say("winnability.table-damaged-row", table=self.path, deal=deal, game=repr(game),
+                                 reason=reason)) from None
 
     def count_usable(self, key: Key, deals: range) -> int:
         """How many deals of ``deals`` have a usable row (see :meth:`usable`).

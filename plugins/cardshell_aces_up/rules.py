@@ -315,8 +315,9 @@ def is_won(state: AcesUpState) -> bool:
     Returns:
         bool: True when won.
     """
-    left = [card for column in state.tableau for card in column]
-    return not state.stock and len(left) == 4 and all(card.rank == ACE for card in left)
+    if state.stock or sum(map(len, state.tableau)) != 4:  # most states: no list of the tableau's cards
+        return False
+    return all(card.rank == ACE for column in state.tableau for card in column)
 
 
 def is_stuck(state: AcesUpState) -> bool:

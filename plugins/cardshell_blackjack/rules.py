@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 
 from cardshell.cards import ACE, Card, new_deck
 from cardshell.errors import CommandError
+from cardshell.rng import GeneratorState  # the generator's state: immutable, hashable
 
 _RANK_NAMES = {1: "ACE", 11: "JACK", 12: "QUEEN", 13: "KING"}
 
@@ -211,10 +212,6 @@ def dealer_play(deck: list[Card], dealer: list[Card]) -> list[Card]:
 
 #: The unshuffled deck (:func:`cardshell.cards.new_deck`), built once.
 _FRESH_DECK = tuple(new_deck())
-
-#: The generator's state: what :meth:`random.Random.getstate` returns (a
-#: tuple, so immutable and hashable).
-GeneratorState = tuple
 
 #: A scratch generator: :func:`shuffle_round` sets its state, shuffles and
 #: reads the state back, so no state ever holds a mutable generator (and no

@@ -42,6 +42,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from cardshell.errors import CommandError
+from cardshell.rng import GeneratorState
 from cardshell_minesweeper.labels import COLUMN_LABELS, cell_label, column_index, column_label
 
 Cell = tuple[int, int]
@@ -163,7 +164,7 @@ class Board:
     rows: int
     cols: int
     mine_count: int
-    rng_state: tuple = field(repr=False)
+    rng_state: GeneratorState = field(repr=False)
     mines: frozenset[Cell] = frozenset()
     placed: bool = False
     shown: frozenset[Cell] = frozenset()
@@ -259,7 +260,7 @@ def board_size(options: dict) -> tuple[int, int, int]:
     return rows, cols, mines
 
 
-def new_board(rows: int, cols: int, mine_count: int, rng_state: tuple, number: int = 1) -> Board:
+def new_board(rows: int, cols: int, mine_count: int, rng_state: GeneratorState, number: int = 1) -> Board:
     """A fresh board with every cell hidden and no mine placed yet.
 
     Args:

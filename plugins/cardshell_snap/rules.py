@@ -39,6 +39,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from cardshell.errors import CommandError
+from cardshell.rng import GeneratorState
 
 #: The ranks of one suit, in the order of the hand-out's deck list.
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -100,7 +101,7 @@ class SnapState:
     turns: int = 0
     result: str | None = None
     max_turns: int = MAX_TURNS
-    rng_state: tuple = field(default=(), compare=False, repr=False)
+    rng_state: GeneratorState | tuple[()] = field(default=(), compare=False, repr=False)
 
     def __deepcopy__(self, memo: dict) -> SnapState:
         """An immutable value is its own deep copy (as a tuple of numbers is);

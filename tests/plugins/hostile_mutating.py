@@ -1,7 +1,9 @@
 """Hostile plugin (issue 26 item 3): it declares immutable states, but its
 ``take 1`` deletes the first pair from the state it is given and returns
 that same object.  The state is a frozen dataclass holding a list (not
-hashable), or, with ``HASHED`` set, one that hashes by its numbers."""
+hashable), or, with ``HASHED`` set, one that hashes by its numbers, or,
+with ``PROVEN`` set, a frozen dataclass of a tuple of ints (immutable by
+its type), which ``take 1`` changes with ``object.__setattr__``."""
 
 from dataclasses import dataclass
 
@@ -17,6 +19,8 @@ CARDSHELL_CONTRACT = 2
 
 #: Deal states that hash by their numbers (a ``HashedRow``).
 HASHED = False
+#: Deal states immutable by their type (a ``TupleRow``).
+PROVEN = False
 
 
 @dataclass(frozen=True)
@@ -30,17 +34,30 @@ class HashedRow(Row):
         return hash(tuple(self.numbers))
 
 
+@dataclass(frozen=True)
+class TupleRow:
+    numbers: tuple[int, ...]
+
+
 def take(state, i):
-    if i == 1:
-        del state.numbers[0:2]  # the bug: changes the old state
+    if i == 1:  # the bug: changes the old state
+        if isinstance(state, TupleRow):
+            object.__setattr__(state, "numbers", state.numbers[2:])
+        else:
+            del state.numbers[0:2]
         return state
     return type(state)(state.numbers[:i - 1] + state.numbers[i + 1:])
+
+
+def new(seed, options):
+    numbers = new_row(seed, options)
+    return TupleRow(tuple(numbers)) if PROVEN else (HashedRow if HASHED else Row)(list(numbers))
 
 
 @cardshell.hookimpl
 def cardshell_games():
     game = row_game(
-        "mutating-row", new=lambda seed, options: (HashedRow if HASHED else Row)(list(new_row(seed, options))),
+        "mutating-row", new=new,
         render=lambda s: " ".join(map(str, s.numbers)) or "(empty)",
         outcome=lambda s: outcome_row(tuple(s.numbers)), legal_moves=lambda s: legal_row(tuple(s.numbers)),
         search=cardshell.Search(key=lambda s: tuple(s.numbers)))

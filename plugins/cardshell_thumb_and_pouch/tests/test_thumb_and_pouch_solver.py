@@ -13,9 +13,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardshell import Budget, Search
+from cardshell import Budget
 from cardshell.cards import Card, Suit, new_deck
-from cardshell.testing import GameRules, game_rules, random_walk
+from cardshell.testing import GameRules, check_search, game_rules, random_walk
 from cardshell_thumb_and_pouch import rules as pouch
 from cardshell_thumb_and_pouch import search_moves, solver
 from cardshell_thumb_and_pouch.rules import Placed
@@ -26,12 +26,6 @@ BIG = Budget(seconds=120, nodes=3_000_000)
 
 def pouch_rules() -> GameRules:
     return game_rules("thumb-and-pouch", plugins=["thumb-and-pouch"])
-
-
-def plain(rules: GameRules) -> GameRules:
-    """The same game searched with every legal line, no dominance, no macro
-    moves, no passes, and the whole state as its key."""
-    return rules.with_search(Search(heuristic=rules.search.heuristic))
 
 
 def lines_of(move) -> tuple[str, ...]:
@@ -113,13 +107,7 @@ def test_a_safe_card_is_the_only_move():
 @settings(max_examples=25, deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(10, 11))
 def test_the_solver_agrees_with_a_plain_search_on_small_stacked_deals(rnd, floor):
-    state = stacked(rnd, floor)
-    rules = pouch_rules()
-    fast, slow = rules.solve(state, BIG), plain(rules).solve(state, BIG)
-    assert "unknown" not in (fast.result, slow.result)
-    assert fast.result == slow.result
-    if fast.result == "won":
-        assert rules.outcome(replay(rules, state, fast.line)).result == "won"
+    check_search("thumb-and-pouch", states=[stacked(rnd, floor)], plugins=["thumb-and-pouch"], budget=BIG)
 
 
 @settings(max_examples=15, deadline=None)
