@@ -337,12 +337,14 @@ class RuleSet:
                 validator(state, args)
             command.handler(ctx, args)
             return ctx.state, ctx
-        what = what_ran(command, line)
-        plugin = None if entry.plugin in DEFAULT_PLUGIN_NAMES else entry.plugin  # the host's own: not bounded
-        # One bound on all the plugin code of the line: the guard's hash (or copy) of the state, the
-        # validators, the handler (a contract-1 one copies the state first).
-        with watchdog.plugin_bound(plugin, what) if watchdog.bounding() else watchdog.NO_BOUND:
-            guard = StateGuard(state, keep=False)  # its hash: no copy, as the contract promises
+        # In a script, one bound on all the plugin code of the line: the guard's fingerprint (or copy)
+        # of the state, the validators, the handler (a contract-1 one copies the state first).
+        bound = watchdog.NO_BOUND
+        if watchdog.bounding():
+            plugin = None if entry.plugin in DEFAULT_PLUGIN_NAMES else entry.plugin  # the host's own: not bounded
+            bound = watchdog.plugin_bound(plugin, what_ran(command, line))
+        with bound:
+            guard = StateGuard(state, keep=False)  # no copy, as the contract promises (proven immutable or hashed)
             ctx = CommandContext(state=state, line=line, game_id=self.game.id, shell=host.shell,
                                  interactive=host.front_end.interactive)
             try:
@@ -351,7 +353,7 @@ class RuleSet:
                 command.handler(ctx, args)
             finally:
                 if guard.changed():
-                    fault = mutated(entry.plugin, self.game.id, what)
+                    fault = mutated(entry.plugin, self.game.id, what_ran(command, line))
                     raise StateChanged(fault.plugin, fault.hook, fault.problem, guard.backup)
         return ctx.state, ctx
 
