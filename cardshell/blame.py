@@ -20,8 +20,9 @@ the host's own code (a signal handler of the front end), see
 
 Plugin code that runs in another process (a sweep's pool or Dask worker)
 is blamed by the same rule: the worker attaches an :class:`Origin` to the
-exception (:func:`carry`: the module, file and line of every frame, and the
-traceback's text), which crosses the process boundary with it, and
+exception (:func:`cardshell.sweep.worker.carry`: the module, file and line
+of every frame, and the traceback's text), which crosses the process
+boundary with it, and
 :func:`locate` reads the frames from it instead of from the local
 traceback (which would name the pool's own files).  An exception that
 would not survive the trip (not picklable, a ``SystemExit`` that must not
@@ -32,7 +33,6 @@ same origin and description.
 from __future__ import annotations
 
 import os
-import pickle
 import sys
 import traceback
 from collections.abc import Callable, Collection, Iterable, Iterator
@@ -47,7 +47,8 @@ _PLUGGY_DIR = os.path.dirname(os.path.abspath(pluggy.__file__))
 
 #: The environment variable that turns traceback printing on (like ``--traceback``).
 TRACEBACK_ENV = "CARDSHELL_TRACEBACK"
-#: The attribute of an exception that holds its :class:`Origin` (set by :func:`carry`).
+#: The attribute of an exception that holds its :class:`Origin`
+#: (set by :func:`cardshell.sweep.worker.carry`).
 ORIGIN = "__cardshell_origin__"
 #: The most frames an :class:`Origin` keeps (the innermost ones: a deep
 #: recursion's thousand frames are the same few lines).
@@ -169,40 +170,10 @@ class CarriedFailure(Exception):
 
 
 def origin(exc: BaseException) -> Origin | None:
-    """The :class:`Origin` :func:`carry` attached to ``exc``, or None for a local exception."""
+    """The :class:`Origin` a sweep's worker attached to ``exc``
+    (:func:`cardshell.sweep.worker.carry`), or None for a local exception."""
     found = getattr(exc, ORIGIN, None)
     return found if isinstance(found, Origin) else None
-
-
-def carry(exc: BaseException) -> BaseException:
-    """``exc`` ready to leave this process (a sweep's worker) with its origin.
-
-    The :class:`Origin` of ``exc`` (its frames' modules, files and lines,
-    and its traceback's text) is attached to it; the exception itself is
-    returned when it survives a pickling round trip, a
-    :class:`CarriedFailure` otherwise and for a ``SystemExit``.
-
-    Args:
-        exc (BaseException): a plugin failure (:func:`is_plugin_failure`)
-            caught in this process, with its traceback.
-
-    Returns:
-        BaseException: what to raise instead of ``exc``.
-    """
-    if origin(exc) is not None:
-        return exc
-    frames = tuple((str(frame.f_globals.get("__name__", "")), frame.f_code.co_filename, line)
-                   for frame, line in traceback.walk_tb(exc.__traceback__))[-MAX_ORIGIN_FRAMES:]
-    text = format_traceback(exc)[-MAX_ORIGIN_TEXT:]
-    found = Origin(frames, text)
-    if not isinstance(exc, SystemExit):
-        try:
-            setattr(exc, ORIGIN, found)
-            pickle.loads(pickle.dumps(exc))
-            return exc
-        except Exception:  # not picklable, or not rebuilt from its pickle: carried as text
-            pass
-    return CarriedFailure(describe(exc), found)
 
 
 def _short(filename: str, root: str | None) -> str:

@@ -21,8 +21,8 @@ from __future__ import annotations
 import json
 import math
 import re
+import time
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any
 
 from cardshell.messages import say
@@ -93,7 +93,7 @@ class SaveRecord:
     undo_used: bool = False
     elapsed: float = 0.0
     uid: str = ""
-    saved: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
+    saved: str = field(default_factory=lambda: time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime()))
     version: int = VERSION
     assisted: bool = False
 

@@ -37,8 +37,8 @@ import stat
 import tempfile
 import time
 from collections.abc import Iterator
-from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardshell.messages import say
 from cardshell.savefile import (
@@ -57,6 +57,9 @@ from cardshell.savefile import (
     check_name,
 )
 
+if TYPE_CHECKING:
+    from datetime import datetime
+
 __all__ = ["FORMAT", "LOCK_NAME", "MAX_ELAPSED", "MAX_SAVE_BYTES", "NAME_PATTERN", "NOT_A_FILE", "STALE_TEMP_SECONDS",
            "SUFFIX", "VERSION", "SaveError", "SaveExists", "SaveRecord", "Snapshot", "check_name", "delete",
            "digest_of", "exists", "inspect", "list_saves", "locked", "read", "remove_stale_temporaries",
@@ -67,6 +70,8 @@ __all__ = ["FORMAT", "LOCK_NAME", "MAX_ELAPSED", "MAX_SAVE_BYTES", "NAME_PATTERN
 STALE_TEMP_SECONDS = 60.0
 #: The lock file in the saves directory that writers take turns through.
 LOCK_NAME = ".lock"
+#: The time in the name of a save set aside (:func:`set_aside`): ``YYYYMMDD-HHMMSS``, UTC.
+_ASIDE_STAMP = "%Y%m%d-%H%M%S"
 
 
 def saves_dir(data_dir: Path) -> Path:
@@ -349,7 +354,7 @@ def set_aside(data_dir: Path, name: str, when: datetime | None = None) -> str:
     Args:
         data_dir (Path): the data directory.
         name (str): the save's checked name.
-        when (datetime | None): the time to put in the name (default: now).
+        when (datetime | None): the time to put in the name, in UTC (default: now).
 
     Returns:
         str: the new name (without ``.json``).
@@ -357,7 +362,7 @@ def set_aside(data_dir: Path, name: str, when: datetime | None = None) -> str:
     Raises:
         SaveError: when it cannot be renamed.
     """
-    stamp = (when or datetime.now(UTC)).strftime("%Y%m%d-%H%M%S")
+    stamp = when.strftime(_ASIDE_STAMP) if when is not None else time.strftime(_ASIDE_STAMP, time.gmtime())
     base = f"{name}.unreadable-{stamp}"
     directory = saves_dir(data_dir)
     for number in range(1, 1000):

@@ -48,6 +48,7 @@ piped script for ever.
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import os
 import signal
@@ -277,19 +278,24 @@ class PluginOvertime(PluginFault):
     """
 
 
-#: The standard library's directories (its frames are charged to whoever called them).
-_STDLIB = tuple({os.path.abspath(path) + os.sep for key in ("stdlib", "platstdlib")
-                 if (path := sysconfig.get_paths().get(key))})
-#: Installed packages' directories (under the standard library's in some installations).
-_SITE = tuple({os.path.abspath(path) + os.sep for key in ("purelib", "platlib")
-               if (path := sysconfig.get_paths().get(key))})
+@functools.cache
+def _library_dirs() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The standard library's directories (its frames are charged to whoever
+    called them) and the installed packages' (under the standard library's
+    in some installations), each ending with a separator; read from
+    :func:`sysconfig.get_paths` when a bound first looks at a frame."""
+    paths = sysconfig.get_paths()
+    stdlib = tuple({os.path.abspath(path) + os.sep for key in ("stdlib", "platstdlib") if (path := paths.get(key))})
+    site = tuple({os.path.abspath(path) + os.sep for key in ("purelib", "platlib") if (path := paths.get(key))})
+    return stdlib, site
 
 
 def _neutral(filename: str) -> bool:
     """Whether a frame's file is the standard library's (frozen modules too)."""
     if filename.startswith("<"):
         return True
-    return filename.startswith(_STDLIB) and not filename.startswith(_SITE)
+    stdlib, site = _library_dirs()
+    return filename.startswith(stdlib) and not filename.startswith(site)
 
 
 def in_plugin_code(frame: FrameType | None, outer: FrameType | None) -> bool:

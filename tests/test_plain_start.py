@@ -19,11 +19,19 @@ NOT_AT_A_PLAIN_START = ("prompt_toolkit", "multiprocessing", "sqlite3", "socket"
                         "cardshell.interactive", "cardshell.winnability", "cardshell.sweep", "cardshell.assist",
                         "cardshell.scaffold", "cardshell.search", "cardshell.commands")
 
+#: Standard library modules a plain start does without: pickle (a sweep's worker carries a plugin's
+#: exception), datetime (written save times are read through time.strftime), uuid and platform.
+STDLIB_NOT_AT_A_PLAIN_START = ("pickle", "datetime", "uuid", "platform")
+
 #: ``games`` is the default plugin ``cardshell.builtin``'s (cardshell.commands.menu, with what the
 #: default plugins share, cardshell.commands.common): every other module above stays out.
 NOT_FOR_GAMES = tuple(name for name in NOT_AT_A_PLAIN_START if name != "cardshell.commands") + (
     "cardshell.commands.play", "cardshell.commands.switching", "cardshell.commands.undoing",
     "cardshell.commands.saving", "cardshell.commands.leaving", "cardshell.commands.plugins")
+
+#: A game played in a script (its plugin, the statistics plugin's lifecycle hooks) imports none of these.
+NOT_FOR_A_GAME = ("pickle", "uuid", "platform", "multiprocessing", "socket", "prompt_toolkit", "cardshell.sweep",
+                  "cardshell.winnability", "cardshell.search")
 
 _PROBE = """
 import sys
@@ -52,7 +60,7 @@ def test_a_plain_start_imports_nothing_behind_the_lazy_boundaries(tmp_path):
     assert "cardshell_aces_up" in first
     warm = _modules_of_a_start(tmp_path)
     assert "cardshell.shell" in warm and "cardshell.dispatch" in warm  # the host itself
-    found = {name: sorted(_under(warm, name)) for name in NOT_AT_A_PLAIN_START}
+    found = {name: sorted(_under(warm, name)) for name in NOT_AT_A_PLAIN_START + STDLIB_NOT_AT_A_PLAIN_START}
     assert {name: modules for name, modules in found.items() if modules} == {}
     assert sorted(m for m in warm if m.startswith("cardshell_")) == []  # no game plugin
     games = _modules_of_a_start(tmp_path, "games\n")
@@ -60,3 +68,7 @@ def test_a_plain_start_imports_nothing_behind_the_lazy_boundaries(tmp_path):
     found = {name: sorted(_under(games, name)) for name in NOT_FOR_GAMES}
     assert {name: modules for name, modules in found.items() if modules} == {}
     assert sorted(m for m in games if m.startswith("cardshell_")) == []  # the games are listed from the index
+    played = _modules_of_a_start(tmp_path, "play aces-up --seed 7\nD\n")
+    assert "cardshell_aces_up" in played and "cardshell_stats" in played
+    found = {name: sorted(_under(played, name)) for name in NOT_FOR_A_GAME}
+    assert {name: modules for name, modules in found.items() if modules} == {}

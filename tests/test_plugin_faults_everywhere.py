@@ -54,6 +54,7 @@ def test_a_plugins_exception_in_a_pool_worker_names_the_plugin_and_its_line_as_i
 
 def test_a_plugin_exception_that_cannot_be_pickled_is_carried_as_text():
     from cardshell import blame
+    from cardshell.sweep.worker import carry
 
     class Unpicklable(Exception):
         def __init__(self, a, b):
@@ -62,13 +63,13 @@ def test_a_plugin_exception_that_cannot_be_pickled_is_carried_as_text():
     try:
         raise Unpicklable("x", "y")
     except Unpicklable as exc:
-        carried = blame.carry(exc)
+        carried = carry(exc)
     assert isinstance(carried, blame.CarriedFailure) and blame.describe(carried) == "Unpicklable: x"
     assert blame.locate(carried, [("this", __file__)]).plugin == "this"
     try:
         raise SystemExit(3)  # a plugin's sys.exit() must not end the sweeping process
     except SystemExit as exc:
-        assert isinstance(blame.carry(exc), blame.CarriedFailure)
+        assert isinstance(carry(exc), blame.CarriedFailure)
 
 
 @needs_two_cores

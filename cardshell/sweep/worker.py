@@ -10,7 +10,7 @@
   outright (SIGKILL: :func:`_watch`).
 * :class:`Guarded`: the chunk task as a worker runs it.  A plugin's
   exception leaves the worker with where it was raised
-  (:func:`cardshell.blame.carry`), so the sweeping process blames the plugin
+  (:func:`carry`), so the sweeping process blames the plugin
   and its file and line exactly as it would for the same exception raised
   in its own process.  A :class:`~cardshell.errors.CommandError` (a
   plugin's wrong answer named by the host, a game not installed on the
@@ -20,10 +20,12 @@
 from __future__ import annotations
 
 import os
+import pickle
 import select
 import signal
 import threading
 import time
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -90,6 +92,39 @@ def _watch(parent: int) -> None:  # pragma: no cover - runs in worker processes
     threading.Thread(target=wait, name="cardshell-sweep-parent", daemon=True).start()
 
 
+def carry(exc: BaseException) -> BaseException:
+    """``exc`` ready to leave this process (a sweep's worker) with its origin.
+
+    The :class:`~cardshell.blame.Origin` of ``exc`` (its frames' modules,
+    files and lines, and its traceback's text) is attached to it, under
+    :data:`cardshell.blame.ORIGIN`; the exception itself is returned when it
+    survives a pickling round trip, a :class:`~cardshell.blame.CarriedFailure`
+    otherwise and for a ``SystemExit``.  :func:`cardshell.blame.locate`
+    reads the origin in the sweeping process.
+
+    Args:
+        exc: a plugin failure (:func:`cardshell.blame.is_plugin_failure`)
+            caught in this process, with its traceback.
+
+    Returns:
+        BaseException: what to raise instead of ``exc``.
+    """
+    if blame.origin(exc) is not None:
+        return exc
+    frames = tuple((str(frame.f_globals.get("__name__", "")), frame.f_code.co_filename, line)
+                   for frame, line in traceback.walk_tb(exc.__traceback__))[-blame.MAX_ORIGIN_FRAMES:]
+    text = blame.format_traceback(exc)[-blame.MAX_ORIGIN_TEXT:]
+    found = blame.Origin(frames, text)
+    if not isinstance(exc, SystemExit):
+        try:
+            setattr(exc, blame.ORIGIN, found)
+            pickle.loads(pickle.dumps(exc))
+            return exc
+        except Exception:  # not picklable, or not rebuilt from its pickle: carried as text
+            pass
+    return blame.CarriedFailure(blame.describe(exc), found)
+
+
 @dataclass(frozen=True)
 class Guarded:
     """A chunk task that sends a plugin's exception back with its origin.
@@ -107,7 +142,7 @@ class Guarded:
             CommandError: as the task raised it.
             Exception: a plugin failure (:func:`cardshell.blame.is_plugin_failure`)
                 with its :class:`~cardshell.blame.Origin`
-                (:func:`cardshell.blame.carry`); anything else as raised.
+                (:func:`carry`); anything else as raised.
         """
         try:
             return self.task(chunk)
@@ -116,7 +151,7 @@ class Guarded:
         except BaseException as exc:
             if not blame.is_plugin_failure(exc):
                 raise
-            carried = blame.carry(exc)
+            carried = carry(exc)
             if carried is exc:
                 raise
             raise carried from None

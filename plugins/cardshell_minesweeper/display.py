@@ -1,47 +1,10 @@
-"""The text display of a Minesweeper board.
+"""Minesweeper's text display of a board (plugins/cardshell_minesweeper/NOTES.md, "Rules").
 
-Source: the hand-out, problem 1, setting (2) and (3)
-(the board drawn with ``-``, ``+`` and ``|``, columns ``a`` .. above, rows
-``1`` .. at the left; the hand-out's sample is damaged, this is the layout it
-intends, settled in ``plugins/cardshell_minesweeper/NOTES.md``).  The default board::
-
-        a   b   c   d   e   f   g   h   i
-      +---+---+---+---+---+---+---+---+---+
-    1 | 0 | 0 | 1 |   |   |   |   |   |   |
-      +---+---+---+---+---+---+---+---+---+
-    ...
-    9 |   |   |   |   |   |   |   |   |   |
-      +---+---+---+---+---+---+---+---+---+
-
-Row numbers are right-aligned to the width of the largest (``16`` on the
-bigger levels).  No line has trailing spaces.  The time taken is never part
-of the board (it is printed on the ``Win`` line only).  On a lost board the
-mine unfolded shows as ``*`` and the other mines as ``X``.
-
-A board this ruled drawing would make wider than :data:`WIDTH` (80) terminal
-columns (more than 19 columns: the expert board's 30 would take 125) is
-drawn compactly instead: one character per cell, one space between cells,
-hidden cells as ``.``, no rule between rows, and the column labels read
-downwards where they have two letters (``aa`` .. ``ad``)::
-
-                                                                a a a a
-         a b c d e f g h i j k l m n o p q r s t u v w x y z a b c d
-       +-----------------------------------------------------------+
-     1 | . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . |
-    ...
-    16 | . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . |
-       +-----------------------------------------------------------+
-
-The expert board is 66 columns wide and 20 lines tall.  The rules page
-(``plugins/cardshell_minesweeper/NOTES.md``) shows both drawings.
-
-Speed: a move changes few cells, so :func:`render` remembers the row lines
-of the last board it drew (one board, so memory stays flat) and redraws only
-the rows whose cells changed since (shown cells and flags compared as sets,
-and the rows of the mines when the board is lost); a board of another size,
-or with other mines under shown numbers or ``X``, is drawn whole (a new
-board, all hidden, from a cache).  The
-text is the same either way (tests compare both).
+The board is drawn with ``-``, ``+`` and ``|``; one wider than :data:`WIDTH`
+that way (over 19 columns) is drawn compactly, one character a cell.
+:func:`render` keeps the rows of the last board it drew (one board: memory
+stays flat) and redraws only the rows whose cells changed; tests check the
+text is the same as a whole drawing.
 """
 
 from __future__ import annotations
@@ -62,13 +25,12 @@ class Frame(NamedTuple):
     """What every board of one size shares in its drawing.
 
     Attributes:
-        header (str): the column labels (one line, or two in the compact drawing).
-        rule (str): the line of ``-`` and ``+`` above and below the rows
-            (and between them in the ruled drawing).
-        labels (tuple[str, ...]): each row's start (``" 1 | "``).
-        sep (str): what stands between two cells (``" | "``, or ``" "``).
-        hidden (str): a hidden cell's glyph (a space, or ``.``).
-        ruled (bool): the ruled drawing (a rule between rows), else compact.
+        header: the column labels (one line, or two in the compact drawing).
+        rule: the line of ``-`` and ``+`` above and below the rows.
+        labels: each row's start (``" 1 | "``).
+        sep: what stands between two cells (``" | "``, or ``" "``).
+        hidden: a hidden cell's glyph (a space, or ``.``).
+        ruled: the ruled drawing (a rule between rows), else compact.
     """
 
     header: str
@@ -80,14 +42,12 @@ class Frame(NamedTuple):
 
 
 def is_compact(rows: int, cols: int) -> bool:
-    """Whether a board of this size is drawn compactly: its ruled drawing
-    (4 characters a column) would be wider than :data:`WIDTH`."""
+    """Whether a board of this size is drawn compactly: its ruled drawing would be wider than :data:`WIDTH`."""
     return len(str(rows)) + 2 + 4 * cols > WIDTH
 
 
 @functools.lru_cache(maxsize=64)
 def _frame(rows: int, cols: int) -> Frame:
-    """The :class:`Frame` of a board size (see the module docstring)."""
     width = len(str(rows))
     pad = " " * width
     labels = tuple(f"{row + 1:>{width}} | " for row in range(rows))
@@ -103,7 +63,6 @@ def _frame(rows: int, cols: int) -> Frame:
 
 @functools.lru_cache(maxsize=64)
 def _row_cells(rows: int, cols: int) -> tuple[tuple[Cell, ...], ...]:
-    """The cells of each row of a board size."""
     return tuple(tuple((row, col) for col in range(cols)) for row in range(rows))
 
 
@@ -125,13 +84,12 @@ def _row(board: Board, row: int, frame: Frame) -> str:
 
 @functools.lru_cache(maxsize=64)
 def _blank_rows(rows: int, cols: int) -> tuple[str, ...]:
-    """The row lines of a board with every cell hidden (each new board)."""
     frame = _frame(rows, cols)
     return tuple(label + frame.sep.join(frame.hidden * cols) + " |" for label in frame.labels)
 
 
 class _LastDrawn:
-    """The last board drawn and its row lines (see the module docstring)."""
+    """The last board drawn and its row lines."""
 
     board: Board | None = None
     rows: list[str] = []
@@ -157,15 +115,9 @@ def _rows(board: Board, frame: Frame) -> list[str]:
 
 
 def render(board: Board) -> str:
-    """Draw the board (cells as :func:`cardshell_minesweeper.rules.symbol` shows them).
+    """``Game.render``: the board's drawing, at most :data:`WIDTH` characters a line up to 30 columns.
 
-    Args:
-        board (Board): the board.
-
-    Returns:
-        str: ``2 * rows + 2`` lines (compact drawing: ``rows + 3`` or
-        ``rows + 4``), at most :data:`WIDTH` characters each for boards of
-        up to 30 columns, no trailing newline, no trailing spaces.
+    No trailing spaces or newline.
     """
     frame = _frame(board.rows, board.cols)
     rows = _rows(board, frame)

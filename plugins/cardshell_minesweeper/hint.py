@@ -1,22 +1,9 @@
-"""Minesweeper's own ``hint`` (``Game.hint``): a safe cell, or the least risky one.
+"""Minesweeper's own ``hint``: a safe cell, or the least risky one, from what the player sees (:func:`.rules.view`).
 
-It reads only what the player sees (:func:`cardshell_minesweeper.rules.view`:
-the shown numbers, plus the board's size, mine count and flags), through
-:func:`cardshell_minesweeper.inference.analyse`, never the mines.  In order:
-
-1. before the first unfold, the centre cell (or the first unflagged cell
-   from it): the first cell unfolded is always a ``0`` (rules, setting (8));
-2. the first cell, row by row, that is provably safe and not flagged:
-   ``Hint: c7 (provably safe)``;
-3. a flag on a provably safe cell, to be removed:
-   ``Hint: c7f (the flag is on a provably safe cell)``;
-4. else the unflagged hidden cell with the lowest mine probability (the
-   first, row by row, among equals):
-   ``Hint: c7 (mine probability 12 %)``; ``about 12 %`` when the analysis
-   hit its bound and the probability is an estimate;
-5. on a finished board, ``y`` (a new board).
-
-The hint is always one of :func:`cardshell_minesweeper.rules.legal_moves`.
+Before the first unfold, the centre (the first cell unfolded is always a ``0``);
+then the first provably safe unflagged cell, a flag on a provably safe cell, or
+the cell of lowest mine probability (``about`` when estimated); on a finished
+board ``y``.  The hint is always one of :func:`.rules.legal_moves`.
 """
 
 from __future__ import annotations
@@ -47,15 +34,9 @@ def _first_cell(board: rules.Board) -> rules.Cell | None:
 
 
 def hint(board: rules.Board, rng: random.Random) -> Hint:
-    """``Game.hint``: the move to suggest for ``board`` (see the module docstring).
+    """``Game.hint``: the move to suggest for ``board`` and why; never reads the mines, nor ``rng``.
 
-    Args:
-        board (rules.Board): the current board (unchanged; its mines are not read).
-        rng (random.Random): unused: the hint is the same for the same view.
-
-    Returns:
-        Hint: a legal move (``"c7"``, ``"c7f"`` or ``"y"``) and why, or an
-        empty move when every hidden cell is flagged and none is known safe.
+    The move is empty when every hidden cell is flagged and none is known safe.
     """
     if board.status != rules.PLAYING:
         return Hint(rules.AGAIN, "the board is over: play a new one")

@@ -1,40 +1,13 @@
-"""What the numbers shown imply about the hidden cells of a Minesweeper board.
+"""What the numbers shown imply about a Minesweeper board's hidden cells, from the player's view only.
 
-Only what the player sees goes in: the board's size, its mine count and the
-shown cells with their numbers (:func:`cardshell_minesweeper.rules.view`),
-never the mines themselves.  Out come the provably safe cells, the certain
-mines, every hidden cell's mine probability (:func:`analyse`), and random
-mine layouts consistent with the numbers (:func:`sample_mines`, for
-``determinize``).  Flags are the player's guesses, not information: they are
-ignored.
-
-Method (the usual exact one for Minesweeper):
-
-* every shown number with hidden neighbours is a constraint "exactly N of
-  these cells are mines"; the hidden cells in some constraint form the
-  *frontier*, the other hidden cells the *interior*;
-* the frontier splits into components (cells linked by shared
-  constraints); each component's consistent assignments are enumerated by
-  backtracking, counted by their number of mines;
-* the components and the interior are combined exactly under the total
-  mine count: a layout with ``s`` mines on the frontier extends to
-  ``comb(interior, mines - s)`` layouts, all equally likely.  The counts are
-  Python ints, so "safe" means probability exactly 0.
-
-Bound: the enumeration of one analysis takes at most :data:`MAX_NODES`
-backtracking steps (about a second in CPython, in the worst case).  Beyond
-it the analysis is not exact (:attr:`Analysis.exact` false): safe cells and
-certain mines then come from the single-point and subset rules (a number
-whose mines are all known makes its other cells safe; a number needing as
-many mines as it has unknown cells makes them all mines; a constraint whose
-cells contain another's gives the difference), which are sound but may miss
-some; probabilities are estimates (a frontier cell's is the largest
-``mines still needed / unknown cells`` over its numbers, an interior cell's
-the density of the mines not yet known among the unknown cells); and
-:func:`sample_mines` draws each component's layout by a randomized
-backtracking search (at most :data:`MAX_TRIES` attempts of
-:data:`SEARCH_NODES` steps): consistent with every number and the mine
-count, but not uniform.
+Flags are guesses, not information, and are ignored.  Each shown number is a
+constraint "exactly N of these cells are mines"; the constrained cells split
+into components whose consistent layouts are enumerated by backtracking and
+combined exactly with the unconstrained cells under the mine count (Python
+ints, so "safe" means probability exactly 0).  Bound: :data:`MAX_NODES` steps
+per analysis.  Past it the analysis is not exact: safe cells and mines come
+from the single-point and subset rules (sound, may miss some), probabilities
+are estimates, and samples come from a randomized search (consistent, not uniform).
 """
 
 from __future__ import annotations
@@ -61,14 +34,10 @@ class Analysis:
     """What the shown numbers imply.
 
     Attributes:
-        exact (bool): the enumeration finished within :data:`MAX_NODES`, so
-            ``safe``, ``mines`` and ``probability`` are exact; else they come
-            from the rules described in the module docstring.
-        safe (frozenset[Cell]): hidden cells that cannot hold a mine.
-        mines (frozenset[Cell]): hidden cells that must hold one.
-        probability (Mapping[Cell, float]): every hidden cell's chance of
-            holding a mine, from 0.0 to 1.0 (uniform over the consistent
-            layouts when exact).
+        exact: the enumeration finished within :data:`MAX_NODES`; else the figures are estimates.
+        safe: hidden cells that cannot hold a mine.
+        mines: hidden cells that must hold one.
+        probability: every hidden cell's chance of holding a mine, 0.0 to 1.0.
     """
 
     exact: bool
@@ -123,8 +92,7 @@ def _frontier(rows: int, cols: int, shown: Mapping[Cell, int]) -> _Frontier:
 
 
 def _linked_order(cells: list[Cell], constraints: list[tuple[tuple[Cell, ...], int]]) -> list[Cell]:
-    """The cells in breadth-first order through shared constraints, so that
-    the backtracking closes constraints early and prunes."""
+    """The cells breadth-first through shared constraints, so that backtracking closes constraints early."""
     of: dict[Cell, list[tuple[Cell, ...]]] = {}
     for group, _ in constraints:
         for cell in group:
@@ -145,20 +113,9 @@ def _linked_order(cells: list[Cell], constraints: list[tuple[tuple[Cell, ...], i
 
 def _enumerate(cells: list[Cell], constraints: list[tuple[tuple[Cell, ...], int]], budget: int,
                rng: random.Random | None = None) -> tuple[dict[int, list[int]] | None, int]:
-    """The consistent assignments of one component, by backtracking.
+    """(found, steps): mines k -> bit masks over ``cells`` with k mines (None past ``budget``), steps spent.
 
-    Args:
-        cells: the component's cells, in search order.
-        constraints: its (cells, number) constraints.
-        budget: the most steps to spend.
-        rng: when given, values are tried in random order and the search
-            stops at the first assignment found.
-
-    Returns:
-        (found, steps): ``found`` maps a number of mines k to the
-        assignments with k mines, each a bit mask over ``cells`` (bit i set:
-        ``cells[i]`` is a mine), or None when the budget ran out; ``steps``
-        the steps spent.
+    With ``rng``, values are tried in random order and the first assignment found ends the search.
     """
     index = {cell: i for i, cell in enumerate(cells)}
     need = [number for _, number in constraints]
@@ -242,7 +199,6 @@ def _multiply(a: list[int], b: list[int]) -> list[int]:
 
 
 def _ways(poly: list[int], interior: int, mines: int) -> int:
-    """The layouts of the frontier part ``poly`` and the interior with ``mines`` in all."""
     return sum(count * math.comb(interior, mines - s) for s, count in enumerate(poly)
                if count and 0 <= mines - s <= interior)
 
@@ -259,18 +215,7 @@ def _exact(frontier: _Frontier, mine_count: int) -> tuple[list[dict[int, list[in
 
 
 def analyse(rows: int, cols: int, mine_count: int, shown: Mapping[Cell, int]) -> Analysis:
-    """Safe cells, certain mines and mine probabilities from the numbers shown.
-
-    Args:
-        rows, cols (int): the board's size.
-        mine_count (int): the board's number of mines.
-        shown (Mapping[Cell, int]): each shown cell and its number
-            (:func:`cardshell_minesweeper.rules.view`).
-
-    Returns:
-        Analysis: exact within :data:`MAX_NODES` steps, else from the single
-        point and subset rules (see the module docstring).
-    """
+    """Safe cells, certain mines and mine probabilities from ``shown`` (:func:`.rules.view`) and the board's size."""
     frontier = _frontier(rows, cols, shown)
     result = _exact(frontier, mine_count)
     if result is None:
@@ -315,7 +260,6 @@ def analyse(rows: int, cols: int, mine_count: int, shown: Mapping[Cell, int]) ->
 
 
 def _deduce(frontier: _Frontier) -> tuple[set[Cell], set[Cell]]:
-    """Safe cells and mines by the single-point and subset rules, to a fixed point."""
     safe: set[Cell] = set()
     mines: set[Cell] = set()
     changed = True
@@ -388,25 +332,10 @@ def _cells_of(mask: int, cells: list[Cell]) -> list[Cell]:
 
 def sample_mines(rows: int, cols: int, mine_count: int, shown: Mapping[Cell, int],
                  rng: random.Random) -> frozenset[Cell]:
-    """A random mine layout consistent with the numbers shown and the mine count.
-
-    Uniform over all consistent layouts when the enumeration fits in
-    :data:`MAX_NODES` steps; else drawn by a randomized search (consistent,
-    not uniform; see the module docstring).
-
-    Args:
-        rows, cols (int): the board's size.
-        mine_count (int): the board's number of mines.
-        shown (Mapping[Cell, int]): each shown cell and its number.
-        rng (random.Random): the sampling generator.
-
-    Returns:
-        frozenset[Cell]: ``mine_count`` hidden cells.
+    """``mine_count`` hidden cells consistent with ``shown``, uniform when the enumeration is exact.
 
     Raises:
-        ValueError: when no layout fits the numbers (not a real board's
-            view), or the randomized search found none in
-            :data:`MAX_TRIES` attempts.
+        ValueError: when no layout fits the numbers, or the randomized search found none in :data:`MAX_TRIES` attempts.
     """
     frontier = _frontier(rows, cols, shown)
     interior = sorted(frontier.interior)

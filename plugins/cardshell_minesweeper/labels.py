@@ -1,13 +1,7 @@
-"""The labels of Minesweeper's columns and cells, as the player types them.
+"""Minesweeper's column and cell labels as the player types them (plugins/cardshell_minesweeper/NOTES.md, "Rules").
 
-A column is named by letters as a spreadsheet's are: ``a`` .. ``z``, then
-``aa``, ``ab``, ... (so the expert board's 30 columns are ``a`` .. ``ad``);
-a cell by its column's letters then its 1-based row number (``a5``,
-``ab16``).  The rules page, ``plugins/cardshell_minesweeper/NOTES.md``
-("Rules" and "Options"), describes the labels to the player.
-
-Labels have one or two letters: :data:`MAX_LABELLED` columns (``a`` ..
-``zz``), far more than a board may have (``rules.MAX_COLS``).
+A column is one or two letters as in a spreadsheet (``a`` .. ``z``, ``aa`` ..
+``zz``); a cell is its column then its 1-based row (``a5``, ``ab16``).
 """
 
 from __future__ import annotations
@@ -37,8 +31,7 @@ def column_label(col: int) -> str:
 
 
 def column_index(text: str) -> int | None:
-    """The 0-based column a label names (any case: ``AB`` -> 27), or None
-    when ``text`` is not one or two letters."""
+    """The 0-based column a label of any case names (``AB`` -> 27), or None."""
     return _INDEX.get(text.lower())
 
 

@@ -1,57 +1,9 @@
-"""Minesweeper as a cardshell game: the hand-out's ``a5`` / ``a5f`` grammar.
+"""Minesweeper as a cardshell game: the hand-out's ``a5`` / ``a5f`` grammar on :mod:`.rules` and :mod:`.display`.
 
-Source: the hand-out, problem 1, and
-``plugins/cardshell_minesweeper/NOTES.md``; options and chording from
-``issues show 5``.  Rules in :mod:`cardshell_minesweeper.rules`, the board
-drawing in :mod:`cardshell_minesweeper.display`.
-
-Input (case-insensitive, no command word):
-
-* ``a5`` unfolds cell a5 (also ``open a5`` / ``unfold a5``; the move
-  ``cell`` holds the pattern and the hand-out's help text); on a shown
-  number whose neighbouring flags equal it, opens its other neighbours
-  (chording);
-* ``a5f`` adds or removes a flag (also ``flag a5``);
-* after ``Game over`` or ``Win``: ``y`` plays a new board (same size, mines
-  from the game's generator, continued), ``n`` declines and leaves the
-  game (``ctx.leave()``), as the hand-out's program ends.  Both are the
-  legal moves then, so the host's end-of-round line names them
-  (``Next: 'y', 'n', 'new', 'restart' or 'quit'.``).
-
-Columns past ``z`` are ``aa`` .. ``ad`` (:mod:`cardshell_minesweeper.labels`):
-``ab7`` and ``ab7f`` are cells of the expert board.
-
-Anything else the game cannot read prints ``Invalid Cell`` (the hand-out's
-message), except ``open``/``unfold``/``flag`` alone, which says a cell is
-missing (:func:`invalid_input`).  The prompt is ``Enter the cell (N mines left): `` (N = mines
-minus flags) while a board is in play, ``Play again? (y/n): `` after it.
-
-The ``Win`` line gives the time from the first unfold to the win, measured
-with :func:`time.monotonic` (:data:`cardshell_minesweeper.rules.clock`,
-which tests patch): ``Win (took 12.3 seconds)``, one decimal.  The time is
-never part of the board text.
-
-Options: ``--level beginner|intermediate|expert`` (rows x columns/mines
-9x9/10, 16x16/40, 16x30/99; default beginner, the hand-out's board) and
-``--rows R``, ``--cols C``, ``--mines M`` overriding the level's values (rows
-1..99, columns 1..30, mines 1 .. cells minus the first cell's zone of up to
-9).  Tab completes the level names (``Option.completions``).
-
-Undo is off (``Game.undo = False``): undoing a lost board would show where
-the mines are.
-
-Outcome, per board: ``lost`` after ``Game over`` (the detail names the
-mine unfolded, drawn ``*`` on the board); ``won`` after ``Win``, with the
-time taken in seconds (one decimal, as ``Win`` prints it) as the score
-(lower is better); the statistics keep the exact time (``duration``).
-
-Plugin contract 2: boards are immutable (:class:`rules.Board`), the moves
-are declarative (:data:`MOVES`), ``moves`` lists every cell that may be
-unfolded or flagged now (:func:`rules.legal_moves`), ``determinize`` draws
-the unseen mines again from the numbers shown (:func:`rules.determinize`),
-and ``hint`` is the game's own (:func:`cardshell_minesweeper.hint.hint`: a
-provably safe cell, or the lowest mine probability).  ``n`` stays a command:
-it leaves the game, which a move cannot ask for (as Blackjack's ``n``).
+The rules, commands, options and messages are plugins/cardshell_minesweeper/NOTES.md's.
+A cell or ``a5f`` is typed with no command word; ``y`` is a move, ``n`` a command
+because it leaves the game.  Undo is off: it would show where the mines of a
+lost board are.
 """
 
 from __future__ import annotations
@@ -102,11 +54,9 @@ def prompt(board: rules.Board) -> str:
 
 
 def outcome(board: rules.Board) -> Outcome | None:
-    """``Game.outcome``: None in play; ``lost`` after Game over; ``won`` with the seconds taken.
+    """``Game.outcome``: None in play, ``lost`` after Game over, ``won`` scored by the seconds taken.
 
-    The game's clock (:data:`rules.clock`, from the first unfold to the
-    board's end, ``board.elapsed``) is the outcome's ``duration``, so the
-    statistics record the time ``Win (took 45.2 seconds)`` printed.
+    The game's clock is the outcome's ``duration``, so the statistics record the time ``Win`` printed.
     """
     if board.status == rules.LOST:
         hit = ", ".join(rules.label(cell) for cell in sorted(board.hit))
@@ -114,7 +64,7 @@ def outcome(board: rules.Board) -> Outcome | None:
         return Outcome("lost", None, line, duration=board.elapsed)
     if board.status == rules.WON:
         # The score is the time, as Win printed it (one decimal); the detail
-        # says what the number is rather than repeating it (issue 27 item 8).
+        # says what the number is rather than repeating it.
         return Outcome("won", round(board.elapsed or 0.0, 1), "the time in seconds", duration=board.elapsed)
     return None
 
@@ -129,15 +79,9 @@ MISSING_CELL = "A cell is missing: type {word} and a cell, e.g. {word} a5"
 
 
 def invalid_input(line: str) -> str:
-    """``Game.invalid_input``: the message for a line the game cannot read.
+    """``Game.invalid_input``: :data:`MISSING_CELL` for a bare ``open``/``unfold``/``flag``, else ``Invalid Cell``.
 
-    Args:
-        line (str): the rejected line, stripped.
-
-    Returns:
-        str: :data:`MISSING_CELL` when the line is only ``open``, ``unfold``
-        or ``flag`` (any case); otherwise the hand-out's ``Invalid Cell``
-        (plugins/cardshell_minesweeper/NOTES.md, "Messages").
+    The messages: plugins/cardshell_minesweeper/NOTES.md, "Messages".
     """
     word = line.lower()
     if word in ("open", "unfold", "flag"):
@@ -146,8 +90,7 @@ def invalid_input(line: str) -> str:
 
 
 def ending_message(before: rules.Board, after: rules.Board) -> str | None:
-    """``Move.message``: ``Game over`` or ``Win (took T seconds)`` when the
-    move finished the board, else nothing."""
+    """``Move.message``: ``Game over`` or ``Win (took T seconds)`` when the move finished the board."""
     if before.status == after.status:
         return None
     if after.status == rules.LOST:
@@ -207,8 +150,7 @@ def _complete(board: rules.Board | None, index: int) -> Iterable[str]:
 
 
 def _decline(ctx: CommandContext, args: None) -> None:
-    """``n``: the board is declined (:func:`rules.decline`; the shell drops
-    the state, as ``n`` does not change a game it leaves) and the game left."""
+    """``n``: decline the finished board and leave the game."""
     ctx.state = rules.decline(ctx.state)
     ctx.echo("Left Minesweeper.")
     ctx.leave()
@@ -297,9 +239,7 @@ def cardshell_games() -> list[Game]:
 
 @cardshell.hookimpl
 def cardshell_commands() -> list[Command]:
-    """Register ``n`` (after a finished board: leave the game).  It is a legal
-    move then (:func:`rules.legal_moves`) but a command, not a :class:`Move`,
-    because it leaves the game (``ctx.leave()``), as Blackjack's ``n``."""
+    """Register ``n``: a legal move after a finished board, but a command because it leaves the game."""
     return [
         Command(
             name="n",

@@ -1,35 +1,10 @@
-"""The rules of Minesweeper: a board of cells, mines, numbers and flags.
+"""Minesweeper's rules as pure functions over an immutable :class:`Board` (plugins/cardshell_minesweeper/NOTES.md).
 
-Source: the hand-out, problem 1 (settings (1)-(8),
-features (a)-(h)), as settled by ``plugins/cardshell_minesweeper/NOTES.md``,
-plus ``issues show 5`` (levels, custom sizes, chording).  This module is
-pure: an immutable :class:`Board` and functions that return new boards, no
-terminal I/O (plugin contract 2).
-
-A cell is a ``(row, col)`` pair of 0-based ints; its label is the column
-letters followed by the 1-based row number (``(4, 0)`` is ``a5``,
-``(4, 27)`` is ``ab5``).  The rules page is ``plugins/cardshell_minesweeper/NOTES.md``.
-
-* The first unfold is always a ``0`` (setting (8)): the mines are placed only
-  then, by the game's generator, among the cells outside the unfolded cell
-  and its neighbours.  The generator is kept in the board as its state tuple
-  (:meth:`random.Random.getstate`), an immutable value: placing the mines
-  makes a new generator from it, samples, and stores the new state tuple, so
-  a seed replays every board of a game exactly.
-* Unfolding a ``0`` opens every connected ``0`` and their neighbours
-  (feature (b)); flagged cells are never opened automatically.
-* Chording (``issues show 5``): unfolding an already shown number whose
-  neighbouring flags equal it opens its other hidden neighbours (and loses if
-  a flag is wrong).
-* A mine unfolded loses the board (``Game over``, every mine shown as
-  ``X``, and the one unfolded as ``*``: :attr:`Board.hit`); the board is
-  won when every safe cell is shown (``Win``).
-* Columns past ``z`` are labelled ``aa``, ``ab``, ... (:func:`column_label`):
-  the expert board's 30 columns are ``a`` .. ``ad``.
-
-Timing (feature (g)): the clock starts at the first unfold and stops at the
-win or the loss; both instants come from :data:`clock` (``time.monotonic``, seconds),
-which tests replace.
+A cell is a 0-based ``(row, col)``; its label is the column letters then the
+1-based row (``(4, 0)`` is ``a5``).  The mines are placed at the first unfold,
+outside that cell and its neighbours, by the game's generator kept in the
+board as its state tuple, so one seed replays every board of a game.  The time
+taken is measured with :data:`clock` (seconds).
 """
 
 from __future__ import annotations
@@ -50,9 +25,7 @@ Cell = tuple[int, int]
 #: The clock used for the time taken (seconds, monotonic).  Tests patch it.
 clock: Callable[[], float] = time.monotonic
 
-#: The standard levels: name -> (rows, cols, mines).  ``beginner`` is the
-#: hand-out's board (setting (1) and (5)); expert is the classic board of 16
-#: rows and 30 columns (``a`` .. ``ad``), 99 mines.
+#: The standard levels: name -> (rows, cols, mines); ``beginner`` is the hand-out's board.
 LEVELS: dict[str, tuple[int, int, int]] = {
     "beginner": (9, 9, 10),
     "intermediate": (16, 16, 40),
@@ -65,7 +38,7 @@ LEVELS: dict[str, tuple[int, int, int]] = {
 MAX_COLS = 30
 MAX_ROWS = 99
 
-#: The hand-out's messages (feature (e), (f), (g)).
+#: The hand-out's messages.
 INVALID_CELL = "Invalid Cell"
 ALREADY_SHOWN = "That cell is already shown"
 CANNOT_FLAG = "Cannot put a flag there"
@@ -80,7 +53,7 @@ DECLINED = "You chose not to play again: type new for a new game"
 #: The board's status values.
 PLAYING, WON, LOST = "playing", "won", "lost"
 
-#: The line that plays a new board once one is finished (feature (h)), and
+#: The line that plays a new board once one is finished, and
 #: the one that declines and leaves the game.
 AGAIN = "y"
 DECLINE = "n"
@@ -93,8 +66,7 @@ _CELL = re.compile(r"([a-z]{1,2})([0-9]+)", re.IGNORECASE)
 
 @functools.lru_cache(maxsize=64)
 def neighbour_table(rows: int, cols: int) -> dict[Cell, tuple[Cell, ...]]:
-    """Every cell's neighbours on a ``rows`` x ``cols`` board, row by row
-    (computed once per board size; at most 64 sizes are kept)."""
+    """Every cell's neighbours on a ``rows`` x ``cols`` board, row by row; at most 64 sizes are kept."""
     return {
         (row, col): tuple(
             (r, c)
@@ -108,7 +80,6 @@ def neighbour_table(rows: int, cols: int) -> dict[Cell, tuple[Cell, ...]]:
 
 
 def _numbers(rows: int, cols: int, mines: Iterable[Cell]) -> tuple[int, ...]:
-    """The number of every cell (mines among its neighbours), row-major."""
     if not mines:
         return (0,) * (rows * cols)
     counts = [0] * (rows * cols)
@@ -120,45 +91,29 @@ def _numbers(rows: int, cols: int, mines: Iterable[Cell]) -> tuple[int, ...]:
 
 
 def generator_state(seed: int) -> tuple:
-    """The state tuple of the game's generator for ``seed``: the state of
-    ``random.Random(seed)`` (the same sequence as :class:`cardshell.rng.GameRandom`)."""
+    """The state tuple of the game's generator for ``seed`` (the sequence of :class:`cardshell.rng.GameRandom`)."""
     return random.Random(seed).getstate()
 
 
 @dataclass(frozen=True)
 class Board:
-    """One Minesweeper board (the state of the game): an immutable value.
+    """One Minesweeper board, the game's state; sets given to the constructor are stored as frozensets.
 
     Attributes:
-        rows (int): the number of rows (labelled 1 ..).
-        cols (int): the number of columns (labelled a .. z, aa ..), at most
-            :data:`MAX_COLS`.
-        mine_count (int): the number of mines.
-        rng_state (tuple): the state tuple (:meth:`random.Random.getstate`)
-            of the game's generator: before the first unfold, the generator
-            that will place this board's mines; after it, the generator that
-            goes on to the boards played after this one (``y``).
-        mines (frozenset[Cell]): the mined cells; empty until the first unfold.
-        placed (bool): whether the mines have been placed.
-        shown (frozenset[Cell]): the unfolded cells.
-        flags (frozenset[Cell]): the flagged cells.
-        status (str): ``"playing"``, ``"won"`` or ``"lost"``.
-        hit (frozenset[Cell]): the mines unfolded that lost the board (one
-            cell, or several when a chord with a wrong flag opened more than
-            one); empty unless lost.
-        declined (bool): the player answered ``n`` to "Play again?" on this
-            finished board (:func:`decline`): no move is left.
-        started (float | None): :data:`clock` at the first unfold (seconds).
-        elapsed (float | None): seconds from the first unfold to the win or
-            the loss (the game's one clock: the ``Win`` line and the
-            statistics both show it).
-        number (int): 1 for the first board of the game, +1 per ``y``.
-        numbers (tuple[int, ...]): derived, not compared: the number of every
-            cell, row-major (index ``row * cols + col``); all 0 before the
-            mines are placed.
-
-    Sets given to the constructor are stored as frozensets; ``numbers`` is
-    computed from ``mines``.  Compare with ``==``; hashable.
+        rows, cols: the size; at most :data:`MAX_ROWS` x :data:`MAX_COLS`.
+        mine_count: the number of mines.
+        rng_state: the game's generator (:meth:`random.Random.getstate`): the one that will place
+            this board's mines, or after the first unfold, the one for the boards after it.
+        mines: the mined cells; empty until the first unfold.
+        placed: whether the mines have been placed.
+        shown, flags: the unfolded and the flagged cells.
+        status: :data:`PLAYING`, :data:`WON` or :data:`LOST`.
+        hit: the mines unfolded that lost the board (several after a chord with a wrong flag).
+        declined: ``n`` answered "Play again?": no move is left.
+        started: :data:`clock` at the first unfold, seconds.
+        elapsed: seconds from the first unfold to the win or the loss.
+        number: 1 for the first board of the game, +1 per ``y``.
+        numbers: derived from ``mines``, not compared: every cell's number, row-major.
     """
 
     rows: int
@@ -178,8 +133,7 @@ class Board:
     numbers: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
     def __deepcopy__(self, memo: dict) -> Board:
-        """An immutable value is its own deep copy (as a tuple of numbers is);
-        this spares copying the generator's 625-number state tuple."""
+        """An immutable value is its own deep copy; this spares copying the generator's state."""
         return self
 
     def __post_init__(self) -> None:
@@ -203,9 +157,7 @@ class Board:
 
 
 def _evolve(board: Board, **changes: object) -> Board:
-    """A copy of ``board`` with some fields changed (as :func:`dataclasses.replace`,
-    without its checks: ``changes`` must already hold frozensets, and
-    ``numbers`` when ``mines`` changes).  Internal: the moves make many boards."""
+    """:func:`dataclasses.replace` without checks: frozensets only, and ``numbers`` with ``mines``."""
     new = object.__new__(Board)
     fields = new.__dict__
     fields.update(board.__dict__)
@@ -214,28 +166,17 @@ def _evolve(board: Board, **changes: object) -> Board:
 
 
 def max_mines(rows: int, cols: int) -> int:
-    """The most mines a board can hold: the first unfold's zone must stay free.
-
-    The zone is the first cell and its neighbours, up to 9 cells
-    (``min(rows, 3) * min(cols, 3)`` at most, whatever the cell).
-    """
+    """The most mines a board can hold, keeping the first cell and its neighbours free wherever it is."""
     return rows * cols - min(rows, 3) * min(cols, 3)
 
 
 def board_size(options: dict) -> tuple[int, int, int]:
-    """Resolve and check the size options (``play minesweeper --level ... --rows ...``).
+    """``(rows, cols, mines)`` from the options ``level`` (default ``beginner``), ``rows``, ``cols``, ``mines``.
 
-    Args:
-        options (dict): may hold ``level`` (a key of :data:`LEVELS`, default
-            ``beginner``) and ``rows``, ``cols``, ``mines`` (ints), each of
-            which, when not None, overrides the level's value.
-
-    Returns:
-        tuple[int, int, int]: ``(rows, cols, mines)``.
+    A size option that is not None overrides the level's value.
 
     Raises:
-        CommandError: for an unknown level, rows outside 1..99, columns
-            outside 1..30, or mines outside 1..:func:`max_mines`.
+        CommandError: for an unknown level or a size out of its bounds.
     """
     level = options.get("level") or "beginner"
     if level not in LEVELS:
@@ -261,17 +202,7 @@ def board_size(options: dict) -> tuple[int, int, int]:
 
 
 def new_board(rows: int, cols: int, mine_count: int, rng_state: GeneratorState, number: int = 1) -> Board:
-    """A fresh board with every cell hidden and no mine placed yet.
-
-    Args:
-        rows, cols, mine_count (int): as checked by :func:`board_size`.
-        rng_state (tuple): the state tuple of the generator that will place
-            the mines (:func:`generator_state`).
-        number (int): the board's number within the game.
-
-    Returns:
-        Board: the new board.
-    """
+    """A fresh board, every cell hidden; ``rng_state`` will place the mines (:func:`generator_state`)."""
     return Board(rows=rows, cols=cols, mine_count=mine_count, rng_state=rng_state, number=number)
 
 
@@ -286,19 +217,10 @@ def new_game(seed: int, options: dict | None = None) -> Board:
 
 
 def play_again(board: Board) -> Board:
-    """A new board of the same size after a finished one (feature (h)).
-
-    The mines will be placed by the same generator, continued.
-
-    Args:
-        board (Board): a finished board (unchanged).
-
-    Returns:
-        Board: a fresh board numbered ``board.number + 1``.
+    """``y``: a new board of the same size after a finished one, its mines from the same generator, continued.
 
     Raises:
-        CommandError: ``The game is not over yet: enter a cell`` if the board
-            is in play.
+        CommandError: while the board is in play, or once declined.
     """
     if board.status == PLAYING:
         raise CommandError(NOT_OVER)
@@ -308,13 +230,10 @@ def play_again(board: Board) -> Board:
 
 
 def decline(board: Board) -> Board:
-    """The finished board after ``n`` ("Play again?" answered no): the same
-    board with :attr:`Board.declined` set, which has no legal move left (the
-    shell leaves the game then, as the hand-out's program ends).
+    """The finished board after ``n`` ("Play again?" answered no), with no legal move left.
 
     Raises:
-        CommandError: ``The game is not over yet: enter a cell`` while the
-            board is in play; :data:`DECLINED` when already declined.
+        CommandError: while the board is in play, or once declined.
     """
     if board.status == PLAYING:
         raise CommandError(NOT_OVER)
@@ -324,19 +243,15 @@ def decline(board: Board) -> Board:
 
 
 def label(cell: Cell) -> str:
-    """The label of a cell: column letters then 1-based row (``(4, 0)`` ->
-    ``a5``, ``(15, 29)`` -> ``ad16``; :mod:`cardshell_minesweeper.labels`)."""
+    """The label of a cell (``(4, 0)`` -> ``a5``)."""
     return cell_label(*cell)
 
 
 def parse_cell(text: str, board: Board) -> Cell:
-    """The cell a label names on ``board`` (case-insensitive, ``A5`` = ``a5``,
-    ``AB7`` = ``ab7``); the inverse of :func:`label`.
+    """The cell a label of any case names on ``board``: the inverse of :func:`label`.
 
     Raises:
-        CommandError: ``Invalid Cell`` if ``text`` is not a label of a cell
-            of this board (``j1`` or ``a10`` on a 9x9 board, ``aa1`` on a
-            board of 26 columns or fewer, ``a0``, ``5a``).
+        CommandError: ``Invalid Cell`` if ``text`` is not a label of a cell of this board.
     """
     match = _CELL.fullmatch(text.strip())
     if not match:
@@ -363,18 +278,9 @@ def count(board: Board, cell: Cell) -> int:
 
 
 def place_mines(board: Board, first: Cell) -> Board:
-    """The board with its mines placed after the first unfold (setting (8)).
+    """The board with its mines placed outside ``first``, the first cell unfolded, and its neighbours.
 
-    The mines are a ``sample`` by the board's generator of the cells outside
-    ``first`` and its neighbours, listed row by row, so ``first`` is a ``0``;
-    the generator's new state is stored for the next boards.
-
-    Args:
-        board (Board): a board whose mines are not placed (unchanged).
-        first (Cell): the first cell unfolded.
-
-    Returns:
-        Board: the board with ``mines``, ``placed`` and ``rng_state`` set.
+    The mines are the board's generator's ``sample`` of those cells, row by row.
     """
     zone = {first, *neighbours(board, first)}
     candidates = [cell for cell in board.cells() if cell not in zone]
@@ -405,8 +311,7 @@ def _flood(board: Board, cells: Iterable[Cell], shown: set[Cell]) -> None:
 
 
 def _settle(board: Board, opened: list[Cell], **changes: object) -> Board:
-    """The board after opening ``opened``: lost if one is a mine, else
-    flood-filled, and won when every safe cell is shown."""
+    """The board after opening ``opened``: lost, flood-filled, or won."""
     mines = board.mines
     if any(cell in mines for cell in opened):
         shown = board.shown.union(cell for cell in opened if cell not in mines)
@@ -431,9 +336,7 @@ def _settle(board: Board, opened: list[Cell], **changes: object) -> Board:
 
 
 def _chord_targets(board: Board, cell: Cell) -> list[Cell]:
-    """The hidden unflagged neighbours a shown ``cell`` would open by chording,
-    or ``[]`` when it cannot chord (a ``0``, flags around differing from its
-    number, or nothing hidden left around it)."""
+    """The hidden unflagged neighbours a shown ``cell`` would open by chording; [] when it cannot chord."""
     number = count(board, cell)
     if number == 0:
         return []
@@ -445,23 +348,10 @@ def _chord_targets(board: Board, cell: Cell) -> list[Cell]:
 
 
 def unfold(board: Board, cell: Cell) -> Board:
-    """Unfold a cell (input ``a5``): open it, flood fill, or chord a shown number.
-
-    Args:
-        board (Board): the board (unchanged).
-        cell (Cell): a cell of the board.
-
-    Returns:
-        Board: the new board; its ``status`` is ``"lost"`` if a mine was
-        unfolded, ``"won"`` (with ``elapsed`` set) if every safe cell is now
-        shown.  The first unfold places the mines and starts the clock.
+    """``a5``: unfold ``cell`` and flood-fill, or chord a shown number; the first unfold places the mines.
 
     Raises:
-        CommandError: ``There is a flag there`` (flagged cell);
-            ``That cell is already shown`` (a shown cell that cannot chord:
-            a ``0``, a number whose neighbouring flags differ from it, or with
-            no hidden unflagged neighbour left); ``The game is over: ...``
-            once the board is finished.
+        CommandError: on a flag, on a shown cell that cannot chord, or once the board is finished.
     """
     _check_playing(board)
     if cell in board.flags:
@@ -478,18 +368,10 @@ def unfold(board: Board, cell: Cell) -> Board:
 
 
 def toggle_flag(board: Board, cell: Cell) -> Board:
-    """Add or remove a flag (input ``a5f``).
-
-    Args:
-        board (Board): the board (unchanged).
-        cell (Cell): a cell of the board.
-
-    Returns:
-        Board: the board with the flag on ``cell`` added or removed.
+    """``a5f``: add or remove the flag on ``cell``.
 
     Raises:
-        CommandError: ``Cannot put a flag there`` on a shown cell;
-            ``The game is over: ...`` once the board is finished.
+        CommandError: on a shown cell, or once the board is finished.
     """
     _check_playing(board)
     if cell in board.shown:
@@ -499,12 +381,7 @@ def toggle_flag(board: Board, cell: Cell) -> Board:
 
 
 def symbol(board: Board, cell: Cell) -> str:
-    """The character a cell shows (setting (7), feature (f)).
-
-    Once the board is lost, :data:`HIT` for the mine unfolded and ``X`` for
-    the other mines; ``F`` for a flag; the number ``0``-``8`` for a shown
-    cell; a space for a hidden one.
-    """
+    """The character a cell shows: its number, ``F``, a space, or once lost :data:`HIT` or ``X`` for a mine."""
     if board.status == LOST and cell in board.mines:
         return HIT if cell in board.hit else "X"
     if cell in board.flags:
@@ -537,22 +414,7 @@ def hidden_labels(board: Board) -> list[str]:
 
 
 def legal_moves(board: Board) -> list[str]:
-    """Every legal move now, as the player types it (``Game.legal_moves``).
-
-    While the board is in play, cell by cell, row by row (``a1``, ``b1``,
-    ..., ``a2``, ...): a hidden unflagged cell gives ``a5`` (unfold) and
-    ``a5f`` (flag); a flagged cell gives ``a5f`` (remove the flag); a shown
-    number that can chord (see :func:`unfold`) gives ``a5``.  Once the board
-    is over, the answers to ``Play again? (y/n)``: ``y`` (a new board) and
-    ``n`` (leave the game, as Blackjack's ``n``); nothing after ``n``.
-
-    Args:
-        board (Board): any board.
-
-    Returns:
-        list[str]: the lines, e.g. ``["a1", "a1f", "b1", "b1f", ...]``, or
-        ``["y", "n"]``.
-    """
+    """``Game.legal_moves``: every cell move row by row (``a1``, ``a1f``, ``b1``, ...); once over ``y`` and ``n``."""
     if board.status != PLAYING:
         return [] if board.declined else [AGAIN, DECLINE]
     moves: list[str] = []
@@ -574,37 +436,15 @@ def legal_moves(board: Board) -> list[str]:
 
 
 def view(board: Board) -> dict[Cell, int]:
-    """What the player can read off the board: each shown cell and its number.
-
-    Args:
-        board (Board): a board in play.
-
-    Returns:
-        dict[Cell, int]: shown cell -> its number (0-8); nothing about the
-        hidden cells.
-    """
+    """What the player can read off the board: shown cell -> its number (0-8)."""
     cols, numbers = board.cols, board.numbers
     return {cell: numbers[cell[0] * cols + cell[1]] for cell in board.shown}
 
 
 def determinize(board: Board, rng: random.Random) -> Board:
-    """The board with what the player cannot see drawn again (``Game.determinize``).
+    """``Game.determinize``: the unseen mines and the generator drawn again with ``rng``; the view kept.
 
-    Hidden: the unplaced or unseen mines, and the generator that places the
-    mines of later boards.  On a board in play after the first unfold, the
-    mines are drawn by :func:`cardshell_minesweeper.inference.sample_mines`
-    from the numbers shown (uniformly among the layouts consistent with them
-    and the mine count, within that module's documented bound).  The
-    generator is replaced by one seeded from ``rng``.  A finished board
-    shows its mines (lost) or implies them (won), so they are kept.
-
-    Args:
-        board (Board): the true board (unchanged).
-        rng (random.Random): the sampling generator.
-
-    Returns:
-        Board: a board with the same display, prompt and outcome, whose
-        hidden parts depend only on what the player sees and on ``rng``.
+    In play, the mines come from :func:`.inference.sample_mines`; a finished board keeps them.
     """
     from cardshell_minesweeper import inference
 
@@ -616,19 +456,7 @@ def determinize(board: Board, rng: random.Random) -> Board:
 
 
 def search_key(board: Board) -> Hashable:
-    """``Search.key``: a board for search, without its flags.
-
-    Flags can be put and taken away at any time while a board is in play, so
-    two boards that differ only in their flags can reach the same boards:
-    search treats them as one position (and its winning lines never toggle
-    a flag).
-
-    Args:
-        board (Board): any board.
-
-    Returns:
-        Hashable: the board's mines, shown cells, status and number.
-    """
+    """``Search.key``: a board without its flags, which can be toggled at any time, so they name no position."""
     return board.mines, board.shown, board.status, board.number
 
 

@@ -1,14 +1,8 @@
-"""cardshell_pictures: Pictures, the first COMP9021 solitaire, as a cardshell game.
+"""Pictures, the first COMP9021 solitaire, as a cardshell game (game id ``pictures``).
 
-Source: the hand-out's Sections 2 and 3; settled details
-in ``plugins/cardshell_pictures/NOTES.md``.  The game plays itself
-from its seed: put the 12 pictures aside in at most 4 rounds.
-
-* ``python -m cardshell_pictures``: the hand-out's ``solitaire_1.py``.
-* ``from cardshell_pictures import simulate``: Section 3.3's ``simulate(n, i)``
-  (plus ``jobs=``); :func:`simulate_counts` gives the counts as data.
-* :func:`play`: one game, its output lines and result.
-* ``cardshell_pictures.plugin``: the cardshell plugin (game id ``pictures``).
+The game plays itself from its seed: put the 12 pictures aside in at most 4
+rounds (plugins/cardshell_pictures/NOTES.md).  ``python -m cardshell_pictures``
+is the hand-out's ``solitaire_1.py``; :func:`simulate` its Section 3.3.
 """
 
 from cardshell_pictures.rules import PicturesGame, play

@@ -1,8 +1,6 @@
-"""``python -m cardshell_pictures``: the hand-out's ``python3 solitaire_1.py``.
+"""``python -m cardshell_pictures``: the hand-out's ``solitaire_1.py`` (Section 3.2).
 
-Section 3.2: prompt (ending in a single space), read the seed, print the
-game.  An end of input or an interrupt at the prompt ends quietly (status
-1); an answer that is not an integer is reported on stderr (status 1).
+Exit status 1 at an end of input, an interrupt or a seed that is not an integer.
 """
 
 from __future__ import annotations

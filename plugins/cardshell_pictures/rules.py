@@ -1,23 +1,10 @@
-"""Pictures: the first COMP9021 solitaire, as pure functions of the seed.
+"""Pictures' rules as pure functions of the seed (plugins/cardshell_pictures/NOTES.md).
 
-Source: the hand-out's Sections 2 and 3, with the details
-settled in ``plugins/cardshell_pictures/NOTES.md``.
-
-Cards are the ints of Section 2: 0-12 Hearts Ace..King, 13-25 Diamonds,
-26-38 Clubs, 39-51 Spades; ``card % 13`` is the rank index (0 = Ace,
-10 = Jack, 11 = Queen, 12 = King), ``card // 13`` the suit index.  A deck is
-a list whose *end* is its top.  The game has no player decisions: the seed
-decides everything, so :func:`play` returns the whole game at once.
-
-Two implementations live here on purpose:
-
-* :func:`play` follows the rules literally (grid of 16 slots, groups of
-  lines) and produces the exact output text of Section 3.2;
-* :func:`uncovered_counts` is the hot path of ``simulate`` (Section 3.3).
-  It never builds text or a grid: the pictures put aside in a round depend
-  only on how many cards are drawn from the top of the deck, and it draws
-  the shuffle lazily, only as deep as the round looks (see its docstring).
-  Tests check that both agree on every seed they try.
+Cards are the ints 0..51 of the hand-out's Section 2 (``card % 13`` the rank,
+0 = Ace .. 12 = King); a deck is a list whose end is its top.  :func:`play`
+follows the rules literally and gives the text of Section 3.2;
+:func:`uncovered_counts`, the hot path of ``simulate``, gives only the results,
+and tests check that the two agree.
 """
 
 from __future__ import annotations
@@ -47,15 +34,7 @@ def is_picture(card: int) -> bool:
 
 
 def shuffled(cards: list[int], seed: int) -> list[int]:
-    """Shuffle as Section 2 says: ``seed(seed)`` then ``shuffle(sorted cards)``.
-
-    Args:
-        cards (list[int]): card numbers, in any order (they are sorted first).
-        seed (int): what is fed to ``seed()`` (any int, negative allowed).
-
-    Returns:
-        list[int]: a new list; its end is the top of the deck.
-    """
+    """A new deck (end = top): ``cards`` sorted, then shuffled with ``seed`` (Section 2)."""
     deck = sorted(cards)
     random.Random(seed).shuffle(deck)
     return deck
@@ -66,14 +45,11 @@ class PicturesGame:
     """The whole of one game of Pictures.
 
     Attributes:
-        seed (int): the seed of the first shuffle (round k uses seed + k).
-        lines (tuple[str, ...]): the output of Section 3.2 after the prompt,
-            one string per line without newline, starting with
-            ``Deck shuffled, ready to start!`` (the empty line printed before
-            it by the standalone program is not included) and ending with
-            the ``You uncovered ...`` line.
-        uncovered (int): pictures put aside, 0..12.
-        rounds (int): rounds played, 1..4 (= shuffles done).
+        seed: the seed of the first shuffle (round k uses seed + k).
+        lines: the output of Section 3.2 after the prompt, one line per string,
+            from ``Deck shuffled, ready to start!`` to ``You uncovered ...``.
+        uncovered: pictures put aside, 0..12.
+        rounds: rounds played, 1..4.
     """
 
     seed: int
@@ -97,31 +73,15 @@ def _plural(count: int, word: str) -> str:
 
 
 def row_text(grid: list[int | None], row: int) -> str:
-    """One row of the face-up grid as Section 3.2 prints it.
+    """Row ``row`` (0..3, top first) of the 16-slot grid (row-major, None = empty), as Section 3.2 prints it.
 
-    Each of the 4 slots is a tab followed by the card's character, or by
-    nothing when the slot is empty (plugins/cardshell_pictures/NOTES.md: an empty slot keeps its tab).
-
-    Args:
-        grid (list[int | None]): 16 slots, row-major, None when empty.
-        row (int): 0..3, top row first.
-
-    Returns:
-        str: 4 tabs and up to 4 card characters, no spaces.
+    Each slot is a tab and its card's character; an empty slot keeps its tab (NOTES.md).
     """
     return "".join("\t" + ("" if card is None else CHARS[card]) for card in grid[4 * row : 4 * row + 4])
 
 
 def final_line(uncovered: int) -> str:
-    """The last line of a game (Section 3.2).
-
-    Args:
-        uncovered (int): pictures put aside, 0..12.
-
-    Returns:
-        str: ``You uncovered all pictures, you won!``, ``You uncovered no
-        pictures, you lost!`` or ``You uncovered only N picture(s), you lost!``.
-    """
+    """The last line of a game with ``uncovered`` (0..12) pictures put aside (Section 3.2)."""
     if uncovered == PICTURES:
         return "You uncovered all pictures, you won!"
     if uncovered == 0:
@@ -130,19 +90,9 @@ def final_line(uncovered: int) -> str:
 
 
 def play(seed: int) -> PicturesGame:
-    """Play one game of Pictures from its seed (Section 3.1, output of 3.2).
+    """Play the game of ``seed`` (any int): its output lines (Section 3.2) and result (Section 3.1).
 
-    Round k (0-based) shuffles the sorted cards still in play (grid and
-    deck) with ``seed + k``.  The top 16 cards fill the grid top row first,
-    left to right; pictures are put aside and as many cards replace them in
-    the same reading order, until a draw shows no picture (end of the round)
-    or the 12th picture is put aside (won, nothing more drawn).
-
-    Args:
-        seed (int): the seed typed by the player (any int).
-
-    Returns:
-        PicturesGame: the output lines and the result.
+    Round k (0-based) shuffles the sorted cards still in play with ``seed + k``.
     """
     lines = ["Deck shuffled, ready to start!", "]" * DECK_SIZE]
     in_play = list(range(DECK_SIZE))
@@ -192,10 +142,7 @@ _PICTURE_BIT = tuple((1 << (4 * (c // 13) + c % 13 - 10)) if IS_PICTURE[c] else 
 
 
 def _lazy_shuffle_matches_library() -> bool:
-    """Check that :func:`uncovered_counts`' inlined Fisher-Yates draws the
-    same numbers as ``random.Random.shuffle`` of this Python (CPython 3.11:
-    ``j = _randbelow(i + 1)`` for i from len-1 down to 1, ``_randbelow(m)``
-    = ``getrandbits(m.bit_length())`` until below m)."""
+    """Whether :func:`uncovered_counts`' inlined Fisher-Yates draws as ``random.Random.shuffle`` does."""
     # CPython's private methods, checked on purpose (typeshed does not list them).
     if random.Random._randbelow is not random.Random._randbelow_with_getrandbits:  # type: ignore[attr-defined]  # pragma: no cover
         return False
@@ -221,36 +168,13 @@ LAZY_SHUFFLE = _lazy_shuffle_matches_library()
 
 
 def uncovered_counts(start: int, count: int) -> list[int]:
-    """Play the games of seeds ``start .. start + count - 1`` for their result only.
+    """Count the results of the ``count`` (>= 0) games of seeds ``start ..``: ``counts[k]`` uncovered k pictures.
 
-    The hot path of ``simulate`` (Section 3.3): game ``s`` shuffles with
-    ``s``, then ``s + 1``, ``s + 2``, ``s + 3`` for its later rounds.
-
-    How it stays fast while giving exactly :func:`play`'s results:
-
-    * In a round, the cards drawn are always the top ones: after 16 cards,
-      each picture put aside lets one more card be drawn, so the round ends
-      after the first ``m`` cards from the top such that ``m = 16 + (number
-      of pictures among them)``; slots and rows do not matter.
-    * ``random.shuffle`` is a Fisher-Yates that fixes the list from its end,
-      which is the top of the deck: the card at depth d is final after d + 1
-      steps.  So the shuffle is done inline, step by step, only as deep as
-      the round looks (16 to 28 steps instead of 51).  The generator's state
-      after that does not matter: every round reseeds.
-    * The cards still in play for the next round are the 40 non-pictures
-      plus the pictures not yet put aside, sorted: one list per set of
-      pictures put aside, built once and cached.
-
-    If this Python's ``shuffle`` ever draws differently (checked at import,
-    :data:`LAZY_SHUFFLE`), it falls back to ``Random.shuffle`` of the whole
-    deck.
-
-    Args:
-        start (int): seed of the first game (any int).
-        count (int): number of games, >= 0.
-
-    Returns:
-        list[int]: 13 counts; ``counts[k]`` games uncovered k pictures.
+    Gives exactly :func:`play`'s results.  A round draws the first ``m`` cards
+    from the top with ``m = 16 + (pictures among them)``, and ``random.shuffle``
+    fixes the list from its end (the top), so the shuffle is done inline only
+    as deep as the round looks; every round reseeds, so the generator's later
+    state does not matter.  Without :data:`LAZY_SHUFFLE` it shuffles whole decks.
     """
     counts = [0] * (PICTURES + 1)
     rng = random.Random()
@@ -312,17 +236,7 @@ def uncovered_counts(start: int, count: int) -> list[int]:
 
 
 def shuffle_sizes(seed: int) -> list[int]:
-    """The sizes of the decks game ``seed`` shuffles, one per round.
-
-    Used by the benchmark to time the floor (one seed and one library
-    shuffle per round the game really plays).
-
-    Args:
-        seed (int): the game's first seed.
-
-    Returns:
-        list[int]: 1 to 4 sizes, the first 52.
-    """
+    """The sizes (in cards, the first 52) of the 1 to 4 decks game ``seed`` shuffles: the benchmark's floor."""
     game = play(seed)
     sizes = [DECK_SIZE]
     in_play = DECK_SIZE
@@ -336,15 +250,5 @@ def shuffle_sizes(seed: int) -> list[int]:
 
 
 def legal_moves(state: PicturesGame) -> list[str]:
-    """``Game.legal_moves`` (plugin contract 2): always none.  Pictures plays
-    itself from its seed (:func:`play`), so a game is over as soon as it is
-    dealt and the player has no move to make; what the player types in the
-    shell only reports on the game and changes nothing.
-
-    Args:
-        state (PicturesGame): any game.
-
-    Returns:
-        list[str]: ``[]``.
-    """
+    """``Game.legal_moves``: always none, since the game plays itself from its seed."""
     return []

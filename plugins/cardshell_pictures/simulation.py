@@ -1,18 +1,8 @@
-"""Estimating the probabilities of Pictures by playing many games (Section 3.3).
+"""Pictures' probabilities by playing many games: the table of Section 3.3 (NOTES.md).
 
-``simulate(n, i)`` plays the games of seeds i, i + 1, ..., i + n - 1 (game s
-shuffles its later rounds with s + 1, s + 2, s + 3) and prints the table of
-Section 3.3 as settled in ``plugins/cardshell_pictures/NOTES.md``.  The
-counts are data (:func:`simulate_counts`); the table is a view of them
-(:func:`format_table`).  ``jobs`` spreads chunks of seeds over processes
-(:func:`cardshell_comp9021.frequencies.count_outcomes`, on the sweep
-engine); the counts do not depend on it.
-
-In the shell, ``simulate`` runs on the host's sweep engine
-(:data:`SIMULATION`, :mod:`cardshell.sweep`): the same counts and table,
-plus ``--first``, ``--jobs``, ``--scheduler`` and ``--plot``.  The table's
-shape, shared with the other COMP9021 solitaire, is
-:class:`cardshell_comp9021.frequencies.FrequencyTable`.
+``simulate(n, i)`` plays seeds i .. i + n - 1 and prints the table; the counts
+(:func:`simulate_counts`) do not depend on ``jobs``.  The shell's ``simulate``
+(:data:`SIMULATION`) runs on the host's sweep engine.
 """
 
 from __future__ import annotations

@@ -1,46 +1,11 @@
-"""The statistics plugin's hooks and its ``stats`` command.
+"""The statistics plugin's lifecycle hooks and its ``stats`` command.
 
-Written only against the plugin contract's lifecycle hooks, so it counts
-every game, including games installed later:
-
-* ``cardshell_game_started``: a new game (or deal) begins;
-* ``cardshell_game_over``: a game, or a round of it, ended: its result,
-  score, moves, duration and whether undo was used are recorded
-  (:mod:`cardshell_stats.store`).  The duration is the game's own
-  (``Outcome.duration``) when the game keeps a clock, so ``stats`` shows the
-  time the game printed (Minesweeper's ``Win (took 45.2 seconds)``), else the
-  host's (``session.elapsed``) from the deal's or round's start.  The host reports each ending once, even
-  when undo takes it back and it is reached again.
-
-For games played in rounds (Blackjack), each round is one result: its moves
-and duration are counted from the previous round's end, which the plugin
-notes in ``cardshell_game_over`` and resets in ``cardshell_game_started``.
-It keeps one such mark per game id (the shell has at most one game of an
-id in progress), with the uid of the game instance it belongs to, so its
-memory stays bounded by the installed games however many games a session
-deals; a game instance whose mark was replaced (another deal of the same
-game was played meanwhile, then the first resumed from a save) counts its
-next round from the deal's start, as a save resumed in a new session does.
-A game's score is recorded when it is a finite number (else none), and its
-own duration when it is a finite number of seconds >= 0 (else the host's
-clock counts).
-
-``stats`` shows every game's figures, ``stats GAME`` one game's in detail.
-At a terminal it counts the games played at a terminal
-(``SessionView.interactive``); in a script that finished games, it counts
-those games (the results this run recorded, :data:`cardshell_stats.store.RUN`),
-so that script's output never depends on what was played before it; a
-script that finished none (``cardshell stats`` on the command line) counts
-the games played at a terminal, as the prompt does.
-``--all`` counts every recorded game, played at a terminal or by a script.  A result records whether
-``hint`` or ``solve`` answered in the game (``SessionView.assisted``): an
-assisted win is never perfect.
-``stats --reset [GAME]`` asks for confirmation, given by typing it again with
-``--yes`` (so it works the same at the prompt and in a script).  ``stats``
-only reads: it works on a read-only data directory or a full disk
-(:mod:`cardshell_stats.store`); a database it cannot read is reported as a
-rejected command, never as a plugin failure, and rows it cannot use are
-skipped and named in a last line.
+Each ending (of a game, or of a round in games played in rounds) is one
+result; a round's moves and seconds count from the previous round's end, kept
+as one mark per game id so memory is bounded by the installed games.  A game's
+own ``Outcome.duration`` (seconds) is recorded when it keeps a clock, else the
+host's.  A script's ``stats`` counts only the games that script finished
+(:data:`cardshell_stats.store.RUN`), so its output never depends on earlier play.
 """
 
 from __future__ import annotations
@@ -59,7 +24,7 @@ from cardshell_stats import store, summary
 CARDSHELL_CONTRACT = 1
 
 #: Per game id: (uid of the game instance, elapsed seconds, moves) at that
-#: instance's last ending (see the module's notes).
+#: instance's last ending; a replaced mark counts the next round from the deal.
 _MARKS: dict[str, tuple[str, float, int]] = {}
 
 
@@ -70,8 +35,7 @@ def _data_dir(holder: cardshell.SessionView | cardshell.ShellView | None) -> Pat
 
 
 def _since(session: cardshell.SessionView) -> tuple[float, int]:
-    """(elapsed seconds, moves) at this game instance's last ending; (0, 0)
-    when it has none noted (a new deal, or its mark was replaced)."""
+    """(elapsed seconds, moves) at this game instance's last ending, else (0, 0)."""
     uid, elapsed, moves = _MARKS.get(session.id, ("", 0.0, 0))
     return (elapsed, moves) if uid == session.uid else (0.0, 0)
 
@@ -91,13 +55,11 @@ def cardshell_game_started(session: cardshell.SessionView) -> None:
 
 @cardshell.hookimpl
 def cardshell_game_over(session: cardshell.SessionView, outcome: cardshell.Outcome) -> None:
-    """Record the ending (or the round's ending) in the database.
+    """Record the ending of a game or of its round in the database.
 
     Args:
-        session (SessionView): the game that ended (its id, seed, moves,
-            ``elapsed`` seconds, ``undo_used``, ``data_dir``).
-        outcome (cardshell.Outcome): how it ended; its ``duration``
-            (seconds), when set, is the time recorded.
+        session: the game that ended.
+        outcome: how it ended; its finite ``duration`` (seconds, >= 0) is the time recorded, else the host's.
     """
     elapsed, moves = session.elapsed, session.moves
     since_elapsed, since_moves = _since(session)
@@ -182,10 +144,10 @@ def _damaged(reading: store.Reading, path: Path) -> str:
 def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool, bool]) -> None:
     """``stats [GAME] [--all] [--reset [--yes]]``: show (or delete) statistics.
 
-    At a terminal the default view counts the games played at a terminal;
-    in a script, the games this script finished (if none, as at a
-    terminal); ``--all`` counts every recorded game (``cardshell <
-    moves.txt`` included).
+    Counts the games played at a terminal, or in a script the games it finished if any; ``--all`` every game.
+
+    Raises:
+        CommandError: for an unknown game, or a database it cannot read or clear.
     """
     game_id, reset, yes, every = args
     directory = _data_dir(ctx.shell)

@@ -1,51 +1,14 @@
-"""The statistics database: one SQLite file in the data directory.
+"""The statistics database: ``DATA_DIR/stats.sqlite3``, table ``results``, one row per finished game or round.
 
-``DATA_DIR/stats.sqlite3``, table ``results``: one row per finished game (or
-round): game id, seed, result, score, moves, duration (seconds), whether
-undo was used, and when it finished (UTC, ISO 8601); whether it was played
-at a terminal (``interactive``; 0 for a script) and whether ``hint`` or
-``solve`` answered in it (``assisted``); and the run of ``cardshell`` that
-recorded it (``run``: :data:`RUN`, one per process), so a script's ``stats``
-counts the games that script played.  These three columns were added
-later: a writer adds them to an older database (``ALTER TABLE``, rows
-already there count as interactive, not assisted, and of no run), and a
-reader of a database without them reads those values.  A seed beyond
-SQLite's 64-bit integers is stored as a BLOB of its digits (:func:`stored_seed`).  Rows are read in
-insertion order (``id``), which is the order games finished.
-
-Every row read is checked (:func:`read`), as the winnability table checks
-its rows: a game id as ``Game.id`` allows one (lower-case letters,
-digits and dashes, :data:`GAME_ID`), a whole seed, a result of the three, a
-score that is empty or a finite number, a whole number of moves >= 0, a
-duration that is a finite number of seconds in 0..:data:`MAX_DURATION`,
-and 0 or 1 in the three flags.  A row that is not (written by hand, by
-another program, or damaged) is skipped and named (``row 12: its duration
-'abc' is not a number of seconds``), never an error of ``stats``; a result
-is checked the same way before it is written (:func:`add`).
-
-Several ``cardshell`` processes may finish games at the same time: the
-database runs in WAL mode with a busy timeout, and each result is written
-in its own transaction, so none is lost (tests/test_stats_*.py runs two
-writer processes at once).
-
-One connection per process (per session): opened when first needed, kept
-for every later result and query, and closed at exit (``atexit``), when
-another data directory is used, or by :func:`close`.  Reading never needs
-write access: while nothing has been written in this session, queries use
-a read-only connection (SQLite URI ``mode=ro``), and where even that cannot
-start (a read-only directory or a full disk, so that SQLite cannot create
-the ``-shm`` and ``-wal`` files beside the database) the file is read as
-``immutable``, which is exact then: no process can be writing to it either,
-since a writer needs those same files.  The database file is checked to be
-the same file (device and inode) before each use, so a database deleted or
-replaced while the session runs is opened anew, never written into the void.
-
-Durability: WAL with ``synchronous = NORMAL`` (SQLite's recommended pairing,
-sqlite.org/pragma.html#pragma_synchronous): a commit does not wait for the
-disk, so a finished round costs microseconds instead of an fsync (about 12
-ms on a loaded machine).  The database never becomes corrupt; after a power
-loss or an operating-system crash (not a crash of cardshell) the last
-results recorded before it may be missing.
+Columns added after the first schema (``interactive``, ``assisted``, ``run``)
+are added by a writer to an older database and read as their defaults from
+one without them.  Every row read is checked (:func:`problem`); one that fails
+is skipped and named, never an error of ``stats``.  Several processes may
+write at once (WAL, a busy timeout, one transaction per result).  Reading
+needs no write access: a read-only connection, else the file read as
+``immutable``, exact then since a writer needs the ``-wal``/``-shm`` files
+too.  ``synchronous = NORMAL`` (sqlite.org/pragma.html#pragma_synchronous)
+never corrupts the database, but a power loss may lose the last results.
 """
 
 from __future__ import annotations
@@ -56,7 +19,6 @@ import os
 import re
 import sqlite3
 import time
-import uuid
 from collections.abc import Callable, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
@@ -103,8 +65,10 @@ _ADDED_COLUMNS = (
     ("run", "TEXT"),
 )
 
-#: This process's run of cardshell: the ``run`` of every result it records.
-RUN = uuid.uuid4().hex
+#: This process's run of cardshell: the ``run`` of every result it records,
+#: 128 random bits as 32 hexadecimal digits (``os.urandom``: the module
+#: ``uuid`` would import ``platform`` with it, at every game's first move).
+RUN = os.urandom(16).hex()
 
 
 def db_path(data_dir: Path) -> Path:
@@ -156,18 +120,10 @@ def _reusable(path: Path, writable: bool) -> sqlite3.Connection | None:
 
 
 def writer(data_dir: Path) -> sqlite3.Connection:
-    """The session's connection for writing, opening (and creating) the database if needed.
-
-    Args:
-        data_dir (Path): the data directory (created if missing).
-
-    Returns:
-        sqlite3.Connection: in WAL mode with :data:`BUSY_TIMEOUT`, the
-        ``results`` table present; kept open for the session.
+    """The session's connection for writing to the database in ``data_dir`` (both created if missing).
 
     Raises:
-        sqlite3.Error: when the file cannot be opened or written, or is not
-            a database (nothing is kept open then).
+        sqlite3.Error: when the file cannot be opened or written, or is not a database.
     """
     global _current
     path = db_path(data_dir)
@@ -190,12 +146,10 @@ def writer(data_dir: Path) -> sqlite3.Connection:
 
 
 def _columns(conn: sqlite3.Connection) -> set[str]:
-    """The column names of the ``results`` table (none when it does not exist)."""
     return {row[1] for row in conn.execute("PRAGMA table_info(results)").fetchall()}
 
 
 def _add_columns(conn: sqlite3.Connection) -> None:
-    """Add the columns of :data:`_ADDED_COLUMNS` that an older database lacks."""
     for name, declaration in _ADDED_COLUMNS:
         if name in _columns(conn):
             continue
@@ -211,19 +165,7 @@ def _add_columns(conn: sqlite3.Connection) -> None:
 
 
 def _query(data_dir: Path, query: str, params: tuple = ()) -> list[tuple]:
-    """Run a read-only query, with write access to nothing.
-
-    Uses the session's connection when one is open, else opens a read-only
-    one (kept for the session), else reads the file as ``immutable`` (not
-    kept: later writes by others would not be seen through it).
-
-    Returns:
-        list[tuple]: the rows; none when there is no database or no
-        ``results`` table yet.
-
-    Raises:
-        sqlite3.Error: the file cannot be read or is not a database.
-    """
+    """The rows of a query that writes nothing; none without a database.  An ``immutable`` reader is not kept."""
     global _current
     path = db_path(data_dir)
     conn = _reusable(path, writable=False)
@@ -257,11 +199,7 @@ def _rows(conn: sqlite3.Connection, query: str, params: tuple) -> list[tuple]:
 
 
 def _retry(action: Callable[[], object], attempts: int = 50) -> None:
-    """Run an action, retrying while another process holds the lock.
-
-    SQLite's busy handler does not cover every case (switching to WAL, a
-    schema change racing another process's first write), hence the loop.
-    """
+    """Run an action, retrying while locked: SQLite's busy handler misses WAL switches and schema races."""
     for attempt in range(attempts):
         try:
             action()
@@ -273,16 +211,8 @@ def _retry(action: Callable[[], object], attempts: int = 50) -> None:
 
 
 def problem(item: Result) -> str | None:
-    """What is wrong with a result, or None when it may be recorded and shown.
-
-    Args:
-        item (Result): a result, as read (any values) or about to be written.
-
-    Returns:
-        str | None: ``its duration 'abc' is not a number of seconds`` (the
-        value cut to :data:`cardshell.parsers.QUOTE_LENGTH` characters), or
-        None (see the module's rules).
-    """
+    """What is wrong with a result as read (any values) or about to be written, e.g.
+    ``its duration 'abc' is not a number of seconds``; None when it may be recorded and shown."""
     if not isinstance(item.game, str) or not GAME_ID.fullmatch(item.game):
         return f"its game {_shown(item.game)} is not a game id"
     if not _whole(item.seed):
@@ -310,20 +240,14 @@ def _finite(value: Any) -> bool:
 
 
 def _shown(value: Any) -> str:
-    """A value as a message quotes it: its ``repr``, cut (:func:`cardshell.parsers.clipped`)."""
     return clipped(repr(value))
 
 
 def add(data_dir: Path, item: Result) -> None:
-    """Record one finished game, in its own transaction, on the session's connection.
-
-    Args:
-        data_dir (Path): the data directory.
-        item (Result): the result.
+    """Record one finished game in the database in ``data_dir``, in its own transaction.
 
     Raises:
-        ValueError: the result is not one :func:`read` would accept
-            (:func:`problem`); nothing is written.
+        ValueError: the result is not one :func:`read` would accept; nothing is written.
         sqlite3.Error: when the database cannot be written.
     """
     wrong = problem(item)
@@ -345,14 +269,12 @@ def add(data_dir: Path, item: Result) -> None:
 
 @dataclass(frozen=True)
 class Reading:
-    """What the database holds: the results that pass :func:`problem`, and
-    the rows that do not.
+    """What the database holds: the results that pass :func:`problem`, and the rows that do not.
 
     Attributes:
-        results (list[Result]): oldest first.
-        damaged (int): how many rows were skipped.
-        named (list[str]): the first :data:`NAMED_DAMAGED` of them, each
-            ``row ID: what is wrong``.
+        results: oldest first.
+        damaged: how many rows were skipped.
+        named: the first :data:`NAMED_DAMAGED` of them, each ``row ID: what is wrong``.
     """
 
     results: list[Result] = field(default_factory=list)
@@ -361,8 +283,7 @@ class Reading:
 
 
 def _decoded(row: Sequence[Any]) -> Result | str:
-    """A row ``(id, game, seed, result, score, moves, duration, undo_used,
-    interactive, assisted, run)`` as a result, or ``row ID: what is wrong``."""
+    """A row of :func:`read`'s query as a result, or ``row ID: what is wrong``."""
     number, game, seed, *values, run = row
     try:
         seed = read_seed(seed)
@@ -378,15 +299,7 @@ def _decoded(row: Sequence[Any]) -> Result | str:
 
 
 def read(data_dir: Path, game: str | None = None) -> Reading:
-    """The recorded results, oldest first, and the damaged rows skipped;
-    needs no write access.
-
-    Args:
-        data_dir: the data directory.
-        game: only this game's, or all.
-
-    Returns:
-        Reading: empty when there is no database yet.
+    """The results in ``data_dir``'s database (only ``game``'s, if given), oldest first; empty without one.
 
     Raises:
         sqlite3.Error: when the database cannot be read or is not one.
@@ -415,8 +328,7 @@ def read(data_dir: Path, game: str | None = None) -> Reading:
 
 
 def results(data_dir: Path, game: str | None = None) -> list[Result]:
-    """The recorded results that pass :func:`problem`, oldest first
-    (:attr:`Reading.results` of :func:`read`).
+    """:attr:`Reading.results` of :func:`read`.
 
     Raises:
         sqlite3.Error: when the database cannot be read or is not one.
@@ -429,9 +341,7 @@ _SQLITE_INTEGERS = range(-2**63, 2**63)
 
 
 def stored_seed(seed: int) -> int | bytes:
-    """A seed as the ``seed`` column holds it: an integer, or, for a seed
-    beyond SQLite's 64-bit integers (a game's seed may have thousands of
-    digits), its decimal digits as a BLOB, which no column affinity converts."""
+    """A seed as the ``seed`` column holds it: an integer, or beyond 64 bits its digits as a BLOB."""
     return seed if seed in _SQLITE_INTEGERS else str(seed).encode("ascii")
 
 
@@ -452,14 +362,7 @@ def read_seed(value: object) -> int:
 
 
 def reset(data_dir: Path, game: str | None = None) -> int:
-    """Delete results.
-
-    Args:
-        data_dir (Path): the data directory.
-        game (str | None): only this game's, or all.
-
-    Returns:
-        int: how many results were deleted.
+    """Delete the results in ``data_dir``'s database (only ``game``'s, if given); return how many.
 
     Raises:
         sqlite3.Error: when the database cannot be written.

@@ -1,23 +1,9 @@
-"""The statistics of one game's results: pure computations and formatting.
+"""The figures of a game's results, as PySolFC's per-game statistics plus win streaks.
 
-PySolFC's per-game statistics (played, won, lost, "perfect" wins without
-undo, best time) plus win streaks, which PySolFC lacks.  Definitions:
-
-* played: every recorded result (won, lost or draw);
-* win rate: won / played (draws count as played, not won);
-* current streak: the number of wins at the end of the series; best
-  streak: the longest run of consecutive wins (a loss or a draw ends a run);
-* perfect wins: wins in games where neither undo nor ``hint``/``solve``
-  was used (an assisted win is never perfect); shown as ``-``
-  for a game without undo (``Game.undo`` false, such as Blackjack and
-  Minesweeper), where every win would be "perfect" and the count says nothing;
-* best time: the shortest duration of a won game, in seconds;
-* a result of the deal: the ending of a game that plays itself (it lists
-  its legal moves but declares no move, as Pictures and Up-and-Down do:
-  :func:`plays_itself`) reached with no move of the player's.  It counts as
-  played, won or lost, but it is the deal's result, not the player's: never
-  a perfect win, never a best time, and a game whose results are all the
-  deals' shows ``-`` for its streaks, perfect wins and best time.
+A perfect win used neither undo nor ``hint``/``solve``; it shows as ``-`` for
+a game without undo, where the count says nothing.  A result of a game that
+plays itself reached with no move (:func:`plays_itself`) is the deal's: counted
+as played, won or lost, never a perfect win or a best time.
 """
 
 from __future__ import annotations
@@ -36,18 +22,16 @@ class Result:
     """One finished game (or round), as recorded.
 
     Attributes:
-        game (str): the game id.
-        seed (int): the deal number.
-        result (str): ``"won"``, ``"lost"`` or ``"draw"``.
-        score (float | None): the game's score, where it has one.
-        moves (int): accepted moves in the game (or round).
-        duration (float): seconds from the start (or the previous round's
-            end) to the end.
-        undo_used (bool): whether undo was used.
-        interactive (bool): played at a terminal (False: by a script).
-        assisted (bool): ``hint`` or ``solve`` answered in the game.
-        run (str | None): the run of cardshell that recorded it
-            (:data:`cardshell_stats.store.RUN`), None when not known.
+        game: the game id.
+        seed: the deal number.
+        result: ``"won"``, ``"lost"`` or ``"draw"``.
+        score: the game's score, where it has one.
+        moves: accepted moves in the game (or round).
+        duration: seconds from the start (or the previous round's end) to the end.
+        undo_used: whether undo was used.
+        interactive: played at a terminal (False: by a script).
+        assisted: ``hint`` or ``solve`` answered in the game.
+        run: the run of cardshell that recorded it (:data:`cardshell_stats.store.RUN`), None when not known.
     """
 
     game: str
@@ -67,14 +51,13 @@ class Summary:
     """The figures ``stats`` shows for one game (or all games together).
 
     Attributes:
-        played, won, lost, draws (int): counts.
-        current_streak (int): wins at the end of the series.
-        best_streak (int): the longest run of wins.
-        perfect (int): wins without undo, hint or solve.
-        best_time (float | None): the shortest won game, seconds; None if no win.
-        assisted_wins (int): wins in which ``hint`` or ``solve`` answered.
-        deal_results (int): results of the deal, not the player's (see the
-            module's docstring).
+        played, won, lost, draws: counts (a draw is played, not won).
+        current_streak: wins at the end of the series.
+        best_streak: the longest run of wins (a loss or a draw ends a run).
+        perfect: wins without undo, hint or solve.
+        best_time: the shortest won game, seconds; None if no win.
+        assisted_wins: wins in which ``hint`` or ``solve`` answered.
+        deal_results: results of the deal, not the player's.
     """
 
     played: int = 0
@@ -95,33 +78,21 @@ class Summary:
 
     @property
     def by_deal(self) -> bool:
-        """Every result is the deal's (a game that plays itself): the
-        streaks, perfect wins and best time say nothing of the player."""
+        """Every result is the deal's, so streaks, perfect wins and best time say nothing of the player."""
         return self.played > 0 and self.deal_results == self.played
 
 
 def plays_itself(game: Any) -> bool:
-    """Whether a game plays itself: it lists its legal moves (``Game.legal_moves``,
-    contract 2) but declares no move (``Game.moves`` empty), so the player
-    makes none (Pictures, Up-and-Down).  A game with moves, or of contract 1
-    (no legal moves listed), does not.
-
-    Args:
-        game (cardshell.Game | None): the game's record; None (not installed): False.
-    """
+    """Whether a ``Game`` record (None: not installed) plays itself: legal moves listed, no move declared."""
     return game is not None and getattr(game, "legal_moves", None) is not None and not getattr(game, "moves", ())
 
 
 def summarise(results: Iterable[Result], *, by_deal: bool = False) -> Summary:
-    """Compute the figures of a series of results, oldest first.
+    """The figures of ``results`` in the order the games finished.
 
     Args:
-        results (Iterable[Result]): in the order the games finished.
-        by_deal (bool): the game plays itself (:func:`plays_itself`): its
-            results with no move are the deal's (see the module's docstring).
-
-    Returns:
-        Summary: see the module's definitions.
+        results: oldest first.
+        by_deal: the game plays itself (:func:`plays_itself`), so its results with no move are the deal's.
     """
     played = won = lost = draws = current = best = perfect = assisted = deals = 0
     best_time: float | None = None
@@ -170,29 +141,20 @@ def format_rate(rate: float | None) -> str:
 
 
 def format_perfect(summary: Summary, has_undo: bool) -> str:
-    """The perfect wins as shown: the count, or ``-`` for a game without
-    undo or whose results are the deals'."""
+    """The perfect wins as shown: the count, or ``-`` for a game without undo or whose results are the deals'."""
     return str(summary.perfect) if has_undo and not summary.by_deal else "-"
 
 
 def _streak(count: int, summary: Summary) -> str:
-    """A streak as shown: the count, or ``-`` when the results are the deals'."""
     return "-" if summary.by_deal else str(count)
 
 
 def detail(title: str, summary: Summary, has_undo: bool = True, side: str = "") -> str:
-    """The ``stats GAME`` block.
+    """The ``stats GAME`` block of ``label: value`` lines.
 
     Args:
-        title (str): the game's title.
-        summary (Summary): its figures.
-        has_undo (bool): whether the game allows undo (else its perfect
-            wins show as ``-``).
-        side (str): for a game without decisions, the side its results are
-            told from (``Game.side``, ``"A"`` for Snap): rows read ``A won``.
-
-    Returns:
-        str: several ``label: value`` lines.
+        has_undo: whether the game allows undo (else its perfect wins show as ``-``).
+        side: for a game without decisions, the side its results are told from (``Game.side``).
     """
     whose = "Deals" if summary.by_deal else f"{side}" if side else ""
     rows = [
@@ -231,24 +193,14 @@ DROP_ORDER = ("best streak", "perfect", "streak", "best time", "lost", "win rate
 
 def table(rows: list[tuple[str, Summary]], without_undo: frozenset[str] = frozenset(), width: int = 80,
           sides: dict[str, str] | None = None) -> str:
-    """The ``stats`` table: one row per game, fitted to ``width``.
+    """The ``stats`` table, one row per game, no line over ``width`` characters unless a game id is longer.
 
-    The columns are two spaces apart; when that is too wide, one space;
-    when that is still too wide, columns are left out in :data:`DROP_ORDER`
-    order (and a last line names them), so a cell is never wrapped.
+    Too wide, the columns close to one space, then leave out :data:`DROP_ORDER`, never wrapping a cell.
 
     Args:
-        rows (list[tuple[str, Summary]]): (game id, figures), in display order.
-        without_undo (frozenset[str]): ids of the games that do not allow
-            undo (their perfect wins show as ``-``).
-        width (int): the screen's width in characters.
-        sides (dict[str, str] | None): per game without decisions, the side
-            its results are told from (``Game.side``): its row reads
-            ``snap (A)`` and a last line says what that means.
-
-    Returns:
-        str: a header line and one aligned line per game, no line over
-        ``width`` (unless a game id alone is longer).
+        rows: (game id, figures), in display order.
+        without_undo: ids of the games that do not allow undo.
+        sides: per game without decisions, the side its results are told from (``Game.side``).
     """
     sides = sides or {}
     cells = [HEADERS] + [
@@ -279,8 +231,7 @@ def table(rows: list[tuple[str, Summary]], without_undo: frozenset[str] = frozen
 
 
 def _aligned(cells: list[list[str]], gap: int) -> list[str]:
-    """Rows of cells as lines: the first column left-aligned, the others
-    right-aligned, ``gap`` spaces apart, two spaces before the first."""
+    """Rows of cells as lines, indented 2: the first column left-aligned, the others right, ``gap`` apart."""
     widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
     space = " " * gap
     lines = []

@@ -1,1 +1,1 @@
-"""cardshell_thumb_and_pouch: a built-in cardshell game (work in progress)."""
+"""Thumb and Pouch, a Klondike variant, as a cardshell game (game id ``thumb-and-pouch``)."""

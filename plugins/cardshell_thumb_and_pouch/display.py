@@ -1,14 +1,7 @@
-"""Thumb and Pouch: the text display of a state.
+"""Thumb and Pouch's text display of a state (plugins/cardshell_thumb_and_pouch/NOTES.md).
 
-The hand-out's Specifications 2
-(``display_game``), as settled by ``plugins/cardshell_thumb_and_pouch/NOTES.md``:
-foundations first (``[ ]`` when empty, else the top card), then the tableau
-printed downwards with face-down cards as ``XX`` (an empty pile is blank),
-then ``Stock #(k) --> [c1, c2, ...]`` with the waste bottom to top.
-
-The layout (ours, since the hand-out's diagram was lost): each section has a
-row of pile numbers, the numbers the player types, then the piles in
-columns five characters wide, right-aligned; no line has trailing spaces::
+Each section has a row of the pile numbers the player types, then the piles in
+right-aligned columns of :data:`CELL` characters; the waste is shown bottom to top::
 
     Foundation:
         1    2    3    4
@@ -41,14 +34,7 @@ def _placed_text(placed: Placed) -> str:
 
 
 def render(state: ThumbAndPouchState) -> str:
-    """The whole display of ``state`` (no trailing newline, no trailing spaces).
-
-    Args:
-        state (ThumbAndPouchState): the game.
-
-    Returns:
-        str: the lines described in the module docstring.
-    """
+    """``Game.render``: the lines of the module's layout, with no trailing spaces or newline."""
     lines = ["Foundation:", _row([str(n) for n in range(1, FOUNDATIONS + 1)])]
     lines.append(_row([pile[-1].text if pile else EMPTY_FOUNDATION for pile in state.foundations]))
     lines.append("Tableau:")

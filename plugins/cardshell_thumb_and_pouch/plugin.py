@@ -1,18 +1,8 @@
-"""Thumb and Pouch as a cardshell game: the records of :mod:`.rules`,
-:mod:`.display` and :mod:`.solver` under the plugin contract
-(:mod:`cardshell.hookspecs`, version 2: immutable states, declarative moves,
-legal moves, determinization, and the solver's successors and search key).
+"""Thumb and Pouch as a cardshell game: :mod:`.rules`, :mod:`.display` and :mod:`.solver` on the plugin contract.
 
-The hand-out's "Program commands"; settled in
-``plugins/cardshell_thumb_and_pouch/NOTES.md``.  Commands ``tf x y``, ``tt x y n``,
-``wf x``, ``wt x`` and ``sw`` are the game's; the hand-out's ``r``, ``h``
-and ``q`` are host aliases for ``new`` (a new shuffle), ``help`` and
-``quit``.  All are case-insensitive.
-
-Malformed input (an unknown word, a missing or extra argument, a word that
-is not a number) gets a message from :func:`invalid_input` naming what was
-typed and the command's grammar.  Numbers that are well-formed but name no
-pile are rule errors with their own messages (:mod:`.rules`).
+The moves ``tf x y``, ``tt x y n``, ``wf x``, ``wt x`` and ``sw``, with ``r``,
+``h`` and ``q`` as host aliases, all case-insensitive
+(plugins/cardshell_thumb_and_pouch/NOTES.md, "Commands").
 """
 
 from __future__ import annotations
@@ -47,8 +37,7 @@ _NUMBER = re.compile(r"[+-]?[0-9]+")
 
 
 def _usage_message(name: str, args: list[str], line: str) -> str:
-    """What is wrong with ``args`` for command ``name`` (its grammar included), quoting ``line``
-    (:func:`cardshell.parsers.quoted`: cut past 40 characters, as every echo of a typed line)."""
+    """What is wrong with ``args`` for command ``name``, with its grammar, quoting ``line``."""
     count, usage, meaning = GRAMMAR[name]
     if meaning:
         usage = f"{usage} ({meaning})"
@@ -62,15 +51,7 @@ def _usage_message(name: str, args: list[str], line: str) -> str:
 
 
 def invalid_input(line: str) -> str:
-    """The message for a line this game cannot parse (Game.invalid_input).
-
-    Args:
-        line (str): the whole line as typed, stripped.
-
-    Returns:
-        str: for a known command, what is wrong with its arguments and its
-        grammar; otherwise the list of commands.  The line is quoted.
-    """
+    """``Game.invalid_input``: what is wrong with a known command's arguments, else the list of commands."""
     words = line.split()
     if not words:
         return f"Error, empty command: the commands are {ALL_COMMANDS}."
@@ -84,8 +65,7 @@ def parse_numbers(name: str, args: list[str]) -> tuple[int, ...]:
     """Read the arguments of command ``name`` as integers.
 
     Raises:
-        UsageError: wrong number of arguments or a word that is not an
-            integer (the message names the command's grammar).
+        UsageError: wrong number of arguments or a word that is not an integer.
     """
     count = GRAMMAR[name][0]
     if len(args) != count or not all(_NUMBER.fullmatch(word) for word in args):
@@ -155,21 +135,14 @@ def won_message(before: ThumbAndPouchState, after: ThumbAndPouchState) -> str | 
 
 
 def new(seed: int, options: Mapping[str, Any]) -> ThumbAndPouchState:
-    """Game.new: deal a game from ``seed`` (see :func:`rules.new_game`); no options."""
+    """``Game.new``: deal the game of ``seed``; no options."""
     return rules.new_game(seed)
 
 
 def outcome(state: ThumbAndPouchState) -> Outcome | None:
-    """Game.outcome: won when all foundations are complete, lost when no legal
-    move is left (stock gone through, nothing can move: plugins/cardshell_thumb_and_pouch/NOTES.md,
-    "Winning and losing"), else None (in play).
+    """``Game.outcome``: won, lost when no legal move is left, else None; scored by the cards on the foundations.
 
-    Args:
-        state (ThumbAndPouchState): any state.
-
-    Returns:
-        Outcome | None: the score is the number of cards on the foundations
-        (52 for a win).
+    The rule: plugins/cardshell_thumb_and_pouch/NOTES.md, "Winning and losing".
     """
     if rules.is_won(state):
         return Outcome("won", 52.0, "all four foundations complete")

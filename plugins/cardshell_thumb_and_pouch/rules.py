@@ -1,30 +1,10 @@
-"""Thumb and Pouch: the rules, as plain data and pure functions.
+"""Thumb and Pouch's rules as pure functions over immutable states.
 
-Source: the CSE 231 hand-out (Project #10),
-sections "Game Rules" and "The Detailed Program Specifications" 1-10, as
-settled by ``plugins/cardshell_thumb_and_pouch/NOTES.md``.
-
-Vocabulary and conventions:
-
-* the **stock** is a tuple of face-down cards whose *end* is the top
-  (drawn first);
-* the **waste** is a tuple of face-up cards, bottom first, top (the only
-  playable card) last;
-* the **tableau** is seven piles; in each, index 0 is the first card dealt
-  (the top row on screen) and the last element is the pile's top card, the
-  hand-out's "last card on each column".  Each entry is a :class:`Placed`
-  (a card and whether it is face up);
-* the **foundations** are four piles, top card last.
-
-Piles are numbered as the player types them in every public function:
-tableau piles 1 to 7, foundations 1 to 4.  States are immutable values
-(plugin contract 2: frozen dataclasses of tuples).  Every move function is
-pure: it never changes its argument and returns a new
-:class:`ThumbAndPouchState`; an
-illegal move raises :class:`cardshell.errors.CommandError` whose message says
-exactly what is wrong (hand-out, "Some Mandatory Stuff" 2 and its "Bad
-Session"; the wording is ours since the session file is not part of the
-hand-out text).
+The rules: plugins/cardshell_thumb_and_pouch/NOTES.md, "Rules".  Every pile
+ends with its top card (the first card dealt to a tableau pile is its top row
+on screen); public functions number piles as the player types them (tableau
+1-7, foundations 1-4); an illegal move raises
+:class:`cardshell.errors.CommandError` saying what is wrong.
 """
 
 from __future__ import annotations
@@ -91,12 +71,7 @@ MSG_WON = "You won! All four foundations are complete."
 
 @dataclass(frozen=True)
 class Placed:
-    """A card lying on the tableau.
-
-    Attributes:
-        card (Card): the card.
-        face_up (bool): whether it is face up (shown) or face down (``XX``).
-    """
+    """A card lying on the tableau, face up (shown) or face down (``XX``)."""
 
     card: Card
     face_up: bool
@@ -114,18 +89,13 @@ def _piles(piles: Iterable[Iterable]) -> tuple[tuple, ...]:
 
 @dataclass(frozen=True)
 class ThumbAndPouchState:
-    """The whole state of one game of Thumb and Pouch: an immutable, hashable value.
+    """The whole state of one game of Thumb and Pouch; lists given to the constructor are stored as tuples.
 
     Attributes:
-        foundations (tuple[tuple[Card, ...], ...]): four piles, top card last.
-        tableau (tuple[tuple[Placed, ...], ...]): seven piles, top card last.
-        stock (tuple[Card, ...]): face-down cards still to draw, top last.
-        waste (tuple[Card, ...]): drawn cards, bottom first, top (playable) last.
-
-    Lists given to the constructor are stored as tuples.  Compare with
-    ``==``.  No random generator is kept: the game draws nothing at random
-    after the shuffle (``r`` is the host's ``new``, which deals again from a
-    new seed).
+        foundations: four piles, top card last.
+        tableau: seven piles, top card last.
+        stock: face-down cards still to draw, top last.
+        waste: drawn cards, top (the playable one) last.
     """
 
     foundations: tuple[tuple[Card, ...], ...] = ((),) * FOUNDATIONS
@@ -163,12 +133,7 @@ def _face_up(cards: tuple[Placed, ...]) -> int:
 
 
 def make_state(foundations: tuple, tableau: tuple, stock: tuple, waste: tuple) -> ThumbAndPouchState:
-    """A state from parts that are already tuples of tuples (no conversion).
-
-    The fast constructor of the move functions and the solver: it skips the
-    list-to-tuple conversion of the ordinary constructor, so every argument
-    must already be a tuple (of tuples, for the piles).
-    """
+    """A state from parts that are already tuples (of tuples, for the piles): the constructor without conversion."""
     state = object.__new__(ThumbAndPouchState)
     setter = object.__setattr__
     setter(state, "foundations", foundations)
@@ -179,7 +144,6 @@ def make_state(foundations: tuple, tableau: tuple, stock: tuple, waste: tuple) -
 
 
 def _replace(piles: tuple, index: int, pile: tuple) -> tuple:
-    """``piles`` with pile number ``index`` (0-based) replaced by ``pile``."""
     return (*piles[:index], pile, *piles[index + 1:])
 
 
@@ -187,20 +151,7 @@ def _replace(piles: tuple, index: int, pile: tuple) -> tuple:
 
 
 def deal(deck: list[Card]) -> ThumbAndPouchState:
-    """Lay out a game from a deck, in the classic Klondike order.
-
-    Hand-out, "The Detailed Program Specifications" 1: pass k (k = 1..7)
-    puts one card face up on pile k, then one card face down on each pile
-    after it; the 24 cards left form the stock, and one card goes from the
-    stock to the waste.  Cards are dealt from the top of ``deck`` (its end).
-
-    Args:
-        deck (list[Card] | tuple[Card, ...]): 52 cards, top last (not changed).
-
-    Returns:
-        ThumbAndPouchState: pile k holds k cards (only the top one face up),
-        stock 23 cards, waste 1, foundations empty.
-    """
+    """Deal a game from ``deck`` (52 cards, top last) in the classic Klondike order (NOTES.md, "Rules")."""
     stock = list(deck)
     tableau: list[list[Placed]] = [[] for _ in range(TABLEAU_PILES)]
     for k in range(TABLEAU_PILES):
@@ -212,14 +163,7 @@ def deal(deck: list[Card]) -> ThumbAndPouchState:
 
 
 def new_game(seed: int) -> ThumbAndPouchState:
-    """Shuffle a deck with ``GameRandom(seed)`` and :func:`deal` it.
-
-    Args:
-        seed (int): any int (negative allowed).
-
-    Returns:
-        ThumbAndPouchState: the dealt game; the same seed gives the same deal.
-    """
+    """Deal the game of ``seed`` (any int): a deck shuffled with ``GameRandom(seed)``."""
     return deal(shuffled_deck(GameRandom(seed)))
 
 
@@ -267,7 +211,7 @@ def top_tableau_card(state: ThumbAndPouchState, pile: int) -> Card:
 
 
 def top_waste_card(state: ThumbAndPouchState) -> Card:
-    """The top card of the waste, the only one that plays (hand-out, Stock and Waste).
+    """The top card of the waste, the only one that plays.
 
     Raises:
         CommandError: the waste is empty.
@@ -278,15 +222,10 @@ def top_waste_card(state: ThumbAndPouchState) -> Card:
 
 
 def check_foundation_move(state: ThumbAndPouchState, card: Card, pile: int) -> None:
-    """Raise CommandError unless ``card`` may go on foundation ``pile`` (1-4).
-
-    Hand-out, "Game Rules", Foundation, and ``valid_fnd_move``: an ace starts
-    an empty pile; otherwise the card must be of the top card's suit and one
-    rank higher.
+    """Check that ``card`` may go on foundation ``pile`` (1-4): NOTES.md, "Rules", Foundation.
 
     Raises:
-        CommandError: no such foundation, not an ace on an empty one, the
-            foundation is complete, wrong suit, or wrong rank.
+        CommandError: naming what is wrong.
     """
     check_foundation_number(pile)
     cards = state.foundations[pile - 1]
@@ -305,16 +244,10 @@ def check_foundation_move(state: ThumbAndPouchState, card: Card, pile: int) -> N
 
 
 def check_tableau_move(state: ThumbAndPouchState, card: Card, pile: int) -> None:
-    """Raise CommandError unless ``card`` may go on tableau ``pile`` (1-7).
-
-    Hand-out, "Game Rules", Tableau, and ``valid_tab_move``: an empty pile
-    takes any card; otherwise the card must be one rank lower than the top
-    card and of a different suit (plugins/cardshell_thumb_and_pouch/NOTES.md: any *different* suit, not an
-    alternating colour).
+    """Check that ``card`` may go on tableau ``pile`` (1-7): NOTES.md, "Rules", Tableau (any different suit).
 
     Raises:
-        CommandError: no such pile, top card face down, wrong rank (checked
-            first), or same suit.
+        CommandError: naming what is wrong, the rank before the suit.
     """
     check_tableau_number(pile)
     cards = state.tableau[pile - 1]
@@ -334,11 +267,7 @@ def check_tableau_move(state: ThumbAndPouchState, card: Card, pile: int) -> None
 
 
 def is_run(cards: Sequence[Card]) -> bool:
-    """Whether ``cards`` (upper first) may move as a group.
-
-    Hand-out, "Game Rules", Tableau: each card one rank lower than the card
-    above it and no two neighbours of the same suit.
-    """
+    """Whether ``cards`` (upper first) may move as a group: NOTES.md, "Rules", Tableau."""
     return all(lower.rank == upper.rank - 1 and lower.suit != upper.suit for upper, lower in zip(cards, cards[1:]))
 
 
@@ -377,8 +306,6 @@ def moving_run(state: ThumbAndPouchState, source: int, count: int) -> tuple[Card
 
 
 def _turn_top(pile: tuple[Placed, ...]) -> tuple[Placed, ...]:
-    """``pile`` with its top card turned face up if it was face down
-    (hand-out, Specifications 5-6)."""
     if pile and not pile[-1].face_up:
         return (*pile[:-1], Placed(pile[-1].card, True))
     return pile
@@ -392,18 +319,7 @@ def check_tableau_to_foundation(state: ThumbAndPouchState, source: int, target: 
 
 
 def tableau_to_foundation(state: ThumbAndPouchState, source: int, target: int) -> ThumbAndPouchState:
-    """``tf x y``: move the top card of tableau pile x to foundation y.
-
-    Hand-out, Specifications 5 (``tableau_to_foundation``): a single
-    face-up card; the card left on top of the pile is turned face up.
-
-    Args:
-        state: the game (not changed).
-        source (int): tableau pile 1-7.
-        target (int): foundation 1-4.
-
-    Returns:
-        ThumbAndPouchState: the new state.
+    """``tf x y``: move the top card of tableau pile ``source`` (1-7) to foundation ``target`` (1-4).
 
     Raises:
         CommandError: see :func:`top_tableau_card` and :func:`check_foundation_move`.
@@ -426,32 +342,16 @@ def check_tableau_to_tableau(state: ThumbAndPouchState, source: int, target: int
 
 
 def tableau_to_tableau(state: ThumbAndPouchState, source: int, target: int, count: int) -> ThumbAndPouchState:
-    """``tt x y n``: move the n top cards of tableau pile x onto pile y.
-
-    Hand-out, Specifications 6 (``tableau_to_tableau``) and "Game Rules",
-    Tableau: the n cards must be face up and form a run; the uppermost of
-    them must fit on pile y (any card on an empty pile).  The card left on
-    top of pile x is turned face up.
-
-    Args:
-        state: the game (not changed).
-        source (int): tableau pile 1-7.
-        target (int): another tableau pile 1-7.
-        count (int): the number of cards, at least 1.
-
-    Returns:
-        ThumbAndPouchState: the new state.
+    """``tt x y n``: move the ``count`` (>= 1) top cards of tableau pile ``source`` onto pile ``target`` (1-7).
 
     Raises:
-        CommandError: see :func:`moving_run` and :func:`check_tableau_move`;
-            also when x and y are the same pile.
+        CommandError: see :func:`moving_run` and :func:`check_tableau_move`; also for the same pile twice.
     """
     check_tableau_to_tableau(state, source, target, count)
     return _moved_run(state, source - 1, target - 1, count)
 
 
 def _moved_run(state: ThumbAndPouchState, source: int, target: int, count: int) -> ThumbAndPouchState:
-    """``tt`` without checks; piles 0-based."""
     pile = state.tableau[source]
     tableau = list(state.tableau)
     tableau[target] = tableau[target] + pile[-count:]
@@ -466,7 +366,7 @@ def check_waste_to_foundation(state: ThumbAndPouchState, target: int) -> None:
 
 
 def waste_to_foundation(state: ThumbAndPouchState, target: int) -> ThumbAndPouchState:
-    """``wf x``: move the top waste card to foundation x (hand-out, Specifications 7).
+    """``wf x``: move the top waste card to foundation ``target`` (1-4).
 
     Raises:
         CommandError: no such foundation, waste empty, or the card does not fit.
@@ -483,7 +383,7 @@ def check_waste_to_tableau(state: ThumbAndPouchState, target: int) -> None:
 
 
 def waste_to_tableau(state: ThumbAndPouchState, target: int) -> ThumbAndPouchState:
-    """``wt x``: move the top waste card to tableau pile x (hand-out, Specifications 8).
+    """``wt x``: move the top waste card to tableau pile ``target`` (1-7).
 
     Raises:
         CommandError: no such pile, waste empty, or the card does not fit.
@@ -500,9 +400,7 @@ def check_stock_to_waste(state: ThumbAndPouchState) -> None:
 
 
 def stock_to_waste(state: ThumbAndPouchState) -> ThumbAndPouchState:
-    """``sw``: turn the top stock card onto the waste (hand-out, Specifications 9).
-
-    One pass only: there is no redeal of the waste into the stock.
+    """``sw``: turn the top stock card onto the waste; one pass only, no redeal.
 
     Raises:
         CommandError: the stock is empty.
@@ -515,7 +413,7 @@ def stock_to_waste(state: ThumbAndPouchState) -> ThumbAndPouchState:
 
 
 def is_won(state: ThumbAndPouchState) -> bool:
-    """Whether all four foundations hold 13 cards (hand-out, Specifications 10)."""
+    """Whether all four foundations hold 13 cards."""
     return all(len(pile) == FULL_FOUNDATION for pile in state.foundations)
 
 
@@ -523,7 +421,6 @@ def is_won(state: ThumbAndPouchState) -> bool:
 
 
 def _fits_tableau(card: Card, pile: tuple[Placed, ...]) -> bool:
-    """Whether ``card`` may go on ``pile`` (rules as :func:`check_tableau_move`)."""
     if not pile:
         return True
     top = pile[-1]
@@ -531,7 +428,6 @@ def _fits_tableau(card: Card, pile: tuple[Placed, ...]) -> bool:
 
 
 def _fits_foundation(card: Card, pile: tuple[Card, ...]) -> bool:
-    """Whether ``card`` may go on foundation ``pile`` (rules as :func:`check_foundation_move`)."""
     if not pile:
         return card.rank == ACE
     top = pile[-1]
@@ -539,9 +435,7 @@ def _fits_foundation(card: Card, pile: tuple[Card, ...]) -> bool:
 
 
 def run_length(pile: tuple[Placed, ...]) -> int:
-    """How many cards at the top of ``pile`` form a face-up run that ``tt``
-    may move together (0 for an empty pile or a face-down top; see
-    :func:`is_run`)."""
+    """How many cards at the top of ``pile`` form a face-up run that ``tt`` may move together."""
     count = 0
     upper = None
     for placed in reversed(pile):
@@ -556,19 +450,7 @@ def run_length(pile: tuple[Placed, ...]) -> int:
 
 
 def legal_moves(state: ThumbAndPouchState) -> list[str]:
-    """Every legal move now, as the player types it, in the order of the
-    game's command list: ``tf x y`` (pile x, then foundation y, ascending),
-    ``tt x y n`` (source, target, then count, ascending), ``wf x``, ``wt x``,
-    then ``sw`` (rules as :func:`check_tableau_to_foundation`,
-    :func:`check_tableau_to_tableau`, :func:`check_waste_to_foundation`,
-    :func:`check_waste_to_tableau` and :func:`check_stock_to_waste`).
-
-    Args:
-        state (ThumbAndPouchState): any state.
-
-    Returns:
-        list[str]: the lines, e.g. ``["tf 3 1", "tt 2 5 1", "sw"]``.
-    """
+    """``Game.legal_moves``: every legal move as typed, ``tf``, ``tt``, ``wf``, ``wt``, ``sw``, numbers ascending."""
     moves: list[str] = []
     tableau, foundations = state.tableau, state.foundations
     for x, pile in enumerate(tableau, 1):
@@ -606,55 +488,27 @@ def pile_code(pile: tuple[Placed, ...]) -> tuple[int, ...]:
 
 
 def search_key(state: ThumbAndPouchState) -> Hashable:
-    """A canonical form of a state for search (the transposition table).
+    """The transposition table's key of a state reached from one deal: equal for states that play out alike.
 
-    No rule tells the tableau piles apart (any run may go to any pile, an
-    empty pile takes any card) nor the foundations (an ace starts any empty
-    one), so the piles are sorted and the foundations left out: they hold
-    exactly the cards found nowhere else.  Within one deal the stock only
-    shrinks from its top, so its length stands for it.
-
-    Args:
-        state (ThumbAndPouchState): a state reached from one deal.
-
-    Returns:
-        Hashable: equal for states that play out alike.
+    No rule tells piles apart, so the tableau is sorted and the foundations (the
+    cards found nowhere else) left out; the stock only shrinks from its top, so
+    its length stands for it.
     """
     return (len(state.stock), tuple(card_code(c) for c in state.waste),
             tuple(sorted(pile_code(pile) for pile in state.tableau)))
 
 
 def heuristic(state: ThumbAndPouchState) -> float:
-    """Search's move ordering: more cards on the foundations, fewer
-    face-down cards in the tableau, then more empty piles.
-
-    Args:
-        state (ThumbAndPouchState): any state.
-
-    Returns:
-        float: higher is more promising.
-    """
+    """``Search.heuristic``, higher more promising: cards on the foundations, fewer face down, empty piles."""
     down = sum(len(pile) - _face_up(pile) for pile in state.tableau)
     empty = sum(1 for pile in state.tableau if not pile)
     return sum(len(pile) for pile in state.foundations) - 2.0 * down + 0.5 * empty
 
 
 def determinize(state: ThumbAndPouchState, rng: random.Random) -> ThumbAndPouchState:
-    """The state with what the player cannot see drawn again (determinization).
+    """``Game.determinize``: the stock and face-down cards re-drawn with ``rng``, the visible cards kept.
 
-    The player sees the foundations, the waste and the face-up tableau
-    cards; the stock and the face-down tableau cards hold exactly the other
-    cards, in places the player cannot tell apart.  Those cards are put in a
-    canonical order, shuffled with ``rng`` and dealt back to the same
-    places: the face-down tableau cards pile by pile, bottom first, then the
-    stock.  So the result depends only on what the player sees and ``rng``.
-
-    Args:
-        state (ThumbAndPouchState): the true state.
-        rng (random.Random): the sampling generator.
-
-    Returns:
-        ThumbAndPouchState: same visible cards, hidden cards re-drawn.
+    The hidden cards are sorted before the shuffle, so the result depends only on what the player sees and ``rng``.
     """
     hidden = sorted([*state.stock, *(p.card for pile in state.tableau for p in pile if not p.face_up)],
                     key=card_code)

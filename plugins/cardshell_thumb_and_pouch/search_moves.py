@@ -1,53 +1,10 @@
-"""Thumb and Pouch's moves for search, as small ints, with their exact reductions.
+"""Thumb and Pouch's moves for search, on cards as small ints, with their exact reductions.
 
-The move generator behind :func:`.solver.successors`.  The rules are those
-of ``plugins/cardshell_thumb_and_pouch/NOTES.md`` as coded in :mod:`.rules`
-(build down by one rank on any other suit; foundations up by suit from the
-ace; one pass through the stock, drawing one card at a time; only the top of
-the waste plays); nothing here adds a rule.  Each reduction below keeps a
-win reachable from every winnable position, so a search that exhausts these
-moves without a win proves the position lost.
-
-* **Interchangeable piles.**  No rule tells the seven tableau piles apart,
-  nor the four foundations (an ace starts any empty one), so the search key
-  sorts the piles and leaves the foundations out (they hold exactly the
-  cards found nowhere else, each suit in order).  Hence a run or the waste
-  card goes to the first empty pile only, an ace to the first empty
-  foundation only, and a whole pile is never moved onto an empty one (that
-  only renumbers piles: same key).
-* **Draws only just before they are played** (macro moves).  ``sw`` reads
-  and writes only the stock and the waste, ``tf`` and ``tt`` only the
-  tableau and the foundations, so an ``sw`` commutes with them; and in a won
-  game every drawn card has left the waste.  So every winning line can be
-  reordered so that each run of ``sw`` is followed at once by the ``wt`` or
-  ``wf`` of the card it turned.  Search therefore plays the waste as one
-  move "draw k cards (k >= 0), play the card on top" (``("sw", "sw", "wt
-  3")``) and never stops on a bare draw.
-* **Safe foundation moves (dominance)**, :func:`is_safe`: a card X of rank
-  r and suit s that can go to its foundation, when every other suit's
-  foundation holds at least its rank r - 2.  Then X goes up alone, without
-  branching; and a card drawn from the stock that is safe goes up at once
-  (no deeper draw passes over it).  Proof: in the tableau X can only ever
-  hold a card Y of rank r - 1 and another suit t, and nothing can ever go
-  on such a Y (every rank r - 2 card but the one of suit t is already up:
-  suit s's because foundation s needs r, the others by the condition).
-  Take a winning line L that keeps X; play X up first, then L with these
-  changes: a move that puts a Y on X sends Y to foundation t instead (it
-  holds r - 2 by the condition and Y is its next card), moves of X or of
-  such a Y alone are dropped, and a run that carries them moves without
-  them (its bottom card and its target are unchanged).  Every other move of
-  L stays legal, since the new position differs only by having those cards
-  on the foundations instead of on top of piles or of the waste, which only
-  uncovers cards; so the changed line wins too.  Aces (nothing goes on an
-  ace) and twos (every foundation holds rank 0) are always safe.
-
-Order (best first, for a depth-first search): foundation moves, runs whose
-move turns a face-down card or empties a pile (from the pile with the most
-cards first), waste plays (fewest draws first), then the other run moves
-("shifts": a face-up card stays on top of the source pile).
-
-Memory: each state searched carries its piles, waste and stock as tuples of
-small ints (:func:`codes_of`), computed once and shared with its children.
+The generator behind :func:`.solver.successors`.  Each reduction keeps a win
+reachable from every winnable position, so exhausting these moves without a
+win proves a position lost; the reductions, their proofs and the order of the
+moves are in plugins/cardshell_thumb_and_pouch/NOTES.md, "Search".  Each state
+searched carries its codes (:func:`codes_of`), shared with its children.
 """
 
 from __future__ import annotations
@@ -70,12 +27,7 @@ Move = tuple[str | tuple[str, ...], ThumbAndPouchState]
 
 
 def codes_of(state: ThumbAndPouchState) -> tuple[tuple, tuple, tuple]:
-    """(pile codes, waste codes, stock codes) of ``state``, cached on it.
-
-    A face-up tableau card is its :func:`card_code` (4 * rank + suit), a
-    face-down one the code negated; the waste and the stock keep the state's
-    order (top last).
-    """
+    """(pile codes, waste codes, stock codes) of ``state``, cached on it; a face-down card's code is negated."""
     found = state.__dict__.get("_codes")
     if found is None:
         piles = tuple(tuple(card_code(p.card) if p.face_up else -card_code(p.card) for p in pile)
@@ -87,16 +39,11 @@ def codes_of(state: ThumbAndPouchState) -> tuple[tuple, tuple, tuple]:
 
 
 def foundation_needs(foundations: tuple) -> tuple[list[int], list[int], int]:
-    """What each foundation takes next.
+    """What the four foundations take next: (need, slot, empty).
 
-    Args:
-        foundations (tuple[tuple[Card, ...], ...]): the four foundations.
-
-    Returns:
-        (need, slot, empty): ``need[suit]`` the rank each suit's foundation
-        takes next (1 for an ace, 14 once complete), suits indexed as in
-        :func:`card_code`; ``slot[suit]`` the foundation (0-based) holding
-        that suit, or -1; ``empty`` the first empty foundation, or -1.
+    ``need[suit]`` is the rank that suit's foundation takes next (1 for an ace,
+    14 once complete); ``slot[suit]`` the foundation (0-based) holding that suit,
+    or -1; ``empty`` the first empty foundation, or -1.  Suits as in :func:`card_code`.
     """
     need = [ACE] * 4
     slot = [-1] * 4
@@ -112,13 +59,9 @@ def foundation_needs(foundations: tuple) -> tuple[list[int], list[int], int]:
 
 
 def is_safe(code: int, need: list[int]) -> bool:
-    """Whether the card ``code`` (:func:`card_code`), which fits its
-    foundation, may go up without branching: every other suit's foundation
-    holds at least rank r - 2 (proof in the module docstring).
+    """Whether card ``code``, which fits its foundation, may go up without branching (NOTES.md, "Search").
 
-    Args:
-        code (int): the card, 4 * rank + suit.
-        need (list[int]): the next rank of each suit's foundation.
+    ``need`` is the next rank of each suit's foundation (:func:`foundation_needs`).
     """
     floor, suit = (code >> 2) - 1, code & 3
     return all(need[other] >= floor for other in range(4) if other != suit)
@@ -135,14 +78,12 @@ def _replace(items: tuple, index: int, item: object) -> tuple:
 
 
 def _uncover(pile: tuple, codes: tuple) -> tuple[tuple, tuple]:
-    """The pile and its codes with the top card turned face up if face down."""
     if codes and codes[-1] < 0:
         return (*pile[:-1], Placed(pile[-1].card, True)), (*codes[:-1], -codes[-1])
     return pile, codes
 
 
 def _run_length(codes: tuple) -> int:
-    """The face-up run at the top of a pile's codes (its top face up)."""
     run = 1
     while run < len(codes):
         upper, lower = codes[-run - 1], codes[-run]
@@ -154,9 +95,7 @@ def _run_length(codes: tuple) -> int:
 
 def _usable(exposed: int, moved: int, need: list[int], piles: tuple, waste_codes: tuple,
             stock_codes: tuple) -> bool:
-    """Whether the card ``exposed``, uncovered by shifting the card ``moved``
-    off it, can be used at once: it fits its foundation, or another card
-    that fits on it lies on the waste top, in the stock or face up."""
+    """Whether ``exposed``, uncovered by shifting ``moved``, fits its foundation or takes an available card."""
     rank, suit = exposed >> 2, exposed & 3
     if need[suit] == rank:
         return True
@@ -172,25 +111,18 @@ def _usable(exposed: int, moved: int, need: list[int], piles: tuple, waste_codes
 
 
 def moves(state: ThumbAndPouchState, shifts: str = SHIFTS_ALL) -> Iterator[Move]:
-    """The moves search tries from ``state``, with their states, best first.
+    """The moves search tries from ``state``, best first: (line or tuple of lines, state after it).
 
     Args:
-        state (ThumbAndPouchState): any state (not changed).
-        shifts (str): :data:`SHIFTS_ALL` (every move but those the module
-            docstring proves needless: exhaustive), :data:`SHIFTS_USEFUL` or
-            :data:`SHIFTS_NONE` (fewer shifts: not exhaustive).
+        shifts: :data:`SHIFTS_ALL` (exhaustive), :data:`SHIFTS_USEFUL` or :data:`SHIFTS_NONE` (not exhaustive).
 
-    Yields:
-        (move, state): a line as typed, or a tuple of lines played in order
-        (draws then a waste play), and the state after it.  A safe
-        foundation move, when there is one, is the only move.
+    A safe foundation move, when there is one, is the only move.
     """
     piles, waste_codes, stock_codes = codes_of(state)
     tableau, foundations, stock, waste = state.tableau, state.foundations, state.stock, state.waste
     need, slot, empty_foundation = foundation_needs(foundations)
 
     def target_of(code: int) -> int:
-        """The foundation (0-based) the card goes on, or -1."""
         if code >> 2 != need[code & 3]:
             return -1
         return empty_foundation if code >> 2 == ACE else slot[code & 3]
@@ -266,10 +198,10 @@ def moves(state: ThumbAndPouchState, shifts: str = SHIFTS_ALL) -> Iterator[Move]
 
 def _waste_plays(state: ThumbAndPouchState, piles: tuple, waste_codes: tuple, stock_codes: tuple, target_of,
                  first_empty: int, need: list[int]) -> Iterator[Move]:
-    """Each card the waste can offer, the top one or one drawn k >= 1 cards
-    deep into the stock (the cards drawn before it stay on the waste, in
-    draw order), played to the tableau or its foundation (the waste top's
-    foundation move is yielded by :func:`moves` itself)."""
+    """Each card the waste can offer, its top or one drawn k >= 1 deep, played to the tableau or its foundation.
+
+    The waste top's foundation move is :func:`moves`' own.
+    """
     tableau, foundations, stock, waste = state.tableau, state.foundations, state.stock, state.waste
     depth = len(stock)
     receivers = [y for y, pile in enumerate(piles) if (pile and pile[-1] > 0) or y == first_empty]

@@ -1,16 +1,9 @@
-"""cardshell_up_and_down: Up-and-Down, the second COMP9021 solitaire, as a cardshell game.
+"""Up-and-Down, the second COMP9021 solitaire, as a cardshell game (game id ``up-and-down``).
 
-Source: the hand-out's Sections 2 and 4; settled details
-in ``plugins/cardshell_up_and_down/NOTES.md``.  The game plays itself
-from its seed: place the 52 cards on 8 stacks, drawing 3 cards at a time.
-
-* ``python -m cardshell_up_and_down``: the hand-out's ``solitaire_2.py``,
-  line browser included.
-* ``from cardshell_up_and_down import simulate``: Section 4.3's
-  ``simulate(n, i)`` (plus ``jobs=``); :func:`simulate_counts` gives the
-  counts as data.
-* :func:`play`: one game, its collected output and result.
-* ``cardshell_up_and_down.plugin``: the cardshell plugin (game id ``up-and-down``).
+The game plays itself from its seed: place the 52 cards on 8 stacks, drawing 3
+at a time (plugins/cardshell_up_and_down/NOTES.md).  ``python -m
+cardshell_up_and_down`` is the hand-out's ``solitaire_2.py``; :func:`simulate`
+its Section 4.3.
 """
 
 from cardshell_up_and_down.rules import UpAndDownGame, play

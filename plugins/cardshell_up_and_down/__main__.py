@@ -1,10 +1,6 @@
-"""``python -m cardshell_up_and_down``: the hand-out's ``python3 solitaire_2.py``.
+"""``python -m cardshell_up_and_down``: the hand-out's ``solitaire_2.py`` (Section 4.2), browser included.
 
-Section 4.2: prompt (ending in a single space), read the seed, print the
-result and the number of lines of collected output, then the line browser
-(:mod:`cardshell_up_and_down.browser`) until ``q``.  An end of input or an
-interrupt ends quietly; an initial answer that is not an integer is
-reported on stderr (status 1).
+Exit status 1 when the seed is missing or not an integer; an end of input in the browser ends with 0.
 """
 
 from __future__ import annotations

@@ -1,17 +1,8 @@
-"""The line browser of Up-and-Down (Section 4.2), as pure functions.
+"""Up-and-Down's line browser over the collected output (Section 4.2), as pure functions.
 
-After a game, the hand-out's program offers to show parts of the collected
-output.  The grammar (``plugins/cardshell_up_and_down/NOTES.md``):
-
-* ``q`` exactly (no spaces around it): quit;
-* ``n`` with 1 <= n <= N: the first n lines;
-* ``-n`` with 1 <= n <= N: the last n lines;
-* ``m--n`` with 1 <= m <= n <= N: lines m to n, both included.
-
-Spaces (the space character only) are allowed at the start, at the end,
-before the first ``-`` of a range and after the second; no space between a
-minus sign and its digits; no ``+``; ASCII digits only; leading zeros are
-fine.  Anything else is incorrect and does nothing.
+Answers: ``q`` quits, ``n`` the first n lines, ``-n`` the last n, ``m--n``
+lines m to n (1-based, inclusive); spaces are allowed around the numbers and
+the ``--``, never after a minus sign (grammar: plugins/cardshell_up_and_down/NOTES.md).
 """
 
 from __future__ import annotations
@@ -41,10 +32,9 @@ class LineRequest:
     """A syntactically correct request for lines, before the range check.
 
     Attributes:
-        kind (str): ``"first"`` (``n``), ``"last"`` (``-n``) or ``"range"``
-            (``m--n``).
-        a (int): n, or m for a range.
-        b (int): n for a range, else equal to ``a``.
+        kind: ``"first"`` (``n``), ``"last"`` (``-n``) or ``"range"`` (``m--n``).
+        a: n, or m for a range.
+        b: n for a range, else equal to ``a``.
     """
 
     kind: str
@@ -52,15 +42,7 @@ class LineRequest:
     b: int
 
     def span(self, total: int) -> tuple[int, int] | None:
-        """The 1-based inclusive line numbers asked for, if in range.
-
-        Args:
-            total (int): N, the number of lines of collected output.
-
-        Returns:
-            tuple[int, int] | None: (first, last) with 1 <= first <= last <=
-            total, or None when a number is out of range (or m > n).
-        """
+        """The lines asked for of ``total``, as (first, last), 1-based and inclusive; None if out of range."""
         if self.kind == "first":
             return (1, self.a) if 1 <= self.a <= total else None
         if self.kind == "last":
@@ -69,15 +51,7 @@ class LineRequest:
 
 
 def parse_request(text: str) -> LineRequest | None:
-    """Read ``n``, ``-n`` or ``m--n`` as the browser's grammar allows.
-
-    Args:
-        text (str): the answer as typed (without the newline).
-
-    Returns:
-        LineRequest | None: None if the text does not fit the grammar
-        (``q`` is not a line request and gives None too).
-    """
+    """Read an answer as typed as ``n``, ``-n`` or ``m--n``; None if it does not fit (``q`` included)."""
     if match := _FIRST.fullmatch(text):
         value = _number(match[1])
         return LineRequest("first", value, value)
@@ -90,10 +64,7 @@ def parse_request(text: str) -> LineRequest | None:
 
 
 def _number(digits: str) -> int:
-    """The value of a run of ASCII digits; one too long for any line number
-    (past :data:`MAX_DIGITS` digits, leading zeros not counted: converting
-    it could reach Python's limit on int() conversion) is read as
-    :data:`TOO_LONG`, which no request accepts."""
+    # Past MAX_DIGITS digits, int() could reach Python's limit on conversion.
     digits = digits.lstrip("0")
     if len(digits) > MAX_DIGITS:
         return TOO_LONG
@@ -101,22 +72,12 @@ def _number(digits: str) -> int:
 
 
 def shown(value: int) -> str:
-    """A number of a request as a message names it: its digits, or for one
-    read as :data:`TOO_LONG`, ``a number of more than 18 digits``."""
+    """A number of a request as a message names it (:data:`TOO_LONG` as ``a number of more than 18 digits``)."""
     return f"a number of more than {MAX_DIGITS} digits" if value >= TOO_LONG else str(value)
 
 
 def lines_for(text: str, lines: Sequence[str]) -> list[str] | None:
-    """The lines a correct answer asks for, or None for an incorrect one.
-
-    Args:
-        text (str): the answer as typed.
-        lines (Sequence[str]): the collected output, line 1 first.
-
-    Returns:
-        list[str] | None: the requested lines (never empty), or None when
-        the answer is incorrect (bad syntax, out of range, ``m > n``).
-    """
+    """The lines of ``lines`` (the collected output) a correct answer asks for; None for an incorrect one."""
     request = parse_request(text)
     span = request.span(len(lines)) if request else None
     if span is None:
@@ -125,14 +86,7 @@ def lines_for(text: str, lines: Sequence[str]) -> list[str] | None:
 
 
 def menu(total: int) -> str:
-    """The browser's menu (Section 4.2), without the preceding empty line.
-
-    Args:
-        total (int): N, the number of lines of collected output.
-
-    Returns:
-        str: 4 lines; the prompt (:data:`PROMPT`) goes on the next line.
-    """
+    """The browser's 4-line menu for ``total`` lines of output (Section 4.2); :data:`PROMPT` follows it."""
     return (
         "Enter: q to quit\n"
         f"{PROMPT}a last line number (between 1 and {total})\n"

@@ -1,33 +1,9 @@
-"""Up-and-Down as a cardshell game: adapts :mod:`.rules`, :mod:`.browser`
-and :mod:`.simulation` to the plugin contract (:mod:`cardshell.hookspecs`).
+"""Up-and-Down as a cardshell game: :mod:`.rules`, :mod:`.browser` and :mod:`.simulation` on the plugin contract.
 
-Source: the hand-out's Section 4, as recorded in
-``plugins/cardshell_up_and_down/NOTES.md``.  The game plays itself from its
-seed; as in the hand-out's program, what is shown is the result and the browser's
-question and menu, and the collected output is browsed afterwards.
-
-Choices made here:
-
-* the display is the hand-out's screen after the game: the result line,
-  ``There are N lines of output; what do you want me to do?`` and the menu;
-* the browser's answers work as typed in the hand-out (``n``, ``-n``,
-  ``m--n``, same spaces allowed) through a pattern command, and as
-  ``lines SPEC`` (alias ``browse``; ``lines`` alone shows every line);
-  ``q`` is the host's ``quit``.  Words are case-sensitive, as in the
-  hand-out's browser (``Q`` is an incorrect answer, not ``quit``).  Unlike
-  the standalone program, which does nothing on an incorrect answer, the
-  shell rejects it with a message;
-* the outcome is ``won`` when all cards were placed, else ``lost``; the
-  score is the number of cards left (0 for a win);
-* ``simulate N [I]`` prints the table of Section 4.3 for seeds
-  I .. I + N - 1; I defaults to the current game's seed; the command and
-  its options (``--jobs``, ``--scheduler``, ``--plot``) are the host's sweep
-  engine's (:data:`.simulation.SIMULATION`).
-* plugin contract 2: a state is an immutable value (a frozen dataclass of
-  tuples), so the host never copies it; the game plays itself, so
-  :func:`.rules.legal_moves` lists no move (``moves`` says so), and
-  ``lines``, the bare browser answers and ``simulate`` are reports that
-  change nothing, not moves.
+The game plays itself, so it is over once dealt and shows the hand-out's screen
+after a game; the browser's answers (``n``, ``-n``, ``m--n``, or ``lines SPEC``)
+and ``simulate`` are reports, and ``q`` is the host's ``quit``, case-sensitive
+as in the hand-out (plugins/cardshell_up_and_down/NOTES.md).
 """
 
 from __future__ import annotations
@@ -59,15 +35,13 @@ def new_game(seed: int, options: Mapping[str, Any]) -> rules.UpAndDownGame:
 
 
 def render(state: rules.UpAndDownGame) -> str:
-    """``Game.render``: the result line, then the browser's question and menu
-    (Section 4.2), as the hand-out's program shows them after a game."""
+    """``Game.render``: the result line, the browser's question and its menu (Section 4.2)."""
     total = len(state.lines)
     return f"{state.result}\n\n{browser.question(total)}\n\n{browser.menu(total)}"
 
 
 def outcome(state: rules.UpAndDownGame) -> Outcome:
-    """``Game.outcome``: always decided (the game plays itself): won with
-    score 0, or lost with the number of cards left as score."""
+    """``Game.outcome``: won or lost at once, scored by the cards left."""
     return Outcome("won" if state.won else "lost", float(state.cards_left), state.result)
 
 
@@ -75,18 +49,10 @@ def outcome(state: rules.UpAndDownGame) -> Outcome:
 
 
 def parse_lines(text: str) -> browser.LineRequest | None:
-    """Parse the argument of ``lines``: the browser's grammar, or nothing.
-
-    Args:
-        text (str): what followed ``lines`` (or, for a bare answer, the
-            whole line).
-
-    Returns:
-        LineRequest | None: the request; None for "every line".
+    """Parse what followed ``lines`` (or a bare answer): the request, or None for every line.
 
     Raises:
-        UsageError: if the text is not ``n``, ``-n`` or ``m--n`` as the
-            hand-out allows them (``+5``, ``- 5``, ``3 - - 8``, ``1---3``).
+        UsageError: if the text is not ``n``, ``-n`` or ``m--n`` as the hand-out allows them.
     """
     if not text.strip():
         return None
@@ -100,11 +66,10 @@ def parse_lines(text: str) -> browser.LineRequest | None:
 
 
 def check_range(state: rules.UpAndDownGame, request: browser.LineRequest | None) -> None:
-    """Validator: the numbers must be within the collected output.
+    """Validator: the line numbers must be within the collected output.
 
     Raises:
-        CommandError: naming the allowed range, for ``0``, ``-0``, a number
-            above N, or ``m--n`` with m > n.
+        CommandError: naming the allowed range.
     """
     total = len(state.lines)
     if request is None or request.span(total) is not None:
@@ -155,8 +120,7 @@ def cardshell_games() -> list[Game]:
 
 @cardshell.hookimpl
 def cardshell_commands() -> list[Command]:
-    """Register ``lines`` (and the bare ``n`` / ``-n`` / ``m--n`` answers) and
-    ``simulate`` for Up-and-Down."""
+    """Register ``lines``, the bare browser answers and ``simulate`` for Up-and-Down."""
     lines_help = (
         "lines n: the first n lines of the collected output; lines -n: the last n lines;\n"
         "lines m--n: lines m to n (1 <= m <= n <= N); lines: every line.  The same answers\n"

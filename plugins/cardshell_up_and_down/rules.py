@@ -1,21 +1,10 @@
-"""Up-and-Down: the second COMP9021 solitaire, as pure functions of the seed.
+"""Up-and-Down's rules as pure functions of the seed (plugins/cardshell_up_and_down/NOTES.md).
 
-Source: the hand-out's Sections 2 and 4, with the details
-settled in ``plugins/cardshell_up_and_down/NOTES.md``.
-
-Cards are the ints of Section 2: 0-12 Hearts Ace..King, 13-25 Diamonds,
-26-38 Clubs, 39-51 Spades; ``card % 13`` is the rank index (0 = Ace,
-12 = King), ``card // 13`` the suit index (also the stack's column).  A deck
-is a list whose *end* is its top.  The game has no player decisions, so
-:func:`play` returns the whole game, with its collected output, at once.
-
-Two implementations live here on purpose:
-
-* :func:`play` follows the rules literally and produces the collected output
-  of Section 4.2 line by line;
-* :func:`cards_left_counts` is the hot path of ``simulate`` (Section 4.3):
-  no text, no stacks, one flag per card (see its docstring).  Tests check
-  that both agree on every seed they try.
+Cards are the ints 0..51 of the hand-out's Section 2 (``card % 13`` the rank,
+``card // 13`` the suit and the stack's column); a deck is a list whose end is
+its top.  :func:`play` follows the rules literally and gives the collected
+output of Section 4.2; :func:`cards_left_counts`, the hot path of ``simulate``,
+gives only the results, and tests check that the two agree.
 """
 
 from __future__ import annotations
@@ -46,15 +35,7 @@ WON_LINE = "All cards have been placed, you won!"
 
 
 def ordinal(number: int) -> str:
-    """The round's ordinal as Section 4.2 prints it.
-
-    Args:
-        number (int): the round, >= 1.
-
-    Returns:
-        str: ``first``, ``second``, ``third``, then ``4th``, ``11th``,
-        ``21st``, ``22nd``, ``23rd``, ``111th`` (plugins/cardshell_up_and_down/NOTES.md).
-    """
+    """Round ``number``'s (>= 1) ordinal as Section 4.2 prints it: ``first`` .. ``third``, then ``4th``, ``21st``."""
     if 1 <= number <= 3:
         return ("first", "second", "third")[number - 1]
     if number % 100 in (11, 12, 13):
@@ -73,30 +54,16 @@ def result_line(cards_left: int) -> str:
 
 
 def pile_text(cards: list[int]) -> str:
-    """A face-up pile: ``[`` for each card under the top one, then the top card.
-
-    Args:
-        cards (list[int]): bottom first; may be empty.
-
-    Returns:
-        str: ``""`` for an empty pile.
-    """
+    """A face-up pile (bottom first): ``[`` for each card under the top one, then the top card; "" if empty."""
     if not cards:
         return ""
     return "[" * (len(cards) - 1) + CHARS[cards[-1]]
 
 
 def stacks_text(stacks: list[list[int]]) -> str:
-    """A line of 4 stacks (Hearts, Diamonds, Clubs, Spades), Section 4.2.
+    """The line of 4 stacks (Hearts, Diamonds, Clubs, Spades; each bottom first) of Section 4.2.
 
-    Four spaces, then each stack left-justified in 15 characters, right
-    stripped; the empty string while all four stacks are empty.
-
-    Args:
-        stacks (list[list[int]]): 4 stacks, each bottom first.
-
-    Returns:
-        str: the line, without trailing spaces.
+    Four spaces, then each stack left-justified in 15 characters, right-stripped; "" while all are empty.
     """
     if not any(stacks):
         return ""
@@ -108,12 +75,10 @@ class UpAndDownGame:
     """The whole of one game of Up-and-Down.
 
     Attributes:
-        seed (int): the seed of the shuffle.
-        lines (tuple[str, ...]): the collected output of Section 4.2, line 1
-            ``Deck shuffled, ready to start!``, one string per line.
-        cards_left (int): cards not placed at the end (0 when won, else
-            3..52).
-        rounds (int): rounds played (>= 1).
+        seed: the seed of the shuffle.
+        lines: the collected output of Section 4.2, one line per string.
+        cards_left: cards not placed at the end (0 when won, else 3..52).
+        rounds: rounds played (>= 1).
     """
 
     seed: int
@@ -128,31 +93,14 @@ class UpAndDownGame:
 
     @property
     def result(self) -> str:
-        """``All cards have been placed, you won!`` or ``N cards could not be placed, you lost!``."""
+        """The result line of Section 4.2."""
         return result_line(self.cards_left)
 
 
 def play(seed: int) -> UpAndDownGame:
-    """Play one game of Up-and-Down from its seed (Section 4.1, output of 4.2).
+    """Play the game of ``seed`` (any int): its collected output (Section 4.2) and result (Section 4.1).
 
-    The deck of 52 is shuffled once (``Random(seed).shuffle(list(range(52)))``).
-    Each round draws up to 3 cards at a time off the top as one face-up
-    packet (the old top card lowest) onto the unplaced pile; after each draw,
-    the top of the pile is placed while it can be: an Ace starts its suit's
-    increasing stack, a King its decreasing stack; otherwise the increasing
-    stack is preferred to the decreasing one.  At the end of a round the
-    pile is turned over to become the deck.  Won when all cards are placed;
-    lost after a round that placed nothing (recorded in full).
-
-    Each event (a draw, a card placed) adds an empty line, the placement's
-    message for a placement, and the 4-line key pattern: deck, unplaced
-    pile, increasing stacks, decreasing stacks.
-
-    Args:
-        seed (int): the seed typed by the player (any int).
-
-    Returns:
-        UpAndDownGame: the collected output and the result.
+    Where a card fits both stacks of its suit, the increasing one takes it (NOTES.md).
     """
     deck = list(range(DECK_SIZE))
     random.Random(seed).shuffle(deck)
@@ -212,14 +160,7 @@ _SENTINEL = 53
 
 
 def _make_unrolled_shuffle() -> Callable[[list[int], Callable[[int], int]], None]:
-    """Build ``shuffle52(deck, getrandbits)``: ``random.Random.shuffle`` of a
-    52-card list written out step by step (no loop, constants inlined).
-
-    It makes the same ``getrandbits`` calls as the library's shuffle, so it
-    leaves the same order; :func:`_inline_shuffle_matches_library` checks
-    that at import.  Generated once, because 51 hand-written steps would be
-    unreadable and error-prone.
-    """
+    """``shuffle52(deck, getrandbits)``: ``random.Random.shuffle`` of 52 cards unrolled, same draws."""
     lines = ["def shuffle52(deck, getrandbits):"]
     for i, k in _STEPS:
         lines.append(f"    j = getrandbits({k})")
@@ -237,8 +178,7 @@ _shuffle52 = _make_unrolled_shuffle()
 
 
 def _inline_shuffle_matches_library() -> bool:
-    """Check that the unrolled Fisher-Yates of :func:`cards_left_counts`
-    draws exactly what ``random.Random.shuffle`` of this Python draws."""
+    """Whether the unrolled shuffle draws as this Python's ``random.Random.shuffle`` does."""
     # CPython's private methods, checked on purpose (typeshed does not list them).
     if random.Random._randbelow is not random.Random._randbelow_with_getrandbits:  # type: ignore[attr-defined]  # pragma: no cover
         return False
@@ -261,37 +201,14 @@ _PLAYABLE_AT_START = bytes(1 if c < DECK_SIZE and c % 13 in (0, 12) else 0 for c
 
 
 def cards_left_counts(start: int, count: int) -> list[int]:
-    """Play the games of seeds ``start .. start + count - 1`` for their result only.
+    """Count the results of the ``count`` (>= 0) games of seeds ``start ..``: ``counts[k]`` left k cards.
 
-    The hot path of ``simulate`` (Section 4.3).  It gives exactly
-    :func:`play`'s ``cards_left`` for every seed, faster:
-
-    * The shuffle is ``random.Random.shuffle``'s Fisher-Yates unrolled (same
-      ``getrandbits`` calls; checked against the library at import,
-      :data:`INLINE_SHUFFLE`, with a fallback to the library).
-    * No stacks are kept.  In a suit the placed cards are always Ace..a and
-      k..King, so the playable cards are exactly a + 1 and k - 1 (plus the
-      Aces and Kings at the start), whichever stack a card goes on.  Placing
-      card c makes c - 1 and c + 1 playable: one of them is placed already,
-      the other is the next card needed, and across a suit boundary the
-      neighbour is an Ace or a King, playable anyway (card 0's c - 1 is slot
-      255, never read).  So one flag per card is the whole state of the
-      stacks: a ``bytearray`` that doubles as a ``translate`` table.
-    * The cards of a round, in drawing order, sit in one ``bytearray``
-      behind a never-playable sentinel; the unplaced pile is its prefix (a
-      write index), compacted in place, so the pile left at the end of a
-      round is, as it stands, the drawing order of the next round (the pile
-      turned over is drawn from its bottom).
-    * Only the top card of a packet can start placing cards, so the next
-      packet that places anything is found at C speed: the packet tops,
-      translated through the flags, searched for the first playable one.
-
-    Args:
-        start (int): seed of the first game (any int).
-        count (int): number of games, >= 0.
-
-    Returns:
-        list[int]: 53 counts; ``counts[k]`` games ended with k cards left.
+    Gives exactly :func:`play`'s ``cards_left``.  No stacks are kept: a suit's
+    placed cards are always Ace..a and k..King, so placing card c makes c - 1
+    and c + 1 playable, and one flag per card (a ``bytearray`` that is also a
+    ``translate`` table) is the whole state of the stacks.  A round's cards sit
+    in drawing order behind a never-playable sentinel, and the unplaced pile,
+    compacted in place, is the next round's drawing order.
     """
     counts = [0] * (DECK_SIZE + 1)
     rng = random.Random()
@@ -347,15 +264,5 @@ def cards_left_counts(start: int, count: int) -> list[int]:
 
 
 def legal_moves(state: UpAndDownGame) -> list[str]:
-    """``Game.legal_moves`` (plugin contract 2): always none.  Up-and-Down plays
-    itself from its seed (:func:`play`), so a game is over as soon as it is
-    dealt and the player has no move to make; what the player types in the
-    shell only reports on the game and changes nothing.
-
-    Args:
-        state (UpAndDownGame): any game.
-
-    Returns:
-        list[str]: ``[]``.
-    """
+    """``Game.legal_moves``: always none, since the game plays itself from its seed."""
     return []
