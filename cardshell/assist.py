@@ -1,33 +1,13 @@
 """The host's help at the table: ``rules``, ``show``, ``moves``, ``hint`` and ``solve``.
 
-A default plugin of the host, registered through ``cardshell_commands``
-like any plugin's (as datasette's default plugins are), so these commands
-appear in ``help`` and completion for every game.  They work for any game
-from what the contract tells (:mod:`cardshell.ruleset`, :mod:`cardshell.search`):
-
-* ``rules [GAME]``: the game's rules page, commands and ``play`` options;
-* ``show`` (``board``): the current display again, in every game;
-* ``moves``: the legal moves now, in the game's notation, on one line;
-* ``hint [--samples K] [--seconds S] [--nodes N]``: one move from what the
-  player can see (determinized search, or the game's own hint);
-* ``solve [--seconds S] [--nodes N] [--play]``: a search of the true state,
-  face-down cards included, answering a winning line, ``no win from here`` or
-  ``unknown after N positions``; ``--play`` plays the line move by move.
-
-Plugin code never gets the live state here: ``moves``, ``hint`` and
-``solve`` give it a deep copy, and a game that declares immutable states but
-changes that copy is reported by name (:class:`~cardshell.plugincheck.StateGuard`)
-while the game stays as it was.  The plugin code they run has a time bound
-(:class:`~cardshell.watchdog.TimeBound`): the budget's seconds plus a margin
-(:func:`~cardshell.watchdog.bound_for`), :data:`MOVES_SECONDS` for ``moves``;
-after it the command fails naming the plugin.
-
-Search budgets are bounded: ``--nodes`` at most :data:`MAX_NODES` positions
-and ``--seconds`` at most :data:`MAX_SECONDS`, ``--samples`` at most
-:data:`MAX_SAMPLES`, every value read by :mod:`cardshell.option_values`
-(whole numbers without ``_``, plain decimal seconds, full option names);
-the defaults count positions, not time, so a script
-gets the same answer on any machine (the time limits are a safety net).
+A default plugin registered through ``cardshell_commands``, working for any
+game from its contract (:mod:`cardshell.ruleset`, :mod:`cardshell.search`).
+Plugin code here gets a deep copy of the live state, checked by
+:class:`~cardshell.plugincheck.StateGuard`, under a time bound
+(:func:`~cardshell.watchdog.bound_for`; :data:`MOVES_SECONDS` for ``moves``).
+Budgets are bounded by :data:`MAX_NODES`, :data:`MAX_SECONDS` and
+:data:`MAX_SAMPLES`; the defaults count positions, not time, so a script gets
+the same answer on any machine.
 """
 
 from __future__ import annotations
@@ -123,10 +103,10 @@ def _at_most_one_word(text: str) -> str | None:
 
 
 class AssistCommands:
-    """The plugin object registering ``show``, ``moves``, ``hint`` and ``solve``.
+    """The plugin object registering ``rules``, ``show``, ``moves``, ``hint`` and ``solve``.
 
     Args:
-        shell (Host): the shell whose current game the commands look at.
+        shell: the shell whose current game the commands look at.
     """
 
     def __init__(self, shell: Host) -> None:
@@ -203,17 +183,10 @@ class AssistCommands:
     @staticmethod
     def _on_a_copy(session: GameSession, rules: RuleSet, seconds: float | None, hook: str,
                    work: Callable[[Any], T]) -> T:
-        """``work(copy of the live state)`` within the bound of a budget of
-        ``seconds`` (:func:`~cardshell.watchdog.bound_for`; None:
-        :data:`MOVES_SECONDS`), checked.
-
-        The plugin code ``work`` runs never sees the live state; for a game
-        declaring immutable states, a copy it changed is reported.
+        """``work(copy of the live state)`` within the time bound of ``seconds`` (None: :data:`MOVES_SECONDS`).
 
         Raises:
-            PluginFault: the copy was changed (naming the move that changes
-                the state it is given, when one of the listed moves does), or
-                ``work`` ran out of time (naming ``hook``).
+            PluginFault: the copy was changed, or ``work`` ran out of time (naming ``hook``).
         """
         trial = copy.deepcopy(session.state)
         guard = StateGuard(trial) if immutable_states(session.game) else None
@@ -229,9 +202,7 @@ class AssistCommands:
         return result
 
     def _searching(self, ctx: CommandContext, label: str) -> contextlib.AbstractContextManager[Any]:
-        """A ``with`` block showing that ``label`` runs: the front end's
-        elapsed-time spinner with "Ctrl-C stops" (``FrontEnd.working``) for a
-        person at a terminal; nothing in scripts."""
+        """The front end's spinner while ``label`` runs, at a terminal only."""
         working = self.shell.front_end.working
         if working is None or not ctx.interactive:
             return contextlib.nullcontext()
@@ -302,16 +273,12 @@ class AssistCommands:
 
 
 def _positions(count: int) -> HostText:
-    """``1 position``, ``200000 positions``: a count of searched positions in
-    words (the message ``solve.positions-one`` or ``solve.positions``)."""
+    """``1 position``, ``200000 positions``."""
     return say("solve.positions-one" if count == 1 else "solve.positions", count=count)
 
 
 def _bigger_budget(verdict: Verdict, options: argparse.Namespace) -> str:
-    """The option that gives ``solve`` more of the budget that ran out: the
-    positions (``--nodes``, ten times as many) when all were searched, else
-    the time (``--seconds``, ten times as long); both bounded by
-    :data:`MAX_NODES` and :data:`MAX_SECONDS`."""
+    """The option giving ``solve`` ten times the budget that ran out, within the bounds."""
     if verdict.positions >= options.nodes:
         return f"--nodes {min(MAX_NODES, options.nodes * 10)}"
     return f"--seconds {min(MAX_SECONDS, options.seconds * 10):g}"

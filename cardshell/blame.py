@@ -1,33 +1,14 @@
 """Blame: which plugin an exception came from, where, and how to say so.
 
-Every report of a plugin's failure names the plugin and gives the file and
-line of the raising frame in that plugin's own code, e.g. ``internal error
-in plugin 'golf' (golf.py:12): ZeroDivisionError: division by zero``.  The
-plugin is found from the traceback: a plugin's code is the file of its
-module (``golf.py``) or, for a module of a package, the whole top-level
-package directory (``cardshell_aces_up/``), so an error raised in
-``cardshell_aces_up/rules.py`` by a function the host called (a game's
-``new``, ``render``, ``outcome`` or ``prompt``) is blamed on the plugin
-``aces-up`` and not on the host command that called it.  Locations are
-shown relative to the plugin's directory (``cardshell_aces_up/rules.py:40``)
-so that messages do not depend on where the plugin is installed.
-
-``SystemExit`` raised by a plugin (``sys.exit()`` in a handler, a hook or at
-import) is a plugin failure like any exception; ``KeyboardInterrupt`` is
-not (Ctrl-C stops the command), and neither is a ``SystemExit`` raised by
-the host's own code (a signal handler of the front end), see
-:func:`is_plugin_failure`.
-
-Plugin code that runs in another process (a sweep's pool or Dask worker)
-is blamed by the same rule: the worker attaches an :class:`Origin` to the
-exception (:func:`cardshell.sweep.worker.carry`: the module, file and line
-of every frame, and the traceback's text), which crosses the process
-boundary with it, and
-:func:`locate` reads the frames from it instead of from the local
-traceback (which would name the pool's own files).  An exception that
-would not survive the trip (not picklable, a ``SystemExit`` that must not
-end the sweeping process) travels as a :class:`CarriedFailure` with the
-same origin and description.
+A report names the plugin and the file and line of the raising frame in
+its own code (``internal error in plugin 'golf' (golf.py:12): ...``),
+relative to the plugin's directory.  A plugin's code is its module's file,
+or the whole top-level package of a module in one, so an error in a game's
+``render`` called by a host command is the game's.  A plugin's
+``SystemExit`` is a failure; Ctrl-C and the host's own ``SystemExit`` are
+not (:func:`is_plugin_failure`).  An exception from a sweep's worker
+carries its :class:`Origin` (:func:`cardshell.sweep.worker.carry`) and is
+blamed the same way.
 """
 
 from __future__ import annotations
@@ -62,11 +43,7 @@ def _inside(path: str, root: str) -> bool:
 
 
 def is_host_file(path: str) -> bool:
-    """Whether a code file is the host's or pluggy's machinery (or frozen importlib).
-
-    Args:
-        path (str): a frame's ``co_filename``.
-    """
+    """Whether a frame's ``co_filename`` is the host's or pluggy's machinery (or frozen importlib)."""
     absolute = os.path.abspath(path) if not path.startswith("<") else path
     return path.startswith("<frozen") or _inside(absolute, HOST_DIR) or _inside(absolute, _PLUGGY_DIR) \
         or os.sep + "importlib" + os.sep in absolute
@@ -76,14 +53,13 @@ def plugin_root(plugin: object) -> str | None:
     """The file or directory holding a plugin's code.
 
     Args:
-        plugin (object): a registered plugin: a module, or an object whose
-            class's module is used.
+        plugin: a module, or an object whose class's module is used.
 
     Returns:
-        str | None: the absolute path of the top-level package directory for
-        a module of a package (``.../cardshell_aces_up``), of the module's
-        file otherwise (``.../golf.py``); None when the module has no file.
-        A plugin module inside the host's own package is its file alone.
+        The absolute path of the top-level package directory for a module of a
+        package (``.../cardshell_aces_up``), else of the module's file; a
+        plugin module inside the host's package is its file alone; None when
+        the module has no file.
     """
     module = plugin if isinstance(plugin, ModuleType) else sys.modules.get(type(plugin).__module__)
     found = getattr(module, "__file__", None)
@@ -103,12 +79,11 @@ class Blame(NamedTuple):
     """Where an exception was raised.
 
     Attributes:
-        plugin (str | None): the plugin whose code raised it (the innermost
-            plugin frame), None if no plugin code is in the traceback.
-        where (str | None): ``FILE:LINE`` of that frame (relative to the
-            plugin's directory), or of the innermost frame outside the host's
-            machinery when no plugin frame is found; None for an exception
-            without a traceback.
+        plugin: the plugin of the innermost plugin frame, None if no plugin
+            code is in the traceback.
+        where: ``FILE:LINE`` of that frame (relative to the plugin's
+            directory), else of the innermost frame outside the host's
+            machinery; None without a traceback.
     """
 
     plugin: str | None
@@ -116,7 +91,6 @@ class Blame(NamedTuple):
 
 
 def _frames(tb: TracebackType | None) -> list[tuple[str, int]]:
-    """(filename, line) of every frame of a traceback, outermost first."""
 
     return [(frame.f_code.co_filename, line) for frame, line in traceback.walk_tb(tb)]
 
@@ -125,20 +99,17 @@ class Origin(NamedTuple):
     """Where an exception raised in another process was raised.
 
     Attributes:
-        frames (tuple[tuple[str, str, int], ...]): ``(module, file, line)``
-            of the frames of its traceback there, outermost first (at most
-            :data:`MAX_ORIGIN_FRAMES`, the innermost ones).
-        text (str): its traceback as :func:`format_traceback` gave it there
-            (at most :data:`MAX_ORIGIN_TEXT` characters, the end kept).
+        frames: ``(module, file, line)`` of its traceback's frames there,
+            outermost first (the innermost :data:`MAX_ORIGIN_FRAMES`).
+        text: its traceback's text there (the last :data:`MAX_ORIGIN_TEXT`
+            characters).
     """
 
     frames: tuple[tuple[str, str, int], ...]
     text: str
 
     def local_frames(self) -> list[tuple[str, int]]:
-        """(filename, line) of the frames, each file as this process knows
-        its module (a Dask worker may keep its plugins elsewhere), else as
-        the other process named it."""
+        """(filename, line) of the frames, each file as this process knows its module."""
         found = []
         for module, filename, line in self.frames:
             loaded = getattr(sys.modules.get(module), "__file__", None)
@@ -149,14 +120,13 @@ class Origin(NamedTuple):
 class CarriedFailure(Exception):
     """A plugin failure of another process that could not travel as itself.
 
-    It stands for an exception that does not survive pickling, and for a
-    plugin's ``SystemExit`` (which must not end the process it reaches).
-    :func:`describe` gives the original's description and :func:`locate`
-    its origin, so it is reported exactly as the original would be.
+    It stands for an exception that does not pickle and for a plugin's
+    ``SystemExit``, and is described (:func:`describe`) and located
+    (:func:`locate`) exactly as the original.
 
     Args:
-        description (str): :func:`describe` of the original exception.
-        origin (Origin): where it was raised.
+        description: :func:`describe` of the original exception.
+        origin: where it was raised.
     """
 
     def __init__(self, description: str, origin: Origin) -> None:
@@ -165,7 +135,6 @@ class CarriedFailure(Exception):
         setattr(self, ORIGIN, origin)
 
     def __reduce__(self) -> tuple[type[CarriedFailure], tuple[str, Origin]]:
-        """Pickled with its description and origin."""
         return type(self), (self.description, getattr(self, ORIGIN))
 
 
@@ -177,7 +146,6 @@ def origin(exc: BaseException) -> Origin | None:
 
 
 def _short(filename: str, root: str | None) -> str:
-    """A frame's file for messages: relative to the plugin root's parent, else short."""
     absolute = os.path.abspath(filename) if not filename.startswith("<") else filename
     if root is not None and os.path.isdir(root):
         return os.path.relpath(absolute, os.path.dirname(root))
@@ -190,14 +158,10 @@ def locate(exc: BaseException, roots: Iterable[tuple[str, str]], prefer: str | N
     """Find the plugin and the frame an exception was raised in.
 
     Args:
-        exc (BaseException): a caught exception (with its traceback).
-        roots (Iterable[tuple[str, str]]): (plugin name, code root) pairs,
-            as :func:`plugin_roots` gives.
-        prefer (str | None): a plugin known to be responsible (the owner of
-            a hook implementation): its innermost frame is used if it has one.
-
-    Returns:
-        Blame: the plugin and ``FILE:LINE``; see :class:`Blame`.
+        exc: a caught exception, with its traceback.
+        roots: (plugin name, code root) pairs, as :func:`plugin_roots` gives.
+        prefer: a plugin known to be responsible (a hook implementation's
+            owner): its innermost frame is used if it has one.
     """
     pairs = list(roots)
     carried = origin(exc)
@@ -224,21 +188,15 @@ def locate(exc: BaseException, roots: Iterable[tuple[str, str]], prefer: str | N
 
 
 def running_plugin(frame: FrameType | None, roots: Iterable[tuple[str, str]]) -> tuple[str, str, FrameType] | None:
-    """The plugin whose code a frame, or one of its callers, is running.
-
-    For a signal handler, which receives the frame the main thread was
-    interrupted in.
+    """The plugin whose code ``frame`` or one of its callers runs, for a signal handler.
 
     Args:
-        frame (FrameType | None): the innermost frame.
-        roots (Iterable[tuple[str, str]]): (plugin name, code root) pairs,
-            as :func:`plugin_roots` gives.
+        roots: (plugin name, code root) pairs, as :func:`plugin_roots` gives.
 
     Returns:
-        tuple[str, str, FrameType] | None: the plugin of the innermost
-        plugin frame, that frame's ``FILE:LINE`` and the outermost frame of
-        the same plugin's code (where the host called it: it stays on the
-        stack while that call runs); None when no plugin code runs.
+        The plugin of the innermost plugin frame, that frame's ``FILE:LINE``
+        and the outermost frame of the same plugin (where the host called it);
+        None when no plugin code runs.
     """
     pairs = list(roots)
     found: tuple[str, str, FrameType] | None = None
@@ -259,10 +217,8 @@ def plugin_roots(plugins: Iterable[tuple[str, object]], hosts: Collection[str]) 
     """(name, code root) of each plugin but the host's own.
 
     Args:
-        plugins (Iterable[tuple[str, object]]): (name, plugin) pairs, as
-            ``PluginManager.list_name_plugin()`` gives.
-        hosts (Collection[str]): the names of the host's own plugins (its
-            default plugins), left out: their code is the host's.
+        plugins: (name, plugin) pairs, as ``PluginManager.list_name_plugin()`` gives.
+        hosts: the names of the host's default plugins, left out.
     """
     for name, plugin in plugins:
         root = plugin_root(plugin) if name not in hosts and plugin is not None else None
@@ -271,9 +227,7 @@ def plugin_roots(plugins: Iterable[tuple[str, object]], hosts: Collection[str]) 
 
 
 def describe(exc: BaseException) -> str:
-    """``Type: message``, or ``Type`` alone when the message is empty
-    (``SystemExit`` for ``sys.exit()``, ``SystemExit: 3`` for ``sys.exit(3)``);
-    a :class:`CarriedFailure`'s is the original exception's."""
+    """``Type: message``, or ``Type`` alone when the message is empty; a carried failure's original's."""
     if isinstance(exc, CarriedFailure):
         return exc.description
     text = str(exc)
@@ -281,17 +235,12 @@ def describe(exc: BaseException) -> str:
 
 
 def is_plugin_failure(exc: BaseException) -> bool:
-    """Whether a caught exception is a plugin failure to report (and survive).
+    """Whether a caught exception is a plugin failure to report and survive.
 
-    Args:
-        exc (BaseException): the exception.
-
-    Returns:
-        bool: True for every ``Exception`` and for a ``SystemExit`` raised
-        outside the host's own package (a plugin's ``sys.exit()``); False for
-        ``KeyboardInterrupt``, ``GeneratorExit``, other ``BaseException``
-        subclasses and a ``SystemExit`` raised by the host itself (e.g. a
-        front end's signal handler), which must go on up.
+    True for every ``Exception`` and a ``SystemExit`` raised outside the
+    host's package; False for ``KeyboardInterrupt``, ``GeneratorExit``, other
+    ``BaseException`` subclasses and the host's own ``SystemExit`` (a front
+    end's signal handler), which must go on up.
     """
     if isinstance(exc, Exception):
         return True
@@ -304,37 +253,11 @@ def is_plugin_failure(exc: BaseException) -> bool:
 class guard:  # lower case, like contextlib.suppress: read as ``with blame.guard(report):``
     """The plugin-failure guard: ``with blame.guard(report) as guarded: ...``.
 
-    A plugin failure (:func:`is_plugin_failure`) raised in the block ends the
-    block where it was raised, is kept in :attr:`failed` and is passed to
-    ``report``; it does not go on.  Anything else (Ctrl-C, the host's own
-    ``SystemExit``, and the exception types in ``passes``) goes on up
-    unchanged.  It stands for the host's idiom::
-
-        try:
-            ...
-        except BaseException as exc:
-            if not blame.is_plugin_failure(exc):
-                raise
-            report(exc)
-
-    Code after the block tells the two endings apart by :attr:`failed`; a
-    value the block assigns keeps what it had before the block when it
-    failed, so set the fallback first.  ``report`` may raise an exception of
-    its own instead (e.g. ``SaveError``), which then goes on up in place of
-    the failure.
-
-    Args:
-        report (Callable[[BaseException], None] | None): called with the
-            failure (e.g. to report it once, naming the plugin); None: only
-            keep it in :attr:`failed`.
-        passes (tuple[type[BaseException], ...]): exception types that are
-            never caught here, though they are plugin failures by
-            :func:`is_plugin_failure` (a ``CommandError`` the caller handles
-            itself, a generator's ``StopIteration``).
-
-    Attributes:
-        failed (BaseException | None): the plugin failure caught, None while
-            the block has not failed.
+    A plugin failure raised in the block ends it, is kept in :attr:`failed`
+    (None if none) and passed to ``report`` (None: only kept); anything else,
+    and the types in ``passes``, goes on up.  A value the block assigns keeps
+    its earlier value when the block failed, so set the fallback first.
+    ``report`` may raise an error of its own instead (``SaveError``).
     """
 
     __slots__ = ("report", "passes", "failed")
@@ -361,17 +284,9 @@ class guard:  # lower case, like contextlib.suppress: read as ``with blame.guard
 def format_traceback(exc: BaseException) -> str:
     """The traceback of a plugin's exception, from its first non-host frame.
 
-    The host's dispatch and pluggy's call machinery at the top of the stack
-    are left out (a plugin author's code starts the traceback); frames
-    below it, including host helpers the plugin called, are kept.
-
-    Args:
-        exc (BaseException): a caught exception.
-
-    Returns:
-        str: the text ``traceback`` prints, ending with a newline; for an
-        exception raised in another process, its traceback there
-        (:attr:`Origin.text`).
+    The host's dispatch and pluggy's machinery at the top are left out; host
+    helpers the plugin called stay.  For an exception from another process:
+    its traceback there (:attr:`Origin.text`).
     """
     carried = origin(exc)
     if carried is not None:
@@ -384,16 +299,17 @@ def format_traceback(exc: BaseException) -> str:
 
 
 def tracebacks_wanted(flag: bool | None) -> bool:
-    """Whether to print plugins' tracebacks: ``flag`` if given (``--traceback``),
-    else ``CARDSHELL_TRACEBACK`` set to a value other than ``""`` or ``0``."""
+    """Whether to print plugins' tracebacks: ``flag`` (``--traceback``), else ``CARDSHELL_TRACEBACK``.
+
+    ``CARDSHELL_TRACEBACK`` counts when set to anything but ``""`` or ``0``.
+    """
     if flag is not None:
         return flag
     return os.environ.get(TRACEBACK_ENV, "") not in ("", "0")
 
 
 def print_traceback(exc: BaseException) -> None:
-    """Write :func:`format_traceback` to standard error (as it is now),
-    ignoring a missing or closed stream."""
+    """Write :func:`format_traceback` to standard error, ignoring a missing or closed stream."""
     stream = sys.stderr
     if stream is None:
         return

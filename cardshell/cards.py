@@ -1,21 +1,10 @@
 """The card model shared by card games: ranks, suits, cards, decks.
 
-Part of the plugin toolkit (docs/reference.md, "The toolkit"): plain
-immutable values and pure functions; a game keeps its cards in its own
-tuples and shuffles them with its own seeded :class:`random.Random`.  The
-text forms here are the common ones:
-
-* rank then suit symbol, ``A♠``, ``10♥``, ``Q♦`` (:attr:`Card.text`,
-  :func:`parse_card`), as Aces Up and Thumb and Pouch print them
-  (plugins/cardshell_aces_up/NOTES.md); a face-down card is
-  :data:`FACE_DOWN` (``XX``);
-* the Unicode playing-card characters (:attr:`Card.unicode`): Spades from
-  U+1F0A1, Hearts from U+1F0B1, Diamonds from U+1F0C1, Clubs from U+1F0D1,
-  the Knight skipped (the Unicode standard's "Playing Cards" block).
-
-A game's own forms belong to the game: Blackjack's ``ACE-CLUB``
-(``cardshell_blackjack.rules.card_name``) and the COMP9021 card numbers 0..51
-of Pictures and Up-and-Down (``to_card`` in their ``rules`` modules).
+Part of the plugin toolkit (docs/reference.md, "The toolkit"): immutable
+values and pure functions; a game shuffles with its own seeded
+:class:`random.Random`.  Text forms: rank then suit symbol, ``A♠``, ``10♥``
+(:attr:`Card.text`, :func:`parse_card`; plugins/cardshell_aces_up/NOTES.md),
+and the Unicode standard's "Playing Cards" block (:attr:`Card.unicode`).
 """
 
 from __future__ import annotations
@@ -38,13 +27,9 @@ _UNICODE_OFFSET = {**{r: r - 1 for r in range(1, 11)}, 11: 10, 12: 12, 13: 13}
 
 
 class Suit(Enum):
-    """The four suits, with their symbol, colour and Unicode block.
+    """The four suits, valued by symbol and ordered clubs, diamonds, hearts, spades.
 
-    The value is the suit's symbol.  Iteration and sort order is clubs,
-    diamonds, hearts, spades (the order of :func:`new_deck`), so cards sort
-    by rank, then suit.  A suit hashes by identity (each suit is one object,
-    also after pickling or copying), in C, without a Python call: a state's
-    hash reaches its suits often.
+    A suit hashes by identity, in C: a state's hash reaches its suits often.
     """
 
     CLUBS = "♣"
@@ -99,19 +84,13 @@ class Card:
     """One playing card.
 
     Attributes:
-        rank (int): 1 (Ace) to 13 (King).  Games where the Ace is high
-            compare with their own key (Aces Up: :func:`ace_high`).
-        suit (Suit): the suit.
-        text (str): the CSE231 form, rank then suit symbol: ``A♠``, ``10♥``
-            (computed once per card, as displays show it thousands of times a
-            second; not part of equality, order or hash).
+        rank: 1 (Ace) to 13 (King); an Ace-high game keys with :func:`ace_high`.
+        suit: the suit.
+        text: rank then suit symbol, ``A♠``, ``10♥``; not part of equality.
 
-    Equal cards (same rank and suit) hash alike; the hash is an int computed
-    once, when the card is made, so a state of 52 cards hashes without
-    hashing a rank or a suit again (search hashes every position it meets).
-    A card pickles as its rank and suit, and copying gives the card itself
-    (it is immutable); a subclass's instances pickle and copy as any
-    object's do.
+    The hash is computed once, when the card is made, as search hashes every
+    position.  A card pickles as its rank and suit and copies as itself; a
+    subclass's instances pickle and copy as any object's do.
 
     Raises:
         ValueError: for a rank outside 1..13.
@@ -130,15 +109,13 @@ class Card:
         return self._hash  # type: ignore[attr-defined,no-any-return]  # set by _derive
 
     def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
-        """A card pickles as ``Card(rank, suit)``; an instance of a subclass
-        as Python pickles any object (its attributes, extra fields included)."""
+        """``Card(rank, suit)``; a subclass's instance pickles as any object does."""
         if type(self) is Card:
             return Card, (self.rank, self.suit)
         return super().__reduce_ex__(protocol)
 
     def __setstate__(self, state: Any) -> None:
-        """Unpickle a card pickled with its attributes: one of a subclass, or
-        one pickled by cardshell 0.1 (``{'rank', 'suit', 'text'}``)."""
+        """Unpickle a card pickled with its attributes (a subclass's, or cardshell 0.1's)."""
         values, slots = state if isinstance(state, tuple) else (state, None)
         for name, value in {**(values or {}), **(slots or {})}.items():
             object.__setattr__(self, name, value)
@@ -151,8 +128,7 @@ class Card:
         return self
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A subclass copies as Python copies any object (it may hold more
-        than a rank and a suit), unless it says otherwise."""
+        """A subclass copies as any object does, unless it defines its own copy."""
         super().__init_subclass__(**kwargs)
         for name in ("__copy__", "__deepcopy__"):
             if name not in vars(cls):
@@ -178,60 +154,39 @@ class Card:
 
 
 def _derive(card: Card) -> None:
-    """Set what a card computes once from its rank and suit: ``text``, its
-    hash (rank and suit as one int, 4 * rank + the suit's place) and its colour."""
+    """Set a card's ``text``, hash and colour, computed once."""
     setter = object.__setattr__
     setter(card, "text", f"{_RANK_SHORT.get(card.rank, str(card.rank))}{card.suit.value}")
     setter(card, "_hash", 4 * card.rank + _SUIT_ORDER[card.suit])
     setter(card, "_red", card.suit is Suit.DIAMONDS or card.suit is Suit.HEARTS)
 
 
-#: The 52 cards, one object each, by (rank, suit): what the functions below
-#: return, so that a deal's cards are shared, never built again.
+#: The 52 cards, one shared object each, by (rank, suit).
 _CARDS = {(rank, suit): Card(rank, suit) for suit in SUITS for rank in RANKS}
 
 
 def ace_high(card: Card) -> int:
-    """Rank key with the Ace above the King (Ace = 14), as in Aces Up.
-
-    Args:
-        card (Card): any card.
-
-    Returns:
-        int: 2..14.
-    """
+    """Rank key 2..14 with the Ace above the King, as in Aces Up."""
     return 14 if card.rank == ACE else card.rank
 
 
 def new_deck() -> list[Card]:
-    """A fresh, unshuffled 52-card deck, suit after suit (clubs, diamonds,
-    hearts, spades), each from Ace to King.
-
-    Returns:
-        list[Card]: 52 distinct cards.
-    """
+    """The 52 cards unshuffled: clubs, diamonds, hearts, spades, each from Ace to King."""
     return [_CARDS[rank, suit] for suit in SUITS for rank in RANKS]
 
 
 def card_of_number(number: int, suits: tuple[Suit, ...]) -> Card:
-    """The card numbered ``number`` when a 52-card deck is numbered ace to
-    king within each suit, the suits in the order ``suits``.
+    """The card numbered ``number`` in a deck numbered Ace to King within each suit.
 
-    ``number % 13`` is the rank index (0 = Ace .. 12 = King) and
-    ``number // 13`` the index in ``suits``: with Hearts, Diamonds, Clubs,
-    Spades (the numbering of Pictures and of Up-and-Down, each game's own
-    ``NOTES.md``), 16 is the Four of Diamonds and 36 the Jack of Clubs.
+    With Hearts, Diamonds, Clubs, Spades (Pictures and Up-and-Down, each
+    game's ``NOTES.md``), 16 is the Four of Diamonds.
 
     Args:
-        number (int): 0..51.
-        suits (tuple[Suit, ...]): the four suits in the numbering's order.
-
-    Returns:
-        Card: the card (rank 1..13).
+        number: 0..51.
+        suits: the four suits in the numbering's order.
 
     Raises:
-        ValueError: if ``number`` is not in 0..51 or ``suits`` is not four
-            suits.
+        ValueError: ``number`` is not in 0..51 or ``suits`` is not four suits.
     """
     if len(suits) != len(SUITS) or not 0 <= number < len(SUITS) * len(RANKS):
         raise ValueError(f"card number must be 0..51 over four suits, got {number!r} over {len(suits)}")
@@ -240,34 +195,17 @@ def card_of_number(number: int, suits: tuple[Suit, ...]) -> Card:
 
 
 def shuffled_deck(rng: random.Random) -> list[Card]:
-    """A full deck shuffled with the game's own generator.
-
-    Args:
-        rng (random.Random): the game's seeded generator (never the global
-            ``random`` state).
-
-    Returns:
-        list[Card]: 52 distinct cards; by convention the *end* of the list is
-        the top of the stock (``list.pop()`` deals).
-    """
+    """The 52 cards shuffled with ``rng``, the game's seeded generator; the list's end is the top of the stock."""
     deck = new_deck()
     rng.shuffle(deck)
     return deck
 
 
 def parse_card(text: str) -> Card:
-    """Read a card in the CSE231 form (``A♠``, ``10h``, ``qd``).
-
-    Accepts the suit symbol or its initial letter (c, d, h, s), any case.
-
-    Args:
-        text (str): the card text.
-
-    Returns:
-        Card: the card.
+    """Read a card as rank then suit symbol or initial, any case (``A♠``, ``10h``, ``qd``).
 
     Raises:
-        ValueError: if the text is not a card.
+        ValueError: the text is not a card.
     """
     text = text.strip().upper()
     if len(text) < 2:

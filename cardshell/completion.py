@@ -1,51 +1,16 @@
 """Completion candidates, computed from the registered metadata.
 
-Pure logic shared by the interactive front end (which wraps it in a
-prompt_toolkit ``Completer``, :mod:`cardshell.interactive`) and the tests.
-What Tab offers (issue 12 item 4):
-
-* **The first word** in a game: the game's commands that are valid *now*
-  and the shell's commands.  A game command is left out when the game
-  itself would refuse it as typed: a command without arguments whose
-  validators (a move's ``check``) refuse the state, or, for a move of a
-  game that lists its legal moves, whose word is not one of them (Aces Up's
-  ``D`` with an empty stock, Blackjack's ``y`` and ``n`` during a hand, its
-  ``1`` and ``0`` between rounds); a move with arguments whose completer
-  offers nothing for its first argument (Aces Up's ``T`` with no empty
-  column).  ``undo`` and ``redo`` are left out in a game that does not
-  allow undo.  Whole-line pattern commands (Minesweeper's cells) are offered
-  only once a first character is typed, so an empty line offers commands
-  only.
-* **Arguments**: the command's :attr:`~cardshell.records.Command.complete`;
-  for ``play GAME``, the game ids, then ``--seed`` and the game's own
-  options (:attr:`~cardshell.records.Game.options`), and after an option
-  its values (``choices``, else ``completions``); for ``new``, ``--seed``.
-  A command without a completer gets what its usage names: game ids where
-  the usage says ``GAME`` (``stats [GAME]``) and the ``--options`` it lists.
-  An option already on the line is never offered again.
-
-**Exactly what is valid now** (issue 27 item 4):
-
-* At ``cardshell>`` (no game), the host commands that act on a game
-  (:data:`NEEDS_GAME`: ``show``, ``moves``, ``hint``, ``undo`` ...) are not
-  offered; ``new`` and ``restart`` are offered only while a finished game
-  is there for them to deal again (:data:`NEEDS_GAME_OR_FINISHED`).
-* In a game that lists its legal moves (:attr:`Game.legal_moves`), a move
-  is completed from those lines, word by word, whatever its grammar: a move
-  command is offered as the first word only if a legal line starts with
-  it, and each argument offers the next word of the legal lines that start
-  with what is typed (Thumb and Pouch ``tt `` offers only the piles of its
-  legal ``tt`` moves).  Moves without a command word (``3a``, ``a5``) are
-  offered from the legal lines once a first character is typed, unless
-  their command has its own completer.
-
-A shell command that the current game's own command shadows is offered in
-its ``%WORD`` form (the form that reaches it there), and a first word
-starting with ``%`` is completed from the shell's commands.
-
-Candidates are unique and sorted with numbers in numeric order (``a2``
-before ``a10``).  A completer or validator that raises never breaks typing:
-its command is offered, its arguments are not.
+Pure logic, wrapped in a prompt_toolkit ``Completer`` by
+:mod:`cardshell.interactive`.  Tab offers exactly what is valid now: as the
+first word, the commands the current game would accept as typed (a move
+whose validators pass or whose word starts a legal move) and the shell's
+commands that apply (not :data:`NEEDS_GAME` outside a game); as arguments,
+the command's :attr:`~cardshell.records.Command.complete`, what ``play``
+takes, or what the usage names, and in a game that lists its legal moves
+the next word of the legal lines.  A shell command shadowed by the game's
+is offered as ``%WORD``.  Candidates are unique, in :func:`natural` order.
+A completer or validator that raises never breaks typing: its command is
+offered, its arguments are not.
 """
 
 from __future__ import annotations
@@ -66,7 +31,7 @@ UNDO_COMMANDS = frozenset({"undo", "redo"})
 #: The host commands not offered at ``cardshell>``: they act on the current game.
 NEEDS_GAME = frozenset({"show", "moves", "hint", "solve", "undo", "redo", "save"})
 #: The host commands offered at ``cardshell>`` only while a finished game is
-#: there to deal again (:meth:`cardshell.sessions.Sessions.last_finished`).
+#: there to deal again (:meth:`cardshell.gametable.GameTable.last_finished`).
 NEEDS_GAME_OR_FINISHED = frozenset({"new", "restart"})
 
 _USAGE_TOKEN = re.compile(r"\[|\]|--[A-Za-z][A-Za-z0-9-]*")
@@ -74,16 +39,12 @@ _DIGITS = re.compile(r"([0-9]+)")
 
 
 def candidates(shell: Shell, text: str) -> tuple[list[str], str]:
-    """What may complete the text before the cursor.
-
-    Args:
-        shell (Shell): the shell (current game, registry).
-        text (str): the line up to the cursor.
+    """What may complete ``text``, the line up to the cursor.
 
     Returns:
-        tuple[list[str], str]: the candidates (unique, in :func:`natural`
-        order, each starting with the partial word, compared without case
-        unless the game is case sensitive) and the partial word they replace.
+        The candidates (unique, in :func:`natural` order, each starting with
+        the partial word, without case unless the game is case sensitive)
+        and the partial word they replace.
     """
     stripped = text.lstrip()
     words = stripped.split()
@@ -121,15 +82,9 @@ def candidates(shell: Shell, text: str) -> tuple[list[str], str]:
 def first_words(shell: Shell, *, with_patterns: bool = True) -> list[str]:
     """The command words offered for the first word of a line.
 
-    Args:
-        shell (Shell): the shell.
-        with_patterns (bool): also the candidates of the current game's
-            whole-line pattern commands (Minesweeper's cells).
-
-    Returns:
-        list[str]: in a game, the game's words valid now (:func:`offered`)
-        and the names of the shell's commands that apply to it; outside a
-        game, every global name and alias.
+    In a game, its words valid now (:func:`offered`) and the shell's commands
+    that apply; outside one, every global name and alias.  ``with_patterns``
+    adds the candidates of whole-line pattern commands.
     """
     scope = shell.dispatcher.scope()
     session = shell.current
@@ -162,9 +117,7 @@ def first_words(shell: Shell, *, with_patterns: bool = True) -> list[str]:
 
 
 class _Legal:
-    """The legal moves of a state, computed on first use (at most
-    :data:`MAX_LEGAL_LINES` lines are read: a game listing more is completed
-    from the first ones)."""
+    """The legal moves of a state, read on first use (at most :data:`MAX_LEGAL_LINES` lines)."""
 
     def __init__(self, game: Game, state: Any) -> None:
         self.game, self.state = game, state
@@ -203,26 +156,19 @@ class _Legal:
         return word.lower() in self._lines
 
     def first_words(self) -> list[str]:
-        """The first word of every legal line (none when they cannot be read)."""
         self._load()
         return [words[0] for words in self._split or ()]
 
     def by_words(self, move_words: set[str]) -> bool:
-        """Whether the legal lines are written with the game's move command
-        words (Thumb and Pouch ``tt 5 6 1``), so that they say which of
-        those commands are valid now.  False when they use another grammar
-        (Minesweeper lists cells, ``a5``, while ``open a5`` is a command),
-        cannot be read, or none is legal.
+        """Whether the legal lines use the game's move command words (``tt 5 6 1``), not another grammar.
 
-        Args:
-            move_words (set[str]): the lower-cased words (names and aliases)
-                of the game's move commands that have a command word.
+        False when they cannot be read, none is legal, or they are written
+        otherwise (Minesweeper lists ``a5`` while ``open a5`` is the command).
         """
         self._load()
         return any(line[0].lower() in move_words for line in self._split or ())
 
     def starts_with(self, words: Iterable[str]) -> bool:
-        """Whether some legal line's first word is one of ``words`` (any case)."""
         wanted = {w.lower() for w in words}
         self._load()
         if self._split is None:
@@ -230,8 +176,7 @@ class _Legal:
         return any(line[0].lower() in wanted for line in self._split)
 
     def next_words(self, first: Iterable[str], typed: Sequence[str]) -> list[str]:
-        """The word after ``typed`` in the legal lines whose first word is in
-        ``first`` and whose next words are ``typed`` (any case)."""
+        """The word after ``typed`` in the legal lines starting with a word of ``first`` then ``typed``."""
         wanted = {w.lower() for w in first}
         self._load()
         typed_lower = [w.lower() for w in typed]
@@ -249,27 +194,16 @@ MAX_LEGAL_LINES = 10_000
 
 
 def _move_words(scope: Any) -> set[str]:
-    """The lower-cased words of a game scope's move commands that have a command word."""
     return {w.lower() for entry in scope.entries if entry.command.move is not None and entry.command.pattern is None
             for w in entry.command.words}
 
 
 def _is_move(command: Command) -> bool:
-    """Whether a command is one of the game's moves (a pattern command is one)."""
     return command.game is not None and (command.move is not None or command.pattern is not None)
 
 
 def offered(command: Command, state: Any, legal: _Legal) -> bool:
-    """Whether a game command is offered as the first word now (see the module docstring).
-
-    Args:
-        command (Command): a command of the current game (no pattern).
-        state (Any): the game's state (read, never changed).
-        legal (_Legal): the state's legal moves.
-
-    Returns:
-        bool: False only when the game would refuse the command as typed.
-    """
+    """Whether a game command (no pattern) is offered as the first word: False only if the game would refuse it."""
     try:
         if command.move is not None and legal.known() and legal.worded:
             return legal.starts_with(command.words)
@@ -289,8 +223,7 @@ def offered(command: Command, state: Any, legal: _Legal) -> bool:
 
 
 def _alone(command: Command) -> bool:
-    """Whether a command may be typed without arguments (its parser accepts
-    an empty text): such a move is offered only when it is a legal move."""
+    """Whether a command may be typed without arguments (its parser accepts "")."""
     try:
         command.parse("")
     except CommandError:
@@ -301,17 +234,7 @@ def _alone(command: Command) -> bool:
 
 
 def arguments(shell: Shell, command: Command, args: Sequence[str], partial: str) -> list[str]:
-    """The candidates for the argument after ``args`` (the words already typed).
-
-    Args:
-        shell (Shell): the shell.
-        command (Command): the command the line starts with.
-        args (Sequence[str]): the complete argument words before the cursor.
-        partial (str): the argument word being typed ("" for a new one).
-
-    Returns:
-        list[str]: unfiltered candidates (see the module docstring).
-    """
+    """The unfiltered candidates for the argument after ``args``, ``partial`` being typed."""
     if command.game is None and command.name == "play":
         return play_arguments(shell, args, partial)
     if command.game is None and command.name == "new":
@@ -325,18 +248,10 @@ def arguments(shell: Shell, command: Command, args: Sequence[str], partial: str)
 
 
 def play_arguments(shell: Shell, args: Sequence[str], partial: str) -> list[str]:
-    """Candidates after ``play``: game ids, then ``--seed``, the game's
-    options and their values.
+    """Candidates after ``play``: game ids, then ``--seed`` and the game's options, then an option's values.
 
-    Args:
-        shell (Shell): the shell (its games).
-        args (Sequence[str]): the words after ``play`` before the cursor.
-        partial (str): the word being typed (``--level=ex`` completes the value).
-
-    Returns:
-        list[str]: game ids for the first word; after a game id (or the
-        unique prefix of one), the options (``--seed``, ``--level`` ...);
-        after an option that takes a value, its values (none for a number).
+    ``partial`` may be ``--level=ex``, completing the value; a number option
+    offers nothing.
     """
     if not args:
         return sorted(shell.games)
@@ -354,8 +269,7 @@ def play_arguments(shell: Shell, args: Sequence[str], partial: str) -> list[str]
 
 
 def option_values(option: Option) -> list[str]:
-    """The values Tab offers for a ``play`` option: its ``choices``, else its
-    ``completions`` (:class:`~cardshell.records.Option`)."""
+    """The values Tab offers for a ``play`` option: its ``choices``, else its ``completions``."""
     values = option.choices if option.choices is not None else option.completions
     return [str(value) for value in values]
 
@@ -363,15 +277,8 @@ def option_values(option: Option) -> list[str]:
 def usage_arguments(shell: Shell, command: Command, args: Sequence[str]) -> list[str]:
     """Candidates read from a command's usage, for commands without a completer.
 
-    Args:
-        shell (Shell): the shell (its games).
-        command (Command): the command.
-        args (Sequence[str]): the argument words already typed.
-
-    Returns:
-        list[str]: the ``--options`` the usage lists, and the game ids when
-        the usage names ``GAME`` and no other word has been typed yet
-        (``stats [GAME] [--reset [--yes]]``).
+    The ``--options`` the usage lists, and the game ids when it names ``GAME``
+    and nothing else is typed yet (``stats [GAME] [--reset [--yes]]``).
     """
     usage = command.usage_text
     typed = {word.partition("=")[0] for word in args}
@@ -382,16 +289,7 @@ def usage_arguments(shell: Shell, command: Command, args: Sequence[str]) -> list
 
 
 def usage_options(usage: str) -> list[tuple[str, str | None]]:
-    """The ``--options`` a usage names, each with the option it needs first.
-
-    Args:
-        usage (str): a usage such as ``stats [GAME] [--reset [--yes]]``.
-
-    Returns:
-        list[tuple[str, str | None]]: ``(option, needs)``: ``needs`` is the
-        option heading an enclosing bracket group (``--yes`` needs
-        ``--reset``), or None.
-    """
+    """The ``--options`` a usage names, each with the option it needs first (``--yes`` needs ``--reset``) or None."""
     heads: list[str | None] = [None]  # the first option of each open bracket group
     found: list[tuple[str, str | None]] = []
     for token in _USAGE_TOKEN.findall(usage):
@@ -413,15 +311,9 @@ def natural(word: str) -> tuple[Any, ...]:
 
 
 def columns(words: Sequence[str], width: int) -> str:
-    """Words in columns, down then across, as a shell lists its completions.
+    """Words in columns, down then across, in at most ``width`` characters a line.
 
-    Args:
-        words (Sequence[str]): the words, in order.
-        width (int): the terminal's width in characters (at least 1).
-
-    Returns:
-        str: lines of at most ``width`` characters (a longer word has a line
-        of its own), no trailing spaces; "" when there are no words.
+    A longer word has a line of its own; no trailing spaces; "" for no words.
     """
     if not words:
         return ""
@@ -436,7 +328,6 @@ def columns(words: Sequence[str], width: int) -> str:
 
 
 def _game(shell: Shell, word: str) -> Game | None:
-    """The game a typed id names: the id, or the unique prefix of one."""
     key = word.lower()
     if key in shell.games:
         return shell.games[key]

@@ -1,45 +1,15 @@
 """The contract check: does a game keep the promises of plugin contract 2?
 
-:func:`check_game` plays a game through a real :class:`~cardshell.shell.Shell`
-(the same dispatch a player's lines go through) and fails with an
+:func:`check_game` plays one deal through a real shell and fails with an
 :class:`AssertionError` naming the seed, the move number and the line when a
-promise is broken.  Plugin authors call it from their own tests, ideally
-under hypothesis (see ``docs/howto/testing.md``)::
-
-    from hypothesis import given, strategies as st
-    from cardshell.contractcheck import check_game
-
-    @given(st.integers(0, 10**6))
-    def test_my_game_keeps_the_contract(seed):
-        check_game("my-game", seed, plugins=["my-game"])
-
-What it checks, on one deal, over at most ``steps`` moves:
-
-* the same seed gives the same deal (``new(seed)`` twice, equal states);
-* every line :attr:`~cardshell.records.Game.legal_moves` lists is accepted by
-  the shell and changes the state;
-* every line of the game's grammar that is not listed now is rejected and
-  leaves the state exactly as it was.  The grammar is sampled by the lines
-  listed as legal anywhere in the walk (and on a second deal), plus the
-  ``extra_lines`` the caller gives (``"F 9"``, ``"T 1 1"``);
-* with ``immutable=True``, no command mutates a state: its hash and value
-  before a command equal those after, whatever the command did
-  (:class:`~cardshell.plugincheck.StateGuard`), and states are hashable;
-  a state whose class is proven immutable by its declared field types
-  (:func:`cardshell.statekind.proven_immutable`, which spares the host the hash
-  on every line) has those types, all the way down;
-* the game's hash, ``==`` and ``key`` are consistent (equal states have
-  equal hashes);
-* at every position, the plugin's other answers have their documented
-  types (:mod:`cardshell.plugincheck`): the ``key`` is hashable, the
-  ``heuristic`` a finite number, each ``successors`` child the state its
-  rules produce, the game's own ``hint`` a :class:`~cardshell.records.Hint`
-  whose move is listed as legal.
-
-Every message about a wrong answer names the plugin that registered the game.
-
-Bounds: at most ``steps`` moves are made; each position tries the legal lines
-and at most ``max_probes`` of the sampled other lines.
+promise is broken (docs/howto/testing.md, "the contract check"): the same
+seed gives the same deal; every listed legal move is accepted and changes the
+state; every other line of the game's grammar (sampled from the lines listed
+anywhere in a walk, plus ``extra_lines``) is rejected and changes nothing;
+with ``immutable=True`` no command mutates a state and a proven-immutable
+state keeps its declared types; equal states hash alike; and the plugin's
+search answers have their documented types (:mod:`cardshell.plugincheck`).
+Messages name the plugin that registered the game.
 """
 
 from __future__ import annotations
@@ -65,18 +35,18 @@ def check_game(game_id: str, seed: int, *, plugins: Iterable[str] | None = None,
     """Play one deal of a game by its legal moves and check the contract.
 
     Args:
-        game_id (str): the game's id.
-        seed (int): the deal.
-        plugins (Iterable[str] | None): plugins to load (None: all installed).
-        extra_modules (Iterable[str]): modules to load as plugins (``--plugin``).
-        steps (int): the most moves to make (>= 0).
-        extra_lines (Iterable[str]): more lines of the game's grammar to try
-            where they are not listed as legal.
-        max_probes (int): the most unlisted lines tried per position.
-        walk_seed (int): seeds the choice among the legal moves.
+        game_id: the game's id.
+        seed: the deal.
+        plugins: plugins to load (None: all installed).
+        extra_modules: modules to load as plugins (``--plugin``).
+        steps: the most moves to make (>= 0).
+        extra_lines: more lines of the game's grammar to try where they are
+            not listed as legal.
+        max_probes: the most unlisted lines tried per position.
+        walk_seed: seeds the choice among the legal moves.
 
     Returns:
-        int: the number of moves made.
+        The number of moves made.
 
     Raises:
         AssertionError: a broken promise, naming seed, move number and line.
@@ -162,11 +132,7 @@ def _play(rules: Any, state: Any, line: str, where: str) -> Any:
 
 
 def _answers(rules: Any, state: Any, where: str) -> None:
-    """Check the plugin's answers for search at one position (see the module's docstring).
-
-    Raises:
-        AssertionError: naming ``where``, the plugin and the hook.
-    """
+    """Assert the plugin's search answers at one position have their documented types."""
     game = rules.game
     try:
         rules.key(state)

@@ -1,18 +1,11 @@
 """The flat search fields of a game, read once at registration into its :class:`Search`.
 
-Contract 2 first took a game's search part as five fields of
+A game may give its search part as five deprecated fields of
 :class:`~cardshell.records.Game` (``key``, ``heuristic``, ``successors``,
-``prune``, ``solver``); the record :class:`~cardshell.records.Search`
-(``Game(search=Search(...))``) holds the same five.  Both forms are served
-to contracts 1 and 2 (docs/compatibility.md), a game gives them in one form
-only, and the flat form is deprecated: it goes with contract 2.
-
-At registration (:class:`cardshell.registry.Registry`) :func:`gathered`
-moves the flat fields into ``Game.search``, so a registered game has its
-whole search part there and its flat fields None: the host reads
-``Game.search`` alone.  :func:`deprecation` is the line that tells the
-player and the plugin's author, and :func:`warn` the
-:class:`DeprecationWarning` a plugin's own test suite shows.
+``prune``, ``solver``) instead of ``Game(search=Search(...))``
+(docs/compatibility.md).  :func:`gathered` moves them into ``Game.search`` so
+the host reads that alone; :func:`deprecation` and :func:`warn` tell the
+player and the plugin's author.
 """
 
 from __future__ import annotations
@@ -34,8 +27,7 @@ REMOVAL = "0.2.0"
 
 
 class BothForms(ValueError):
-    """A game gives its search part both as ``Game.search`` and as flat
-    fields; the message names the game and the fields."""
+    """A game gives its search part both as ``Game.search`` and as flat fields."""
 
 
 def flat_fields(game: Game) -> tuple[str, ...]:
@@ -44,8 +36,7 @@ def flat_fields(game: Game) -> tuple[str, ...]:
 
 
 def gathered(game: Game) -> Game:
-    """``game`` with its whole search part in ``Game.search`` (a
-    :class:`Search`, empty when it gives none) and its flat fields None.
+    """``game`` with its whole search part in ``Game.search`` and its flat fields None.
 
     Raises:
         BothForms: the game sets ``search`` and a flat field.
@@ -63,8 +54,7 @@ def gathered(game: Game) -> Game:
 
 
 def deprecation(plugin: str, game: Game, fields: tuple[str, ...]) -> HostText:
-    """The host's line saying that ``plugin``'s ``game`` uses the deprecated
-    flat ``fields`` (``plugin.deprecated-search-fields``).
+    """The host's line saying that ``plugin``'s ``game`` uses the deprecated flat ``fields``.
 
     Args:
         plugin: the plugin as messages name it (quoted, with its distribution).
@@ -77,10 +67,7 @@ def deprecation(plugin: str, game: Game, fields: tuple[str, ...]) -> HostText:
 
 
 def warn(message: str, plugin: object) -> None:
-    """Issue ``message`` as a :class:`DeprecationWarning` at the plugin's
-    ``cardshell_games`` (its file and line), so that Python's warning
-    filters see it as the plugin's: shown by pytest in the plugin's own
-    suite, hidden from players by Python's default filters.
+    """Issue ``message`` as a :class:`DeprecationWarning` at the plugin's ``cardshell_games``, for its own suite.
 
     Args:
         message: the deprecation line (:func:`deprecation`).

@@ -1,48 +1,24 @@
 """The one way the host calls hooks: pluggy's rules, each implementation guarded.
 
-Every hook (registration, lifecycle and display) is called through
-:func:`call`, which has pluggy's own executor run guarded copies of the
-hook's implementations, so pluggy's semantics hold exactly as documented at
-https://pluggy.readthedocs.io: the last registered implementation is called
-first, ``tryfirst``/``trylast`` move an implementation to the front or the
-back, new-style wrappers (``wrapper=True``) and old-style ones
-(``hookwrapper=True``) run around the others, and a ``firstresult`` hook
-(:func:`cardshell.hookspecs.cardshell_render`) stops at the first non-None
-answer.  The only difference is the guard: each implementation runs under
-its own ``try``, so that one plugin raising (or calling ``sys.exit()``)
+:func:`call` has pluggy's own executor run guarded stand-ins of a hook's
+implementations, so pluggy's semantics hold as documented at
+https://pluggy.readthedocs.io (last registered first, ``tryfirst`` and
+``trylast``, new- and old-style wrappers, ``firstresult``).  The guard is
+the only difference: an implementation that raises (or calls
+``sys.exit()``) is reported through ``on_failure``, counts as having
+returned None, and stops neither the others nor the shell.  A wrapper that
+raises before its ``yield`` is skipped; one that raises after it, yields
+twice or never leaves the result as the implementations inside made it.
+``KeyboardInterrupt`` is not guarded.
 
-* is reported through ``on_failure`` with the plugin's name,
-* counts as having returned None (a failing ``firstresult`` implementation
-  lets the next one answer), and
-* never stops the other implementations nor the shell.
+Only pluggy's public API is used, so any pluggy the project accepts runs
+it.  The stand-ins are the plugins of a private ``PluginManager`` per
+shape of a hook's implementations (:func:`_build`), registered in the
+order that rebuilds pluggy's own list; they hold no plugin, so at most
+:data:`MAX_SHAPES` managers are kept and shared.
 
-A wrapper that raises before its ``yield`` is skipped (the call goes on
-without it); one that raises after its ``yield``, yields twice or never
-leaves the result as the implementations inside it made it.
-``KeyboardInterrupt`` is not guarded: Ctrl-C stops the command.
-
-Only pluggy's public API is used (issue 26 item 6), so any pluggy the
-project accepts (``pluggy>=1.3`` in pyproject.toml) runs it.  The guards are
-the plugins of a private ``PluginManager`` per shape of a hook's
-implementations (:func:`_build`): one stand-in object per plugin, under the
-plugin's name, holding one guarded stand-in function per implementation,
-marked with the same options (``tryfirst``, ``wrapper``, ...) and
-registered in the order that gives pluggy's own list of implementations
-(:meth:`pluggy.HookCaller.get_hookimpls`) again.  The hook is then called
-as any pluggy hook is (``manager.hook.NAME(**kwargs)``); each stand-in runs
-its implementation (``HookImpl.function`` with the arguments named by
-``HookImpl.argnames``) from the call in progress.  The stand-ins hold no
-plugin, so at most :data:`MAX_SHAPES` managers are kept and shared.
-
-:func:`check_plugin` refuses, at load, what this host cannot honour: an
-implementation of an unknown hook (a misspelt ``cardshell_game_ended``;
-pluggy's ``check_pending`` rule, with the closest real hook named), and a
-wrapper around a registration hook (each plugin's own records are what
-registration collects).  :func:`trace_calls` prints every hook call and
-its result (``CARDSHELL_TRACE_PLUGINS=1``), through pluggy's
-``add_hookcall_monitoring`` as datasette's ``DATASETTE_TRACE_PLUGINS`` does;
-:func:`monitor` installs such monitoring for the guarded calls too (pm's
-own ``add_hookcall_monitoring`` sees only calls made through ``pm.hook``).
+:func:`check_plugin` refuses at load what this host cannot honour;
+:func:`trace_calls` prints every hook call (``CARDSHELL_TRACE_PLUGINS=1``).
 """
 
 from __future__ import annotations
@@ -92,17 +68,7 @@ class WrapperError(RuntimeError):
 
 
 class _Call:
-    """The hook call in progress, which the stand-in functions serve (a
-    plain class with slots: one is made per hook call).
-
-    Args:
-        hook_name (str): the hook.
-        impls (Sequence[pluggy.HookImpl]): its implementations being called,
-            in pluggy's order: stand-in ``position`` runs ``impls[position]``.
-        kwargs (Mapping[str, Any]): the hook's arguments.
-        on_failure (OnFailure): see :func:`call`.
-        results (list | None): see :func:`call`.
-    """
+    """The hook call in progress, which the stand-ins serve; arguments as for :func:`call`."""
 
     __slots__ = ("hook_name", "impls", "kwargs", "on_failure", "results")
 
@@ -115,18 +81,13 @@ class _Call:
         self.results = results
 
     def arguments(self, impl: pluggy.HookImpl) -> list[Any]:
-        """``impl``'s arguments by its parameter names, as pluggy passes them.
-
-        Raises:
-            pluggy.HookCallError: an argument the call does not give (pluggy's error).
-        """
+        """``impl``'s arguments by name; pluggy.HookCallError for one the call lacks."""
         try:
             return [self.kwargs[name] for name in impl.argnames]
         except KeyError as missing:
             raise pluggy.HookCallError(say("plugin.hook-argument-missing", name=repr(missing.args[0]))) from None
 
     def failed(self, impl: pluggy.HookImpl) -> Callable[[BaseException], None]:
-        """Report a failure of ``impl`` through ``on_failure``."""
         return lambda exc: self.on_failure(impl.plugin_name, self.hook_name, exc)
 
 
@@ -139,26 +100,19 @@ def call(pm: pluggy.PluginManager, hook_name: str, on_failure: OnFailure,
     """Call a hook by pluggy's rules, each implementation under its own guard.
 
     Args:
-        pm (pluggy.PluginManager): the manager holding the implementations.
-        hook_name (str): the hook (``cardshell_render``).
-        on_failure (OnFailure): receives (plugin name, hook name, exception)
-            once per implementation that raised (``Exception`` or a plugin's
-            ``SystemExit``, see :func:`cardshell.blame.is_plugin_failure`).
-        results (list | None): if given, receives (implementation, value)
-            for every plain implementation that returned (None included), in
-            call order: which plugin answered what, for registration hooks.
-            The implementation is pm's own (as ``get_hookimpls`` lists it).
-        select (Callable[[pluggy.HookImpl], bool] | None): if given, only
-            the implementations it accepts are called (the registry calls a
-            registration hook once per plugin, :mod:`cardshell.registry`).
-        **kwargs: the hook's arguments, by name.
+        on_failure: receives (plugin name, hook name, exception) once per
+            implementation that failed (:func:`cardshell.blame.is_plugin_failure`).
+        results: if given, receives (pm's implementation, value) for every
+            plain implementation that returned, in call order.
+        select: if given, only the implementations it accepts are called.
+        **kwargs: the hook's arguments.
 
     Returns:
-        Any: what pluggy returns: the list of non-None answers, or the first
-        one (None if none) for a ``firstresult`` hook, as changed by wrappers.
+        What pluggy returns: the non-None answers, or the first one for a
+        ``firstresult`` hook, as wrappers changed it.
 
     Raises:
-        KeyboardInterrupt: Ctrl-C during a plugin's code, passed on.
+        KeyboardInterrupt: Ctrl-C during a plugin's code.
     """
     caller = getattr(pm.hook, hook_name)
     impls = [impl for impl in caller.get_hookimpls() if select is None or select(impl)]
@@ -166,14 +120,10 @@ def call(pm: pluggy.PluginManager, hook_name: str, on_failure: OnFailure,
 
 
 class GuardedHooks:
-    """:func:`call` for one plugin manager and one failure callback, with
-    a fast path for the hooks called on every move: while a hook's
-    implementations stay the same objects, the private manager found for
-    them is used again without looking.
+    """:func:`call` for one plugin manager and one failure callback.
 
-    Args:
-        pm (pluggy.PluginManager): the manager holding the implementations.
-        on_failure (OnFailure): see :func:`call`.
+    The private manager of a hook is reused without looking while its
+    implementations stay the same objects (the hooks called on every move).
     """
 
     def __init__(self, pm: pluggy.PluginManager, on_failure: OnFailure) -> None:
@@ -184,7 +134,7 @@ class GuardedHooks:
 
     def call(self, hook_name: str, results: list[tuple[pluggy.HookImpl, Any]] | None = None,
              **kwargs: Any) -> Any:
-        """Call a hook as :func:`call` does (same arguments, same result)."""
+        """Call a hook as :func:`call` does."""
         caller = getattr(self.pm.hook, hook_name)
         impls = caller.get_hookimpls()
         last = self._last.get(hook_name)
@@ -197,7 +147,6 @@ class GuardedHooks:
 
 
 def _run(stand_ins: pluggy.HookCaller | None, current: _Call) -> Any:
-    """Call the stand-ins (pluggy's executor) for the call ``current``."""
     if stand_ins is None:  # no specification and no implementation: pluggy's empty answer
         return []
     token = _CALL.set(current)
@@ -215,20 +164,16 @@ _Shape = tuple[tuple[str, tuple[_Entry, ...]], ...]
 
 def _stand_ins(pm: pluggy.PluginManager, caller: pluggy.HookCaller,
                impls: Sequence[pluggy.HookImpl]) -> pluggy.HookCaller | None:
-    """The hook caller of a private manager whose plugins stand in for ``impls``."""
     spec = caller.spec.function if caller.spec is not None else None
     return _build(pm.project_name, caller.name, spec, _shape(pm, impls), _TRACERS.get(pm, ()))
 
 
 def _shape(pm: pluggy.PluginManager, impls: Sequence[pluggy.HookImpl]) -> _Shape:
-    """What the stand-ins of ``impls`` depend on, and the order that registers
-    them again into pluggy's order.
+    """What the stand-ins of ``impls`` depend on, and the order that registers them into pluggy's order.
 
-    pluggy keeps a hook's implementations in six groups (plain, then
-    wrappers; each trylast, plain, tryfirst); within a group in registration
-    order, except trylast, in reverse, since each is put at the group's
-    front.  Where one goes depends only on the others of its group, so
-    registering the plugins in pm's registration order, each with its
+    pluggy keeps implementations in six groups (plain, then wrappers; each
+    trylast, plain, tryfirst), in registration order except trylast, which is
+    reversed.  Registering plugins in pm's order, each with its
     implementations in group order (trylast reversed back), rebuilds the list.
     """
     rank = {name: index for index, (name, _plugin) in enumerate(pm.list_name_plugin())}
@@ -244,13 +189,10 @@ def _shape(pm: pluggy.PluginManager, impls: Sequence[pluggy.HookImpl]) -> _Shape
 @functools.lru_cache(maxsize=MAX_SHAPES)
 def _build(project: str, hook_name: str, spec: Callable[..., Any] | None, shape: _Shape,
            tracers: tuple[_Tracer, ...]) -> pluggy.HookCaller | None:
-    """A private plugin manager for one shape: a stand-in plugin per plugin,
-    under its name, holding a guarded stand-in function per implementation,
-    marked with the same options; its hook caller (None: nothing to call).
+    """A private plugin manager for one shape; its hook caller (None: nothing to call).
 
-    The stand-ins hold no plugin's object (they find their implementation in
-    the call in progress, :data:`_CALL`), so one manager serves every shell
-    whose hook has this shape, and caching it keeps nothing alive.
+    The stand-ins find their implementation in the call in progress
+    (:data:`_CALL`), so one manager serves every shell and keeps nothing alive.
     """
     manager = pluggy.PluginManager(project)
     if spec is not None:
@@ -272,9 +214,7 @@ def _build(project: str, hook_name: str, spec: Callable[..., Any] | None, shape:
 
 
 def _stand_in(position: int, wrapper: bool, hookwrapper: bool) -> Callable[[], Any]:
-    """The guarded stand-in for the implementation at ``position`` of the
-    call in progress: it takes no parameter (pluggy passes none) and calls
-    the implementation with its own, under the guard."""
+    """The guarded stand-in for the implementation at ``position`` of the call in progress."""
     if wrapper or hookwrapper:
         guard = _wrapper_guard if wrapper else _old_wrapper_guard
 
@@ -329,7 +269,7 @@ def _start(function: Callable[..., Any], args: Sequence[Any], kwargs: Mapping[st
 
 def _wrapper_guard(function: Callable[..., Any], fail: Callable[[BaseException], None]
                    ) -> Callable[..., Generator[None, Any, Any]]:
-    """Guard a new-style wrapper (``wrapper=True``: ``result = yield``, then return it)."""
+    """Guard a new-style wrapper (``wrapper=True``)."""
 
     def guarded(*args: Any, **kwargs: Any) -> Generator[None, Any, Any]:
         gen = _start(function, args, kwargs, fail)
@@ -362,8 +302,7 @@ def _wrapper_guard(function: Callable[..., Any], fail: Callable[[BaseException],
 
 def _old_wrapper_guard(function: Callable[..., Any], fail: Callable[[BaseException], None]
                        ) -> Callable[..., Generator[None, Any, None]]:
-    """Guard an old-style wrapper (``hookwrapper=True``: ``outcome = yield``,
-    then ``outcome.get_result()`` or ``outcome.force_result(...)``)."""
+    """Guard an old-style wrapper (``hookwrapper=True``)."""
 
     def guarded(*args: Any, **kwargs: Any) -> Generator[None, Any, None]:
         gen = _start(function, args, kwargs, fail)
@@ -388,15 +327,10 @@ def _old_wrapper_guard(function: Callable[..., Any], fail: Callable[[BaseExcepti
 def check_plugin(pm: pluggy.PluginManager, plugin: object) -> str | None:
     """Refuse what the host cannot honour in a registered plugin.
 
-    Args:
-        pm (pluggy.PluginManager): the manager the plugin is registered with.
-        plugin (object): the plugin object (module).
-
     Returns:
-        str | None: None if every implementation is fine, else the reason:
-        an implementation of a hook with no specification (unless marked
-        ``optionalhook=True``, pluggy's rule), naming the closest real hook
-        (``unknown hook 'cardshell_game_ended'; did you mean
+        None if every implementation is fine, else the reason: a hook with no
+        specification (unless ``optionalhook=True``), naming the closest real
+        hook (``unknown hook 'cardshell_game_ended'; did you mean
         'cardshell_game_over'?``), or a wrapper around a registration hook.
     """
     known = sorted(name for name, caller in vars(pm.hook).items()
@@ -428,31 +362,18 @@ TRACE_LINE_MAX = 400
 
 
 def trace_wanted() -> bool:
-    """Whether ``CARDSHELL_TRACE_PLUGINS`` asks for hook tracing (set, and not "" or "0")."""
+    """Whether ``CARDSHELL_TRACE_PLUGINS`` is set, and not "" or "0"."""
     return os.environ.get(TRACE_ENV, "") not in ("", "0")
 
 
 def trace_calls(pm: pluggy.PluginManager) -> Callable[[], None]:
-    """Print every hook call and its result on standard error.
+    """Print every hook call of ``pm`` and its result on standard error; returns the undo.
 
-    Two lines per call, each value shortened (strings and other values to
-    60 characters, containers to 4 items) and each line cut to
-    :data:`TRACE_LINE_MAX` characters::
+    Two lines per call, values shortened and each line cut to
+    :data:`TRACE_LINE_MAX` characters, the plugins in call order::
 
         cardshell: trace: cardshell_game_over(session=..., outcome=Outcome(...)) [stats, toy_addon]
         cardshell: trace: cardshell_game_over -> [None, None]
-
-    The bracket lists the plugins in call order (wrappers first).  The
-    guarded calls (:func:`call`, :class:`GuardedHooks`) and pm's own are
-    traced alike (:func:`monitor`).  Failures
-    of single implementations are reported by the guard (see :func:`call`);
-    their value shows as None.
-
-    Args:
-        pm (pluggy.PluginManager): the manager whose calls to trace.
-
-    Returns:
-        Callable[[], None]: undoes the tracing.
     """
 
     def write(text: str) -> None:
@@ -483,22 +404,14 @@ def trace_calls(pm: pluggy.PluginManager) -> Callable[[], None]:
 
 
 def monitor(pm: pluggy.PluginManager, before: _Before, after: _After) -> Callable[[], None]:
-    """pluggy's ``add_hookcall_monitoring`` for the host's guarded calls of
-    pm's hooks (:func:`call`, :class:`GuardedHooks`) as well as pm's own.
+    """pluggy's ``add_hookcall_monitoring`` for the guarded calls of pm's hooks as well as pm's own.
 
-    The guarded calls run on private managers (see the module's docstring),
-    which ``pm.add_hookcall_monitoring`` alone does not see: use this to
-    watch them.  ``before`` and ``after`` are called as pluggy calls them;
-    the implementations they receive are the stand-ins, with the plugins'
-    names (``plugin_name``) and options, in pluggy's call order.
-
-    Args:
-        pm (pluggy.PluginManager): the manager whose calls to watch.
-        before (Callable): ``before(hook_name, hook_impls, kwargs)``.
-        after (Callable): ``after(outcome, hook_name, hook_impls, kwargs)``.
+    ``before(hook_name, hook_impls, kwargs)`` and ``after(outcome, hook_name,
+    hook_impls, kwargs)`` are called as pluggy calls them, with the stand-ins
+    (the plugins' names and options, in call order).
 
     Returns:
-        Callable[[], None]: undoes the monitoring.
+        The undo.
     """
     global _trace_epoch
     tracer = (before, after)

@@ -1,52 +1,15 @@
-"""Which states are immutable by their type, so the host need not check them.
+"""Which states are immutable by their type, so the host need not hash them to guard them.
 
-The host promises that plugin code never changes a state a game declares
-immutable (:class:`~cardshell.plugincheck.StateGuard` tells when it did).
-For most contract-2 games no code *can*: the state is a frozen dataclass
-whose fields are tuples of cards and ints, and nothing in it can be
-changed in place.  :func:`proven` says so, once per state class, so that
-the guard can skip hashing such a state before and after every line.  The
-rule (docs/howto/write-a-game.md, "What the host checks"):
+:func:`proven` accepts, once per class, a frozen dataclass (or NamedTuple)
+whose fields are all declared with types that cannot change in place
+(ints, strings, enums, cards, ``tuple[X, ...]``, ``frozenset[X]`` of such
+...), and whose first state has those types all the way down.  The rule is
+docs/howto/write-a-game.md, "States the host proves immutable".  The
+declarations decide, not the values: a first state cannot show what later
+ones hold.  ``object.__setattr__`` on the state itself is still caught by
+:func:`fields_of`; on an object nested inside it, it is not.
 
-* the state is an instance of a **frozen dataclass** (``@dataclass(frozen=True)``
-  on the class itself; every class in its method order is a frozen
-  dataclass, :class:`typing.Generic` or ``object``, so no base can change
-  an attribute);
-* each of its fields, init or not, compared or not, is **declared** with a
-  type this rule proves, recursively: ``int``, ``float``, ``complex``,
-  ``bool``, ``str``, ``bytes``, ``None``, an :class:`enum.Enum`,
-  :class:`~cardshell.cards.Card`, another such frozen dataclass, a
-  :class:`typing.NamedTuple` of such fields, ``tuple[X, ...]`` or
-  ``tuple[X, Y]`` and ``frozenset[X]`` of such types, ``X | Y``,
-  ``Optional[X]``, ``Literal[...]``, ``Annotated[X, ...]`` and a
-  ``NewType`` of one.  The declarations are read with
-  :func:`typing.get_type_hints`, so they must resolve at run time;
-* the first state of the class the host meets has exactly those types, all
-  the way down (a field declared ``tuple[Card, ...]`` holding a list is
-  refused).
-
-Refused, and so checked on every line as before: ``list``, ``dict``,
-``set``, a bare ``tuple`` or ``frozenset`` (its elements could be
-anything), ``Any``, ``object``, abstract types (``Sequence``), a plain
-class, a dataclass that is not frozen, a random generator.
-
-Why the declarations and not the values: a value shows what the first
-state holds, not what later states may (an empty tuple says nothing of
-what a later one holds, ``None`` nothing of what replaces it); the
-declaration covers every state.  The host trusts it after checking the
-first state against it; :func:`cardshell.contractcheck.check_game` checks
-every state it visits (:func:`conforms`), so a plugin's own tests catch a
-declaration its code does not keep.
-
-What a type cannot rule out: ``object.__setattr__(state, name, value)``
-changes a frozen dataclass anyway.  The guard still looks at the state's
-own fields by identity (:func:`fields_of`), which is cheap; the same trick
-on an object nested inside the state is outside the contract and goes
-unnoticed.
-
-Bounds: one proof per class, kept for the process (one entry per state
-class a game uses); the first state is walked once, without recursion (a
-state nested deeper than Python's recursion limit is walked too).
+Bounds: one cached proof per state class; values are walked without recursion.
 """
 
 from __future__ import annotations
@@ -71,17 +34,9 @@ _PROVEN: dict[type, Callable[[Any], Any] | None] = {}
 
 
 def proven(state: object) -> bool:
-    """Whether ``state``'s class is proven immutable (see the module's docstring).
+    """Whether no plugin code can change a state of ``state``'s class in place (short of ``object.__setattr__``).
 
-    The first state of a class decides for the class, once; the answer is
-    cached for the process.
-
-    Args:
-        state: a game's state.
-
-    Returns:
-        True when no plugin code can change such a state in place
-        (short of ``object.__setattr__``).
+    The first state of a class decides for the class, cached for the process.
     """
     cls = type(state)
     if cls not in _PROVEN:
@@ -90,22 +45,14 @@ def proven(state: object) -> bool:
 
 
 def fields_of(state: object) -> tuple[Any, ...]:
-    """The values of a proven state's own fields, to compare by identity later.
-
-    Args:
-        state: a state :func:`proven` accepted.
-
-    Returns:
-        The field values, in the order of the class's fields.
-    """
+    """The own fields' values of a state :func:`proven` accepted, in field order, to compare by identity."""
     getter = _PROVEN[type(state)]
     assert getter is not None
     return getter(state)
 
 
 def _getter(cls: type) -> Callable[[Any], Any]:
-    """What :func:`fields_of` reads: a dataclass's fields (a tuple's parts
-    cannot be set, not even with ``object.__setattr__``: nothing)."""
+    """What :func:`fields_of` reads: a dataclass's fields; nothing of a tuple, which cannot be set."""
     names = [field.name for field in dataclasses.fields(cls)] if dataclasses.is_dataclass(cls) else []
     if not names:
         return _nothing
@@ -158,11 +105,7 @@ def _declared(cls: type) -> dict[str, Any] | None:
 
 
 def _is_immutable_type(declared: Any, seen: set[type]) -> bool:
-    """Whether every value of the declared type ``declared`` is immutable.
-
-    ``seen`` holds the classes being proven (a recursive type is proven
-    when nothing else refuses it).
-    """
+    """Whether every value of ``declared`` is immutable; ``seen``: classes being proven."""
     if declared is None or declared in LEAVES or declared is Card:
         return True
     if isinstance(declared, typing.NewType):
@@ -199,21 +142,14 @@ def conforms(value: object, declared: Any) -> bool:
 
 
 def misfit(value: object, declared: Any) -> str | None:
-    """Where ``value`` does not have the declared type, looking all the way
-    down (tuples' and frozensets' elements, fields).
-
-    For a declared type :func:`proven`'s rule accepts; walks ``value``
-    once, without recursion.
+    """Where ``value`` does not have the declared type, all the way down, or None when it fits.
 
     Args:
         value: a state, or part of one.
-        declared: its declared type.
+        declared: a type :func:`proven`'s rule accepts.
 
     Returns:
-        None when it fits; else the first part that does not
-        (a list declared a tuple, an int declared a string, an instance of
-        a class the rule refuses), e.g. ``.stock is list [...], declared
-        tuple[Card, ...]``.
+        None, or the first misfit: ``.stock is list [...], declared tuple[Card, ...]``.
     """
     stack: list[tuple[object, Any, str]] = [(value, declared, "")]
     while stack:

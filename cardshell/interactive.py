@@ -1,32 +1,13 @@
-"""The interactive front end: a prompt_toolkit ``PromptSession`` REPL.
+"""The interactive front end: a prompt_toolkit REPL, used when stdin is a terminal.
 
-Used only when stdin is a terminal.  The prompt names the current game; Tab
-completes commands and arguments (:mod:`cardshell.completion`); history
-persists in the data directory unless ``--no-history``, kept within
-:data:`cardshell.history.MAX_BYTES` (:mod:`cardshell.history`); Ctrl-C cancels the
-line; Ctrl-D leaves the current game (kept in progress), then the shell.
-Tab on an empty line lists the commands valid now above the prompt and
-inserts nothing, so Tab Tab Enter never runs a command (prompt_toolkit's
-menu would select its first entry, such as ``exit``, at the second Tab).
-A line longer than :data:`cardshell.script.MAX_LINE_LENGTH` characters is
-refused when Enter is pressed, as in scripts.
-Red suits are coloured in every card game's display (:func:`colourise`)
-unless ``NO_COLOR`` is set.  A document of the host's (help, rules, tables,
-reports) taller than the terminal goes through the pager
-(:mod:`cardshell.pager`: ``CARDSHELL_PAGER``, ``PAGER``, ``less -R`` or a
-built-in one; ``--no-pager`` or an empty ``CARDSHELL_PAGER`` turns it off);
-a game's own display (a board, what a move printed, an ending) never does
-(:attr:`cardshell.reply.Reply.pageable`): it is printed whole and the
-terminal scrolls, so the board, the result and the ``Next:`` line are the
-last things on the screen.
-
-Autosave is on here (unless ``--no-autosave``): games saved when the last
-session ended are offered at start, and on ``exit``, Ctrl-D at the top
-level, SIGHUP (the terminal window closed) and SIGTERM every game in
-progress is saved (:meth:`Shell.close`); after a signal the exit status is
-128 + its number (:mod:`cardshell.signals`).  Before a command abandons a
-game that has moves (``new``, ``restart``, ``play GAME --seed N``, ``load``)
-the player is asked (:attr:`cardshell.context.FrontEnd.confirm`).
+The prompt names the current game; Tab completes (:mod:`cardshell.completion`),
+and on an empty line lists the commands valid now and inserts nothing, so
+Tab Tab Enter never runs the menu's first entry (``exit``).  History is
+kept in the data directory.  A host document taller than the terminal is
+paged; a game's own display never is, so the board stays last on screen.
+Unless ``--no-autosave``, games in progress are saved on ``exit``, Ctrl-D,
+SIGHUP and SIGTERM.  The player is asked before a command abandons a game
+with moves.
 """
 
 from __future__ import annotations
@@ -88,14 +69,12 @@ class ShellCompleter(Completer):
 
 
 def listing(shell: Shell, width: int) -> str:
-    """What Tab on an empty line prints: the words :func:`first_words`
-    offers now (no pattern candidates), unique, in columns of ``width``."""
+    """What Tab on an empty line prints: the words offered now, unique, in columns of ``width``."""
     return columns(sorted(set(first_words(shell, with_patterns=False)), key=natural), width)
 
 
 def key_bindings(shell: Shell) -> KeyBindings:
-    """The prompt's own keys: Tab on an empty (or blank) line prints
-    :func:`listing` above the prompt instead of opening the completion menu."""
+    """The prompt's own keys: Tab on a blank line prints :func:`listing` instead of opening the menu."""
     bindings = KeyBindings()
     empty = Condition(lambda: not get_app().current_buffer.text.strip())
 
@@ -109,17 +88,14 @@ def key_bindings(shell: Shell) -> KeyBindings:
 
 
 def say(text: str, stream: Any = None, *, colours: bool = False) -> None:
-    """Print one text and a newline at the terminal (standard output, or
-    ``stream``), made printable first (:func:`cardshell.screen.printable`):
-    this front end writes every text through here, or, for a reply's
-    output, through the pager, so no control character from a file or a
-    plugin reaches the terminal.
+    """Print ``text`` and a newline, made printable first (:func:`cardshell.screen.printable`).
+
+    Every text of this front end goes through here or the pager, so no control
+    character from a file or a plugin reaches the terminal.
 
     Args:
-        text (str): the text.
-        stream (Any): where to print (``sys.stderr``); None: ``sys.stdout``.
-        colours (bool): the text holds this front end's own SGR colours
-            (:func:`colourise`, the red of an error), kept.
+        stream: where to print (``sys.stderr``); None: ``sys.stdout``.
+        colours: the text holds this front end's own SGR colours, kept.
     """
     print(screen.printable(text, colours=colours), file=sys.stdout if stream is None else stream)
 
@@ -130,25 +106,16 @@ def use_colour(stream: Any) -> bool:
 
 
 def colourise(text: str) -> str:
-    """Wrap red-suit cards in ANSI red, in every card game's display.
+    """Wrap each red-suit card of a reply's output in ``ESC[31m`` ... ``ESC[0m``.
 
-    Only the interactive front end calls it, and only when :func:`use_colour`
-    allows (a terminal, ``NO_COLOR`` unset); scripts are never coloured.
-
-    Args:
-        text (str): a reply's output.
-
-    Returns:
-        str: the text with each red card (``10♥``, ``Q♦``, the glyph 🂱,
-        ``10-HEART``; see :data:`_RED_CARD`) wrapped in ``ESC[31m`` ... ``ESC[0m``.
+    Red cards are ``10♥``, ``Q♦``, the glyph 🂱 and ``10-HEART`` (:data:`_RED_CARD`).
+    Called only here, when :func:`use_colour` allows.
     """
     return _RED_CARD.sub(lambda m: f"{_RED}{m.group(0)}{_RESET}", text)
 
 
 def _progress(iterable: Iterable[Any], total: int | None = None, label: str = "") -> Iterator[Any]:
-    """``CommandContext.progress`` at the terminal: the sweep's one progress line
-    (:class:`cardshell.progress.ProgressLine`, on stderr) counting items,
-    with rate and time left, wiped when the loop ends however it ends (Ctrl-C too)."""
+    """``CommandContext.progress`` at the terminal: one progress line on stderr, wiped at the end."""
 
     if total is None and hasattr(iterable, "__len__"):
         total = len(iterable)  # type: ignore[arg-type]
@@ -166,22 +133,13 @@ def run_interactive(shell: Shell, history_path: Path | None, *, pager: bool = Tr
                     first: str | None = None) -> int:
     """Read, run and print until ``exit``, Ctrl-D at the top level, SIGHUP or SIGTERM.
 
-    Args:
-        shell (Shell): the shell to drive, made with this terminal's
-            settings (:func:`front_end`).
-        history_path (Path | None): the history file, or None for no
-            persistent history.
-        pager (bool): show a reply taller than the terminal through the
-            pager (:mod:`cardshell.pager`); False after ``--no-pager``.
-        first (str | None): a line run before the first prompt, as if
-            typed (``cardshell play GAME``: the shell starts in that game).
+    ``shell`` is made with :func:`front_end`; ``history_path`` None keeps no
+    history; ``pager`` False is ``--no-pager``; ``first`` is a line run before
+    the first prompt (``cardshell play GAME``).
 
     Returns:
-        int: 0 (a person's typing mistakes are answered at the prompt, not
-        in the exit status); 128 + the signal number after SIGHUP (the
-        terminal was closed) or SIGTERM, which save the games in progress
-        like ``exit`` first (:mod:`cardshell.signals`); 74 when a game
-        could not be saved (why is on stderr).
+        0; 128 + the signal number after SIGHUP or SIGTERM (games saved
+        first); 74 when a game could not be saved.
     """
     signals.install(rescue=lambda status: _leave(shell, status, abandon=True), culprit=shell.problems.culprit)
     try:
@@ -194,11 +152,7 @@ def run_interactive(shell: Shell, history_path: Path | None, *, pager: bool = Tr
 
 
 def _leave(shell: Shell, status: int, abandon: bool = False) -> int:
-    """Close the shell (first abandoning the command running, if
-    ``abandon``: :meth:`Shell.abandon_command`): the autosave's notes on
-    stdout, the saves that failed on stderr; ``status``, or
-    :data:`cardshell.script.EXIT_SAVE_FAILED` (74) when a save failed in
-    this session."""
+    """Close the shell (abandoning the running command if ``abandon``); ``status``, or 74 if a save failed."""
     if abandon:
         shell.abandon_command()
     reported = len(shell.save_failures)
@@ -216,11 +170,8 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
                      first: str | None = None) -> None:
     """The loop of :func:`run_interactive`; returns when the shell should close.
 
-    The line editor is prompt_toolkit's, with its history as the shells
-    players know (fish, IPython): Up and Down search the lines that start
-    with what is typed (``enable_history_search``), and the rest of the
-    latest such line is suggested after the cursor, Right taking it
-    (:class:`~prompt_toolkit.auto_suggest.AutoSuggestFromHistory`).
+    Up and Down search the history for lines starting with what is typed, and
+    the rest of the latest one is suggested after the cursor (fish, IPython).
     """
     chosen = pager.choose(os.environ, enabled=use_pager)
     history, problem = open_history(history_path)
@@ -291,27 +242,16 @@ FASTEST, SLOWEST = 0.05, 10.0
 
 def play_steps(shell: Shell, lines: list[str], show: Callable[[str], None],
                key_within: Callable[[float], str], pause: float = STEP_SECONDS) -> str:
-    """Play a command's steps (``solve --play``) at a readable pace.
+    """Play ``lines``, a command's steps (``solve --play``), at a readable pace.
 
-    Each line runs as if typed (recorded, undoable) after a pause of
-    ``pause`` seconds, and what it printed (the board) is shown with the
-    line.  A key of :data:`FASTER` or :data:`SLOWER` pressed during a pause
-    halves or doubles the pause; any other key stops the rest (Ctrl-C too),
-    and so does a line the game rejects.
-
-    Args:
-        shell (Shell): the shell that runs the lines.
-        lines (list[str]): the steps, in order (``Reply.follow_up``).
-        show (Callable[[str], None]): prints a step's ``> LINE`` and output
-            (a :class:`cardshell.screen.Printable`).
-        key_within (Callable[[float], str]): waits up to the seconds given
-            for a key; the key pressed, or "" (see :class:`_KeysAtOnce`).
-        pause (float): seconds before each step, >= 0.
+    Each line runs as if typed after ``pause`` seconds and ``show`` prints it
+    with its output.  :data:`FASTER` or :data:`SLOWER` during a pause halves or
+    doubles the pause; any other key (``key_within(seconds)`` returns it, or
+    ""), Ctrl-C or a rejected line stops the rest.
 
     Returns:
-        str: the last line to print: how many moves were played and how to
-        go on when stopped; "" when every step was played and the game is
-        over (its ending, with the ``Next:`` line, was shown last).
+        The last line to print (moves played and how to go on when stopped);
+        "" when every step was played and the game is over.
     """
     total = len(lines)
     for index, line in enumerate(lines):
@@ -344,13 +284,11 @@ def play_steps(shell: Shell, lines: list[str], show: Callable[[str], None],
 
 @contextlib.contextmanager
 def _keys_kept(stream: Any) -> Iterator[None]:
-    """While a command runs, keys typed ahead are not echoed (the terminal's
-    ``ECHO`` off, Ctrl-C still interrupting): they stay in the terminal's
-    input, unread, and the next prompt reads them as typed there, instead
-    of their echo landing on a status line or after a reply (``^C``
-    included).  The terminal's mode is put back however the block ends,
-    without discarding the input; where the input is no terminal nothing
-    changes."""
+    """While a command runs, keys typed ahead are not echoed but stay unread for the next prompt.
+
+    The terminal's ``ECHO`` is off (Ctrl-C still interrupts) and is put back
+    however the block ends, without discarding input; not a terminal: nothing.
+    """
     import termios  # POSIX only, like the terminal modes it sets
 
     try:
@@ -374,13 +312,12 @@ def _keys_kept(stream: Any) -> Iterator[None]:
 
 
 class _KeysAtOnce:
-    """While the ``with`` block runs, keys reach this process at once (the
-    terminal in cbreak mode, :func:`tty.setcbreak`: no Enter needed, Ctrl-C
-    still interrupts); the value is ``key_within(seconds)``: wait up to
-    ``seconds`` for a key with :func:`select.select` and return its first
-    character ("" when none came; what else was typed is dropped).
-    The terminal's mode is put back however the block ends.  Where the input
-    is no terminal, ``key_within`` only sleeps."""
+    """While the block runs, keys reach this process at once (cbreak mode); the value is ``key_within``.
+
+    ``key_within(seconds)`` waits for a key with :func:`select.select` and
+    returns its first character, "" when none came.  The terminal's mode is put
+    back however the block ends; where the input is no terminal it only sleeps.
+    """
 
     def __init__(self, stream: Any) -> None:
         self.stream = stream
@@ -417,8 +354,7 @@ class _KeysAtOnce:
 
 
 def _spinner(label: str) -> Any:
-    """``FrontEnd.working`` at the terminal: an elapsed-time spinner on stderr
-    (:func:`cardshell.statusline.spinner`), or nothing when stderr is no terminal."""
+    """``FrontEnd.working`` at the terminal: an elapsed-time spinner on stderr, if stderr is one."""
     if not active(sys.stderr):
         return contextlib.nullcontext()
     return spinner(screen.printable(label), sys.stderr)
@@ -427,13 +363,8 @@ def _spinner(label: str) -> Any:
 def left_line(session: GameSession) -> str:
     """What Ctrl-D in a game says: the game's true state and how to go on.
 
-    Args:
-        session (GameSession): the game just left (kept in the shell).
-
-    Returns:
-        str: ``Left Aces Up (still in progress: 'play aces-up' resumes it).``,
-        or for a game that ended ``Left Aces Up (over: won; 'play aces-up'
-        deals a new game).``
+    ``Left Aces Up (still in progress: 'play aces-up' resumes it).``, or for a
+    game that ended ``Left Aces Up (over: won; 'play aces-up' deals a new game).``
     """
     if session.outcome is None:
         return messages.say("terminal.left-in-progress", title=session.game.title, game=session.id)
@@ -442,18 +373,13 @@ def left_line(session: GameSession) -> str:
 
 
 def front_end() -> FrontEnd:
-    """The terminal's settings for a shell: interactive, asking before a
-    game with moves is abandoned (:func:`_confirm`), a progress line
-    (:func:`_progress`), a spinner while a search runs (:func:`_spinner`),
-    the screen cleared by ``clear``, and the steps of ``solve --play`` left to :func:`play_steps`, played
-    here at a readable pace."""
+    """The terminal's settings for a shell: interactive, confirming, with progress line, spinner and paced steps."""
     return FrontEnd(interactive=True, confirm=_confirm, progress=_progress, working=_spinner, pace=True,
                     clear_screen=clear)
 
 
 def _confirm(question: str) -> bool:
-    """Ask a yes/no question at the terminal; only ``y`` or ``yes`` is yes
-    (Enter, Ctrl-C and Ctrl-D are no).  A terminating signal passes through."""
+    """Ask a yes/no question; only ``y`` or ``yes`` is yes (Enter, Ctrl-C and Ctrl-D are no)."""
 
     try:
         answer = prompt(screen.printable(messages.say("terminal.confirm", question=question)))
@@ -479,21 +405,17 @@ LINE_LENGTH = Validator.from_callable(
 
 
 def open_history(path: Path | None) -> tuple[History, str | None]:
-    """The history of the prompt: the file, or only this session's when it cannot be used.
+    """The prompt's history: the file, or this session's only when the file cannot be used.
 
     Args:
-        path (Path | None): the history file (its directory is created), or
-            None for no persistent history (``--no-history``).
+        path: the history file (its directory is created), None for
+            ``--no-history``.
 
     Returns:
-        tuple[History, str | None]: a :class:`cardshell.history.BoundedHistory`
-        on ``path`` (kept within :data:`cardshell.history.MAX_BYTES`), or an
+        A :class:`cardshell.history.BoundedHistory` on ``path``, or an
         ``InMemoryHistory`` and the reason to show when the file cannot be
-        read and appended to (the data directory is a file, the history is
-        a directory, a FIFO or another special file, no permission):
-        prompt_toolkit would otherwise fail with a traceback at the first
-        prompt, or wait for ever on a FIFO.  The file is checked without
-        ever blocking (``O_NONBLOCK``, then ``fstat``).
+        read and appended to (a directory, a FIFO, no permission).  The check
+        never blocks (``O_NONBLOCK``, then ``fstat``).
     """
     if path is None:
         return InMemoryHistory(), None
@@ -514,14 +436,7 @@ def open_history(path: Path | None) -> tuple[History, str | None]:
 
 
 def offered_saves(shell: Shell) -> list[str]:
-    """The lines offering the automatic saves at start (and reporting bad saves).
-
-    Args:
-        shell (Shell): the shell (its data directory and games).
-
-    Returns:
-        list[str]: nothing when autosave is off or there is nothing saved.
-    """
+    """The lines offering the automatic saves at start and reporting bad saves; none with autosave off."""
     if not shell.persistence.autosave:
         return []
     resumable: list[str] = []

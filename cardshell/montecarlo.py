@@ -1,57 +1,13 @@
 """Monte Carlo over consecutive seeds: play many games, count their outcomes.
 
 **Deprecated**: use :mod:`cardshell.sweep` (a ``simulate`` command is a
-:class:`cardshell.sweep.Simulation`, with ``--first``, ``--scheduler``
-(Dask) and ``--plot``; counts over seeds are ``sweep.run`` of a
-``sweep.RangeCounter``).  This module is served, unchanged, until cardshell
-:data:`REMOVAL`; importing it, and calling any of its functions, issues a
-:class:`DeprecationWarning` (docs/compatibility.md).  It runs on the sweep
-engine, so it has the engine's lazy chunks, ordered results, capped
-``jobs`` and signal handling.
-
-For plugin authors whose ``simulate`` command plays the games of seeds
-``i, i + 1, ..., i + n - 1`` (one independent game per seed) and reports how
-often each outcome occurred.  The game supplies only what is its own:
-
-* a *chunk counter* ``count_chunk(start, count) -> list[int]`` that plays the
-  games of seeds ``start .. start + count - 1`` and returns one count per
-  outcome (``counts[k]`` games ended with outcome k; always the same
-  length).  It must be a module-level function (it is pickled by reference
-  to run in worker processes) and must depend on nothing but its arguments;
-* the report (a table, a summary) built from the merged counts.
-
-This module does the rest, the same for every game:
-
-* :func:`resolve_jobs`: ``--jobs`` to a number of processes (0: every
-  usable core);
-* :func:`chunks`: the seeds cut into consecutive ``(start, count)`` chunks
-  (a list, for small ``n``; the engine itself makes chunks lazily);
-* :func:`simulate_counts`: the chunks counted in this process or over a
-  process pool, the per-chunk counts summed.  The result never depends on
-  the number of processes (capped at the usable cores); a progress
-  callback sees one item per chunk; Ctrl-C (KeyboardInterrupt in the
-  parent) terminates the pool, the workers themselves ignore SIGINT;
-* :func:`parse_simulate` / :class:`SimulateArgs`: the command grammar
-  ``simulate N [I] [--jobs J]``, usable as ``Command.parse`` as it is;
-* :func:`shell_progress`: adapts ``CommandContext.progress`` to the
-  progress callback of :func:`simulate_counts`;
-* :func:`simulate_handler`: the whole handler of such a command.
-
-A game's ``simulate`` then reads::
-
-    def my_counts(n, i, jobs=1, progress=None):        # the game's API
-        return montecarlo.simulate_counts(my_chunk_counter, n, i, OUTCOMES, jobs=jobs, progress=progress)
-
-    Command(
-        name="simulate",
-        usage=montecarlo.SIMULATE_USAGE,
-        parse=montecarlo.parse_simulate,
-        handler=montecarlo.simulate_handler(my_counts, my_table),
-        show_state=False,
-        changes_state=False,
-        ...
-    )
-
+:class:`cardshell.sweep.Simulation`; counts over seeds are ``sweep.run`` of
+a ``sweep.RangeCounter``).  Served unchanged until cardshell
+:data:`REMOVAL`; importing it or calling its functions issues a
+:class:`DeprecationWarning` (docs/compatibility.md).  A game supplies a
+chunk counter ``count_chunk(start, count) -> list[int]`` (module-level,
+one count per outcome) for :func:`simulate_counts`, and
+:func:`simulate_handler` and :func:`parse_simulate` make its command.
 """
 
 from __future__ import annotations
@@ -144,14 +100,7 @@ game's counter and number of outcomes bound)."""
 
 @_deprecated
 def resolve_jobs(jobs: int | None) -> int:
-    """The number of processes asked for.
-
-    Args:
-        jobs (int | None): None or 0 for every usable core
-            (:func:`cardshell.sweep.usable_cores`), else a positive count.
-
-    Returns:
-        int: >= 1 (:func:`simulate_counts` caps it at the usable cores).
+    """The number of processes asked for: None or 0 for every usable core, else ``jobs``.
 
     Raises:
         ValueError: if ``jobs`` is negative.
@@ -160,7 +109,6 @@ def resolve_jobs(jobs: int | None) -> int:
 
 
 def _resolve_jobs(jobs: int | None) -> int:
-    """:func:`resolve_jobs`, without its warning (this module's own calls)."""
     if jobs is None or jobs == 0:
         return usable_cores()
     if jobs < 0:
@@ -170,22 +118,11 @@ def _resolve_jobs(jobs: int | None) -> int:
 
 @_deprecated
 def chunks(n: int, i: int, jobs: int) -> list[tuple[int, int]]:
-    """Split the seeds ``i .. i + n - 1`` into ``(start, count)`` chunks.
+    """Split the seeds ``i .. i + n - 1`` into consecutive ``(start, count)`` chunks.
 
-    About :data:`CHUNKS_PER_JOB` chunks per process (load balance, progress
-    steps), at most :data:`MAX_CHUNK` seeds each: the chunks the engine
-    makes, lazily, for the same ``n`` and ``jobs``
-    (:func:`cardshell.sweep.chunked`).  This builds the list, so it is for
-    small ``n`` (inspection, tests).
-
-    Args:
-        n (int): number of games, >= 0.
-        i (int): first seed (any int).
-        jobs (int): processes, >= 1.
-
-    Returns:
-        list[tuple[int, int]]: consecutive chunks covering every seed once,
-        in order (empty when ``n`` is 0).
+    About :data:`CHUNKS_PER_JOB` chunks per process, at most :data:`MAX_CHUNK`
+    seeds each, as the engine makes them lazily (:func:`cardshell.sweep.chunked`);
+    this builds the list, for small ``n``.
     """
     size = chunk_size(n, jobs, MAX_CHUNK) if n else 1
     return [(part[0], len(part)) for part in chunked(range(i, i + n), size)]
@@ -209,37 +146,17 @@ def simulate_counts(
     jobs: int | None = 1,
     progress: Progress | None = None,
 ) -> list[int]:
-    """Play the games of seeds ``i .. i + n - 1`` and count each outcome.
+    """Play the games of seeds ``i .. i + n - 1`` (``n`` >= 1) and count each of ``outcomes`` outcomes.
 
-    The seeds are cut into chunks as :func:`chunks` cuts them, made lazily
-    (memory does not depend on ``n``); each chunk is counted by
-    ``count_chunk``, in this process when one process is asked for (or
-    there is one chunk), else over a pool of ``jobs`` worker processes
-    capped at the usable cores (:class:`cardshell.sweep.Pool`).  The
-    per-chunk counts are summed in seed order, so the result is the same
-    whatever ``jobs`` is.
-
-    Args:
-        count_chunk (CountChunk): the game's counter, a module-level
-            function (see :data:`CountChunk`).
-        n (int): number of games, >= 1.
-        i (int): seed of the first game (any int).
-        outcomes (int): length of the counts, >= 1 (outcomes 0 ..
-            ``outcomes - 1``).
-        jobs (int | None): processes; 1 plays in this process, None or 0
-            uses every usable core (:func:`resolve_jobs`).
-        progress (Progress | None): wraps the stream of finished chunks to
-            show progress (and to allow KeyboardInterrupt between chunks).
-
-    Returns:
-        list[int]: ``outcomes`` counts; ``counts[k]`` games ended with
-        outcome k.  They sum to ``n`` if ``count_chunk`` counts every game
-        once.
+    Chunks are counted by ``count_chunk`` (:data:`CountChunk`) here, or over
+    ``jobs`` processes (None or 0: every usable core) capped at the usable
+    cores, and summed in seed order, so the result does not depend on
+    ``jobs``.  ``progress`` wraps the stream of finished chunks.
 
     Raises:
-        ValueError: if ``n`` < 1, ``jobs`` < 0, or ``count_chunk`` returns
-            counts of another length than ``outcomes``.
-        KeyboardInterrupt: on Ctrl-C; the pool, if any, is terminated.
+        ValueError: ``n`` < 1, ``jobs`` < 0, or counts of another length than
+            ``outcomes``.
+        KeyboardInterrupt: on Ctrl-C; the pool is terminated.
     """
     if n < 1:
         raise ValueError(f"the number of games must be >= 1, got {n}")
@@ -276,9 +193,9 @@ class SimulateArgs:
     """Parsed ``simulate N [I] [--jobs J]`` arguments.
 
     Attributes:
-        n (int): number of games, >= 1.
-        i (int | None): first seed; None for the current game's seed.
-        jobs (int): processes, 0 for every core.
+        n: number of games, >= 1.
+        i: first seed; None for the current game's seed.
+        jobs: processes, 0 for every core.
     """
 
     n: int
@@ -290,23 +207,15 @@ class SimulateArgs:
 
 @_deprecated
 def parse_simulate(text: str) -> SimulateArgs:
-    """Parse ``N [I] [--jobs J]`` (also ``-j J``, ``--jobs=J``, anywhere).
+    """Parse ``N [I] [--jobs J]`` (also ``-j J``, ``--jobs=J``, anywhere); a ``Command.parse``.
 
-    Usable as ``Command.parse`` of a ``simulate`` command as it is (its
-    usage line is :data:`SIMULATE_USAGE`).
-
-    Args:
-        text (str): what followed ``simulate``.
-
-    Returns:
-        SimulateArgs: the arguments; ``jobs`` is 1 when not given.
+    ``jobs`` is 1 when not given; the usage line is :data:`SIMULATE_USAGE`.
 
     Raises:
-        UsageError: for a missing N, a word that is not an (ASCII) integer,
-            a value out of its range (N: 1 .. :data:`cardshell.sweep.MAX_DEALS`,
-            I: ``-MAX_SEED .. MAX_SEED``, J: 0 .. 1,000,000; checked before
-            converting, so a 5,000-digit N is refused, not a crash), or too
-            many numbers.
+        UsageError: a missing N, a word that is not an ASCII integer, too many
+            numbers, or a value out of range (N: 1 ..
+            :data:`cardshell.sweep.MAX_DEALS`, I: ``-MAX_SEED .. MAX_SEED``,
+            J: 0 .. 1,000,000; checked before converting).
     """
     words = text.split()
     positional: list[str] = []
@@ -336,22 +245,11 @@ def parse_simulate(text: str) -> SimulateArgs:
 
 @_deprecated
 def shell_progress(ctx: CommandContext, label: str) -> Progress:
-    """A :data:`Progress` that shows the chunks through ``ctx.progress``.
-
-    Args:
-        ctx (CommandContext): the command's context (a progress bar on a
-            terminal, plain in scripts; Ctrl-C raises KeyboardInterrupt).
-        label (str): the text shown beside the bar (e.g. ``"simulate 1000"``).
-
-    Returns:
-        Progress: ``progress(items, total)`` calling
-        ``ctx.progress(items, total=total, label=label)``.
-    """
+    """A :data:`Progress` showing the chunks through ``ctx.progress`` beside ``label``."""
     return _shell_progress(ctx, label)
 
 
 def _shell_progress(ctx: CommandContext, label: str) -> Progress:
-    """:func:`shell_progress`, without its warning (this module's own calls)."""
 
     def progress(items: Iterable[list[int]], total: int) -> Iterable[list[int]]:
         return ctx.progress(items, total=total, label=label)
@@ -363,23 +261,11 @@ def _shell_progress(ctx: CommandContext, label: str) -> Progress:
 def simulate_handler(
     counts: SimulateCounts, report: Callable[[list[int]], str]
 ) -> Callable[[CommandContext, SimulateArgs], None]:
-    """Build the handler of a ``simulate`` command parsed by :func:`parse_simulate`.
+    """The ``Command.handler`` of a ``simulate`` command parsed by :func:`parse_simulate`.
 
-    The handler plays the games of seeds ``I .. I + N - 1`` (``I``
-    defaults to the current game's seed, ``ctx.state.seed``) with
-    ``args.jobs`` processes, shows a progress bar labelled ``simulate N``
-    over the chunks (:func:`shell_progress`), and echoes the report.
-
-    Args:
-        counts (SimulateCounts): the game's counting function.
-        report (Callable[[list[int]], str]): the text printed for the
-            counts (the game's table).
-
-    Returns:
-        Callable[[CommandContext, SimulateArgs], None]: a ``Command.handler``.
-        It changes no state (declare the command ``changes_state=False``);
-        Ctrl-C raises KeyboardInterrupt out of it, which the host reports
-        as an interrupted command.
+    It counts seeds ``I .. I + N - 1`` (``I`` defaults to ``ctx.state.seed``)
+    with ``counts``, shows progress, and echoes ``report(counts)``.  It changes
+    no state (declare ``changes_state=False``).
     """
 
     def run_simulate(ctx: CommandContext, args: SimulateArgs) -> None:

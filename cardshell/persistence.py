@@ -1,37 +1,13 @@
-"""The shell's saves: what it read and wrote, games it abandoned, the autosave on exit.
+"""The shell's saves: which file a game goes to, abandoned games, the autosave on exit.
 
-:mod:`cardshell.saves` reads and writes one file; this module decides, for
-one :class:`~cardshell.shell.Shell`, which file a game goes to, so that no
-game is lost without a word:
-
-* **No save is replaced unseen.**  For every save name the session
-  remembers what the file held when it last read or wrote it (its
-  *baseline*, a SHA-256 of the bytes, or "absent").  A save is replaced only
-  if the file is still what this session saw.  If another cardshell changed
-  it meanwhile (two sessions playing the same game), or it holds a save this
-  session never read, the game is saved under a new name (``aces-up-2``)
-  and the reply says so.  The check and the write are one step under the
-  saves directory's lock (:func:`cardshell.saves.locked`).
-* **No unreadable save is overwritten.**  A save this version cannot read
-  (a newer format version, damaged, not a regular file) is moved aside as
-  ``NAME.unreadable-YYYYMMDD-HHMMSS`` (:func:`cardshell.saves.set_aside`)
-  before the name is written, and the reply names it.
-* **Abandoned games stay loadable until exit.**  When ``play GAME --seed N``,
-  ``new``, ``restart`` or ``load`` drop a game that has moves (a game in
-  progress here, or the automatic save that would be replaced on exit), the
-  game is kept in memory as an *abandoned* save named after it
-  (``aces-up.seed7``), listed by ``load`` and resumed by ``load NAME`` until
-  the shell closes.  At most :data:`MAX_ABANDONED` are kept (the oldest is
-  dropped first).  Whether to ask first is the front end's business
-  (:attr:`cardshell.context.FrontEnd.confirm`).
-* **A save's log holds moves only.**  Every line is checked to be a
-  state-changing command of the save's game before anything is replayed
-  (:meth:`cardshell.replay.Replayer.check_log`), so a log line such as ``simulate
-  3000000`` or ``exit`` makes the save unusable at once, with its line
-  number.
-
-The rules apply to the automatic save written on exit (:meth:`close`) and
-to ``save NAME`` alike.
+:mod:`cardshell.saves` reads and writes one file; this module decides where
+a game goes so that none is lost without a word.  A save is replaced only
+while its file is what this session last read or wrote (its *baseline*),
+else the game goes to a new name (``aces-up-2``); an unreadable save is
+moved aside first; a game with moves dropped by ``play``, ``new``,
+``restart`` or ``load`` stays loadable until exit (``aces-up.seed7``, at
+most :data:`MAX_ABANDONED`).  Check and write are one step under the saves
+directory's lock.
 """
 
 from __future__ import annotations
@@ -67,13 +43,11 @@ class SaveResult:
     """What :meth:`Persistence.save` did.
 
     Attributes:
-        name (str): the name the game was saved under.
-        path (Path): the file written.
-        asked (str): the name it was to be saved under.
-        reason (str | None): why ``name`` differs from ``asked`` (None when
-            it does not).
-        notes (list[str]): other things to tell (an unreadable save moved
-            aside), each a complete line.
+        name: the name the game was saved under.
+        path: the file written.
+        asked: the name it was to be saved under.
+        reason: why ``name`` differs from ``asked``, None when it does not.
+        notes: other lines to tell (an unreadable save moved aside).
     """
 
     name: str
@@ -97,30 +71,18 @@ def describe(title: str, seed: int, moves: int) -> str:
 class Persistence:
     """The saves of one shell: reading, writing, abandoned games, autosave.
 
-    Rebuilding a save's game is the :class:`cardshell.replay.Replayer`'s.
-
-    Args:
-        table (GameTable): the games in progress (saved on exit) and the
-            uids of the games retired here.
-        games (Mapping[str, Game]): the registered games (the registry's:
-            a name that is a game id is kept for its automatic save).
-        places (Places): the data directory, where saves are kept.
-        autosave (bool): save games in progress on :meth:`close`, offer
-            them in ``games`` and resume them with ``play GAME``.
+    ``table`` holds the games in progress; ``games`` are the registered games
+    (a save named after one is its automatic save); ``places`` gives the data
+    directory; ``autosave`` saves games in progress on :meth:`close` and
+    offers them again.
 
     Attributes:
-        autosave (bool): as given.
-        baselines (dict[str, str | None]): per save name, the digest of the
-            file as this session last read or wrote it (None: it was seen
-            absent); see the module's notes.
-        abandoned (dict[str, SaveRecord]): the games abandoned in this
-            session by name, oldest first (at most :data:`MAX_ABANDONED`).
-        closed (bool): :meth:`close` has run.
-        failures (list[str]): why each save that could not be written
-            failed (``cannot save 'aces-up': No space left on device``), by
-            :meth:`save` or the autosave, oldest first, at most
-            :data:`MAX_FAILURES` (the front ends print them on standard
-            error and exit 74).
+        baselines: per save name, the digest of the file as this session last
+            read or wrote it (None: seen absent).
+        abandoned: the games abandoned in this session by name, oldest first.
+        closed: :meth:`close` has run.
+        failures: why each save that could not be written failed, at most
+            :data:`MAX_FAILURES` (the front ends print them and exit 74).
     """
 
     def __init__(self, table: GameTable, games: Mapping[str, Game], places: Places, *, autosave: bool) -> None:
@@ -149,16 +111,9 @@ class Persistence:
 
     # -- reading -----------------------------------------------------------
     def read(self, name: str) -> SaveRecord:
-        """The record of a save: an abandoned game of this session, or a file.
+        """The checked record of a save: an abandoned game of this session, or a file.
 
-        Reading a file makes what it holds this session's baseline for
-        ``name``.
-
-        Args:
-            name (str): a checked save name.
-
-        Returns:
-            SaveRecord: the checked record.
+        A file read becomes this session's baseline for ``name``.
 
         Raises:
             SaveError: missing, unreadable, damaged, foreign, of an unknown
@@ -177,23 +132,14 @@ class Persistence:
 
     # -- writing -----------------------------------------------------------
     def save(self, session: GameSession, name: str) -> SaveResult:
-        """Save a game under a name, or under a new name if that one is not ours to replace.
+        """Save a game under ``name``, or under a new name if that one is not ours to replace.
 
-        A game that once went to another name (``NAME-2``) goes there again
-        while ``NAME`` is still not ours to replace and ``NAME-2`` is still
-        what this session wrote, so one game never spreads over ``NAME-2``,
-        ``NAME-3`` ...
-
-        Args:
-            session (GameSession): the game.
-            name (str): a checked save name.
-
-        Returns:
-            SaveResult: where it went, and why if not under ``name``.
+        A game that once went to ``NAME-2`` goes there again while that file is
+        still what this session wrote, so one game never spreads over several names.
 
         Raises:
-            SaveError: when nothing could be written (the reason), or an
-                unreadable save could not be moved aside.
+            SaveError: nothing could be written, or an unreadable save could not
+                be moved aside.
         """
         if name in self.abandoned:
             raise SaveError(say("save.name-abandoned", name=repr(name), name_plain=name))
@@ -205,7 +151,6 @@ class Persistence:
             raise
 
     def _save(self, session: GameSession, name: str) -> SaveResult:
-        """:meth:`save` of a name not held by an abandoned game."""
         record = self.record_of(session)
         notes: list[str] = []
         reason = None
@@ -238,8 +183,7 @@ class Persistence:
         return SaveResult(name=used, path=path, asked=name, reason=reason, notes=notes)
 
     def _write_where_moved(self, name: str, uid: str, record: SaveRecord) -> tuple[str, Path, str]:
-        """Write a game that cannot go to ``name``: where it went last time, if
-        that file is still what this session wrote, else under a new name."""
+        """Write a game that cannot go to ``name``: where it went last time if still ours, else a new name."""
         moved = self._moved.get((name, uid))
         if moved is not None:
             snapshot = saves.inspect(self.data_dir, moved)
@@ -251,7 +195,7 @@ class Persistence:
         return used, path, digest
 
     def _write_under_new_name(self, name: str, record: SaveRecord) -> tuple[str, Path, str]:
-        """Write a record under ``NAME-2``, ``NAME-3`` ... (the first free name)."""
+        """Write a record under the first free ``NAME-2``, ``NAME-3`` ..."""
         for number in range(2, MAX_RENAMES + 2):
             suffix = f"-{number}"
             candidate = f"{name[: 64 - len(suffix)]}{suffix}"
@@ -268,22 +212,15 @@ class Persistence:
     # -- abandoned games ---------------------------------------------------
     def automatic_save_at_stake(self, game_id: str, incoming: SaveRecord | None = None,
                                 ) -> tuple[SaveRecord | None, Snapshot | None]:
-        """The automatic save that a new game of ``game_id`` would replace on exit.
+        """The automatic save a new game of ``game_id`` would replace on exit.
 
-        Only with autosave on, and only when no game of that id is in
-        progress here (that game is the one at stake then).
-
-        Args:
-            game_id (str): the game about to be started or loaded.
-            incoming (SaveRecord | None): the save being loaded, if any (the
-                automatic save is not at stake if it is the same game in
-                the same position).
+        Only with autosave on and no game of that id in progress here.
+        ``incoming`` is the save being loaded: the same game in the same position
+        is not at stake.
 
         Returns:
-            tuple[SaveRecord | None, Snapshot | None]: the saved game that
-            would be lost (None if none, or it has no moves), and what the
-            file held (None when it was not looked at); give the snapshot
-            to :meth:`claim` once the new game is installed.
+            The saved game that would be lost (None if none or without moves), and
+            the snapshot of the file to give :meth:`claim` once the new game is in.
         """
         if not self.autosave or game_id in self.table.sessions:
             return None, None
@@ -298,11 +235,8 @@ class Persistence:
     def claim(self, game_id: str, snapshot: Snapshot | None = None) -> None:
         """Let this session's game ``game_id`` replace its automatic save on exit.
 
-        Args:
-            game_id (str): the game now in progress here.
-            snapshot (Snapshot | None): what the file held when the player
-                agreed to replace it (see :meth:`automatic_save_at_stake`);
-                None keeps what this session already knows, or looks now.
+        ``snapshot`` is what the file held when the player agreed (from
+        :meth:`automatic_save_at_stake`); None keeps what is known, or looks now.
         """
         if not self.autosave:
             return
@@ -312,15 +246,10 @@ class Persistence:
             self.baselines[game_id] = saves.inspect(self.data_dir, game_id).digest
 
     def abandon(self, record: SaveRecord) -> str:
-        """Keep an abandoned game loadable until the shell closes.
+        """Keep an abandoned game loadable until the shell closes; its name for ``load``.
 
-        Args:
-            record (SaveRecord): the game (from :meth:`record_of`, or a saved
-                game about to be replaced).
-
-        Returns:
-            str: its name for ``load`` (``GAME.seedN``, ``.2`` ... when taken).
-            Call :meth:`trim_abandoned` once the command succeeded.
+        The name is ``GAME.seedN`` (``.2`` ... when taken).  Call
+        :meth:`trim_abandoned` once the command succeeded.
         """
         base = f"{record.game}.seed{record.seed}"
         if not saves.NAME_PATTERN.fullmatch(base + ".99"):
@@ -333,21 +262,15 @@ class Persistence:
         return name
 
     def trim_abandoned(self) -> None:
-        """Drop the oldest abandoned games beyond :data:`MAX_ABANDONED` (once the
-        command that abandoned the last one has succeeded)."""
+        """Drop the oldest abandoned games beyond :data:`MAX_ABANDONED`."""
         while len(self.abandoned) > MAX_ABANDONED:
             del self.abandoned[next(iter(self.abandoned))]
 
     def drop_automatic_save(self, session: GameSession) -> None:
-        """Remove the automatic save of a game that just ended, if it holds
-        this very deal (same uid) and is still what this session read or
-        wrote: ``play GAME`` then deals a new game instead of resuming the
-        position before the ending.  Never raises (a save
-        that cannot be removed is refused later by
-        :meth:`cardshell.replay.Replayer.rebuild`).
+        """Remove the automatic save of a game that just ended, if it holds this deal and is still ours.
 
-        Args:
-            session (GameSession): the game that ended.
+        ``play GAME`` then deals a new game instead of resuming the position
+        before the ending.  Never raises.
         """
         name = session.id
         if name not in self.baselines or self.baselines[name] is None:
@@ -364,20 +287,15 @@ class Persistence:
 
     # -- closing -----------------------------------------------------------
     def close(self) -> list[str]:
-        """End the session: with autosave on, save every game in progress.
+        """End the session: with autosave on, save every game in progress under its id.
 
-        Runs once (later calls return nothing) and to its end even when a
-        terminating signal arrives meanwhile (:func:`cardshell.signals.deferred`).
-        Each game in progress is saved under its game id, by the rules of
-        :meth:`save`.  The automatic save of a game that was finished,
-        abandoned (``quit``) or replaced in this session is removed, but only
-        while it is still what this session read or wrote (never one another
-        process wrote meanwhile).  Abandoned games are forgotten.
+        Runs once, and to its end even when a terminating signal arrives
+        (:func:`cardshell.signals.deferred`).  The automatic save of a game
+        finished, abandoned or replaced here is removed while it is still ours.
 
         Returns:
-            list[str]: one line per game saved (and per save moved aside),
-            for standard output; a game that could not be saved adds its
-            reason to :attr:`failures` instead.
+            One line per game saved (and per save moved aside); a game that could
+            not be saved adds its reason to :attr:`failures` instead.
         """
         if self.closed:
             return []

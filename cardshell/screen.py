@@ -1,39 +1,12 @@
 """The text layer: what the host prints, fitted to the player's screen.
 
-Every reply the host builds goes through :func:`fit` (in
-:meth:`cardshell.dispatch.Dispatcher.execute`): a line wider than the screen
-is broken between words, never inside one (``textwrap`` with
-``break_long_words=False, break_on_hyphens=False``), its continuation lines
-indented like the line itself plus two spaces, as a board's list
-continues (Blackjack's hand).  Lists (legal moves, a winning line, saved
-games) are wrapped as lists by :func:`wrap_list`, so an item such as
-``tt 5 6 1`` is never split; tables shrink or drop columns before they wrap
-(:func:`cardshell.help.table`, the ``stats`` table).
-
-The width is the terminal's (:func:`size`: ``COLUMNS``, else the tty's
-size, else :data:`DEFAULT_WIDTH`, as :func:`shutil.get_terminal_size`
-decides).  A script whose output is a terminal, or run with ``COLUMNS``
-set, is fitted the same way; a script piped to a file or a program, with
-``COLUMNS`` unset, is not (its output stays byte for byte what the commands
-wrote, as golden files and hand-outs compare it), except the menus and
-tables, laid out for 80 columns (:attr:`cardshell.shell.Shell.width`).
-
-The exceptions, text shown as it is, are listed in one place:
-:data:`EXCEPTIONS`.  Such text is marked by wrapping it in :class:`Exact`
-(the host's display of a state does; a command's ``ctx.echo(text,
-exact=True)`` does).
-
-No text the host prints can drive the terminal: :func:`printable` shows
-every control character (C0, DEL, C1: Unicode category ``Cc``) as an
-escape such as ``\\x1b``, except the two that lay text out (newline,
-tab) and, in a board only, SGR colour sequences (:data:`ALLOWED`).  It is
-applied where text leaves the host: each piece of a reply here
-(:func:`compose`, so a board keeps its colours and a reply's output arrives
-at the front ends as :class:`Printable`), and everything else the front
-ends write (messages, warnings, the prompt, notes, the names of saves and
-games) by the front ends themselves, through the same function.  Text
-without control characters is never changed, so scripted output stays
-byte for byte what the commands wrote.
+:func:`fit` breaks a line wider than the screen (:func:`size`) between
+words, never inside one, and :func:`wrap_list` wraps lists between items.
+A script piped with ``COLUMNS`` unset is not fitted: its output stays byte
+for byte what the commands wrote.  :class:`Exact` text (kinds in
+:data:`EXCEPTIONS`) is shown as it is.  :func:`printable` escapes every
+control character but newline, tab and a board's SGR colours, so no text
+the host prints can drive the terminal; text without any is unchanged.
 """
 
 from __future__ import annotations
@@ -92,14 +65,13 @@ _SHOWN = {"\r": "\\r"}
 
 
 class Printable(str):
-    """Text already made printable by :func:`printable` (a reply's output,
-    built by :func:`compose`): :func:`printable` returns it as it is, so a
-    board's colours survive the front end's own pass.  Joining or
-    formatting it gives a plain ``str`` again."""
+    """Text already made printable (a reply's output): :func:`printable` returns it as it is.
+
+    Joining or formatting it gives a plain ``str`` again.
+    """
 
 
 def _shown(match: re.Match[str]) -> str:
-    """A control character's escape, or an SGR sequence kept (group 1)."""
     if match.lastindex:
         return match.group(1)
     char = match.group(0)
@@ -107,23 +79,12 @@ def _shown(match: re.Match[str]) -> str:
 
 
 def printable(text: str, *, colours: bool = False) -> Printable:
-    """Text as the terminal may receive it: no control character left that
-    could move the cursor, clear the screen, set the window's title or
-    change the terminal's state.
+    r"""Text as the terminal may receive it: no control character that could drive the terminal.
 
-    Every control character (Unicode category ``Cc``: U+0000..U+001F,
-    U+007F..U+009F) is replaced by its escape, ``\\r`` or ``\\xNN``
-    (``ESC`` becomes the four characters ``\\x1b``), except newline and
-    tab, and, with ``colours``, SGR sequences (:data:`ALLOWED`).  Text that
-    has none is returned unchanged, and a :class:`Printable` as it is.
-
-    Args:
-        text (str): what a file or a plugin gave (a save's fields, a game's
-            title, a message, a board).
-        colours (bool): keep SGR colour sequences (a board's text only).
-
-    Returns:
-        Printable: the text, escaped where needed.
+    Every control character (U+0000..U+001F, U+007F..U+009F) becomes its
+    escape (``\r``, ``\x1b``) except newline and tab and, with ``colours`` (a
+    board's text), SGR sequences (:data:`ALLOWED`).  Text without any is
+    returned unchanged.
     """
     if isinstance(text, Printable):
         return text
@@ -134,17 +95,9 @@ def printable(text: str, *, colours: bool = False) -> Printable:
 
 
 class Exact(str):
-    """Text shown as it is (one of :data:`EXCEPTIONS`), never wrapped.
+    """Text shown as it is, never wrapped; ``kind`` is a key of :data:`EXCEPTIONS` (else ValueError).
 
-    A ``str`` that remembers its kind; joining or formatting it gives a
-    plain ``str`` again (which is then fitted like any text).
-
-    Args:
-        text (str): the text.
-        kind (str): a key of :data:`EXCEPTIONS`.
-
-    Raises:
-        ValueError: ``kind`` is not a key of :data:`EXCEPTIONS`.
+    Joining or formatting it gives a plain ``str`` again.
     """
 
     kind: str
@@ -158,13 +111,7 @@ class Exact(str):
 
 
 def size() -> os.terminal_size:
-    """The screen's size: ``COLUMNS``/``LINES``, else standard output's
-    terminal, else :data:`DEFAULT_WIDTH` x :data:`DEFAULT_HEIGHT`
-    (:func:`shutil.get_terminal_size`); never narrower than :data:`MIN_WIDTH`.
-
-    Returns:
-        os.terminal_size: (columns, lines).
-    """
+    """The screen's size (:func:`shutil.get_terminal_size`), never narrower than :data:`MIN_WIDTH`."""
     columns, lines = shutil.get_terminal_size((DEFAULT_WIDTH, DEFAULT_HEIGHT))
     return os.terminal_size((max(columns, MIN_WIDTH), max(lines, 2)))
 
@@ -172,19 +119,9 @@ def size() -> os.terminal_size:
 def wrap(text: str, width: int | None = DEFAULT_WIDTH, indent: str = "") -> str:
     """Wrap each line of ``text`` longer than ``width`` at word boundaries.
 
-    Lines that are already short enough are kept as they are (aligned
-    columns keep their layout); a longer line is broken between words, its
-    continuation lines indented like the line itself plus ``indent``.  A
-    word longer than the width is never broken (it overflows alone).
-
-    Args:
-        text (str): one or more lines.
-        width (int | None): the most characters per line (the terminal's
-            columns); None: no screen, the text is kept as it is.
-        indent (str): extra indentation of continuation lines.
-
-    Returns:
-        str: the wrapped text.
+    Short lines are kept (aligned columns keep their layout); continuation
+    lines are indented like the line plus ``indent``; a word longer than the
+    width overflows alone.  ``width`` None keeps the text.
     """
     if width is None:
         return text
@@ -201,20 +138,11 @@ def wrap(text: str, width: int | None = DEFAULT_WIDTH, indent: str = "") -> str:
 
 
 def reflow(text: str, width: int | None = DEFAULT_WIDTH) -> str:
-    """Wrap a text of paragraphs (separated by blank lines) written with
-    hard line breaks, such as a command's long help.
+    """Wrap a text of paragraphs with hard line breaks (a command's long help), no word broken.
 
-    A paragraph that fits is kept as written.  One with a line wider than
-    ``width`` is joined and wrapped again as one paragraph when none of its
-    lines is indented (prose); an indented paragraph (a table, an example)
-    is wrapped line by line (:func:`wrap`).
-
-    Args:
-        text (str): the paragraphs.
-        width (int | None): the screen's width; None keeps the text.
-
-    Returns:
-        str: the text, no word broken.
+    A paragraph that fits is kept; a wider one is rewrapped as a whole when
+    none of its lines is indented (prose), else line by line (a table, an
+    example).  ``width`` None keeps the text.
     """
     if width is None:
         return text
@@ -233,22 +161,11 @@ def reflow(text: str, width: int | None = DEFAULT_WIDTH) -> str:
 
 def wrap_list(lead: str, items: Iterable[str], width: int | None = DEFAULT_WIDTH, *, sep: str = ", ",
               end: str = "") -> str:
-    """``lead`` then the items joined by ``sep``, wrapped between items.
+    """``lead`` then the items joined by ``sep``, wrapped between items, ending with ``end``.
 
-    An item (``tt 5 6 1``, ``F 2``) is never split; continuation lines are
-    indented by the width of ``lead`` when that leaves at least half the
-    width, else by two spaces.  An item longer than the width overflows alone.
-
-    Args:
-        lead (str): the start of the first line (``"Legal moves: "``).
-        items (Iterable[str]): the items, in order.
-        width (int | None): the most characters per line; None: one line.
-        sep (str): put between two items (its trailing spaces are dropped
-            at a line end).
-        end (str): put after the last item (``"."``).
-
-    Returns:
-        str: one or more lines, none with trailing spaces.
+    Continuation lines are indented by the width of ``lead`` when that leaves
+    at least half the width, else by two spaces; an item longer than the
+    width overflows alone; no line has trailing spaces.  ``width`` None: one line.
     """
     words = list(items)
     if width is None:
@@ -267,11 +184,7 @@ def wrap_list(lead: str, items: Iterable[str], width: int | None = DEFAULT_WIDTH
 
 
 def _break_board_line(line: str, width: int) -> list[str]:
-    """A board line wider than ``width``, broken only between the items of
-    a list: after ``, `` (``Stock #(0) --> [8♦, 7♥, ...]``), else, in a
-    ``label: a b c`` line, between the space-separated items after the
-    label (Snap's ``A (47): Q J 3 ...``); continuation lines start under the
-    list's first item.  Any other line is kept whole."""
+    """A board line wider than ``width``, broken only between the items of a list; other lines whole."""
     if ", " in line:
         parts, sep = line.split(", "), ","
         opening = max(line.find("["), line.find(": ") + 1 if ": " in line else -1)
@@ -299,17 +212,15 @@ def fit(text: str, width: int | None = DEFAULT_WIDTH, *, terminal: bool = False)
     """One piece of a reply, fitted to the screen.
 
     Args:
-        text (str): the text; an :class:`Exact` is one of :data:`EXCEPTIONS`.
-        width (int | None): the screen's width in characters; None: the
-            output goes to no screen (a piped script), nothing is changed.
-        terminal (bool): the text goes to a terminal (a person reads it):
-            then a board line wider than the screen is broken between the
-            items of a list; in scripts an :class:`Exact` is kept byte for byte.
+        width: the screen's width in characters; None (a piped script) changes
+            nothing.
+        terminal: a person reads it: a board line wider than the screen is
+            broken between list items; in scripts an :class:`Exact` is kept
+            byte for byte.
 
     Returns:
-        str: the text, every line at most ``width`` characters except a
-        word (or a board item) longer than the width, and the lines of an
-        :class:`Exact` in scripts.
+        Every line at most ``width`` characters, except a single word (or board
+        item) wider than that and an :class:`Exact`'s lines in scripts.
     """
     if isinstance(text, Exact):
         if not terminal or width is None:
@@ -322,17 +233,11 @@ def fit(text: str, width: int | None = DEFAULT_WIDTH, *, terminal: bool = False)
 
 
 def compose(pieces: Iterable[str], width: int | None = DEFAULT_WIDTH, *, terminal: bool = False) -> Printable:
-    """The pieces of a reply (what a command echoed, a board, the ending
-    line), each made printable (:func:`printable`: a board keeps its SGR
-    colours, nothing else does; a :class:`Printable` piece, an earlier
-    reply's output, is kept) and fitted (:func:`fit`), joined by newlines;
-    empty pieces dropped."""
+    """The pieces of a reply, each made printable and fitted, joined by newlines; empty ones dropped."""
     return Printable("\n".join(fit(_printable_piece(piece), width, terminal=terminal) for piece in pieces if piece))
 
 
 def _printable_piece(piece: str) -> str:
-    """A piece of a reply made printable, keeping its kind (an :class:`Exact`
-    stays one, so it is fitted as a board)."""
     if isinstance(piece, Printable):
         return piece
     if isinstance(piece, Exact):
@@ -342,17 +247,9 @@ def _printable_piece(piece: str) -> str:
 
 
 def too_wide(text: str, width: int, exact: Iterable[str] = ()) -> list[str]:
-    """The lines of ``text`` wider than ``width`` that are none of
-    :data:`EXCEPTIONS`: not a line of the exact pieces ``exact`` (boards),
-    not a single word (the check of the width test).
+    """The lines of ``text`` wider than ``width`` that are none of :data:`EXCEPTIONS`.
 
-    Args:
-        text (str): what was printed.
-        width (int): the screen's width.
-        exact (Iterable[str]): the :class:`Exact` pieces the text holds.
-
-    Returns:
-        list[str]: the offending lines, in order.
+    Lines of the ``exact`` pieces (boards) and single words are allowed.
     """
     allowed = {line for piece in exact for line in piece.split("\n")}
     return [line for line in text.split("\n")

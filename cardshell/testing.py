@@ -1,90 +1,14 @@
-"""pytest helpers for plugin authors: the importable library.
+"""pytest helpers for plugin authors, importable without pytest.
 
-Running scripts in process (:func:`run_cardshell`, :class:`ScriptResult`),
-shells to drive line by line (:func:`new_shell`) with what Tab would offer
-(:func:`completions`), checking the host's promises line by line
-(:func:`execute_checked`), a game's rules and the host's search of it
-without typing lines (:func:`game_rules`, :class:`GameRules`,
-:func:`random_walk`, :func:`replays_to_a_win`), a game's fast paths for
-search checked against the plain search (:func:`check_search`), showing
-differences (:func:`visible_lines`, :func:`text_diff`) and reading golden scripts
-(:func:`parse_header`, :class:`GoldenOptions`; these live in
-:mod:`cardshell.golden` and are re-exported here).  This module does not
-import pytest or the shell (they are imported when first used) and never
-changes the working directory, so any program may use it.
-
-The pytest plugin built on it is :mod:`cardshell.pytest_plugin`, registered
-through cardshell's ``pytest11`` entry point: any test suite run in an
-environment where cardshell is installed gets it, with nothing to
-configure.  Its names (``cardshell_script``, ``GoldenItem`` ...) stay
-importable from here, loaded when first used.  It provides:
-
-``cardshell_script`` (fixture)
-    ``cardshell_script(script, plugins=..., seed=0, echo=False, ...)`` runs a
-    script of commands against a fresh shell, in process, exactly as
-    ``cardshell --seed 0 FILE`` would, and returns a :class:`ScriptResult`
-    (``output``, ``errors``, ``status``, ``messages``, and the ``shell`` for
-    looking at game states).  :func:`run_cardshell` is the same without
-    pytest (and without the ini option: its ``plugins`` default is every
-    installed plugin).
-
-``cardshell_shell`` (fixture)
-    ``cardshell_shell(plugins=..., seed=0, ...)`` builds a fresh shell (see
-    :func:`new_shell`) to drive line by line with ``shell.execute(line)`` or
-    :func:`execute_checked`, e.g. from hypothesis.
-
-    Both fixtures are session-scoped factories: every call gives a new shell
-    with a new empty data directory, so they may be used in a hypothesis
-    ``@given`` test (whose health check refuses function-scoped fixtures),
-    and each example starts afresh.
-
-Golden tests (collected files)
-    Every file named ``test_*.cardshell`` in a directory pytest collects is
-    one test: the script is run as above and its standard output, standard
-    error and exit status are compared *exactly* with the files beside it:
-
-    ==========================  =============================================
-    ``test_NAME.cardshell``     the script (blank lines and ``#`` comments
-                                are skipped, as in any cardshell script)
-    ``test_NAME.cardshell.out`` the exact standard output (required: a
-                                missing one fails the test)
-    ``test_NAME.cardshell.err`` the exact standard error (if absent: must be
-                                empty)
-    ``test_NAME.cardshell.status``  the exit status (if absent: must be 0)
-    ==========================  =============================================
-
-    Comment lines ``# cardshell: OPTIONS`` at the top of the script set the
-    run's options, with the CLI's spelling: ``--seed N`` (default 0),
-    ``--echo`` (the output is a transcript: prompt and command before each
-    command's output), ``--stop-on-error``, ``--plugins a,b`` (the plugins
-    to load, like ``CARDSHELL_LOAD_PLUGINS``; ``--plugins ""`` loads none),
-    ``--plugin MODULE_OR_FILE.py`` (one more plugin, repeatable; a relative
-    ``.py`` path is taken from the script's directory) and
-    ``--disable-plugin NAME``.  Errors are reported with the script's file
-    name (``test_NAME.cardshell:3: message``), so the expected files are
-    exactly what ``cardshell --seed N [--echo] test_NAME.cardshell`` prints
-    when run in the script's directory (with ``CARDSHELL_LOAD_PLUGINS`` set
-    as ``--plugins`` says, and a new empty ``--data-dir``); a failing test
-    prints that command.  Each run gets a new empty data directory, so saves
-    and statistics never leak between tests or from the player's own.
-
-    A mismatch fails with a unified diff in which invisible characters are
-    shown: ``·`` for a trailing space, ``\\t`` for a tab, ``\\r`` for a
-    carriage return, ``\\xNN``/``\\uNNNN`` for other unprintable characters,
-    and ``[no newline at end]`` after a last line without its newline.
-
-``--cardshell-update-golden`` (command-line option)
-    (Re)writes the expected files of the golden tests that run from their
-    actual results instead of comparing (``.err`` and ``.status`` are
-    written only when not empty / not 0, and removed otherwise).  Never the
-    default: review the written files before committing them.
-
-``cardshell_plugins`` (ini option)
-    The default plugins (comma list) for the fixture and the golden tests,
-    e.g. ``cardshell_plugins = "higher-lower"`` in ``[tool.pytest.ini_options]``;
-    unset means every installed plugin (subject to
-    ``CARDSHELL_LOAD_PLUGINS``).  Naming your own plugins keeps other
-    installed plugins from changing your expected output.
+Run scripts in process (:func:`run_cardshell`), drive a shell line by line
+(:func:`new_shell`, :func:`execute_checked`, :func:`completions`), play and
+solve a game's states without a shell (:func:`game_rules`,
+:func:`random_walk`, :func:`replays_to_a_win`, :func:`check_search`) and run
+golden scripts (:func:`run_golden`, :func:`check_golden`).  The fixtures,
+golden-file collection and options of the pytest plugin built on it
+(:mod:`cardshell.pytest_plugin`, entry point ``pytest11``) are importable
+from here too; docs/howto/testing.md describes them.  Importing this module
+imports neither pytest nor the shell and never changes the working directory.
 """
 
 from __future__ import annotations
@@ -141,9 +65,7 @@ _PLUGIN_NAMES = frozenset({"cardshell_script", "cardshell_shell", "GoldenFile", 
 
 
 def __getattr__(name: str) -> Any:
-    """The pytest plugin's names (``cardshell_script``, ``GoldenItem`` ...),
-    imported from :mod:`cardshell.pytest_plugin` when first asked for, so
-    that this library never imports pytest itself.
+    """The pytest plugin's names, imported from :mod:`cardshell.pytest_plugin` on first use.
 
     Raises:
         AttributeError: for any other name.
@@ -160,27 +82,18 @@ def __getattr__(name: str) -> Any:
 class ScriptResult:
     """What running a script of commands printed, as the CLI would.
 
-    To assert a game's own words, use :attr:`game_lines`; to assert what
-    the host said, use :meth:`host` (its messages by id and arguments,
-    docs/messages.md): both stay true when a later release rewords or adds
-    a host line.  :attr:`output`, :attr:`lines` and :attr:`messages` hold
-    the text exactly as printed, host wording included.
+    Assert a game's words with :attr:`game_lines` and the host's with
+    :meth:`host` (message id and arguments, docs/messages.md): both survive a
+    rewording of host lines; :attr:`output` and :attr:`errors` are the exact text.
 
     Attributes:
-        output: standard output: every accepted command's output (and,
-            with ``echo``, the prompts and commands), each ending with a newline.
-        errors: standard error: one ``SOURCE:LINE: message`` report per
-            rejected command, further lines of a message indented by two
-            spaces (plugin load failures and warnings first, as
-            ``cardshell: warning: ...``).
-        status: the exit status: 0 if every command was accepted, 1 if
-            some command was rejected.
-        shell (Shell): the shell after the script, e.g.
-            ``result.shell.current.state`` for the current game's state.
+        output: standard output (with ``echo``, prompts and commands too).
+        errors: standard error: one ``SOURCE:LINE: message`` per rejected
+            command, continuation lines indented by two spaces.
+        status: the exit status: 0 if every command was accepted, else 1.
+        shell: the shell after the script (``result.shell.current.state``).
         source: the name used in error reports.
-        parts: every part printed, as (``"out"`` or ``"err"``, part), in
-            order (:class:`cardshell.reply.Part`: its text, origin, and for
-            the host's its message id and arguments).
+        parts: every part printed, as (``"out"`` or ``"err"``, part), in order.
         out_items: standard output as a golden test compares it
             (:func:`cardshell.golden.compare`).
         err_items: standard error likewise.
@@ -197,11 +110,9 @@ class ScriptResult:
 
     @property
     def messages(self) -> list[str]:
-        """The messages of the rejected commands (and warnings), without their ``SOURCE:LINE: ``.
+        """The messages of the rejected commands (and warnings), without ``SOURCE:LINE: ``.
 
-        One entry per report: a multi-line message's indented continuation
-        lines are joined back to its first line with newlines
-        (``"Error in option: F 9\\nInvalid option.\\n..."``).
+        One entry per report; a multi-line message's lines are joined with newlines.
         """
         prefix = f"{self.source}:"
         found: list[str] = []
@@ -215,11 +126,7 @@ class ScriptResult:
 
     @property
     def lines(self) -> list[str]:
-        """The output's lines, without the host's notes: a game's ending and
-        the other lines the host adds around a game's output on its own
-        (messages of kind ``note``, docs/messages.md), so that a release
-        that adds one never moves a game's line.  :attr:`output` holds every
-        line as printed; ``result.host("game.ending")`` reads an ending."""
+        """The output's lines without the host's notes (messages of kind ``note``, docs/messages.md)."""
         out = [piece for stream, piece in self.parts if stream == "out"]
         if joined(out) != self.output.removesuffix("\n"):  # fitted to a screen: parts and text differ
             return self.output.splitlines()
@@ -227,22 +134,18 @@ class ScriptResult:
 
     @property
     def game_lines(self) -> list[str]:
-        """The lines of standard output the games wrote (their displays and
-        what their commands echoed), in order, without any line of the host."""
+        """The lines of standard output the games wrote, in order, without the host's."""
         return [line for stream, piece in self.parts if stream == "out" and piece.origin == GAME
                 for line in piece.text.split("\n")]
 
     @property
     def game_errors(self) -> list[str]:
-        """The messages of rejected commands written by the games (their
-        :class:`~cardshell.errors.CommandError` texts), in order."""
+        """The games' :class:`~cardshell.errors.CommandError` messages, in order."""
         return [str(piece.text) for stream, piece in self.parts
                 if stream == "err" and piece.origin == GAME and piece.kind == "error"]
 
     def host(self, message_id: str) -> list[dict[str, str]]:
-        """The arguments of every host message ``message_id`` printed (on
-        either stream), in order: ``result.host("game.over")`` ->
-        ``[{"what": "Aces Up is over", "result": "won", ...}]``.
+        """The arguments of every host message ``message_id`` printed, in order (``[{"result": "won", ...}]``).
 
         Args:
             message_id: an id of the catalog (docs/messages.md).
@@ -259,8 +162,7 @@ class ScriptResult:
 
 
 def _messages_in(text: str, message_id: str) -> list[dict[str, str]]:
-    """The arguments of the host messages ``message_id`` in ``text``, itself
-    or nested in its arguments."""
+    """The arguments of the messages ``message_id`` in ``text`` or nested in its arguments."""
     if not isinstance(text, HostText):
         return []
     found = [text.plain_args()] if text.message_id == message_id else []
@@ -270,8 +172,7 @@ def _messages_in(text: str, message_id: str) -> list[dict[str, str]]:
 
 
 class RecordingWriter(PlainWriter):
-    """The script front end's plain text, as :class:`cardshell.script.PlainWriter`
-    writes it, and the same results kept as parts and golden items."""
+    """A :class:`cardshell.script.PlainWriter` that also keeps what it wrote as parts and golden items."""
 
     def __init__(self, out: TextIO, err: TextIO, source: str) -> None:
         super().__init__(out, err, source)
@@ -320,9 +221,7 @@ class RecordingWriter(PlainWriter):
             self.out_items.append(Item(note + "\n", _wordings(note, "\n"), True))
 
     def _report_item(self, number: int, parts: list[Part], *, optional: bool) -> Item:
-        """The golden item of one ``SOURCE:LINE: message`` report: the
-        message in each of its wordings, inside each wording the report
-        itself (``script.report``) has had."""
+        """The golden item of one ``SOURCE:LINE: message`` report, in every wording of both."""
         wordings: dict[str, None] = {}
         for text in parts_wordings(parts):
             first, *rest = text.splitlines() or [""]
@@ -338,8 +237,7 @@ def _wordings(text: str, end: str) -> tuple[str, ...]:
 
 
 def _script_lines(script: str | Path | Iterable[str]) -> list[str]:
-    """The lines of a script, split as the CLI reads a file or stdin
-    (universal newlines: ``\n``, ``\r\n`` and ``\r`` end a line)."""
+    """The lines of a script, split with universal newlines as the CLI reads them."""
     if isinstance(script, Path):
         script = script.read_bytes().decode("utf-8")
     if isinstance(script, str):
@@ -362,19 +260,13 @@ def new_shell(
     Args:
         plugins, seed, modules, disabled: as in :func:`run_cardshell`.
         data_dir: the data directory; None makes a new empty temporary one.
-        interactive: the shell of a person at a terminal rather than a
-            script's (what a plugin's hooks see as ``interactive``, e.g.
-            statistics that count a terminal's games apart); nothing is
-            read from or drawn on a terminal either way.
-        autosave: save the games in progress when the shell closes, and
-            offer them at the next start; None: as the CLI does, only
-            when ``interactive``.
+        interactive: what the plugins' hooks see as ``interactive``; no
+            terminal is used either way.
+        autosave: save games in progress on close and offer them at the next
+            start; None: only when ``interactive``, as the CLI does.
 
     Returns:
-        cardshell.shell.Shell: ready for ``shell.execute(line)``, which
-        returns a :class:`cardshell.shell.Reply` (``ok``, ``output``,
-        ``error``, ``warnings``); ``shell.current`` is the game being played
-        (``state``, ``outcome``, ``moves``).  Plugins that failed are listed
+        A shell for ``shell.execute(line)``; plugins that failed are listed
         in ``shell.failures``, never raised.
     """
     from cardshell.shell import Shell  # imported late: pytest loads this plugin everywhere
@@ -400,34 +292,20 @@ def run_cardshell(
 ) -> ScriptResult:
     """Run a script of commands against a fresh shell, in process.
 
-    Equivalent to ``CARDSHELL_LOAD_PLUGINS=PLUGINS cardshell --seed SEED
-    [--echo] [--stop-on-error] [--plugin M ...] [--disable-plugin N ...]``
-    with the script on standard input (or as FILE for a :class:`Path`).
+    As ``CARDSHELL_LOAD_PLUGINS=PLUGINS cardshell --seed SEED [...]`` with the script on standard input.
 
     Args:
-        script (str | Path | Iterable[str]): the commands: a text of lines,
-            a file to read, or the lines themselves.
-        plugins (Iterable[str] | None): the plugins to load (entry-point or
-            distribution names); ``[]`` loads none (the host's commands
-            remain); None loads every installed one.
-        seed (int | None): the session seed (games started without
-            ``--seed`` get seeds drawn from it); None draws from the
-            operating system (not reproducible).
-        echo (bool): print the prompt and command before each command's output.
-        stop_on_error (bool): stop at the first rejected command.
-        modules (Iterable[str]): extra plugin modules or ``.py`` files
-            (``--plugin``), e.g. a plugin you are developing.
-        disabled (Iterable[str]): plugin names not to load.
-        source (str | None): the name in error reports; defaults to the
-            file's name for a :class:`Path`, else ``<stdin>``.
-        data_dir (str | PathLike | None): the data directory (saves,
-            statistics); None makes a new empty temporary one, so that a
-            test never reads or writes the player's own files.
-
-    Returns:
-        ScriptResult: output, errors, exit status and the shell.
+        script: a text of lines, a file to read, or the lines themselves.
+        plugins: the plugins to load (entry-point or distribution names);
+            ``[]`` loads none; None loads every installed one.
+        seed: the session seed; None draws from the operating system.
+        echo: print the prompt and command before each command's output.
+        stop_on_error: stop at the first rejected command.
+        modules: extra plugin modules or ``.py`` files (``--plugin``).
+        disabled: plugin names not to load.
+        source: the name in error reports; default: a :class:`Path`'s name, else ``<stdin>``.
+        data_dir: the data directory; None makes a new empty temporary one.
     """
-
     if source is None:
         source = script.name if isinstance(script, Path) else "<stdin>"
     lines = _script_lines(script)
@@ -445,18 +323,7 @@ def run_cardshell(
 
 # -- golden tests ---------------------------------------------------------------
 def _search_beside(directory: Path, modules: Iterable[str]) -> None:
-    """Make ``--plugin MODULE`` names of a golden header importable from the
-    script's directory, as ``cd DIR && cardshell --plugin MODULE`` finds
-    them (the console script searches the current directory), without
-    changing the working directory: the directory is appended to
-    ``sys.path`` when it holds one of the modules (``MODULE.py`` or a
-    package ``MODULE/``).
-
-    Args:
-        directory: the golden script's directory.
-        modules: the header's ``--plugin`` values (paths of ``.py`` files
-            are left to :func:`cardshell.discovery.import_extra`).
-    """
+    """Append ``directory`` to ``sys.path`` if it holds a header's ``--plugin`` module, as ``cd DIR`` would."""
     for module in modules:
         if module.endswith(".py"):
             continue
@@ -466,16 +333,14 @@ def _search_beside(directory: Path, modules: Iterable[str]) -> None:
 
 
 def run_golden(path: Path, *, plugins: Iterable[str] | None = None) -> tuple[ScriptResult, GoldenOptions]:
-    """Run a golden script (``test_*.cardshell``) as its golden test does:
-    its header's options, a new empty data directory.
+    """Run a golden script (``test_*.cardshell``) with its header's options and a new empty data directory.
 
     Args:
         path: the script.
-        plugins: the plugins to load when its header names none (the ini
-            option ``cardshell_plugins``); None: every installed one.
+        plugins: the plugins to load when its header names none; None: every installed one.
 
     Returns:
-        tuple[ScriptResult, GoldenOptions]: what it printed, and its options.
+        What it printed, and its header's options.
 
     Raises:
         GoldenError: a bad header.
@@ -500,10 +365,8 @@ class GoldenCheck:
     Attributes:
         result: what the script printed.
         options: its header's options.
-        problems: each difference found, as a report (empty: the test passes).
-        host_lines: host lines of the expected files in a wording of another
-            release (or missing from them): they pass, and
-            ``--cardshell-update-golden`` would refresh them.
+        problems: each difference found (empty: the test passes).
+        host_lines: host lines passed in another release's wording, or missing.
     """
 
     result: ScriptResult
@@ -515,9 +378,7 @@ class GoldenCheck:
 def check_golden(path: Path, *, plugins: Iterable[str] | None = None, strict: bool = False) -> GoldenCheck:
     """Run a golden script and compare what it printed with its expected files.
 
-    The game's lines compare exactly and in order; the host's by message id
-    and arguments, in any wording the catalog has had for them, and host
-    lines missing from the expected files are allowed
+    The game's lines compare exactly; the host's by message id and arguments
     (:func:`cardshell.golden.compare`); with ``strict``, every byte.
 
     Args:
@@ -563,24 +424,17 @@ def check_golden(path: Path, *, plugins: Iterable[str] | None = None, strict: bo
 
 # -- the host's promises, line by line ------------------------------------------
 def execute_checked(shell: Any, line: str, *, plugin_bugs_allowed: bool = False) -> Any:
-    """Run one line and assert what the host promises every game.
-
-    For property tests (hypothesis) that feed random lines to a game: the
-    line never raises out of ``execute``; a rejected line carries a message
-    and leaves every game in progress (not only the current one), and which
-    game is current, exactly as they were.
+    """Run one line and assert the host's promises: ``execute`` never raises; a rejected
+    line has a message and leaves every game, and which one is current, as it was.
 
     Args:
-        shell (cardshell.shell.Shell): the shell to run the line in.
-        line (str): one input line, valid or not.
-        plugin_bugs_allowed (bool): accept ``internal error in plugin ...``
-            rejections (for tests of a deliberately broken plugin); by
-            default such a rejection fails the test, since it is a bug in
-            the game.
+        shell: a shell from :func:`new_shell`.
+        line: one input line, valid or not.
+        plugin_bugs_allowed: accept ``internal error in plugin ...``
+            rejections (tests of a deliberately broken plugin).
 
     Returns:
-        cardshell.shell.Reply: the reply, for further game-specific checks
-        (``ok``, ``output``, ``error``, ``warnings``; see docs/howto/testing.md).
+        The :class:`cardshell.shell.Reply`, for game-specific checks.
 
     Raises:
         AssertionError: when a promise is broken.
@@ -599,20 +453,15 @@ def execute_checked(shell: Any, line: str, *, plugin_bugs_allowed: bool = False)
 
 # -- completion ------------------------------------------------------------------
 def completions(shell: Any, text: str) -> tuple[list[str], str]:
-    """What Tab offers at the end of ``text`` in ``shell``, as at the
-    terminal: the host's words and the current game's commands, the
-    arguments its moves may take now (from its legal moves, or its
-    commands' own completers) and option values.
+    """What Tab offers at the end of ``text`` in ``shell``, as at the terminal.
 
     Args:
-        shell (cardshell.shell.Shell): a shell from :func:`new_shell` (its
-            current game is where completion looks).
+        shell: a shell from :func:`new_shell`; completion follows its current game.
         text: the line typed so far, up to the cursor (``"tt 2 "``).
 
     Returns:
-        tuple[list[str], str]: the candidates (each once, in natural order:
-        ``a2`` before ``a10``) and the partial word they would replace
-        (``""`` after a space).
+        The candidates (each once, in natural order: ``a2`` before ``a10``)
+        and the partial word they would replace (``""`` after a space).
     """
     from cardshell.completion import candidates  # imported late: pytest loads this plugin everywhere
 
@@ -621,19 +470,13 @@ def completions(shell: Any, text: str) -> tuple[list[str], str]:
 
 # -- a game's rules and its search, without a shell -------------------------------
 class GameRules:
-    """One game's rules as functions over its states, and the host's search
-    of it, for tests that play and solve positions without typing them: a
-    property test of a game's own solver, a check of its fast paths against
-    the plain search.  Made by :func:`game_rules`.
+    """One game's rules as functions over its states, and the host's search of it; made by :func:`game_rules`.
 
-    A line goes through the same parse, validators and handler (or the
-    :class:`~cardshell.Move`'s ``check`` and ``apply``) as a typed one;
-    states are never changed (a contract-1 game's handlers change copies).
+    A line goes through the same parse, validators and handler as a typed
+    one; the states given are never changed.
 
     Attributes:
-        game (cardshell.Game): the game as registered: its search part in
-            ``game.search`` (a :class:`~cardshell.Search`, gathered from the
-            deprecated flat fields if the plugin gave those).
+        game: the :class:`cardshell.Game` as registered.
     """
 
     def __init__(self, rules: RuleSet) -> None:
@@ -642,17 +485,12 @@ class GameRules:
 
     @property
     def search(self) -> Search:
-        """The search part :meth:`solve` uses (the game's own, or the one
-        given to :meth:`with_search`)."""
+        """The search part :meth:`solve` uses."""
         return self._rules.search
 
     @property
     def warnings(self) -> list[str]:
-        """What the host told of the plugin's answers it left out while
-        these rules were used (a listed move its rules reject, a
-        ``successors`` child they do not produce: ``plugin 'golf':
-        successors gave 'take 9', which its rules reject; searched without
-        successors``), each once."""
+        """The host's warnings, each once, about plugin answers it left out (a listed move the rules reject ...)."""
         return list(self._rules.warnings)
 
     def legal(self, state: Any) -> list[str]:
@@ -667,8 +505,7 @@ class GameRules:
         """The state after the move ``line`` from ``state`` (which is left as it was).
 
         Raises:
-            cardshell.CommandError: (a :class:`~cardshell.UsageError` for a
-                line that does not parse) the line is not a legal move.
+            cardshell.CommandError: the line is not a legal move.
         """
         return self._rules.play(state, line)
 
@@ -677,36 +514,24 @@ class GameRules:
         return self._rules.outcome(state)
 
     def solve(self, state: Any, budget: Budget | None = None) -> Verdict:
-        """The host's search from ``state``, as ``solve`` runs it on a state
-        that shows every card: the game's own :attr:`Search.solver
-        <cardshell.Search.solver>` when it has one, else the generic
-        depth-first search through :attr:`~cardshell.Search.successors` (or
-        the legal moves, by :attr:`~cardshell.Search.heuristic`), keyed by
-        :attr:`~cardshell.Search.key` and cut by
-        :attr:`~cardshell.Search.prune`.
+        """The host's search from ``state``, as ``solve`` runs it on a state that shows every card.
 
         Args:
             state: the position to search from.
-            budget: seconds and positions; None: ``Budget()`` (10 seconds,
-                200,000 positions).
+            budget: seconds and positions; None: ``Budget()``.
 
         Returns:
-            cardshell.Verdict: ``won`` with its line, ``no win`` (every
-            position searched) or ``unknown`` (the budget ran out).
+            ``won`` with its line, ``no win`` or ``unknown`` (the budget ran out).
 
         Raises:
-            cardshell.CommandError: a solver's ``won`` line does not win
-                when replayed through the rules.
+            cardshell.CommandError: a solver's winning line does not win by the rules.
         """
         from cardshell.search import solve  # imported late: pytest loads this plugin everywhere
 
         return solve(self._rules, state, Budget() if budget is None else budget)
 
     def with_search(self, search: Search) -> GameRules:
-        """The same rules searched with ``search`` instead of the game's own
-        search part: ``Search()`` is the plain search (every legal line, the
-        whole state as its key), to check a game's fast paths or its solver
-        against."""
+        """The same rules searched with ``search``; ``Search()`` is the plain search."""
         return GameRules(self._rules.searched_with(search))
 
 
@@ -715,14 +540,10 @@ def game_rules(game_id: str, *, plugins: Iterable[str] | None = None, modules: I
 
     Args:
         game_id: the game's id (``"aces-up"``).
-        plugins: the plugins to load, as in :func:`run_cardshell` (None:
-            every installed one); ``[game_id]`` is enough for a game whose
-            plugin is named like it.
-        modules: extra plugin modules or ``.py`` files (``--plugin``).
+        plugins, modules: as in :func:`run_cardshell`.
 
     Raises:
-        KeyError: no game ``game_id`` is registered (a plugin that failed
-            is named in the message).
+        KeyError: no game ``game_id`` is registered (the message names plugins that failed).
     """
     shell = new_shell(plugins, modules=modules)
     if game_id not in shell.games:
@@ -732,10 +553,10 @@ def game_rules(game_id: str, *, plugins: Iterable[str] | None = None, modules: I
 
 
 def random_walk(rules: GameRules, state: Any, seed: int, steps: int) -> Any:
-    """The state after at most ``steps`` legal moves from ``state``, each
-    chosen by ``random.Random(seed)`` among :meth:`GameRules.legal`; the
-    walk stops early where no move is legal or the game is over.  The same
-    arguments give the same state."""
+    """The state after at most ``steps`` legal moves from ``state``, chosen by ``random.Random(seed)``.
+
+    The walk stops early where no move is legal or the game is over.
+    """
     walker = random.Random(seed)
     for _ in range(steps):
         legal = rules.legal(state)
@@ -746,8 +567,7 @@ def random_walk(rules: GameRules, state: Any, seed: int, steps: int) -> Any:
 
 
 def replays_to_a_win(rules: GameRules, state: Any, line: Iterable[str]) -> bool:
-    """Whether the moves of ``line``, played in turn from ``state`` through
-    the rules, end in a won game (a solver's winning line, say).
+    """Whether the moves of ``line``, played from ``state`` through the rules, end in a won game.
 
     Raises:
         cardshell.CommandError: a move of the line is not legal where it is played.
@@ -759,8 +579,7 @@ def replays_to_a_win(rules: GameRules, state: Any, line: Iterable[str]) -> bool:
 
 
 # -- a game's fast paths for search -----------------------------------------------
-#: The budget of each search :func:`check_search` makes: 60 seconds, a
-#: million positions.
+#: The budget of each search :func:`check_search` makes.
 CHECK_BUDGET = Budget(seconds=60.0, nodes=1_000_000)
 
 #: How many moves of a winning line an assertion message quotes.
@@ -773,9 +592,8 @@ class SearchCheck:
 
     Attributes:
         position: ``deal 7`` (a seed) or ``state 2`` (the third of ``states``).
-        plain: the verdict of the plain search (the game's fast paths left out).
-        fast: the verdict of the search with the game's fast paths; its
-            winning line, if any, replays to a win through the rules.
+        plain: the verdict of the plain search (without the game's fast paths).
+        fast: the verdict of the search with them.
     """
 
     position: str
@@ -788,47 +606,26 @@ def check_search(game_id: str, deals: Iterable[int] = (), *, states: Iterable[An
                  plugins: Iterable[str] | None = None, modules: Iterable[str] = ()) -> list[SearchCheck]:
     """Assert that a game's fast paths for search give the plain search's verdicts.
 
-    The fast paths are the game's ``key``, ``successors``, ``prune`` and
-    ``solver`` (given as ``Game(search=cardshell.Search(...))`` or as flat
-    ``Game`` fields; docs/howto/search.md).  Each is a promise the host
-    cannot verify as it searches (a ``no win`` that leaves out a winning
-    line looks like any other), so this solves every position twice with
-    the host's search (the engine of ``solve``, ``hint`` and winnability
-    sweeps, on the true state): once plain (legal moves and the rules, the
-    states themselves as keys, the game's ``heuristic`` kept: it only orders
-    moves) and once as the game is registered.  It asserts, for each
-    position:
-
-    * the plain search gives a verdict (``won`` or ``no win``) within
-      ``budget``: otherwise there is nothing to compare, and the message
-      says to give a larger budget or a smaller position;
-    * the fast paths give the same verdict, within the same budget;
-    * the fast paths' winning line replays, move by move, through the
-      rules (each move's ``check`` and ``apply``) to a won game;
-    * no fast path answers wrongly on the way (a ``successors`` child its
-      rules do not produce, a ``solver`` line they reject: the host's own
-      checks, which would otherwise search on without the fast path).
+    The fast paths (``key``, ``successors``, ``prune``, ``solver``:
+    docs/howto/search.md) cannot be verified as the host searches, so each
+    position is solved plainly and as registered: both must reach the same
+    verdict within ``budget``, with a winning line that replays to a win.
 
     Args:
         game_id: the game's id (``"aces-up"``).
         deals: seeds; each deal is ``new(seed, options)``.
         states: positions of your own (a stacked endgame), checked after the deals.
-        options: the game's ``play`` options for the deals (default: each
-            option's default).
+        options: the game's ``play`` options for the deals (default: the defaults).
         budget: the limits of each of the two searches of a position.
-        plugins: the plugins to load (entry-point or distribution names),
-            as in :func:`run_cardshell`; None loads every installed one.
-        modules: extra plugin modules or ``.py`` files (``--plugin``).
+        plugins, modules: as in :func:`run_cardshell`.
 
     Returns:
-        One :class:`SearchCheck` per position, deals first: the two verdicts,
-        e.g. to compare how many positions each search expanded.
+        One :class:`SearchCheck` per position, deals first.
 
     Raises:
         AssertionError: at the first position where a promise is broken,
-            naming the game, the position, both verdicts and what to look
-            at; also when no game ``game_id`` is registered or it has no
-            fast path.
+            naming the position and both verdicts; also when the game is not
+            registered, has no fast path, or nothing is given to check.
     """
     from cardshell.errors import CommandError  # imported late: pytest loads this plugin everywhere
     from cardshell.plugincheck import PluginFault
@@ -885,7 +682,7 @@ def _searched(rules: GameRules, state: Any, budget: Budget, where: str, which: s
 
 
 def _told(verdict: Verdict) -> str:
-    """A verdict for a message: ``'won' (a line of 12 moves: D, F 1, ...)``, ``'no win' (40 positions)``."""
+    """A verdict for a message: ``'won' (a line of 12 moves: D, F 1, ...)``."""
     if verdict.result == "won":
         shown = ", ".join(verdict.line[:_QUOTED_MOVES]) + (", ..." if len(verdict.line) > _QUOTED_MOVES else "")
         return f"'won' (a line of {len(verdict.line)} moves: {shown})"
@@ -893,7 +690,7 @@ def _told(verdict: Verdict) -> str:
 
 
 def _replays(rules: GameRules, state: Any, line: tuple[str, ...], where: str, rejected: type[Exception]) -> None:
-    """Assert that ``line`` is legal move after move from ``state`` and ends in a won game."""
+    """Assert that ``line`` replays from ``state`` to a won game."""
     for number, move in enumerate(line, 1):
         try:
             state = rules.play(state, move)

@@ -1,10 +1,6 @@
-"""What the host's default command plugins share: the option parser of
-``new`` (``play``'s is :func:`cardshell.game_options.play_parser`, also
-importable here), the argument readers of ``undo``/``redo`` and
-``play``/``new``, the lookup of a game by its id or a prefix
-(:func:`find_game`), a game's page (:func:`game_page`), and
-:class:`HostPlugin`, the base of each default plugin (its host, the
-current game, the list of saves).
+"""What the host's default command plugins share: argument readers, the
+lookup of a game by id or prefix (:func:`find_game`), a game's page
+(:func:`game_page`) and :class:`HostPlugin`, the base of each plugin.
 """
 
 from __future__ import annotations
@@ -46,7 +42,7 @@ def _count(text: str) -> int:
 
 
 def _split(text: str) -> list[str]:
-    """``play``/``new`` arguments: shell words of at most parsers.MAX_SHELL_WORDS_LENGTH characters."""
+    """``play``/``new`` arguments as shell words, of bounded length."""
     return parsers.shell_words(text)
 
 
@@ -56,18 +52,11 @@ def _did_you_mean(word: str, candidates: Iterable[str]) -> str:
 
 
 def find_game(games: Mapping[str, Game], word: str) -> Game:
-    """The game a word names: its id, or a prefix of exactly one id (``aces``).
-
-    Args:
-        games (Mapping[str, Game]): the registered games by id.
-        word (str): what the player typed (any case).
-
-    Returns:
-        Game: the game.
+    """The game ``word`` names (any case): its id, or a prefix of exactly one id (``aces``).
 
     Raises:
         CommandError: no game, or more than one, starts so (the message lists
-            the candidates, or suggests a close id and lists the games).
+            the candidates, or suggests a close id).
     """
     key = word.lower()
     game = games.get(key)
@@ -84,8 +73,7 @@ def find_game(games: Mapping[str, Game], word: str) -> Game:
 
 
 def _did_you_mean_game(word: str, games: Iterable[str]) -> str:
-    """A suggestion for a mistyped game id: a close id (``aces-upp``), else
-    an id with a word close to it (``acs``: ``aces-up``), else ""."""
+    """A close game id for a mistyped ``word`` (``aces-upp``, ``acs``: ``aces-up``), else ""."""
     ids = sorted(games)
     close = _did_you_mean(word, ids)
     if close:
@@ -96,15 +84,15 @@ def _did_you_mean_game(word: str, games: Iterable[str]) -> str:
 
 
 def game_commands(registry: Registry, game_id: str) -> list[Command]:
-    """The commands of a game (its own and those other plugins added), in registration order."""
+    """The commands of a game, its own and those other plugins added, in registration order."""
     return [entry.command for entry in registry.commands(game_id)]
 
 
 def game_page(host: Host, game_id: str) -> list[str]:
-    """``help GAME`` and ``rules GAME``: the game's rules page (its
-    ``RULES.md``, or its summary), commands and ``play`` options, wrapped to
-    the front end's width, as the pieces the command echoes
-    (:func:`cardshell.gamepage.page_pieces`).
+    """``help GAME`` and ``rules GAME``: the game's page wrapped to the width, as the pieces echoed.
+
+    The pieces are :func:`cardshell.gamepage.page_pieces`: the rules page (its
+    ``RULES.md``, or its summary), commands and ``play`` options.
 
     Raises:
         KeyError: no such game.
@@ -117,12 +105,7 @@ def game_page(host: Host, game_id: str) -> list[str]:
 
 
 class HostPlugin:
-    """The base of the host's default command plugins: the shell they act on
-    and what several of them need.
-
-    Args:
-        shell (Host): the shell whose games the commands act on.
-    """
+    """The base of the host's default command plugins, acting on ``shell``'s games."""
 
     def __init__(self, shell: Host) -> None:
         self.shell = shell
@@ -134,7 +117,6 @@ class HostPlugin:
         return session
 
     def _game_id(self, word: str) -> str | None:
-        """The id of the game a word names (its id or a unique prefix), or None."""
         try:
             return self._find_game(word).id
         except CommandError:

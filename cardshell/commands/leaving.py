@@ -1,5 +1,4 @@
-"""The default plugin ``cardshell.session``: ``history``, ``quit`` and
-``exit``: the session's replayable record and its end."""
+"""The default plugin ``cardshell.session``: ``history``, ``quit`` and ``exit``."""
 
 from __future__ import annotations
 
@@ -12,11 +11,7 @@ from cardshell.records import Command, CommandContext
 
 
 class SessionCommands(HostPlugin):
-    """The session's record, leaving a game and leaving the shell.
-
-    Args:
-        shell (Host): the shell whose games the commands act on.
-    """
+    """The session's record, leaving a game and leaving the shell."""
 
     @hookimpl
     def cardshell_commands(self) -> list[Command]:
@@ -40,15 +35,9 @@ class SessionCommands(HostPlugin):
     def quit(self, ctx: CommandContext, args: None) -> None:
         """``quit``: abandon the current game; outside a game, leave the shell.
 
-        Every way of leaving a game with moves that is not over (``quit``, a
-        game's own letter for it such as Aces Up's ``q``) asks first at a
-        terminal (:attr:`cardshell.context.FrontEnd.confirm`), the question
-        ``new`` asks; declining changes nothing.  The game left is kept
-        loadable until exit and listed under "Abandoned" by ``load``
-        (:meth:`cardshell.persistence.Persistence.abandon`).
-
-        Raises:
-            CommandError: the player declined.
+        Leaving a game with moves that is not over asks first at a terminal;
+        declining (CommandError) changes nothing.  The game left stays loadable
+        until exit (:meth:`cardshell.persistence.Persistence.abandon`).
         """
         shell = self.shell
         session = shell.table.current

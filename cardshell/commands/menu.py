@@ -16,11 +16,7 @@ from cardshell.registry import ESCAPE
 
 
 class MenuCommands(HostPlugin):
-    """The help menu and the list of games.
-
-    Args:
-        shell (Host): the shell whose games the commands act on.
-    """
+    """The help menu and the list of games."""
 
     @hookimpl
     def cardshell_commands(self) -> list[Command]:
@@ -39,9 +35,7 @@ class MenuCommands(HostPlugin):
         return [entry.command for entry in self.shell.registry.global_scope.entries]
 
     def _usable_here(self, commands: list[Command]) -> list[Command]:
-        """The commands that do something at ``cardshell>`` now (no game):
-        not those acting on the current game, and ``new``/``restart`` only
-        while a finished game is there to deal again."""
+        """The commands that do something at ``cardshell>``, no game current."""
         finished = self.shell.table.last_finished() is not None
         return [command for command in commands if command.name not in NEEDS_GAME
                 and (finished or command.name not in NEEDS_GAME_OR_FINISHED)]
@@ -120,8 +114,7 @@ class MenuCommands(HostPlugin):
                 + shadowed + sorted(registry.games))
 
     def _games_with_command(self, word: str) -> list[str]:
-        """The titles of the games (sorted) that have a command or alias ``word``
-        (any case), for ``help WORD`` outside them."""
+        """The sorted titles of the games with a command or alias ``word`` (any case)."""
         registry, key = self.shell.registry, word.lower()
         owners = []
         for gid, game in sorted(registry.games.items()):

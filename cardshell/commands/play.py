@@ -1,8 +1,4 @@
-"""The default plugin ``cardshell.play``: ``play``, ``new`` and ``restart``.
-
-A new deal of a game with moves in progress abandons it, after asking at a
-terminal (:meth:`cardshell.commands.switching.GameSwitching._replacing`).
-"""
+"""The default plugin ``cardshell.play``: ``play``, ``new`` and ``restart``."""
 
 from __future__ import annotations
 
@@ -21,23 +17,14 @@ from cardshell.records import Command, CommandContext
 
 
 def over_line(session: Any) -> HostText:
-    """``Aces Up (seed 4) is over: won.``: how a finished game is named (the
-    message ``game.was-over``).
-
-    Args:
-        session (GameSession): a game with an outcome.
-    """
+    """``Aces Up (seed 4) is over: won.``: how a finished game is named (``game.was-over``)."""
     outcome = session.outcome
     detail = say("game.detail", detail=outcome.detail) if outcome.detail else ""
     return say("game.was-over", title=session.game.title, seed=session.seed, result=outcome.result, detail=detail)
 
 
 class PlayCommands(GameSwitching):
-    """Starting, resuming and dealing games again.
-
-    Args:
-        shell (Host): the shell whose games the commands act on.
-    """
+    """Starting, resuming and dealing games again."""
 
     @hookimpl
     def cardshell_commands(self) -> list[Command]:
@@ -59,9 +46,8 @@ class PlayCommands(GameSwitching):
     def play(self, ctx: CommandContext, words: list[str]) -> None:
         """``play GAME [--seed N] [options]``: start or resume a game.
 
-        A new deal (``--seed`` or an option given) of a game that has moves
-        in progress here, or whose automatic save has moves, abandons that
-        game: see :meth:`_replacing`.
+        A new deal abandons a game with moves in progress here, or in the
+        automatic save (:meth:`_replacing`).
         """
         shell = self.shell
         table, dispatcher = shell.table, shell.dispatcher
@@ -99,9 +85,7 @@ class PlayCommands(GameSwitching):
             self._start(ctx, game, seed, options, "game.started")
 
     def new(self, ctx: CommandContext, words: list[str]) -> None:
-        """``new [--seed N]``: a new deal of the current game (new seed, same
-        options), or at ``cardshell>`` of the last game that ended; abandons
-        the game in progress if it has moves (:meth:`_replacing`)."""
+        """``new [--seed N]``: a new deal of the current game (or of the last that ended), same options."""
         session = self._current_or_finished()
         seed = _new_parser().parse_words(words).seed
         with self._replacing(ctx, session.id):
@@ -111,20 +95,13 @@ class PlayCommands(GameSwitching):
             self._start(ctx, session.game, seed, session.options, "game.started-new")
 
     def restart(self, ctx: CommandContext, args: None) -> None:
-        """``restart``: the same deal again from its seed (at ``cardshell>``,
-        the deal of the last game that ended); abandons the game in progress
-        if it has moves (:meth:`_replacing`)."""
+        """``restart``: the same deal again from its seed (or the last game that ended's)."""
         session = self._current_or_finished()
         with self._replacing(ctx, session.id):
             self._start(ctx, session.game, session.seed, session.options, "game.restarted")
 
     def _current_or_finished(self) -> Any:
-        """The current game, or at ``cardshell>`` the last game that ended
-        (:meth:`cardshell.gametable.GameTable.last_finished`).
-
-        Raises:
-            CommandError: neither exists.
-        """
+        """The current game, or at ``cardshell>`` the last that ended; CommandError if neither exists."""
         table = self.shell.table
         session = table.current or table.last_finished()
         if session is None:

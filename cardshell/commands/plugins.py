@@ -1,5 +1,4 @@
-"""The default plugin ``cardshell.plugins``: ``plugins``, the loaded plugins
-and the refused ones."""
+"""The default plugin ``cardshell.plugins``: ``plugins``, the loaded plugins and the refused ones."""
 
 from __future__ import annotations
 
@@ -12,11 +11,7 @@ from cardshell.registry import ESCAPE
 
 
 class PluginCommands(HostPlugin):
-    """The list of plugins.
-
-    Args:
-        shell (Host): the shell whose games the commands act on.
-    """
+    """The list of plugins."""
 
     @hookimpl
     def cardshell_commands(self) -> list[Command]:
@@ -26,8 +21,7 @@ class PluginCommands(HostPlugin):
         ]
 
     def plugins(self, ctx: CommandContext, args: None) -> None:
-        """``plugins``: loaded plugins with distribution, version, games and
-        hooks; the shell words each game shadows (:data:`ESCAPE`); failures."""
+        """``plugins``: loaded plugins (distribution, version, games, hooks, shadowed words) and failures."""
         registry = self.shell.registry
         width = self.shell.front_end.width
         rows: list[tuple[str, str]] = []

@@ -1,8 +1,6 @@
 """The default plugin ``cardshell.saves``: ``save`` and ``load``.
 
-Saves are the seed, options and accepted moves, rebuilt by replay
-(:mod:`cardshell.saves`, :meth:`cardshell.replay.Replayer.replay`); the
-rules of names and conflicts are :mod:`cardshell.persistence`'s.
+The rules of names and conflicts are :mod:`cardshell.persistence`'s.
 """
 
 from __future__ import annotations
@@ -20,11 +18,7 @@ from cardshell.records import Command, CommandContext
 
 
 class SaveCommands(GameSwitching):
-    """Saving and loading games.
-
-    Args:
-        shell (Host): the shell whose games the commands act on.
-    """
+    """Saving and loading games."""
 
     @hookimpl
     def cardshell_commands(self) -> list[Command]:
@@ -48,9 +42,8 @@ class SaveCommands(GameSwitching):
     def save(self, ctx: CommandContext, words: list[str]) -> None:
         """``save [NAME]``: save the current game (default: its automatic save).
 
-        A save this session did not read or write, or that another process
-        changed since, is not replaced: the game goes to a new name and the
-        reply says which and why (:mod:`cardshell.persistence`).
+        A save not ours to replace is kept, and the game goes to a new name the
+        reply gives (:mod:`cardshell.persistence`).
         """
         session = self._current()
         if len(words) > 1:
@@ -71,8 +64,7 @@ class SaveCommands(GameSwitching):
                      name=repr(result.name), instead=instead, how=how))
 
     def load(self, ctx: CommandContext, words: list[str]) -> None:
-        """``load [NAME]``: resume a saved game; without NAME, list the saves
-        and the games abandoned in this session."""
+        """``load [NAME]``: resume a saved game; without NAME, list the saves and abandoned games."""
         if len(words) > 1:
             raise UsageError(say("save.load-too-many"))
         if not words:
@@ -101,7 +93,6 @@ class SaveCommands(GameSwitching):
             raise CommandError(exc.message) from None
 
     def _abandoned_rows(self) -> list[tuple[str, str]]:
-        """One row per game abandoned in this session, oldest first."""
         rows: list[tuple[str, str]] = []
         for name, record in self.shell.persistence.abandoned.items():
             game = self.shell.registry.games.get(record.game)

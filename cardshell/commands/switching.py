@@ -1,8 +1,4 @@
-"""Putting a new game in place, shared by ``play``, ``new``, ``restart`` and
-``load``: asking before a game with moves is abandoned, keeping the
-abandoned game loadable until exit, starting or rebuilding the game and
-showing it (:class:`GameSwitching`).
-"""
+"""Putting a new game in place, shared by ``play``, ``new``, ``restart`` and ``load``."""
 
 from __future__ import annotations
 
@@ -26,14 +22,9 @@ class GameSwitching(HostPlugin):
                       record: saves.SaveRecord | None = None) -> None:
         """Rebuild the save ``name``, make it current and show it.
 
-        A finished game is never resumed as in progress: a named save of one
-        is shown over, with its ending (``new`` or ``restart`` deal again);
-        the automatic save of one (``play GAME``) is refused, so a new game
-        is dealt.
-
-        Raises SaveError (nothing changed) when it cannot be read or
-        rebuilt, or is the automatic save of a finished game; CommandError
-        when the player declines to abandon the game it replaces.
+        A finished game is never resumed as in progress: a named save of one is
+        shown over; the automatic save of one is refused, so a new game is dealt.
+        Raises SaveError (nothing changed) or CommandError (the player declined).
         """
         shell = self.shell
         if record is None:
@@ -59,21 +50,11 @@ class GameSwitching(HostPlugin):
                    ) -> Iterator[None]:
         """Guard a command that puts a new game of ``game_id`` in place.
 
-        The game it drops is the one in progress here, if it has moves and
-        is not over, or else (autosave on) the automatic save with moves
-        that exit would replace.  At a terminal (:attr:`cardshell.context.FrontEnd.confirm`) the
-        player is asked first; declining raises :class:`CommandError` and
-        changes nothing.  In a script the command goes on.  Either way the
-        dropped game is kept loadable until exit
-        (:meth:`cardshell.persistence.Persistence.abandon`) and one line
-        names it (game, seed, moves) and how to get it back.  If the body
-        fails, nothing is kept (the shell's host-command snapshot puts the
-        rest back, the session seed generator included).
-
-        Args:
-            ctx (CommandContext): the command's context (for the note).
-            game_id (str): the game about to be started or loaded.
-            incoming (SaveRecord | None): the save being loaded, if any.
+        The game dropped (one in progress here with moves, not over, or the
+        automatic save exit would replace; ``incoming`` is a save being loaded)
+        is asked about at a terminal, where declining raises CommandError; it is
+        kept loadable until exit and one line names it.  If the body fails,
+        nothing is kept.
         """
         shell, persistence = self.shell, self.shell.persistence
         record, snapshot, what = None, None, ""

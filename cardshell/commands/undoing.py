@@ -1,5 +1,4 @@
-"""The default plugin ``cardshell.undo``: ``undo`` and ``redo``, for every
-game, over the snapshots the host keeps (:mod:`cardshell.undo`)."""
+"""The default plugin ``cardshell.undo``: ``undo`` and ``redo`` for every game (:mod:`cardshell.undo`)."""
 
 from __future__ import annotations
 
@@ -10,11 +9,7 @@ from cardshell.records import Command, CommandContext
 
 
 class UndoCommands(HostPlugin):
-    """Taking moves back and making them again.
-
-    Args:
-        shell (Host): the shell whose games the commands act on.
-    """
+    """Taking moves back and making them again."""
 
     @hookimpl
     def cardshell_commands(self) -> list[Command]:

@@ -1,18 +1,10 @@
 """Which backend a sweep runs on: one core, ``--jobs J`` processes, or Dask.
 
-The rules (also in the ``simulate`` help):
-
-* ``--scheduler ADDR`` runs on the Dask cluster at ADDR; without it, the
-  environment variable :data:`ENV_SCHEDULER` (``CARDSHELL_DASK_SCHEDULER``)
-  names one, unless ``--jobs`` is given (the command line wins);
-* otherwise ``--jobs J`` processes of this machine; J = 0, or no ``--jobs``,
-  means every usable core (:func:`usable_cores`: the cores this process may
-  run on, ``os.sched_getaffinity``, which honours ``taskset`` and container
-  CPU sets); J = 1 runs in this process;
-* J is capped at the usable cores (issue 11, item 11: ``--jobs 100`` started
-  101 processes on 2 cores): more processes than cores only share the same
-  cores, so the result is the same and the memory is less.  The cap is said
-  in a note.
+``--scheduler ADDR`` runs on the Dask cluster at ADDR; without it,
+:data:`ENV_SCHEDULER` names one unless ``--jobs`` is given.  Otherwise
+``--jobs J`` processes: J = 0 or no ``--jobs`` is every usable core, J = 1
+runs in this process, and J is capped at the usable cores (more processes
+would only share them), with a note.
 """
 
 from __future__ import annotations
@@ -33,11 +25,7 @@ ENV_SCHEDULER = "CARDSHELL_DASK_SCHEDULER"
 
 
 def usable_cores() -> int:
-    """The number of cores this process may run on (>= 1).
-
-    ``len(os.sched_getaffinity(0))`` where the platform has it, else
-    ``os.cpu_count()``.
-    """
+    """The number of cores this process may run on (``os.sched_getaffinity``, else ``os.cpu_count``), >= 1."""
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):  # pragma: no cover - platforms without affinity
@@ -48,14 +36,12 @@ def resolve_jobs(jobs: int | None, cores: int | None = None) -> tuple[int, str |
     """The number of processes for ``--jobs``, and a note when it was capped.
 
     Args:
-        jobs (int | None): as typed; None (not given) or 0 for every usable
-            core, else a positive count.
-        cores (int | None): the usable cores; None to ask :func:`usable_cores`.
+        jobs: as typed; None or 0 for every usable core.
+        cores: the usable cores; None asks :func:`usable_cores`.
 
     Returns:
-        tuple[int, str | None]: processes, 1 .. cores; the note (e.g.
-        ``"note: --jobs 100 is more than the 2 usable cores; using 2"``) when
-        ``jobs`` was above the cores, else None.
+        Processes, 1 .. cores, and the note (``"note: --jobs 100 is more than
+        the 2 usable cores; using 2"``) or None.
 
     Raises:
         ValueError: if ``jobs`` is negative.
@@ -72,21 +58,15 @@ def resolve_jobs(jobs: int | None, cores: int | None = None) -> tuple[int, str |
 
 def choose_backend(jobs: int | None, scheduler: str | None,
                    environ: Mapping[str, str] | None = None) -> tuple[Backend, list[str]]:
-    """The backend for a sweep, by the rules of this module.
+    """The backend for a sweep by this module's rules, not started, and notes for the user.
 
     Args:
-        jobs (int | None): ``--jobs`` as typed (None: not given).
-        scheduler (str | None): ``--scheduler`` as typed (None: not given).
-        environ (Mapping[str, str] | None): the environment (None:
-            ``os.environ``), read for :data:`ENV_SCHEDULER`.
-
-    Returns:
-        tuple[Backend, list[str]]: the backend (not started: a pool starts,
-        a cluster is reached, when the sweep runs) and notes for the user.
+        jobs, scheduler: ``--jobs`` and ``--scheduler`` as typed (None: not given).
+        environ: the environment (None: ``os.environ``).
 
     Raises:
         ValueError: if ``jobs`` is negative.
-        CommandError: if :data:`ENV_SCHEDULER` is used and is not an address.
+        CommandError: :data:`ENV_SCHEDULER` is used and is not an address.
     """
     environ = os.environ if environ is None else environ
     if scheduler is None and jobs is None and environ.get(ENV_SCHEDULER, "").strip():

@@ -1,25 +1,14 @@
 """The cluster backend of the sweep engine: a Dask distributed cluster.
 
-``simulate N --scheduler tcp://HOST:PORT`` (or the environment variable
-``CARDSHELL_DASK_SCHEDULER``) sends the chunks to the workers of a running
-Dask scheduler through :class:`dask.distributed.Client`.  Dask is an
-optional dependency: ``pip install 'cardshell[dask]'``; without it the
-sweep stops with a message saying so.  The workers must have the game's
-plugin installed (they import the task's module).
-
-Only TCP is spoken: ``tcp://HOST:PORT`` or ``HOST:PORT``
-(:func:`cardshell.sweep.grammar.check_address`).  Reaching the scheduler
-is bounded by :data:`CONNECT_TIMEOUT` seconds as a whole: :func:`probe`
-first checks, with the standard library, that a Dask scheduler answers
-there, then the client connects in the time left.  Any failure is one line,
-``could not reach the Dask scheduler at ADDR: REASON``, with no client left
-behind.
-
-Results come back in chunk order, so they are exactly those of one core or
-``--jobs J``; at most :data:`WINDOW_PER_THREAD` chunks per worker thread are
-in flight, so memory does not depend on the number of deals.  When the
-sweep ends early (Ctrl-C, an error), the chunks still queued are cancelled
-and the client closed; the cluster itself keeps running.
+``--scheduler tcp://HOST:PORT`` (or ``CARDSHELL_DASK_SCHEDULER``) sends the
+chunks to a running Dask scheduler's workers, which must have the game's
+plugin installed.  Dask is optional (``pip install 'cardshell[dask]'``).
+Only TCP is spoken.  Reaching the scheduler takes at most
+:data:`CONNECT_TIMEOUT` seconds in all (:func:`probe`, then the client);
+any failure is one line, with no client left behind.  Results come back
+in chunk order, at most :data:`WINDOW_PER_THREAD` chunks per worker thread
+in flight; on an early end queued chunks are cancelled and the client
+closed, the cluster keeps running.
 """
 
 from __future__ import annotations
@@ -60,11 +49,9 @@ class DaskCluster:
     """Run chunks on the workers of a Dask scheduler, results in order.
 
     Args:
-        address (str): the scheduler's address, e.g. ``tcp://10.0.0.5:8786``
-            or ``10.0.0.5:8786`` (TCP only).
-        timeout (float | None): seconds to connect (the whole handshake)
-            and then to wait for a first worker; None for
-            :data:`CONNECT_TIMEOUT` (read when connecting).
+        address: ``tcp://10.0.0.5:8786`` or ``10.0.0.5:8786`` (TCP only).
+        timeout: seconds to connect and then to wait for a first worker
+            (None: :data:`CONNECT_TIMEOUT`).
     """
 
     def __init__(self, address: str, timeout: float | None = None) -> None:
@@ -74,23 +61,14 @@ class DaskCluster:
 
     def map(self, task: Callable[[Chunk], Any], deals: Iterable[int],
             max_chunk: int = MAX_CHUNK) -> Iterator[tuple[Chunk, Any]]:
-        """Yield ``(chunk, task(chunk))`` for the deals' chunks, in order.
-
-        Args:
-            task (Callable[[Chunk], Any]): the game's chunk task (picklable).
-            deals (Iterable[int]): the seeds.
-            max_chunk (int): the most deals in a chunk, >= 1.
-
-        Yields:
-            tuple[Chunk, Any]: each chunk with its result.
+        """Yield ``(chunk, task(chunk))`` for the deals' chunks of at most ``max_chunk``, in order.
 
         Raises:
-            CommandError: dask is not installed, the scheduler cannot be
-                reached or has no worker, or the cluster failed on a chunk
-                (the message names the deals and the error).
-            Exception: a plugin's exception in a worker, with where it was
-                raised (:class:`~cardshell.sweep.worker.Guarded`), as a
-                pool's or this process's would be.
+            CommandError: dask is not installed, the scheduler cannot be reached
+                or has no worker, or the cluster failed on a chunk (naming the
+                deals and the error).
+            Exception: a plugin's exception in a worker, with where it was raised
+                (:class:`~cardshell.sweep.worker.Guarded`).
         """
         try:
             from distributed import Client
@@ -142,29 +120,17 @@ class DaskCluster:
 
 
 def probe(host: str, port: int, timeout: float) -> None:
-    """Check that a Dask scheduler listens at ``host:port``, within ``timeout`` seconds.
+    """Check that a Dask scheduler listens at ``host:port``, within ``timeout`` seconds in all.
 
-    Dask's TCP comm speaks first: on accepting a connection the scheduler
-    sends its handshake, an 8-byte little-endian frame length and then that
-    many bytes of msgpack naming its ``pickle-protocol``
-    (``distributed/comm/core.py``, ``Listener.on_connection``).  This reads
-    it with the standard library and sends nothing, so a server that is not
-    a scheduler (an HTTP server waits for a request; a port that accepts
-    and never answers) costs at most ``timeout`` seconds, instead of Dask
-    reading its bytes as a frame length (a ``MemoryError``) or waiting for
-    minutes (issue 28, item 3).  The host name is looked up within the same
-    ``timeout`` (:func:`resolve`): a name server that never answers costs
-    no more than a silent port.
-
-    Args:
-        host (str): the scheduler's host.
-        port (int): its TCP port.
-        timeout (float): seconds for the connection and the handshake together.
+    The scheduler speaks first (an 8-byte frame length, then msgpack); reading
+    that with the standard library, sending nothing, bounds a port that is not
+    a scheduler, where Dask would wait for minutes.  The name is looked up
+    within the same time (:func:`resolve`).
 
     Raises:
         OSError: the connection failed (refused, no route, name unknown).
-        TimeoutError: no handshake within ``timeout`` seconds.
-        ConnectionError: the peer answered, but not as a Dask scheduler.
+        TimeoutError: no handshake in time.
+        ConnectionError: the peer is not a Dask scheduler.
     """
     deadline = time.monotonic() + timeout
 
@@ -204,12 +170,7 @@ def probe(host: str, port: int, timeout: float) -> None:
 
 
 def _handshake(receive: Callable[[socket.socket, int], bytes], sock: socket.socket) -> None:
-    """Read a Dask scheduler's first frame from a connected ``sock``.
-
-    Raises:
-        TimeoutError: as ``receive`` does.
-        ConnectionError: the frame is not a Dask handshake.
-    """
+    """Read a Dask scheduler's first frame; ConnectionError if it is not a handshake."""
     (length,) = struct.unpack("<Q", receive(sock, 8))
     if not 0 < length <= MAX_HANDSHAKE:
         raise ConnectionError(say("sweep.not-dask"))
@@ -218,26 +179,13 @@ def _handshake(receive: Callable[[socket.socket, int], bytes], sock: socket.sock
 
 
 def resolve(host: str, port: int, timeout: float) -> list[tuple[Any, ...]]:
-    """The TCP addresses of ``host:port``, looked up within ``timeout`` seconds.
+    """The TCP addresses of ``host:port`` (:func:`socket.getaddrinfo`'s rows), within ``timeout`` seconds.
 
-    :func:`socket.getaddrinfo` takes no timeout, and a name server that does
-    not answer holds it for as long as the system's resolver is configured
-    to wait (``resolv.conf``: 5 s a try, several tries and servers).  The
-    lookup therefore runs in a daemon thread that is waited for at most
-    ``timeout`` seconds.  A lookup still running then is left to end on
-    its own (it holds one thread and no socket, for at most the resolver's
-    own time limit), and the sweep is not started.
-
-    Args:
-        host (str): a host name or an IPv4/IPv6 address.
-        port (int): the TCP port.
-        timeout (float): seconds, > 0.
-
-    Returns:
-        list[tuple]: :func:`socket.getaddrinfo`'s rows for TCP.
+    ``getaddrinfo`` takes no timeout, so it runs in a daemon thread waited
+    for at most ``timeout``; one still running then is left to end on its own.
 
     Raises:
-        TimeoutError: the name was not resolved within ``timeout`` seconds.
+        TimeoutError: the name was not resolved in time.
         OSError: the name is unknown (:class:`socket.gaierror`).
     """
     found: list[list[tuple[Any, ...]]] = []
@@ -260,9 +208,10 @@ def resolve(host: str, port: int, timeout: float) -> list[tuple[Any, ...]]:
 
 
 def _reason(exc: BaseException, timeout: float) -> str:
-    """The one-line reason of a failed connection: this module's own message
-    (a :class:`~cardshell.messages.HostText`, kept with its id), else the
-    exception's text on one line, at most 200 characters."""
+    """The one-line reason of a failed connection: this module's own message, else the exception's text.
+
+    The text is put on one line, at most 200 characters.
+    """
     if isinstance(exc, TimeoutError) and not str(exc):
         return say("sweep.no-answer", seconds=f"{timeout:g}")
     said = exc.args[0] if len(exc.args) == 1 else None

@@ -1,13 +1,9 @@
 """A game's ``simulate`` command on the sweep engine.
 
-A game describes its simulation once, as a :class:`Simulation`: how to
-build the chunk task from the game's state and the arguments, how to fold
-the chunk results (by default element-wise sums of counts), the report it
-prints, and the distribution ``--plot`` draws.  :meth:`Simulation.command`
-turns it into the ``Command`` record the game registers; the grammar
-(:mod:`.grammar`), the backends (:mod:`.backends`), the progress line
-(:mod:`.progress`), Ctrl-C and the histogram (:mod:`.histogram`) are the
-engine's, the same for every game.
+A game describes its simulation once as a :class:`Simulation` (the chunk
+task, the fold, the report, the ``--plot`` distribution);
+:meth:`Simulation.command` makes the ``Command`` record it registers.  The
+grammar, backends, progress line, Ctrl-C and histogram are the engine's.
 """
 
 from __future__ import annotations
@@ -38,11 +34,10 @@ class SweepRun:
     """What a report is about: the deals played and the arguments.
 
     Attributes:
-        n (int): deals played.
-        first (int): the first deal's seed (deals ``first .. first + n - 1``).
-        args (SweepArgs): the parsed arguments (``args.extras`` for the
-            game's own integers).
-        state (Any): the game's state when ``simulate`` was typed.
+        n: deals played.
+        first: the first deal's seed (deals ``first .. first + n - 1``).
+        args: the parsed arguments (``args.extras``: the game's own integers).
+        state: the game's state when ``simulate`` was typed.
     """
 
     n: int
@@ -56,23 +51,15 @@ class Simulation:
     """A game's simulation, as the engine needs it.
 
     Attributes:
-        game (str): the game id the command belongs to.
-        task (Callable[[Any, SweepArgs], Callable[[Chunk], Any]]):
-            ``task(state, args)`` returns the picklable chunk task (see
-            :mod:`cardshell.sweep.tasks`), e.g. ``Tally(play_round, 3)``.
-        report (Callable[[Any, SweepRun], str]): the text printed for the
-            total.
-        histogram (Callable[[Any, SweepRun], Histogram]): what ``--plot``
-            draws for the total.
-        summary (str): the command's one-line summary.
-        help (str): what the command does, the game's part; the engine adds
-            the options' help.
-        grammar (Grammar): the game's variant of the grammar.
-        unit (str): what a deal is called, plural (``"games"``, ``"rounds"``).
-        start (Callable[[], Any]): makes the empty total (``list``: counts).
-        add (Callable[[Any, Any], Any]): folds a chunk's result into the
-            total, in deal order (:func:`~cardshell.sweep.tasks.add_counts`).
-        max_chunk (int): the most deals in one chunk.
+        game: the game id the command belongs to.
+        task: ``task(state, args)`` gives the picklable chunk task, e.g.
+            ``Tally(play_round, 3)``.
+        report, histogram: the text printed and what ``--plot`` draws for the total.
+        summary, help: the command's; the engine adds the options' help.
+        grammar: the game's variant of the grammar.
+        unit: what a deal is called, plural (``"games"``, ``"rounds"``).
+        start, add: make the empty total and fold a chunk's result into it.
+        max_chunk: the most deals in one chunk.
     """
 
     game: str
@@ -90,20 +77,14 @@ class Simulation:
     def run(self, state: Any, args: SweepArgs, ctx: CommandContext | None = None) -> tuple[Any, SweepRun, list[str]]:
         """Play the deals ``args`` asks for and fold their results.
 
-        Args:
-            state (Any): the game's state (its ``seed`` is the default first
-                seed; the task may read options from it).
-            args (SweepArgs): the parsed arguments.
-            ctx (CommandContext | None): the command's context, for the
-                progress line (None: no progress shown).
+        ``state.seed`` is the default first seed; ``ctx`` shows progress (None: none).
 
         Returns:
-            tuple[Any, SweepRun, list[str]]: the total, what was run, and
-            notes for the user (a capped ``--jobs``).
+            The total, what was run, and notes for the user (a capped ``--jobs``).
 
         Raises:
-            CommandError: the backend cannot run (Dask missing or
-                unreachable, a bad ``CARDSHELL_DASK_SCHEDULER``).
+            CommandError: the backend cannot run (Dask missing or unreachable, a
+                bad ``CARDSHELL_DASK_SCHEDULER``).
             KeyboardInterrupt: on Ctrl-C; nothing is kept.
         """
         first = args.first if args.first is not None else state.seed
@@ -117,14 +98,11 @@ class Simulation:
         return total, SweepRun(args.n, first, args, state), notes
 
     def handle(self, ctx: CommandContext, args: SweepArgs) -> None:
-        """The handler of ``simulate``: check the plot target, run, echo.
-
-        Echoes the notes, the game's report, then with ``--plot`` the text
-        histogram and, for ``--plot FILE.png``, the PNG's path once written.
+        """The handler of ``simulate``: echo the notes, the report and, with ``--plot``, the histogram.
 
         Raises:
-            CommandError: the PNG cannot be written (checked before the
-                sweep, so no time is lost), or the backend cannot run.
+            CommandError: the PNG cannot be written (checked before the sweep), or
+                the backend cannot run.
         """
         data_dir = ctx.shell.data_dir if ctx.shell is not None else None
         target = histograms.check_png_target(args.plot_file, data_dir) if args.plot_file else None
@@ -141,13 +119,9 @@ class Simulation:
                 ctx.echo(say("sweep.wrote-histogram", file=target))
 
     def command(self) -> Command:
-        """The ``simulate`` Command record of the game.
+        """The game's ``simulate`` Command record, to register in ``cardshell_commands``.
 
-        Returns:
-            Command: named ``simulate``, for :attr:`game`, with the grammar's
-            usage and parser, :meth:`handle` as handler, the game's help
-            followed by the options' help; it changes no state and shows
-            none.  Register it in the game's ``cardshell_commands``.
+        The command changes no state and shows none.
         """
         options_help = (
             f"Deals are seeds SEED .. SEED+N-1 (N at most {self.grammar.max_deals:,}); "

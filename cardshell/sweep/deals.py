@@ -1,15 +1,9 @@
 """The deals of a sweep, cut lazily into chunks.
 
-A sweep plays (or solves) one deal per seed.  Its deals are either a
-``range`` of seeds (``simulate N --first SEED`` is ``range(SEED, SEED + N)``)
-or any other iterable of seeds (the deals still to settle of a resumed
-sweep).  :func:`chunked` cuts them into chunks *as they are needed*: it never
-builds the list of chunks, so the memory of a sweep does not depend on its
-number of deals (issue 11, item 10: ``simulate 1000000000000`` once built a
-list of 500 million chunks before playing the first deal).
-
-A chunk is a ``range`` (consecutive seeds, O(1) memory, cheap to pickle)
-when the deals are a ``range``, else a ``tuple`` of at most ``size`` seeds.
+Deals are a ``range`` of seeds or any iterable of seeds.  :func:`chunked`
+never builds the list of chunks, so a sweep's memory does not depend on
+its number of deals.  A chunk is a ``range`` when the deals are one, else
+a ``tuple`` of at most ``size`` seeds.
 """
 
 from __future__ import annotations
@@ -37,14 +31,7 @@ Chunk = Sequence[int]
 
 
 def deal_count(deals: Iterable[int]) -> int | None:
-    """The number of deals, or None when the iterable cannot tell cheaply.
-
-    Args:
-        deals (Iterable[int]): a ``range``, a sized collection, or any iterable.
-
-    Returns:
-        int | None: ``len(deals)`` for sized collections, else None.
-    """
+    """``len(deals)`` for sized collections, else None."""
     if isinstance(deals, range):
         return _range_length(deals)
     try:
@@ -61,23 +48,13 @@ def _range_length(deals: range) -> int:
 
 
 def chunk_size(n: int | None, workers: int, max_chunk: int = MAX_CHUNK) -> int:
-    """How many deals go in one chunk.
+    """How many deals go in one chunk, 1 to ``max_chunk``.
 
-    About :data:`CHUNKS_PER_WORKER` chunks per worker (load balance and
-    progress steps), never more than ``max_chunk`` deals; ``max_chunk`` when
-    the number of deals is unknown.  The chunking never changes a sweep's
-    result (results are reduced in deal order), only its pace.
-
-    Args:
-        n (int | None): number of deals (>= 0), or None if unknown.
-        workers (int): processes or threads working at once, >= 1.
-        max_chunk (int): the most deals in a chunk, >= 1.
-
-    Returns:
-        int: between 1 and ``max_chunk``.
+    About :data:`CHUNKS_PER_WORKER` chunks per worker, ``max_chunk`` when ``n``
+    is None (unknown).  Chunking changes a sweep's pace, never its result.
 
     Raises:
-        ValueError: if ``workers`` or ``max_chunk`` is below 1.
+        ValueError: ``workers`` or ``max_chunk`` is below 1.
     """
     if workers < 1 or max_chunk < 1:
         raise ValueError(f"workers and max_chunk must be >= 1, got {workers} and {max_chunk}")
@@ -87,20 +64,12 @@ def chunk_size(n: int | None, workers: int, max_chunk: int = MAX_CHUNK) -> int:
 
 
 def chunked(deals: Iterable[int], size: int) -> Iterator[Chunk]:
-    """Yield the deals in consecutive chunks of at most ``size``, lazily.
+    """Yield the deals in consecutive chunks of at most ``size``, lazily, every deal once, in order.
 
-    Args:
-        deals (Iterable[int]): the seeds, in the order their results are
-            reported.  A ``range`` is cut into sub-ranges without iterating
-            it (``range(0, 10**12)`` costs nothing until chunks are taken).
-        size (int): deals per chunk, >= 1.
-
-    Yields:
-        Chunk: ``range`` chunks for a ``range`` of deals, else tuples; every
-        deal exactly once, in order; no chunk is empty.
+    A ``range`` is cut into sub-ranges without iterating it.
 
     Raises:
-        ValueError: if ``size`` < 1 (when the first chunk is taken).
+        ValueError: ``size`` < 1 (when the first chunk is taken).
     """
     if size < 1:
         raise ValueError(f"chunk size must be >= 1, got {size}")

@@ -1,32 +1,15 @@
 """The sweep engine's loop: a chunked parallel map with an ordered reduction.
 
-:func:`run` plays the chunks of a sweep on a backend (:mod:`.serial`,
-:mod:`.pool`, :mod:`.cluster`) and hands each chunk's result, **in deal
-order**, to the caller's ``consume(chunk, result)``; :func:`reduce` folds
-them into a total.  Whatever the backend, the consumer sees the same chunks
-with the same results in the same order, so a sweep's result never depends
-on where it ran.
+:func:`run` plays a sweep's chunks on a backend and hands each result to
+``consume(chunk, result)`` in deal order; :func:`reduce` folds them into a
+total.  The consumer sees the same chunks and results in the same order on
+every backend.
 
-How a sweep ends:
-
-* finished: every deal consumed;
-* Ctrl-C (KeyboardInterrupt) or an exception in a task or in ``consume``:
-  the backend stops at once (pool terminated, Dask futures cancelled), the
-  progress line is cleared, and the exception goes on to the caller.  What
-  ``consume`` received before is complete and in order, so a consumer that
-  stores each chunk (a winnability table) resumes by sweeping the deals it
-  has not stored;
-* SIGTERM or SIGHUP while the sweep runs (in the main thread): the backend
-  is stopped the same way, the handlers the process had before the sweep
-  are put back, and the signal is raised again, so the process does what it
-  would have done without a sweep running (by default: end with the
-  signal), minus the orphaned workers.  If the previous handler returns,
-  the sweep ends with KeyboardInterrupt (the host reports it as
-  interrupted).  Where the default action is in force and the front end
-  asked for it (:func:`cardshell.signals.end_sweeps_cleanly`: the script
-  front end does), the sweep ends with :class:`cardshell.signals.Terminated`
-  and the process exits 129 or 143 after saying what was kept.  A second signal during the clean-up is held back, not
-  acted on twice.
+On Ctrl-C or an exception in a task or in ``consume`` the backend stops at
+once and the exception goes on; what ``consume`` received is complete and
+in order, so a storing consumer can resume.  SIGTERM or SIGHUP stop the
+backend the same way, then are delivered as without a sweep
+(:func:`stop_on_termination`).
 """
 
 from __future__ import annotations
@@ -47,20 +30,13 @@ T = TypeVar("T")
 
 
 class Backend(Protocol):
-    """Where chunks run: :class:`~cardshell.sweep.serial.Serial`,
-    :class:`~cardshell.sweep.pool.Pool`,
-    :class:`~cardshell.sweep.cluster.DaskCluster`.
-
-    Attributes:
-        name (str): how messages name it (``"2 processes"``).
-    """
+    """Where chunks run (Serial, Pool, DaskCluster); ``name`` is how messages name it (``"2 processes"``)."""
 
     name: str
 
     def map(self, task: Callable[[Chunk], Any], deals: Iterable[int],
             max_chunk: int = MAX_CHUNK) -> Iterator[tuple[Chunk, Any]]:
-        """Yield ``(chunk, task(chunk))`` for consecutive chunks of ``deals``
-        in order, making chunks lazily; release every resource when closed."""
+        """Yield ``(chunk, task(chunk))`` for lazy consecutive chunks of ``deals`` in order; release all when closed."""
         ...  # pragma: no cover - protocol
 
 
@@ -72,13 +48,12 @@ class Progress(Protocol):
         ...  # pragma: no cover - protocol
 
     def close(self) -> None:
-        """The sweep ended (finished or not): clear the display."""
+        """The sweep ended, finished or not: clear the display."""
         ...  # pragma: no cover - protocol
 
 
 class _Terminated(BaseException):
-    """SIGTERM/SIGHUP arrived during a sweep (BaseException: no ``except
-    Exception`` in a game swallows it)."""
+    """SIGTERM/SIGHUP during a sweep (a BaseException, so no game's ``except Exception`` swallows it)."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
@@ -87,26 +62,14 @@ class _Terminated(BaseException):
 
 @contextmanager
 def stop_on_termination() -> Iterator[None]:
-    """Turn SIGTERM and SIGHUP into an unwinding of the ``with`` body, then
-    deliver them as before.
+    """Turn SIGTERM and SIGHUP into an unwinding of the ``with`` body, then deliver them.
 
-    In the main thread only (elsewhere, signals are not this thread's to
-    handle) and only for signals that are not ignored.  The first signal
-    raises inside the body, so its ``finally`` clauses stop the backend;
-    further signals during that clean-up are held back.  On leaving, the
-    previous handlers are restored and the signal is raised again with
-    :func:`signal.raise_signal`.
-
-    Where the signal's action is the default one (end the process) and
-    the front end asked for it (:func:`cardshell.signals.end_sweeps_cleanly`),
-    the signal is not raised again: it is recorded and
-    :class:`cardshell.signals.Terminated` is raised instead, so the command
-    reports what it kept and the front end exits with 128 + the signal's
-    number after a normal shutdown.
-
-    Raises:
-        KeyboardInterrupt: if the restored handler returned normally.
-        cardshell.signals.Terminated: (a KeyboardInterrupt) in the case above.
+    In the main thread, for signals not ignored: the first raises inside the
+    body, so its ``finally`` clauses stop the backend; further ones are held.
+    On leaving, the previous handlers are restored and the signal raised again
+    or, with the default action and :func:`cardshell.signals.end_sweeps_cleanly`,
+    :class:`cardshell.signals.Terminated` (a KeyboardInterrupt) is raised so the
+    command reports what it kept.  KeyboardInterrupt if the handler returned.
     """
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -154,23 +117,14 @@ def run(
     """Run ``task`` on every chunk of ``deals``; consume the results in order.
 
     Args:
-        task (Callable[[Chunk], Any]): the game's chunk task: ``task(chunk)``
-            plays (or solves) the deals of ``chunk`` (a ``range`` or tuple of
-            seeds) and returns a small picklable result; module-level (see
-            :mod:`cardshell.sweep.tasks`) so processes and Dask workers can
-            run it.  It must depend on nothing but its argument.
-        deals (Iterable[int]): the seeds, in reporting order; a ``range``
-            costs nothing however long it is.
-        consume (Callable[[Chunk, Any], None]): called in this thread with
-            each chunk and its result, in deal order.
-        backend (Backend | None): where chunks run; None for this process
-            (:class:`cardshell.sweep.serial.Serial`).
-        progress (Progress | None): told of the deals done after each chunk
-            (by a backend with ``counts_finished``, the process pool: as each
-            chunk finishes, before earlier ones are consumed) and closed at
-            the end, however the sweep ends.
-        max_chunk (int): the most deals in one chunk (1 for a solver that
-            takes seconds a deal: progress and Ctrl-C stay prompt), >= 1.
+        task: ``task(chunk)`` plays the deals of ``chunk`` (a ``range`` or tuple
+            of seeds): module-level, small picklable result.
+        deals: the seeds, in reporting order.
+        consume: called in this thread with each chunk and its result.
+        backend: where chunks run; None for this process.
+        progress: told of the deals done after each chunk; closed at the end.
+        max_chunk: the most deals in one chunk (1 keeps Ctrl-C prompt for a
+            solver taking seconds a deal).
 
     Raises:
         KeyboardInterrupt: on Ctrl-C (or SIGTERM/SIGHUP whose handler returned).
@@ -207,22 +161,10 @@ def reduce(
     add: Callable[[T, Any], T],
     **options: Any,
 ) -> T:
-    """Run a sweep and fold its chunk results, in deal order, into a total.
+    """Run a sweep and fold its results, in deal order, into a total from ``start``.
 
-    Args:
-        task (Callable[[Chunk], Any]): the chunk task (see :func:`run`).
-        deals (Iterable[int]): the seeds.
-        start (T): the empty total (e.g. ``[]`` for counts).
-        add (Callable[[T, Any], T]): ``add(total, chunk_result) -> total``
-            (e.g. :func:`cardshell.sweep.tasks.add_counts`); runs in this
-            process, so it need not be picklable.
-        **options: ``backend``, ``progress``, ``max_chunk`` of :func:`run`.
-
-    Returns:
-        T: the total after every chunk.
-
-    Raises:
-        As :func:`run`.
+    ``add(total, chunk_result) -> total`` runs here, so it need not be
+    picklable; ``options`` are :func:`run`'s.  Raises as :func:`run` does.
     """
     total = start
 

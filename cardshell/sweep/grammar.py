@@ -1,33 +1,13 @@
-"""The grammar of ``simulate``, the same for every game on the sweep engine.
-
-::
+"""The grammar of ``simulate``, the same for every game on the sweep engine::
 
     simulate N [I] [EXTRA ...] [--first SEED] [--jobs J] [--scheduler ADDR] [--plot [FILE.png]]
 
-* ``N``: the number of deals, 1 to :data:`cardshell.sweep.deals.MAX_DEALS`;
-* ``I`` (only where the game's hand-out has it, as Pictures' and
-  Up-and-Down's ``simulate(n, i)``) or ``--first SEED``: the seed of the
-  first deal; the deals are seeds ``SEED .. SEED + N - 1``; when neither is
-  given the game's own seed is used; ``|SEED|`` at most :data:`MAX_SEED`;
-* game-specific integers after them (Blackjack's threshold ``T``), each
-  with its range (:class:`Extra`);
-* ``--jobs J`` (``-j J``, ``--jobs=J``): J processes of this machine, 0 or
-  not given for every usable core, capped at the usable cores
-  (:mod:`cardshell.sweep.backends`); at most :data:`MAX_JOBS` as typed;
-* ``--scheduler ADDR`` (``--scheduler=ADDR``): the Dask scheduler to run on
-  (``tcp://HOST:PORT`` or ``HOST:PORT``, :func:`check_address`; at most
-  :data:`MAX_ADDRESS` characters); not together with ``--jobs``;
-* ``--plot``: add a text histogram of the results; ``--plot FILE.png`` (the
-  next word, when it ends in ``.png``) or ``--plot=FILE.png`` also writes a
-  PNG (at most :data:`MAX_PATH` characters).
-
-Options may come anywhere, spelt in full (no prefixes, as every host
-command: :mod:`cardshell.option_values`); a repeated option keeps its last
-value.  Every integer is read by :func:`cardshell.option_values.count`:
-ASCII digits with an optional leading ``-`` (``+5``, ``--1``, ``1.5``,
-``1_000``, ``10**400``, ``３`` are refused), checked against its range
-before it is converted, so a 5,000-digit number is a usage error, not a
-crash; every echo of what was typed is :func:`cardshell.parsers.quoted`.
+``N`` deals (at most :data:`cardshell.sweep.deals.MAX_DEALS`) of seeds
+``SEED .. SEED + N - 1``, SEED given by ``I`` (where the game's hand-out
+has it) or ``--first``, else the game's own seed.  Game-specific integers
+follow (:class:`Extra`).  Options may come anywhere, spelt in full; a
+repeated one keeps its last value.  Integers are read by
+:func:`cardshell.option_values.count`, range checked before conversion.
 """
 
 from __future__ import annotations
@@ -67,11 +47,10 @@ class Extra:
     """A game-specific integer argument after N (and I), e.g. Blackjack's T.
 
     Attributes:
-        name (str): as shown in the usage (``"T"``).
-        what (str): as named in messages (``"the threshold T"``).
-        low (int): smallest value allowed.
-        high (int): largest value allowed.
-        default (int): the value when it is not typed.
+        name: as shown in the usage (``"T"``).
+        what: as named in messages (``"the threshold T"``).
+        low, high: the smallest and largest values allowed.
+        default: the value when it is not typed.
     """
 
     name: str
@@ -86,13 +65,12 @@ class SweepArgs:
     """The parsed arguments of ``simulate``.
 
     Attributes:
-        n (int): deals, 1 .. MAX_DEALS.
-        first (int | None): the first deal's seed; None for the game's seed.
-        jobs (int | None): ``--jobs`` as typed (0: every core); None if not given.
-        scheduler (str | None): ``--scheduler`` as typed; None if not given.
-        plot (bool): ``--plot`` was given.
-        plot_file (str | None): the PNG to write, or None.
-        extras (tuple[int, ...]): the game's extra integers (defaults filled in).
+        n: deals, 1 .. MAX_DEALS.
+        first: the first deal's seed; None for the game's seed.
+        jobs: ``--jobs`` as typed (0: every core); None if not given.
+        scheduler: ``--scheduler`` as typed; None if not given.
+        plot, plot_file: ``--plot`` was given; the PNG to write, or None.
+        extras: the game's extra integers, defaults filled in.
     """
 
     n: int
@@ -105,45 +83,25 @@ class SweepArgs:
 
 
 def integer(word: str, what: str, low: int, high: int) -> int:
-    """Read an integer argument: :func:`cardshell.option_values.count`, the
-    host's one reader of counts and seeds.
+    """Read an integer argument, ``low <= value <= high`` (:func:`cardshell.option_values.count`).
 
-    ASCII digits with an optional leading ``-``; the number of digits is
-    checked before the conversion, so a 5,000-digit word is a usage error,
-    not Python's "Exceeds the limit" ValueError.
-
-    Args:
-        word (str): as typed.
-        what (str): its name in messages (``"the number of games N"``).
-        low (int): smallest value allowed.
-        high (int): largest value allowed.
-
-    Returns:
-        int: the value, ``low <= value <= high``.
+    ``what`` names it in messages (``"the number of games N"``); the digits are
+    counted before converting, so a 5,000-digit word is a usage error.
 
     Raises:
-        UsageError: not an integer, or out of range (the message says which).
+        UsageError: not an integer, or out of range.
     """
     return option_values.count(word, what, low, high)
 
 
 def check_address(address: str, where: str = "--scheduler") -> str:
-    """Check a Dask scheduler address's form and scheme (not that it answers).
+    """Check a Dask scheduler address's form and scheme (not that it answers); return it.
 
-    Accepted: ``tcp://HOST:PORT`` (``tcp://[IPv6]:PORT`` too) and the bare
-    ``HOST:PORT``, which Dask reads as TCP; PORT 1 to 65535.  Every other
-    scheme (:data:`SCHEMES` lists the accepted ones) is refused:
-    ``tls://`` needs certificates cardshell has no option for, ``inproc://``
-    names a scheduler inside this very process (there is none), and
-    ``ws://``/``ucx://`` need extras cardshell does not install (issue 28,
-    item 3: these reached Dask and came back as internal errors).
-
-    Args:
-        address (str): as typed.
-        where (str): what gave it, for the message (the option or variable).
-
-    Returns:
-        str: the address, unchanged.
+    Accepted: ``tcp://HOST:PORT`` (``tcp://[IPv6]:PORT`` too) and ``HOST:PORT``,
+    PORT 1 to 65535 (:data:`SCHEMES`).  ``tls://`` needs certificates
+    cardshell has no option for, ``inproc://`` a scheduler in this process,
+    ``ws://``/``ucx://`` extras not installed.  ``where`` names the option or
+    variable in the message.
 
     Raises:
         UsageError: too long, another scheme, or no HOST:PORT.
@@ -153,18 +111,7 @@ def check_address(address: str, where: str = "--scheduler") -> str:
 
 
 def split_address(address: str, where: str = "--scheduler") -> tuple[str, int]:
-    """The host and TCP port of a scheduler address checked as :func:`check_address` does.
-
-    Args:
-        address (str): ``tcp://HOST:PORT`` or ``HOST:PORT``.
-        where (str): what gave it, for the message.
-
-    Returns:
-        tuple[str, int]: the host (brackets of an IPv6 host removed) and the port.
-
-    Raises:
-        UsageError: as :func:`check_address`.
-    """
+    """The host (IPv6 brackets removed) and TCP port of an address; UsageError as :func:`check_address`."""
     if len(address) > MAX_ADDRESS:
         raise UsageError(say("sweep.address-too-long", where=where, limit=MAX_ADDRESS))
     shown = quoted(address)
@@ -188,14 +135,12 @@ class Grammar:
     """A game's variant of the ``simulate`` grammar.
 
     Attributes:
-        positional_first (bool): the second positional is the first seed
-            ``I`` (the COMP9021 ``simulate(n, i)``).
-        extras (tuple[Extra, ...]): integers after N (and I), in order.
-        first_aliases (tuple[str, ...]): other spellings of ``--first``
-            (Blackjack's ``--seed``).
-        max_deals (int): the largest N.
-        unit (str): what a deal is called in messages, plural (``"games"``,
-            ``"rounds"``).
+        positional_first: the second positional is the first seed ``I`` (the
+            COMP9021 ``simulate(n, i)``).
+        extras: integers after N (and I), in order.
+        first_aliases: other spellings of ``--first`` (Blackjack's ``--seed``).
+        max_deals: the largest N.
+        unit: what a deal is called in messages, plural (``"games"``).
     """
 
     positional_first: bool = False
@@ -215,19 +160,12 @@ class Grammar:
         return " ".join(words)
 
     def parse(self, text: str) -> SweepArgs:
-        """Parse what followed ``simulate`` (usable as ``Command.parse``).
-
-        Args:
-            text (str): the argument text.
-
-        Returns:
-            SweepArgs: the arguments.
+        """Parse what followed ``simulate`` (``Command.parse``).
 
         Raises:
-            UsageError: a missing N, an unknown option, an option without
-                its value, a value out of its range or not an integer, too
-                many numbers, the first seed given twice, or ``--jobs`` with
-                ``--scheduler``.
+            UsageError: a missing N, an unknown option, an option without its
+                value, a value out of range or not an integer, too many numbers,
+                the first seed given twice, or ``--jobs`` with ``--scheduler``.
         """
         words = text.split()
         first_options = ("--first", *self.first_aliases)

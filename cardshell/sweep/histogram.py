@@ -1,9 +1,8 @@
 """The distribution of a sweep's results, as text (``--plot``) or a PNG.
 
-A :class:`Histogram` is a title and rows of (label, count) in display order.
-:func:`text` draws it with ``#`` bars, aligned and at most 80 columns wide;
-:func:`write_png` draws it as a bar chart with matplotlib, an optional
-dependency (``pip install 'cardshell[plot]'``).  :func:`trimmed` and
+:func:`text` draws a :class:`Histogram` with ``#`` bars in at most 80
+columns; :func:`write_png` draws it with matplotlib, an optional
+dependency (``pip install 'cardshell[plot]'``); :func:`trimmed` and
 :func:`binned` build the rows from a game's counts.
 """
 
@@ -46,10 +45,9 @@ class Histogram:
     """A distribution to draw.
 
     Attributes:
-        title (str): what is counted, e.g. ``"Number of uncovered pictures"``.
-        rows (tuple[tuple[str, int], ...]): (label, count) in display order;
-            counts >= 0.
-        unit (str): what was counted, plural (``"games"``, ``"rounds"``).
+        title: what is counted, e.g. ``"Number of uncovered pictures"``.
+        rows: (label, count) in display order; counts >= 0.
+        unit: what was counted, plural (``"games"``, ``"rounds"``).
     """
 
     title: str
@@ -67,15 +65,13 @@ def trimmed(counts: Sequence[int], labels: Sequence[str] | None = None, *,
     """Rows for counts indexed by outcome, without the empty rows at either end.
 
     Args:
-        counts (Sequence[int]): ``counts[k]`` results had outcome k.
-        labels (Sequence[str] | None): the label of each outcome; None for
-            ``str(k)``.
-        descending (bool): list the outcomes from the last to the first.
+        counts: ``counts[k]`` results had outcome k.
+        labels: the label of each outcome; None for ``str(k)``.
+        descending: list the outcomes from the last to the first.
 
     Returns:
-        tuple[tuple[str, int], ...]: the rows from the first to the last
-        outcome with a count (inner empty outcomes stay, showing gaps); empty
-        if every count is zero.
+        The rows from the first to the last outcome with a count (inner gaps
+        stay); empty if every count is zero.
     """
     labels = [str(k) for k in range(len(counts))] if labels is None else list(labels)
     used = [k for k, count in enumerate(counts) if count]
@@ -87,14 +83,7 @@ def trimmed(counts: Sequence[int], labels: Sequence[str] | None = None, *,
 
 
 def nice_number(at_least: float) -> int:
-    """The smallest of 1, 2, 5, 10, 20, 50, ... that is >= ``at_least``.
-
-    Args:
-        at_least (float): a lower bound (anything below 1 gives 1).
-
-    Returns:
-        int: a "round" width for bins, so their labels are round too.
-    """
+    """The smallest of 1, 2, 5, 10, 20, 50, ... that is >= ``at_least``: a round bin width."""
     scale = 1
     while True:
         for step in (1, 2, 5):
@@ -104,21 +93,11 @@ def nice_number(at_least: float) -> int:
 
 
 def binned(counts: Sequence[int], width: int, max_rows: int = 25) -> tuple[tuple[str, int], ...]:
-    """Rows for a numeric quantity counted in bins of equal width.
+    """Rows ``"LOW-HIGH"`` (inclusive) for a quantity counted in bins of ``width``.
 
-    ``counts[b]`` results fell in ``[b * width, (b + 1) * width)``.  The empty
-    bins at either end are dropped, then groups of 1, 2, 5, 10, ... bins
-    (aligned on multiples of the group) are merged, the smallest group that
-    gives at most ``max_rows`` rows.
-
-    Args:
-        counts (Sequence[int]): the bins' counts.
-        width (int): the width of a bin, >= 1.
-        max_rows (int): the most rows, >= 1.
-
-    Returns:
-        tuple[tuple[str, int], ...]: rows labelled ``"LOW-HIGH"`` (inclusive
-        bounds; a single value when a row is one wide).
+    ``counts[b]`` results fell in ``[b * width, (b + 1) * width)``.  Empty bins
+    at either end are dropped, then the smallest aligned groups of 1, 2, 5,
+    10, ... bins giving at most ``max_rows`` rows are merged.
     """
     used = [b for b, count in enumerate(counts) if count]
     if not used:
@@ -136,25 +115,17 @@ def binned(counts: Sequence[int], width: int, max_rows: int = 25) -> tuple[tuple
 
 
 def text(histogram: Histogram, columns: int = COLUMNS) -> HostText:
-    """The histogram as aligned text lines, each at most ``columns`` wide.
+    """The histogram as aligned lines of at most ``columns`` (>= 40) characters (``sweep.histogram``).
 
-    A title line (with the total), then one line per row: the label
-    right-aligned, `` | ``, a bar of ``#`` (the largest count fills the bar
-    width; a count above zero shows at least one ``#``), the count and its
-    share of the total::
+    A title line with the total, then per row the label, a ``#`` bar (the
+    largest count fills it; any count above zero shows one), the count and its
+    share::
 
         Number of uncovered pictures (5,000 games)
          5 |                                                   6   0.12%
         12 | ################################################# 962  19.24%
 
-    Args:
-        histogram (Histogram): what to draw.
-        columns (int): the width to fit, >= 40.
-
-    Returns:
-        HostText: the lines joined with newlines, no final newline
-        (``sweep.histogram``); a one-line note when there is nothing to
-        draw (``sweep.histogram-empty``).
+    With nothing to draw, the title and a note (``sweep.histogram-empty``).
     """
     total = histogram.total
     heading = _heading(histogram)
@@ -196,21 +167,14 @@ def matplotlib_available() -> bool:
 
 
 def check_png_target(path: str, data_dir: str | os.PathLike[str] | None = None) -> Path:
-    """Check, before a sweep runs, that a PNG can be written at ``path``.
+    """Check, before a sweep runs, that a PNG can be written at ``path``; return it.
 
-    Args:
-        path (str): as typed after ``--plot``; must end in ``.png``.
-        data_dir (str | PathLike | None): the shell's data directory: a
-            path that is one of cardshell's own files there is refused
-            (:func:`cardshell.ownfiles.refusal`).
-
-    Returns:
-        Path: the path.
+    ``data_dir`` is the shell's data directory, whose own files are refused.
 
     Raises:
-        CommandError: matplotlib is missing, the name does not end in
-            ``.png``, the folder does not exist or is not writable, or the
-            path is a folder or one of cardshell's own files.
+        CommandError: matplotlib is missing, the name does not end in ``.png``,
+            the folder does not exist or is not writable, or the path is a
+            folder or one of cardshell's own files.
     """
     if data_dir is not None and (why := refusal(path, data_dir)) is not None:
         raise CommandError(why)
@@ -230,21 +194,11 @@ def check_png_target(path: str, data_dir: str | os.PathLike[str] | None = None) 
 
 
 def write_png(histogram: Histogram, path: str | os.PathLike[str]) -> Path:
-    """Draw the histogram as a bar chart into a PNG file, atomically.
-
-    The chart is drawn into a temporary file in the same folder, then moved
-    over ``path``: the file is either the whole new chart or left as it was.
-
-    Args:
-        histogram (Histogram): what to draw.
-        path (str | os.PathLike[str]): the PNG file.
-
-    Returns:
-        Path: the file written.
+    """Draw the histogram as a bar chart into a PNG file, atomically; return the path.
 
     Raises:
         CommandError: matplotlib is missing, or the file cannot be written
-            (the message says why; nothing is left behind).
+            (nothing is left behind).
     """
     try:
         from matplotlib.figure import Figure

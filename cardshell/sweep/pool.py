@@ -1,35 +1,15 @@
-"""The local backend of the sweep engine: worker processes of this machine.
+"""The local backend of the sweep engine: ``--jobs J`` worker processes.
 
-``simulate --jobs J`` runs chunks on ``J`` processes through the standard
-library's :class:`concurrent.futures.ProcessPoolExecutor`.  What it promises:
-
-* results come back in chunk order, so a sweep's result never depends on
-  the number of processes;
-* at most :data:`WINDOW_PER_WORKER` chunks per process are submitted ahead
-  of the one being waited for, so memory does not depend on the number of
-  deals; for small chunks, enough chunks to hold
-  :data:`WINDOW_DEALS_PER_WORKER` deals per process (``winnability`` has
-  one deal a chunk: a deal that takes its whole budget in front does not
-  leave the other processes idle);
-* deals are counted as their chunks finish, out of order
-  (:func:`concurrent.futures.wait`), before earlier chunks are yielded;
-* a sweep of at most ``max_chunk`` deals (one chunk's worth: it takes less
-  time here than starting a pool) or of a single chunk never starts a pool:
-  it runs in this process;
-* the workers leave signals to this process (:func:`cardshell.sweep.worker.start`)
-  and end when it is killed outright;
-* the workers are terminated when the sweep ends, however it ends
-  (finished, Ctrl-C, an error in a task, the consumer stopping early, a
-  signal while a worker starts: Ctrl-C, SIGTERM and SIGHUP are held back
-  while a submission may start a process, :func:`_held`);
-* a worker that dies (``kill -9``, the kernel's OOM killer, a plugin's
-  ``os._exit``) ends the sweep with a :class:`~cardshell.errors.CommandError`
-  saying so; the chunks finished before it were yielded;
-* the workers are not plain forks of this process (:func:`_context`), so a
-  lock another thread holds here cannot hang them, and they do not import
-  from the current directory (:func:`_forkserver`);
-* a plugin's exception in a worker comes back with where it was raised
-  (:class:`cardshell.sweep.worker.Guarded`).
+Chunks run on a :class:`concurrent.futures.ProcessPoolExecutor`; results
+come back in chunk order, so the result does not depend on J.  At most
+:data:`WINDOW_PER_WORKER` chunks (or :data:`WINDOW_DEALS_PER_WORKER` deals)
+per process are in flight, so memory does not depend on the number of
+deals; deals are counted as their chunks finish.  A sweep of one chunk
+runs in this process.  Workers are terminated however the sweep ends, end
+when this process is killed outright, and leave signals to it
+(:func:`cardshell.sweep.worker.start`).  A worker that dies ends the sweep
+with a :class:`~cardshell.errors.CommandError`; a plugin's exception comes
+back with where it was raised (:class:`cardshell.sweep.worker.Guarded`).
 """
 
 from __future__ import annotations
@@ -64,14 +44,12 @@ JOIN_SECONDS = 5.0
 
 
 def _context() -> Any:
-    """The start method of the worker processes: ``forkserver`` (``spawn``
-    where there is none).  Never a plain ``fork`` of this process: a fork
-    copies the locks that its other threads hold at that moment (the
-    interactive shell's prompt_toolkit, a Dask client's event loop, a
-    plugin's own), and a worker that needs one of them waits for ever.  A
-    forkserver worker is forked from a fresh single-threaded process, so it
-    rebuilds the game from its plugins once
-    (:func:`cardshell.winnability.run.rules_for`), as a Dask worker does."""
+    """The workers' start method: ``forkserver`` (``spawn`` where there is none), never ``fork``.
+
+    A fork copies the locks other threads hold at that moment (prompt_toolkit,
+    a Dask client's loop, a plugin's), and a worker needing one would wait for
+    ever.
+    """
     import multiprocessing  # here, not at start-up: most runs never need a pool
 
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
@@ -83,21 +61,13 @@ def _context() -> Any:
 
 
 def _forkserver(context: Any) -> None:
-    """Start the resource tracker, then (for ``forkserver``) the server,
-    with Python's safe path (``PYTHONSAFEPATH``) in its environment and
-    Ctrl-C, SIGTERM and SIGHUP held back (:func:`_held`: the server keeps
-    them blocked, so a Ctrl-C reaching the whole process group does not
-    interrupt its imports with a traceback).
+    """Start the resource tracker, then the forkserver with ``PYTHONSAFEPATH`` and signals held.
 
-    The server is started as ``python -c ...``, which puts the current
-    directory first on its ``sys.path``, and imports its preloaded modules
-    with that path: a folder named ``cardshell`` where the command was typed
-    then became the ``cardshell`` package of every worker (a namespace
-    package, with none of the host in it), and every game was "not
-    installed here".  With the safe path the server and its workers import
-    what this process imports, never from the current directory.  The
-    tracker starts first, outside :func:`_held`: starting it unblocks
-    SIGINT and SIGTERM in the calling thread (it ignores both itself).
+    Without the safe path the server (``python -c ...``) imports from the
+    current directory, where a folder named ``cardshell`` would shadow the host
+    in every worker.  Signals are held (:func:`_held`) so a Ctrl-C to the
+    process group does not interrupt the server's imports; the tracker starts
+    first, outside, since starting it unblocks SIGINT and SIGTERM.
     """
     from multiprocessing import resource_tracker
 
@@ -120,13 +90,12 @@ def _forkserver(context: Any) -> None:
 
 @contextmanager
 def _held() -> Iterator[None]:
-    """Hold Ctrl-C, SIGTERM and SIGHUP back (``pthread_sigmask``, main
-    thread only) inside the block; one that arrived meanwhile is delivered
-    on leaving it.  Around every submission: a submission may start a
-    worker, and a worker that has started but is not yet known to the
-    executor could not be terminated.  The executor's own threads, started
-    by the first submission, inherit the mask (signals are the main
-    thread's to handle), and the workers unblock it (:func:`cardshell.sweep.worker.start`)."""
+    """Hold Ctrl-C, SIGTERM and SIGHUP back in the block (main thread); deliver one on leaving.
+
+    Around every submission: a worker started but not yet known to the
+    executor could not be terminated.  The executor's threads inherit the
+    mask; the workers unblock it.
+    """
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
         yield
         return
@@ -138,15 +107,11 @@ def _held() -> Iterator[None]:
 
 
 def _terminate(executor: ProcessPoolExecutor) -> None:
-    """End the executor's workers at once and wait for them and its threads.
+    """End the executor's workers at once (SIGTERM, SIGKILL after :data:`JOIN_SECONDS`) and join its threads.
 
-    Running chunks are stopped with SIGTERM (SIGKILL after
-    :data:`JOIN_SECONDS`), queued ones cancelled, and the executor's
-    management thread joined (one left running could race the interpreter's
-    exit).  The executor has no public way to stop a running task before
-    Python 3.14 (``terminate_workers``), so this terminates the processes
-    of its ``_processes`` (its workers by pid, in every version since 3.3),
-    as that method does.
+    Before Python 3.14 (``terminate_workers``) the executor cannot stop a
+    running task, so this ends the processes of its ``_processes``, as that
+    method does.
     """
     processes = list((getattr(executor, "_processes", None) or {}).values())
     with _held():
@@ -163,10 +128,7 @@ def _terminate(executor: ProcessPoolExecutor) -> None:
 
 def _count_finished(pending: deque[tuple[Chunk, Future[Any]]], counted: set[int],
                     finished: Callable[[int], None]) -> None:
-    """Until the first chunk of ``pending`` is done, tell ``finished`` the
-    deals of every chunk in flight that is (each once: ``counted`` holds
-    their futures' ids), as each finishes; then the first chunk's, if not
-    told yet."""
+    """Tell ``finished`` the deals of each chunk in flight as it finishes (once each), until the first is done."""
     first = pending[0][1]
     while True:
         waiting = []
@@ -185,14 +147,10 @@ def _count_finished(pending: deque[tuple[Chunk, Future[Any]]], counted: set[int]
 
 
 class Pool:
-    """Run chunks on ``jobs`` worker processes, results in order.
+    """Run chunks on ``jobs`` (>= 1, else ValueError) worker processes, results in order.
 
-    Args:
-        jobs (int): worker processes, >= 1 (the caller caps it at the usable
-            cores: :func:`cardshell.sweep.backends.resolve_jobs`).
-
-    Raises:
-        ValueError: if ``jobs`` < 1.
+    The caller caps ``jobs`` at the usable cores
+    (:func:`cardshell.sweep.backends.resolve_jobs`).
     """
 
     def __init__(self, jobs: int) -> None:
@@ -207,24 +165,15 @@ class Pool:
     def map(self, task: Callable[[Chunk], Any], deals: Iterable[int],
             max_chunk: int = MAX_CHUNK, finished: Callable[[int], None] | None = None
             ) -> Iterator[tuple[Chunk, Any]]:
-        """Yield ``(chunk, task(chunk))`` for the deals' chunks, in order.
+        """Yield ``(chunk, task(chunk))`` for the deals' chunks of at most ``max_chunk``, in order.
 
-        Args:
-            task (Callable[[Chunk], Any]): the game's chunk task (picklable).
-            deals (Iterable[int]): the seeds.
-            max_chunk (int): the most deals in a chunk, >= 1.
-            finished (Callable[[int], None] | None): told the number of deals
-                of every chunk as soon as it finished, in the order they
-                finish, each chunk once, before it is yielded.
-
-        Yields:
-            tuple[Chunk, Any]: each chunk with its result.
+        ``finished`` is told the deals of every chunk as soon as it finishes, in
+        the order they finish, before it is yielded.
 
         Raises:
-            CommandError: a worker process died (the pool ended).
-            Exception: whatever a task raised (re-raised here, pool ended;
-                a plugin's exception carries its origin:
-                :class:`~cardshell.sweep.worker.Guarded`).
+            CommandError: a worker process died.
+            Exception: whatever a task raised (a plugin's carries its origin:
+                :class:`~cardshell.sweep.worker.Guarded`); the pool is ended.
         """
         n = deal_count(deals)
         size = chunk_size(n, self.workers, max_chunk)

@@ -12,27 +12,13 @@ __all__ = ["Serial"]
 
 
 class Serial:
-    """Run every chunk in this process, in order.
-
-    Ctrl-C stops at once: KeyboardInterrupt is raised inside the game's own
-    code.  Attributes: ``name`` (str) for messages, ``workers`` (int) = 1.
-    """
+    """Run every chunk in this process, in order; Ctrl-C raises inside the game's own code."""
 
     name: str = say("sweep.backend-one-core")
     workers = 1
 
     def map(self, task: Callable[[Chunk], Any], deals: Iterable[int],
             max_chunk: int = MAX_CHUNK) -> Iterator[tuple[Chunk, Any]]:
-        """Yield ``(chunk, task(chunk))`` for the deals' chunks, in order.
-
-        Args:
-            task (Callable[[Chunk], Any]): the game's chunk task.
-            deals (Iterable[int]): the seeds (see :mod:`cardshell.sweep.deals`).
-            max_chunk (int): the most deals in a chunk, >= 1.
-
-        Yields:
-            tuple[Chunk, Any]: each chunk with its result; chunks are made
-            only as they are played.
-        """
+        """Yield ``(chunk, task(chunk))`` for the deals' chunks of at most ``max_chunk``, made as they are played."""
         for chunk in chunked(deals, chunk_size(deal_count(deals), 1, max_chunk)):
             yield chunk, task(chunk)

@@ -1,20 +1,11 @@
 """What runs inside a sweep's worker process (``--jobs J`` or a Dask worker).
 
-* :func:`start`: the initializer of a pool worker.  The workers leave
-  signals to the process that runs the sweep: they ignore SIGINT (Ctrl-C at
-  a terminal reaches the whole process group; the sweeping process ends the
-  pool), take SIGTERM and SIGHUP by default (so ending the pool ends them at
-  once, and no handler of the shell's runs in a worker), die silently of
-  SIGPIPE if that process is gone when they send a result (no
-  ``BrokenPipeError`` tracebacks), and end at once when it is killed
-  outright (SIGKILL: :func:`_watch`).
-* :class:`Guarded`: the chunk task as a worker runs it.  A plugin's
-  exception leaves the worker with where it was raised
-  (:func:`carry`), so the sweeping process blames the plugin
-  and its file and line exactly as it would for the same exception raised
-  in its own process.  A :class:`~cardshell.errors.CommandError` (a
-  plugin's wrong answer named by the host, a game not installed on the
-  worker) goes as it is: its message is already the report.
+:func:`start` leaves signals to the sweeping process: workers ignore
+SIGINT, take SIGTERM and SIGHUP by default, die silently of SIGPIPE, and
+end when that process is killed outright (:func:`_watch`).
+:class:`Guarded` sends a plugin's exception back with where it was raised
+(:func:`carry`), so it is blamed as in-process; a
+:class:`~cardshell.errors.CommandError` goes as it is.
 """
 
 from __future__ import annotations
@@ -42,12 +33,7 @@ HELD_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SI
 
 
 def start(parent: int | None = None) -> None:  # pragma: no cover - runs in worker processes
-    """Set up a pool worker's signals (see the module's docstring).
-
-    Args:
-        parent (int | None): the pid of the process that runs the sweep,
-            watched with :func:`_watch`; None: not watched.
-    """
+    """Set up a pool worker's signals; ``parent`` is the sweeping process's pid to watch (None: not watched)."""
     if parent is not None:
         _watch(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -59,17 +45,11 @@ def start(parent: int | None = None) -> None:  # pragma: no cover - runs in work
 
 
 def _watch(parent: int) -> None:  # pragma: no cover - runs in worker processes
-    """End this worker at once when the process that started the sweep is gone.
+    """End this worker at once when the sweeping process ``parent`` is gone.
 
-    A sweeping process killed with SIGKILL cannot end its pool, and the
-    workers are children of the forkserver, not of it: they would wait for
-    ever, keeping the forkserver and the resource tracker alive.  A daemon
-    thread waits on a pidfd of ``parent`` (``os.pidfd_open``; polling with
-    ``os.kill(pid, 0)`` once a second where there is none) and ends the
-    worker with ``os._exit``.
-
-    Args:
-        parent (int): the pid of the process that runs the sweep.
+    Workers are the forkserver's children, so a sweeping process killed with
+    SIGKILL would leave them waiting for ever.  A daemon thread waits on a
+    pidfd (polling ``os.kill(pid, 0)`` where there is none).
     """
     def wait() -> None:
         try:
@@ -93,21 +73,12 @@ def _watch(parent: int) -> None:  # pragma: no cover - runs in worker processes
 
 
 def carry(exc: BaseException) -> BaseException:
-    """``exc`` ready to leave this process (a sweep's worker) with its origin.
+    """``exc``, a plugin failure caught in this worker, ready to leave the process.
 
-    The :class:`~cardshell.blame.Origin` of ``exc`` (its frames' modules,
-    files and lines, and its traceback's text) is attached to it, under
-    :data:`cardshell.blame.ORIGIN`; the exception itself is returned when it
-    survives a pickling round trip, a :class:`~cardshell.blame.CarriedFailure`
-    otherwise and for a ``SystemExit``.  :func:`cardshell.blame.locate`
-    reads the origin in the sweeping process.
-
-    Args:
-        exc: a plugin failure (:func:`cardshell.blame.is_plugin_failure`)
-            caught in this process, with its traceback.
-
-    Returns:
-        BaseException: what to raise instead of ``exc``.
+    Its :class:`~cardshell.blame.Origin` is attached (under
+    :data:`cardshell.blame.ORIGIN`, read by :func:`cardshell.blame.locate`);
+    it is returned itself when it survives a pickling round trip, else (and
+    for ``SystemExit``) as a :class:`~cardshell.blame.CarriedFailure`.
     """
     if blame.origin(exc) is not None:
         return exc
@@ -127,23 +98,12 @@ def carry(exc: BaseException) -> BaseException:
 
 @dataclass(frozen=True)
 class Guarded:
-    """A chunk task that sends a plugin's exception back with its origin.
-
-    Attributes:
-        task (Callable[[Chunk], Any]): the game's chunk task (picklable).
-    """
+    """A chunk ``task`` that sends a plugin's exception back with its origin."""
 
     task: Callable[[Chunk], Any]
 
     def __call__(self, chunk: Chunk) -> Any:
-        """``task(chunk)``.
-
-        Raises:
-            CommandError: as the task raised it.
-            Exception: a plugin failure (:func:`cardshell.blame.is_plugin_failure`)
-                with its :class:`~cardshell.blame.Origin`
-                (:func:`carry`); anything else as raised.
-        """
+        """``task(chunk)``; a plugin failure is raised carrying its origin (:func:`carry`)."""
         try:
             return self.task(chunk)
         except CommandError:

@@ -1,39 +1,15 @@
-"""The grammar of ``winnability``, with its bounds.
-
-::
+"""The grammar of ``winnability``, with its bounds::
 
     winnability GAME [--deals A:B] [--seconds S] [--nodes N]
                 [--thoughtful | --honest] [--samples K]
                 [--jobs J] [--scheduler ADDR] [--export FILE.csv] [--plot [FILE.png]]
                 [--retry-unknown] [--list]
 
-* ``GAME``: a game id or a unique prefix (``aces``);
-* ``--deals A:B``: the deals (seeds) A, A+1, ..., B-1, with
-  ``0 <= A < B <= MAX_SEED`` and at most :data:`MAX_DEALS` of them
-  (default ``0:100``);
-* ``--seconds S``: the time limit per deal, above 0 and at most
-  :data:`MAX_SECONDS` (default :data:`SECONDS`, honest :data:`HONEST_SECONDS`);
-* ``--nodes N``: positions, 1 to :data:`MAX_NODES`; per deal when
-  thoughtful (default :data:`THOUGHTFUL_NODES`), per move when honest
-  (default :data:`HONEST_NODES`);
-* ``--thoughtful`` (default) or ``--honest``; ``--samples K`` (honest only,
-  1 to :data:`MAX_SAMPLES`, default :data:`SAMPLES`);
-* ``--jobs J`` / ``--scheduler ADDR``: as for ``simulate``
-  (:mod:`cardshell.sweep.backends`), not both;
-* ``--export FILE.csv``: write the rows of the run's deals as CSV;
-* ``--plot``: a text histogram of the time per settled deal;
-  ``--plot FILE.png`` also writes it as a PNG (matplotlib);
-* ``--retry-unknown``: solve again the deals stored as unknown with this
-  very budget (their time limit is wall-clock seconds, so a run on a busy
-  machine may leave unknowns that an idle one settles);
-* ``--list``: the report lists every deal won, not won and unknown (by
-  default the first :data:`cardshell.winnability.report.LISTED` of each).
-
-Options are argparse's (:class:`cardshell.option_values.OptionParser`: a
-bad option is a :class:`~cardshell.errors.UsageError`, nothing runs; full
-option names only; ``--deals -5:3`` is read as the value of ``--deals``);
-every number is read by :mod:`cardshell.option_values` and checked against
-its bound before anything is solved.
+``--deals A:B`` is seeds A to B-1; ``--seconds`` and ``--nodes`` are per
+deal when thoughtful, per move when honest; each number is checked against
+its bound (:data:`MAX_DEALS`, :data:`MAX_SECONDS`, :data:`MAX_NODES`)
+before anything runs, and a bad option is a
+:class:`~cardshell.errors.UsageError`.
 """
 
 from __future__ import annotations
@@ -81,25 +57,16 @@ _DEALS = re.compile(r"([0-9]+):([0-9]+)")
 
 @dataclass(frozen=True)
 class WinnabilityArgs:
-    """The parsed arguments of ``winnability``.
+    """The parsed arguments of ``winnability``, named after its options.
 
     Attributes:
-        game (str): the game as typed (an id or a prefix).
-        deals (range): the seeds, step 1, 1 to :data:`MAX_DEALS` of them.
-        mode (str): ``"thoughtful"`` or ``"honest"``.
-        seconds (float): seconds per deal.
-        nodes (int): positions per deal (thoughtful) or per move (honest).
-        samples (int): determinizations per move (honest); 0 when thoughtful.
-        jobs (int | None): ``--jobs`` as typed, None if not given.
-        scheduler (str | None): ``--scheduler``, None if not given.
-        export (str | None): the CSV file to write, or None.
-        plot (bool): ``--plot`` was given.
-        plot_file (str | None): the PNG to write, or None.
-        retry_unknown (bool): solve again the deals stored as unknown with
-            this budget.
-        list_all (bool): ``--list``: the report lists every deal won, not
-            won and unknown (else the first :data:`cardshell.winnability.report.LISTED`
-            of each).
+        game: the game as typed (an id or a prefix).
+        deals: the seeds, step 1, 1 to :data:`MAX_DEALS` of them.
+        mode: ``"thoughtful"`` or ``"honest"``.
+        nodes: positions per deal (thoughtful) or per move (honest).
+        samples: determinizations per move (honest); 0 when thoughtful.
+        jobs, scheduler, export, plot_file: as typed, None if not given.
+        list_all: ``--list``.
     """
 
     game: str
@@ -160,13 +127,7 @@ _PARSER = _parser()
 
 
 def parse(text: str) -> WinnabilityArgs:
-    """Parse what followed ``winnability`` (usable as ``Command.parse``).
-
-    Args:
-        text (str): the argument text (shell words).
-
-    Returns:
-        WinnabilityArgs: the arguments, every bound checked.
+    """Parse what followed ``winnability`` (``Command.parse``), every bound checked.
 
     Raises:
         UsageError: no game, an unknown option, a value out of its bound or

@@ -1,17 +1,9 @@
 """``winnability GAME``: how often a game's deals can be won, over many deals.
 
-A default plugin of the host (registered like :mod:`cardshell.assist`, one
-of :data:`cardshell.registry.HOST_PLUGINS`), so the command is in ``help``
-and completion at the prompt and runs from the command line as
-``cardshell winnability GAME ...`` (:func:`cardshell.cli.main`).
-
-It works for any installed game that lists its legal moves and has
-immutable states (the games ``solve`` and ``hint`` can search), a
-stranger's too; it solves (``--thoughtful``) or plays with the hints
-(``--honest``) each deal on the sweep engine (:mod:`cardshell.winnability.run`),
-keeps each deal's result in the data directory's table
-(:mod:`cardshell.winnability.store`) and prints the report
-(:mod:`cardshell.winnability.report`).
+A default plugin of the host (:data:`cardshell.registry.HOST_PLUGINS`), so
+the command is in ``help``, in completion and on the command line
+(``cardshell winnability GAME``).  Any installed game that lists its legal
+moves over immutable states can be swept.
 """
 
 from __future__ import annotations
@@ -97,11 +89,7 @@ HELP = "\n\n".join(textwrap.fill(paragraph, 78) for paragraph in (
 
 
 class WinnabilityCommands:
-    """The plugin object registering ``winnability``.
-
-    Args:
-        shell (Host): the shell whose games and data directory it uses.
-    """
+    """The plugin registering ``winnability``, over ``shell``'s games and data directory."""
 
     def __init__(self, shell: Host) -> None:
         self.shell = shell
@@ -120,22 +108,7 @@ class WinnabilityCommands:
                 "--scheduler", "--export", "--plot", "--list", "--retry-unknown"]
 
     def key_and_spec(self, game_id: str, options: grammar.WinnabilityArgs) -> tuple[Key, GameSpec]:
-        """The table key of a run and how workers find the game.
-
-        Args:
-            game_id (str): a registered game id.
-            options (WinnabilityArgs): the run's arguments.
-
-        Returns:
-            tuple[Key, GameSpec]: the key (rules version: the game plugin's
-            distribution version, the hash of the game's page as ``help
-            GAME`` shows it at 80 columns: its ``RULES.md``, or without one
-            its summary, commands and options, and the fingerprint of the
-            plugin's package's code; see
-            :func:`cardshell.winnability.run.rules_version` and
-            :func:`cardshell.winnability.run.code_fingerprint`) and the
-            plugins of the game and of every command added to it.
-        """
+        """The table key of a run (:func:`cardshell.winnability.run.rules_version`) and how workers find the game."""
         registry = self.shell.registry
         owner = registry.game_plugins[game_id]
         infos = {info.name: info for info in registry.plugins}
@@ -166,13 +139,11 @@ class WinnabilityCommands:
         """``winnability GAME ...``: sweep the deals, store them, report.
 
         Raises:
-            CommandError: no such game; the game cannot be searched (no
-                legal moves or mutable states: nothing is done); the
-                table, the CSV or the PNG cannot be written (checked before
-                the sweep where possible); the backend cannot run.
-            KeyboardInterrupt: Ctrl-C; the deals stored so far stay, and a
-                note on the exception (PEP 678) says how many (the shell
-                shows it instead of "nothing was changed").
+            CommandError: no such game; the game cannot be searched; the table,
+                the CSV or the PNG cannot be written (checked before the sweep
+                where possible); the backend cannot run.
+            KeyboardInterrupt: Ctrl-C; the deals stored so far stay, and a note
+                on the exception (PEP 678) says how many.
         """
         shell = self.shell
         game = find_game(shell.registry.games, options.game)
@@ -203,14 +174,10 @@ class WinnabilityCommands:
     def _sweep_and_report(self, ctx: CommandContext, options: grammar.WinnabilityArgs, title: str, key: Key,
                           task: Any, backend: Any, notes: list[str], export: Path | None,
                           warn: Callable[[str, str], None]) -> Tally:
-        """Open and check the table, sweep, report, export (see :meth:`winnability`);
-        the tally of the run's deals for the histogram.  ``warn`` tells the
-        plugin's warnings the deals' results carry back (the game's
-        :meth:`~cardshell.ruleset.RuleSet.warn`).
+        """Open and check the table, sweep, report, export; the run's tally.
 
         Raises:
-            TableError: the table cannot be used (checked, with every row of
-                the run's deals decoded, before anything is solved).
+            TableError: the table cannot be used (checked before anything is solved).
         """
         with Store.in_directory(self.shell.places.data_dir) as store:
             deals = options.deals
@@ -255,17 +222,9 @@ class WinnabilityCommands:
 
 
 def usage_problem(shell: Host, text: str) -> str | None:
-    """What is wrong with ``winnability TEXT`` before anything runs, for the
-    command line (``cardshell winnability ...`` exits 2 on it).
+    """``winnability: MESSAGE`` if ``text`` does not parse or names no game, else None.
 
-    Args:
-        shell (Host): the shell (its games).
-        text (str): the arguments after ``winnability``.
-
-    Returns:
-        str | None: ``winnability: MESSAGE`` (with the usage for a grammar
-        error) when the arguments do not parse or name no game; None when
-        the command may run.
+    The command line (``cardshell winnability ...``) exits 2 on it.
     """
     try:
         options = grammar.parse(text)
@@ -278,13 +237,7 @@ def usage_problem(shell: Host, text: str) -> str | None:
 
 
 def _check_export(path: str, data_dir: Path) -> Path:
-    """The CSV target, checked before the sweep: its directory exists, it
-    is not a directory, and it is none of cardshell's own files
-    (:func:`cardshell.ownfiles.refusal`: the table itself, through a link).
-
-    Raises:
-        CommandError: otherwise.
-    """
+    """The CSV target, checked before the sweep; CommandError if unusable or one of cardshell's own files."""
     target = Path(path).expanduser()
     why = refusal(target, data_dir)
     if why is not None:

@@ -1,34 +1,11 @@
-"""The report of a winnability run: plain words first, then the table of
-counts, rates and times, and the histogram ``--plot`` draws.
+"""The report of a winnability run, and the histogram ``--plot`` draws.
 
-:class:`Tally` gathers the rows that answer for a run's deals
-(:meth:`cardshell.winnability.store.Store.usable`); :func:`report` turns it
-into text fitted to the screen's width (80 columns in scripts): what the run found in one sentence, what
-the mode means in one line, which deals were won, not won and unknown (the
-first :data:`LISTED` of each, all with ``--list``; each as ``play --seed``
-reads it, without thousands separators), then the details::
-
-    Thumb and Pouch: 45 of the 48 deals settled can be won (95 % interval
-      83-98 %); 2 unknown.
-    Thoughtful: each deal is solved seeing every card: can it be won at all?
-    Won (45): 0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 18, 19, 20,
-      21 and 25 more ('--list' lists them all)
-    Not won (3): 4, 15, 33
-    Unknown (2): 40, 41
-    Deal N is 'play thumb-and-pouch --seed N'.
-    Details: thumb-and-pouch, thoughtful, deals 0:50
-      budget: 10 s and 1,000,000 positions per deal
-      rules version: 0.1.0+3f2a9c1b7d04.9e8d7c6b5a43
-      (plugin version + hash of its rules page . hash of its package's code)
-      deals                     50
-      won                       45
-      no win                     3
-      unknown                    2
-      winnability           93.8 %   95 % Wilson interval 83.2 % to 97.9 %
-      bounds                90.0 % to 94.0 %   unknowns as losses / as wins
-      wall time              1.2 s
-      time per settled deal  median 0.021 s, max 0.310 s
-      from the table          20 of 50 deals
+:class:`Tally` gathers the rows that answer for a run's deals;
+:func:`report` writes, fitted to the screen's width, what the run found in
+one sentence (``Thumb and Pouch: 45 of the 48 deals settled can be won (95 %
+interval 83-98 %); 2 unknown.``), what the mode means, the deals won, not
+won and unknown (the first :data:`LISTED` of each), then a table of
+counts, the Wilson interval, bounds and times.
 """
 
 from __future__ import annotations
@@ -66,14 +43,10 @@ class Tally:
     """The counts and times of a run's deals.
 
     Attributes:
-        won (int): deals won.
-        lost (int): deals with no win.
-        unknown (int): deals whose budget ran out.
-        times (array): seconds of each settled deal (8 bytes a deal).
-        deals_by_result (dict[str, array]): the deal numbers of each result
-            (``won``, ``no win``, ``unknown``), in the order counted (8
-            bytes a deal; a run has at most
-            :data:`cardshell.winnability.args.MAX_DEALS` deals).
+        won, lost, unknown: deals won, with no win, and out of budget.
+        times: seconds of each settled deal (8 bytes a deal).
+        deals_by_result: the deal numbers of each result, in the order counted
+            (8 bytes a deal, at most :data:`cardshell.winnability.args.MAX_DEALS`).
     """
 
     won: int = 0
@@ -125,10 +98,7 @@ _LISTS = (("won", "winnability.won-list"), ("no win", "winnability.not-won-list"
 
 
 def _listed(message_id: str, found: array, list_all: bool, width: int) -> HostText:
-    """The report's list of the deals ``found`` of one result: the first
-    :data:`LISTED` (all with ``list_all``), as ``play --seed`` reads them,
-    wrapped between numbers (:func:`cardshell.screen.wrap_list`) under the
-    first, then how many more there are."""
+    """One result's list of deals: the first :data:`LISTED` (all with ``list_all``), then how many more."""
     shown = list(found) if list_all else list(found[:LISTED])
     count = f"{len(found):,}"
     lead = say(message_id, count=count, deals="")  # "Won (12):", a space before the first deal
@@ -140,19 +110,10 @@ def _listed(message_id: str, found: array, list_all: bool, width: int) -> HostTe
 
 
 def summary(title: str, key: Key, tally: Tally, *, list_all: bool = False, width: int = 80) -> list[HostText]:
-    """The plain-words head of the report (see the module's docstring).
+    """The plain-words head of the report, as messages each wrapped to ``width``.
 
-    Args:
-        title (str): the game's title.
-        key (Key): the run's key (its game id and mode).
-        tally (Tally): the counts and deal numbers.
-        list_all (bool): list every deal (``--list``), else the first
-            :data:`LISTED` of each kind.
-        width (int): the most characters per line.
-
-    Returns:
-        list[HostText]: the messages, each one line or, wrapped to
-        ``width``, several.
+    ``list_all`` (``--list``) lists every deal, else the first :data:`LISTED`
+    of each result.
     """
     settled = tally.won + tally.lost
     honest = key.mode == "honest"
@@ -178,32 +139,24 @@ def summary(title: str, key: Key, tally: Tally, *, list_all: bool = False, width
 
 def report(title: str, key: Key, deals: range, tally: Tally, wall: float, reused: int, *,
            list_all: bool = False, width: int = 80) -> str:
-    """The report of a run (see the module's docstring), as one text: the
-    lines of :func:`report_lines`.
+    """The report of a run, as one text: the lines of :func:`report_lines`.
 
     Args:
-        title (str): the game's title.
-        key (Key): game, rules version, mode and budget.
-        deals (range): the run's deals.
-        tally (Tally): the counts of the rows answering for them.
-        wall (float): the run's wall-clock time, in seconds.
-        reused (int): deals answered from the table, not solved now.
-        list_all (bool): list every deal (``--list``), see :func:`summary`.
-        width (int): the screen's width in characters (80 in scripts).
+        wall: the run's wall-clock seconds.
+        reused: deals answered from the table, not solved now.
+        list_all: list every deal (``--list``).
+        width: the screen's width in characters (80 in scripts).
 
     Returns:
-        str: the lines, none over ``width`` characters but a single word
-        (the rules version); a row of the table too wide goes on under its
-        note's column, or under the label at a narrow width.
+        The lines, none over ``width`` characters but a single word (the
+        rules version).
     """
     return "\n".join(report_lines(title, key, deals, tally, wall, reused, list_all=list_all, width=width))
 
 
 def report_lines(title: str, key: Key, deals: range, tally: Tally, wall: float, reused: int, *,
                  list_all: bool = False, width: int = 80) -> list[HostText]:
-    """The report of a run as the host's messages (each one line, or
-    several when wrapped to ``width``), in order; arguments as for
-    :func:`report`."""
+    """The report of a run as the host's messages, each wrapped to ``width``; arguments as for :func:`report`."""
     settled = tally.won + tally.lost
     low, high = wilson_interval(tally.won, settled)
     lower, upper = bounds(tally.won, tally.lost, tally.unknown)
@@ -232,11 +185,7 @@ def report_lines(title: str, key: Key, deals: range, tally: Tally, wall: float, 
 
 
 def histogram(tally: Tally) -> Histogram:
-    """The time per settled deal in decades (``< 1 ms`` ... ``>= 100 s``).
-
-    Returns:
-        Histogram: rows from the first to the last bin with a deal.
-    """
+    """The time per settled deal in decades (``< 1 ms`` ... ``>= 100 s``), first to last non-empty bin."""
     labels = ["< 1 ms", "1-10 ms", "10-100 ms", "0.1-1 s", "1-10 s", "10-100 s", ">= 100 s"]
     counts = [0] * len(labels)
     for value in tally.times:

@@ -1,55 +1,30 @@
 """Solving and playing deals for ``winnability``, and the sweep over them.
 
-Two modes, one function of a deal's seed each, run by the sweep engine
-(:mod:`cardshell.sweep`) on one core, ``--jobs J`` processes or a Dask
-cluster:
+Two modes, each a function of a deal's seed run by :mod:`cardshell.sweep`:
 
 * **thoughtful** (:class:`SolveDeal`): :func:`cardshell.search.solve` of the
-  deal's first position, the true state with every face-down card, within
-  the per-deal budget: can this deal be won at all?
-* **honest** (:class:`PlayDeal`): the deal played from its first position,
-  each move the one :func:`cardshell.search.hint` suggests from what the
-  player can see (determinization: ``samples`` re-drawn deals solved per
-  move, ``nodes`` positions per move in all), until the game ends: what a
-  perfect player who cannot see face-down cards achieves.  The player
-  enters a position at most :data:`MAX_VISITS` times in a deal (when the
-  hint's move would enter one again, it takes the most promising move to a
-  position it has entered less often; when there is none, it has lost its
-  way: ``no win``); ``unknown`` when the deal's seconds run out or after
-  :data:`MAX_MOVES` moves.
+  deal's true first position within the budget: can it be won at all?
+* **honest** (:class:`PlayDeal`): the deal played move by move with
+  :func:`cardshell.search.hint` from what the player can see
+  (determinization): what a perfect player who cannot see face-down cards
+  achieves.  The player enters a position at most :data:`MAX_VISITS` times
+  and gives up after :data:`MAX_MOVES` moves.
 
-A deal's plugin code runs under a time bound (:class:`cardshell.watchdog.TimeBound`:
-the deal's seconds plus a margin, charged only for the time spent in the
-plugin's code, in this process and in ``--jobs`` pool workers; not in a
-Dask worker's threads); a deal whose plugin code overruns it is recorded as
-unknown, with one warning naming the plugin, and the sweep goes on.  A
-game that declares immutable states but whose code changes a deal's state
-(:class:`cardshell.plugincheck.StateGuard`, as in the shell) ends the
-sweep with a fault naming the plugin and the move; that deal is not stored
-(a search over changed states proves nothing).  Before anything is solved
-or read from the table, the first deal's listed moves are played under the
-same guard (:func:`check_deal`), so such a plugin is named even when every
-deal is in the table.
+A deal's plugin code runs under a time bound
+(:class:`cardshell.watchdog.TimeBound`); a deal that overruns it is
+recorded as unknown with one warning.  A game that declares immutable
+states but changes one (:class:`cardshell.plugincheck.StateGuard`) ends
+the sweep with a fault naming the plugin and the move, and
+:func:`check_deal` tries the first deal's moves before anything is solved.
 
-A deal's first position is ``game.new(seed, defaults)`` with the defaults of
-the game's ``play`` options, the deal ``play GAME --seed SEED`` starts, so a
-stored line replays through the shell.
+A deal's first position is the one ``play GAME --seed SEED`` starts, so a
+stored line replays through the shell.  Workers rebuild the game from its
+plugins once per process (:func:`rules_for`).
 
-Worker processes and Dask workers rebuild the game from its plugins once per
-process (:func:`rules_for`, cached; pool workers are not plain forks of the
-sweep's process: :func:`cardshell.sweep.pool._context`); the process that
-starts the sweep seeds that cache with its own rules (:func:`remember`), so
-a sweep on one core builds nothing again.
-
-The rules version (:func:`rules_version`) keys the table: what decides a
-deal's answer.  It is the distribution version of the plugin that
-registered the game, ``+``, the first 12 hex digits of the SHA-256 of the
-game's page as ``help GAME`` shows it at 80 columns (its rules page, e.g.
-``plugins/cardshell_aces_up/RULES.md, the player's page``; for a game without one, its summary,
-commands and options), ``.``, the fingerprint of the plugin's code
-(:func:`code_fingerprint`: every source file of the package that registered
-the game).  A changed rules page, a new release of the plugin, or a fix to
-its code without a new version (issue 26 item 5) never reuses stale results.
+The rules version (:func:`rules_version`) keys the table: the plugin's
+distribution version, a hash of the game's page as ``help GAME`` shows it
+(its rules page, e.g. plugins/cardshell_aces_up/RULES.md) and a fingerprint
+of the plugin's code, so changed rules or code never reuse stale results.
 """
 
 from __future__ import annotations
@@ -102,11 +77,8 @@ MAX_VISITS = 16
 MAX_CODE_FILES = 5000
 #: Deals per chunk: one.  Each chunk is one transaction of the table, so
 #: Ctrl-C or a crash loses at most the deals in flight, and the progress line
-#: counts each deal as it ends (issue 27 item 5: with 8 a chunk, ``--deals
-#: 100:130`` of Aces Up showed "0/30 deals" for 22 s).  The cost, a
-#: transaction and a pool round trip a deal, was 3 % of ``winnability snap
-#: --deals 0:400`` (about 0.1 s a deal) and nothing measurable for Thumb and
-#: Pouch (seconds a deal).
+#: counts each deal as it ends; a transaction and a pool round trip a deal
+#: cost about 3 % of a sweep of 0.1 s deals.
 MAX_CHUNK = 1
 #: Deals claimed in one transaction as the backend asks for them (see :func:`sweep`).
 CLAIM_BATCH = 32
@@ -123,10 +95,10 @@ class GameSpec:
     """How a worker process finds a game: the plugins to load.
 
     Attributes:
-        game (str): the game id.
-        plugins (tuple[str, ...]): entry-point names of the plugins that
-            registered the game or a command of it.
-        modules (tuple[str, ...]): other plugin modules (``--plugin``).
+        game: the game id.
+        plugins: entry-point names of the plugins that registered the game or
+            a command of it.
+        modules: other plugin modules (``--plugin``).
     """
 
     game: str
@@ -148,9 +120,8 @@ def rules_for(spec: GameSpec) -> RuleSet:
     """The game's rules in this process, loading its plugins the first time.
 
     Raises:
-        CommandError: the plugins do not register the game here (e.g. a Dask
-            worker without the plugin installed); the message names each
-            plugin that failed to load here and why.
+        CommandError: the plugins do not register the game here (a Dask worker
+            without the plugin installed); names each plugin that failed and why.
     """
     rules = _RULES.get(spec)
     if rules is None:
@@ -170,56 +141,37 @@ def rules_for(spec: GameSpec) -> RuleSet:
 
 
 def start_state(rules: RuleSet, seed: int) -> Any:
-    """The first position of deal ``seed`` for solving it: ``game.new(seed,
-    defaults of its options)``, as ``play GAME --seed SEED`` starts it."""
+    """Deal ``seed``'s first position, as ``play GAME --seed SEED`` starts it."""
     return _dealt(rules, seed)
 
 
 def _dealt(rules: RuleSet, seed: int) -> Any:
-    """Deal ``seed`` (:func:`start_state`'s position), for checks that solve nothing."""
     game = rules.game
     return game.new(seed, {option.name.replace("-", "_"): option.default for option in game.options})
 
 
 def rules_version(version: str | None, rules_page: str, code: str = "") -> str:
-    """The rules version that keys a game's rows.
+    """The rules version that keys a game's rows: ``VERSION+HASH.CODE``.
 
     Args:
-        version (str | None): the distribution version of the game's plugin
-            (None: not from a distribution, shown as ``0``).
-        rules_page (str): the game's page (its rules, or its summary,
-            commands and options: :func:`cardshell.gamepage.page`).
-        code (str): the fingerprint of the plugin's code
-            (:func:`code_fingerprint`); "" leaves it out (the key of tables
-            written before it counted).
+        version: the distribution version of the game's plugin (None: ``0``).
+        rules_page: the game's page (:func:`cardshell.gamepage.page`).
+        code: :func:`code_fingerprint`; "" leaves out ``.CODE``.
 
     Returns:
-        str: ``VERSION+HASH.CODE``, HASH the first 12 hex digits of the
-        SHA-256 of the page in UTF-8 (e.g.
-        ``0.1.0+3f2a9c1b7d04.9e8d7c6b5a43``; ``VERSION+HASH`` without code).
+        HASH being the first 12 hex digits of the SHA-256 of the page in
+        UTF-8, e.g. ``0.1.0+3f2a9c1b7d04.9e8d7c6b5a43``.
     """
     digest = hashlib.sha256(rules_page.encode("utf-8")).hexdigest()[:12]
     return f"{version or 0}+{digest}" + (f".{code}" if code else "")
 
 
 def code_fingerprint(plugin: Any) -> str:
-    """The fingerprint of a game plugin's code, for the rules version.
+    """The fingerprint of a game plugin's code: 12 hex digits of SHA-256, or ``"nocode"``.
 
-    The files are the source of the package holding the plugin's module:
-    every ``.py`` file (and compiled extension module) under the package's
-    folders, subpackages included, sorted by path relative to the package;
-    for a module outside a package, its file alone.  Each file counts by
-    its relative path and its bytes, so a fix to any of them, with or
-    without a new version, changes the fingerprint.  At most
-    :data:`MAX_CODE_FILES` files are read.
-
-    Args:
-        plugin (Any): the plugin object that registered the game (a module,
-            or an object of a class: its class's module counts).
-
-    Returns:
-        str: 12 hex digits of the SHA-256 of the files, or ``"nocode"``
-        when the plugin has no source file (a module made in memory).
+    Every ``.py`` file (and compiled extension) of the package holding the
+    plugin's module (or its class's) counts by relative path and bytes; a
+    module outside a package counts alone; at most :data:`MAX_CODE_FILES`.
     """
     name = plugin.__name__ if isinstance(plugin, types.ModuleType) else type(plugin).__module__
     module = sys.modules.get(name)
@@ -248,25 +200,11 @@ def code_fingerprint(plugin: Any) -> str:
 
 
 def solver_version(module_file: str | None, *, honest: bool = False) -> str:
-    """The fingerprint of the search code that solves a game's deals.
+    """The fingerprint of the search code that solves a game's deals: 12 hex digits of SHA-256.
 
-    An ``unknown`` result says only that this code ran out of budget, so it
-    is reused only by the same code (:class:`cardshell.winnability.store.Key`
-    ``solver``); a settled thoughtful result is a proof and is reused
-    whatever code found it.  An honest result says what one player did, so
-    every honest row is reused only by the same player: with ``honest``,
-    the player's code (this module, :func:`play_honestly`) counts too.
-
-    Args:
-        module_file (str | None): the file of the game's plugin module: every
-            ``.py`` file of its package directory counts (a plugin module
-            outside a package: the file alone); None: the host's search only.
-        honest (bool): fingerprint the honest player as well.
-
-    Returns:
-        str: 12 hex digits of the SHA-256 of :mod:`cardshell.search`'s source
-        (and this module's with ``honest``) and those files (names and
-        contents, in name order).
+    It covers :mod:`cardshell.search`, every ``.py`` file of ``module_file``'s
+    package (None: none) and, with ``honest``, the player's code (this
+    module); an ``unknown`` or honest row is reused only by the same code.
     """
     digest = hashlib.sha256()
     files = [Path(cardshell.search.__file__)] + ([Path(__file__)] if honest else [])
@@ -287,9 +225,9 @@ class SolveDeal:
     """Thoughtful: solve a deal's true first position (picklable).
 
     Attributes:
-        spec (GameSpec): the game.
-        seconds (float): the deal's time limit, in seconds (> 0).
-        nodes (int): the most positions to search (>= 1).
+        spec: the game.
+        seconds: the deal's time limit (> 0).
+        nodes: the most positions to search (>= 1).
     """
 
     spec: GameSpec
@@ -297,11 +235,10 @@ class SolveDeal:
     nodes: int
 
     def __call__(self, seed: int) -> DealResult:
-        """Solve deal ``seed``; ``won`` with the winning line, ``no win`` or
-        ``unknown``, and the plugin's warnings (:func:`carried`).
+        """Solve deal ``seed``: ``won`` with its line, ``no win`` or ``unknown``.
 
         Raises:
-            PluginFault: the plugin changed the deal's state (see the module's docstring).
+            PluginFault: the plugin changed the deal's state.
         """
         rules = rules_for(self.spec)
         started = time.monotonic()
@@ -320,10 +257,10 @@ class PlayDeal:
     """Honest: play a deal with the hints (picklable).
 
     Attributes:
-        spec (GameSpec): the game.
-        seconds (float): the deal's time limit, all its moves together (> 0).
-        nodes (int): positions per hint (per move), shared by its samples (>= 1).
-        samples (int): re-drawn deals per hint (>= 1).
+        spec: the game.
+        seconds: the deal's time limit, all its moves together (> 0).
+        nodes: positions per hint, shared by its samples (>= 1).
+        samples: re-drawn deals per hint (>= 1).
     """
 
     spec: GameSpec
@@ -332,10 +269,10 @@ class PlayDeal:
     samples: int
 
     def __call__(self, seed: int) -> DealResult:
-        """Play deal ``seed`` to its end (see :func:`play_honestly`).
+        """Play deal ``seed`` to its end (:func:`play_honestly`).
 
         Raises:
-            PluginFault: the plugin changed the deal's state (see the module's docstring).
+            PluginFault: the plugin changed the deal's state.
         """
         rules = rules_for(self.spec)
         started = time.monotonic()
@@ -350,18 +287,7 @@ class PlayDeal:
 
 
 def _bounded(rules: RuleSet, seed: int, state: Any, hook: str, seconds: float, work: Callable[[], T]) -> T | None:
-    """``work()`` on deal ``seed`` (first position ``state``) under the
-    deal's time bound and the state guard.
-
-    Returns:
-        T | None: what ``work`` returned; None when the plugin's code used up
-        the bound (the deal is unknown; one warning names the plugin).
-
-    Raises:
-        PluginFault: the plugin's code changed ``state``, though its game
-            declares immutable states (naming the move when one of the
-            listed moves of the deal, dealt again, does it).
-    """
+    """``work()`` under the deal's time bound and the state guard; None if the bound ran out."""
     guard = StateGuard(state, keep=False)
     not_stored = say("winnability.deal-not-stored", deal=seed)
     try:
@@ -378,13 +304,12 @@ def _bounded(rules: RuleSet, seed: int, state: Any, hook: str, seconds: float, w
 
 
 def check_deal(rules: RuleSet, seed: int) -> None:
-    """Play each listed move of deal ``seed``'s first position under the
-    state guard, before a sweep solves or reads anything.
+    """Play each listed move of deal ``seed``'s first position under the state guard.
 
     Raises:
-        PluginFault: a listed move changes the state it is given, though
-            the game declares immutable states (nothing was solved or read),
-            or the plugin's code took more than :data:`CHECK_SECONDS`.
+        PluginFault: a listed move changes the state it is given though the
+            game declares immutable states, or the plugin's code took more
+            than :data:`CHECK_SECONDS`.
     """
     state = _dealt(rules, seed)
     guard = StateGuard(state, keep=False)
@@ -401,18 +326,13 @@ def check_deal(rules: RuleSet, seed: int) -> None:
 
 @contextlib.contextmanager
 def carried(rules: RuleSet) -> Iterator[list[tuple[str, str]]]:
-    """Hold the warnings the plugin's answers give while one deal is worked
-    on, to go back with its :class:`DealResult` (a worker process has no
-    player to tell: :func:`sweep` tells them where the sweep runs).  When
-    the deal fails instead (an error, a time bound, Ctrl-C), they are told
-    here at once, as before the hold.
+    """Hold the warnings the plugin gives while one deal is worked on.
 
-    Args:
-        rules (RuleSet): the game's rules in this process.
+    They go back with the deal's :class:`DealResult` (a worker has no player
+    to tell); when the deal fails instead they are told at once.
 
     Yields:
-        list[tuple[str, str]]: the ``(hook, line)`` pairs given, filled as
-        the block runs.
+        The ``(hook, line)`` pairs given, filled as the block runs.
     """
     held: list[tuple[str, str]] = []
     try:
@@ -424,8 +344,7 @@ def carried(rules: RuleSet) -> Iterator[list[tuple[str, str]]]:
 
 
 def _hook(rules: RuleSet, own: str) -> str:
-    """What runs a deal's plugin code, for a time bound's message: the game's
-    own ``solver`` or ``hint`` (``own``) when it has one, else its rules."""
+    """The deal's plugin code for a time bound's message: the game's ``own`` hook or its rules."""
     return own if getattr(rules.game, own) is not None else say("winnability.its-rules")
 
 
@@ -434,25 +353,15 @@ def play_honestly(rules: RuleSet, state: Any, seed: int, *, seconds: float, node
     """Play from ``state`` to the end, each move the hint's.
 
     The hint of move k is drawn with ``random.Random("winnability:SEED:k")``,
-    so a deal is played the same way in every process.
-
-    Args:
-        rules (RuleSet): the game (searchable).
-        state (Any): the first position.
-        seed (int): the deal's seed (for the hints' generators).
-        seconds (float): the time limit of the whole deal, in seconds.
-        nodes (int): positions per hint.
-        samples (int): determinizations per hint.
-        clock (Callable[[], float]): seconds, monotonic.
+    so a deal plays the same in every process; ``seconds`` is the whole deal's
+    limit, ``nodes`` and ``samples`` are per hint.  Memory: at most
+    :data:`MAX_MOVES` + 1 position keys.
 
     Returns:
-        DealResult: ``won``/``no win`` by the game's outcome (a position
-        with no legal move and no outcome counts as no win, and so does one
-        whose every move leads to a position entered :data:`MAX_VISITS`
-        times in this deal), ``unknown`` when the time or :data:`MAX_MOVES`
-        ran out; the moves played; the positions the hints expanded.
-
-    Memory: the keys of the positions entered, at most :data:`MAX_MOVES` + 1.
+        ``won``/``no win`` by the game's outcome (no legal move, or every move
+        into a position entered :data:`MAX_VISITS` times, is no win),
+        ``unknown`` when time or :data:`MAX_MOVES` ran out; the moves played
+        and the positions expanded.
     """
     started = clock()
     expanded = 0
@@ -488,10 +397,7 @@ def play_honestly(rules: RuleSet, state: Any, seed: int, *, seconds: float, node
 
 
 def _new_ground(rules: RuleSet, state: Any, visits: Counter[Hashable]) -> tuple[str, Any]:
-    """A legal move from ``state`` to one of the least entered positions
-    below :data:`MAX_VISITS` (``visits``: times entered, by key), the most
-    promising of them by the game's heuristic (ties and games without one:
-    the game's order), with that position; ``("", None)`` when there is none."""
+    """A legal move to a least-entered position below :data:`MAX_VISITS`, best by heuristic; ``("", None)`` if none."""
     children = [(visits[rules.key(after)], line, after) for line, after in rules.children(state)]
     least = min((count for count, _, _ in children), default=MAX_VISITS)
     if least >= MAX_VISITS:
@@ -507,43 +413,20 @@ def sweep(store: Store, key: Key, deals: range, task: Callable[[int], DealResult
           warn: Callable[[str, str], None] | None = None) -> int:
     """Solve (or play) every deal of ``deals`` the table cannot answer yet.
 
-    Each chunk's results are stored in one transaction as they arrive, in
-    deal order (while another process holds the table's lock they wait in
-    memory and go with a later write: :meth:`Store.add`); an interruption
-    (Ctrl-C, an error) keeps what was stored.
-
-    Deals are claimed :data:`CLAIM_BATCH` at a time as the backend asks for
-    them (:meth:`Store.claim`): a deal another live sweep on the same table
-    and key is solving is skipped, and once this sweep's own deals are done
-    it waits for those (polling every :data:`CLAIM_POLL_SECONDS`) until they
-    are stored, or solves them itself when their claims go stale (the other
-    sweep ended without storing them).  The wait is bounded: a claim lives
-    while its owner runs and stores, and at most :func:`lease` seconds
-    without news.
-
-    Args:
-        store (Store): the table.
-        key (Key): the rows' game, rules version, mode and budget.
-        deals (range): consecutive seeds.
-        task (Callable[[int], DealResult]): :class:`SolveDeal` or
-            :class:`PlayDeal` (picklable).
-        backend (Backend | None): where deals run (None: this process).
-        progress (Progress | None): the progress line.
-        warn (Callable[[str, str], None] | None): ``warn(hook, line)``,
-            called for each warning a deal's result carries
-            (:attr:`DealResult.warnings`, from any process), in deal order:
-            the game's :meth:`RuleSet.warn`, which tells each once.  None:
-            they are dropped.
+    Each chunk's results are stored in one transaction as they arrive, in deal
+    order.  Deals are claimed :data:`CLAIM_BATCH` at a time
+    (:meth:`Store.claim`); one another live sweep is solving is waited for, or
+    solved here once its claim goes stale.  ``task`` is :class:`SolveDeal` or
+    :class:`PlayDeal`; ``backend`` None runs here; ``warn(hook, line)`` gets
+    each warning a result carries, in deal order (None drops them).
 
     Returns:
-        int: the deals solved (or played) now by this sweep.
+        The deals solved (or played) by this sweep.
 
     Raises:
         KeyboardInterrupt: on Ctrl-C (what was stored stays).
         CommandError: the backend cannot run.
-        TableError: the table cannot be written, or stayed locked by another
-            process for its ``busy_seconds`` at the end (the message says
-            how many results were not stored).
+        TableError: the table cannot be written, or stayed locked at the end.
     """
     solved = 0
     waiting: list[int] = []
@@ -588,8 +471,5 @@ def sweep(store: Store, key: Key, deals: range, task: Callable[[int], DealResult
 
 
 def lease(key: Key) -> float:
-    """How long a sweep's claims live without news from it, in seconds:
-    :data:`CLAIM_SECONDS` plus the time two chunks of :data:`MAX_CHUNK`
-    deals may take at the key's budget (the sweep renews its claims at
-    every chunk it stores)."""
+    """Seconds a sweep's claims live without news: :data:`CLAIM_SECONDS` plus two chunks at the key's budget."""
     return CLAIM_SECONDS + 2 * MAX_CHUNK * key.seconds

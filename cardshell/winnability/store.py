@@ -1,64 +1,30 @@
 """The winnability table: one SQLite row per solved (or played) deal.
 
-The table lives in the data directory (:func:`cardshell.paths.data_dir`,
-``--data-dir`` and ``CARDSHELL_DATA_DIR`` as for saves) in the file
-:data:`FILE_NAME`, and is written with the standard library's :mod:`sqlite3`.
-A row is keyed by the game, its rules version, the mode, the deal (its seed)
-and the budget, and holds the result, the positions searched, the seconds
-taken and the line played::
+The file :data:`FILE_NAME` lives in the data directory
+(:func:`cardshell.paths.data_dir`).  A row is keyed by game, rules version,
+mode, deal (its seed) and budget, and holds the result, positions searched,
+seconds taken, the line played and the solver's fingerprint.
 
-    game | rules_version | mode | deal | budget_seconds | budget_nodes |
-    budget_samples | result | positions | seconds | line | solver
+Reuse (:meth:`Store.todo`): a settled thoughtful row (``won``, ``no win``)
+is a proof and answers for its deal at any budget; an ``unknown`` row, and
+every honest row, answers only for its own budget and solver
+(:func:`cardshell.winnability.run.solver_version`), so a bigger budget or a
+changed solver retries exactly those deals.  Rows are written one
+transaction per chunk, so Ctrl-C or a crash loses at most the deals in
+flight.
 
-How rows are reused (the sweep asks :meth:`Store.todo` what to run):
+Sharing with other processes: a chunk's write tries for
+:data:`TRY_SECONDS`; while another process holds the lock results wait in
+memory (at most :data:`MAX_PENDING`) and :meth:`Store.flush` waits up to
+:data:`BUSY_SECONDS` at the end, so only a lock held longer loses results,
+and the message says how many.  Concurrent sweeps on one key share the
+deals through claims (:meth:`Store.claim`) with a lease; a claim is stale
+when its owner's process is gone (same host) or its lease ran out (another
+host).
 
-* a *settled* thoughtful row (``won`` or ``no win``) is a proof and answers
-  for its deal whatever budget settled it: a deal is never solved twice;
-* an ``unknown`` thoughtful row answers only for its own budget and its own
-  solver (``solver``: a fingerprint of the search code that gave it, see
-  :func:`cardshell.winnability.run.solver_version`), so a run with a bigger
-  (or any other) budget, or after the solver changed, retries exactly the
-  unknown deals;
-* an *honest* row, whatever its result, answers only for its own budget and
-  its own player (the same fingerprint, which then covers the player's code
-  too): it says what that player did, and a player with more samples or
-  positions per move, or another strategy, may play the deal differently;
-* rows are written one transaction per chunk of deals, so Ctrl-C or a crash
-  loses at most the deals in flight, and the same command resumes.
-
-Opening checks the file before anything is solved (:class:`Store`), with
-one :class:`TableError` message for each failure: not an SQLite database,
-damaged (``PRAGMA quick_check``), a ``results`` table of another shape, not
-writable (a read-only file or mount), or locked by another process for
-longer than :data:`BUSY_SECONDS`.  A row that does not decode (its ``line``
-not a JSON list, a result that is not one of the three) is a
-:class:`TableError` too, naming the deal, never an internal error.
-
-Sharing the table with other processes:
-
-* **A busy lock never costs a result.**  While a sweep runs, a chunk's
-  write tries for :data:`TRY_SECONDS`; when another process holds the lock
-  the results stay in memory (:meth:`Store.add`, at most
-  :data:`MAX_PENDING` of them) and go with the next chunk's write, and at
-  the end :meth:`Store.flush` waits up to :data:`BUSY_SECONDS` for the lock.
-  Only a lock held longer than that loses them, and the message says how
-  many.
-* **Two sweeps share the deals.**  A sweep *claims* the deals it is about
-  to solve (table ``claims``: the key, the deal, the owner's host, pid and
-  a lease end, :meth:`Store.claim`); another sweep on the same key skips a
-  deal claimed by a live owner and, once its own deals are done, waits for
-  those to be stored (or their claims to go stale) before reporting.  A
-  claim is stale when its owner's process is gone (same host: checked by
-  pid) or its lease ran out without the owner storing anything (another
-  host); the owner's every write renews its leases, and its claims are
-  released when its sweep ends however it ends (``kill -9`` leaves them to
-  go stale).
-
-Bounds: a run covers at most :data:`cardshell.winnability.args.MAX_DEALS`
-deals; :meth:`Store.todo` reads the stored deals :data:`BLOCK` at a time, so
-neither resuming nor reporting holds a set of all the deals in memory; a
-line is at most the moves of one deal (bounded by the search budget or
-:data:`cardshell.winnability.run.MAX_MOVES`).
+Bounds: at most :data:`cardshell.winnability.args.MAX_DEALS` deals a run;
+stored deals are read :data:`BLOCK` at a time; a line holds at most the
+moves of one deal.
 """
 
 from __future__ import annotations
@@ -107,11 +73,7 @@ Result = Literal["won", "no win", "unknown"]
 
 
 class TableError(Exception):
-    """The winnability table cannot be used (one line saying why and what to do).
-
-    Args:
-        message (str): the complete message, naming the file.
-    """
+    """The winnability table cannot be used; the message names the file and what to do."""
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -157,16 +119,13 @@ class Key:
     """What a run's rows are keyed by, besides the deal.
 
     Attributes:
-        game (str): the game id (``"aces-up"``).
-        rules_version (str): :func:`cardshell.winnability.run.rules_version`.
-        mode (str): ``"thoughtful"`` or ``"honest"``.
-        seconds (float): the budget's seconds per deal.
-        nodes (int): the budget's positions (per deal when thoughtful, per
-            move when honest).
-        samples (int): determinizations per hint (honest), 0 when thoughtful.
-        solver (str): the fingerprint of the search code
-            (:func:`cardshell.winnability.run.solver_version`); an unknown
-            row, and every honest row, is reused only by the same solver.
+        game: the game id (``"aces-up"``).
+        rules_version: :func:`cardshell.winnability.run.rules_version`.
+        mode: ``"thoughtful"`` or ``"honest"``.
+        seconds, nodes: the budget's seconds per deal and positions (per deal
+            when thoughtful, per move when honest).
+        samples: determinizations per hint (honest), 0 when thoughtful.
+        solver: :func:`cardshell.winnability.run.solver_version`.
     """
 
     game: str
@@ -194,9 +153,7 @@ class Key:
 
     @property
     def settled_is_proof(self) -> bool:
-        """True when a settled row answers for its deal at any budget
-        (thoughtful: a won line or an exhausted search is a fact about the
-        deal); False for honest play, whose rows all match like unknowns."""
+        """True when a settled row answers for its deal at any budget (thoughtful play)."""
         return self.mode == "thoughtful"
 
     @property
@@ -207,22 +164,16 @@ class Key:
 
 @dataclass(frozen=True)
 class DealResult:
-    """What solving or playing one deal gave (small and picklable: it comes
-    back from worker processes).
+    """What solving or playing one deal gave; picklable, it comes back from workers.
 
     Attributes:
-        result (str): ``"won"``, ``"no win"`` or ``"unknown"``.
-        positions (int): positions searched.
-        seconds (float): wall-clock time spent on the deal, in seconds.
-        line (tuple[str, ...]): the moves played or found, as typed lines
-            (the winning line for ``won``).
-        warnings (tuple[tuple[str, str], ...]): the ``(hook, line)``
-            warnings the plugin's wrong answers gave while the deal was
-            worked on (:meth:`cardshell.ruleset.RuleSet.warn`; each once, at
-            most :data:`cardshell.ruleset.MAX_WARNINGS`), carried back
-            from a worker process to be told by the sweep
-            (:func:`cardshell.winnability.run.sweep`); not stored in the
-            table, and not compared.
+        result: ``"won"``, ``"no win"`` or ``"unknown"``.
+        positions: positions searched.
+        seconds: wall-clock time spent on the deal.
+        line: the moves played or found, as typed lines.
+        warnings: the ``(hook, line)`` warnings the plugin's wrong answers gave
+            (:meth:`cardshell.ruleset.RuleSet.warn`), told by the sweep; not
+            stored, not compared.
     """
 
     result: Result
@@ -234,13 +185,7 @@ class DealResult:
 
 @dataclass(frozen=True)
 class Row:
-    """One row of the table.
-
-    Attributes:
-        key (Key): game, rules version, mode and budget.
-        deal (int): the deal's seed.
-        outcome (DealResult): its result.
-    """
+    """One row of the table: its ``key``, ``deal`` (the seed) and ``outcome``."""
 
     key: Key
     deal: int
@@ -254,11 +199,7 @@ class Row:
 
 
 def _row(values: Sequence[Any]) -> Row:
-    """A row from the database (a tuple of values) or a CSV file (strings).
-
-    Raises:
-        ValueError: values that are not a row (the callers report the file).
-    """
+    """A row from the database or a CSV file; ValueError if the values are not one."""
     game, version, mode, deal, seconds, nodes, samples, result, positions, took, line, solver = values
     try:
         key = Key(str(game), str(version), str(mode), float(seconds), int(nodes), int(samples), str(solver))
@@ -296,30 +237,21 @@ ORDER BY deal, result = 'unknown', budget_nodes, budget_seconds, budget_samples
 
 
 class Store:
-    """The winnability table in one SQLite file, opened and checked.
+    """The winnability table in one SQLite file (created with its directory if missing), opened and checked.
 
     Args:
-        path (str | PathLike): the database file; it and its directory are
-            created if missing.
-        busy_seconds (float | None): the longest wait for another
-            process's lock, in seconds (None: :data:`BUSY_SECONDS`).
-        try_seconds (float | None): one try at a write during a sweep, in
-            seconds (None: :data:`TRY_SECONDS`).
-        mode (str): SQLite's URI open mode: ``"rwc"`` (read, write, create;
-            the default) or ``"ro"`` (read only: the check then refuses
-            the table as not writable, as on a read-only mount).
+        busy_seconds: the longest wait for another process's lock (None:
+            :data:`BUSY_SECONDS`).
+        try_seconds: one try at a write during a sweep (None: :data:`TRY_SECONDS`).
+        mode: SQLite's URI open mode, ``"rwc"`` or ``"ro"`` (refused as not writable).
 
     Attributes:
-        path (Path): the file.
-        owner (str): this store's name in the ``claims`` table
-            (``HOST:PID:TOKEN``).
+        owner: this store's name in the ``claims`` table (``HOST:PID:TOKEN``).
 
     Raises:
         TableError: the directory cannot be made; the file is not an SQLite
-            database, is damaged (``PRAGMA quick_check``), holds a
-            ``results`` table of another shape, cannot be written, or stayed
-            locked by another process for ``busy_seconds``.  Checked here,
-            before anything is solved.
+            database, is damaged, holds a ``results`` table of another shape,
+            cannot be written, or stayed locked for ``busy_seconds``.
     """
 
     def __init__(self, path: str | Path, *, busy_seconds: float | None = None, try_seconds: float | None = None,
@@ -349,7 +281,6 @@ class Store:
             raise
 
     def _check(self) -> None:
-        """Quick-check the file, then check (or create) its schema in a write transaction."""
         verdict = self._retrying(lambda: self._db.execute("PRAGMA quick_check").fetchall(), self.busy_seconds,
                                  "read")
         if [tuple(row) for row in verdict] != [("ok",)]:
@@ -388,11 +319,7 @@ class Store:
         return name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in str(exc)
 
     def _retrying(self, step: Callable[[], _T], seconds: float, doing: str) -> _T:
-        """``step()``, tried again while the table is locked, for up to ``seconds``.
-
-        Raises:
-            TableError: still locked after ``seconds``, or any other SQLite error.
-        """
+        """``step()``, retried while the table is locked, for up to ``seconds``."""
         deadline = time.monotonic() + seconds
         while True:
             try:
@@ -404,12 +331,7 @@ class Store:
 
     @contextlib.contextmanager
     def _transaction(self, seconds: float) -> Iterator[None]:
-        """One write transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``), waiting
-        up to ``seconds`` for the lock; rolled back on any exception.
-
-        Raises:
-            TableError: the lock stayed taken, or the table cannot be written.
-        """
+        """One ``BEGIN IMMEDIATE`` transaction, waiting up to ``seconds``; rolled back on any exception."""
         self._retrying(lambda: self._db.execute("BEGIN IMMEDIATE"), seconds, "write")
         try:
             try:
@@ -425,13 +347,11 @@ class Store:
 
     @classmethod
     def in_directory(cls, directory: str | Path, **options: Any) -> Store:
-        """The store of a data directory (``DIRECTORY/winnability.sqlite3``);
-        ``options`` as for :class:`Store`."""
+        """The store of a data directory; ``options`` as for :class:`Store`."""
         return cls(Path(directory) / FILE_NAME, **options)
 
     def close(self) -> None:
-        """Close the connection (idempotent); results still in memory are
-        not written (see :meth:`flush`)."""
+        """Close the connection (idempotent); results still in memory are not written."""
         self._db.close()
 
     def __enter__(self) -> Store:
@@ -446,24 +366,15 @@ class Store:
         return len(self._pending)
 
     def add(self, key: Key, results: Iterable[tuple[int, DealResult]]) -> None:
-        """Store the results of some deals in one transaction, or keep them
-        for the next write while another process holds the lock.
+        """Store (deal, result) pairs in one transaction, or keep them while the lock is busy.
 
-        The write (with the results kept earlier) tries for
-        ``try_seconds``; when the lock is busy the results stay in memory
-        until :meth:`flush` or the next :meth:`add` writes them.  Beyond
-        :data:`MAX_PENDING` kept results it waits up to ``busy_seconds``.
-        The deals' claims are released in the same transaction.
-
-        Args:
-            key (Key): their game, rules version, mode and budget.
-            results (Iterable[tuple[int, DealResult]]): (deal, result) pairs;
-                a row already stored under the same key and deal is replaced.
+        The write, with results kept earlier, tries for ``try_seconds``; beyond
+        :data:`MAX_PENDING` kept results it waits up to ``busy_seconds``.  A row of
+        the same key and deal is replaced; the deals' claims are released.
 
         Raises:
-            TableError: the table cannot be written (not for a busy lock,
-                unless it stayed busy for ``busy_seconds`` with more than
-                :data:`MAX_PENDING` results waiting).
+            TableError: the table cannot be written, or stayed locked for
+                ``busy_seconds`` with more than :data:`MAX_PENDING` results waiting.
         """
         run_key = _run_key(key)
         for deal, outcome in results:
@@ -474,24 +385,19 @@ class Store:
             raise self.unstored()
 
     def unstored(self) -> TableError:
-        """The error to raise when results are still in memory after the
-        longest wait: the table stayed locked, and how many were not stored."""
+        """The error for results still in memory after the longest wait."""
         count = len(self._pending)
         message_id = "winnability.table-stayed-locked" if count != 1 else "winnability.table-stayed-locked-one"
         return TableError(say(message_id, table=self.path, seconds=f"{self.busy_seconds:g}", count=f"{count:,}"))
 
     def flush(self, seconds: float | None = None) -> int:
-        """Write the results kept in memory, waiting up to ``seconds`` for the lock.
-
-        Args:
-            seconds (float | None): the longest wait (None: ``busy_seconds``).
+        """Write the results kept in memory, waiting up to ``seconds`` (None: ``busy_seconds``).
 
         Returns:
-            int: how many results are still in memory (0: all stored).
+            How many results are still in memory (0: all stored).
 
         Raises:
-            TableError: the table cannot be written for another reason than
-                a busy lock.
+            TableError: the table cannot be written for a reason other than a busy lock.
         """
         if not self._pending:
             return 0
@@ -513,24 +419,14 @@ class Store:
 
     # -- claims ------------------------------------------------------------
     def claim(self, key: Key, deals: Sequence[int], lease: float) -> tuple[list[int], list[int]]:
-        """Claim deals for this sweep, unless another live sweep has them.
+        """Claim ``deals`` for this sweep, unless another live sweep has them.
 
-        Deals with a usable row by now (another sweep stored them) are
-        neither claimed nor returned.  A claim of another owner counts while
-        its lease runs and, on this host, while its process lives.  Best
-        effort: when the lock is busy for ``try_seconds``, every deal is
-        returned as this sweep's, unclaimed (solving a deal twice is waste,
-        never an error).
-
-        Args:
-            key (Key): the sweep's key.
-            deals (Sequence[int]): deals about to be solved, in order.
-            lease (float): seconds the claim lives without news from this
-                sweep (each :meth:`add` renews it).
+        Deals with a usable row by now are left out.  A claim lives ``lease``
+        seconds without news (each :meth:`add` renews it).  Best effort: when the
+        lock stays busy for ``try_seconds`` every deal is this sweep's.
 
         Returns:
-            tuple[list[int], list[int]]: the deals now this sweep's, and the
-            deals another live sweep is solving; both in order.
+            The deals now this sweep's, and those another live sweep is solving.
 
         Raises:
             TableError: the table cannot be read or written.
@@ -559,7 +455,6 @@ class Store:
         return mine, [deal for deal in deals if deal in theirs and deal not in done]
 
     def _alive(self, host: str, pid: int, expires: float, now: float) -> bool:
-        """Whether a claim still counts (its lease runs; on this host, its process lives)."""
         if expires <= now:
             return False
         if host != self.host:
@@ -573,29 +468,19 @@ class Store:
         return True
 
     def release(self) -> None:
-        """Drop this store's claims (the deals it will not solve now); best
-        effort, waiting at most ``try_seconds`` (a claim left behind goes stale)."""
+        """Drop this store's claims; best effort, waiting at most ``try_seconds``."""
         with contextlib.suppress(TableError), self._transaction(self.try_seconds):
             self._db.execute("DELETE FROM claims WHERE owner = ?", (self.owner,))
 
     def usable(self, key: Key, deals: range) -> Iterator[Row]:
-        """The row that answers for each stored deal of ``deals``, in deal order.
+        """The row answering for each stored deal of ``deals`` (a step-1 range), in order.
 
-        Thoughtful: a settled row of any budget, else the ``unknown`` row
-        of this budget and solver; honest: the row of this budget and
-        player (see the module docstring); deals with none are skipped.
-        Read :data:`BLOCK` deals at a time.
-
-        Args:
-            key (Key): game, rules version, mode and budget.
-            deals (range): consecutive seeds (step 1).
-
-        Yields:
-            Row: at most one per deal.
+        Thoughtful: a settled row of any budget, else the ``unknown`` row of this
+        budget and solver; honest: the row of this budget and player.  Deals
+        without one are skipped.
 
         Raises:
-            TableError: the table cannot be read (damaged, locked for
-                ``busy_seconds``), or a row does not decode.
+            TableError: the table cannot be read, or a row does not decode.
         """
         for low in range(deals.start, deals.stop, BLOCK):
             high = min(low + BLOCK, deals.stop)
@@ -608,15 +493,11 @@ class Store:
                     yield self._decode(values)
 
     def _read(self, sql: str, parameters: Sequence[object] = ()) -> list[Any]:
-        """Every row of a query (waiting up to ``busy_seconds`` for a lock).
-
-        Raises:
-            TableError: the table cannot be read.
-        """
+        """Every row of a query, waiting up to ``busy_seconds`` for a lock."""
         return self._retrying(lambda: self._db.execute(sql, parameters).fetchall(), self.busy_seconds, "read")
 
     def _decode(self, values: Sequence[Any]) -> Row:
-        """A stored row, or a :class:`TableError` naming its deal (never the row's text)."""
+        """A stored row, or a :class:`TableError` naming its deal."""
         try:
             return _row(values)
         except ValueError as exc:
@@ -626,11 +507,7 @@ class Store:
                                  reason=reason)) from None
 
     def count_usable(self, key: Key, deals: range) -> int:
-        """How many deals of ``deals`` have a usable row (see :meth:`usable`).
-
-        Raises:
-            TableError: the table cannot be read.
-        """
+        """How many deals of ``deals`` have a usable row; TableError if unreadable."""
         ((count,),) = self._read(
             "SELECT COUNT(DISTINCT deal) FROM results WHERE game = ? AND rules_version = ? AND mode = ? "
             f"AND deal >= ? AND deal < ? AND {_REUSABLE}",
@@ -638,16 +515,10 @@ class Store:
         return int(count)
 
     def forget_unknown(self, key: Key, deals: range) -> int:
-        """Delete the ``unknown`` rows of ``deals`` stored with this key's
-        budget (any solver), so that a sweep solves those deals again
-        (``winnability --retry-unknown``); settled rows are never touched.
-
-        Args:
-            key (Key): game, rules version, mode and budget.
-            deals (range): consecutive seeds (step 1).
+        """Delete this budget's ``unknown`` rows of ``deals`` (any solver), for ``--retry-unknown``.
 
         Returns:
-            int: the rows deleted.
+            The rows deleted.
 
         Raises:
             TableError: the table cannot be written.
@@ -660,15 +531,7 @@ class Store:
         return int(cursor.rowcount)
 
     def todo(self, key: Key, deals: range) -> Iterator[int]:
-        """The deals of ``deals`` still to solve, lazily, in order.
-
-        Args:
-            key (Key): game, rules version, mode and budget.
-            deals (range): consecutive seeds (step 1).
-
-        Yields:
-            int: each deal without a usable row.
-        """
+        """The deals of ``deals`` (a step-1 range) without a usable row, lazily, in order."""
         for low in range(deals.start, deals.stop, BLOCK):
             high = min(low + BLOCK, deals.stop)
             done = {row.deal for row in self.usable(key, range(low, high))}
@@ -677,7 +540,7 @@ class Store:
                     yield deal
 
     def rows(self) -> Iterator[Row]:
-        """Every row of the table, by game, rules version, mode, deal and budget.
+        """Every row, by game, rules version, mode, deal and budget.
 
         Raises:
             TableError: the table cannot be read, or a row does not decode.
@@ -688,22 +551,10 @@ class Store:
 
     @staticmethod
     def export(rows: Iterable[Row], path: str | Path) -> int:
-        """Write rows to a CSV file (:mod:`csv`, a header of :data:`CSV_COLUMNS`).
+        """Write rows to a CSV file with a header of :data:`CSV_COLUMNS`; the number written.
 
-        The file is written through a temporary file in its directory and
-        renamed over ``path`` once complete (:func:`cardshell.ownfiles.replaced`):
-        ``path`` is never opened for writing (nor truncated before the rows
-        are read), and a failure (a full disk) leaves what ``path`` held.
-
-        Args:
-            rows (Iterable[Row]): the rows, in the order to write them.
-            path (str | PathLike): the file, replaced if it exists.
-
-        Returns:
-            int: the number of rows written.
-
-        Raises:
-            OSError: the file cannot be written.
+        The file is replaced atomically, so a failure (OSError) leaves what
+        ``path`` held.
         """
         count = 0
         with replaced(path, "w", encoding="utf-8", newline="") as handle:
@@ -720,7 +571,7 @@ def read_csv(path: str | Path) -> list[Row]:
 
     Raises:
         OSError: the file cannot be read.
-        ValueError: it is not such a file (header or a row's values).
+        ValueError: it is not such a file.
     """
     with open(path, encoding="utf-8", newline="") as handle:
         reader = csv.reader(handle)

@@ -1,5 +1,1 @@
-"""cardshell_aces_up: Aces Up, the CSE 231 solitaire (game id ``aces-up``).
-
-``rules`` holds the state and the pure move functions, ``display`` the
-instructor's layout, ``plugin`` the cardshell hook implementations.
-"""
+"""Aces Up, the CSE 231 solitaire (game id ``aces-up``): ``rules``, ``display`` and the hooks in ``plugin``."""

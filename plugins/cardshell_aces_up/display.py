@@ -1,20 +1,8 @@
-"""Aces Up: the instructor's display layout, as text.
+"""Aces Up: the instructor's board layout, as text.
 
-Source: the ``display(stock, tableau, foundation)`` function "Provided" by
-the CSE 231 Fall 2019 hand-out (Project #10, Specifications 4; the sample
-sessions TEST 1-4 show its output) and plugins/cardshell_aces_up/NOTES.md.  The
-instructor's function prints::
-
-    print("\\n{:<8s}{:^13s}{:s}".format("stock", "tableau", "  foundation"))
-    for each row i of the tallest column:
-        "{:<8s}"  "XX" on row 0 while the stock is not empty, else blank
-        "{:4s}"   for each column: its i-th card, or blank
-        "    {}"  on row 0 only: the foundation's top card, if any
-
-:func:`render` returns exactly those lines, with two deliberate changes:
-trailing spaces are stripped from every line (tests and transcripts compare
-text exactly), and the blank line the instructor printed first is left to
-the host, which separates its own output.
+The layout of ``display(stock, tableau, foundation)`` in the CSE 231 Fall 2019
+hand-out (plugins/cardshell_aces_up/NOTES.md), without trailing spaces and
+without its leading blank line (the host separates its output).
 """
 
 from __future__ import annotations
@@ -33,19 +21,11 @@ _ROW = "%-8s" + "%-4s" * 4
 
 
 def render(state: AcesUpState) -> str:
-    """The board as text, one line per tableau row, no trailing newline.
+    """The board: a header, then one line per row of the tallest column (at least one), no trailing newline.
 
-    Args:
-        state (AcesUpState): the state to show (not changed).
-
-    Returns:
-        str: the header line, then one line per row of the tallest column
-        (at least one row, so the stock and foundation always show): an
-        8-wide stock field (``XX`` on the first row while the stock is not
-        empty), each column's card of that row in a 4-wide field (``10♥``
-        is 3 wide), then on the first row four spaces and the foundation's
-        top card if the foundation is not empty.  Lines carry no trailing
-        spaces.
+    A row is an 8-wide stock field (``XX`` on the first row while the stock has
+    cards), each column's card in a 4-wide field, and on the first row four
+    spaces and the foundation's top card.
     """
     texts = [[card.text for card in column] for column in state.tableau]
     rows = zip_longest(*texts, fillvalue="") if any(texts) else [("",) * len(texts)]

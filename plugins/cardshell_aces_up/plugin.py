@@ -1,23 +1,8 @@
-"""Aces Up as a cardshell game: the records of :mod:`.rules` and
-:mod:`.display` under the plugin contract (:mod:`cardshell.hookspecs`,
-version 2: immutable states, declarative moves, legal moves).
+"""Aces Up as a cardshell game (contract 2): the records over :mod:`.rules` and :mod:`.display`.
 
-Source: the CSE 231 Fall 2019 hand-out and
-plugins/cardshell_aces_up/NOTES.md.  Commands, as in the hand-out's menu (upper or
-lower case): ``D``, ``F x``, ``T x y``; the hand-out's ``H``, ``Q`` and ``R``
-are the host's ``help``, ``quit`` and ``new`` (a new shuffle).
-
-Choices where the hand-out is silent (documented for the README/issue note):
-
-* a line that does not parse (``F a``, ``T 2``, ``D 2``, ``3``, and a column
-  outside 1-4 such as ``F 9``) gets the hand-out's two lines
-  ``Error in option: <line as typed>`` / ``Invalid option.``, and a third
-  line of ours saying why (:func:`reason`);
-* the outcome is ``won`` when :func:`.rules.is_won` holds, ``lost`` when
-  :func:`.rules.is_stuck` does (stock empty, no card can go to the
-  foundation, no ``T`` move can uncover a card); the score is the number of
-  cards on the foundation (48 for a win);
-* the move that wins prints the hand-out's ``You won!``.
+Commands as in the hand-out's menu, upper or lower case: ``D``, ``F x``,
+``T x y``; its ``H``, ``Q`` and ``R`` are the host's ``help``, ``quit`` and
+``new``.  Outcomes, score and messages: plugins/cardshell_aces_up/NOTES.md.
 """
 
 from __future__ import annotations
@@ -52,41 +37,22 @@ RULES = (
 
 
 def new_game(seed: int, options: Mapping[str, Any]) -> rules.AcesUpState:
-    """``Game.new``: a shuffled deal for ``seed`` (no options)."""
+    """``Game.new``: the deal for ``seed`` (no options)."""
     return rules.init_game(seed)
 
 
 def invalid_input(line: str) -> str:
-    """``Game.invalid_input``: the hand-out's message for malformed input
-    (TEST 3 of plugins/cardshell_aces_up/NOTES.md's source), quoting the line
-    as typed (stripped; past :data:`cardshell.parsers.QUOTE_LENGTH`
-    characters cut by :func:`cardshell.parsers.clipped`), then a third line
-    of ours saying why.
+    """``Game.invalid_input``: ``Error in option: <line>`` / ``Invalid option.`` (the hand-out's), then :func:`reason`.
 
-    Args:
-        line (str): the rejected line, stripped (``F 9``).
-
-    Returns:
-        str: three lines, e.g. ``Error in option: F 9`` / ``Invalid option.`` /
-        ``there is no column 9: columns are 1 to 4`` (see :func:`reason`).
+    The line is quoted as typed, clipped by :func:`cardshell.parsers.clipped`.
     """
     return f"Error in option: {parsers.clipped(line)}\nInvalid option.\n{reason(line)}"
 
 
 def reason(line: str) -> str:
-    """Why ``line`` is not one of Aces Up's options, in one line (lower case, no full stop).
+    """Why ``line`` is not an option, in one line, lower case, e.g. ``D takes no argument``.
 
-    The same parsers as the moves' (:func:`parse_columns`), so the reason is
-    the one that rejected the line.
-
-    Args:
-        line (str): a line the game could not parse, stripped.
-
-    Returns:
-        str: e.g. ``a column is missing: F x moves the bottom card of column x``,
-        ``the target column is missing: T x y moves column x's bottom card to
-        empty column y``, ``D takes no argument``, or ``'3' is not an option:
-        D, F x, T x y, H, R or Q``.
+    It runs the moves' own parsers, so the reason is the one that rejected the line.
     """
     words = line.split()
     name = words[0].upper() if words else ""
@@ -109,16 +75,10 @@ _MISSING = {
 
 
 def parse_columns(count: int, name: str) -> parsers.Parser:
-    """The parser of ``F x`` (``count`` 1) or ``T x y`` (2): ``count`` columns 1 to 4.
+    """The parser of ``F x`` (``count`` 1) or ``T x y`` (2), ``name`` the move's letter.
 
-    Args:
-        count (int): how many columns the move takes (1 or 2).
-        name (str): the move's letter, for the messages (``F``).
-
-    Returns:
-        parsers.Parser: ``parse(text) -> tuple[int, ...]`` of ``count``
-        columns; it raises :class:`cardshell.UsageError` with the reason
-        (a column missing, too many, not a number, no such column).
+    The parser returns the columns (1-4) as a tuple and raises
+    :class:`cardshell.UsageError` saying what is wrong.
     """
 
     def parse(text: str) -> tuple[int, ...]:
@@ -150,8 +110,7 @@ _PARSERS: dict[str, parsers.Parser] = {"D": _no_argument, "F": parse_columns(1, 
 
 
 def outcome(state: rules.AcesUpState) -> Outcome | None:
-    """``Game.outcome``: None while in play, else won/lost with the number of
-    cards on the foundation as score (see the module docstring)."""
+    """``Game.outcome``: None in play, else won or lost, scored by the cards on the foundation."""
     if rules.is_won(state):
         return Outcome("won", float(len(state.foundation)), "only the four aces are left")
     if rules.is_stuck(state):
@@ -166,7 +125,7 @@ def prompt(state: rules.AcesUpState) -> str:
 
 
 def won_message(before: rules.AcesUpState, after: rules.AcesUpState) -> str | None:
-    """``Move.message``: the hand-out's ``You won!`` after the winning move."""
+    """``Move.message``: ``You won!`` after the winning move."""
     return rules.MSG_WON if rules.is_won(after) else None
 
 
@@ -243,5 +202,5 @@ GAME = Game(
 
 @cardshell.hookimpl
 def cardshell_games() -> list[Game]:
-    """Register Aces Up with its moves ``D``, ``F x`` and ``T x y``."""
+    """Register Aces Up."""
     return [GAME]

@@ -1,66 +1,25 @@
-"""Aces Up over raw card codes: the rules of NOTES.md as fast pure functions
-for the solver (:mod:`.fastsolve`), with its exact reductions.
+"""Aces Up over raw card codes: the rules of NOTES.md as fast pure functions for :mod:`.fastsolve`.
 
-Rules: ``plugins/cardshell_aces_up/NOTES.md``.  A card is a small int,
-:func:`encode`: ``4 * (rank - 2) + suit`` with aces high (rank 14), so aces
-are 48..51, ``a & 3 == b & 3`` means same suit and, within a suit, a higher
-code is a higher card.  A position is ``(dealt, columns)``: how many of the
-stock's deals were made, and four tuples of codes (index 0 the first dealt,
-the last the bottom card that moves).  The foundation is every other card,
-so it is left out.
+A card is :func:`encode`'s code, aces 48..51; ``a & 3 == b & 3`` is the same
+suit, and within a suit a higher code is a higher card.  A position is
+``(dealt, columns)``: deals made, and four tuples of codes (bottom card last);
+the foundation is every other card.  Three reductions, each exact:
 
-The reductions (each exact; the argument follows each):
-
-* **Free slots.**  While a column is empty, the lone cards (columns of one
-  card) can be put in any arrangement over the columns of at most one card
-  by ``T`` moves, and nothing else changes.  Positions that differ only in
-  that arrangement get one :meth:`RawDeal.key`, and lone-card moves are not
-  made one by one: the arrangement matters only for the next deal and when
-  a ``T`` fills the last empty column, so those moves are tried after every
-  distinct arrangement.  A ``T`` from a column of two or more cards goes to
-  the first empty column only (the card then lies in a free slot).  With
-  the stock empty the columns are interchangeable: the key sorts them.
-* **Pending discards** (:meth:`RawDeal.finish`, :meth:`RawDeal.children`).
-  A card that may go to the foundation is neither discarded nor kept for
-  good: it is marked *pending* and stays where it is, and the search
-  decides later, when it matters, whether it went or stays.  A card is
-  marked when a higher card of its suit that is not pending lies at the
-  bottom of another column and every card above it is pending; it then
-  *waits for* those cards (it can go only after they have gone).  The
-  claim: for every set S of pending cards that holds every card its members
-  wait for, the real position of the columns without S is reachable by
-  legal moves.  Marking keeps it (from the real position without S minus
-  ``c``, the cards ``c`` waits for are gone, the higher card is still at
-  its bottom, so ``F c`` is legal), and so do deals, ``T`` moves and
-  removing a pending card with all it waits for.  A card that leaves its
-  column by ``T``, or that is made plain again to be the higher card for
-  another card (:meth:`RawDeal.kept`), takes the pending mark from the
-  cards that wait for it.  So a search position stands for all those real
-  positions, and a win (stock empty, every non-ace pending) is a real win:
-  :func:`.fastsolve.real_positions` turns the line into real positions, each
-  card going where it was last marked.
-  Conversely every real line is followed.  A real ``F`` of a card is its
-  mark (after making its higher card plain, if that was pending) and its
-  removal; a ``T`` or a deal is the same move after removing the pending
-  cards in its way.  A removal is tried only where it is used at once
-  (:meth:`RawDeal.children`: it empties a column, a column is empty for a
-  ``T`` of the card it uncovers, or it uncovers a higher card that marks a
-  card or lets one go): removing later reaches the same positions and keeps
-  the card usable as a higher card meanwhile.  So no choice is made before
-  a deal: a card that may go stays pending under the deal's card, and goes
-  whenever it is uncovered.
-* **Safe discards** (:meth:`RawDeal.finish`).  A pending bottom card ``c``
-  with no lower card of its suit left anywhere (tableau or stock) goes at
-  once, without branching.  Proof: let S be the position and S' = S
-  without ``c``.  A card helps only as the higher card that lets a lower
-  card of its suit go, and ``c`` has no lower card left to help.  Follow
-  any line from S in S': each ``F`` of a card other than ``c`` is legal in
-  S' (the card is at its column's bottom in S' too, since the columns of S'
-  are those of S without ``c``, and its higher card is not ``c``, so it is
-  there too); each ``T`` is legal (a column empty in S is empty in S');
-  moves of ``c`` itself are skipped; deals are the same.  So S' reaches the
-  position S reaches without ``c``: if S wins, S' wins (``c`` is not an
-  ace).  And S' is what removing the pending ``c`` gives.
+* Free slots: as in :mod:`.solver`; :meth:`RawDeal.key` merges arrangements.
+* Pending discards: a card that may go is marked pending and stays; the
+  search decides later whether it went.  A card is marked when every card
+  above it is pending and a plain higher card of its suit is another
+  column's bottom; it waits for the cards above it.  Invariant: for every
+  set S of pending cards closed under "waits for", the columns without S are
+  a real position reachable by legal moves, so a win with every non-ace
+  pending is a real win, and every real line has a search line (an ``F`` is
+  a mark and a removal).  A card leaving by ``T``, or kept as the higher card
+  for another (:meth:`RawDeal.kept`), makes plain the cards waiting for it.
+  A removal is tried only where it is used at once (:meth:`RawDeal.children`).
+* Safe discards: a pending bottom card with no lower card of its suit left
+  (tableau or stock) goes without branching; it can never be the higher
+  card that lets another go, so every line from the position with it is
+  legal without it.
 """
 
 from __future__ import annotations
@@ -89,29 +48,13 @@ Columns = tuple[tuple[int, ...], ...]
 
 
 def encode(card: Card) -> int:
-    """The code of a card: ``4 * (rank - 2) + suit index``, aces high.
-
-    Args:
-        card (Card): any card.
-
-    Returns:
-        int: 0..51; aces are 48..51; same suit when ``a & 3 == b & 3``.
-    """
+    """The code of a card, 0..51: ``4 * (rank - 2) + suit index``, aces high."""
     rank = 14 if card.rank == ACE else card.rank
     return 4 * (rank - 2) + _SUIT_INDEX[card.suit]
 
 
 def deals_of(stock: tuple[Card, ...]) -> list[tuple[int, ...]]:
-    """The stock's deals in order, each the four codes landing on columns
-    1..4 (:data:`NO_CARD` where a short last deal has no card: NOTES.md,
-    a stock of fewer than four cards deals what there is from column 1 on).
-
-    Args:
-        stock (tuple[Card, ...]): top at the end (as in ``AcesUpState``).
-
-    Returns:
-        list[tuple[int, ...]]: one 4-tuple per deal.
-    """
+    """The stock's (top last) deals in order, four codes each, :data:`NO_CARD` where a short last deal has none."""
     codes = [encode(card) for card in reversed(stock)]
     deals = []
     for k in range(0, len(codes), COLUMNS):
@@ -121,8 +64,7 @@ def deals_of(stock: tuple[Card, ...]) -> list[tuple[int, ...]]:
 
 
 def plain(card: int) -> int:
-    """The card code of a column entry, pending or not (plain codes are
-    below 64, so ``& 63`` leaves them as they are)."""
+    """The card code of a column entry, pending or not."""
     return card & 63
 
 
@@ -132,18 +74,12 @@ def waits(card: int) -> int:
 
 
 def may_go(card: int, bottoms: list[int]) -> bool:
-    """Whether ``card``, a bottom card, may go to the foundation: not an ace,
-    and a higher card of its suit among ``bottoms`` (NOTES.md; a card is
-    never higher than itself, so its own column's bottom does not count)."""
+    """Whether the bottom card ``card`` may go: not an ace, and a higher card of its suit in ``bottoms``."""
     return 0 <= card < ACE_CODE and any(b > card and b & 3 == card & 3 for b in bottoms)
 
 
 def _cut(column: tuple[int, ...], n: int, release: bool = False) -> tuple[int, ...]:
-    """``column``'s first ``n`` cards, the cards beyond them gone (pending
-    cards removed, or a card moved by ``T`` or kept).  A pending card that
-    waited for a card beyond them waits only for those that stay, or, with
-    ``release``, is plain again (the card it waited for left by ``T`` or was
-    kept: module docstring)."""
+    """``column``'s first ``n`` cards; pending cards waiting beyond them wait less or, with ``release``, are plain."""
     out = None
     for j in range(n):
         card = column[j]
@@ -155,16 +91,10 @@ def _cut(column: tuple[int, ...], n: int, release: bool = False) -> tuple[int, .
 
 
 def keep_cards(column: tuple[int, ...], floor: list[int]) -> tuple[int, ...]:
-    """``column`` with only the cards at or above ``floor`` of their suit,
-    pending or not (a pending card then waits only for the kept cards it
-    waited for): the columns of a relaxed game of :mod:`.relax`.
+    """``column`` with only the cards at or above ``floor`` (lowest code kept, per suit index 0..3).
 
-    Args:
-        column (tuple[int, ...]): column entries, pending ones too.
-        floor (list[int]): per suit index 0..3, the lowest card code kept.
-
-    Returns:
-        tuple[int, ...]: the kept entries, in order.
+    A pending card then waits only for the kept cards it waited for; these are
+    the columns of a relaxed game of :mod:`.relax`.
     """
     if not column or min(column) >= 0:
         return tuple(card for card in column if card >= floor[card & 3])
@@ -182,8 +112,7 @@ def keep_cards(column: tuple[int, ...], floor: list[int]) -> tuple[int, ...]:
 
 
 def arrangements(cols: Columns, slots: list[int], cards: list[tuple[int, ...]]) -> Iterator[Columns]:
-    """``cols`` with ``cards`` (columns of at most one card) put over
-    ``slots`` in every distinct order."""
+    """``cols`` with ``cards`` (columns of at most one card) put over ``slots`` in every distinct order."""
     for order in dict.fromkeys(permutations(cards)):
         arranged = list(cols)
         for k, column in zip(slots, order):
@@ -195,12 +124,10 @@ class RawDeal:
     """The rules of one deal over raw positions.
 
     Args:
-        deals (list[tuple[int, ...]]): the stock's deals in order, 4 codes
-            each (:data:`NO_CARD` for none).
+        deals: the stock's deals in order, four codes each (:data:`NO_CARD` for none).
 
     Attributes:
-        last (int): the number of deals; ``dealt == last`` means the stock
-            is empty.
+        last: the number of deals; ``dealt == last`` means the stock is empty.
     """
 
     def __init__(self, deals: list[tuple[int, ...]]) -> None:
@@ -217,8 +144,7 @@ class RawDeal:
             self.lowest.append(low)
 
     def key(self, dealt: int, cols: Columns) -> Any:
-        """Equal for positions that play out alike (free slots, sorted
-        columns once the stock is empty)."""
+        """Equal for positions that play out alike (free slots merged, columns sorted once the stock is empty)."""
         if dealt == self.last:
             return dealt, tuple(sorted(cols))
         if () in cols:
@@ -227,28 +153,20 @@ class RawDeal:
         return dealt, cols
 
     def won(self, dealt: int, cols: Columns) -> bool:
-        """Stock empty and only the four aces left (NOTES.md, "Winning"),
-        pending discards aside."""
+        """Stock empty and only the aces left, pending cards aside (NOTES.md, Winning and losing)."""
         return dealt == self.last and all(card >= ACE_CODE or card < NO_CARD for column in cols for card in column)
 
     def forced(self, dealt: int, cols: Columns) -> bool:
-        """Whether the deal is the only child of a finished position (the
-        stock is not empty, no column is empty and no bottom card is
-        pending): no card may go, since a finished position marks every
-        card that may, and a ``T`` needs an empty column (NOTES.md)."""
+        """Whether the next deal is this finished position's only child: no empty column, no pending bottom."""
         return dealt < self.last and all(column and column[-1] >= 0 for column in cols)
 
     def finish(self, dealt: int, cols: Columns) -> Columns:
-        """``cols`` with every card marked pending that may be (module
-        docstring: every card above it pending, a higher card of its suit
-        that is not pending at another bottom), and every safe discard made;
-        until nothing changes.  Each child of :meth:`children` goes through
-        it, so every position the search holds is finished.
+        """``cols`` with every card that may be marked pending, and every safe discard made, until nothing changes.
 
-        Marking never changes the highest plain bottom card of a suit (a
-        card is marked only below it) and a safe discard removes a pending
-        card, so one marking pass is enough, and the loop repeats only for
-        the safe discards, one at a time."""
+        Every child of :meth:`children` goes through it.  Marking never changes the
+        highest plain bottom card of a suit, so one marking pass is enough; the
+        loop repeats for the safe discards.
+        """
         low = self.lowest[dealt]
         while True:
             best = [-1, -1, -1, -1]
@@ -311,18 +229,17 @@ class RawDeal:
                 return cols
 
     def lift(self, column: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The column without its bottom card, and that card (for a ``T``):
-        the pending cards that wait for it are pending no more."""
+        """The column without its bottom card, and that card (for a ``T``): the cards waiting for it become plain."""
         return _cut(column, len(column) - 1, release=True), column[-1:]
 
     def children(self, dealt: int, cols: Columns) -> Iterator[tuple[int, Columns]]:
-        """The positions the search tries from a finished ``(dealt, cols)``,
-        each finished: the pending cards at the bottom of a column removed
-        (the last one, the last two, ...) where that is used at once (it
-        empties the column, a column is empty, or it marks or discards a
-        card), then :meth:`kept`, then ``T`` to the first empty column
-        (after every arrangement of the free slots when it fills the last
-        one), then the deal after every arrangement of the free slots."""
+        """The finished positions the search tries from a finished ``(dealt, cols)``.
+
+        In order: bottom pending cards removed where that is used at once (it
+        empties a column, a column is empty, or it marks or discards a card), then
+        :meth:`kept`, then ``T`` to the first empty column, then the deal, each after
+        every arrangement of the free slots where that arrangement matters.
+        """
         finish = self.finish
         empty = () in cols
         for x in range(COLUMNS):
@@ -341,11 +258,11 @@ class RawDeal:
         yield from self._placements(dealt, cols, finish)
 
     def kept(self, dealt: int, cols: Columns) -> Iterator[tuple[list[int], Columns]]:
-        """A pending card kept after all: made plain again (with the pending
-        cards below it in its column removed) where it is the higher card
-        that lets a plain card of another column go, the first that is not
-        pending.  Yields the cards made plain (it and those that waited for
-        it) and the finished position."""
+        """Yield (cards made plain, finished position) for each pending card kept as another column's higher card.
+
+        The kept card is made plain and the pending cards under it removed, where
+        it lets the first plain card of another column go.
+        """
         for column in cols:
             if column and column[-1] < NO_CARD:
                 break
@@ -385,14 +302,9 @@ class RawDeal:
                 (*three, c) if c >= 0 else three, (*four, d) if d >= 0 else four)
 
     def closure(self, dealt: int, cols: Columns) -> Columns:
-        """``cols`` after every ``F`` there is, until none is left (not a
-        reduction: a card kept may be wanted later as the higher card).
-        ``dealt`` is not used: it is there to match :meth:`finish`.
+        """``cols`` after every ``F`` there is (``dealt`` unused, to match :meth:`finish`); not a reduction.
 
-        The result does not depend on the order: until the next deal, a card
-        that may go to the foundation stays so (its higher card, or a card
-        higher still that let it go, stays at a bottom), so every order
-        discards the same cards.
+        Until the next deal a card that may go stays so, so the order does not matter.
         """
         while True:
             bottoms = [column[-1] if column else NO_CARD for column in cols]
@@ -404,16 +316,12 @@ class RawDeal:
                 return cols
 
     def greedy_children(self, dealt: int, cols: Columns) -> Iterator[tuple[int, Columns]]:
-        """The ``T`` moves and deals of :meth:`children`, each followed by
-        every ``F`` (:meth:`closure`): the moves of a player who never keeps
-        a card that may go.  Not every line: a search over these alone finds
-        wins (fast, the tree is small) but proves no loss."""
+        """The ``T`` moves and deals of :meth:`children`, each followed by every ``F``: finds wins, proves no loss."""
         yield from self._placements(dealt, cols, self.closure)
 
     def _placements(self, dealt: int, cols: Columns,
                     finish: Callable[[int, Columns], Columns]) -> Iterator[tuple[int, Columns]]:
-        """The ``T`` moves and deals of :meth:`children`, each position
-        passed through ``finish`` (a ``T`` by :meth:`lift`)."""
+        """The ``T`` moves and deals of :meth:`children`, each passed through ``finish``."""
         empties = [k for k in range(COLUMNS) if not cols[k]]
         if not empties:
             if dealt < self.last:
@@ -442,7 +350,7 @@ class RawDeal:
                 yield dealt + 1, finish(dealt + 1, self.deal(dealt, arranged))
 
     def moves(self, dealt: int, cols: Columns) -> Iterator[tuple[str, int, Columns]]:
-        """Every legal single move, unreduced: ``(line, dealt, cols)``."""
+        """Every legal single move, unreduced, as ``(line, dealt, cols)``."""
         bottoms = [column[-1] if column else NO_CARD for column in cols]
         for x in range(COLUMNS):
             if may_go(bottoms[x], bottoms):

@@ -1,49 +1,21 @@
-"""Loss bounds for Aces Up: relaxed games that a real win would win too.
+"""Loss bounds for Aces Up: relaxed games that every real win would win too.
 
-Three relaxations, each a proof when its game cannot be won: the game with
-only the aces kept in the way (:class:`AceRelaxation`, described below),
-the game without the stock's non-aces (:class:`HardCards`), and the game
-with only the high cards of each suit (:class:`TopCards`).
+Rules: plugins/cardshell_aces_up/NOTES.md.  When a relaxed game cannot be
+won from a position of :mod:`.fastsolve`'s search, neither can the real one,
+so the pruning is exact.  Three relaxations:
 
-Rules: ``plugins/cardshell_aces_up/NOTES.md``.  The bound answers, for a
-position of the raw search (:mod:`.fastsolve`), whether a *relaxed* game can
-still be won; when it cannot, neither can the real one, so the search need
-not look further (an exact pruning, never a guess).
+* :class:`AceRelaxation`: any non-ace bottom card may be discarded at any
+  time, so only the aces stand in the way; a column becomes ``1`` per ace and
+  ``0`` per run of non-aces (:func:`abstract_column`).  A real ``F`` is a
+  relaxed discard and ``T`` and ``D`` are the same, so a real win gives a
+  relaxed one.  It catches aces buried over other cards with no empty column
+  to free them.  Its positions are few (a few thousand per deal), each solved
+  once and remembered.
+* :class:`HardCards`: the game without the stock's non-aces.
+* :class:`TopCards`: the game with only the high cards of each suit.
 
-The relaxed game keeps the four columns, the stock's deals and the aces, and
-forgets everything else about the other cards:
-
-* a non-ace card at the bottom of a column may be discarded at any time
-  (the real game needs a higher card of its suit at another bottom);
-* the bottom card of a column may move to an empty column (as in the real
-  game); moving a non-ace card there is never needed, since discarding it
-  leaves the same position with the column still empty;
-* ``D`` deals as in the real game; a non-ace card dealt can be discarded at
-  once, so a deal only adds the aces it brings, on the columns they land on;
-* won: stock empty and only aces in the tableau (as in the real game).
-
-Every real move is a relaxed move or is dominated by one (a real ``F`` is a
-relaxed discard; a real ``T`` is a relaxed ``T``; deals are the same), so a
-real winning line gives a relaxed one: relaxed "no win" proves real "no win".
-A search position stands for the real positions without some of its pending
-cards (:mod:`.raw`); a non-ace fewer never hurts here, so the relaxed game
-without any of them bounds them all.
-
-The two other relaxed games keep pending cards pending (:func:`.raw.keep_cards`)
-and are searched by the same children as the real game, so their positions
-stand for the same real positions, relaxed.
-
-What it catches: an ace lying on non-aces can leave its column only to an
-empty column, and an empty column appears only when a column holds no ace
-(or its aces have left), so too many aces over other cards, with the stock's
-remaining aces landing on them, lose for good.
-
-A column is abstracted as a tuple from its top (first dealt) to its bottom
-of ``1`` (an ace) and ``0`` (one or more non-aces in a row), without a
-trailing ``0`` (they can be discarded at once).  The relaxed positions are
-few (a column holds at most four aces and the zeros between them), and each
-is solved once per deal and remembered: the memory is at most the number of
-distinct abstract positions times the 13 deals, a few thousand entries.
+Pending cards (:mod:`.raw`) count as gone in the first and stay pending in
+the two others, which are searched with the real game's children.
 """
 
 from __future__ import annotations
@@ -66,16 +38,10 @@ COLUMN_CACHE = 16_384
 
 def relaxed_columns(cols: Columns, cache: dict[tuple[int, ...], tuple[int, ...]],
                     relaxed: Callable[[tuple[int, ...]], tuple[int, ...]]) -> Columns:
-    """``cols`` with each column replaced by ``relaxed(column)``, remembered
-    in ``cache`` (at most :data:`COLUMN_CACHE` columns, then emptied).
+    """``cols`` with each column replaced by ``relaxed(column)`` (a pure function), remembered in ``cache``.
 
-    Args:
-        cols (Columns): the real columns.
-        cache (dict): column -> its relaxed form, for this ``relaxed`` only.
-        relaxed (Callable): a pure function of one column.
-
-    Returns:
-        Columns: the relaxed columns.
+    ``cache`` maps a column to its relaxed form for this ``relaxed`` only; it
+    holds at most :data:`COLUMN_CACHE` columns, then is emptied.
     """
     out = []
     for column in cols:
@@ -89,16 +55,9 @@ def relaxed_columns(cols: Columns, cache: dict[tuple[int, ...], tuple[int, ...]]
 
 
 def abstract_column(column: tuple[int, ...]) -> tuple[int, ...]:
-    """The relaxed form of a column of card codes (top first): ``1`` for an
-    ace, ``0`` for each run of non-aces, no trailing ``0``.  Pending cards
-    (:mod:`.raw`) are left out: they may go at any time, and in this game a
-    non-ace only ever stands in the way.
+    """The relaxed form of a column (top first): ``1`` per ace, ``0`` per run of non-aces, no trailing ``0``.
 
-    Args:
-        column (tuple[int, ...]): card codes, index 0 the first dealt.
-
-    Returns:
-        tuple[int, ...]: e.g. ``(0, 1, 1)`` for 5♠ 9♥ A♦ A♣.
+    Pending cards are left out.  E.g. ``(0, 1, 1)`` for 5♠ 9♥ A♦ A♣.
     """
     out: list[int] = []
     for card in column:
@@ -117,8 +76,7 @@ class AceRelaxation:
     """The relaxed game of one deal, with its solved positions remembered.
 
     Args:
-        deals (list[tuple[int, ...]]): the stock's deals in dealing order,
-            each the card codes that land on columns 1, 2, ... (at most 4).
+        deals: the stock's deals in order, each the codes landing on columns 1, 2, ...
     """
 
     def __init__(self, deals: list[tuple[int, ...]]) -> None:
@@ -128,16 +86,7 @@ class AceRelaxation:
         self._forms: dict[tuple[int, ...], tuple[int, ...]] = {}
 
     def winnable(self, dealt: int, columns: tuple[tuple[int, ...], ...]) -> bool:
-        """Whether the relaxed game can still be won.
-
-        Args:
-            dealt (int): how many deals of ``deals`` were made already.
-            columns (tuple[tuple[int, ...], ...]): the four columns as card
-                codes.
-
-        Returns:
-            bool: False proves the real position lost.
-        """
+        """Whether the relaxed game can be won after ``dealt`` deals from the columns' codes; False proves the loss."""
         return self._solve(dealt, relaxed_columns(columns, self._forms, abstract_column))
 
     def _solve(self, dealt: int, cols: Abstract) -> bool:
@@ -192,46 +141,27 @@ class _GaveUp(Exception):
 
 
 class HardCards:
-    """A second, stronger bound: the game with the stock's non-aces left out.
+    """A loss bound: the game with the stock's non-aces left out.
 
-    For a position after ``q`` deals, call *ghosts* the non-ace cards still
-    in the stock (past the next ``lookahead`` deals), and *free* a card with
-    a higher ghost of its suit.  The relaxed game of query depth ``q``: the
-    free cards are taken out of the tableau, the ghosts are never dealt (a
-    deal brings only its aces, and, within the lookahead, its cards that are
-    not free), and the other cards follow the real rules (NOTES.md: a card
-    goes to the foundation only beside a higher card of its suit at another
-    bottom; ``T`` to an empty column; won = stock empty and only aces left).
+    After ``q`` deals, the ghosts are the stock's non-aces past the next
+    ``lookahead`` deals, and a card is free when a higher ghost of its suit
+    exists.  The relaxed game takes the free cards out of the tableau and never
+    deals the ghosts; the rest follows the real rules.  A real win maps onto it:
+    a real ``F`` of a card that is neither ghost nor free has a higher card that
+    is neither, so it is legal there; other moves are skipped or match.
 
-    It is a relaxation (a real win gives a relaxed win).  Map a real line
-    onto the relaxed game, the relaxed columns staying the real ones without
-    the ghosts and the free cards.  A real ``F`` of a card ``c`` beaten by
-    ``b``: if ``c`` is a ghost or free, skip it; else ``c`` is at its bottom
-    in the relaxed columns too, and ``b`` is there at another bottom (so the
-    move is legal), because if ``b`` were a ghost or free, ``c`` would have a
-    higher ghost (``b`` or ``b``'s) and be free.  A real ``T`` of a ghost or
-    free card is skipped, any other is legal (a column empty in the real
-    game is empty in the relaxed one).  Deals match.  At the end of a real
-    win only aces are left, in the relaxed columns too.
-
-    Each relaxed game is searched exactly, with its results remembered (a
-    move never repeats a position: each deals, discards, or fills an empty
-    column), by query depth.  A search that runs past ``cap`` positions
-    gives up, and the position counts as winnable: the bound stays a proof.
+    Each depth's game is searched exactly (no move repeats a position), its
+    answers remembered; a query past its cap gives up and counts as winnable,
+    so the bound stays a proof.
 
     Args:
-        raw (RawDeal): the real deal.
-        cap (int): the most relaxed positions kept in all (memory bound);
-            one query explores at most ``cap // 20`` new positions.
-        lookahead (int): how many of the next deals keep their non-aces (0:
-            none; more is stronger and slower).
-        out_of_time (Callable[[], bool]): read every 128 relaxed positions;
-            True makes the query give up (counted winnable).
-        nested_ranks (int): when not 0, each relaxed game's search also asks
-            that game's own :class:`TopCards` game of the top
-            ``nested_ranks`` ranks (5: ace to ten), which relaxes it; those
-            games keep at most ``cap`` positions more in all.  The solver
-            uses 5: on 7 lost deals that took 3 to 32 s, 6 % less time.
+        raw: the real deal.
+        cap: the most relaxed positions kept in all; one query expands at most ``cap // 20``.
+        lookahead: how many of the next deals keep their non-aces (0: none).
+        out_of_time: read every 128 relaxed positions; True gives up (winnable).
+        nested_ranks: when not 0, each relaxed game also asks its own
+            :class:`TopCards` game of the top ``nested_ranks`` ranks (5: ace to
+            ten), keeping at most ``cap`` positions more in all.
     """
 
     def __init__(self, raw: RawDeal, cap: int, lookahead: int = 0,
@@ -270,15 +200,9 @@ class HardCards:
         return game
 
     def winnable(self, dealt: int, cols: Columns) -> bool:
-        """Whether the relaxed game of query depth ``dealt`` can be won from
-        ``cols`` (True also when the search gave up).
+        """Whether the relaxed game after ``dealt`` real deals can be won from ``cols``; False proves the loss.
 
-        Args:
-            dealt (int): deals made in the real game.
-            cols (Columns): the real columns.
-
-        Returns:
-            bool: False proves the real position lost.
+        True also when the search gave up.
         """
         if self.kept >= self._cap:
             return True
@@ -294,11 +218,7 @@ class Bound(Protocol):
 
 
 class AllOf:
-    """Several bounds asked in turn: winnable when every one says so.
-
-    Args:
-        bounds (list[Bound]): asked in this order (cheapest first).
-    """
+    """Several bounds asked in the order given (cheapest first): winnable when every one says so."""
 
     def __init__(self, bounds: list[Bound]) -> None:
         self._bounds = bounds
@@ -309,13 +229,12 @@ class AllOf:
 
 
 class RelaxedGame:
-    """A relaxed game of :class:`HardCards` or :class:`TopCards` with what it
-    remembers between queries.
+    """A relaxed game of :class:`HardCards` or :class:`TopCards`, with what it remembers between queries.
 
     Args:
-        deals (list[tuple[int, ...]]): its stock's deals in order.
-        keep (Callable): a real column -> its column in this game (pure).
-        bound (Bound): asked at each position of its own search.
+        deals: its stock's deals in order.
+        keep: a pure function from a real column to its column in this game.
+        bound: asked at each position of its own search.
     """
 
     def __init__(self, deals: list[tuple[int, ...]], keep: Callable[[tuple[int, ...]], tuple[int, ...]],
@@ -329,21 +248,10 @@ class RelaxedGame:
 
     def query(self, dealt: int, cols: Columns, budget: int, out_of_time: Callable[[], bool],
               kept: int) -> tuple[bool, int]:
-        """Whether this game can be won from the real ``cols`` made relaxed
-        (:attr:`keep`): the answer of those relaxed columns as they came if
-        it was settled before (no ``finish``, no key), else
-        :func:`relaxed_winnable` from their finished position, remembered
-        when it settles.
+        """Whether this game can be won from the real ``cols`` relaxed; returns (winnable, ``kept`` counted up).
 
-        Args:
-            dealt (int): deals made in this game.
-            cols (Columns): the real columns.
-            budget (int): the most new positions this query expands.
-            out_of_time (Callable[[], bool]): passed to :func:`relaxed_winnable`.
-            kept (int): the entries kept so far (counted up and returned).
-
-        Returns:
-            tuple[bool, int]: winnable (True also on a give-up), and the new ``kept``.
+        ``budget`` is the most new positions expanded; a give-up answers True.
+        Settled answers are remembered by the relaxed columns as they came.
         """
         relaxed = relaxed_columns(cols, self._forms, self.keep)
         asked = (dealt, relaxed)
@@ -363,29 +271,19 @@ class RelaxedGame:
 def relaxed_winnable(game: RawDeal, aces: Bound, memo: dict[Any, bool], dealt: int, cols: Columns,
                      budget: int, out_of_time: Callable[[], bool], kept: int, *,
                      key: Any = None) -> tuple[bool, int]:
-    """Search a relaxed game exactly from ``(dealt, cols)``, remembering each
-    position's answer in ``memo`` (a move never repeats a position: each
-    deals, discards, or fills an empty column, so there are no cycles).
+    """Search a relaxed game exactly from the finished ``(dealt, cols)``; return (winnable, ``kept`` counted up).
 
     Args:
-        game (RawDeal): the relaxed game's rules.
-        aces (Bound): bounds of the relaxed game itself, asked at each of
-            its positions (its own :class:`AceRelaxation`, and the
-            :class:`TopCards` games that relax it further).
-        memo (dict): key of ``game`` -> winnable, kept between queries.
-        dealt (int): deals made in ``game``.
-        cols (Columns): the relaxed columns, finished (:meth:`.raw.RawDeal.finish`).
-        budget (int): the most new positions this query expands.
-        out_of_time (Callable[[], bool]): read first (after looking up a
-            settled answer of ``(dealt, cols)`` in ``memo``, which is given
-            even when the time is up) and every 128 expansions.
-        kept (int): the entries kept so far (counted up and returned).
-        key (Any): keyword only, ``game.key(dealt, cols)`` when the
-            caller has it already; computed here when None (the default).
+        game: the relaxed game's rules.
+        aces: bounds of the relaxed game itself, asked at each of its positions.
+        memo: ``game``'s key -> winnable, kept between queries (no cycles: every
+            move deals, discards or fills an empty column).
+        budget: the most new positions expanded.
+        out_of_time: read first, after ``memo``'s answer, and every 128 expansions.
+        kept: the entries kept so far.
+        key: ``game.key(dealt, cols)`` if the caller has it.
 
-    Returns:
-        tuple[bool, int]: winnable (True also when the budget or the clock
-        ran out: the answer stays a proof), and the new ``kept``.
+    Winnable is True also when the budget or the clock ran out.
     """
     if key is None:
         key = game.key(dealt, cols)
@@ -421,36 +319,18 @@ def relaxed_winnable(game: RawDeal, aces: Bound, memo: dict[Any, bool], dealt: i
 
 
 class TopCards:
-    """A bound by the game with only the high cards of each suit.
+    """A loss bound: the game with only each suit's cards at or above a threshold (and every ace).
 
-    The relaxed game keeps, of each suit, the cards at or above that suit's
-    threshold (and every ace), in the tableau and in the stock alike, and
-    forgets the others: they vanish from the columns and their deals bring
-    nothing there.  Call *low* the cards forgotten; a card lower than a low
-    card of its suit is low too.
-
-    It is a relaxation (a real win gives a relaxed win), by the argument of
-    :class:`HardCards`: map a real line onto the relaxed game, the relaxed
-    columns staying the real ones without the low cards.  A real ``F`` of a
-    card ``c`` beaten by ``b``: if ``c`` is low, skip it; else ``b`` (higher,
-    same suit) is not low either, and both are at their bottoms in the
-    relaxed columns, so the move is legal.  A real ``T`` of a low card is
-    skipped, any other is legal (a column empty in the real game is empty in
-    the relaxed one).  Deals match.  A real win leaves only aces, in the
-    relaxed columns too.
-
-    :func:`bounds_for` chooses the thresholds: the top ranks of every suit
-    (a small game that sees the high cards' quarrels early in the deal).
+    The other cards vanish from the columns and the deals.  A real win maps onto
+    it: the higher card of a kept card is kept too, so a real ``F`` of a kept
+    card is legal there; moves of vanished cards are skipped.
 
     Args:
-        deals (list[tuple[int, ...]]): the real stock's deals in order.
-        thresholds (list[int]): per suit index 0..3, the lowest card code
-            kept (aces, 48..51, are always kept).
-        cap (int): the most relaxed positions remembered (memory bound).
-        per_query (int): the most new positions one query expands (time
-            bound: a query costs at most that many expansions).
-        out_of_time (Callable[[], bool]): read every 128 relaxed positions;
-            True makes the query give up (counted winnable).
+        deals: the real stock's deals in order.
+        thresholds: per suit index 0..3, the lowest code kept.
+        cap: the most relaxed positions remembered.
+        per_query: the most new positions one query expands.
+        out_of_time: read every 128 relaxed positions; True gives up (winnable).
     """
 
     def __init__(self, deals: list[tuple[int, ...]], thresholds: list[int], cap: int, per_query: int = 2_000,
@@ -464,19 +344,11 @@ class TopCards:
         self.kept = 0
 
     def relaxes(self, other: TopCards) -> bool:
-        """Whether this game relaxes ``other`` (it keeps, of every suit, no
-        card that ``other`` forgets): then a win of ``other`` is a win here
-        (the argument above, with ``other`` as the real game)."""
+        """Whether this game relaxes ``other``: it forgets every card ``other`` forgets."""
         return all(mine >= theirs for mine, theirs in zip(self._floor, other._floor))
 
     def nest(self, inner: TopCards) -> None:
-        """Ask ``inner``, a game that relaxes this one, at every position of
-        this game's own search (after its ace bound): its positions lost
-        there are lost here, and ``inner`` is far smaller.
-
-        Args:
-            inner (TopCards): a bound with :meth:`relaxes` true of this one,
-                built from the same real deals.
+        """Ask ``inner``, a far smaller game that relaxes this one, at every position of this game's search.
 
         Raises:
             ValueError: ``inner`` keeps a card this game forgets.
@@ -486,15 +358,9 @@ class TopCards:
         self._game.bound = AllOf([self._game.bound, inner])
 
     def winnable(self, dealt: int, cols: Columns) -> bool:
-        """Whether the relaxed game can be won from the real ``(dealt, cols)``
-        (True also when the search gave up or the memory cap is reached).
+        """Whether the relaxed game can be won from the real ``(dealt, cols)``; False proves the loss.
 
-        Args:
-            dealt (int): deals made in the real game.
-            cols (Columns): the real columns.
-
-        Returns:
-            bool: False proves the real position lost.
+        True also when the search gave up or the memory cap is reached.
         """
         if self.kept >= self._cap:
             return True
@@ -503,29 +369,16 @@ class TopCards:
 
 
 def top_ranks(ranks: int) -> list[int]:
-    """The thresholds of :class:`TopCards` that keep the top ``ranks`` ranks
-    of every suit (5: ace to ten).  Aces are rank 14, codes 48..51, so the
-    top ``ranks`` ranks start at code ``4 * (13 - ranks)``."""
+    """The :class:`TopCards` thresholds keeping the top ``ranks`` ranks of every suit (5: ace to ten)."""
     return [4 * (13 - ranks)] * 4
 
 
 def last_deal_blocks(deals: list[tuple[int, ...]]) -> bool:
-    """Whether the last deal alone loses the deal: it puts a card on every
-    column, one of them is not an ace, and none of them may go to the
-    foundation beside another (no two of one suit).
+    """Whether the last deal alone loses: four cards, not all aces, none of them beating another.
 
-    Proof (NOTES.md: ``F`` needs a higher card of the suit at another
-    bottom, ``T`` an empty column, and the game is won with only the aces
-    left): right after the last deal no column is empty and the bottoms are
-    its four cards, so no move is legal, the stock is empty, and a non-ace
-    is still in the tableau.
-
-    Args:
-        deals (list[tuple[int, ...]]): the stock's deals in order
-            (:data:`.raw.NO_CARD` for none).
-
-    Returns:
-        bool: True proves every position before the last deal lost.
+    Right after it no column is empty and no bottom card may go (NOTES.md,
+    Rules), so no move is legal with a non-ace left.  ``deals`` in order,
+    :data:`.raw.NO_CARD` for none.
     """
     if not deals:
         return False
@@ -538,28 +391,10 @@ def last_deal_blocks(deals: list[tuple[int, ...]]) -> bool:
 
 def bounds_for(deals: list[tuple[int, ...]], cap: int, per_query: int = 2_000,
                out_of_time: Callable[[], bool] = lambda: False) -> list[TopCards]:
-    """The :class:`TopCards` bounds the solver asks, cheapest first: the top
-    5 and the top 7 ranks of each suit (ace to ten, ace to eight), the
-    top-7 game nested (:meth:`TopCards.nest`) with the top-5 game, which
-    relaxes it and prunes its own search.  Measured on Aces Up deals
-    0..1,999 (the solver's module docstring).
+    """The :class:`TopCards` bounds the solver asks: the top 5 and top 7 ranks, the second nesting the first.
 
-    The game of the last deal's cards and those above them, asked too until
-    now, is left out: once bounds were skipped at positions whose only child
-    is the deal (:meth:`.raw.RawDeal.forced`), it pruned no position on 23
-    of 24 lost deals that took 1 to 30 s, and 0 to 110 of about 100,000
-    queries on two others; without it the 24 took 42.7 s instead of 72.0 s.
-    A last deal that alone loses is found before any search
-    (:func:`last_deal_blocks`).
-
-    Args:
-        deals (list[tuple[int, ...]]): the stock's deals in order.
-        cap (int): each bound's memory cap, in relaxed positions.
-        per_query (int): each query's cap, in new relaxed positions.
-        out_of_time (Callable[[], bool]): passed to each bound.
-
-    Returns:
-        list[TopCards]: the bounds, cheapest first.
+    ``cap`` bounds each one's memory and ``per_query`` each query, in relaxed
+    positions; ``out_of_time`` is passed to each.
     """
     bounds = [TopCards(deals, top_ranks(ranks), cap, per_query, out_of_time) for ranks in (5, 7)]
     for k, bound in enumerate(bounds):

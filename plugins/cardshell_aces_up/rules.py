@@ -1,23 +1,10 @@
-"""Aces Up: the rules, as plain data and pure functions.
+"""Aces Up: the state and the pure move functions.
 
-Source: the CSE 231 Fall 2019 hand-out (Project #10),
-sections "Game Rules" 1-4 and "Assignment
-Specifications" 2-10, as settled by ``plugins/cardshell_aces_up/NOTES.md``.
-
-Vocabulary and conventions:
-
-* the **stock** is a tuple of cards whose *end* is the top (dealt first);
-* the **tableau** is four columns (tuples).  The first element of a column
-  is the card dealt first (shown on the top row); its *last* element is the
-  column's "bottom card" in the hand-out's words: the most recently dealt,
-  the only one that may move;
-* the **foundation** is one pile, its top card last.
-
-Columns are numbered 1 to 4 in every public function, as the player types
-them.  States are immutable values (plugin contract 2): every function is
-pure, never changes its argument and returns a new :class:`AcesUpState`; an
-illegal move raises :class:`cardshell.errors.CommandError` with the message
-the player sees.
+Rules: plugins/cardshell_aces_up/NOTES.md (from the CSE 231 Fall 2019 hand-out,
+Project #10).  The stock's top is its last card; a column's last card is its
+"bottom card", the only one that moves; the foundation's top is its last card.
+Columns are 1-4 in every public function.  An illegal move raises
+:class:`cardshell.errors.CommandError` with the player's message.
 """
 
 from __future__ import annotations
@@ -55,19 +42,12 @@ def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 @dataclass(frozen=True)
 class AcesUpState:
-    """The whole state of one game of Aces Up: an immutable, hashable value.
+    """One game of Aces Up: an immutable, hashable value.
 
     Attributes:
-        stock (tuple[Card, ...]): face-down cards still to deal, top at the end.
-        tableau (tuple[tuple[Card, ...], ...]): exactly four columns; in each,
-            index 0 is the first card dealt (top row on screen) and the last
-            element the "bottom card" that can move.
-        foundation (tuple[Card, ...]): the discarded cards, top (latest) at
-            the end.
-
-    Lists given to the constructor are stored as tuples.  Compare with
-    ``==``.  No random generator is kept: Aces Up draws nothing at random
-    after the shuffle.
+        stock: face-down cards still to deal, top at the end.
+        tableau: four columns, each from the first card dealt to the bottom card.
+        foundation: the discarded cards, top at the end.
     """
 
     stock: tuple[Card, ...] = ()
@@ -81,36 +61,22 @@ class AcesUpState:
             object.__setattr__(self, "tableau", tuple(_cards(column) for column in self.tableau))
 
     def cards(self) -> list[Card]:
-        """Every card of the game: stock, tableau (column by column), foundation."""
+        """Every card: stock, tableau column by column, foundation."""
         return [*self.stock, *(card for column in self.tableau for card in column), *self.foundation]
 
     def bottom(self, column: int) -> Card | None:
-        """The movable ("bottom") card of ``column`` (1-4), None if it is empty."""
+        """The bottom card of ``column`` (1-4), None if it is empty."""
         cards = self.tableau[column - 1]
         return cards[-1] if cards else None
 
 
 def _with_column(tableau: tuple[tuple[Card, ...], ...], column: int,
                  cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
-    """``tableau`` with column ``column`` (1-4) replaced by ``cards``."""
     return (*tableau[:column - 1], cards, *tableau[column:])
 
 
 def start_from_deck(deck: Iterable[Card]) -> AcesUpState:
-    """Start a game from a stacked deck: it becomes the stock, then four
-    cards are dealt from it, left to right, one to each column.
-
-    Hand-out, "Game Rules" 1 and "Assignment Specifications" 2 (init_game).
-    Tests use it to reproduce the hand-out's sample games with a stock of
-    only queens, kings and aces.
-
-    Args:
-        deck (Iterable[Card]): the cards, top of the stock *last*; at least
-            four of them.
-
-    Returns:
-        AcesUpState: stock = deck minus its top four cards; column k holds
-        the k-th card dealt; empty foundation.
+    """Start from a stacked deck (top card last): four cards dealt to the columns, the rest the stock.
 
     Raises:
         ValueError: if the deck has fewer than four cards.
@@ -123,16 +89,7 @@ def start_from_deck(deck: Iterable[Card]) -> AcesUpState:
 
 
 def init_game(seed: int) -> AcesUpState:
-    """A new game: a 52-card deck shuffled with ``GameRandom(seed)``, four
-    cards dealt to the tableau (hand-out, Specifications 2, ``init_game``).
-
-    Args:
-        seed (int): any integer (may be negative); the same seed gives the
-            same deal.
-
-    Returns:
-        AcesUpState: 48 cards in the stock, one card in each column.
-    """
+    """A new game: 52 cards shuffled with ``GameRandom(seed)``, one card dealt to each column."""
     return start_from_deck(shuffled_deck(GameRandom(seed)))
 
 
@@ -143,28 +100,15 @@ def _check_column(column: int) -> None:
 
 
 def check_deal(state: AcesUpState) -> None:
-    """Raise unless ``D`` is legal now: the stock must not be empty.
-
-    Raises:
-        CommandError: ``Error, the stock is empty.``
-    """
+    """Raise ``CommandError`` unless ``D`` is legal: the stock is not empty."""
     if not state.stock:
         raise CommandError(MSG_STOCK_EMPTY)
 
 
 def deal(state: AcesUpState) -> AcesUpState:
-    """``D``: deal one card from the stock onto each column, left to right
-    (hand-out, "Game Rules" 4 and Specifications 3).  Empty columns need not
-    be filled first (plugins/cardshell_aces_up/NOTES.md).
+    """``D``: one card from the stock onto each column, left to right (NOTES.md, Rules).
 
-    If the stock holds fewer than four cards (possible only in a stacked
-    test stock), it deals what there is, from column 1 on.
-
-    Args:
-        state (AcesUpState): the current state (unchanged).
-
-    Returns:
-        AcesUpState: the new state.
+    A stacked stock of fewer than four cards deals what it holds from column 1.
 
     Raises:
         CommandError: if the stock is empty.
@@ -179,23 +123,13 @@ def deal(state: AcesUpState) -> AcesUpState:
 
 
 def check_move_to_foundation(state: AcesUpState, column: int) -> Card:
-    """Raise unless ``F column`` is legal now; return the card that would move.
+    """Return the bottom card of ``column`` (1-4) if ``F column`` is legal.
 
-    Rule (hand-out, "Game Rules" 3 and Specifications 6): the bottom card of
-    ``column`` may go to the foundation only if a card of the same suit and
-    higher rank, aces high, is at the bottom of another column.  An ace can
-    therefore never go.
-
-    Args:
-        state (AcesUpState): the current state.
-        column (int): 1-4.
-
-    Returns:
-        Card: the bottom card of ``column``.
+    Legal when a card of its suit and higher rank, aces high, is the bottom card
+    of another column (NOTES.md, Rules), so an ace never goes.
 
     Raises:
-        CommandError: ``Error, column x is empty.`` or
-            ``Error, cannot move A♠.``
+        CommandError: the column is empty, or the card cannot move.
     """
     _check_column(column)
     card = state.bottom(column)
@@ -209,19 +143,10 @@ def check_move_to_foundation(state: AcesUpState, column: int) -> Card:
 
 
 def move_to_foundation(state: AcesUpState, column: int) -> AcesUpState:
-    """``F x``: move the bottom card of column ``x`` to the foundation
-    (hand-out, Specifications 7; legality as :func:`check_move_to_foundation`).
-
-    Args:
-        state (AcesUpState): the current state (unchanged).
-        column (int): 1-4.
-
-    Returns:
-        AcesUpState: the new state.
+    """``F x``: the bottom card of column ``x`` (1-4) to the foundation.
 
     Raises:
-        CommandError: if the move is illegal (see
-            :func:`check_move_to_foundation`).
+        CommandError: as :func:`check_move_to_foundation`.
     """
     card = check_move_to_foundation(state, column)
     tableau = _with_column(state.tableau, column, state.tableau[column - 1][:-1])
@@ -229,24 +154,13 @@ def move_to_foundation(state: AcesUpState, column: int) -> AcesUpState:
 
 
 def check_move_to_empty_column(state: AcesUpState, source: int, target: int) -> Card:
-    """Raise unless ``T source target`` is legal now; return the moving card.
+    """Return the bottom card of ``source`` if ``T source target`` is legal (columns 1-4).
 
-    Rule (hand-out, "Game Rules" 3 and Specifications 8; plugins/cardshell_aces_up/NOTES.md): any
-    bottom card may move onto an *empty* column, even the only card of its
-    column.  The source is checked first, so ``T x x`` on an empty column
-    reports the empty column x.
-
-    Args:
-        state (AcesUpState): the current state.
-        source (int): column x, 1-4.
-        target (int): column y, 1-4.
-
-    Returns:
-        Card: the bottom card of ``source``.
+    Any bottom card may go onto an empty column (NOTES.md, Rules).  The source is
+    checked first, so ``T x x`` on an empty column reports column x empty.
 
     Raises:
-        CommandError: ``Error, column x is empty.`` or
-            ``Error, column y is not empty.``
+        CommandError: the source is empty, or the target is not.
     """
     _check_column(source)
     _check_column(target)
@@ -259,20 +173,10 @@ def check_move_to_empty_column(state: AcesUpState, source: int, target: int) -> 
 
 
 def move_to_empty_column(state: AcesUpState, source: int, target: int) -> AcesUpState:
-    """``T x y``: move the bottom card of column ``x`` to the empty column
-    ``y`` (hand-out, Specifications 9; legality as
-    :func:`check_move_to_empty_column`).
-
-    Args:
-        state (AcesUpState): the current state (unchanged).
-        source (int): column x, 1-4.
-        target (int): column y, 1-4.
-
-    Returns:
-        AcesUpState: the new state.
+    """``T x y``: the bottom card of column ``x`` onto the empty column ``y`` (1-4).
 
     Raises:
-        CommandError: if the move is illegal.
+        CommandError: as :func:`check_move_to_empty_column`.
     """
     card = check_move_to_empty_column(state, source, target)
     tableau = _with_column(state.tableau, source, state.tableau[source - 1][:-1])
@@ -280,8 +184,7 @@ def move_to_empty_column(state: AcesUpState, source: int, target: int) -> AcesUp
 
 
 def foundation_columns(state: AcesUpState) -> list[int]:
-    """The columns (1-4) whose bottom card may go to the foundation now
-    (rule as :func:`check_move_to_foundation`)."""
+    """The columns (1-4) whose bottom card may go to the foundation now."""
     bottoms = [column[-1] if column else None for column in state.tableau]
     result = []
     for k, card in enumerate(bottoms):
@@ -305,36 +208,17 @@ def empty_columns(state: AcesUpState) -> list[int]:
 
 
 def is_won(state: AcesUpState) -> bool:
-    """The win condition (hand-out, "Game Rules" 2 and Specifications 10):
-    the stock is empty and the only cards left in the tableau are the four
-    aces (in any columns).
-
-    Args:
-        state (AcesUpState): any state.
-
-    Returns:
-        bool: True when won.
-    """
+    """Won: the stock is empty and the tableau holds only the four aces (NOTES.md, Winning and losing)."""
     if state.stock or sum(map(len, state.tableau)) != 4:  # most states: no list of the tableau's cards
         return False
     return all(card.rank == ACE for column in state.tableau for card in column)
 
 
 def is_stuck(state: AcesUpState) -> bool:
-    """True when the game is over without a win: the stock is empty, the game
-    is not won, no card can go to the foundation, and no ``T`` move would
-    uncover a new card (no column of two or more cards beside an empty one).
+    """Lost: stock empty, not won, nothing to the foundation, and no ``T`` uncovers a card.
 
-    Moving the only card of a column onto an empty column is legal but
-    changes no bottom card, so it cannot unlock anything; it is not counted
-    as a way out.  This reading is ours: the hand-out's game simply never
-    ends until the player wins or quits.
-
-    Args:
-        state (AcesUpState): any state.
-
-    Returns:
-        bool: True when lost.
+    Moving a column's only card onto an empty column changes no bottom card, so
+    it is not a way out (NOTES.md, Winning and losing).
     """
     if state.stock or is_won(state) or foundation_columns(state):
         return False
@@ -343,18 +227,7 @@ def is_stuck(state: AcesUpState) -> bool:
 
 
 def legal_moves(state: AcesUpState) -> list[str]:
-    """Every legal move now, as the player types it, in menu order: ``D``
-    when the stock is not empty, then ``F x`` for each column whose bottom
-    card may go to the foundation, then ``T x y`` for each non-empty column
-    x and empty column y (rules as :func:`deal`,
-    :func:`check_move_to_foundation` and :func:`check_move_to_empty_column`).
-
-    Args:
-        state (AcesUpState): any state.
-
-    Returns:
-        list[str]: the lines, e.g. ``["D", "F 2", "T 1 3"]``.
-    """
+    """Every legal move as the player types it: ``D``, then ``F x``, then ``T x y`` (e.g. ``["D", "F 2", "T 1 3"]``)."""
     moves = ["D"] if state.stock else []
     moves += [f"F {column}" for column in foundation_columns(state)]
     empty = empty_columns(state)
@@ -364,18 +237,11 @@ def legal_moves(state: AcesUpState) -> list[str]:
 
 
 def search_key(state: AcesUpState) -> Hashable:
-    """A canonical form of a state for search (the transposition table).
+    """The state's key in the search's transposition table.
 
-    Within one deal the stock only shrinks from its top, so its length
-    stands for it, and the foundation holds every card not elsewhere, so it
-    is left out.  Once the stock is empty no card is dealt again and the
-    columns are interchangeable: their order is ignored.
-
-    Args:
-        state (AcesUpState): a state reached from one deal.
-
-    Returns:
-        Hashable: equal for states that play out alike.
+    Within one deal the stock only shrinks from its top, so its length stands for
+    it, and the foundation is the rest, so it is left out.  With the stock empty
+    the columns are interchangeable, so their order is ignored.
     """
     if state.stock:
         return len(state.stock), state.tableau
@@ -383,34 +249,15 @@ def search_key(state: AcesUpState) -> Hashable:
 
 
 def heuristic(state: AcesUpState) -> float:
-    """Search's move ordering: more cards on the foundation first, then
-    fewer cards buried under others (a card above the bottom card of its
-    column cannot move until that column is cleared).
-
-    Args:
-        state (AcesUpState): any state.
-
-    Returns:
-        float: higher is more promising.
-    """
+    """Move ordering for search, higher first: cards on the foundation, less 0.25 per buried card."""
     buried = sum(len(column) - 1 for column in state.tableau if column)
     return len(state.foundation) - 0.25 * buried
 
 
 def determinize(state: AcesUpState, rng: random.Random) -> AcesUpState:
-    """The state with the face-down stock shuffled again (determinization).
+    """The state with the unseen stock re-shuffled by ``rng`` (determinization).
 
-    The player sees the tableau and the foundation; the stock holds exactly
-    the other cards, in an order they cannot see.  The stock's cards are put
-    in a canonical order first, so the result depends only on what the
-    player sees and on ``rng``.
-
-    Args:
-        state (AcesUpState): the true state.
-        rng (random.Random): the sampling generator.
-
-    Returns:
-        AcesUpState: the same tableau and foundation over a re-drawn stock.
+    The stock is sorted first, so the result depends only on what the player sees and on ``rng``.
     """
     stock: list[Card] = sorted(state.stock)
     rng.shuffle(stock)

@@ -1,44 +1,19 @@
-"""Aces Up for the host's generic search: successors and a canonical key.
+"""Aces Up for the host's generic search: successors and a key that merge equivalent positions.
 
-Since the game registers its own solver (:mod:`.fastsolve`, through
-:attr:`cardshell.Search.solver`), ``solve`` and ``hint`` use that one;
-these successors and this key remain the game's contract-2 fast path for a
-generic search (a search part without the solver, as the tests build with
-:meth:`cardshell.testing.GameRules.with_search`).
+The game's ``solve`` and ``hint`` use :mod:`.fastsolve`; these serve a search
+record without a solver (:meth:`cardshell.testing.GameRules.with_search`).
+Rules are those of :mod:`.rules`.  What is pruned, and why that is exact:
 
-What the host's generic search needs to settle a deal quickly, wired into
-the game through :attr:`cardshell.Search.successors` and
-:attr:`cardshell.Search.key`.  The rules are those of
-:mod:`.rules` (hand-out "Game Rules" 1-4; the lone card of a column may move
-to an empty column); nothing here adds a rule.
+* A column of at most one card is a free slot.  While a column is empty, ``T``
+  moves of lone cards reach every arrangement of them over the free slots and
+  change nothing else, so :func:`search_key` merges those arrangements, and
+  each distinct one is offered only before a deal (its ``T`` lines, then
+  ``D``), or before a ``T`` that fills the last empty column.
+* Any other ``T`` goes to the first empty column only.
+* With the stock empty the columns are interchangeable: the key sorts them.
 
-The idea (our analysis, exact):
-
-* **Free slots.**  A column holding at most one card is a *free slot*.  While
-  one column is empty, the lone cards can be put in any arrangement over the
-  free slots by ``T`` moves of lone cards (an empty column serves as the
-  spare place, as in sorting with one free cell), and such moves change
-  nothing else.  So positions differing only in that arrangement are
-  mutually reachable and play out alike: :func:`search_key` gives them one
-  key, and search does not make lone-card moves one by one.  The arrangement
-  matters only for the next deal (which card lands on which column), so each
-  distinct arrangement is offered as one macro move: the ``T`` moves that
-  make it, then ``D``.
-* **One empty target.**  A ``T`` move of a card from a column of two or more
-  goes to the first empty column only: the card then lies in a free slot,
-  whose arrangement is free as above.  When it fills the last empty column
-  while cards are still to deal, the arrangement freezes, so the move is
-  offered after each distinct arrangement of the lone cards.
-* **No deals left.**  With the stock empty no card is dealt again, so the
-  columns are interchangeable: the key sorts them, and lone-card moves are
-  never offered (they give the same key).
-
-Discarding (``F``) is never assumed safe: a card kept can still beat a lower
-card of its suit later, so every ``F`` is a branch.  Successors come ``F``
-first (most promising), then ``T``, then the deals.
-
-Memory: each state searched carries its column codes (a tuple of small ints
-per column) for the key, computed once.
+``F`` is never assumed safe (a kept card can beat a lower one later), so
+every ``F`` is a branch.
 """
 
 from __future__ import annotations
@@ -55,14 +30,12 @@ _EMPTY: tuple[int, ...] = ()
 
 
 def card_code(card: Card) -> int:
-    """A small int for a card: 4 * rank (aces high, 14) + suit index; so
-    ``a // 4 > b // 4`` means a outranks b and ``a % 4 == b % 4`` same suit."""
+    """A card as an int, 4 * rank (aces 14) + suit index: ``a // 4 > b // 4`` outranks, ``a % 4`` is the suit."""
     rank = 14 if card.rank == ACE else card.rank
     return 4 * rank + _SUIT_INDEX[card.suit._value_]
 
 
 def _make(stock: tuple, tableau: tuple, foundation: tuple, codes: tuple) -> AcesUpState:
-    """A state from tuples, without the constructor's conversions, with its codes."""
     state = object.__new__(AcesUpState)
     setter = object.__setattr__
     setter(state, "stock", stock)
@@ -73,7 +46,7 @@ def _make(stock: tuple, tableau: tuple, foundation: tuple, codes: tuple) -> Aces
 
 
 def codes(state: AcesUpState) -> tuple[tuple[int, ...], ...]:
-    """The columns of ``state`` as tuples of :func:`card_code` (cached on the state)."""
+    """The columns as tuples of :func:`card_code`, cached on the state."""
     found = state.__dict__.get("_codes")
     if found is None:
         found = tuple(tuple(card_code(card) for card in column) for column in state.tableau)
@@ -82,21 +55,7 @@ def codes(state: AcesUpState) -> tuple[tuple[int, ...], ...]:
 
 
 def search_key(state: AcesUpState) -> Hashable:
-    """The canonical key of a state for the transposition table.
-
-    The stock only shrinks from its top within a deal, so its length stands
-    for it, and the foundation holds every other card, so it is left out.
-    With the stock empty the columns are sorted (interchangeable); with
-    cards still to deal and a column empty, the free slots (columns of at
-    most one card) are marked and their lone cards kept as a sorted tuple
-    (their arrangement is free, see the module docstring).
-
-    Args:
-        state (AcesUpState): a state reached from one deal.
-
-    Returns:
-        Hashable: equal for states that play out alike.
-    """
+    """The transposition-table key: equal for states that play out alike (see the module docstring)."""
     columns = codes(state)
     if not state.stock:
         return 0, tuple(sorted(columns))
@@ -107,8 +66,7 @@ def search_key(state: AcesUpState) -> Hashable:
 
 
 def _arrangements(state: AcesUpState, columns: tuple) -> Iterator[tuple[tuple[str, ...], tuple, tuple]]:
-    """Each distinct arrangement of the lone cards over the free slots, as
-    (the ``T`` lines that make it, tableau, codes)."""
+    """Each distinct arrangement of the lone cards over the free slots: (``T`` lines, tableau, codes)."""
     tableau = state.tableau
     slots = [k for k in range(COLUMNS) if len(columns[k]) <= 1]
     lone = [k for k in slots if columns[k]]
@@ -153,7 +111,7 @@ def _deal(stock: tuple, tableau: tuple, columns: tuple, foundation: tuple) -> Ac
 
 def _moved(stock: tuple, tableau: tuple, columns: tuple, foundation: tuple, source: int,
            target: int) -> AcesUpState:
-    """``T`` from column ``source`` to the empty column ``target`` (0-based), unchecked."""
+    """``T`` from ``source`` to the empty ``target`` (0-based), unchecked."""
     new_tableau = list(tableau)
     new_codes = list(columns)
     new_tableau[target], new_tableau[source] = (tableau[source][-1],), tableau[source][:-1]
@@ -162,17 +120,7 @@ def _moved(stock: tuple, tableau: tuple, columns: tuple, foundation: tuple, sour
 
 
 def successors(state: AcesUpState) -> Iterator[tuple[str | tuple[str, ...], AcesUpState]]:
-    """The moves search tries, with their states, best first (see the module
-    docstring for what is left out and why that is exact): every ``F x``,
-    then ``T x y`` from each column of two or more cards to the first empty
-    column, then ``D`` after each distinct arrangement of the lone cards.
-
-    Args:
-        state (AcesUpState): any state (not changed).
-
-    Yields:
-        (move, state): ``move`` a line or a tuple of lines.
-    """
+    """Yield (a line or tuple of lines, state): every ``F``, then ``T`` to the first empty column, then deals."""
     columns = codes(state)
     tableau, stock, foundation = state.tableau, state.stock, state.foundation
     bottoms = [column[-1] if column else 0 for column in columns]

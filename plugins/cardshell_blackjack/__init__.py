@@ -1,1 +1,1 @@
-"""cardshell_blackjack: a built-in cardshell game (work in progress)."""
+"""Blackjack, the hand-out's problem 2 (game id ``blackjack``)."""

@@ -1,31 +1,10 @@
-"""Blackjack as a cardshell plugin: the records of :mod:`.rules`,
-:mod:`.strategy` and :mod:`.simulation` under plugin contract 2 (immutable
-states, declarative moves, legal moves, determinize, the game's own hint).
+"""Blackjack as a cardshell game (contract 2): the records over :mod:`.rules`, :mod:`.strategy` and :mod:`.simulation`.
 
-Source: the hand-out's problem 2, as recorded in
-``plugins/cardshell_blackjack/NOTES.md``; issue 3 items 3-4.  Inside the
-shell the player answers the game's questions (shown as the prompt, see :func:`rules.question`):
-
-* ``Hit or stay? (Hit = 1, Stay = 0): `` -- ``1`` (or ``hit``), ``0`` (or ``stay``);
-* ``Want to play again? (y/n): `` -- ``y`` (or ``yes``) deals a new round
-  from a full deck freshly shuffled with the game's generator; ``n`` (or
-  ``no``) ends the game, keeping the last result.
-
-Each accepted answer prints the hand-out's lines (``You draw CARD``,
-``Dealer draws CARD``, value lines, result line), then the display (the
-player's hand in play, the running score once settled).  ``score`` shows
-the running score; ``simulate N [T]`` plays N rounds by the policy "hit
-below T" (default 17), round k dealt from seed SEED+k (``--first SEED`` or
-``--seed SEED``, default the game's seed), and prints the rates: the
-command is the host's sweep engine's (:data:`.simulation.SIMULATION`).
+Rules, questions and messages: plugins/cardshell_blackjack/NOTES.md.  ``1``
+(hit), ``0`` (stay) and ``y`` are moves; ``n`` is a command because it also
+leaves the game.  ``hint`` answers by basic strategy from the player's hand;
+``simulate N [T]`` is the host's sweep (:data:`.simulation.SIMULATION`).
 Undo is off: it would let the player see the next card and take it back.
-
-Contract 2: ``1``, ``0`` and ``y`` are declarative :class:`cardshell.Move`
-records over the immutable :class:`.rules.BlackjackState`; ``n`` stays a
-:class:`cardshell.Command` because it also leaves the game
-(``ctx.leave()``), which a move cannot ask for.  ``moves`` lists ``1, 0``
-or ``y, n``; ``hint`` answers by basic strategy (:mod:`.strategy`) from the
-player's hand alone; ``solve`` searches the true deck of the current round.
 """
 
 from __future__ import annotations
@@ -50,15 +29,7 @@ RESULT_DETAILS = {"won": "You beat the dealer", "lost": "Dealer wins", "draw": "
 
 
 def invalid_input(line: str) -> str:
-    """The message for a line Blackjack cannot parse (Game.invalid_input).
-
-    Args:
-        line (str): the whole line as typed, stripped.
-
-    Returns:
-        str: for ``simulate``, what is wrong with its arguments; otherwise a
-        reminder of the answers, quoting the line.
-    """
+    """``Game.invalid_input``: what is wrong with ``simulate``'s arguments, else a reminder of the answers."""
     word, _, rest = line.partition(" ")
     if word.lower() == "simulate":
         try:
@@ -75,23 +46,19 @@ def invalid_input(line: str) -> str:
 
 
 def _hit_message(before: BlackjackState, after: BlackjackState) -> str:
-    """``Move.message`` of ``1``: the hand-out's lines (:func:`.rules.hit_lines`)."""
     return "\n".join(rules.hit_lines(before, after))
 
 
 def _stay_message(before: BlackjackState, after: BlackjackState) -> str:
-    """``Move.message`` of ``0``: the hand-out's lines (:func:`.rules.stay_lines`)."""
     return "\n".join(rules.stay_lines(before, after))
 
 
 def _deal_again(state: BlackjackState) -> BlackjackState:
-    """``Move.apply`` of ``y``: a new round (:func:`.rules.play_again`)."""
     return rules.play_again(state, True)
 
 
 def _no(ctx: CommandContext, args: None) -> None:
-    """``n``: no more rounds; the final score is shown and the game is left
-    (hand-out part (f): "quit the Blackjack game")."""
+    """``n``: no more rounds; the final score is shown and the game is left."""
     ctx.state = rules.play_again(ctx.state, False)
     ctx.leave()
 
@@ -101,7 +68,6 @@ def _score(ctx: CommandContext, args: None) -> None:
 
 
 def _round_over(state: BlackjackState, args: Any) -> None:
-    """Validator of ``n``: the round must be settled (:func:`.rules.check_round_over`)."""
     rules.check_round_over(state)
 
 
@@ -109,16 +75,15 @@ def _round_over(state: BlackjackState, args: Any) -> None:
 
 
 def new(seed: int, options: Mapping[str, Any]) -> BlackjackState:
-    """Game.new: a game from ``seed`` with its first round dealt; no options."""
+    """``Game.new``: a game from ``seed`` with its first round dealt (no options)."""
     return rules.new_game(seed)
 
 
 def outcome(state: BlackjackState) -> Outcome | None:
-    """Game.outcome: the current round's result once settled, None while in play.
+    """``Game.outcome``: the settled round's result, scored by the player's hand value; None in play.
 
-    The score is the player's final hand value.  The host fires
-    ``cardshell_game_over`` once per round (the outcome goes back to None
-    when ``y`` deals the next round; ``n`` keeps it).
+    The outcome goes back to None when ``y`` deals the next round, so the host
+    reports a game over once per round.
     """
     if state.result is None:
         return None
@@ -127,7 +92,7 @@ def outcome(state: BlackjackState) -> Outcome | None:
 
 
 def prompt(state: BlackjackState) -> str:
-    """Game.prompt: the hand-out's current question (see :func:`rules.question`)."""
+    """``Game.prompt``: the current question (:func:`.rules.question`)."""
     return rules.question(state)
 
 
@@ -213,6 +178,5 @@ def cardshell_games() -> list[Game]:
 
 @cardshell.hookimpl
 def cardshell_commands() -> list[Command]:
-    """Register the commands of Blackjack that are not moves: ``n`` (it
-    leaves the game), ``score`` and ``simulate``."""
+    """Register ``n``, ``score`` and ``simulate``, the commands that are not moves."""
     return list(COMMANDS)

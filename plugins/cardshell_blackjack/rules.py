@@ -1,26 +1,12 @@
-"""Blackjack: the rules, as plain data and pure functions.
+"""Blackjack: the state and the pure rules.
 
-Source: the hand-out, problem 2 (rules list, parts
-(a)-(f) and the sample sessions), as settled by ``plugins/cardshell_blackjack/NOTES.md``.
-
-Vocabulary and conventions:
-
-* the **deck** (the shoe) is a tuple of cards whose *end* is the top (dealt
-  first); each round shuffles a full fresh 52-card deck with the game's own
-  generator, kept in the state as the generator's immutable state tuple
-  (:func:`shuffle_round`), so a seed replays every round;
-* the **hand** is the player's cards, the **dealer**'s hand the dealer's, in
-  the order drawn.  The deal gives the player two cards from the top of the
-  deck, then the dealer two (hand-out part (b) leaves the order open);
-* a round is in one of three **phases**: ``"player"`` (the player is asked
-  to hit or stay), ``"again"`` (settled, asked whether to play again),
-  ``"done"`` (the player answered no; nothing more happens).
-
-States are immutable values (plugin contract 2): frozen dataclasses of
-tuples, hashable and compared with ``==``.  Every function is pure: it never
-changes its argument and returns a new :class:`BlackjackState` (and, for
-:func:`hit` and :func:`stay`, the lines the hand-out prints); an answer that
-does not fit the phase raises :class:`cardshell.errors.CommandError`.
+Rules: plugins/cardshell_blackjack/NOTES.md (the hand-out's problem 2).  The
+deck's top is its last card.  Each round shuffles a fresh 52-card deck with
+the game's generator, kept as its immutable state tuple, so a seed replays
+every round.  The player gets two cards, then the dealer two.  A round is
+in phase ``"player"`` (hit or stay?), ``"again"`` (play again?) or ``"done"``.
+An answer that does not fit the phase raises
+:class:`cardshell.errors.CommandError`.
 """
 
 from __future__ import annotations
@@ -64,28 +50,14 @@ MSG_GAME_OVER = "Error, the game is over: type new for a new game or quit to lea
 
 
 def card_value(card: Card) -> int:
-    """A card's value with an ace counted 11 (hand-out, rules list and part (c)).
-
-    Returns:
-        int: 2-10 for number cards, 10 for JACK/QUEEN/KING, 11 for an ACE.
-    """
+    """A card's value, an ace counted 11: 2-10, 10 for a face card."""
     if card.rank == ACE:
         return 11
     return min(card.rank, 10)
 
 
 def hand_value(cards: Sequence[Card]) -> int:
-    """The value of a hand (hand-out part (c); plugins/cardshell_blackjack/NOTES.md).
-
-    Aces count 11, then each ace drops to 1 while the total is over 21.
-
-    Args:
-        cards (Sequence[Card]): the hand, any length.
-
-    Returns:
-        int: the total (over 21 means bust).  ``A+A+9`` is 21, ``A+K`` 21,
-        a hand of 18 plus an ace 19.
-    """
+    """The value of a hand: aces 11, each dropping to 1 while over 21 (``A+A+9`` is 21)."""
     total = 0
     aces = 0
     for card in cards:
@@ -110,17 +82,7 @@ def value_text(value: int) -> str:
 
 
 def card_name(card: Card) -> str:
-    """A card as Blackjack names it (plugins/cardshell_blackjack/NOTES.md):
-    ``ACE-CLUB``, ``10-HEART``, ``QUEEN-DIAMOND``.
-
-    Args:
-        card (Card): any card.
-
-    Returns:
-        str: the rank's name (``ACE``, ``2`` .. ``10``, ``JACK``, ``QUEEN``,
-        ``KING``), a dash, the singular suit name (``SPADE``, ``HEART``,
-        ``DIAMOND``, ``CLUB``).
-    """
+    """A card as Blackjack names it: ``ACE-CLUB``, ``10-HEART``, ``QUEEN-DIAMOND``."""
     return f"{_RANK_NAMES.get(card.rank, str(card.rank))}-{card.suit.name[:-1]}"
 
 
@@ -148,15 +110,7 @@ FACE_DOWN = "?"
 
 
 def dealer_up_line(cards: Sequence[Card]) -> str:
-    """The dealer's hand during the player's turn, one card face up (ours, not the hand-out's).
-
-    Args:
-        cards (Sequence[Card]): the dealer's hand as dealt (two cards).
-
-    Returns:
-        str: ``Dealer's hand: 2-CLUB, ? (one card face down)``: the card at
-        :data:`UP_CARD` named, every other card shown as :data:`FACE_DOWN`.
-    """
+    """The dealer's hand in the player's turn: ``Dealer's hand: 2-CLUB, ? (one card face down)``."""
     shown = [card_name(card) if index == UP_CARD else FACE_DOWN for index, card in enumerate(cards)]
     down = len(cards) - 1
     count = "one card" if down == 1 else f"{down} cards"
@@ -167,18 +121,10 @@ def dealer_up_line(cards: Sequence[Card]) -> str:
 
 
 def settle(player: Sequence[Card], dealer: Sequence[Card]) -> str:
-    """The result of a round from the player's view (hand-out, "settling").
+    """``"won"``, ``"lost"`` or ``"draw"`` for the player's final hand against the dealer's.
 
-    In order: the player busts: lost (the dealer's hand does not matter);
-    the player has 21: won, unless the dealer also has 21: draw; the
-    dealer busts: won; else the closer to 21 wins, equal values draw.
-
-    Args:
-        player (Sequence[Card]): the player's final hand.
-        dealer (Sequence[Card]): the dealer's final hand.
-
-    Returns:
-        str: ``"won"``, ``"lost"`` or ``"draw"``.
+    In order: a player's bust loses; 21 wins unless the dealer has 21 too (a
+    draw); a dealer's bust wins; else the closer to 21 wins, equal draws.
     """
     mine, theirs = hand_value(player), hand_value(dealer)
     if mine > TARGET:
@@ -191,15 +137,7 @@ def settle(player: Sequence[Card], dealer: Sequence[Card]) -> str:
 
 
 def dealer_play(deck: list[Card], dealer: list[Card]) -> list[Card]:
-    """Let the dealer hit while under 17 (hand-out part (d)); changes both lists.
-
-    Args:
-        deck (list[Card]): the deck, top last; cards are popped from it.
-        dealer (list[Card]): the dealer's hand; drawn cards are appended.
-
-    Returns:
-        list[Card]: the cards drawn, in order (possibly none).
-    """
+    """The dealer hits while under 17, moving cards from ``deck`` (top last) to ``dealer``; returns them."""
     drawn = []
     while hand_value(dealer) < DEALER_STANDS:
         card = deck.pop()
@@ -224,23 +162,14 @@ def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 
 def generator_state(seed: int) -> GeneratorState:
-    """The state of a fresh generator seeded with ``seed`` (as
-    ``random.Random(seed)``, hence :class:`cardshell.rng.GameRandom`)."""
+    """The state of ``random.Random(seed)``, hence of :class:`cardshell.rng.GameRandom`."""
     return random.Random(seed).getstate()
 
 
 def shuffle_round(generator: GeneratorState) -> tuple[tuple[Card, ...], GeneratorState]:
-    """A full fresh deck shuffled by the game's generator, as a pure function.
+    """A fresh deck shuffled from the generator state ``generator`` (top last), and the state after.
 
-    Draws exactly as :func:`cardshell.cards.shuffled_deck` on a generator in
-    state ``generator``, so the rounds of a seed are those of contract 1 (and
-    of :mod:`.simulation`).
-
-    Args:
-        generator (GeneratorState): the generator's state before the shuffle.
-
-    Returns:
-        tuple: the 52 cards (top last) and the generator's state after it.
+    It draws as :func:`cardshell.cards.shuffled_deck` does, so rounds match :mod:`.simulation`.
     """
     _SCRATCH.setstate(generator)
     deck = list(_FRESH_DECK)
@@ -250,27 +179,22 @@ def shuffle_round(generator: GeneratorState) -> tuple[tuple[Card, ...], Generato
 
 @dataclass(frozen=True)
 class BlackjackState:
-    """The whole state of a Blackjack game, an immutable value: the current
-    round and the score.
+    """A Blackjack game, an immutable value: the current round and the score.
+
+    ``deck + player + dealer`` is always the 52 cards, each once.
 
     Attributes:
-        seed (int): the game's seed (the default seed of ``simulate``).
-        generator (GeneratorState): the state of the game's generator after
-            the last shuffle (:func:`shuffle_round` draws the next round from
-            it), so a seed replays every round.
-        deck (tuple[Card, ...]): the undealt cards of this round, top last.
-        player (tuple[Card, ...]): the player's hand, in the order drawn.
-        dealer (tuple[Card, ...]): the dealer's hand, in the order drawn.
-        phase (str): ``"player"``, ``"again"`` or ``"done"``.
-        result (str | None): the round's result once settled (``"won"``,
-            ``"lost"``, ``"draw"``), None while in play.
-        rounds (int): rounds dealt so far, this one included.
-        won (int): rounds the player won.
-        lost (int): rounds the player lost.
-        tied (int): rounds tied.
-
-    ``deck + player + dealer`` is always the 52 cards, each once.  Lists
-    given to the constructor are stored as tuples.
+        seed: the game's seed (``simulate``'s default).
+        generator: the generator's state after the last shuffle.
+        deck: the undealt cards, top last.
+        player: the player's hand, in the order drawn.
+        dealer: the dealer's hand, in the order drawn.
+        phase: ``"player"``, ``"again"`` or ``"done"``.
+        result: ``"won"``, ``"lost"`` or ``"draw"`` once settled, else None.
+        rounds: rounds dealt, this one included.
+        won: rounds won.
+        lost: rounds lost.
+        tied: rounds tied.
     """
 
     seed: int
@@ -303,29 +227,14 @@ class BlackjackState:
 
 
 def deal_round(state: BlackjackState) -> BlackjackState:
-    """A new round: a fresh deck shuffled by the state's generator, two cards
-    to the player then two to the dealer from the top (hand-out part (b)).
-
-    Args:
-        state (BlackjackState): the game so far (unchanged).
-
-    Returns:
-        BlackjackState: phase ``"player"``, ``rounds`` one more, the score kept.
-    """
+    """A new round from the state's generator: two cards to the player, then two to the dealer."""
     deck, generator = shuffle_round(state.generator)
     return BlackjackState(state.seed, generator, deck[:-4], (deck[-1], deck[-2]), (deck[-3], deck[-4]),
                           PHASE_PLAYER, None, state.rounds + 1, state.won, state.lost, state.tied)
 
 
 def new_game(seed: int) -> BlackjackState:
-    """A game from ``seed`` with its first round dealt (hand-out parts (a)-(b)).
-
-    Args:
-        seed (int): any int.
-
-    Returns:
-        BlackjackState: phase ``"player"``, score 0-0-0.
-    """
+    """A game from ``seed`` with its first round dealt."""
     return deal_round(BlackjackState(seed=seed, generator=generator_state(seed)))
 
 
@@ -356,17 +265,9 @@ def check_round_over(state: BlackjackState) -> None:
 
 
 def draw(state: BlackjackState) -> BlackjackState:
-    """The player hits (answers 1): the top card of the deck joins the hand
-    (hand-out part (d)).
+    """The player hits (``1``): the top card joins the hand; over 21 the round is lost at once.
 
-    A player on 21 may still hit (plugins/cardshell_blackjack/NOTES.md).  If the new value is over 21
-    the round is lost at once and the dealer does not play.
-
-    Args:
-        state (BlackjackState): a round waiting for hit or stay (unchanged).
-
-    Returns:
-        BlackjackState: the new state (settled on a bust).
+    A player on 21 may still hit (NOTES.md).
 
     Raises:
         CommandError: the round is not waiting for hit or stay.
@@ -381,15 +282,7 @@ def draw(state: BlackjackState) -> BlackjackState:
 
 
 def stand(state: BlackjackState) -> BlackjackState:
-    """The player stays (answers 0): the dealer hits while under 17, then
-    the round is settled (hand-out parts (d)-(e); :func:`dealer_play`,
-    :func:`settle`).
-
-    Args:
-        state (BlackjackState): a round waiting for hit or stay (unchanged).
-
-    Returns:
-        BlackjackState: the settled round.
+    """The player stays (``0``): the dealer hits while under 17, then the round is settled.
 
     Raises:
         CommandError: the round is not waiting for hit or stay.
@@ -401,9 +294,7 @@ def stand(state: BlackjackState) -> BlackjackState:
 
 
 def hit_lines(before: BlackjackState, after: BlackjackState) -> list[str]:
-    """The lines the hand-out prints for a hit from ``before`` to ``after``:
-    ``You draw CARD``, and on a bust the player's value line and
-    ``*** Dealer wins! ***``."""
+    """The lines of a hit: ``You draw CARD``, and on a bust the player's value line and the result."""
     lines = [f"You draw {card_name(after.player[-1])}"]
     if after.result is not None:
         lines.append(player_line(after.player))
@@ -412,9 +303,7 @@ def hit_lines(before: BlackjackState, after: BlackjackState) -> list[str]:
 
 
 def stay_lines(before: BlackjackState, after: BlackjackState) -> list[str]:
-    """The lines the hand-out prints when the player stays (parts (d)-(e)):
-    the dealer's hand, ``Dealer draws CARD`` for each card drawn and, if it
-    drew, its final hand; then the result line."""
+    """The lines of a stay: the dealer's hand, ``Dealer draws CARD`` per card and its final hand, the result."""
     lines = [dealer_line(before.dealer)]
     drawn = after.dealer[len(before.dealer):]
     lines.extend(f"Dealer draws {card_name(card)}" for card in drawn)
@@ -425,10 +314,7 @@ def stay_lines(before: BlackjackState, after: BlackjackState) -> list[str]:
 
 
 def hit(state: BlackjackState) -> tuple[BlackjackState, list[str]]:
-    """:func:`draw` with the lines it prints (:func:`hit_lines`).
-
-    Returns:
-        tuple[BlackjackState, list[str]]: the new state and the lines.
+    """:func:`draw` and its lines.
 
     Raises:
         CommandError: the round is not waiting for hit or stay.
@@ -438,10 +324,7 @@ def hit(state: BlackjackState) -> tuple[BlackjackState, list[str]]:
 
 
 def stay(state: BlackjackState) -> tuple[BlackjackState, list[str]]:
-    """:func:`stand` with the lines it prints (:func:`stay_lines`).
-
-    Returns:
-        tuple[BlackjackState, list[str]]: the new state and the lines.
+    """:func:`stand` and its lines.
 
     Raises:
         CommandError: the round is not waiting for hit or stay.
@@ -451,19 +334,10 @@ def stay(state: BlackjackState) -> tuple[BlackjackState, list[str]]:
 
 
 def play_again(state: BlackjackState, again: bool) -> BlackjackState:
-    """Answer ``Want to play again? (y/n)`` (hand-out part (f)).
-
-    Args:
-        state: a settled round (phase ``"again"``), unchanged.
-        again (bool): True deals a new round from a full fresh deck shuffled
-            with the game's generator (:func:`deal_round`); False ends the
-            game (phase ``"done"``, the last result stays).
-
-    Returns:
-        BlackjackState: the new state.
+    """Answer ``Want to play again? (y/n)``: True deals a new round, False ends the game keeping the result.
 
     Raises:
-        CommandError: the round is not settled yet, or the game is over.
+        CommandError: the round is not settled, or the game is over.
     """
     check_round_over(state)
     if again:
@@ -480,16 +354,7 @@ def question(state: BlackjackState) -> str:
 
 
 def legal_moves(state: BlackjackState) -> list[str]:
-    """Every answer accepted now, as typed: ``1`` (hit) and ``0`` (stay)
-    while the round is in play, ``y`` and ``n`` once it is settled, nothing
-    once the game is over (the phases of :func:`question`).
-
-    Args:
-        state (BlackjackState): any state.
-
-    Returns:
-        list[str]: ``["1", "0"]``, ``["y", "n"]`` or ``[]``.
-    """
+    """The answers accepted now: ``["1", "0"]`` in play, ``["y", "n"]`` once settled, ``[]`` when done."""
     if state.phase == PHASE_PLAYER:
         return ["1", "0"]
     if state.phase == PHASE_AGAIN:
@@ -498,31 +363,17 @@ def legal_moves(state: BlackjackState) -> list[str]:
 
 
 def dealer_shown(state: BlackjackState) -> bool:
-    """Whether the player has seen the dealer's hand: only once the player
-    stayed (the dealer's hand is printed then, hand-out part (d)).  While
-    the round is in play, and after a player's bust, both of the dealer's
-    cards stay face down."""
+    """Whether the player has seen the dealer's whole hand: only once they stayed."""
     return state.result is not None and hand_value(state.player) <= TARGET
 
 
 def determinize(state: BlackjackState, rng: random.Random) -> BlackjackState:
-    """The state with what the player cannot see drawn again (determinization).
+    """The state with what the player cannot see re-drawn by ``rng`` (determinization).
 
-    The player sees their own hand, the dealer's up card (:data:`UP_CARD`,
-    face up from the deal on) and, once they stayed, the dealer's whole hand
-    (:func:`dealer_shown`).  Everything else is re-drawn at random from the
-    unseen cards: the dealer's face-down cards and the deck (the shoe), and
-    the generator that will shuffle the later rounds.  The unseen cards are
-    put in a canonical order first, so the result depends only on what the
-    player sees and on ``rng``.
-
-    Args:
-        state (BlackjackState): the true state (unchanged).
-        rng (random.Random): the sampling generator.
-
-    Returns:
-        BlackjackState: the same player's hand, dealer's up card, phase and
-        score over re-drawn hidden cards.
+    The player sees their hand, the dealer's up card (:data:`UP_CARD`) and, once
+    they stayed, the dealer's hand.  The dealer's face-down cards, the deck and
+    the generator of later rounds are re-drawn from the unseen cards, sorted
+    first so the result depends only on what the player sees and on ``rng``.
     """
     shown = dealer_shown(state)
     seen = set(state.player)

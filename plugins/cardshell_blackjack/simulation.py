@@ -1,21 +1,9 @@
-"""Blackjack: many rounds played by a fixed policy, for win/loss/tie rates.
+"""Blackjack: many rounds played by the policy "hit below T", for win, loss and tie rates.
 
-Issue 3, item 4: the player follows "hit below T" (hit while the hand's
-value is under ``threshold``, default 17, the dealer's own rule), the dealer
-plays by the hand-out's rule (hit while under 17), and each round is settled
-by :func:`cardshell_blackjack.rules.settle`.
-
-Reproducibility: round k of ``simulate(n, T, seed)`` is dealt from its own
-seed, ``seed + k``: a full deck shuffled by ``GameRandom(seed + k)`` and
-dealt as the game deals (player 2, then dealer 2, from the top).  So every
-round is exactly the first round of ``play blackjack --seed SEED+k`` played
-by the policy, the same arguments always give the same counts, and the
-rounds can be played anywhere (one core, ``--jobs``, a Dask cluster: the
-host's sweep engine, :mod:`cardshell.sweep`) with the same result.
-
-(Until the sweep engine, all rounds came from one generator seeded once,
-so the counts for ``n`` > 1 differ from that version's; the first round is
-the same.)
+The dealer hits while under 17 and :func:`cardshell_blackjack.rules.settle`
+settles.  Round k of ``simulate(n, T, seed)`` is the first round of ``play
+blackjack --seed SEED+k``, dealt from its own seed, so the counts are the
+same on one core, many (``--jobs``) or a Dask cluster (:mod:`cardshell.sweep`).
 """
 
 from __future__ import annotations
@@ -45,14 +33,7 @@ OUTCOME_NAMES = ("won", "lost", "tied")
 
 @dataclass(frozen=True)
 class SimulationCounts:
-    """How many of ``rounds`` the player won, lost and tied.
-
-    Attributes:
-        rounds (int): rounds played.
-        won (int): rounds won by the player.
-        lost (int): rounds lost (busts included).
-        tied (int): rounds tied.
-    """
+    """How many of ``rounds`` the player won, lost (busts included) and tied."""
 
     rounds: int
     won: int
@@ -60,21 +41,14 @@ class SimulationCounts:
     tied: int
 
     def rate(self, result: str) -> float:
-        """The fraction (0.0-1.0) of rounds with ``result`` (``"won"``, ``"lost"``, ``"tied"``)."""
+        """The fraction (0.0-1.0) of rounds with ``result`` (``"won"``, ``"lost"`` or ``"tied"``)."""
         return getattr(self, result) / self.rounds if self.rounds else 0.0
 
 
 def play_policy_round(rng: random.Random, threshold: int) -> str:
-    """Play one round with a fresh deck shuffled by ``rng``.
+    """Play one round from a fresh deck shuffled by ``rng``, hitting below ``threshold``.
 
-    Args:
-        rng (random.Random): the generator (advanced by one shuffle); the
-            game's own is a :class:`cardshell.rng.GameRandom`.
-        threshold (int): the player hits while the hand's value is below it.
-
-    Returns:
-        str: ``"won"``, ``"lost"`` or ``"draw"`` from the player's view.  A
-        busted player loses and the dealer does not draw.
+    Returns ``"won"``, ``"lost"`` or ``"draw"``; after a player's bust the dealer does not draw.
     """
     deck = list(_FRESH_DECK)
     rng.shuffle(deck)  # == shuffled_deck(rng)
@@ -88,15 +62,7 @@ def play_policy_round(rng: random.Random, threshold: int) -> str:
 
 
 def round_outcome(seed: int, threshold: int = DEFAULT_THRESHOLD) -> int:
-    """Play the round of deal ``seed`` by the policy; its outcome's index.
-
-    Args:
-        seed (int): the deal: the first round of ``play blackjack --seed SEED``.
-        threshold (int): the player hits while the hand's value is below it.
-
-    Returns:
-        int: the index in :data:`OUTCOMES` (0 won, 1 lost, 2 tied).
-    """
+    """The index in :data:`OUTCOMES` of the first round of deal ``seed`` played by the policy."""
     # A generator of its own (as GameRandom(seed) draws): a Dask worker may
     # play several rounds at once in threads.
     return OUTCOMES.index(play_policy_round(random.Random(seed), threshold))
@@ -108,17 +74,10 @@ def _task(state: object, args: sweep.SweepArgs) -> sweep.Tally:
 
 
 def simulate(n: int, threshold: int = DEFAULT_THRESHOLD, seed: int = 0, jobs: int = 1) -> SimulationCounts:
-    """Play ``n`` rounds, of seeds ``seed .. seed + n - 1``, with the policy "hit below ``threshold``".
+    """Play ``n`` rounds, seeds ``seed .. seed + n - 1``, hitting below ``threshold``.
 
-    Args:
-        n (int): the number of rounds, at least 0.
-        threshold (int): the player's policy (default 17).
-        seed (int): the seed of the first round.
-        jobs (int): processes (1: this one; 0: every usable core; capped at
-            the usable cores); the counts do not depend on it.
-
-    Returns:
-        SimulationCounts: the counts; the same arguments give the same counts.
+    ``jobs`` is processes (1: this one; 0: every usable core; capped at the
+    usable cores); the counts do not depend on it.
 
     Raises:
         ValueError: if ``n`` or ``jobs`` is negative.
@@ -133,22 +92,12 @@ def simulate(n: int, threshold: int = DEFAULT_THRESHOLD, seed: int = 0, jobs: in
 
 
 def format_simulation(counts: SimulationCounts, threshold: int, seed: int) -> str:
-    """The report ``simulate`` prints.
-
-    Example (numbers illustrative)::
+    """The four lines ``simulate`` prints, e.g.::
 
         Blackjack simulation: 1000 rounds (seeds 0 to 999), player hits below 17, dealer hits below 17
           won     41.30%  (413)
           lost    49.90%  (499)
           tied     8.80%  (88)
-
-    Args:
-        counts (SimulationCounts): the result of :func:`simulate`.
-        threshold (int): the policy used.
-        seed (int): the seed used.
-
-    Returns:
-        str: four lines, no trailing spaces.
     """
     if counts.rounds == 1:
         rounds = f"1 round (seed {seed:,})"
@@ -166,21 +115,13 @@ def _report(counts: list[int], run: sweep.SweepRun) -> str:
 
 
 def histogram(counts: list[int], run: sweep.SweepRun | None = None) -> sweep.Histogram:
-    """What ``simulate --plot`` draws: the rounds won, lost and tied.
-
-    Args:
-        counts (list[int]): won, lost, tied.
-        run (sweep.SweepRun | None): unused (the engine passes it).
-
-    Returns:
-        sweep.Histogram: three rows.
-    """
+    """What ``simulate --plot`` draws from the counts (won, lost, tied); ``run`` is unused."""
     return sweep.Histogram("Rounds by result", tuple(zip(OUTCOME_NAMES, counts)), unit="rounds")
 
 
 #: ``simulate N [T]`` in the shell, on the host's sweep engine: N rounds of
-#: seeds SEED .. SEED+N-1 (``--first SEED``, or ``--seed SEED`` as before;
-#: default the game's seed) played by the policy "hit below T".
+#: seeds SEED .. SEED+N-1 (``--first SEED`` or ``--seed SEED``; default the
+#: game's seed) played by the policy "hit below T".
 SIMULATION = sweep.Simulation(
     game="blackjack",
     task=_task,

@@ -1,38 +1,16 @@
 """Blackjack's basic strategy: hit or stay for the hand shown, and the hint.
 
-The game's rules (:mod:`cardshell_blackjack.rules`) are the hand-out's,
-not a casino's: no doubling, splitting or insurance, the dealer hits while
-under :data:`~cardshell_blackjack.rules.DEALER_STANDS` (17, a soft 17
-stands: :func:`~cardshell_blackjack.rules.dealer_play`), a player's 21 of
-any number of cards wins unless the dealer also has 21
-(:func:`~cardshell_blackjack.rules.settle`), and the dealer's second card
-stays face down until the player stays
-(:func:`~cardshell_blackjack.rules.dealer_shown`).  So the strategy depends
-on the player's hand (its value and whether it is *soft*: an ace counted
-11, :func:`~cardshell_blackjack.rules.hand_value`) and the dealer's up card.
+The game's rules (plugins/cardshell_blackjack/NOTES.md) are the hand-out's:
+no doubling, splitting or insurance, the dealer hits while under 17, and a
+player's 21 wins unless the dealer has 21.  So the answer depends on the
+player's value, whether the hand is soft, and the dealer's up card.
 
-The table (:func:`basic_strategy_table`) is derived, not copied: for each hand it
-compares the expected result (+1 won, 0 tied, -1 lost) of staying with that
-of hitting and then playing on by the table, over an infinite deck (each
-rank 1/13, ten-valued cards 4/13) and the dealer's two face-down cards
-played out by the dealer's rule.  The outcome of the derivation::
-
-    hard  4-14: hit     hard 15-21: stay
-    soft 12-17: hit     soft 18-21: stay
-
-(A hard 15 or 16 stays because, without the dealer's up card, the dealer
-busts only 28 % of the time and a hit busts a 15 more often than it helps.)
-
-The hint uses the table for the dealer's up card, which the game shows from
-the deal on (:data:`~cardshell_blackjack.rules.UP_CARD`): the same
-derivation with the dealer's hand starting from that card and one unseen
-card (:func:`basic_strategy_table` with ``up``; e.g. against a 6 a hard 12
-stays, against a 10 a hard 16 hits).
-
-Bounds: the derivation runs once, at the first hint (a few hundred cached
-part-hands: 304 of the dealer's, 58 of the player's; a few milliseconds),
-so starting the shell does not pay for it; then :func:`hint` is a table
-lookup.
+:func:`basic_strategy_table` derives the table: for each hand, the expected
+result (+1, 0, -1) of staying against that of hitting and playing on, over
+an infinite deck (ten-valued cards 4/13), the dealer's unseen cards played by
+the dealer's rule.  Without an up card: hit hard 4-14 and soft 12-17, else
+stay.  It is computed at the first hint (a few hundred cached part-hands, a
+few milliseconds), then :func:`hint` is a lookup.
 """
 
 from __future__ import annotations
@@ -62,16 +40,12 @@ _BUST = TARGET + 1
 
 
 def _value(hard: int, ace: bool) -> int:
-    """A hand's value from its total with aces as 1 and whether it holds an
-    ace: one ace counts 11 when that does not go over 21 (as
-    :func:`~cardshell_blackjack.rules.hand_value`)."""
     return hard + 10 if ace and hard + 10 <= TARGET else hard
 
 
 @cache
 def _dealer_finals(hard: int = 0, ace: bool = False, cards: int = 0) -> tuple[tuple[int, float], ...]:
-    """The dealer's final values (``22`` for any bust) and their chances,
-    from a part-hand, hitting while under :data:`DEALER_STANDS`."""
+    """The dealer's final values (22 for any bust) and their chances, from a part-hand."""
     value = _value(hard, ace)
     if cards >= 2 and value >= DEALER_STANDS:
         return ((min(value, _BUST), 1.0),)
@@ -83,9 +57,7 @@ def _dealer_finals(hard: int = 0, ace: bool = False, cards: int = 0) -> tuple[tu
 
 
 def result_value(mine: int, theirs: int) -> int:
-    """The player's result, +1 won, 0 tied, -1 lost, for final values (over
-    21 is a bust), by the settlement rules of
-    :func:`~cardshell_blackjack.rules.settle`."""
+    """The player's result for final values: +1 won, 0 tied, -1 lost, as :func:`~cardshell_blackjack.rules.settle`."""
     if mine > TARGET:
         return -1
     if mine == TARGET:
@@ -96,9 +68,7 @@ def result_value(mine: int, theirs: int) -> int:
 
 
 def stay_value(value: int, up: int | None = None) -> float:
-    """The expected result of staying on ``value`` (4..21) against the
-    dealer's hand: both cards unseen (``up`` None), or the up card of value
-    ``up`` (1 for an ace .. 10) and one unseen card."""
+    """The expected result of staying on ``value`` (4..21) against an up card ``up`` (1..10) or none."""
     start = (0, False, 0) if up is None else (up, up == 1, 1)
     return sum(chance * result_value(value, final) for final, chance in _dealer_finals(*start))
 
@@ -114,25 +84,16 @@ def _best(hard: int, ace: bool, up: int | None = None) -> tuple[float, str]:
 
 
 def hit_value(hard: int, ace: bool, up: int | None = None) -> float:
-    """The expected result of hitting a hand (total ``hard`` with aces as 1,
-    ``ace`` if it holds one), then playing on by the best answer, against
-    the dealer's up card of value ``up`` (None: both cards unseen)."""
+    """The expected result of hitting (``hard``: total with aces as 1; ``ace``: holds one), then playing best."""
     return sum(odds * _best(hard + card, ace or card == 1, up)[0] for card, odds in DRAW_ODDS.items())
 
 
 @lru_cache(maxsize=11)
 def basic_strategy_table(up: int | None = None) -> dict[tuple[bool, int], str]:
-    """The basic-strategy table: ``table[soft, value]`` is ``"1"`` (hit) or
-    ``"0"`` (stay), for hard values 4..21 and soft values 12..21 (derived as
-    the module docstring says; computed once per up card).
+    """``table[soft, value]``: ``"1"`` (hit) or ``"0"`` (stay) against the up card ``up`` (1..10, None unseen).
 
-    Args:
-        up (int | None): the value of the dealer's up card (1 for an ace,
-            10 for a ten or a face card); None for the table without it
-            (the one the module docstring shows).
-
-    Returns:
-        dict[tuple[bool, int], str]: 28 entries (do not change it: it is shared).
+    Hard values 4..21 and soft 12..21; computed once per up card and shared, so
+    callers must not change it.
     """
     table = {}
     for value in range(4, TARGET + 1):
@@ -143,24 +104,16 @@ def basic_strategy_table(up: int | None = None) -> dict[tuple[bool, int], str]:
 
 
 def is_soft(cards: tuple) -> bool:
-    """Whether a hand is soft: it holds an ace counted 11 by
-    :func:`~cardshell_blackjack.rules.hand_value`."""
+    """Whether a hand holds an ace counted 11."""
     hard = sum(min(card.rank, 10) for card in cards)
     return any(card.rank == 1 for card in cards) and hard + 10 <= TARGET
 
 
 def basic_strategy(cards: tuple, up: int | None = None) -> str:
-    """The basic-strategy answer for the player's hand.
-
-    Args:
-        cards (tuple[Card, ...]): the player's hand, two cards or more, not bust.
-        up (int | None): the value of the dealer's up card (1..10), or None.
-
-    Returns:
-        str: ``"1"`` (hit) or ``"0"`` (stay), from :func:`basic_strategy_table`.
+    """``"1"`` (hit) or ``"0"`` (stay) for the player's hand of two cards or more against the up card ``up``.
 
     Raises:
-        ValueError: for a bust hand (over 21).
+        ValueError: for a bust hand.
     """
     value = hand_value(cards)
     if value > TARGET:
@@ -170,20 +123,9 @@ def basic_strategy(cards: tuple, up: int | None = None) -> str:
 
 
 def hint(state: BlackjackState, rng: random.Random) -> Hint:
-    """``Game.hint``: the basic-strategy answer for the hand shown.
+    """``Game.hint``: the basic-strategy answer from the player's hand and the dealer's up card only.
 
-    Uses only what the player sees: their hand and the dealer's up card
-    (:data:`~cardshell_blackjack.rules.UP_CARD`, face up from the deal on);
-    the dealer's face-down card and the deck are never read.  Between
-    rounds it suggests ``y`` (another round).
-
-    Args:
-        state (BlackjackState): the game.
-        rng (random.Random): unused (the table is exact, nothing is sampled).
-
-    Returns:
-        Hint: e.g. ``Hint("1", "hit: basic strategy for hard 12 against the
-        dealer's QUEEN-SPADE")``; ``Hint("")`` once the game is over.
+    Between rounds it suggests ``y``; ``rng`` is unused.
     """
     if state.phase == PHASE_PLAYER:
         up_card = state.dealer[UP_CARD]

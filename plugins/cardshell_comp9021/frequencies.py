@@ -1,14 +1,9 @@
-"""The ``simulate`` table of the COMP9021 solitaires (Sections 3.3 and 4.3).
+"""The ``simulate`` table of the COMP9021 solitaires, on the host's sweep engine (:mod:`cardshell.sweep`).
 
-Both tables have the same shape: a header ``OUTCOME | Frequency``, a line of
-``-`` as wide as the header, then one row per outcome that occurred: the
-outcome right-aligned under the left header, `` | ``, the frequency ``count
-/ total`` as ``.2%`` right-aligned under ``Frequency``.  Pictures lists its
-outcomes (pictures uncovered) in increasing order, Up-and-Down (cards left)
-in decreasing order.  A :class:`FrequencyTable` is one game's table: its
-counts over many seeds (:func:`count_outcomes`), the text, the ``--plot``
-histogram and the shell's ``simulate`` command, all on the host's sweep
-engine (:mod:`cardshell.sweep`).
+A table is a header ``OUTCOME | Frequency``, a rule of ``-`` as wide, then
+one row per outcome that occurred: the outcome right-aligned, `` | ``, its
+frequency as ``.2%``.  Pictures lists its outcomes increasing, Up-and-Down
+decreasing.
 """
 
 from __future__ import annotations
@@ -32,9 +27,7 @@ a progress bar; KeyboardInterrupt raised from it stops the counting."""
 
 
 def resolve_jobs(jobs: int | None) -> int:
-    """The number of processes asked for: None or 0 for every usable core
-    (:func:`cardshell.sweep.usable_cores`), else ``jobs`` (>= 1;
-    :func:`count_outcomes` caps it at the usable cores).
+    """The processes asked for: every usable core for None or 0, else ``jobs``.
 
     Raises:
         ValueError: ``jobs`` is negative.
@@ -47,15 +40,7 @@ def resolve_jobs(jobs: int | None) -> int:
 
 
 def chunks(n: int, i: int, jobs: int) -> list[tuple[int, int]]:
-    """The seeds ``i .. i + n - 1`` cut into consecutive ``(start, count)``
-    chunks, as the sweep engine cuts them for ``jobs`` processes (a list, for
-    small ``n``: inspection and tests).
-
-    Args:
-        n: number of games, >= 0.
-        i: the first seed (any int).
-        jobs: processes, >= 1.
-    """
+    """The seeds ``i .. i + n - 1`` as the ``(start, count)`` chunks the sweep engine cuts for ``jobs`` processes."""
     size = sweep.chunk_size(n, jobs, MAX_CHUNK) if n else 1
     return [(part[0], len(part)) for part in sweep.chunked(range(i, i + n), size)]
 
@@ -67,28 +52,23 @@ def _drain(feed: list[list[int]]) -> Iterator[list[int]]:
 
 def count_outcomes(count: Callable[[int, int], list[int]], n: int, i: int, outcomes: int, jobs: int | None = 1,
                    progress: Progress | None = None) -> list[int]:
-    """Play the games of seeds ``i .. i + n - 1`` and count each outcome, on
-    the sweep engine: in this process for one job (or one chunk), else over
-    ``jobs`` worker processes capped at the usable cores.  The per-chunk
-    counts are summed in seed order, so the result never depends on ``jobs``.
+    """Play the games of seeds ``i .. i + n - 1`` and count each outcome, in seed order whatever ``jobs``.
 
     Args:
-        count: ``count(start, n)`` plays the games of seeds ``start ..
-            start + n - 1`` and returns ``outcomes`` counts; a module-level
-            function (worker processes run it).
-        n: number of games, >= 1.
-        i: the seed of the first game (any int).
-        outcomes: the length of the counts, >= 1.
-        jobs: processes; 1 plays in this process, None or 0 uses every core.
-        progress: wraps the stream of finished chunks (see :data:`Progress`).
+        count: a module-level ``count(start, n)`` returning ``outcomes`` counts
+            for seeds ``start .. start + n - 1`` (worker processes run it).
+        n: number of games, at least 1.
+        i: the first seed.
+        outcomes: the number of outcomes.
+        jobs: processes; 1 plays here, None or 0 uses every usable core.
+        progress: wraps the stream of finished chunks (:data:`Progress`).
 
     Returns:
-        list[int]: ``counts[k]`` games had outcome k.
+        ``counts[k]``: the games with outcome k.
 
     Raises:
-        ValueError: ``n`` < 1, ``jobs`` < 0, or ``count`` returned counts of
-            another length than ``outcomes``.
-        KeyboardInterrupt: on Ctrl-C; worker processes are stopped.
+        ValueError: ``n`` < 1, ``jobs`` < 0, or counts of another length than ``outcomes``.
+        KeyboardInterrupt: on Ctrl-C, after stopping the worker processes.
     """
     if n < 1:
         raise ValueError(f"the number of games must be >= 1, got {n}")
@@ -123,19 +103,13 @@ class FrequencyTable:
     """One solitaire's ``simulate`` table.
 
     Attributes:
-        game (str): the game id the ``simulate`` command belongs to.
-        section (str): the hand-out's section of the table (``"3.3"``).
-        outcome_header (str): the left header; its length is the width of
-            the outcome column (``"Number of uncovered pictures"``).
-        outcome (str): the outcome in words, for the command's help
-            (``"uncovered pictures"``).
-        count (Callable[[int, int], list[int]]): ``count(start, n)`` plays
-            the games of seeds ``start .. start + n - 1`` and returns one
-            count per outcome; a module-level function (picklable, so
-            worker processes can run it).
-        outcomes (int): the number of possible outcomes (the length of
-            ``count``'s list).
-        descending (bool): rows in decreasing order of outcome.
+        game: the game id the ``simulate`` command belongs to.
+        section: the hand-out's section of the table (``"3.3"``).
+        outcome_header: the left header, as wide as the outcome column.
+        outcome: the outcome in words, for the help (``"uncovered pictures"``).
+        count: a module-level ``count(start, n)``, one count per outcome.
+        outcomes: the number of possible outcomes.
+        descending: rows in decreasing order of outcome.
     """
 
     game: str
@@ -157,18 +131,7 @@ class FrequencyTable:
         return len(self.header)
 
     def counts(self, n: int, i: int, jobs: int | None = 1, progress: Progress | None = None) -> list[int]:
-        """Play ``n`` games from seed ``i`` and count each game's outcome.
-
-        Args:
-            n (int): number of games, >= 1 (Sections 3.3 and 4.3: strictly positive).
-            i (int): seed of the first game (any int).
-            jobs (int | None), progress (Progress | None): as for
-                :func:`count_outcomes` (1 plays in this process, None or 0
-                uses every core; the result does not depend on it).
-
-        Returns:
-            list[int]: :attr:`outcomes` counts; ``counts[k]`` games had
-            outcome k; they sum to ``n``.
+        """The outcome counts of ``n`` (at least 1) games from seed ``i``; the rest as :func:`count_outcomes`.
 
         Raises:
             ValueError: if ``n`` < 1 or ``jobs`` < 0.
@@ -176,10 +139,7 @@ class FrequencyTable:
         return count_outcomes(self.count, n, i, self.outcomes, jobs=jobs, progress=progress)
 
     def format(self, counts: list[int]) -> str:
-        """The table for ``counts`` (``counts[k]`` games had outcome k).
-
-        Returns:
-            str: the lines joined with newlines, no final newline.
+        """The table for ``counts``, lines joined, no final newline.
 
         Raises:
             ValueError: if the counts add up to zero.
@@ -196,14 +156,7 @@ class FrequencyTable:
         return "\n".join(lines)
 
     def simulate(self, n: int, i: int, jobs: int | None = 1) -> None:
-        """Print the table for ``n`` games from seed ``i``: the hand-out's
-        ``simulate(n, i)`` (``solitaire_1.simulate`` for Pictures,
-        ``solitaire_2.simulate`` for Up-and-Down).
-
-        Args:
-            n (int): number of games, >= 1.
-            i (int): seed of the first game.
-            jobs (int | None): processes (see :meth:`counts`).
+        """Print the table for ``n`` games from seed ``i``, as the hand-out's ``simulate(n, i)``.
 
         Raises:
             ValueError: if ``n`` < 1 or ``jobs`` < 0.
@@ -211,20 +164,11 @@ class FrequencyTable:
         print(self.format(self.counts(n, i, jobs)))
 
     def histogram(self, counts: list[int], run: sweep.SweepRun | None = None) -> sweep.Histogram:
-        """What ``simulate --plot`` draws: the games per outcome (the table's
-        rows, in its order, with the empty ones between them).
-
-        Args:
-            counts (list[int]): counts of :meth:`counts`.
-            run (sweep.SweepRun | None): unused (the engine passes it).
-
-        Returns:
-            sweep.Histogram: titled like the table's left column.
-        """
+        """What ``simulate --plot`` draws: the games per outcome in the table's order; ``run`` is unused."""
         return sweep.Histogram(self.outcome_header, sweep.trimmed(counts, descending=self.descending))
 
     def task(self, state: object, args: sweep.SweepArgs) -> sweep.RangeCounter:
-        """``Simulation.task``: the chunk task that counts the outcomes of a chunk of seeds."""
+        """``Simulation.task``: counts the outcomes of a chunk of seeds."""
         return sweep.RangeCounter(self.count)
 
     def report(self, counts: list[int], run: sweep.SweepRun) -> str:
@@ -232,12 +176,7 @@ class FrequencyTable:
         return self.format(counts)
 
     def simulation(self) -> sweep.Simulation:
-        """``simulate N [I]`` in the shell: the table for seeds I .. I + N - 1
-        (I defaults to the game's seed), on the sweep engine.
-
-        Returns:
-            sweep.Simulation: the command's record (``.command()`` registers it).
-        """
+        """The record of ``simulate N [I]``: the table for seeds I .. I + N - 1, I defaulting to the game's seed."""
         return sweep.Simulation(
             game=self.game,
             task=self.task,

@@ -1,9 +1,6 @@
-"""Section 2 of the COMP9021 hand-out: the card numbers both solitaires use.
+"""The COMP9021 card numbers: 0..51, Hearts, Diamonds, Clubs, Spades, each from ace to king.
 
-A card is a number 0..51: Hearts 0-12, Diamonds 13-25, Clubs 26-38, Spades
-39-51, each from ace to king (``card % 13`` is the rank minus one,
-``card // 13`` the suit index); plugins/cardshell_pictures/RULES.md and
-plugins/cardshell_up_and_down/RULES.md settle it for each game.
+Rules: plugins/cardshell_pictures/RULES.md and plugins/cardshell_up_and_down/RULES.md.
 """
 
 from __future__ import annotations
@@ -19,15 +16,7 @@ DECK_SIZE = 52
 
 
 def to_card(number: int) -> Card:
-    """The card a Section 2 card number denotes: Hearts 0-12, Diamonds
-    13-25, Clubs 26-38, Spades 39-51, each from ace to king
-    (:func:`cardshell.cards.card_of_number` over :data:`SECTION2_SUITS`).
-
-    Args:
-        number (int): a card number, 0..51.
-
-    Returns:
-        Card: the card.
+    """The card that ``number`` (0..51) denotes.
 
     Raises:
         ValueError: if ``number`` is not in 0..51.

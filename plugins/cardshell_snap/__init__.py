@@ -1,13 +1,8 @@
-"""cardshell_snap: the Snap simulation as a built-in cardshell game.
-
-Python API (``plugins/cardshell_snap/NOTES.md``)::
+"""Snap, a two-player simulation, as a built-in game (game id ``snap``); ``playgame`` is its Python API::
 
     >>> from cardshell_snap import playgame
     >>> playgame(305)[0]
     'A wins'
-
-Rules: :mod:`cardshell_snap.rules`; display: :mod:`cardshell_snap.display`;
-the shell commands: :mod:`cardshell_snap.plugin`.
 """
 
 from cardshell_snap.rules import MAX_TURNS, playgame

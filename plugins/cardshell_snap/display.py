@@ -1,16 +1,13 @@
-"""The text display of a Snap game (``plugins/cardshell_snap/NOTES.md``).
-
-The hand-out prints Python lists; in the shell a state
-is shown as four lines, with no trailing spaces::
+"""The text display of a Snap game (plugins/cardshell_snap/NOTES.md)::
 
     Turn 4, A to throw
     Pile (4): 5 Q 6 J
     A (24): A A 7 Q 8 10 4 9 9 6 K 3 10 3 Q 7 3 2 3 10 2 5 7 10
     B (24): A 8 8 J 9 2 6 4 4 9 K 7 J 5 5 J A K 8 6 4 2 K Q
 
-The number in brackets is the size of the pile or deck; cards are listed
-front first (the pile oldest first).  A finished game's first line is
-``Turn N, A wins`` (or ``B wins``, or ``Draw (turn cap N)``).
+Sizes in brackets; cards front first, the pile oldest first.  A finished
+game's first line is ``Turn N, A wins``, ``Turn N, B wins`` or
+``Turn N, Draw (turn cap N)``.
 """
 
 from __future__ import annotations
@@ -26,14 +23,7 @@ def _cards(label: str, cards: Iterable[str]) -> str:
 
 
 def render(state: SnapState) -> str:
-    """Show a state: the turn, then the pile and both decks with their sizes.
-
-    Args:
-        state (SnapState): the game.
-
-    Returns:
-        str: four lines, no trailing newline, no trailing spaces.
-    """
+    """The four lines of the module docstring, no trailing newline."""
     if state.result is None:
         head = f"Turn {state.turns}, {state.turn} to throw"
     elif state.result == DRAW:
@@ -44,15 +34,7 @@ def render(state: SnapState) -> str:
 
 
 def describe(throw: Throw) -> str:
-    """One line of commentary for a turn.
-
-    Args:
-        throw (Throw): what :func:`cardshell_snap.rules.play_turn` returned.
-
-    Returns:
-        str: e.g. ``A throws 5 from the end`` or
-        ``B throws 4 from the front: snap! B takes 5 cards``.
-    """
+    """One line of commentary for a turn, e.g. ``B throws 4 from the front: snap! B takes 5 cards``."""
     text = f"{throw.player} throws {throw.card} from the {'end' if throw.from_end else 'front'}"
     if throw.taken:
         text += f": snap! {throw.player} takes {throw.taken} cards"

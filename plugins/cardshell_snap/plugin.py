@@ -1,28 +1,10 @@
-"""Snap as a cardshell game: watch a game turn by turn, or simulate many.
+"""Snap as a cardshell game (contract 2): watch a game turn by turn, or simulate many.
 
-Source: the hand-out and ``plugins/cardshell_snap/NOTES.md``; the commands are
-those of ``issues show 5``.  Snap has no player: the outcome is reported
-from player A's point of view (``won`` = A wins, ``lost`` = B wins, ``draw``
-= the turn cap was reached), with the number of turns as the score.
-
-Commands (game ``snap``):
-
-* ``step [N]``: play one turn (or N), print what was thrown, then the pile
-  and both decks with their sizes;
-* ``run``: play to the end and print the result;
-* ``simulate N``: play N games from seeds ``SEED``, ``SEED + 1``, ...,
-  ``SEED + N - 1`` (SEED = this game's seed) and print how often A and B
-  won, the draws, and the mean number of turns; it does not change the game
-  (the host's sweep engine's command: :data:`.simulation.SIMULATION`).
-
-Option: ``play snap --max-turns N`` sets the turn cap (default 10,000).
-Undo is off (``Game.undo = False``): the game plays itself, there is no
-move of the player's to take back.
-
-Plugin contract 2: states are immutable (:class:`rules.SnapState`),
-``step [N]`` and ``run`` are declarative moves (:data:`MOVES`) and
-``moves`` lists ``step, run`` while the game is in play.  ``simulate``
-stays a command: it reports and changes nothing.
+Rules, commands and messages: plugins/cardshell_snap/NOTES.md.  Snap has no
+player, so the outcome is A's: won (A wins), lost (B wins) or draw (the turn
+cap), scored by the number of turns.  ``step [N]`` and ``run`` are moves;
+``simulate N`` is the host's sweep (:data:`.simulation.SIMULATION`) and
+changes nothing.  Undo is off: no move is the player's to take back.
 """
 
 from __future__ import annotations
@@ -42,7 +24,7 @@ GAME_ID = "snap"
 
 
 def new(seed: int, options: Mapping[str, Any]) -> rules.SnapState:
-    """``Game.new``: deal a game from ``seed``; ``options["max_turns"]`` is the turn cap."""
+    """``Game.new``: a deal from ``seed``; ``options["max_turns"]`` is the turn cap."""
     cap = options.get("max_turns")
     return rules.new_game(seed, rules.MAX_TURNS if cap is None else cap)
 
@@ -66,8 +48,7 @@ def _result_line(state: rules.SnapState) -> str:
 
 
 def step_message(before: rules.SnapState, after: rules.SnapState) -> str:
-    """``Move.message`` of ``step``: one line per throw (:func:`display.describe`),
-    then the result line if the game ended."""
+    """``Move.message`` of ``step``: one line per throw, then the result line if the game ended."""
     lines = [display.describe(throw) for throw in rules.throws_between(before, after)]
     if after.result is not None:
         lines.append(_result_line(after))
@@ -124,11 +105,11 @@ GAME = Game(
 
 @cardshell.hookimpl
 def cardshell_games() -> list[Game]:
-    """Register Snap with its moves ``step [N]`` and ``run``."""
+    """Register Snap."""
     return [GAME]
 
 
 @cardshell.hookimpl
 def cardshell_commands() -> list[Command]:
-    """Register ``simulate`` for Snap (a report on the sweep engine: it changes nothing)."""
+    """Register Snap's ``simulate``."""
     return [SIMULATION.command()]

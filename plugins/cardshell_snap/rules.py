@@ -1,34 +1,18 @@
-"""The rules of Snap: a two-player simulation with no player input.
+"""The rules of Snap, a two-player game with no player input: an immutable state and pure functions.
 
-Source: the hand-out (CSE2050 LAB04, section 4.1 ``playgame(seed)``),
-as settled by ``plugins/cardshell_snap/NOTES.md``.  This module is pure: an
-immutable :class:`SnapState` and functions that return new states, no
-terminal I/O (plugin contract 2).
+Rules: plugins/cardshell_snap/NOTES.md (the hand-out's ``playgame(seed)``).
+The deck is 52 rank strings, suit after suit, shuffled by
+``random.Random(seed)`` (as :class:`~cardshell.rng.GameRandom`); A takes the
+first 26, B the last 26.  Turns alternate, A first; the thrower draws ``r``
+and throws from the end of its deck if ``r > 0.5``, else from the front.  A
+card whose rank is in the pile takes the pile from the first such card on,
+then itself, onto the end of the thrower's deck; otherwise it goes on the
+pile.  A player whose deck is empty after its turn has lost.  After
+:data:`MAX_TURNS` turns (cards thrown) the game is a draw, a guard against a
+game that never ends (seeds 1..100,000 all end within 4,722 turns).
 
-The deck is a list of 52 rank strings, suit after suit, each suit ``A``,
-``2`` .. ``10``, ``J``, ``Q``, ``K``.  The game's generator,
-``random.Random(seed)`` (the sequence of :class:`~cardshell.rng.GameRandom`),
-shuffles it; player A takes the first 26, player B the
-last 26, and the public pile starts empty.  Turns alternate, A first.  The
-thrower draws ``r = rng.random()``: ``r > 0.5`` throws the card at the end of
-its deck, else the one at the front.  If a card of the same rank is already in
-the public pile, the thrower takes the pile from the first such card to the
-end, then the thrown card, and appends them in that order to the end of its
-deck; otherwise the thrown card goes on the end of the pile.  A player whose
-deck is empty after its turn has lost.
-
-The generator draws exactly one number per turn after the shuffle, so its
-position is fixed by the seed and the number of turns played: a state keeps
-``seed`` and ``turns`` as its value and, as a cache that is not part of its
-value, the generator's state tuple (:meth:`random.Random.getstate`, an
-immutable tuple), from which each turn's draw is made without changing
-anything.
-
-Turn cap (not in the hand-out, ``issues show 5``): a game still running after
-:data:`MAX_TURNS` turns (one turn = one card thrown, by A or by B) stops and
-is a draw.  No game of seeds 1..100,000 came near the cap (the longest,
-seed 21892, took 4,722 turns; the mean is about 524), so the cap only guards
-against a game that never ends.
+The generator draws one number per turn, so ``seed`` and ``turns`` fix it;
+a state caches the generator's state tuple outside its value.
 """
 
 from __future__ import annotations
@@ -55,16 +39,12 @@ STEP, RUN = "step", "run"
 
 
 def new_deck() -> list[str]:
-    """The unshuffled deck: 52 rank strings, suit after suit (``A`` .. ``K``, four times).
-
-    Returns:
-        list[str]: a fresh list of 52 strings.
-    """
+    """The unshuffled deck, a fresh list: ``A`` .. ``K``, four times."""
     return list(RANKS) * 4
 
 
 def _shuffled(seed: int) -> tuple[random.Random, list[str]]:
-    """The game's generator for ``seed`` and the deck it shuffled (hand-out 4.1, step 1)."""
+    """The game's generator for ``seed`` and the deck it shuffled."""
     rng = random.Random(seed)
     deck = new_deck()
     rng.shuffle(deck)
@@ -73,24 +53,19 @@ def _shuffled(seed: int) -> tuple[random.Random, list[str]]:
 
 @dataclass(frozen=True)
 class SnapState:
-    """One game of Snap in progress (or finished): an immutable, hashable value.
+    """One game of Snap: an immutable, hashable value.
 
     Attributes:
-        seed (int): the seed the game was dealt from.
-        a (tuple[str, ...]): player A's deck, front first.
-        b (tuple[str, ...]): player B's deck, front first.
-        pile (tuple[str, ...]): the public pile, oldest card first.
-        turn (str): ``"A"`` or ``"B"``, the player to throw next.
-        turns (int): the number of turns played (cards thrown) so far; with
-            ``seed``, it fixes the generator's position.
-        result (str | None): None while in play, else ``"A wins"``,
-            ``"B wins"`` or ``"Draw"`` (the turn cap was reached).
-        max_turns (int): the turn cap of this game.
-        rng_state (tuple): a cache, not compared: the state tuple of the
-            game's generator after the shuffle and ``turns`` draws; ``()``
-            (the default) has it computed from ``seed`` and ``turns``.
-
-    Lists and deques given to the constructor are stored as tuples.
+        seed: the seed the game was dealt from.
+        a: player A's deck, front first.
+        b: player B's deck, front first.
+        pile: the public pile, oldest card first.
+        turn: ``"A"`` or ``"B"``, the player to throw next.
+        turns: the cards thrown so far.
+        result: None in play, else ``"A wins"``, ``"B wins"`` or ``"Draw"``.
+        max_turns: the turn cap of this game.
+        rng_state: a cache, not compared: the generator's state after the
+            shuffle and ``turns`` draws; ``()`` has it computed.
     """
 
     seed: int
@@ -104,8 +79,7 @@ class SnapState:
     rng_state: GeneratorState | tuple[()] = field(default=(), compare=False, repr=False)
 
     def __deepcopy__(self, memo: dict) -> SnapState:
-        """An immutable value is its own deep copy (as a tuple of numbers is);
-        this spares copying the generator's 625-number state tuple."""
+        """An immutable value is its own deep copy; this spares copying the generator's 625-number state."""
         return self
 
     def __post_init__(self) -> None:
@@ -124,21 +98,19 @@ class SnapState:
         return self.a if player == "A" else self.b
 
     def all_cards(self) -> list[str]:
-        """Every card in play (A's deck, B's deck, the pile); always 52 of them."""
+        """Every card in play: A's deck, B's deck, the pile (always 52)."""
         return [*self.a, *self.b, *self.pile]
 
 
 @dataclass(frozen=True)
 class Throw:
-    """What one turn did (for the shell's commentary).
+    """What one turn did, for the commentary.
 
     Attributes:
-        player (str): ``"A"`` or ``"B"``.
-        card (str): the rank thrown.
-        from_end (bool): True if the card came off the end of the deck
-            (``r > 0.5``), False if off the front.
-        taken (int): the number of cards the thrower took from the pile plus
-            the thrown card (0 when the card stayed on the pile).
+        player: ``"A"`` or ``"B"``.
+        card: the rank thrown.
+        from_end: the card came off the end of the deck (``r > 0.5``), not the front.
+        taken: the cards taken from the pile plus the thrown one (0 if none).
     """
 
     player: str
@@ -148,16 +120,7 @@ class Throw:
 
 
 def new_game(seed: int, max_turns: int = MAX_TURNS) -> SnapState:
-    """Shuffle and split a deck (hand-out 4.1, step 1).
-
-    Args:
-        seed (int): seeds the game's generator, which shuffles the deck and
-            is then used for every throw.
-        max_turns (int): the turn cap (>= 1).
-
-    Returns:
-        SnapState: A holds the first 26 cards of the shuffled deck, B the
-        last 26; the pile is empty; A throws first.
+    """Shuffle and split a deck from ``seed``: A holds the first 26 cards, B the last 26; A throws first.
 
     Raises:
         CommandError: if ``max_turns`` is below 1.
@@ -170,17 +133,13 @@ def new_game(seed: int, max_turns: int = MAX_TURNS) -> SnapState:
 
 
 def check_in_play(state: SnapState, *args: object) -> None:
-    """Raise unless the game is in play (the check of ``step`` and ``run``).
-
-    Raises:
-        CommandError: ``The game is over: RESULT``.
-    """
+    """Raise ``CommandError`` (``The game is over: RESULT``) unless the game is in play."""
     if state.result is not None:
         raise CommandError(f"The game is over: {state.result}")
 
 
 def _turn(deck: deque[str], pile: list[str], r: float) -> tuple[str, bool, int]:
-    """One throw on working copies: ``(card, from_end, taken)`` (hand-out 4.1, step 2)."""
+    """One throw on working copies: ``(card, from_end, taken)``."""
     from_end = r > 0.5
     card = deck.pop() if from_end else deck.popleft()
     if card in pile:
@@ -195,8 +154,7 @@ def _turn(deck: deque[str], pile: list[str], r: float) -> tuple[str, bool, int]:
 
 
 def _play(state: SnapState, count: int, throws: list[Throw] | None) -> SnapState:
-    """The state after ``count`` turns (fewer if the game ends), appending
-    each turn's :class:`Throw` to ``throws`` when it is a list."""
+    """The state after ``count`` turns (fewer if the game ends), each :class:`Throw` appended to ``throws`` if given."""
     check_in_play(state)
     rng = random.Random()
     rng.setstate(state.rng_state)
@@ -245,21 +203,10 @@ def _play(state: SnapState, count: int, throws: list[Throw] | None) -> SnapState
 
 
 def play_turn(state: SnapState) -> tuple[SnapState, Throw]:
-    """Play one turn: the player to throw throws a card (hand-out 4.1, step 2).
-
-    The generator's next draw ``r`` decides: ``r > 0.5`` throws the card at
-    the end of the deck, else the one at the front.  The game ends when the
-    thrower's deck is empty after its turn (the other player wins) or the
-    turn cap is reached (a draw).
-
-    Args:
-        state (SnapState): a game in play (unchanged).
-
-    Returns:
-        tuple[SnapState, Throw]: the new state and what happened.
+    """Play one turn: the new state and the :class:`Throw`.
 
     Raises:
-        CommandError: ``The game is over: RESULT`` if the game has ended.
+        CommandError: if the game is over.
     """
     throws: list[Throw] = []
     after = _play(state, 1, throws)
@@ -267,18 +214,10 @@ def play_turn(state: SnapState) -> tuple[SnapState, Throw]:
 
 
 def throw_with(state: SnapState, r: float) -> tuple[SnapState, Throw]:
-    """One turn with the draw ``r`` given instead of drawn (for worked
-    examples: ``r > 0.5`` throws from the end).  The generator does not move.
-
-    Args:
-        state (SnapState): a game in play (unchanged).
-        r (float): the draw, 0 <= r < 1.
-
-    Returns:
-        tuple[SnapState, Throw]: the new state and what happened.
+    """One turn with the draw ``r`` (0 <= r < 1) given, for worked examples; the generator does not move.
 
     Raises:
-        CommandError: ``The game is over: RESULT`` if the game has ended.
+        CommandError: if the game is over.
     """
     check_in_play(state)
     decks = {"A": deque(state.a), "B": deque(state.b)}
@@ -296,30 +235,14 @@ def throw_with(state: SnapState, r: float) -> tuple[SnapState, Throw]:
 def step(state: SnapState, count: int = 1) -> SnapState:
     """``step [N]``: the state after ``count`` turns, or fewer if the game ends.
 
-    Args:
-        state (SnapState): a game in play (unchanged).
-        count (int): the number of turns (>= 1).
-
-    Returns:
-        SnapState: the new state.
-
     Raises:
-        CommandError: ``The game is over: RESULT`` if the game has ended.
+        CommandError: if the game is over.
     """
     return _play(state, count, None)
 
 
 def throws_between(before: SnapState, after: SnapState) -> list[Throw]:
-    """The throws that led from ``before`` to ``after`` (a later state of the
-    same game), replayed for the commentary of ``step``.
-
-    Args:
-        before (SnapState): a state in play, or finished (then no throw).
-        after (SnapState): a state reached from it by playing turns.
-
-    Returns:
-        list[Throw]: ``after.turns - before.turns`` throws, in order.
-    """
+    """The throws from ``before`` to ``after``, a later state of the same game, replayed for the commentary."""
     throws: list[Throw] = []
     if after.turns > before.turns and before.result is None:
         _play(before, after.turns - before.turns, throws)
@@ -327,14 +250,7 @@ def throws_between(before: SnapState, after: SnapState) -> list[Throw]:
 
 
 def run(state: SnapState) -> SnapState:
-    """Play turns until the game ends (a player wins or the cap is reached).
-
-    Args:
-        state (SnapState): any state (unchanged).
-
-    Returns:
-        SnapState: the finished game (``state`` itself if already finished).
-    """
+    """The game played to its end (``state`` itself if it is over)."""
     if state.result is not None:
         return state
     return _play(state, state.max_turns, None)
@@ -350,32 +266,17 @@ def final_deck(state: SnapState) -> list[str]:
 
 
 def playgame(seed: int, max_turns: int = MAX_TURNS) -> tuple[str, list[str]]:
-    """Play a whole game of Snap (the hand-out's ``playgame(seed)``, section 4.1).
+    """Play a whole game: ``("A wins", A's final deck)``, ``("B wins", B's final deck)`` or ``("Draw", [])``.
 
-    Args:
-        seed (int): the seed of the game's generator.
-        max_turns (int): the turn cap (default :data:`MAX_TURNS`).
-
-    Returns:
-        tuple[str, list[str]]: ``("A wins", A's final deck)`` or
-        ``("B wins", B's final deck)``; ``("Draw", [])`` if the cap was
-        reached (an extension: the hand-out has no cap).  For seed 305:
-        ``('A wins', ['2', 'A', '8', ...])`` with 45 cards.
+    The hand-out's ``playgame(seed)``; the turn cap is ours.  Seed 305 gives
+    ``('A wins', ['2', 'A', '8', ...])`` with 45 cards.
     """
     state = run(new_game(seed, max_turns))
     return state.result or DRAW, final_deck(state)
 
 
 def legal_moves(state: SnapState) -> list[str]:
-    """``Game.legal_moves``: ``["step", "run"]`` while the game is in play
-    (``step N`` is ``step`` N times), ``[]`` once it is over.
-
-    Args:
-        state (SnapState): any state.
-
-    Returns:
-        list[str]: the lines, as typed.
-    """
+    """``["step", "run"]`` while the game is in play, ``[]`` once it is over."""
     return [] if state.result is not None else [STEP, RUN]
 
 
@@ -384,11 +285,11 @@ class Statistics:
     """The results of many games (``simulate``).
 
     Attributes:
-        games (int): the number of games played.
-        a_wins (int): games won by A.
-        b_wins (int): games won by B.
-        draws (int): games stopped by the turn cap.
-        turns (int): the total number of turns over all games.
+        games: games played.
+        a_wins: games won by A.
+        b_wins: games won by B.
+        draws: games stopped by the turn cap.
+        turns: the turns of all games.
     """
 
     games: int
@@ -404,16 +305,7 @@ class Statistics:
 
 
 def simulate(seeds: Iterable[int], max_turns: int = MAX_TURNS) -> Statistics:
-    """Play one game per seed and count the results.
-
-    Args:
-        seeds (Iterable[int]): the seeds, one game each (the shell passes
-            ``seed, seed + 1, ...`` wrapped in a progress bar).
-        max_turns (int): the turn cap of each game.
-
-    Returns:
-        Statistics: the counts.
-    """
+    """Play one game per seed, each capped at ``max_turns``, and count the results."""
     counts = {A_WINS: 0, B_WINS: 0, DRAW: 0}
     games = turns = 0
     for seed in seeds:

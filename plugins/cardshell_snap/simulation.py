@@ -1,14 +1,8 @@
-"""Snap: many games played to the end, for how often A and B win.
+"""Snap's ``simulate N``: the games of seeds ``SEED .. SEED + N - 1`` played to the end, on :mod:`cardshell.sweep`.
 
-``simulate N`` plays the games of seeds ``SEED .. SEED + N - 1`` (SEED: the
-game's seed, or ``--first SEED``), each exactly as ``play snap --seed S``
-then ``run`` plays it with the game's turn cap, and prints the wins of A
-and B, the draws (turn cap reached) and the mean number of turns.  It runs
-on the host's sweep engine (:mod:`cardshell.sweep`), so ``--jobs``,
-``--scheduler`` and ``--plot`` (the distribution of game lengths) work as
-in every game, with the same counts wherever the games are played.
-
-Source: the hand-out, ``plugins/cardshell_snap/NOTES.md``, issue 5.
+Each game is played as ``play snap --seed S`` then ``run`` would, with the
+game's turn cap; the report gives the wins of A and B, the draws and the
+mean number of turns (plugins/cardshell_snap/NOTES.md).
 """
 
 from __future__ import annotations
@@ -30,23 +24,15 @@ _RESULTS = {rules.A_WINS: A, rules.B_WINS: B, rules.DRAW: DRAWS}
 
 
 def bin_width(max_turns: int) -> int:
-    """The width, in turns, of a bin of game lengths for a turn cap: the
-    smallest of 1, 2, 5, 10, 20, ... that fits lengths 0 .. max_turns in
-    :data:`TURN_BINS` bins."""
+    """The width in turns of a length bin: the least of 1, 2, 5, 10, ... fitting 0 .. max_turns in :data:`TURN_BINS`."""
     return sweep.histogram.nice_number((max_turns + 1) / TURN_BINS)
 
 
 def tally(chunk: sweep.Chunk, max_turns: int = rules.MAX_TURNS) -> list[int]:
-    """Play the games of the seeds in ``chunk`` to the end and count them.
+    """Play the games of the seeds in ``chunk`` and count them: ``4 + TURN_BINS`` counts.
 
-    Args:
-        chunk (Sequence[int]): the seeds, one game each.
-        max_turns (int): the turn cap of each game (>= 1).
-
-    Returns:
-        list[int]: ``4 + TURN_BINS`` counts: A's wins, B's wins, draws, the
-        total number of turns, then ``[4 + b]`` games of length in bin b
-        (``turns // bin_width(max_turns)``).
+    A's wins, B's wins, draws, the total of turns, then at ``4 + b`` the games
+    whose length falls in bin b (``turns // bin_width(max_turns)``).
     """
     counts = [0] * (4 + TURN_BINS)
     width = bin_width(max_turns)
@@ -64,24 +50,13 @@ def _task(state: rules.SnapState, args: sweep.SweepArgs) -> partial[list[int]]:
 
 
 def format_report(counts: list[int], games: int, first: int, max_turns: int) -> str:
-    """The report of ``simulate``.
-
-    Example::
+    """The five lines of ``simulate``'s report of a :func:`tally` of ``games`` games (at least 1), e.g.::
 
         Simulated 400 games from seed 1 (turn cap 10000)
         A wins: 202 (50.50%)
         B wins: 198 (49.50%)
         Draws: 0 (0.00%)
         Mean turns: 518.3
-
-    Args:
-        counts (list[int]): a tally (see :func:`tally`) of ``games`` games.
-        games (int): games played, >= 1.
-        first (int): the first seed.
-        max_turns (int): the turn cap.
-
-    Returns:
-        str: five lines.
     """
 
     def share(count: int) -> str:
@@ -103,16 +78,7 @@ def _report(counts: list[int], run: sweep.SweepRun) -> str:
 
 
 def histogram(counts: list[int], run: sweep.SweepRun) -> sweep.Histogram:
-    """What ``simulate --plot`` draws: the games by length in turns, in at
-    most 25 rows of equal width.
-
-    Args:
-        counts (list[int]): a tally (see :func:`tally`).
-        run (sweep.SweepRun): what was run (its state gives the turn cap).
-
-    Returns:
-        sweep.Histogram: rows labelled ``LOW-HIGH`` turns.
-    """
+    """What ``simulate --plot`` draws: the games by length in turns (``run``'s state gives the turn cap)."""
     rows = sweep.binned(counts[4:], bin_width(run.state.max_turns))
     return sweep.Histogram("Game length in turns", rows)
 

@@ -10,7 +10,7 @@ on screen); public functions number piles as the player types them (tableau
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cardshell.cards import ACE, KING, Card, Suit, shuffled_deck
@@ -480,22 +480,6 @@ _SUIT_INDEX = {suit.value: index for index, suit in enumerate(Suit)}
 def card_code(card: Card) -> int:
     """A small int for a card, 4 * rank + suit index (4 to 55), for search keys."""
     return 4 * card.rank + _SUIT_INDEX[card.suit._value_]
-
-
-def pile_code(pile: tuple[Placed, ...]) -> tuple[int, ...]:
-    """A tableau pile as ints: :func:`card_code`, negated for a face-down card."""
-    return tuple(card_code(p.card) if p.face_up else -card_code(p.card) for p in pile)
-
-
-def search_key(state: ThumbAndPouchState) -> Hashable:
-    """The transposition table's key of a state reached from one deal: equal for states that play out alike.
-
-    No rule tells piles apart, so the tableau is sorted and the foundations (the
-    cards found nowhere else) left out; the stock only shrinks from its top, so
-    its length stands for it.
-    """
-    return (len(state.stock), tuple(card_code(c) for c in state.waste),
-            tuple(sorted(pile_code(pile) for pile in state.tableau)))
 
 
 def heuristic(state: ThumbAndPouchState) -> float:
