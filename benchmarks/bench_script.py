@@ -12,7 +12,9 @@ With ``--python`` given several times, each interpreter (each its own
 install of cardshell, e.g. an older commit's venv) runs every workload in
 turn, interleaved, ``--repeat`` times; the median is reported, by wall time
 and by the child's CPU time (user + system, from ``wait4``), which a busy
-machine disturbs far less.
+machine disturbs far less.  Each interpreter has its own plugin index
+(``CARDSHELL_CACHE_DIR``), made by one untimed run before the timed ones:
+installs sharing the user's would rebuild it at every switch.
 
 Scripts (fixed seeds, so every run does the same work):
 
@@ -72,14 +74,18 @@ def blackjack(lines: int) -> list[str]:
 WORKLOADS = {"aces-up": aces_up, "minesweeper": minesweeper, "blackjack": blackjack}
 
 
-def run(argv: list[str], stdin_path: Path | None, stdout_path: Path) -> tuple[float, float, int]:
+def run(argv: list[str], stdin_path: Path | None, stdout_path: Path,
+        cache: Path | None = None) -> tuple[float, float, int]:
     """Wall time and the child's CPU time (user + system) in seconds, and its
-    own peak memory in KiB (``os.wait4``)."""
+    own peak memory in KiB (``os.wait4``); ``cache`` is the child's
+    ``CARDSHELL_CACHE_DIR`` (None: the user's)."""
     with open(stdout_path, "w") as out, (open(stdin_path) if stdin_path else open(os.devnull)) as inp:
         start = time.perf_counter()
         env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
-        child = subprocess.Popen(argv, stdin=inp, stdout=out, stderr=subprocess.DEVNULL,
-                                 env={**env, "CARDSHELL_DATA_DIR": str(stdout_path.parent / "data")})
+        env["CARDSHELL_DATA_DIR"] = str(stdout_path.parent / "data")
+        if cache is not None:
+            env["CARDSHELL_CACHE_DIR"] = str(cache)
+        child = subprocess.Popen(argv, stdin=inp, stdout=out, stderr=subprocess.DEVNULL, env=env)
         _, _, usage = os.wait4(child.pid, 0)
         wall = time.perf_counter() - start
         child.returncode = 0  # reaped above
@@ -102,12 +108,18 @@ def main() -> None:
         print(f"python -c pass: {baseline * 1000:.1f} ms")
         for game in games:
             (folder / f"{game}.txt").write_text("\n".join(WORKLOADS[game](options.lines)) + "\nexit\n")
+        # Each install its own plugin index (a shared one would be rebuilt at every switch of install,
+        # importing every plugin), made before the timed runs, as a user's is.
+        caches = {python: folder / f"cache-{number}" for number, python in enumerate(pythons)}
+        for python in pythons:
+            run([python, "-m", "cardshell"], None, folder / "warm.out", caches[python])
         results: dict[tuple[str, str], list[tuple[float, float, int]]] = {}
         for _ in range(options.repeat):
             for game in games:
                 for python in pythons:  # interleaved: each install meets the same load
                     results.setdefault((game, python), []).append(
-                        run([python, "-m", "cardshell"], folder / f"{game}.txt", folder / f"{game}.out"))
+                        run([python, "-m", "cardshell"], folder / f"{game}.txt", folder / f"{game}.out",
+                            caches[python]))
         for game in games:
             for python in pythons:
                 runs = sorted(results[(game, python)])

@@ -47,7 +47,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import dataclasses
 import math
 import os
 import pstats
@@ -62,7 +61,7 @@ BENCH_GAME = "klondike-bench"
 
 def rule_sets(game_id: str) -> tuple[Any, Any]:
     """The game's rules without its fast paths (plain) and as registered (fast)."""
-    from cardshell.ruleset import RuleSet
+    from cardshell import Search
     from cardshell.shell import Shell
 
     if game_id == BENCH_GAME:
@@ -71,10 +70,7 @@ def rule_sets(game_id: str) -> tuple[Any, Any]:
     else:
         shell = Shell.create(plugins=[game_id], seed=0, autosave=False)
     fast = shell.rules(game_id)
-    heuristic = fast.game.search_part.heuristic  # it orders moves: no fast path
-    game = dataclasses.replace(fast.game, search=None, key=None, successors=None, prune=None, solver=None,
-                               heuristic=heuristic)
-    plain = RuleSet(game, fast._scope)
+    plain = fast.searched_with(Search(heuristic=fast.search.heuristic))  # the heuristic orders moves: no fast path
     return plain, fast
 
 

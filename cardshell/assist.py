@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from cardshell import help as helptext
 from cardshell import option_values
-from cardshell.commands.common import find_game, game_page
+from cardshell.commands.common import find_game, game_page, no_current_game
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
 from cardshell.messages import HostText, say
@@ -153,7 +153,7 @@ class AssistCommands:
     def _session(self) -> GameSession:
         session = self.shell.table.current
         if session is None:
-            raise CommandError(say("game.none-in-progress"))
+            raise no_current_game(self.shell.table)
         return session
 
     def _rules(self, session: GameSession, *, search: bool) -> Any:
@@ -170,7 +170,7 @@ class AssistCommands:
     def rules(self, ctx: CommandContext, word: str | None) -> None:
         """``rules [GAME]``: the game's page (rules, commands, options)."""
         if word is None and self.shell.table.current is None:
-            raise CommandError(say("rules.no-game"))
+            raise no_current_game(self.shell.table, rules=True)
         game_id = self._session().id if word is None else find_game(self.shell.registry.games, word).id
         for piece in game_page(self.shell, game_id):
             ctx.echo(piece)

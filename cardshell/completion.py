@@ -25,6 +25,7 @@ from cardshell.errors import CommandError
 from cardshell.records import Command, Game, Option
 from cardshell.registry import ESCAPE
 from cardshell.shell import Shell
+from cardshell.undo import MOVE_COMMANDS, plays_itself
 
 #: The host commands hidden in a game that does not allow undo.
 UNDO_COMMANDS = frozenset({"undo", "redo"})
@@ -110,9 +111,11 @@ def first_words(shell: Shell, *, with_patterns: bool = True) -> list[str]:
         commands = {w.lower() for entry in scope.entries if entry.command.pattern is None for w in entry.command.words}
         found.extend(word for word in legal.first_words() if word.lower() not in commands)
     shadowed = set(shell.registry.shadowed(scope.game.id))
+    hidden = set() if scope.game.undo else set(UNDO_COMMANDS)
+    if plays_itself(scope.game, (entry.command for entry in scope.entries if entry.command.game == scope.game.id)):
+        hidden |= MOVE_COMMANDS  # no moves to undo, redo, hint or solve
     found.extend(f"{ESCAPE}{entry.command.name}" if entry.command.name in shadowed else entry.command.name
-                 for entry in shell.registry.global_scope.entries
-                 if scope.game.undo or entry.command.name not in UNDO_COMMANDS)
+                 for entry in shell.registry.global_scope.entries if entry.command.name not in hidden)
     return found
 
 

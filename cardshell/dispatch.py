@@ -197,6 +197,7 @@ class Dispatcher:
             reply.output = screen.compose([reply.output, marker, step.output], None)
             reply.parts += [part(marker, HOST), *step.output_as_parts()]
             reply.exact.extend(step.exact)
+            reply.pageable = reply.pageable and step.pageable
             reply.warnings.extend(step.warnings)
             if not step.ok:
                 lead = say("command.step-rejected", line=repr(next_line))
@@ -281,7 +282,8 @@ class Dispatcher:
             self._carry_out(session, command, line, ctx, reply, pieces)
         finally:
             self.compose(reply, pieces, _origin(entry))
-            reply.pageable = not reply.exact and not (game_command and command.changes_state)
+            # a game's own display, or play that follows (the steps, their boards): never paged
+            reply.pageable = not reply.exact and not (game_command and command.changes_state) and not ctx.follow_up
         return reply
 
     def _run_shell_command(self, entry: Entry, args_text: str, line: str,

@@ -104,6 +104,11 @@ class GameTable:
                 return session
         return None
 
+    def in_progress(self) -> list[str]:
+        """The ids of the games in progress (no outcome yet), sorted: at
+        ``cardshell>``, the games left with Ctrl-D that ``play GAME`` resumes."""
+        return sorted(gid for gid, session in self.sessions.items() if session.outcome is None)
+
     def leave(self, abandon: bool) -> GameSession | None:
         """Leave the current game.
 

@@ -224,7 +224,7 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
                         colourise(screen.printable(text)) if colour else text, colours=colour), key_within,
                         STEP_SECONDS if reply.pace is None else reply.pace)
                 if last:
-                    say(last)
+                    say(fitted(last, shell.width))
         except KeyboardInterrupt:  # Ctrl-C while a reply is shown: stop showing it, go on
             if signals.received() is not None:
                 break
@@ -382,7 +382,9 @@ def _confirm(question: str) -> bool:
     """Ask a yes/no question; only ``y`` or ``yes`` is yes (Enter, Ctrl-C and Ctrl-D are no)."""
 
     try:
-        answer = prompt(screen.printable(messages.say("terminal.confirm", question=question)))
+        # wrapped between words, so '[y/N]' stays whole; a column kept for the answer
+        asked = str(messages.say("terminal.confirm", question=question).laid_out(screen.size().columns - 1))
+        answer = prompt(screen.printable(asked if asked.endswith(" ") else f"{asked} "))
     except signals.Terminated:
         raise
     except (KeyboardInterrupt, EOFError):
@@ -452,5 +454,10 @@ def offered_saves(shell: Shell) -> list[str]:
     lines = problems
     if resumable:  # the last item with its end: never split
         resumable[-1] = messages.say("terminal.saved-game-last", game=resumable[-1])
-        lines.append(screen.wrap_list(messages.say("terminal.saved-games"), resumable, shell.width))
+        lead = messages.say("terminal.saved-games")
+        listed = screen.wrap_list(lead, resumable, shell.width)
+        if any(len(line) > shell.width for line in listed.split("\n")):
+            # a save and its end wider than what the lead leaves: between words, two spaces in
+            listed = screen.wrap(lead + ", ".join(resumable), shell.width, "  ")
+        lines.append(listed)
     return lines

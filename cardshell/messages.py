@@ -323,6 +323,11 @@ _message("game.next", "Next: {choices} or {last}.",
          "After `game.over`: what the player can type next, each quoted.")
 _message("game.none-in-progress", "no game in progress; type 'play GAME' to start one",
          "A command that needs a game was typed outside any.")
+_message("game.not-current-one", "no current game: {game} is in progress; 'play {game}' resumes it",
+         "A command that needs a game was typed outside any, when one game left with Ctrl-D is in progress. "
+         "`game` its id.")
+_message("game.not-current", "no current game: {games} are in progress; 'play GAME' resumes one",
+         "As `game.not-current-one`, for several games in progress. `games` their ids, sorted.")
 _message("game.started", "{title}, seed {seed}.", "`play GAME` dealt a game: its title and seed.")
 _message("game.started-new", "New game: {title}, seed {seed}.", "`new` dealt a new game of the same kind.")
 _message("game.restarted", "Restarted: {title}, seed {seed}.", "`restart` dealt the same deal again.")
@@ -517,6 +522,13 @@ _message("save.saved", "Saved {what} as {name}{instead}: '{how}' resumes it.",
          "`save` wrote the game. `what` names it (`Aces Up (seed 7, 5 moves)`), `name` the save's name "
          "quoted, `instead` a `save.instead` part or empty, `how` the command that resumes it (`play "
          "aces-up`, `load mine`).")
+_message("save.saved-over", "Saved {what} as {name}{instead}: it is over; '{how}' shows it.",
+         "`save` wrote a game that had ended under a name of the player's: `load` shows it with its ending, "
+         "never resumes it. Fields as in `save.saved`; `how` is `load NAME`.")
+_message("save.saved-over-auto",
+         "Saved {what} as {name}{instead}: it is over, so '{how}' deals a new game; 'save NAME' keeps it to be shown.",
+         "`save` wrote a game that had ended as its automatic save, which is never resumed (`save.finished`). "
+         "Fields as in `save.saved`; `how` is `play GAME`.")
 _message("save.instead", " instead of {name} ({reason})",
          "Part of `save.saved` when the save went to another name: `name` the name asked, quoted, and why.")
 _message("save.none", "No saved games.", "`load` with no save and no game abandoned in this session.")
@@ -565,6 +577,9 @@ _message("undo.not-a-count", "{text} is not a number of moves (1 or more)",
          "`undo` or `redo` with something other than a positive number. `text` quoted.")
 _message("undo.not-allowed", "{title} does not allow undo or redo.", "`undo` or `redo` in a game that turns undo off.")
 _message("undo.nothing", "Nothing to undo.", "`undo` with no move to take back.")
+_message("undo.plays-itself", "{title} plays itself: it has no moves to undo or redo.",
+         "`undo` or `redo` in a game that plays itself (it lists its legal moves and no command of it changes "
+         "the state: Pictures, Up-and-Down).")
 _message("undo.only-one", "Only {count} move can be undone: 'undo {count}' takes it back.",
          "`undo N` with one move to take back.")
 _message("undo.only", "Only {count} moves can be undone: 'undo {count}' takes them back.",
@@ -599,6 +614,12 @@ _message("plugins.failure", "  {failure}", "`plugins`: one plugin that failed to
 _message("rules.too-many", "rules takes at most one game id", "`rules` with more than one word.")
 _message("rules.no-game", "no game in progress: 'rules GAME' shows the rules of a game ('games' lists them)",
          "`rules` without a game outside any game.")
+_message("rules.not-current-one",
+         "no current game: 'rules {game}' shows its rules; {game} is in progress ('play {game}' resumes it)",
+         "`rules` without a game outside any game, when one game left with Ctrl-D is in progress. `game` its id.")
+_message("rules.not-current",
+         "no current game: 'rules GAME' shows the rules of a game; {games} are in progress ('play GAME' resumes one)",
+         "As `rules.not-current-one`, for several games in progress. `games` their ids, sorted.")
 _message("moves.cannot-list", "{title} does not list its legal moves, so the shell cannot list them.",
          "`moves` in a game that does not list its legal moves.")
 _message("moves.cannot-search", "{title} does not list its legal moves, so the shell cannot search it.",

@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from cardshell.messages import say
 
@@ -75,6 +75,12 @@ class GuardedStream:
         Raises:
             OutputFailed: the stream is closed, full, or its reader left.
         """
+        if self.stream is not None and self.failed is None:  # the usual case, without a closure
+            try:
+                self.stream.write(text)
+                return
+            except (OSError, ValueError) as exc:
+                self._fail(exc)
         if self.stream is None and self.failed is None:
             self.failed = OutputFailed(self.name, "closed")
         self._attempt(lambda stream: stream.write(text))
@@ -85,8 +91,20 @@ class GuardedStream:
         Raises:
             OutputFailed: as :meth:`write`.
         """
+        if self.stream is not None and self.failed is None:
+            try:
+                self.stream.flush()
+                return
+            except (OSError, ValueError) as exc:
+                self._fail(exc)
         if self.stream is not None or self.failed is not None:
             self._attempt(lambda stream: stream.flush())
+
+    def _fail(self, exc: OSError | ValueError) -> NoReturn:
+        """Record the stream's failure, silence it and raise :class:`OutputFailed`."""
+        self.failed = OutputFailed(self.name, getattr(exc, "strerror", None) or str(exc))
+        silence(self.stream)
+        raise self.failed from None
 
     def _attempt(self, action: Callable[[TextIO], object]) -> None:
         if self.failed is not None:
@@ -94,9 +112,7 @@ class GuardedStream:
         try:
             action(self.stream)  # type: ignore[arg-type]  # not None once failed is None
         except (OSError, ValueError) as exc:  # ValueError: I/O operation on closed file
-            self.failed = OutputFailed(self.name, getattr(exc, "strerror", None) or str(exc))
-            silence(self.stream)
-            raise self.failed from None
+            self._fail(exc)
 
 
 def silence(stream: TextIO | None) -> None:

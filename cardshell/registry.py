@@ -147,6 +147,7 @@ class Registry:
         self._infos = {info.name: info for info in plugins}
         self._objects = dict(pm.list_name_plugin())  # every plugin imported, by name
         self._pending: dict[str, IndexedPlugin] = {}  # the index's plugins not imported yet
+        self._provides: _Provided | None = None  # what the pending plugins provide (None: to be made)
         self._records: dict[str, dict[str, list[list[Any]]]] = {}  # plugin -> hook -> each implementation's records
         self._adapted: dict[Any, Any] = {}  # id of a registered record -> its adaptation, made once
         self._rules: dict[str, RuleSet] = {}
@@ -189,6 +190,14 @@ class Registry:
         """The names of the plugins not imported yet, in registration order."""
         return [name for name in self._order if name in self._pending]
 
+    def _provided(self) -> _Provided:
+        """What the plugins not imported yet provide (made once per import:
+        a script asks at every line whether a word or a hook needs one)."""
+        provided = self._provides
+        if provided is None:
+            provided = self._provides = _Provided([self._pending[name] for name in self.pending()])
+        return provided
+
     def load_all(self) -> None:
         """Import every plugin not imported yet (``plugins`` lists what each game shadows)."""
         self._load(self.pending())
@@ -208,6 +217,7 @@ class Registry:
         wanted = [name for name in dict.fromkeys(wanted) if name in self._pending]
         if not wanted:
             return False
+        self._provides = None  # the pending plugins change
         imported = [name for name in wanted if self._import(name, self._pending.pop(name))]
         if imported:
             self._register_in_order(imported)
@@ -484,8 +494,8 @@ class Registry:
     def global_scope(self) -> Scope:
         """The global commands, every one: the deferred plugins with global
         commands are imported first (``help``, completion, did-you-mean)."""
-        self._load(name for name in self.pending()
-                   if self._pending[name].global_words or self._pending[name].global_patterns)
+        if self._provided().global_commands:
+            self._load(self._provided().global_commands)
         return self._global
 
     def command(self, word: str) -> Entry | None:
@@ -493,17 +503,16 @@ class Registry:
         plugin that registers it if needed; None when none does."""
         entry = self._global.lookup(word)
         if entry is None:
-            key = word.lower()
-            providers = [name for name in self.pending()
-                         if key in (w.lower() for w in self._pending[name].global_words)]
-            if self._load(providers):
+            providers = self._provided().words.get(word.lower())
+            if providers and self._load(providers):
                 entry = self._global.lookup(word)
         return entry
 
     def match(self, line: str) -> tuple[Entry, str] | None:
         """The global pattern command matching a whole line and the line, the
         deferred plugins with global pattern commands imported first; or None."""
-        self._load(name for name in self.pending() if self._pending[name].global_patterns)
+        if self._provided().patterns:
+            self._load(self._provided().patterns)
         return self._global.match(line)
 
     def find(self, line: str, game_id: str | None) -> tuple[Entry, str] | None:
@@ -625,8 +634,32 @@ class Registry:
             Any: what pluggy returns (a list, or the first answer of a
             ``firstresult`` hook).
         """
-        self._load(name for name in self.pending() if hook_name in self._pending[name].hooks)
+        providers = self._provided().hooks.get(hook_name)
+        if providers:
+            self._load(providers)
         return self._hooks.call(hook_name, results, **kwargs)
+
+
+class _Provided:
+    """What some deferred plugins provide, looked up by a word (any case), a
+    hook or a kind of command; each list in their registration order.
+
+    Args:
+        pending: the plugins not imported yet, as the index gives them.
+    """
+
+    __slots__ = ("words", "hooks", "patterns", "global_commands")
+
+    def __init__(self, pending: list[IndexedPlugin]) -> None:
+        self.words: dict[str, list[str]] = {}
+        self.hooks: dict[str, list[str]] = {}
+        for item in pending:
+            for word in dict.fromkeys(word.lower() for word in item.global_words):
+                self.words.setdefault(word, []).append(item.name)
+            for hook in dict.fromkeys(item.hooks):
+                self.hooks.setdefault(hook, []).append(item.name)
+        self.patterns = [item.name for item in pending if item.global_patterns]
+        self.global_commands = [item.name for item in pending if item.global_words or item.global_patterns]
 
 
 class _Games(Mapping[str, Game]):

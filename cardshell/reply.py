@@ -131,9 +131,10 @@ class Reply:
         pageable: the output is a document of the host's (help, rules,
             tables, reports) that a front end may show through a pager;
             False when it holds a game's own display: a board, a game's
-            exact text, or what a move printed with its ending (shown whole,
-            never paged, so the result and the ``Next:`` line stay on the
-            screen).
+            exact text, what a move printed with its ending, or the reply of
+            a command followed by play (``follow_up``: ``solve --play``'s
+            winning line) (shown whole, never paged, so the result and the
+            ``Next:`` line stay on the screen and play starts at once).
     """
 
     ok: bool = True

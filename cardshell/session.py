@@ -30,6 +30,10 @@ def _new_uid() -> str:
     return os.urandom(16).hex()
 
 
+#: The field names of a session class, for :meth:`GameSession.bookmark` (one entry per class).
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 @dataclass
 class GameSession:
     """A game in progress, as the host keeps it.
@@ -122,8 +126,11 @@ class GameSession:
             states themselves shared: the host never changes a state in
             place, see :mod:`cardshell.dispatch`).
         """
-        return SessionBookmark({f.name: (list(value) if isinstance(value := getattr(self, f.name), list) else value)
-                                for f in fields(self)})
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in fields(self))
+        return SessionBookmark({name: (list(value) if isinstance(value := getattr(self, name), list) else value)
+                                for name in names})
 
     def restore(self, bookmark: SessionBookmark) -> None:
         """Put every attribute back as :meth:`bookmark` found it (lists in place).

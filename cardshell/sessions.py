@@ -29,6 +29,7 @@ from cardshell.registry import ESCAPE, Registry
 from cardshell.savefile import SaveRecord
 from cardshell.screen import Exact
 from cardshell.session import GameSession
+from cardshell.statekind import immutable_states
 from cardshell.views import SessionView, exposed_state
 
 
@@ -162,14 +163,17 @@ class Sessions:
             wrapped: :data:`cardshell.screen.EXCEPTIONS`).
         """
         text = None
-        # What another plugin's hook may read: a contract-1 state's deep copy, which may fail or loop.
-        copying = say("plugin.deep-copy")
-        with blame.guard(lambda exc: self.game_failed(session.game, copying, exc)) as copied, \
-                self._bound(session.game, copying):
-            state = exposed_state(session.game, session.state)
         answers: list[tuple[pluggy.HookImpl, Any]] = []
-        if copied.failed is None:
-            text = self.registry.call("cardshell_render", answers, game=session.game, state=state)
+        if immutable_states(session.game):  # an immutable state is handed out as it is: no plugin code runs
+            text = self.registry.call("cardshell_render", answers, game=session.game, state=session.state)
+        else:
+            # What another plugin's hook may read: a contract-1 state's deep copy, which may fail or loop.
+            copying = say("plugin.deep-copy")
+            with blame.guard(lambda exc: self.game_failed(session.game, copying, exc)) as copied, \
+                    self._bound(session.game, copying):
+                state = exposed_state(session.game, session.state)
+            if copied.failed is None:
+                text = self.registry.call("cardshell_render", answers, game=session.game, state=state)
         if text is not None and not isinstance(text, str):
             plugin = next((impl.plugin_name for impl, value in answers if value is text), "?")
             wrong = TypeError(say("plugin.render-not-text", type=type(text).__name__))

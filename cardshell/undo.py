@@ -14,9 +14,33 @@ output, no hooks (undo and redo are not moves of the game, so
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from cardshell.errors import CommandError
 from cardshell.messages import HostText, say
+from cardshell.records import Command, Game
 from cardshell.session import GameSession
+
+#: The shell's commands that act on the player's moves, of no use in a game
+#: that plays itself (:func:`plays_itself`): not offered there.
+MOVE_COMMANDS = frozenset({"undo", "redo", "hint", "solve"})
+
+
+def plays_itself(game: Game, commands: Iterable[Command]) -> bool:
+    """Whether a game plays itself, so that the player has no move to undo,
+    redo, hint or solve (Pictures, Up-and-Down): it lists its legal moves
+    (``Game.legal_moves``, contract 2: the rule by which the statistics
+    count its endings as the deals' results) and none of its commands
+    changes the state (no declared ``Move``, no command with
+    ``changes_state``).  A game of contract 1 (no legal moves listed) does
+    not.
+
+    Args:
+        game: the game's record.
+        commands: the game's commands (its moves as commands included:
+            :meth:`cardshell.registry.Registry.commands`).
+    """
+    return game.legal_moves is not None and not any(command.changes_state for command in commands)
 
 
 def check_allowed(session: GameSession) -> None:

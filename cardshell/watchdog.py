@@ -47,6 +47,7 @@ piped script for ever.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import functools
 import math
@@ -195,21 +196,35 @@ _TIMER = hasattr(signal, "setitimer")
 
 
 class _Bound:
-    """The process-wide bound of :func:`plugin_bound` (None: off), and the
-    one ``SIGALRM`` handler installed for it."""
+    """The process-wide bound of :func:`plugin_bound` (None: off), the one
+    ``SIGALRM`` handler installed for it, and whether its timer ticks."""
 
     seconds: float | None = None
     current: TimeBound | None = None  # the armed bound the handler serves
     installed: bool = False  # _dispatch is the SIGALRM handler
     previous: Any = None  # the handler before bound_plugin_calls installed its own
+    ticking: bool = False  # the interval timer runs (in this process: a forked child's does not)
 
 
 def _dispatch(signum: int, frame: FrameType | None) -> None:
     """The ``SIGALRM`` handler while :func:`bound_plugin_calls` is on: the
-    armed :class:`TimeBound`'s."""
+    armed :class:`TimeBound`'s; with no bound armed, the timer is stopped
+    (the next bound starts it again)."""
     current = _Bound.current
     if current is not None:
         current._alarm(signum, frame)
+    elif _Bound.ticking:
+        _Bound.ticking = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def _forked() -> None:
+    """In a forked child: the parent's interval timer is not inherited."""
+    _Bound.ticking = False
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forked)
 
 
 def bound_plugin_calls(seconds: float | None) -> None:
@@ -217,20 +232,35 @@ def bound_plugin_calls(seconds: float | None) -> None:
 
     The script front end sets :func:`plugin_seconds`; the interactive one
     leaves it off.  While it is on, one ``SIGALRM`` handler serves every
-    :class:`TimeBound` (in the main thread), so that a bound costs two
-    timer calls, not two handler swaps as well: a script calls plugin code
-    several times a line.
+    :class:`TimeBound` (in the main thread), and its interval timer is left
+    ticking from one bound to the next: a script calls plugin code several
+    times a line, and a bound then costs no system call.  The first tick
+    that finds no bound armed stops the timer (so the host's own work and a
+    wait for input see at most one tick), and the next bound starts it
+    again.
     """
     main = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
     if seconds is not None and not _Bound.installed and main:
         _Bound.previous = signal.signal(signal.SIGALRM, _dispatch)
         _Bound.installed = True
+        atexit.register(_stop_ticking)  # once per install: an exit without bound_plugin_calls(None)
     elif seconds is None and _Bound.installed:
         if signal.getsignal(signal.SIGALRM) is _dispatch:
+            _stop_ticking()
             signal.signal(signal.SIGALRM, _Bound.previous if _Bound.previous is not None else signal.SIG_DFL)
+        atexit.unregister(_stop_ticking)
         _Bound.previous = _Bound.current = None
         _Bound.installed = False
     _Bound.seconds = seconds
+
+
+def _stop_ticking() -> None:
+    """Stop the interval timer :func:`bound_plugin_calls` left ticking (a
+    tick after the interpreter put back the default handler would end the
+    process)."""
+    if _Bound.ticking:
+        _Bound.ticking = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 #: The context that bounds nothing (what :func:`plugin_bound` gives when no bound is set).
@@ -354,8 +384,9 @@ class TimeBound:
     """
 
     _armed = False  # one bound at a time per process (the main thread's)
+    _ticks_of: tuple[float, int, int] = (math.nan, 1, 1)  # the last seconds, its limit and repeat in ticks
     __slots__ = ("seconds", "budget", "plugin", "hook", "_mine", "_previous", "_alarms", "_stopped_at", "_ticks",
-                 "_limit", "_repeat", "_outer")
+                 "_limit", "_repeat", "_outer", "_shared")
 
     def __init__(self, seconds: float, plugin: str, hook: str, budget: float | None = None) -> None:
         self.seconds = seconds
@@ -367,9 +398,13 @@ class TimeBound:
         self._alarms = 0
         self._stopped_at: str | None = None  # FILE:LINE where the last alarm landed
         self._ticks = 0  # ticks charged to plugin code
-        self._limit = max(1, math.ceil(seconds / TICK - 1e-9))
-        self._repeat = max(1, round(min(REPEAT, seconds) / TICK))
+        known = TimeBound._ticks_of
+        if known[0] != seconds:  # a script's bounds all have the same seconds: computed once
+            known = TimeBound._ticks_of = (seconds, max(1, math.ceil(seconds / TICK - 1e-9)),
+                                           max(1, round(min(REPEAT, seconds) / TICK)))
+        self._limit, self._repeat = known[1], known[2]
         self._outer: FrameType | None = None
+        self._shared = False  # served by bound_plugin_calls' ticking timer (no timer call of its own)
 
     def _alarm(self, signum: int, frame: FrameType | None) -> None:
         # Not once the block has ended: the handler may run as __exit__ starts.
@@ -392,12 +427,20 @@ class TimeBound:
         if TimeBound._armed or not _TIMER or signals.received() is not None \
                 or threading.get_ident() != threading.main_thread().ident:
             return self  # (after SIGHUP or SIGTERM the alarm is the signal handlers', cardshell.signals)
-        if _Bound.installed:  # bound_plugin_calls' handler serves this bound
-            _Bound.current, self._previous = self, _dispatch
-        else:
-            self._previous = signal.signal(signal.SIGALRM, self._alarm)
-        self._mine = TimeBound._armed = True
         self._outer = sys._getframe(1)
+        if _Bound.installed:  # bound_plugin_calls' handler serves this bound
+            _Bound.current, self._previous = self, _dispatch  # first: from now on no tick stops the timer
+            self._shared = True
+            if _Bound.ticking:  # the timer runs on from an earlier bound: its next tick may come at once
+                self._ticks = -1
+            else:
+                self._ticks = 0
+                _Bound.ticking = True
+                signal.setitimer(signal.ITIMER_REAL, TICK, TICK)
+            self._mine = TimeBound._armed = True
+            return self
+        self._previous = signal.signal(signal.SIGALRM, self._alarm)
+        self._mine = TimeBound._armed = True
         self._ticks = 0
         signal.setitimer(signal.ITIMER_REAL, TICK, TICK)
         return self
@@ -407,11 +450,12 @@ class TimeBound:
         if not self._mine:
             return
         TimeBound._armed = self._mine = False  # first: an alarm from now on does nothing
-        signal.setitimer(signal.ITIMER_REAL, 0)
         self._outer = None
-        if self._previous is _dispatch:
+        if self._shared:  # the timer ticks on; the first tick with no bound armed stops it
+            self._shared = False
             _Bound.current = None
         else:
+            signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, self._previous)
         if type(value) is PluginTimeout:
             why = say("plugin.overtime-budget", budget=f"{self.budget:g}") if self.budget is not None else ""

@@ -23,6 +23,24 @@ def test_restart_after_leaving_a_game_in_progress_names_it(shell):
 
 
 @pytest.mark.parametrize(("line", "error"), [
+    ("rules", "no current game: 'rules aces-up' shows its rules; aces-up is in progress ('play aces-up' resumes it)"),
+    ("show", "no current game: aces-up is in progress; 'play aces-up' resumes it"),
+    ("undo", "no current game: aces-up is in progress; 'play aces-up' resumes it"),
+    ("moves", "no current game: aces-up is in progress; 'play aces-up' resumes it"),
+])
+def test_a_command_needing_a_game_after_leaving_one_in_progress_names_it(shell, line, error):
+    shell.execute("play aces-up --seed 3")
+    shell.execute("D")
+    shell.lifecycle.leave(abandon=False)  # Ctrl-D: the game stays in progress
+    assert shell.execute(line).error == error
+    shell.execute("play thumb-and-pouch --seed 2")
+    shell.lifecycle.leave(abandon=False)  # a second one, with no move: still in progress
+    several = shell.execute(line).error
+    assert "aces-up, thumb-and-pouch are in progress" in several and "'play GAME' resumes one" in several, several
+    assert shell.current is None
+
+
+@pytest.mark.parametrize(("line", "error"), [
     ("rules", "no game in progress: 'rules GAME' shows the rules of a game ('games' lists them)"),
     ("play acs", "no game 'acs' (did you mean 'aces-up'?); the games are: "),
 ])
@@ -122,3 +140,40 @@ def test_restart_at_the_top_never_deals_an_older_game_than_the_one_left_in_progr
     shell.execute("play aces-up")
     shell.execute("quit")
     assert shell.execute("restart").output.startswith("Restarted: Pictures, seed 3.")  # the game that ended last
+
+
+@pytest.mark.parametrize(("game", "title"), [("pictures", "Pictures"), ("up-and-down", "Up-and-Down")])
+def test_a_game_that_plays_itself_says_so_to_undo_and_does_not_offer_moves_commands(shell, game, title):
+    from cardshell.testing import completions
+
+    assert shell.execute(f"play {game} --seed 3").ok
+    for word in ("undo", "redo"):
+        assert shell.execute(word).error == f"{title} plays itself: it has no moves to undo or redo."
+    menu = shell.execute("help").output
+    assert "Shell commands: rules, show, moves, new," in " ".join(menu.split()), menu
+    assert "undo" not in shell.execute("help all").output
+    offered, _ = completions(shell, "")
+    assert not {"undo", "redo", "hint", "solve"} & set(offered) and {"show", "moves", "new"} <= set(offered)
+
+
+def test_a_game_with_moves_keeps_undo_in_its_menu_and_completion(shell):
+    from cardshell.testing import completions
+
+    assert shell.execute("play aces-up --seed 3").ok
+    assert shell.execute("undo").error == "Nothing to undo."
+    assert "undo, redo" in shell.execute("help").output
+    offered, _ = completions(shell, "")
+    assert {"undo", "redo", "hint", "solve"} <= set(offered)
+
+
+def test_saving_a_finished_game_says_load_shows_it_and_never_that_it_resumes(shell):
+    assert shell.execute("play pictures --seed 3").ok  # over at once
+    saved = "Saved Pictures (seed 3, 0 moves) as"
+    assert shell.execute("save pic").output == f"{saved} 'pic': it is over; 'load pic' shows it."
+    assert shell.execute("save").output == (f"{saved} 'pictures': it is over, so 'play pictures' deals a new game; "
+                                            "'save NAME' keeps it to be shown.")
+    shell.execute("quit")
+    shown = shell.execute("load pic").output
+    assert shown.startswith("Loaded 'pic': Pictures, seed 3 (over: lost; shown, not resumed).")
+    assert shell.execute("play aces-up --seed 7").ok  # a game in progress still resumes
+    assert shell.execute("save x").output == "Saved Aces Up (seed 7, 0 moves) as 'x': 'load x' resumes it."

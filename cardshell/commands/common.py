@@ -18,6 +18,7 @@ from cardshell.option_values import OptionParser
 from cardshell.records import Command, Game
 
 if TYPE_CHECKING:  # pragma: no cover
+    from cardshell.gametable import GameTable
     from cardshell.host import Host
     from cardshell.registry import Registry
 
@@ -104,6 +105,27 @@ def game_page(host: Host, game_id: str) -> list[str]:
                                 host.front_end.width)
 
 
+def no_current_game(table: GameTable, *, rules: bool = False) -> CommandError:
+    """The error of a command that needs the current game, typed at
+    ``cardshell>``: it names the games left in progress (Ctrl-D) and how to
+    resume one, or says that none is in progress.
+
+    Args:
+        table: the shell's games.
+        rules: the command is ``rules`` without a game id (the message
+            also says how to read a game's rules without playing it).
+
+    Returns:
+        CommandError: to raise.
+    """
+    left = table.in_progress()
+    if len(left) == 1:
+        return CommandError(say("rules.not-current-one" if rules else "game.not-current-one", game=left[0]))
+    if left:
+        return CommandError(say("rules.not-current" if rules else "game.not-current", games=", ".join(left)))
+    return CommandError(say("rules.no-game" if rules else "game.none-in-progress"))
+
+
 class HostPlugin:
     """The base of the host's default command plugins, acting on ``shell``'s games."""
 
@@ -113,7 +135,7 @@ class HostPlugin:
     def _current(self) -> Any:
         session = self.shell.table.current
         if session is None:
-            raise CommandError(say("game.none-in-progress"))
+            raise no_current_game(self.shell.table)
         return session
 
     def _game_id(self, word: str) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardshell import help as helptext
-from cardshell import parsers
+from cardshell import parsers, undo
 from cardshell.commands.common import HostPlugin, _did_you_mean_game, game_commands, game_page
 from cardshell.completion import NEEDS_GAME, NEEDS_GAME_OR_FINISHED
 from cardshell.errors import CommandError, UsageError
@@ -58,6 +58,8 @@ class MenuCommands(HostPlugin):
             shell_commands = self._global_commands()
             if game is None and not words:  # at cardshell>: what can be done there
                 shell_commands = self._usable_here(shell_commands)
+            if game is not None and undo.plays_itself(game, commands):  # no moves to undo, hint or solve
+                shell_commands = [command for command in shell_commands if command.name not in undo.MOVE_COMMANDS]
             for piece in helptext.menu(shell_commands, game, commands, width=width,
                                        shadowed=registry.shadowed(game.id if game else None), short=not words):
                 ctx.echo(piece)

@@ -105,7 +105,7 @@ class PlayCommands(GameSwitching):
         table = self.shell.table
         session = table.current or table.last_finished()
         if session is None:
-            left = sorted(gid for gid, game in table.sessions.items() if game.outcome is None)
+            left = table.in_progress()
             if len(left) == 1:  # left with Ctrl-D: still in progress, but not the current game
                 raise CommandError(say("game.no-current-one", game=left[0]))
             if left:

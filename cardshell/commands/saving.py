@@ -60,7 +60,10 @@ class SaveCommands(GameSwitching):
             ctx.echo(note)
         how = f"play {result.name}" if result.name == session.id else f"load {result.name}"
         instead = say("save.instead", name=repr(name), reason=result.reason) if result.renamed else ""
-        ctx.echo(say("save.saved", what=describe(session.game.title, session.seed, session.moves),
+        said = "save.saved"
+        if session.outcome is not None:  # shown by 'load NAME', never resumed (cardshell.commands.switching)
+            said = "save.saved-over-auto" if result.name == session.id else "save.saved-over"
+        ctx.echo(say(said, what=describe(session.game.title, session.seed, session.moves),
                      name=repr(result.name), instead=instead, how=how))
 
     def load(self, ctx: CommandContext, words: list[str]) -> None:

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardshell import undo
-from cardshell.commands.common import HostPlugin, _count
+from cardshell.commands.common import HostPlugin, _count, game_commands
+from cardshell.errors import CommandError
 from cardshell.hookspecs import hookimpl
+from cardshell.messages import say
 from cardshell.records import Command, CommandContext
+from cardshell.session import GameSession
 
 
 class UndoCommands(HostPlugin):
@@ -28,6 +33,7 @@ class UndoCommands(HostPlugin):
     def undo(self, ctx: CommandContext, count: int) -> None:
         """``undo [N]``: take back the last N moves and show the game."""
         session = self._current()
+        self._check_moves(session, session.undo_stack)
         lifecycle = self.shell.lifecycle
         lines = undo.undo(session, count)
         lifecycle.check_outcome(session, [], undoing=True)  # failures go to the reply's warnings
@@ -37,6 +43,7 @@ class UndoCommands(HostPlugin):
     def redo(self, ctx: CommandContext, count: int) -> None:
         """``redo [N]``: make the last N undone moves again and show the game."""
         session = self._current()
+        self._check_moves(session, session.redo_stack)
         lifecycle = self.shell.lifecycle
         lines = undo.redo(session, count)
         before = session.outcome
@@ -46,3 +53,13 @@ class UndoCommands(HostPlugin):
         ending = lifecycle.announce_ending(session, before)
         if ending:
             ctx.echo(ending)
+
+    def _check_moves(self, session: GameSession, stack: list[tuple[Any, str]]) -> None:
+        """Refuse ``undo``/``redo`` with nothing on ``stack`` in a game that
+        plays itself (:func:`cardshell.undo.plays_itself`), saying why.
+
+        Raises:
+            CommandError: the game plays itself and ``stack`` is empty.
+        """
+        if not stack and undo.plays_itself(session.game, game_commands(self.shell.registry, session.id)):
+            raise CommandError(say("undo.plays-itself", title=session.game.title))
