@@ -1,7 +1,9 @@
 """The dispatcher: one input line to one :class:`Reply`.
 
 :class:`Dispatcher` finds the command a line names (:meth:`~Dispatcher.resolve`),
-parses and validates it, runs its handler and commits the result.  It keeps
+parses and validates it, runs its handler and commits the result: a game's
+command through the game's rules (:meth:`cardshell.ruleset.RuleSet.run`,
+the one path from a line to a new state), the shell's here.  It keeps
 the host's promises (docs/howto/testing.md, "Property tests of your game"):
 a rejected command, or any exception from plugin code, leaves every game
 state exactly as it was.  A move returns a new state and the old one is the
@@ -23,7 +25,6 @@ and restores it if the command fails.  No terminal I/O happens here.
 
 from __future__ import annotations
 
-import copy
 import difflib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -35,13 +36,12 @@ from cardshell.errors import CommandError, UsageError
 from cardshell.gametable import GameTable
 from cardshell.messages import HostText, say
 from cardshell.parsers import quoted
-from cardshell.plugincheck import StateGuard, mutated
 from cardshell.problems import ProblemReporter
 from cardshell.recording import Recorder
 from cardshell.records import Command, CommandContext, Game
 from cardshell.registry import ESCAPE, Entry, Registry, Scope
 from cardshell.reply import GAME, HOST, Part, Reply, part
-from cardshell.ruleset import RuleSet
+from cardshell.ruleset import HostContext, StateChanged, what_ran
 from cardshell.seeds import SeedSource
 from cardshell.session import GameSession
 from cardshell.sessions import Sessions
@@ -69,6 +69,10 @@ class Dispatcher:
         view (ShellView): what handlers see as ``ctx.shell``.
 
     Attributes:
+        host (HostContext): what a game command's line runs with besides
+            its state (``view`` and ``front_end``,
+            :meth:`RuleSet.run <cardshell.ruleset.RuleSet.run>`); the
+            replayer runs a save's lines with it too.
         record_as (str | None): set by a host command while it runs to record
             its line in another form (``play GAME --seed N``; "" records
             nothing).
@@ -89,6 +93,7 @@ class Dispatcher:
         self.recorder = recorder
         self.front_end = front_end
         self.view = view
+        self.host = HostContext(view, front_end)
         self.record_as: str | None = None
         self.exiting = False
         self.rollback: Callable[[], None] | None = None
@@ -101,10 +106,9 @@ class Dispatcher:
     def resolve(self, line: str) -> tuple[Entry, str]:
         """Find the command a line names, and the text of its arguments.
 
-        In a game: the game's own word, else the game's word for a host
-        command (``Game.host_aliases``), else a global command, else the
-        game's pattern commands, else the global ones.  The registry
-        imports a deferred plugin that provides the word or a pattern.
+        In the current game's scope, by the precedence of
+        :meth:`Registry.find <cardshell.registry.Registry.find>` (the
+        game's own word first, ``%WORD`` the shell's).
 
         Args:
             line (str): a stripped, non-empty input line.
@@ -116,52 +120,24 @@ class Dispatcher:
         Raises:
             UsageError: when no command matches.
         """
-        if line.startswith(ESCAPE):  # '%hint': the shell's own command, even where the game has one
-            return self._resolve_global(line[len(ESCAPE):].lstrip(), line)
-        word, _, rest = line.partition(" ")
-        word, rest = word.strip(), rest.strip()
         session = self.table.current
-        scope = self.registry.scope(session.id) if session is not None else None
-        if scope is not None:
-            entry = scope.lookup(word)
-            if entry is not None:
-                return entry, rest
-            word = scope.aliases.get(scope.key(word), word)
-        entry = self.registry.command(word)
-        if entry is not None:
-            return entry, rest
-        matched = scope.match(line) if scope is not None else None
-        if matched is None:
-            matched = self.registry.match(line)
-        if matched is not None:
-            return matched
+        found = self.registry.find(line, session.id if session is not None else None)
+        if found is not None:
+            return found
+        if line.startswith(ESCAPE):  # '%hint': only the shell's own commands were looked at
+            word = line[len(ESCAPE):].lstrip().partition(" ")[0].strip()
+            close = self.did_you_mean(word) if word else None
+            suggestion = say("command.did-you-mean-escaped", word=close) if close else ""
+            raise UsageError(say("command.unknown-shell", word=quoted(line.split(' ')[0]), suggestion=suggestion))
+        word = line.partition(" ")[0].strip()
+        if session is not None:
+            scope = self.registry.scope(session.id)
+            word = scope.aliases.get(scope.key(word), word)  # the game's word for a host command
         where = say("command.in-game", title=session.game.title) if session is not None else ""
         close = self.did_you_mean(word)
         suggestion = say("command.did-you-mean", word=repr(close)) if close else ""
         raise UsageError(say("command.unknown", word=quoted(word), where=where, suggestion=suggestion,
                              help=repr(self.sessions.host_word('help'))))
-
-    def _resolve_global(self, line: str, typed: str) -> tuple[Entry, str]:
-        """:meth:`resolve` in the global scope only (a line typed with :data:`ESCAPE`).
-
-        Args:
-            line (str): the line without its escape (``hint --samples 5``).
-            typed (str): the line as typed, for the error message.
-
-        Raises:
-            UsageError: when no global command matches.
-        """
-        word, _, rest = line.partition(" ")
-        word, rest = word.strip(), rest.strip()
-        entry = self.registry.command(word)
-        if entry is not None:
-            return entry, rest
-        matched = self.registry.match(line) if line else None
-        if matched is not None:
-            return matched
-        close = self.did_you_mean(word) if word else None
-        suggestion = say("command.did-you-mean-escaped", word=close) if close else ""
-        raise UsageError(say("command.unknown-shell", word=quoted(typed.split(' ')[0]), suggestion=suggestion))
 
     def did_you_mean(self, word: str) -> str | None:
         """The command word closest to a mistyped one (``exitt`` -> ``exit``).
@@ -285,81 +261,66 @@ class Dispatcher:
                 raise
             return _rejected([part(self._internal_error(exc, entry, game), HOST, "error")])
 
-    def run_quietly(self, entry: Entry, args_text: str, line: str, session: GameSession) -> None:
-        """Carry out one move of a game being rebuilt: no hooks, no display,
-        never leaving (:class:`cardshell.replay.Replayer`).
-
-        Args:
-            entry (Entry): the move's command, as :meth:`resolve` found it.
-            args_text (str): its argument text.
-            line (str): the whole line, as it is logged.
-            session (GameSession): the game being rebuilt.
-
-        Raises:
-            CommandError: the move is rejected; any exception of plugin code.
-        """
-        self._run(entry, args_text, line, session, quiet=True)
-
-    def _run(self, entry: Entry, args_text: str, line: str, session: GameSession | None,
-             *, quiet: bool = False) -> Reply:
-        """Parse, validate and carry out one command on a working copy.
-
-        ``quiet`` (replaying a saved game) calls no hooks and renders nothing.
-        """
+    def _run(self, entry: Entry, args_text: str, line: str, session: GameSession | None) -> Reply:
+        """Parse, validate and carry out one command: a game's through its
+        rules (:meth:`RuleSet.run <cardshell.ruleset.RuleSet.run>`), the
+        shell's here."""
         command = entry.command
         game_command = command.game is not None
-        args = command.parse(args_text)
-        # One state path: the old state is the rollback (a contract-1 game's
-        # handlers change a copy of their own: cardshell.contract1) ... unless
-        # plugin code changes it, which the guard notices.
-        working = session.state if session is not None and game_command else None
-        plugin = None if entry.plugin in DEFAULT_PLUGIN_NAMES else entry.plugin  # the host's own: not bounded
-        # In a script, a bound on all the plugin code of the command: the guard's hash (or copy) of
-        # the state, the validators, the handler (a contract-1 one copies the state first).
-        with watchdog.plugin_bound(plugin, _what_ran(command, line)):
-            guard = _guard(working) if session is not None and game_command else None
-            ctx = CommandContext(
-                state=working,
-                line=line,
-                game_id=session.id if session else None,
-                shell=self.view,
-                interactive=self.front_end.interactive,
-            )
+        if game_command and session is not None:
+            rules = self.registry.rules(session.id)
             try:
-                for validator in command.validators:
-                    validator(working, args)
-                command.handler(ctx, args)
-            finally:
-                if guard is not None and session is not None and guard.changed():
-                    _put_back(session, guard, entry, line, self.registry.rules(session.id))
+                _, ctx = rules.run(session.state, line, self.host, found=(entry, args_text))
+            except StateChanged as fault:
+                rules.put_back(session, fault)
+            assert ctx is not None  # a player's line always has its context
+        else:
+            ctx = self._run_shell_command(entry, args_text, line, session)
         reply = Reply(follow_up=ctx.follow_up, steps=ctx.steps, pace=ctx.pace)
         pieces = list(ctx.output)
         try:
-            self._carry_out(session, command, line, ctx, reply, pieces, quiet=quiet)
+            self._carry_out(session, command, line, ctx, reply, pieces)
         finally:
             self.compose(reply, pieces, _origin(entry))
             # a game's own display, or play that follows (the steps, their boards): never paged
             reply.pageable = not reply.exact and not (game_command and command.changes_state) and not ctx.follow_up
         return reply
 
+    def _run_shell_command(self, entry: Entry, args_text: str, line: str,
+                           session: GameSession | None) -> CommandContext[Any]:
+        """Parse, validate and run a host or global command (no game state:
+        ``ctx.state`` is None); its context."""
+        command = entry.command
+        args = command.parse(args_text)
+        plugin = None if entry.plugin in DEFAULT_PLUGIN_NAMES else entry.plugin  # the host's own: not bounded
+        with watchdog.plugin_bound(plugin, what_ran(command, line)):
+            ctx: CommandContext[Any] = CommandContext(
+                state=None,
+                line=line,
+                game_id=session.id if session else None,
+                shell=self.view,
+                interactive=self.front_end.interactive,
+            )
+            for validator in command.validators:
+                validator(None, args)
+            command.handler(ctx, args)
+        return ctx
+
     def _carry_out(self, session: GameSession | None, command: Command, line: str, ctx: CommandContext[Any],
-                   reply: Reply, pieces: list[str], *, quiet: bool) -> None:
+                   reply: Reply, pieces: list[str]) -> None:
         """After the handler: commit the new state, call the hooks, add the
         board and the ending line to ``pieces``, leave when asked."""
         game_command = command.game is not None
         if not game_command or session is None or not command.changes_state:
             if game_command and session is not None and command.show_state:
                 pieces.append(self.sessions.render(session, reply.warnings))
-            if ctx.leave_requested and session is not None and self.table.current is session and not quiet:
+            if ctx.leave_requested and session is not None and self.table.current is session:
                 self.sessions.leave(abandon=True)
             return
         # Accepted: keep the new state and record the move.  This is the commit
         # point: whatever fails after it is a warning on an accepted move.
         before = session.outcome
         session.apply(ctx.state, line)
-        if quiet:  # rebuilding a saved game: no hooks, no display, never leave
-            self.sessions.check_outcome(session, reply.warnings, announce=False)
-            return
         try:
             self.sessions.notify("cardshell_command_applied", reply.warnings, session=SessionView(session),
                         command=command, line=line)
@@ -423,57 +384,6 @@ class Dispatcher:
             blame.print_traceback(exc)
         return say("plugin.internal-error", plugin=repr(plugin), at=at, error=blame.describe(exc), rolled=rolled)
 
-
-
-def _guard(state: Any) -> StateGuard:
-    """A :class:`~cardshell.plugincheck.StateGuard` of the live state: no
-    copy (as the contract promises) when it is proven immutable or hashable."""
-    return StateGuard(state, keep=False)
-
-
-def _put_back(session: GameSession, guard: StateGuard, entry: Entry, line: str, rules: RuleSet) -> None:
-    """Undo what a game command did to a state its game declares immutable.
-
-    The session's state becomes the guard's copy of it as it was, or, when
-    only its hash was kept, the state rebuilt (:func:`_rebuilt`); the command
-    fails naming the plugin of the command.
-
-    Raises:
-        cardshell.plugincheck.PluginFault: always.
-    """
-    after = None  # the game is left as it was
-    if guard.backup is not None:
-        session.state = guard.backup
-    else:
-        try:
-            session.state = _rebuilt(session, rules)
-        except Exception as exc:  # a game that cannot be rebuilt: say so, never claim it was
-            after = say("plugin.not-rebuilt", error=blame.describe(exc))
-    raise mutated(entry.plugin, session.id, _what_ran(entry.command, line), after)
-
-
-def _what_ran(command: Command, line: str) -> str:
-    """A command's line as messages name plugin code that ran for it:
-    ``move 'take 1'`` (``plugin.hook-move``), or ``command 'stats'`` for one
-    that changes no state (``plugin.hook-command``)."""
-    return say("plugin.hook-move" if command.changes_state else "plugin.hook-command", line=repr(line))
-
-
-def _rebuilt(session: GameSession, rules: RuleSet) -> Any:
-    """The session's state as its log makes it, rebuilt on copies.
-
-    From the state before the last move (the undo stack's, when the game
-    keeps one) replayed with that move, else from ``new(seed, options)``
-    replayed with the whole log, each move on a deep copy (the plugin's code
-    may change the state it is given).
-    """
-    if session.undo_stack and session.log and session.undo_stack[-1][1] == session.log[-1]:
-        before, last = session.undo_stack[-1]
-        return rules.play(copy.deepcopy(before), last)
-    state = session.game.new(session.seed, dict(session.options))
-    for logged in session.log:
-        state = rules.play(copy.deepcopy(state), logged)
-    return state
 
 
 def asks_for_help(args_text: str) -> bool:

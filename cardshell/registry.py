@@ -421,6 +421,48 @@ class Registry:
             self._load(self._provided().patterns)
         return self._global.match(line)
 
+    def find(self, line: str, game_id: str | None) -> tuple[Entry, str] | None:
+        """The command a line names in a game (or at the shell prompt), and
+        the text of its arguments: the precedence of every line.
+
+        In a game: the game's own word, else the game's word for a host
+        command (``Game.host_aliases``), else a global command, else the
+        game's pattern commands, else the global ones.  ``%WORD``
+        (:data:`ESCAPE`) looks at the global commands only.  A deferred
+        plugin that provides the word or a pattern is imported.
+
+        Args:
+            line: a stripped, non-empty input line.
+            game_id: the game the line is typed in; None: the shell prompt.
+
+        Returns:
+            tuple[Entry, str] | None: the command and the argument text (the
+            whole line for a pattern command), or None when no command matches.
+
+        Raises:
+            KeyError: no such game.
+        """
+        if line.startswith(ESCAPE):  # '%hint': the shell's own command, even where the game has one
+            line = line[len(ESCAPE):].lstrip()
+            word, _, rest = line.partition(" ")
+            entry = self.command(word.strip())
+            if entry is not None:
+                return entry, rest.strip()
+            return self.match(line) if line else None
+        word, _, rest = line.partition(" ")
+        word, rest = word.strip(), rest.strip()
+        scope = self.scope(game_id) if game_id is not None else None
+        if scope is not None:
+            entry = scope.lookup(word)
+            if entry is not None:
+                return entry, rest
+            word = scope.aliases.get(scope.key(word), word)
+        entry = self.command(word)
+        if entry is not None:
+            return entry, rest
+        matched = scope.match(line) if scope is not None else None
+        return matched if matched is not None else self.match(line)
+
     def scope(self, game_id: str | None) -> Scope:
         """The scope of a game id (its plugins imported first), or the global scope
         for None; ``KeyError`` for no such game.

@@ -1,7 +1,8 @@
 """Rebuilding games from their seed, options and moves: replay, check, rebuild.
 
 :class:`Replayer` rebuilds a game from its seed, options and accepted moves
-(:meth:`~Replayer.replay`, the same dispatch as typed lines, quietly),
+(:meth:`~Replayer.replay`: each line through the game's rules,
+:meth:`cardshell.ruleset.RuleSet.run`, as a typed line is, quietly),
 checks a saved log before anything is replayed (:meth:`~Replayer.check_log`)
 and rebuilds a save's game (:meth:`~Replayer.rebuild`).
 :class:`cardshell.persistence.Persistence` (the rules of saves: names,
@@ -11,47 +12,56 @@ conflicts, abandoned games, autosave) calls it directly.  The file format is
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from cardshell import blame
 from cardshell.context import Places
-from cardshell.dispatch import Dispatcher
 from cardshell.endings import Endings
-from cardshell.errors import CommandError, UsageError
+from cardshell.errors import CommandError
 from cardshell.game_options import saved_options
-from cardshell.gametable import GameTable
 from cardshell.messages import say
+from cardshell.problems import ProblemReporter
 from cardshell.records import Game, Outcome
+from cardshell.registry import Registry
+from cardshell.ruleset import HostContext, StateChanged
 from cardshell.savefile import SaveError, SaveRecord
 from cardshell.session import GameSession
+from cardshell.sessions import Sessions
+from cardshell.views import playing
 
 
 class Replayer:
-    """Rebuilds games through the dispatcher, without output or hooks.
+    """Rebuilds games through their rules, without output or hooks.
 
     Args:
-        dispatcher (Dispatcher): resolves and runs each move.
-        table (GameTable): whose current game stands in for the one being
-            rebuilt while its lines are resolved (and is then put back).
+        registry (Registry): the games, their commands (a line is looked
+            up as the dispatcher looks it up, :meth:`Registry.find
+            <cardshell.registry.Registry.find>`) and their rules.
+        host (HostContext): what a move's handler sees (``ctx.shell``,
+            ``ctx.interactive``), as for a typed line.
+        lifecycle (Sessions): reads a rebuilt game's outcome (quietly:
+            no ending is announced, none noted).
+        problems (ProblemReporter): where a plugin frame that raised is
+            located, for messages.
         endings (Endings): the deals that reached an ending: a save behind
             one is refused, or resumed without counting it again.
-        games (Mapping[str, Game]): the registered games (the registry's).
         places (Places): the data directory, given to each rebuilt game.
     """
 
-    def __init__(self, dispatcher: Dispatcher, table: GameTable, endings: Endings, games: Mapping[str, Game],
-                 places: Places) -> None:
-        self.dispatcher = dispatcher
-        self.table = table
+    def __init__(self, registry: Registry, host: HostContext, lifecycle: Sessions, problems: ProblemReporter,
+                 endings: Endings, places: Places) -> None:
+        self.registry = registry
+        self.host = host
+        self.lifecycle = lifecycle
+        self.problems = problems
         self.endings = endings
-        self._games = games
         self._places = places
 
     def _at(self, exc: BaseException) -> str:
         """`` (FILE:LINE)`` of the plugin frame that raised ``exc`` (the
         message ``replay.raised-at``), or ""."""
-        where = self.dispatcher.problems.locate(exc).where
+        where = self.problems.locate(exc).where
         return say("replay.raised-at", where=where) if where else ""
 
     def replay(self, game: Game, seed: int, options: dict[str, Any], log: Iterable[str]) -> GameSession:
@@ -59,11 +69,12 @@ class Replayer:
 
         The options are first read as ``play`` reads typed ones
         (:func:`cardshell.game_options.saved_options`: the option's own
-        type and choices), then ``game.new(seed, options)``, then every line through the same
-        dispatch as typed commands (parse, validators, handler), with no
-        output and no lifecycle hooks.  The undo stack is rebuilt on the way,
-        so a rebuilt game can be undone back to its deal.  The shell's
-        current game is not changed.
+        type and choices), then ``game.new(seed, options)``, then every line
+        through the game's rules as a typed line goes
+        (:meth:`RuleSet.run <cardshell.ruleset.RuleSet.run>`: parse,
+        validators, handler), with no output and no lifecycle hooks.  The
+        undo stack is rebuilt on the way, so a rebuilt game can be undone
+        back to its deal.  The shell's current game is not changed.
 
         Args:
             game (Game): the game.
@@ -99,28 +110,34 @@ class Replayer:
         except CommandError as exc:
             raise SaveError(say("replay.options-refused", title=game.title, error=exc.message)) from None
         session = GameSession(game=game, seed=seed, options=dict(options), state=state, data_dir=self._places.data_dir)
-        current = self.table.current
-        self.table.current = session
-        try:
-            for number, line in enumerate(log, start=1):
-                moves = session.moves
-                def failed(exc: BaseException, number: int = number, line: str = line) -> None:
-                    raise SaveError(say("replay.move-failed", number=number, line=repr(line), at=self._at(exc),
-                                        error=blame.describe(exc))) from None
+        rules = self.registry.rules(game.id)
+        # A move's handler sees the game being rebuilt as the current one (ctx.shell.current).
+        shell = self.host.shell
+        host = self.host if shell is None else HostContext(playing(shell, session), self.host.front_end)
+        for number, line in enumerate(log, start=1):
+            text = line.strip()
+            moves = session.moves
+            def failed(exc: BaseException, number: int = number, line: str = line) -> None:
+                raise SaveError(say("replay.move-failed", number=number, line=repr(line), at=self._at(exc),
+                                    error=blame.describe(exc))) from None
 
-                try:
-                    with blame.guard(failed, passes=(CommandError,)):
-                        entry, args_text = self.dispatcher.resolve(line.strip())
-                        if entry.command.game is None:
-                            raise CommandError(say("replay.not-a-move"))
-                        self.dispatcher.run_quietly(entry, args_text, line.strip(), session)
-                except CommandError as exc:
-                    raise SaveError(say("replay.move-rejected", number=number, line=repr(line),
-                                        error=exc.message)) from None
-                if session.moves != moves + 1:
-                    raise SaveError(say("replay.move-no-change", number=number, line=repr(line)))
-        finally:
-            self.table.current = current
+            try:
+                with blame.guard(failed, passes=(CommandError,)):
+                    found = self.registry.find(text, game.id) if text else None
+                    if found is None or found[0].command.game is None:
+                        raise CommandError(say("replay.not-a-move"))
+                    try:
+                        after, _ = rules.run(session.state, text, host, found=found)
+                    except StateChanged as fault:
+                        rules.put_back(session, fault)
+                    if found[0].command.changes_state:
+                        session.apply(after, text)
+                        self.lifecycle.check_outcome(session, [], announce=False)
+            except CommandError as exc:
+                raise SaveError(say("replay.move-rejected", number=number, line=repr(line),
+                                    error=exc.message)) from None
+            if session.moves != moves + 1:
+                raise SaveError(say("replay.move-no-change", number=number, line=repr(line)))
         return session
 
     def check_log(self, game: Game, log: list[str]) -> None:
@@ -138,23 +155,13 @@ class Replayer:
         Raises:
             SaveError: naming the first line that is not a move.
         """
-        current = self.table.current
-        # resolve() looks commands up in the current game's scope: a stand-in
-        # session of this game (never installed, never dealt) gives it that.
-        self.table.current = GameSession(game=game, seed=0, options={}, state=None, uid="")
-        try:
-            for number, line in enumerate(log, start=1):
-                text = line.strip()
-                try:
-                    entry, _ = self.dispatcher.resolve(text) if text else (None, "")
-                except UsageError:
-                    entry = None
-                command = entry.command if entry is not None else None
-                if command is None or command.game != game.id or not command.changes_state:
-                    raise SaveError(say("replay.log-not-a-move", number=number, line=repr(line[:80]),
-                                        title=game.title))
-        finally:
-            self.table.current = current
+        for number, line in enumerate(log, start=1):
+            text = line.strip()
+            found = self.registry.find(text, game.id) if text else None
+            command = found[0].command if found is not None else None
+            if command is None or command.game != game.id or not command.changes_state:
+                raise SaveError(say("replay.log-not-a-move", number=number, line=repr(line[:80]),
+                                    title=game.title))
 
     def rebuild(self, name: str, record: SaveRecord) -> GameSession:
         """Rebuild the game a record holds (not installed).
@@ -177,7 +184,7 @@ class Replayer:
                 is not a move, it does not replay, or it is behind an ending
                 of a game without undo.
         """
-        game = self._games.get(record.game)
+        game = self.registry.games.get(record.game)
         if game is None:
             raise SaveError(say("save.game-not-installed", name=repr(name), game=repr(record.game)))
         ended = self.endings.ended_at(record.uid)

@@ -5,8 +5,14 @@ commands registered for it) into the small interface a search needs, the
 way OpenSpiel's ``legal_actions``/``apply_action`` serve every game:
 
 * :meth:`RuleSet.legal`: the legal moves now, as the lines a player types;
-* :meth:`RuleSet.play`: the state after one line, through the same parse,
-  validators and handler as a typed line (rejected lines raise);
+* :meth:`RuleSet.run`: the one path from a line to the next state (parse,
+  validate, apply), which the dispatcher (a typed line), the replay of a
+  save (:class:`cardshell.replay.Replayer`) and search all take; with a
+  :class:`HostContext` it runs a player's line (the handler sees the shell,
+  plugin code is bounded in time, the state guarded), without one a
+  search's (a declarative move's ``check`` and ``apply`` alone);
+  :meth:`RuleSet.play`: the state after one line, run for a search
+  (rejected lines raise);
 * :meth:`RuleSet.outcome`, :meth:`RuleSet.key`, :meth:`RuleSet.heuristic`;
 * :meth:`RuleSet.expand`: the successors search tries, best first, through
   the game's fast :attr:`~cardshell.records.Search.successors` when it has
@@ -37,14 +43,21 @@ import copy
 import dataclasses
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
+from cardshell import blame, watchdog
+from cardshell.defaults import DEFAULT_PLUGIN_NAMES
 from cardshell.errors import CommandError, UsageError
 from cardshell.messages import say
-from cardshell.plugincheck import PluginFault, StateGuard, checked_key, checked_score, mutated, shown
-from cardshell.records import CommandContext, Game, Outcome, Search, spread
+from cardshell.plugincheck import Mutated, PluginFault, StateGuard, checked_key, checked_score, mutated, shown
+from cardshell.records import Command, CommandContext, Game, Outcome, Search, spread
 from cardshell.scopes import Entry, Scope
 from cardshell.statekind import immutable_states
+
+if TYPE_CHECKING:  # pragma: no cover - annotations only: both are made above this module
+    from cardshell.context import FrontEnd
+    from cardshell.session import GameSession
+    from cardshell.views import ShellView
 
 #: The most warnings a :class:`RuleSet` keeps in :attr:`RuleSet.warnings`.
 MAX_WARNINGS = 100
@@ -72,6 +85,53 @@ def _listed(plugin: str, hook: str, answer: Any) -> list[Any]:
 def _is_move(move: Any) -> bool:
     """Whether ``move`` is a line or a tuple (or list) of lines (a search move)."""
     return type(move) is str or (type(move) in (tuple, list) and all(type(line) is str for line in move))
+
+
+def what_ran(command: Command, line: str) -> str:
+    """A command's line as messages name plugin code that ran for it:
+    ``move 'take 1'`` (``plugin.hook-move``), or ``command 'stats'`` for one
+    that changes no state (``plugin.hook-command``)."""
+    return say("plugin.hook-move" if command.changes_state else "plugin.hook-command", line=repr(line))
+
+
+class HostContext:
+    """What a player's line is run with besides its state
+    (:meth:`RuleSet.run`): the shell its handler sees and the front end.
+
+    A line run with one is a player's, typed (:class:`cardshell.dispatch.Dispatcher`)
+    or read back from a save (:class:`cardshell.replay.Replayer`): its
+    handler gets ``ctx.shell`` and ``ctx.interactive``, its plugin code
+    (validators, handler) runs under the time bound of a script
+    (:func:`cardshell.watchdog.plugin_bound`), and the state it is given is
+    guarded (:class:`~cardshell.plugincheck.StateGuard`).
+
+    Args:
+        shell: what handlers see as ``ctx.shell``.
+        front_end: whether a person plays at a terminal
+            (``ctx.interactive``), read at each line.
+    """
+
+    __slots__ = ("shell", "front_end")
+
+    def __init__(self, shell: ShellView | None, front_end: FrontEnd) -> None:
+        self.shell = shell
+        self.front_end = front_end
+
+
+class StateChanged(Mutated):
+    """A player's line changed the state it was given, though its game
+    declares immutable states (:meth:`RuleSet.run`);
+    :meth:`RuleSet.put_back` restores the game it was played in.
+
+    Args:
+        plugin, hook, problem: as :class:`~cardshell.plugincheck.PluginFault`'s.
+        backup: a copy of the state as it was, or None when only its hash
+            was kept.
+    """
+
+    def __init__(self, plugin: str, hook: str, problem: str, backup: Any = None) -> None:
+        super().__init__(plugin, hook, problem)
+        self.backup = backup
 
 
 class RuleSet:
@@ -220,12 +280,90 @@ class RuleSet:
             return matched
         raise UsageError(say("rules.not-a-move", line=repr(line), title=self.game.title))
 
-    def play(self, state: Any, line: str) -> Any:
-        """The state after the move ``line`` (``state`` itself is unchanged).
+    def run(self, state: Any, line: str, host: HostContext | None = None, *,
+            found: tuple[Entry, str] | None = None) -> tuple[Any, CommandContext[Any] | None]:
+        """The one path from a line to the next state: parse, validate, apply.
+
+        The command's ``parse`` reads the argument text; then, for a
+        player's line (``host`` given), each validator and the handler run
+        on ``state`` with a :class:`~cardshell.records.CommandContext`
+        (``ctx.shell`` and ``ctx.interactive`` from ``host``), the plugin
+        code bounded in time in a script (:func:`cardshell.watchdog.plugin_bound`,
+        not for the host's own default plugins) and ``state`` guarded
+        (:class:`~cardshell.plugincheck.StateGuard`).  For a search
+        (``host`` None) a declarative move's ``check`` and ``apply`` run
+        alone (its ``message`` is not made), any other command's
+        validators and handler with a context that has no shell.
+        ``state`` itself is never kept changed: a game's states are values,
+        a contract-1 game's handlers change a copy (:mod:`cardshell.contract1`).
 
         Args:
-            state (Any): a state of this game.
-            line (str): one stripped command line, as typed.
+            state: a state of this game.
+            line: one stripped command line, as typed.
+            host: the shell and front end of a player's line; None: a
+                search's.
+            found: the command ``line`` names and its argument text, when
+                the caller looked it up already (the dispatcher, whose own
+                words come first, :meth:`cardshell.registry.Registry.find`);
+                None: looked up in the game's scope (:meth:`resolve`).
+
+        Returns:
+            tuple: ``(state, said)``: the state after the line (for a
+            command that changes no state, what its handler left in
+            ``ctx.state``: the host keeps the old one), and what the game
+            said and asked for, the handler's
+            :class:`~cardshell.records.CommandContext` (``output``,
+            ``follow_up``, ``steps``, ``pace``, ``leave_requested``); None
+            for a declarative move run for a search, which hears nothing.
+
+        Raises:
+            CommandError: (or UsageError) when the line is not a legal move;
+                :class:`StateChanged` when a player's line changed ``state``
+                (instead of whatever else its code raised); other
+                exceptions from plugin code pass through.
+        """
+        entry, args_text = self.resolve(line) if found is None else found
+        command = entry.command
+        args = command.parse(args_text)
+        if host is None:
+            move = command.move
+            if move is not None:
+                spread_args = spread(args)
+                if move.check is not None:
+                    move.check(state, *spread_args)
+                return move.apply(state, *spread_args), None
+            ctx = CommandContext(state=state, line=line, game_id=self.game.id, shell=None, interactive=False)
+            for validator in command.validators:
+                validator(state, args)
+            command.handler(ctx, args)
+            return ctx.state, ctx
+        # In a script, one bound on all the plugin code of the line: the guard's fingerprint (or copy)
+        # of the state, the validators, the handler (a contract-1 one copies the state first).
+        bound = watchdog.NO_BOUND
+        if watchdog.bounding():
+            plugin = None if entry.plugin in DEFAULT_PLUGIN_NAMES else entry.plugin  # the host's own: not bounded
+            bound = watchdog.plugin_bound(plugin, what_ran(command, line))
+        with bound:
+            guard = StateGuard(state, keep=False)  # no copy, as the contract promises (proven immutable or hashed)
+            ctx = CommandContext(state=state, line=line, game_id=self.game.id, shell=host.shell,
+                                 interactive=host.front_end.interactive)
+            try:
+                for validator in command.validators:
+                    validator(state, args)
+                command.handler(ctx, args)
+            finally:
+                if guard.changed():
+                    fault = mutated(entry.plugin, self.game.id, what_ran(command, line))
+                    raise StateChanged(fault.plugin, fault.hook, fault.problem, guard.backup)
+        return ctx.state, ctx
+
+    def play(self, state: Any, line: str) -> Any:
+        """The state after the move ``line``, run for a search (:meth:`run`
+        without a host; ``state`` itself is unchanged).
+
+        Args:
+            state: a state of this game.
+            line: one stripped command line, as typed.
 
         Returns:
             Any: the new state.
@@ -234,20 +372,56 @@ class RuleSet:
             CommandError: (or UsageError) when the line is not a legal move;
                 other exceptions from plugin code pass through.
         """
-        entry, args_text = self.resolve(line)
-        command = entry.command
-        args = command.parse(args_text)
-        move = command.move
-        if move is not None:
-            if move.check is not None:
-                move.check(state, *spread(args))
-            return move.apply(state, *spread(args))
-        working = state  # a value (a contract-1 game's handlers copy it: cardshell.contract1)
-        for validator in command.validators:
-            validator(working, args)
-        ctx = CommandContext(state=working, line=line, game_id=self.game.id, shell=None, interactive=False)
-        command.handler(ctx, args)
-        return ctx.state
+        return self.run(state, line)[0]
+
+    def put_back(self, session: GameSession, fault: StateChanged) -> NoReturn:
+        """Put back the state a player's line changed (:class:`StateChanged`), and fail.
+
+        The session's state becomes the fault's copy of it as it was, or,
+        when only its hash was kept, the state its log makes: from the
+        state before the last move (the undo stack's, when the game keeps
+        one) replayed with that move, else from ``new(seed, options)``
+        replayed with the whole log, each move on a deep copy (the plugin's
+        code may change the state it is given).  A state that cannot be
+        rebuilt is not claimed to be: the message says so.
+
+        Args:
+            session: the game of this rule set the line was run in.
+            fault: what :meth:`run` raised.
+
+        Raises:
+            Mutated: always: ``fault``'s plugin and what ran, and what was
+                done (``plugin.left-as-it-was`` or ``plugin.not-rebuilt``).
+        """
+        after = None  # the game is left as it was
+        if fault.backup is not None:
+            session.state = fault.backup
+        else:
+            try:
+                if session.undo_stack and session.log and session.undo_stack[-1][1] == session.log[-1]:
+                    before, last = session.undo_stack[-1]
+                    session.state = self.play(copy.deepcopy(before), last)
+                else:
+                    state = session.game.new(session.seed, dict(session.options))
+                    for logged in session.log:
+                        state = self.play(copy.deepcopy(state), logged)
+                    session.state = state
+            except Exception as exc:  # a game that cannot be rebuilt: say so, never claim it was
+                after = say("plugin.not-rebuilt", error=blame.describe(exc))
+        raise mutated(fault.plugin, session.id, fault.hook, after)
+        try:
+            if session.undo_stack and session.log and session.undo_stack[-1][1] == session.log[-1]:
+                before, last = session.undo_stack[-1]
+                session.state = self.play(copy.deepcopy(before), last)
+            else:
+                state = session.game.new(session.seed, dict(session.options))
+                for logged in session.log:
+                    state = self.play(copy.deepcopy(state), logged)
+                session.state = state
+        except Exception as exc:  # a game that cannot be rebuilt: say so, never claim it was
+            fault.message = fault.message.replace("the game is left as it was",
+                                                  f"the game could not be rebuilt ({blame.describe(exc)})")
+        raise fault
 
     def children(self, state: Any) -> Iterable[tuple[str, Any]]:
         """Each legal move with the state it leads to, in the game's order.

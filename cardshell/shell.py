@@ -91,7 +91,8 @@ class Shell:
         self.view = ShellView(self)
         self.dispatcher = Dispatcher(self.table, self.seeds, self.lifecycle, self.registry, self.problems,
                                      self.recorder, self.front_end, self.view)
-        self.replayer = Replayer(self.dispatcher, self.table, self.endings, self.registry.games, self.places)
+        self.replayer = Replayer(self.registry, self.dispatcher.host, self.lifecycle, self.problems, self.endings,
+                                 self.places)
 
     # -- construction ----------------------------------------------------
     @classmethod

@@ -210,3 +210,45 @@ class ShellView:
     @property
     def progress(self) -> Any:
         return self._shell.progress
+
+
+def playing(view: ShellView, session: GameSession) -> ShellView:
+    """The shell ``view`` shows, seen while ``session`` is the game a line
+    is played in though it is not installed (a game being rebuilt from its
+    save, :class:`cardshell.replay.Replayer`): its ``current`` is that game,
+    everything else is ``view``'s."""
+    return ShellView(_Playing(view._shell, session))
+
+
+class _Playing:
+    """A :class:`ViewedShell` whose current game is another (:func:`playing`)."""
+
+    __slots__ = ("_shell", "current")
+
+    def __init__(self, shell: ViewedShell, session: GameSession) -> None:
+        self._shell = shell
+        self.current = session
+
+    @property
+    def games(self) -> Mapping[str, Game]:
+        return self._shell.games
+
+    @property
+    def sessions(self) -> Mapping[str, GameSession]:
+        return self._shell.sessions
+
+    @property
+    def data_dir(self) -> Path:
+        return self._shell.data_dir
+
+    @property
+    def interactive(self) -> bool:
+        return self._shell.interactive
+
+    @property
+    def width(self) -> int:
+        return self._shell.width
+
+    @property
+    def progress(self) -> Any:
+        return self._shell.progress

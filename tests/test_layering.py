@@ -107,3 +107,10 @@ def test_the_shell_provides_every_member_of_the_host_interface():
     # The collaborators by name (no mirror of their methods), each typed as the collaborator.
     assert {"table", "lifecycle", "registry", "dispatcher", "persistence", "front_end", "places"} <= declared
     assert len(declared) <= 12
+
+
+def test_the_replayer_rebuilds_a_game_below_the_dispatcher_and_the_table():
+    # A saved log is folded through the game's rules (RuleSet.run), as the dispatcher runs a typed
+    # move: load goes down the layers, never back up into the dispatcher or the current game.
+    assert sorted(all_imports("cardshell.replay") & {"cardshell.dispatch", "cardshell.gametable"}) == []
+    assert "cardshell.replay" not in all_imports("cardshell.dispatch")
