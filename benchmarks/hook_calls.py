@@ -2,7 +2,7 @@
 
 Builds a shell with Aces Up and the statistics plugin (which implements
 ``cardshell_game_started``), its data in a new temporary directory, then
-times ``Shell.notify`` (the guarded caller, :mod:`cardshell.hookcall`) and
+times ``Sessions.notify`` (the guarded caller, :mod:`cardshell.hookcall`) and
 ``pm.hook.cardshell_game_started`` (pluggy, unguarded) on the same game.
 Not part of the test suite.
 
@@ -24,12 +24,12 @@ def main() -> None:
     shell.execute("play aces-up --seed 7")
     session = shell.current
     impls = len(shell.pm.hook.cardshell_game_started.get_hookimpls())
-    guarded = min(timeit.repeat(lambda: shell.notify("cardshell_game_started", [], session=session),
+    guarded = min(timeit.repeat(lambda: shell.lifecycle.notify("cardshell_game_started", session=session),
                                 number=calls, repeat=5)) / calls * 1e6
     plain = min(timeit.repeat(lambda: shell.pm.hook.cardshell_game_started(session=session),
                               number=calls, repeat=5)) / calls * 1e6
     print(f"cardshell_game_started, {impls} implementations, best of 5 x {calls} calls:")
-    print(f"  guarded (Shell.notify):  {guarded:6.1f} us per call")
+    print(f"  guarded (Sessions.notify):  {guarded:6.1f} us per call")
     print(f"  pluggy (pm.hook):        {plain:6.1f} us per call  (guard overhead {guarded - plain:+.1f} us)")
 
 

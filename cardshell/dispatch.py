@@ -313,7 +313,7 @@ class Dispatcher:
         game_command = command.game is not None
         if not game_command or session is None or not command.changes_state:
             if game_command and session is not None and command.show_state:
-                pieces.append(self.sessions.render(session, reply.warnings))
+                pieces.append(self.sessions.render(session))
             if ctx.leave_requested and session is not None and self.table.current is session:
                 self.sessions.leave(abandon=True)
             return
@@ -322,10 +322,9 @@ class Dispatcher:
         before = session.outcome
         session.apply(ctx.state, line)
         try:
-            self.sessions.notify("cardshell_command_applied", reply.warnings, session=SessionView(session),
-                        command=command, line=line)
+            self.sessions.notify("cardshell_command_applied", session=SessionView(session), command=command, line=line)
             if command.show_state:
-                pieces.append(self.sessions.render(session, reply.warnings))
+                pieces.append(self.sessions.render(session))
             self.sessions.check_outcome(session, reply.warnings)
             pieces.append(self.sessions.announce_ending(session, before))
         except KeyboardInterrupt:

@@ -109,11 +109,10 @@ class Sessions:
             return say("prompt.question", game=session.id, question=question)
         return say("prompt.game", game=session.id)
 
-    def render(self, session: GameSession, warnings: list[str] | None = None) -> str:
+    def render(self, session: GameSession) -> str:
         """The display of a game's state (no trailing newline, "" if it failed) as a
         :class:`cardshell.screen.Exact`: the ``cardshell_render`` hook, else the
         game's ``render``; failures are reported through :attr:`problems`.
-        ``warnings`` is unused.
         """
         text = None
         answers: list[tuple[pluggy.HookImpl, Any]] = []
@@ -140,9 +139,9 @@ class Sessions:
         return Exact(text.rstrip("\n"), "board")
 
     # -- games -----------------------------------------------------------
-    def start(self, game: Game, seed: int, options: dict[str, Any], warnings: list[str]) -> GameSession:
+    def start(self, game: Game, seed: int, options: dict[str, Any]) -> GameSession:
         """Start a new game with its parsed ``play`` options and make it current,
-        replacing one of the same id; ``warnings`` is unused.
+        replacing one of the same id.
 
         Raises:
             CommandError: the game refuses the options.
@@ -151,7 +150,7 @@ class Sessions:
             state = game.new(seed, dict(options))
         session = GameSession(game=game, seed=seed, options=dict(options), state=state, data_dir=self.places.data_dir)
         self.install(session)
-        self.notify("cardshell_game_started", warnings, session=SessionView(session))
+        self.notify("cardshell_game_started", session=SessionView(session))
         return session
 
     def install(self, session: GameSession) -> None:
@@ -203,16 +202,16 @@ class Sessions:
             if session.ending_undone:
                 session.ending_undone = False
             elif announce:
-                self.notify("cardshell_game_over", warnings, session=SessionView(session), outcome=outcome)
+                self.notify("cardshell_game_over", session=SessionView(session), outcome=outcome)
         elif outcome is None:
             if undoing and session.outcome is not None:
                 session.ending_undone = True
             session.outcome = None
         return outcome
 
-    def notify(self, hook_name: str, warnings: list[str], **kwargs: Any) -> None:
+    def notify(self, hook_name: str, **kwargs: Any) -> None:
         """Call a lifecycle hook (``cardshell_game_started``, ...) by pluggy's rules,
-        each implementation guarded; ``warnings`` is unused (failures go to :attr:`problems`).
+        each implementation guarded (failures go to :attr:`problems`).
         """
         self.registry.call(hook_name, **kwargs)
 

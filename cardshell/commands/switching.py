@@ -88,7 +88,7 @@ class GameSwitching(HostPlugin):
     def _start(self, ctx: CommandContext, game: Game, seed: int, options: dict[str, Any], message: str) -> None:
         lifecycle = self.shell.lifecycle
         # Plugin failures (hooks, render, outcome) reach the player through the reply's warnings.
-        session = lifecycle.start(game, seed, options, [])
+        session = lifecycle.start(game, seed, options)
         ctx.echo(say(message, title=game.title, seed=seed))
         ctx.echo(lifecycle.render(session))
         lifecycle.check_outcome(session, [])
