@@ -409,19 +409,6 @@ class RuleSet:
             except Exception as exc:  # a game that cannot be rebuilt: say so, never claim it was
                 after = say("plugin.not-rebuilt", error=blame.describe(exc))
         raise mutated(fault.plugin, session.id, fault.hook, after)
-        try:
-            if session.undo_stack and session.log and session.undo_stack[-1][1] == session.log[-1]:
-                before, last = session.undo_stack[-1]
-                session.state = self.play(copy.deepcopy(before), last)
-            else:
-                state = session.game.new(session.seed, dict(session.options))
-                for logged in session.log:
-                    state = self.play(copy.deepcopy(state), logged)
-                session.state = state
-        except Exception as exc:  # a game that cannot be rebuilt: say so, never claim it was
-            fault.message = fault.message.replace("the game is left as it was",
-                                                  f"the game could not be rebuilt ({blame.describe(exc)})")
-        raise fault
 
     def children(self, state: Any) -> Iterable[tuple[str, Any]]:
         """Each legal move with the state it leads to, in the game's order.
