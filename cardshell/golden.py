@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import itertools
 import shlex
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
-from cardshell.messages import MAX_WORDINGS
-from cardshell.reply import HOST, Part
+from cardshell.messages import CATALOG, fields_of
+from cardshell.reply import GAME, HOST, INPUT, Part
 
 #: The suffix of golden-test scripts; their names start with ``test_``.
 GOLDEN_SUFFIX = ".cardshell"
@@ -30,9 +29,10 @@ UPDATE_OPTION = "--cardshell-update-golden"
 #: The command-line option that compares golden files byte for byte.
 STRICT_OPTION = "--cardshell-strict-golden"
 #: How a failing comparison says what was compared.
-COMPARED = ("(the game's lines compare exactly and in order; the host's by message id and arguments, in any "
-            f"wording it has had, and host lines absent from the expected file are allowed; {STRICT_OPTION} "
-            "compares every byte)")
+COMPARED = ("(pieces compare in order: the game's text by its words, wherever the host breaks or indents a "
+            "line; a board line by line; the host's messages in their wording now or a former one; a host "
+            "line absent from the expected file is allowed unless it names a plugin; "
+            f"{STRICT_OPTION} compares every byte)")
 #: How :func:`visible_lines` shows invisible characters, printed under a diff.
 LEGEND = "(· trailing space, \\t tab, \\r carriage return, [no newline at end]: the last line has no newline)"
 
@@ -156,56 +156,206 @@ def _read(path: Path) -> str | None:
         return None
 
 
-# -- comparing by origin --------------------------------------------------------
+# -- comparing by pieces --------------------------------------------------------
+#: The most texts one piece is tried as (its printed text, then the host's
+#: former wordings of it); a piece costs at most this many checks.
+MAX_CANDIDATES = 8
+#: The word standing for an empty line when texts compare by their words.
+BLANK = "\n"
+
+
+def words(text: str) -> list[str]:
+    """The words of a text as the game's and the host's pieces compare: each
+    line split on whitespace, an empty (or blank) line as :data:`BLANK`.
+
+    Where a line breaks and how its continuation is indented are the host's
+    layout, so ``"a b\\n  c"`` and ``"a\\nb c"`` have the same words; an
+    empty line stays one.
+    """
+    found: list[str] = []
+    for line in text.split("\n"):
+        found.extend(line.split() or (BLANK,))
+    return found
+
+
 @dataclass(frozen=True)
 class Item:
-    """One piece of a script's stream as a golden test compares it.
+    """One piece of a script's stream as a golden test compares it: a line
+    group of a reply (a game's text, a host message, the two on one line),
+    a game's board, a report on standard error.
 
     Attributes:
         text: what was printed, ending with a newline.
-        wordings: every text the piece may have had in a golden file of any
-            release (a host message in each wording), ``text`` first.
-        optional: the piece is the host's alone: a golden file of a release
-            that did not print it still matches.
+        wordings: the texts the piece may have in a golden file, each ending
+            with a newline: ``text`` first, then the host's former wordings
+            of it (at most :data:`MAX_CANDIDATES`).
+        optional: the piece is a host note about no plugin: a golden file of
+            a release that did not print it still matches.
+        board: a game's display: compared line by line, byte for byte;
+            any other piece compares by its :func:`words`.
+        label: how a failure names the piece: ``the game's line '...'`` or
+            ``the host's message ID``; "" for its first line.
+        plugin: the plugin the piece names or was written by (a warning
+            about it, its own text), else None; such a piece is never optional.
     """
 
     text: str
     wordings: tuple[str, ...]
     optional: bool
+    board: bool = False
+    label: str = ""
+    plugin: str | None = None
+
+    def named(self) -> str:
+        """How a failure names the piece."""
+        first = self.text.split("\n", 1)[0]
+        return self.label or f"the line {first!r}"
 
 
-def parts_wordings(parts: Sequence[Part], limit: int = MAX_WORDINGS) -> list[str]:
-    """The texts parts may have been printed as (each in each wording, joined as
-    :func:`cardshell.reply.joined` does); at most ``limit``.
+def _message_of(text: object) -> tuple[str, Mapping[str, object]] | None:
+    """A host message's catalog id and arguments, or None for any other text."""
+    message_id = getattr(text, "message_id", None)
+    args = getattr(text, "args", None)
+    if isinstance(message_id, str) and message_id in CATALOG and isinstance(args, Mapping):
+        return message_id, args
+    return None
+
+
+def _templates(message_id: str, args: Mapping[str, object]) -> list[str]:
+    """A message's wordings, now first then each former one whose fields are all given."""
+    message = CATALOG[message_id]
+    return [template for template in (message.text, *message.former)
+            if all(name in args for name in fields_of(template))]
+
+
+def _rendered(text: object, top: int, nested: int) -> str:
+    """A text with every host message in it in one wording: the outer one in
+    its ``top``-th (or oldest), those in its arguments in their ``nested``-th."""
+    found = _message_of(text)
+    if found is None:
+        return str(text)
+    message_id, args = found
+    templates = _templates(message_id, args)
+    template = templates[min(top, len(templates) - 1)]
+    return template.format_map({name: _rendered(args[name], nested, nested) for name in fields_of(template)})
+
+
+def _depth(text: object) -> int:
+    """The most wordings any host message in ``text`` has (1 for plain text)."""
+    found = _message_of(text)
+    if found is None:
+        return 1
+    message_id, args = found
+    return max([len(_templates(message_id, args)), *(_depth(value) for value in args.values())])
+
+
+def host_wordings(text: object) -> list[str]:
+    """The texts a piece may have had in a golden file: as printed first, then
+    the host message (if it is one) in its former wordings, the outer message
+    and those in its arguments each taken as a whole release's wording; at
+    most :data:`MAX_CANDIDATES`, without repeats.  No product of every
+    nested message's every wording: a handful of candidates per piece.
     """
-    choices = [piece.wordings() for piece in parts]
-    found: dict[str, None] = {}
-    for values in itertools.islice(itertools.product(*choices), limit):
-        text = ""
-        for number, (piece, value) in enumerate(zip(parts, values)):
-            text += ("" if number == 0 or piece.inline else "\n") + value
-        found.setdefault(text, None)
+    found: dict[str, None] = {str(text): None}
+    if _message_of(text) is None:
+        return list(found)
+    depth = _depth(text)
+    pairs = sorted(((top, nested) for top in range(depth) for nested in range(depth)),
+                   key=lambda pair: (max(pair), pair))
+    for top, nested in pairs[1:]:
+        found.setdefault(_rendered(text, top, nested), None)
+        if len(found) >= MAX_CANDIDATES:
+            break
     return list(found)
 
 
+def plugin_named(text: object) -> str | None:
+    """The plugin a host message names (its or a nested message's ``plugin``
+    field, as written: ``'golf'``), or None."""
+    found = _message_of(text)
+    if found is None:
+        return None
+    _, args = found
+    if "plugin" in args:
+        return str(args["plugin"])
+    for value in args.values():
+        named = plugin_named(value)
+        if named is not None:
+            return named
+    return None
+
+
+def _part_plugin(piece: Part) -> str | None:
+    """The plugin that wrote a part, or the one a host warning or error names."""
+    written = getattr(piece, "plugin", None)
+    if written:
+        return str(written)
+    if piece.origin == HOST and piece.kind in ("warning", "error"):
+        return plugin_named(piece.text)
+    return None
+
+
+def group_wordings(parts: Sequence[Part]) -> list[str]:
+    """The texts a line group of parts may have had (joined as
+    :func:`cardshell.reply.joined` does): the ``k``-th of each part's
+    :func:`host_wordings` together, for each ``k``; at most :data:`MAX_CANDIDATES`."""
+    choices = [host_wordings(piece.text) for piece in parts]
+    found: dict[str, None] = {}
+    for k in range(max(len(choice) for choice in choices)):
+        text = ""
+        for number, (piece, choice) in enumerate(zip(parts, choices)):
+            text += ("" if number == 0 or piece.inline else "\n") + choice[min(k, len(choice) - 1)]
+        found.setdefault(text, None)
+    return list(found)[:MAX_CANDIDATES]
+
+
+def _label(parts: Sequence[Part], text: str) -> str:
+    """How a failure names a group: the game's line, or the host's message id."""
+    first = text.split("\n", 1)[0]
+    if any(piece.origin != HOST for piece in parts):
+        who = "the game's" if all(piece.origin != INPUT for piece in parts) else "the echoed"
+        return f"{who} line {first!r}"
+    ids = []
+    for piece in parts:
+        found = _message_of(piece.text)
+        ids.append(piece.message_id or (found[0] if found else "(no id)"))
+    return "the host's message " + " + ".join(ids)
+
+
+def item_of(parts: Sequence[Part], *, optional: bool | None = None, label: str = "") -> Item:
+    """The item of one line group of parts.
+
+    Args:
+        parts: the group: its first part starts a line, the others are inline.
+        optional: None: optional when every part is the host's and none
+            names a plugin (:func:`plugin_named`); else as given (a plugin
+            named makes it required all the same).
+        label: how a failure names it; "" names the game's line or the host's id.
+    """
+    wordings = group_wordings(parts)
+    plugin = next((named for named in map(_part_plugin, parts) if named), None)
+    board = len(parts) == 1 and parts[0].kind == "board" and parts[0].origin == GAME
+    if optional is None:
+        optional = all(piece.origin == HOST for piece in parts)
+    return Item(wordings[0] + "\n", tuple(text + "\n" for text in wordings), optional and plugin is None,
+                board, label or _label(parts, wordings[0]), plugin)
+
+
 def items_of(parts: Sequence[Part]) -> list[Item]:
-    """A reply's output as items: one per line group, optional when all its parts are the host's."""
+    """A reply's output as items: one per line group (a part and the inline
+    parts after it), optional when all its parts are the host's and name no plugin."""
     groups: list[list[Part]] = []
     for piece in parts:
         if piece.inline and groups:
             groups[-1].append(piece)
         else:
             groups.append([piece])
-    items = []
-    for group in groups:
-        wordings = [text + "\n" for text in parts_wordings(group)]
-        items.append(Item(wordings[0], tuple(wordings), all(piece.origin == HOST for piece in group)))
-    return items
+    return [item_of(group) for group in groups]
 
 
-def exact_item(text: str) -> Item:
-    """An item compared byte for byte, never optional."""
-    return Item(text, (text,), False)
+def exact_item(text: str, label: str = "") -> Item:
+    """An item of text as printed, compared by its words, never optional."""
+    return Item(text, (text,), False, label=label)
 
 
 @dataclass
@@ -213,60 +363,166 @@ class Comparison:
     """How an expected stream compares with the items printed.
 
     Attributes:
-        ok: every expected line is matched: the game's exactly and in order,
-            the host's in one of their wordings; missing host items allowed.
+        ok: every item is matched in order (the game's by its words, a board
+            line by line, the host's in one of its wordings) and every
+            expected line accounted for; an optional item may be absent.
         exact: the texts are equal byte for byte.
-        host_lines: printed host lines that differ or are missing (0 when ``exact``).
-        problem: where matching stopped, for a failing comparison.
+        host_lines: printed host lines matched in a former wording or absent.
+        problem: the piece that differs and a diff of it, for a failing comparison.
+        plugin: the plugin a failing piece names (its warning or its text), else None.
+        checks: candidate texts tried (at most :data:`MAX_CANDIDATES` per item).
+        steps: words and lines compared.
     """
 
     ok: bool
     exact: bool
     host_lines: int = 0
     problem: str = ""
+    plugin: str | None = None
+    checks: int = 0
+    steps: int = 0
+
+
+class _Expected:
+    """An expected stream as words (:func:`words`), each word knowing its line."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.split("\n")[:-1]
+        self.tokens: list[str] = []
+        self.line_of: list[int] = []
+        self.starts: list[int] = []
+        for number, line in enumerate(self.lines):
+            self.starts.append(len(self.tokens))
+            found = line.split() or [BLANK]
+            self.tokens.extend(found)
+            self.line_of.extend([number] * len(found))
+        self.starts.append(len(self.tokens))
+        self.steps = 0
+
+    def line_at(self, position: int) -> int:
+        """The number (from 0) of the line a word position is in; the end: the number of lines."""
+        return self.line_of[position] if position < len(self.tokens) else len(self.lines)
+
+    def at_line_start(self, position: int) -> bool:
+        return position >= len(self.tokens) or self.starts[self.line_of[position]] == position
+
+    def match(self, position: int, wording: str, board: bool) -> tuple[int | None, int]:
+        """Where the expected stream goes on if ``wording`` (ending with a
+        newline) is there at ``position``, else None; and how far it matched
+        (words, or lines for a board)."""
+        if board:
+            lines = wording[:-1].split("\n")
+            first = self.line_at(position)
+            if position < len(self.tokens) and self.starts[first] != position:
+                return None, 0
+            for number, line in enumerate(lines):
+                self.steps += 1
+                if first + number >= len(self.lines) or self.lines[first + number] != line:
+                    return None, number
+            return self.starts[first + len(lines)], len(lines)
+        found = words(wording[:-1])
+        for number, word in enumerate(found):
+            self.steps += 1
+            if position + number >= len(self.tokens) or self.tokens[position + number] != word:
+                return None, number
+        end = position + len(found)
+        return (end if self.at_line_start(end) else None), len(found)
 
 
 def compare(expected: str, items: Sequence[Item]) -> Comparison:
     """Compare a golden file's text with the items printed on that stream.
 
-    The expected text must be the items in order, each in one of its wordings,
-    an optional item possibly absent; a dynamic programme over the positions
-    reachable after each item decides, matching a multi-line piece whole.
+    The items are matched in order, each where the previous one ended: the
+    first of its wordings whose words are the expected file's there (a
+    board: whose lines are) is taken; an optional item none of whose
+    wordings is there is absent.  Linear in the stream's length: each item
+    tries at most :data:`MAX_CANDIDATES` wordings, no choice is revisited.
     """
     actual = "".join(item.text for item in items)
     if expected == actual:
         return Comparison(True, True)
-    lines = expected.split("\n")
-    if lines[-1] != "":
+    if expected and not expected.endswith("\n"):
         return Comparison(False, False, problem="the expected file's last line has no newline at its end")
-    lines = [line + "\n" for line in lines[:-1]]
-    # reach[i] = fewest differing host lines to have matched lines[:i] with the items so far
-    reach: dict[int, int] = {0: 0}
-    stopped = (0, 0)
-    for number, item in enumerate(items):
-        following: dict[int, int] = {}
-        for start, cost in reach.items():
-            if item.optional:
-                _keep(following, start, cost + item.text.count("\n"))
-            for index, wording in enumerate(item.wordings):
-                count = wording.count("\n")
-                if "".join(lines[start:start + count]) == wording:
-                    _keep(following, start + count, cost + (0 if index == 0 else count))
-        if not following:
-            stopped = (number, max(reach))
-            break
-        reach = following
+    stream = _Expected(expected)
+    position, host_lines, checks = 0, 0, 0
+    for item in items:
+        taken: int | None = None
+        best = (0, 0)
+        for index, wording in enumerate(item.wordings):
+            checks += 1
+            end, reached = stream.match(position, wording, item.board)
+            if end is not None:
+                taken = index
+                break
+            best = max(best, (reached, -index))
+        if taken is None and item.optional:
+            host_lines += item.text.count("\n")
+            continue
+        if taken is None:
+            problem = _differs(stream, position, item, item.wordings[-best[1]], best[0])
+            return Comparison(False, False, problem=problem, plugin=item.plugin, checks=checks, steps=stream.steps)
+        if taken:
+            host_lines += item.text.count("\n")
+        position = end if end is not None else position
+    if position < len(stream.tokens):
+        line = stream.line_at(position)
+        return Comparison(False, False, problem=f"expected line {line + 1}, {stream.lines[line]!r}, and the "
+                                                f"{len(stream.lines) - line - 1} after it: nothing printed matches them "
+                                                f"(the expected file goes on after the last piece printed)",
+                          checks=checks, steps=stream.steps)
+    return Comparison(True, False, host_lines, checks=checks, steps=stream.steps)
+
+
+#: Lines of the expected file shown around a differing piece.
+_CONTEXT = 2
+
+
+def _differs(stream: _Expected, position: int, item: Item, wording: str, reached: int) -> str:
+    """What a failing comparison says: the piece, where it was expected, and a diff of both."""
+    shown = wording[:-1].split("\n")
+    if item.board:
+        printed_line = shown[min(reached, len(shown) - 1)]
+        expected_line = stream.line_at(position) + reached
     else:
-        if len(lines) in reach:
-            return Comparison(True, False, reach[len(lines)])
-        stopped = (len(items), max(reach))
-    number, line = stopped
-    shown = lines[line].rstrip("\n") if line < len(lines) else "(the end of the expected file)"
-    printed = items[number].text.rstrip("\n") if number < len(items) else "(nothing more)"
-    return Comparison(False, False, problem=f"expected line {line + 1}: {shown!r}\n"
-                                            f"  printed there: {printed!r}")
+        lines_words = [words(line) for line in shown]
+        count, printed_line = 0, shown[-1]
+        for line, found in zip(shown, lines_words):
+            count += len(found)
+            if count > reached:
+                printed_line = line
+                break
+        expected_line = stream.line_at(min(position + reached, len(stream.tokens)))
+    first = stream.line_at(position)
+    there = (f"expected line {expected_line + 1}: {stream.lines[expected_line]!r}"
+             if expected_line < len(stream.lines) else "the expected file has ended")
+    who = item.named() if item.plugin is None else f"{item.named()} (plugin {item.plugin})"
+    head = f"{who} differs at its line {printed_line!r}; {there}"
+    if item.plugin is not None:
+        head = (f"plugin {item.plugin} regressed: {who} is not in the expected file; {there}"
+                if item.optional or item.label.startswith("the host's") else f"plugin {item.plugin}: {head}")
+    window = "".join(line + "\n" for line in stream.lines[first:first + len(shown) + _CONTEXT])
+    return f"{head}\n{text_diff(window, wording, f'expected lines {first + 1}-', 'printed piece')}"
 
 
-def _keep(reach: dict[int, int], position: int, cost: int) -> None:
-    if cost < reach.get(position, cost + 1):
-        reach[position] = cost
+def changed_lines(expected: str, actual: str) -> tuple[list[int], list[int]]:
+    """The numbers (from 1) of the lines that differ between two texts: the
+    expected's and the actual's, by :class:`difflib.SequenceMatcher`."""
+    old, new = expected.split("\n"), actual.split("\n")
+    gone: list[int] = []
+    added: list[int] = []
+    for tag, a1, a2, b1, b2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if tag != "equal":
+            gone += range(a1 + 1, a2 + 1)
+            added += range(b1 + 1, b2 + 1)
+    return gone, added
+
+
+def numbered(numbers: Sequence[int]) -> str:
+    """Line numbers as ranges: ``3, 7-9``; ``none`` when empty."""
+    spans: list[list[int]] = []
+    for number in numbers:
+        if spans and spans[-1][1] == number - 1:
+            spans[-1][1] = number
+        else:
+            spans.append([number, number])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in spans) or "none"
