@@ -277,7 +277,7 @@ def plugin_named(text: object) -> str | None:
         return None
     _, args = found
     if "plugin" in args:
-        return str(args["plugin"])
+        return str(args["plugin"]).strip("'\"")
     for value in args.values():
         named = plugin_named(value)
         if named is not None:
@@ -466,10 +466,9 @@ def compare(expected: str, items: Sequence[Item]) -> Comparison:
         position = end if end is not None else position
     if position < len(stream.tokens):
         line = stream.line_at(position)
-        return Comparison(False, False, problem=f"expected line {line + 1}, {stream.lines[line]!r}, and the "
-                                                f"{len(stream.lines) - line - 1} after it: nothing printed matches them "
-                                                f"(the expected file goes on after the last piece printed)",
-                          checks=checks, steps=stream.steps)
+        problem = (f"expected line {line + 1}, {stream.lines[line]!r}, and the {len(stream.lines) - line - 1} "
+                   f"after it: nothing printed matches them (the expected file goes on after the last piece printed)")
+        return Comparison(False, False, problem=problem, checks=checks, steps=stream.steps)
     return Comparison(True, False, host_lines, checks=checks, steps=stream.steps)
 
 
@@ -495,11 +494,12 @@ def _differs(stream: _Expected, position: int, item: Item, wording: str, reached
     first = stream.line_at(position)
     there = (f"expected line {expected_line + 1}: {stream.lines[expected_line]!r}"
              if expected_line < len(stream.lines) else "the expected file has ended")
-    who = item.named() if item.plugin is None else f"{item.named()} (plugin {item.plugin})"
-    head = f"{who} differs at its line {printed_line!r}; {there}"
-    if item.plugin is not None:
-        head = (f"plugin {item.plugin} regressed: {who} is not in the expected file; {there}"
-                if item.optional or item.label.startswith("the host's") else f"plugin {item.plugin}: {head}")
+    head = f"{item.named()} differs at its line {printed_line!r}; {there}"
+    if item.plugin is not None and item.label.startswith("the host's"):  # a warning or error about the plugin
+        head = (f"plugin {item.plugin!r} regressed: the host's warning or error about it ({item.named()}) "
+                f"is not in the expected file; {there}")
+    elif item.plugin is not None:
+        head = f"plugin {item.plugin!r} regressed: its text, {head}"
     window = "".join(line + "\n" for line in stream.lines[first:first + len(shown) + _CONTEXT])
     return f"{head}\n{text_diff(window, wording, f'expected lines {first + 1}-', 'printed piece')}"
 

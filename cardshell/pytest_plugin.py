@@ -150,7 +150,7 @@ class GoldenItem(pytest.Item):
                     report.append(COMPARED)
             report.append(f"reproduce: {self.reproduce_command(check.options)}")
             if check.regressed:  # a plugin's failure: never advise recording it
-                named = ", ".join(dict.fromkeys(check.regressed))
+                named = ", ".join(repr(name) for name in dict.fromkeys(check.regressed))
                 report.append(f"plugin {named} regressed: fix the plugin; rewriting the expected files with "
                               f"{UPDATE_OPTION} would record its failure as the expected result")
             else:
@@ -165,7 +165,8 @@ class GoldenItem(pytest.Item):
         named = [item.plugin for item in result.err_items if item.plugin is not None]
         if named:  # recorded only when the author means it: said beside the files written
             written.append(f"note: {self.path.name} records a warning or error naming plugin "
-                           f"{', '.join(dict.fromkeys(named))}: check that the failure is meant")
+                           f"{', '.join(repr(name) for name in dict.fromkeys(named))}: check that the failure "
+                           f"is meant")
         contents = {"out": result.output, "err": result.errors or None,
                     "status": f"{result.status}\n" if result.status else None}
         for kind, text in contents.items():

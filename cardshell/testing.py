@@ -29,12 +29,12 @@ from cardshell.golden import (  # the golden scripts' part of the kit, importabl
     GOLDEN_SUFFIX,
     HEADER_PREFIX,
     LEGEND,
+    MAX_CANDIDATES,
     STRICT_OPTION,
     UPDATE_OPTION,
     GoldenError,
     GoldenMismatch,
     GoldenOptions,
-    MAX_CANDIDATES,
     Item,
     _read,
     changed_lines,
@@ -430,7 +430,8 @@ def check_golden(path: Path, *, plugins: Iterable[str] | None = None, strict: bo
             continue
         verdict = compare(expected, items)
         if not verdict.ok:
-            check.problems.append(f"{name} differs: {verdict.problem}")
+            check.problems.append(f"{name} differs:\n{text_diff(expected, actual, expected_path.name, name)}\n"
+                                  f"the piece that differs: {verdict.problem}")
             if verdict.plugin is not None:
                 check.regressed.append(verdict.plugin)
         check.host_lines += verdict.host_lines

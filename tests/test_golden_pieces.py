@@ -13,13 +13,13 @@ import os
 from pathlib import Path
 
 import pytest
-from test_golden_by_origin import compat_installed, golden_files  # noqa: F401  (a fixture, used by name)
 
 from cardshell import screen
-from cardshell.golden import MAX_CANDIDATES, BLANK, Item, compare, words
+from cardshell.golden import BLANK, MAX_CANDIDATES, Item, compare, words
 from cardshell.messages import CATALOG, HostText, Message, say
 from cardshell.reply import GAME, HOST, Part, joined
 from cardshell.testing import check_golden, run_cardshell, run_golden
+from test_golden_by_origin import compat_installed, golden_files  # noqa: F401  (a fixture, used by name)
 
 ROOT = Path(__file__).resolve().parent.parent
 TOY_PLUGINS = ROOT / "tests" / "plugins"
