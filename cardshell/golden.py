@@ -195,8 +195,12 @@ class Item:
             any other piece compares by its :func:`words`.
         label: how a failure names the piece: ``the game's line '...'`` or
             ``the host's message ID``; "" for its first line.
-        plugin: the plugin the piece names or was written by (a warning
-            about it, its own text), else None; such a piece is never optional.
+        plugin: the plugin a host warning or error in the piece names (it
+            failed, or answered the host wrongly), else None; such a piece is
+            never optional, and its absence from a golden file is the
+            plugin's regression.
+        writer: the plugin whose code wrote the piece's text (a message it
+            made with ``say`` too), else None; such a piece is the game's.
     """
 
     text: str
@@ -205,11 +209,13 @@ class Item:
     board: bool = False
     label: str = ""
     plugin: str | None = None
+    writer: str | None = None
 
     def named(self) -> str:
-        """How a failure names the piece."""
+        """How a failure names the piece (and the plugin that wrote it)."""
         first = self.text.split("\n", 1)[0]
-        return self.label or f"the line {first!r}"
+        named = self.label or f"the line {first!r}"
+        return named if self.writer is None else f"{named}, written by plugin {self.writer!r}"
 
 
 def _message_of(text: object) -> tuple[str, Mapping[str, object]] | None:
@@ -286,10 +292,7 @@ def plugin_named(text: object) -> str | None:
 
 
 def _part_plugin(piece: Part) -> str | None:
-    """The plugin that wrote a part, or the one a host warning or error names."""
-    written = getattr(piece, "plugin", None)
-    if written:
-        return str(written)
+    """The plugin a host warning or error names, else None."""
     if piece.origin == HOST and piece.kind in ("warning", "error"):
         return plugin_named(piece.text)
     return None
@@ -315,11 +318,21 @@ def _label(parts: Sequence[Part], text: str) -> str:
     if any(piece.origin != HOST for piece in parts):
         who = "the game's" if all(piece.origin != INPUT for piece in parts) else "the echoed"
         return f"{who} line {first!r}"
-    ids = []
-    for piece in parts:
-        found = _message_of(piece.text)
-        ids.append(piece.message_id or (found[0] if found else "(no id)"))
-    return "the host's message " + " + ".join(ids)
+    return "the host's message " + " + ".join(" > ".join(_ids(piece.text)) or "(no id)" for piece in parts)
+
+
+def _ids(text: object) -> list[str]:
+    """A host message's id, then those of the nested messages down to the one naming a plugin, if any."""
+    found = _message_of(text)
+    if found is None:
+        return []
+    message_id, args = found
+    if "plugin" not in args:
+        for value in args.values():
+            inner = _ids(value)
+            if inner and plugin_named(value) is not None:
+                return [message_id, *inner]
+    return [message_id]
 
 
 def item_of(parts: Sequence[Part], *, optional: bool | None = None, label: str = "") -> Item:
@@ -334,11 +347,13 @@ def item_of(parts: Sequence[Part], *, optional: bool | None = None, label: str =
     """
     wordings = group_wordings(parts)
     plugin = next((named for named in map(_part_plugin, parts) if named), None)
+    writer = next((str(piece.plugin) for piece in parts if getattr(piece, "plugin", None)), None)
     board = len(parts) == 1 and parts[0].kind == "board" and parts[0].origin == GAME
     if optional is None:
         optional = all(piece.origin == HOST for piece in parts)
-    return Item(wordings[0] + "\n", tuple(text + "\n" for text in wordings), optional and plugin is None,
-                board, label or _label(parts, wordings[0]), plugin)
+    return Item(wordings[0] + "\n", tuple(text + "\n" for text in wordings),
+                optional and plugin is None and writer is None, board, label or _label(parts, wordings[0]), plugin,
+                writer)
 
 
 def items_of(parts: Sequence[Part]) -> list[Item]:
@@ -369,7 +384,7 @@ class Comparison:
         exact: the texts are equal byte for byte.
         host_lines: printed host lines matched in a former wording or absent.
         problem: the piece that differs and a diff of it, for a failing comparison.
-        plugin: the plugin a failing piece names (its warning or its text), else None.
+        plugin: the plugin a failing piece's warning or error names (:attr:`Item.plugin`), else None.
         checks: candidate texts tried (at most :data:`MAX_CANDIDATES` per item).
         steps: words and lines compared.
     """
@@ -495,11 +510,9 @@ def _differs(stream: _Expected, position: int, item: Item, wording: str, reached
     there = (f"expected line {expected_line + 1}: {stream.lines[expected_line]!r}"
              if expected_line < len(stream.lines) else "the expected file has ended")
     head = f"{item.named()} differs at its line {printed_line!r}; {there}"
-    if item.plugin is not None and item.label.startswith("the host's"):  # a warning or error about the plugin
-        head = (f"plugin {item.plugin!r} regressed: the host's warning or error about it ({item.named()}) "
-                f"is not in the expected file; {there}")
-    elif item.plugin is not None:
-        head = f"plugin {item.plugin!r} regressed: its text, {head}"
+    if item.plugin is not None:
+        head = (f"plugin {item.plugin!r} regressed: {item.named()}, a warning or error about it, is not in the "
+                f"expected file; {there}")
     window = "".join(line + "\n" for line in stream.lines[first:first + len(shown) + _CONTEXT])
     return f"{head}\n{text_diff(window, wording, f'expected lines {first + 1}-', 'printed piece')}"
 
