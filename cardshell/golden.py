@@ -159,7 +159,7 @@ def _read(path: Path) -> str | None:
 # -- comparing by pieces --------------------------------------------------------
 #: The most texts one piece is tried as (its printed text, then the host's
 #: former wordings of it); a piece costs at most this many checks.
-MAX_CANDIDATES = 8
+MAX_CANDIDATES = 12
 #: The word standing for an empty line when texts compare by their words.
 BLANK = "\n"
 
@@ -257,21 +257,22 @@ def _depth(text: object) -> int:
 
 def host_wordings(text: object) -> list[str]:
     """The texts a piece may have had in a golden file: as printed first, then
-    the host message (if it is one) in its former wordings, the outer message
-    and those in its arguments each taken as a whole release's wording; at
-    most :data:`MAX_CANDIDATES`, without repeats.  No product of every
-    nested message's every wording: a handful of candidates per piece.
+    the host message (if it is one) in each of its wordings, the messages in
+    its arguments each in its wording now, its newest former one or its
+    oldest; at most :data:`MAX_CANDIDATES`, without repeats.  No product of
+    every nested message's every wording: a handful of candidates per piece.
     """
     found: dict[str, None] = {str(text): None}
-    if _message_of(text) is None:
+    message = _message_of(text)
+    if message is None:
         return list(found)
-    depth = _depth(text)
-    pairs = sorted(((top, nested) for top in range(depth) for nested in range(depth)),
-                   key=lambda pair: (max(pair), pair))
-    for top, nested in pairs[1:]:
-        found.setdefault(_rendered(text, top, nested), None)
-        if len(found) >= MAX_CANDIDATES:
-            break
+    tops = range(len(_templates(*message)))
+    oldest = _depth(text) - 1
+    for nested in dict.fromkeys((1, 0, oldest)):
+        for top in tops:
+            found.setdefault(_rendered(text, top, nested), None)
+            if len(found) >= MAX_CANDIDATES:
+                return list(found)
     return list(found)
 
 

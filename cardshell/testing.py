@@ -238,10 +238,11 @@ class RecordingWriter(PlainWriter):
         group = item_of(parts, optional=optional)
         text = format_report(self.source, number, printed)
         found: dict[str, None] = {text: None}
-        for message in group.wordings:
+        for index, message in enumerate(group.wordings):
             first, *rest = message[:-1].split("\n")
             tail = "".join(f"{CONTINUATION}{line}\n" for line in rest)
-            for head in host_wordings(say("script.report", source=self.source, number=number, message=first))[:2]:
+            heads = host_wordings(say("script.report", source=self.source, number=number, message=first))
+            for head in heads[:2] if index == 0 else heads[:1]:  # the report's own former wording: once
                 found.setdefault(f"{head}\n{tail}", None)
         return replace(group, text=text, wordings=tuple(found)[:MAX_CANDIDATES])
 
