@@ -360,3 +360,14 @@ def test_a_plugins_own_text_is_the_games_part_whatever_its_type(tmp_path, monkey
     said = [piece for stream, piece in result.parts if "no game in progress" in str(piece.text)]
     assert said and said[0].origin == GAME and said[0].plugin == "regressing_pairs" and said[0].message_id is None
     assert all(piece.origin == HOST for stream, piece in result.parts if "seed" in str(piece.text))
+
+
+def test_updating_a_golden_file_that_records_a_plugins_failure_says_so(recorded, pytester, monkeypatch):
+    for name in ("regressing_pairs.py", "test_pairs.cardshell"):
+        (pytester.path / name).write_bytes((recorded.parent / name).read_bytes())
+    monkeypatch.setenv("GOLDEN_REGRESSION", "game-over")
+    run = pytester.runpytest("-p", "no:cacheprovider", "-p", "no:hypothesispytest", "--cardshell-update-golden")
+    run.assert_outcomes(passed=1)
+    text = run.stdout.str()
+    assert "records a warning or error naming plugin 'regressing_pairs'" in text
+    assert "golden file(s) changed" in text and "wrote" in text
