@@ -2,8 +2,9 @@
 
 A script of LINES lines plays the toy counter game of tests/plugins with
 ``--echo`` (a move, its undoing, an unknown word and a look at the game,
-over and over, and a help page, the host's lines only, every 100 lines), with three host messages reworded as a release rewords
-them (the wording of today kept as former).  Its output recorded before the
+over and over, and a help page, the host's lines only, every 100 lines),
+with three host messages reworded as a release rewords them (the wording
+of today kept as former).  Its output recorded before the
 rewording, with one game line changed near the end, is the expected file.
 Printed: the CPU seconds (median of REPEATS) of running the script with the
 recording of its golden items (:func:`cardshell.testing.run_cardshell`) and
