@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import re
 import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -29,7 +30,7 @@ UPDATE_OPTION = "--cardshell-update-golden"
 #: The command-line option that compares golden files byte for byte.
 STRICT_OPTION = "--cardshell-strict-golden"
 #: How a failing comparison says what was compared.
-COMPARED = ("(pieces compare in order: the game's text by its words, wherever the host breaks or indents a "
+COMPARED = ("(pieces compare in order: the game's text by its words and spaces, wherever the host breaks or indents a "
             "line; a board line by line; the host's messages in their wording now or a former one; a host "
             "line absent from the expected file is allowed unless it names a plugin; "
             f"{STRICT_OPTION} compares every byte)")
@@ -169,13 +170,39 @@ def words(text: str) -> list[str]:
     line split on whitespace, an empty (or blank) line as :data:`BLANK`.
 
     Where a line breaks and how its continuation is indented are the host's
-    layout, so ``"a b\\n  c"`` and ``"a\\nb c"`` have the same words; an
+    layout, so ``"a b\n  c"`` and ``"a\nb c"`` have the same words; an
     empty line stays one.
     """
+    return _spaced(text)[0]
+
+
+#: The space between two words, as :func:`_spaced` gives it: within a line,
+#: the exact characters; at a line break, this (any space matches it).
+BREAK = ""
+_WORD = re.compile(r"\S+")
+
+
+def _spaced(text: str) -> tuple[list[str], list[str]]:
+    """The :func:`words` of a text, and the space after each: the exact
+    characters between two words of a line, :data:`BREAK` at a line's end."""
     found: list[str] = []
+    spaces: list[str] = []
     for line in text.split("\n"):
-        found.extend(line.split() or (BLANK,))
-    return found
+        matches = list(_WORD.finditer(line))
+        if not matches:
+            found.append(BLANK)
+            spaces.append(BREAK)
+            continue
+        for number, match in enumerate(matches):
+            found.append(match.group())
+            spaces.append(line[match.end():matches[number + 1].start()] if number + 1 < len(matches) else BREAK)
+    return found, spaces
+
+
+def _same_space(one: str, other: str) -> bool:
+    """Whether two spaces between words match: equal, or either a line break
+    or holding a tab (the host's layout may break a line there or expand its tabs)."""
+    return one == other or one == BREAK or other == BREAK or "\t" in one or "\t" in other
 
 
 @dataclass(frozen=True)
@@ -192,7 +219,8 @@ class Item:
         optional: the piece is a host note about no plugin: a golden file of
             a release that did not print it still matches.
         board: a game's display: compared line by line, byte for byte;
-            any other piece compares by its :func:`words`.
+            any other piece compares by its :func:`words` and the spaces
+            between them within a line (not where a line breaks).
         label: how a failure names the piece: ``the game's line '...'`` or
             ``the host's message ID``; "" for its first line.
         plugin: the plugin a host warning or error in the piece names (it
@@ -400,17 +428,19 @@ class Comparison:
 
 
 class _Expected:
-    """An expected stream as words (:func:`words`), each word knowing its line."""
+    """An expected stream as words (:func:`words`), each knowing its line and the space after it."""
 
     def __init__(self, text: str) -> None:
         self.lines = text.split("\n")[:-1]
         self.tokens: list[str] = []
         self.line_of: list[int] = []
         self.starts: list[int] = []
+        self.spaces: list[str] = []
         for number, line in enumerate(self.lines):
             self.starts.append(len(self.tokens))
-            found = line.split() or [BLANK]
+            found, spaces = _spaced(line)
             self.tokens.extend(found)
+            self.spaces.extend(spaces)
             self.line_of.extend([number] * len(found))
         self.starts.append(len(self.tokens))
         self.steps = 0
@@ -436,10 +466,13 @@ class _Expected:
                 if first + number >= len(self.lines) or self.lines[first + number] != line:
                     return None, number
             return self.starts[first + len(lines)], len(lines)
-        found = words(wording[:-1])
+        found, spaces = _spaced(wording[:-1])
+        last = len(found) - 1
         for number, word in enumerate(found):
             self.steps += 1
-            if position + number >= len(self.tokens) or self.tokens[position + number] != word:
+            at = position + number
+            if at >= len(self.tokens) or self.tokens[at] != word or (
+                    number < last and not _same_space(self.spaces[at], spaces[number])):
                 return None, number
         end = position + len(found)
         return (end if self.at_line_start(end) else None), len(found)

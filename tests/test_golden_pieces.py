@@ -165,6 +165,13 @@ def test_a_games_summary_wrapped_by_the_host_matches_its_unwrapped_recording_and
     assert not compare(wrapped_file, [other]).ok
 
 
+def test_the_space_between_a_games_words_counts_within_a_line_but_not_at_a_break():
+    item = Item("Streak:  2 of 3\n", ("Streak:  2 of 3\n",), False)
+    assert compare("Streak:\n    2 of 3\n", [item]).ok  # the host broke the line there
+    verdict = compare("Streak: 2 of 3\n", [item])
+    assert not verdict.ok and "expected line 1: 'Streak: 2 of 3'" in verdict.problem
+
+
 def test_words_keep_empty_lines():
     assert words("a b\n  c\n\nd") == ["a", "b", "c", BLANK, "d"]
     assert not compare("a\n\nb\n", [Item("a\nb\n", ("a\nb\n",), False)]).ok
