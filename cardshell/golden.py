@@ -1,4 +1,15 @@
-"""Golden scripts: their ``# cardshell:`` header and how their differences are shown.
+"""Golden scripts: their ``# cardshell:`` header, how what they printed compares
+with their expected files, and how a difference is shown.
+
+What a script printed is compared piece by piece (:class:`Item`, made from
+a reply's :class:`~cardshell.reply.Part` s): a game's text by its words
+and the spaces between them within a line, wherever the host breaks or
+indents its lines; a game's board line by line; a host message in a
+handful of its wordings (now and former, :func:`host_wordings`); a host
+line about no plugin may be absent from the expected file, a warning or
+error naming a plugin never.  The expected file is the readable ``.out``
+(and ``.err``) alone: golden files recorded by any release keep passing.
+:func:`compare` is linear in the stream's length.
 
 Part of the testing kit (re-exported by :mod:`cardshell.testing`), used by
 the pytest plugin (:mod:`cardshell.pytest_plugin`) to collect
@@ -166,7 +177,7 @@ BLANK = "\n"
 
 
 def words(text: str) -> list[str]:
-    """The words of a text as the game's and the host's pieces compare: each
+    r"""The words of a text as the game's and the host's pieces compare: each
     line split on whitespace, an empty (or blank) line as :data:`BLANK`.
 
     Where a line breaks and how its continuation is indented are the host's
