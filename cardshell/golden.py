@@ -438,65 +438,87 @@ class Comparison:
     steps: int = 0
 
 
+@dataclass(frozen=True)
+class _Match:
+    """How far one wording of a piece matched the expected stream.
+
+    Attributes:
+        end: the number (from 0) of the expected line after the piece; None: no match.
+        reached: the words matched (lines, where it failed line by line).
+        line: the expected line where matching stopped.
+        printed: the piece's line (from 0) where it stopped.
+    """
+
+    end: int | None
+    reached: int
+    line: int
+    printed: int
+
+
 class _Expected:
-    """An expected stream as words (:func:`words`), each knowing its line and the space after it."""
+    """An expected stream's lines, each made words (:func:`_spaced`) when first compared so."""
 
     def __init__(self, text: str) -> None:
         self.lines = text.split("\n")[:-1]
-        self.tokens: list[str] = []
-        self.line_of: list[int] = []
-        self.starts: list[int] = []
-        self.spaces: list[str] = []
-        for number, line in enumerate(self.lines):
-            self.starts.append(len(self.tokens))
-            found, spaces = _spaced(line)
-            self.tokens.extend(found)
-            self.spaces.extend(spaces)
-            self.line_of.extend([number] * len(found))
-        self.starts.append(len(self.tokens))
+        self._spaced: dict[int, tuple[list[str], list[str]]] = {}
         self.steps = 0
 
-    def line_at(self, position: int) -> int:
-        """The number (from 0) of the line a word position is in; the end: the number of lines."""
-        return self.line_of[position] if position < len(self.tokens) else len(self.lines)
+    def spaced(self, number: int) -> tuple[list[str], list[str]]:
+        """The words of line ``number`` and the space after each."""
+        found = self._spaced.get(number)
+        if found is None:
+            found = self._spaced[number] = _spaced(self.lines[number])
+        return found
 
-    def at_line_start(self, position: int) -> bool:
-        return position >= len(self.tokens) or self.starts[self.line_of[position]] == position
-
-    def match(self, position: int, wording: str, board: bool) -> tuple[int | None, int]:
-        """Where the expected stream goes on if ``wording`` (ending with a
-        newline) is there at ``position``, else None; and how far it matched
-        (words, or lines for a board)."""
+    def match(self, first: int, wording: str, board: bool) -> _Match:
+        """Whether ``wording`` (ending with a newline) is there from line
+        ``first``: its lines as they are (a board must be), else (not a
+        board) its words and the spaces between them within a line."""
+        shown = wording[:-1].split("\n")
+        number = 0
+        for number, line in enumerate(shown):
+            self.steps += 1
+            if first + number >= len(self.lines) or self.lines[first + number] != line:
+                break
+        else:
+            return _Match(first + len(shown), len(shown), first + len(shown), len(shown) - 1)
         if board:
-            lines = wording[:-1].split("\n")
-            first = self.line_at(position)
-            if position < len(self.tokens) and self.starts[first] != position:
-                return None, 0
-            for number, line in enumerate(lines):
-                self.steps += 1
-                if first + number >= len(self.lines) or self.lines[first + number] != line:
-                    return None, number
-            return self.starts[first + len(lines)], len(lines)
-        found, spaces = _spaced(wording[:-1])
-        last = len(found) - 1
+            return _Match(None, number, first + number, number)
+        found: list[str] = []
+        spaces: list[str] = []
+        printed: list[int] = []
+        for index, line in enumerate(shown):
+            words_of, spaces_of = _spaced(line)
+            found += words_of
+            spaces += spaces_of
+            printed += [index] * len(words_of)
+        at, column, last = first, 0, len(found) - 1
         for number, word in enumerate(found):
             self.steps += 1
-            at = position + number
-            if at >= len(self.tokens) or self.tokens[at] != word or (
-                    number < last and not _same_space(self.spaces[at], spaces[number])):
-                return None, number
-        end = position + len(found)
-        return (end if self.at_line_start(end) else None), len(found)
+            if at >= len(self.lines):
+                return _Match(None, number, at, printed[number])
+            expected_words, expected_spaces = self.spaced(at)
+            if expected_words[column] != word or (
+                    number < last and not _same_space(expected_spaces[column], spaces[number])):
+                return _Match(None, number, at, printed[number])
+            column += 1
+            if column == len(expected_words):
+                at, column = at + 1, 0
+        if column:  # the piece ends inside an expected line
+            return _Match(None, len(found), at, printed[-1])
+        return _Match(at, len(found), at, len(shown) - 1)
 
 
 def compare(expected: str, items: Sequence[Item]) -> Comparison:
     """Compare a golden file's text with the items printed on that stream.
 
-    The items are matched in order, each where the previous one ended: the
-    first of its wordings whose words are the expected file's there (a
-    board: whose lines are) is taken; an optional item none of whose
-    wordings is there is absent.  Linear in the stream's length: each item
-    tries at most :data:`MAX_CANDIDATES` wordings, no choice is revisited.
+    The items are matched in order, each from the line where the previous
+    one ended: the first of its wordings that is there (its lines as they
+    are; else, but for a board, its words and the spaces between them
+    within a line) is taken; an optional item none of whose wordings is
+    there is absent.  Linear in the stream's length: each item tries at
+    most :data:`MAX_CANDIDATES` wordings, each compared up to its length,
+    and no choice is revisited.
     """
     actual = "".join(item.text for item in items)
     if expected == actual:
@@ -504,56 +526,44 @@ def compare(expected: str, items: Sequence[Item]) -> Comparison:
     if expected and not expected.endswith("\n"):
         return Comparison(False, False, problem="the expected file's last line has no newline at its end")
     stream = _Expected(expected)
-    position, host_lines, checks = 0, 0, 0
+    line, host_lines, checks = 0, 0, 0
     for item in items:
-        taken: int | None = None
-        best = (0, 0)
+        taken: _Match | None = None
+        best: tuple[_Match, str] | None = None
         for index, wording in enumerate(item.wordings):
             checks += 1
-            end, reached = stream.match(position, wording, item.board)
-            if end is not None:
-                taken = index
+            found = stream.match(line, wording, item.board)
+            if found.end is not None:
+                taken = found
+                host_lines += item.text.count("\n") if index else 0
                 break
-            best = max(best, (reached, -index))
-        if taken is None and item.optional:
+            if best is None or found.reached > best[0].reached:
+                best = (found, wording)
+        if taken is not None and taken.end is not None:
+            line = taken.end
+        elif item.optional:
             host_lines += item.text.count("\n")
-            continue
-        if taken is None:
-            problem = _differs(stream, position, item, item.wordings[-best[1]], best[0])
+        else:
+            assert best is not None
+            problem = _differs(stream, line, item, *best)
             return Comparison(False, False, problem=problem, plugin=item.plugin, checks=checks, steps=stream.steps)
-        if taken:
-            host_lines += item.text.count("\n")
-        position = end if end is not None else position
-    if position < len(stream.tokens):
-        line = stream.line_at(position)
+    if line < len(stream.lines):
         problem = (f"expected line {line + 1}, {stream.lines[line]!r}, and the {len(stream.lines) - line - 1} "
                    f"after it: nothing printed matches them (the expected file goes on after the last piece printed)")
         return Comparison(False, False, problem=problem, checks=checks, steps=stream.steps)
     return Comparison(True, False, host_lines, checks=checks, steps=stream.steps)
 
 
-#: Lines of the expected file shown around a differing piece.
+#: Lines of the expected file shown after a differing piece's.
 _CONTEXT = 2
 
 
-def _differs(stream: _Expected, position: int, item: Item, wording: str, reached: int) -> str:
+def _differs(stream: _Expected, first: int, item: Item, found: _Match, wording: str) -> str:
     """What a failing comparison says: the piece, where it was expected, and a diff of both."""
     shown = wording[:-1].split("\n")
-    if item.board:
-        printed_line = shown[min(reached, len(shown) - 1)]
-        expected_line = stream.line_at(position) + reached
-    else:
-        lines_words = [words(line) for line in shown]
-        count, printed_line = 0, shown[-1]
-        for line, found in zip(shown, lines_words):
-            count += len(found)
-            if count > reached:
-                printed_line = line
-                break
-        expected_line = stream.line_at(min(position + reached, len(stream.tokens)))
-    first = stream.line_at(position)
-    there = (f"expected line {expected_line + 1}: {stream.lines[expected_line]!r}"
-             if expected_line < len(stream.lines) else "the expected file has ended")
+    printed_line = shown[min(found.printed, len(shown) - 1)]
+    there = (f"expected line {found.line + 1}: {stream.lines[found.line]!r}"
+             if found.line < len(stream.lines) else "the expected file has ended")
     head = f"{item.named()} differs at its line {printed_line!r}; {there}"
     if item.plugin is not None:
         head = (f"plugin {item.plugin!r} regressed: {item.named()}, a warning or error about it, is not in the "
