@@ -1,16 +1,17 @@
 """What a golden test costs to report one changed line of a long script.
 
-A script of LINES lines plays the toy counter game of tests/plugins with
-``--echo`` (a move, its undoing, an unknown word and a look at the game,
-over and over, and a help page, the host's lines only, every 100 lines),
+Two scripts of about LINES lines play the toy counter game of tests/plugins:
+``mixed`` with ``--echo`` (a move, its undoing, an unknown word and a look
+at the game, over and over, and a help page every 100 lines), and ``host``
+without it (``help inc`` over and over, host lines only, then one move),
 with three host messages reworded as a release rewords them (the wording
-of today kept as former).  Its output recorded before the
-rewording, with one game line changed near the end, is the expected file.
-Printed: the CPU seconds (median of REPEATS) of running the script with the
-recording of its golden items (:func:`cardshell.testing.run_cardshell`) and
-of comparing the expected file with them (:func:`cardshell.golden.compare`),
-and, where the comparison counts them, the candidate texts it tried and the
-words and lines it compared.
+of today kept as former).  Each one's output recorded before the
+rewording, with its last game line changed, is the expected file.
+Printed per script: the CPU seconds (median of REPEATS) of running it with
+the recording of its golden items (:func:`cardshell.testing.run_cardshell`)
+and of comparing the expected file with them
+(:func:`cardshell.golden.compare`), and, where the comparison counts them,
+the candidate texts it tried and the words and lines it compared.
 
     python benchmarks/golden_compare.py [LINES] [REPEATS]
 
@@ -39,9 +40,11 @@ REWORDED = {
 }
 
 
-def script(lines: int) -> str:
-    """A counter game of about ``lines`` lines, a help page (host lines only) every 100 lines."""
-    return "play counter --seed 5\n" + ("inc 1\ninc -1\nnope\nshow\n" * 25 + "help\n") * (lines // 101)
+def scripts(lines: int) -> dict[str, tuple[str, bool]]:
+    """The scripts of about ``lines`` lines, by name, each with whether it echoes."""
+    mixed = "play counter --seed 5\n" + ("inc 1\ninc -1\nnope\nshow\n" * 25 + "help\n") * (lines // 101)
+    host = "play counter --seed 5\n" + "help inc\n" * (lines - 2) + "inc 1\n"
+    return {"mixed": (mixed, True), "host": (host, False)}
 
 
 def cpu(work, repeats: int) -> tuple[float, object]:
@@ -58,23 +61,24 @@ def cpu(work, repeats: int) -> tuple[float, object]:
 def main() -> int:
     lines = int(sys.argv[1]) if len(sys.argv) > 1 else 4000
     repeats = int(sys.argv[2]) if len(sys.argv) > 2 else 3
-    text = script(lines)
-    recorded = run_cardshell(text, plugins=[], modules=["toy_counter"], echo=True)
-    expected = recorded.output.split("\n")
-    changed = max(number for number, line in enumerate(expected) if line == "count is now 1")
-    expected[changed] = "count is now 7"
+    recorded = {name: run_cardshell(text, plugins=[], modules=["toy_counter"], echo=echo)
+                for name, (text, echo) in scripts(lines).items()}
     for message_id, wording in REWORDED.items():
         old = CATALOG[message_id]
         CATALOG[message_id] = Message(message_id, wording, old.doc, (old.text, *old.former), old.kind)
-    run_time, result = cpu(lambda: run_cardshell(text, plugins=[], modules=["toy_counter"], echo=True), repeats)
-    items = result.out_items  # type: ignore[attr-defined]
-    compare_time, verdict = cpu(lambda: compare("\n".join(expected), items), repeats)
-    print(f"{len(text.splitlines())} script lines, {len(expected)} output lines, {len(items)} items")
-    print(f"run with golden items: {run_time:.3f} s CPU (median of {repeats})")
-    print(f"compare, one changed line: {compare_time:.3f} s CPU, ok={verdict.ok}")  # type: ignore[attr-defined]
-    for name in ("checks", "steps"):
-        if hasattr(verdict, name):
-            print(f"  {name}: {getattr(verdict, name)}")
+    for name, (text, echo) in scripts(lines).items():
+        expected = recorded[name].output.split("\n")
+        changed = max(number for number, line in enumerate(expected) if line.startswith("count is now"))
+        expected[changed] = "count is now 777"
+        run_time, result = cpu(lambda: run_cardshell(text, plugins=[], modules=["toy_counter"], echo=echo), repeats)
+        items = result.out_items  # type: ignore[attr-defined]
+        compare_time, verdict = cpu(lambda: compare("\n".join(expected), items), repeats)
+        print(f"{name}: {len(text.splitlines())} script lines, {len(expected)} output lines, {len(items)} items")
+        print(f"  run with golden items: {run_time:.3f} s CPU (median of {repeats})")
+        print(f"  compare, one changed line: {compare_time:.3f} s CPU, ok={verdict.ok}")  # type: ignore[attr-defined]
+        for count in ("checks", "steps"):
+            if hasattr(verdict, count):
+                print(f"  {count}: {getattr(verdict, count)}")
     return 0
 
 
