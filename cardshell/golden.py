@@ -22,13 +22,13 @@ import argparse
 import difflib
 import re
 import shlex
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NoReturn
 
 from cardshell.messages import CATALOG, fields_of
-from cardshell.reply import GAME, HOST, INPUT, Part
+from cardshell.reply import GAME, HOST, INPUT, Part, joined
 
 #: The suffix of golden-test scripts; their names start with ``test_``.
 GOLDEN_SUFFIX = ".cardshell"
@@ -240,6 +240,9 @@ class Item:
             plugin's regression.
         writer: the plugin whose code wrote the piece's text (a message it
             made with ``say`` too), else None; such a piece is the game's.
+        former: makes the texts the piece may have had in a golden file
+            of an earlier release, tried after :attr:`wordings` (a host
+            message's former wordings), only when those do not match.
     """
 
     text: str
@@ -249,6 +252,20 @@ class Item:
     label: str = ""
     plugin: str | None = None
     writer: str | None = None
+    former: Callable[[], Sequence[str]] | None = field(default=None, compare=False, repr=False)
+
+    def candidates(self) -> Iterator[str]:
+        """:attr:`wordings`, then what :attr:`former` makes; at most :data:`MAX_CANDIDATES`, each once."""
+        yield from self.wordings
+        if self.former is None:
+            return
+        seen = set(self.wordings)
+        for text in self.former():
+            if len(seen) >= MAX_CANDIDATES:
+                return
+            if text not in seen:
+                seen.add(text)
+                yield text
 
     def named(self) -> str:
         """How a failure names the piece (and the plugin that wrote it)."""
@@ -352,12 +369,15 @@ def group_wordings(parts: Sequence[Part]) -> list[str]:
     return list(found)[:MAX_CANDIDATES]
 
 
-def _label(parts: Sequence[Part], text: str) -> str:
-    """How a failure names a group: the game's line, or the host's message id."""
+def _label(parts: Sequence[Part], text: str, plugin: str | None) -> str:
+    """How a failure names a group: the game's line, or the host's message id
+    (and the nested ones down to the one naming ``plugin``)."""
     first = text.split("\n", 1)[0]
     if any(piece.origin != HOST for piece in parts):
         who = "the game's" if all(piece.origin != INPUT for piece in parts) else "the echoed"
         return f"{who} line {first!r}"
+    if plugin is None:
+        return "the host's message " + " + ".join(piece.message_id or "(no id)" for piece in parts)
     return "the host's message " + " + ".join(" > ".join(_ids(piece.text)) or "(no id)" for piece in parts)
 
 
@@ -385,15 +405,15 @@ def item_of(parts: Sequence[Part], *, optional: bool | None = None, label: str =
             named makes it required all the same).
         label: how a failure names it; "" names the game's line or the host's id.
     """
-    wordings = group_wordings(parts)
+    printed = joined(parts)
     plugin = next((named for named in map(_part_plugin, parts) if named), None)
     writer = next((str(piece.plugin) for piece in parts if getattr(piece, "plugin", None)), None)
     board = len(parts) == 1 and parts[0].kind == "board" and parts[0].origin == GAME
     if optional is None:
         optional = all(piece.origin == HOST for piece in parts)
-    return Item(wordings[0] + "\n", tuple(text + "\n" for text in wordings),
-                optional and plugin is None and writer is None, board, label or _label(parts, wordings[0]), plugin,
-                writer)
+    return Item(printed + "\n", (printed + "\n",), optional and plugin is None and writer is None, board,
+                label or _label(parts, printed, plugin), plugin, writer,
+                lambda: [text + "\n" for text in group_wordings(parts)])
 
 
 def items_of(parts: Sequence[Part]) -> list[Item]:
@@ -530,7 +550,7 @@ def compare(expected: str, items: Sequence[Item]) -> Comparison:
     for item in items:
         taken: _Match | None = None
         best: tuple[_Match, str] | None = None
-        for index, wording in enumerate(item.wordings):
+        for index, wording in enumerate(item.candidates()):
             checks += 1
             found = stream.match(line, wording, item.board)
             if found.end is not None:

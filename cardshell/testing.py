@@ -29,7 +29,6 @@ from cardshell.golden import (  # the golden scripts' part of the kit, importabl
     GOLDEN_SUFFIX,
     HEADER_PREFIX,
     LEGEND,
-    MAX_CANDIDATES,
     STRICT_OPTION,
     UPDATE_OPTION,
     GoldenError,
@@ -210,7 +209,8 @@ class RecordingWriter(PlainWriter):
         parts = reply.output_as_parts()
         self.parts += [("out", piece) for piece in parts]
         if reply.output:
-            same = words(joined(parts)) == words(reply.output)  # else escaped: compared as printed
+            text = joined(parts)  # else escaped: compared as printed
+            same = text == reply.output or words(text) == words(reply.output)
             self.out_items += items_of(parts) if same else [
                 exact_item(reply.output + "\n", f"the output of line {number}, {line!r}")]
         for warning in reply.warnings:
@@ -220,7 +220,8 @@ class RecordingWriter(PlainWriter):
         if not reply.ok:
             error = reply.error_as_parts()
             self.parts += [("err", piece) for piece in error]
-            if words(joined(error)) != words(reply.error or ""):
+            text = joined(error)
+            if text != (reply.error or "") and words(text) != words(reply.error or ""):
                 error = [Part(reply.error or "", HOST, "error")]
             self.err_items.append(self._report_item(number, error, reply.error or "", optional=False))
 
@@ -237,14 +238,18 @@ class RecordingWriter(PlainWriter):
         handful of wordings (:func:`cardshell.golden.host_wordings`)."""
         group = item_of(parts, optional=optional)
         text = format_report(self.source, number, printed)
-        found: dict[str, None] = {text: None}
-        for index, message in enumerate(group.wordings):
-            first, *rest = message[:-1].split("\n")
-            tail = "".join(f"{CONTINUATION}{line}\n" for line in rest)
-            heads = host_wordings(say("script.report", source=self.source, number=number, message=first))
-            for head in heads[:2] if index == 0 else heads[:1]:  # the report's own former wording: once
-                found.setdefault(f"{head}\n{tail}", None)
-        return replace(group, text=text, wordings=tuple(found)[:MAX_CANDIDATES])
+        source = self.source
+
+        def former() -> list[str]:
+            found: list[str] = []
+            for index, message in enumerate(group.candidates()):
+                first, *rest = message[:-1].split("\n")
+                tail = "".join(f"{CONTINUATION}{line}\n" for line in rest)
+                heads = host_wordings(say("script.report", source=source, number=number, message=first))
+                found += [f"{head}\n{tail}" for head in (heads[:2] if index == 0 else heads[:1])]  # its own: once
+            return found
+
+        return replace(group, text=text, wordings=(text,), former=former)
 
 
 def _script_lines(script: str | Path | Iterable[str]) -> list[str]:
