@@ -409,6 +409,8 @@ def item_of(parts: Sequence[Part], *, optional: bool | None = None, label: str =
     plugin = next((named for named in map(_part_plugin, parts) if named), None)
     writer = next((str(piece.plugin) for piece in parts if getattr(piece, "plugin", None)), None)
     board = len(parts) == 1 and parts[0].kind == "board" and parts[0].origin == GAME
+    if board and not label:
+        label = f"the game's board {printed.split(chr(10), 1)[0]!r}"
     if optional is None:
         optional = all(piece.origin == HOST for piece in parts)
     return Item(printed + "\n", (printed + "\n",), optional and plugin is None and writer is None, board,
@@ -574,10 +576,6 @@ def compare(expected: str, items: Sequence[Item]) -> Comparison:
     return Comparison(True, False, host_lines, checks=checks, steps=stream.steps)
 
 
-#: Lines of the expected file shown after a differing piece's.
-_CONTEXT = 2
-
-
 def _differs(stream: _Expected, first: int, item: Item, found: _Match, wording: str) -> str:
     """What a failing comparison says: the piece, where it was expected, and a diff of both."""
     shown = wording[:-1].split("\n")
@@ -588,8 +586,8 @@ def _differs(stream: _Expected, first: int, item: Item, found: _Match, wording: 
     if item.plugin is not None:
         head = (f"plugin {item.plugin!r} regressed: {item.named()}, a warning or error about it, is not in the "
                 f"expected file; {there}")
-    window = "".join(line + "\n" for line in stream.lines[first:first + len(shown) + _CONTEXT])
-    return f"{head}\n{text_diff(window, wording, f'expected lines {first + 1}-', 'printed piece')}"
+    window = "".join(line + "\n" for line in stream.lines[first:max(first + len(shown), found.line + 1)])
+    return f"{head}\n{text_diff(window, wording, f'expected from line {first + 1}', 'printed piece')}"
 
 
 def changed_lines(expected: str, actual: str) -> tuple[list[int], list[int]]:
