@@ -281,7 +281,7 @@ class Dispatcher:
         try:
             self._carry_out(session, command, line, ctx, reply, pieces)
         finally:
-            self.compose(reply, pieces, _origin(entry))
+            self.compose(reply, pieces, _origin(entry), _plugin(entry) if game_command else None, len(ctx.output))
             # a game's own display, or play that follows (the steps, their boards): never paged
             reply.pageable = not reply.exact and not (game_command and command.changes_state) and not ctx.follow_up
         return reply
@@ -335,14 +335,17 @@ class Dispatcher:
         if ctx.leave_requested and self.table.current is session:
             self.sessions.leave(abandon=True)
 
-    def compose(self, reply: Reply, pieces: list[str], origin: str = HOST) -> None:
+    def compose(self, reply: Reply, pieces: list[str], origin: str = HOST, plugin: str | None = None,
+                written: int = 0) -> None:
         """Set ``reply.output`` to ``pieces`` fitted to the screen
         (:func:`cardshell.screen.compose` at the width of ``fit_width``,
         boards kept), ``reply.parts`` to the pieces as parts (``origin``:
-        who wrote a piece that does not say, :func:`cardshell.reply.part`)
-        and ``reply.exact`` to the pieces shown as they are."""
+        who wrote a piece that does not say, :func:`cardshell.reply.part`;
+        the first ``written`` pieces are ``plugin``'s own text when it is
+        given) and ``reply.exact`` to the pieces shown as they are."""
         reply.output = screen.compose(pieces, self.front_end.fit_width, terminal=self.front_end.interactive)
-        reply.parts = [part(piece, origin) for piece in pieces if piece]
+        reply.parts = [part(piece, origin, plugin=plugin if number < written else None)
+                       for number, piece in enumerate(pieces) if piece]
         reply.exact = [piece for piece in pieces if isinstance(piece, screen.Exact)]
 
     def _begin(self) -> Callable[[], None]:
@@ -403,6 +406,11 @@ def _origin(entry: Entry | None) -> str:
     host's own commands (its default plugins) and for a line that named no
     command, the game (the plugin) for every other."""
     return HOST if entry is None or entry.plugin in DEFAULT_PLUGIN_NAMES else GAME
+
+
+def _plugin(entry: Entry | None) -> str | None:
+    """The plugin whose code a command runs; None for the host's own."""
+    return None if entry is None or entry.plugin in DEFAULT_PLUGIN_NAMES else entry.plugin
 
 
 def _rejected(parts: list[Part], *, interrupted: bool = False) -> Reply:

@@ -149,7 +149,12 @@ class GoldenItem(pytest.Item):
                 if not _strict(self.config):
                     report.append(COMPARED)
             report.append(f"reproduce: {self.reproduce_command(check.options)}")
-            report.append(f"update (then review): pytest {UPDATE_OPTION} {self.path}")
+            if check.regressed:  # a plugin's failure: never advise recording it
+                named = ", ".join(repr(name) for name in dict.fromkeys(check.regressed))
+                report.append(f"plugin {named} regressed: fix the plugin; rewriting the expected files with "
+                              f"{UPDATE_OPTION} would record its failure as the expected result")
+            else:
+                report.append(f"update (then review): pytest {UPDATE_OPTION} {self.path}")
             raise GoldenMismatch("\n".join(report))
         if check.host_lines:
             self.config.stash.setdefault(_HOST_WORDING_KEY, []).append(f"{self.path} ({check.host_lines} host "
@@ -157,6 +162,11 @@ class GoldenItem(pytest.Item):
 
     def _update(self, result: ScriptResult) -> None:
         written = []
+        named = [item.plugin for item in result.err_items if item.plugin is not None]
+        if named:  # recorded only when the author means it: said beside the files written
+            written.append(f"note: {self.path.name} records a warning or error naming plugin "
+                           f"{', '.join(repr(name) for name in dict.fromkeys(named))}: check that the failure "
+                           f"is meant")
         contents = {"out": result.output, "err": result.errors or None,
                     "status": f"{result.status}\n" if result.status else None}
         for kind, text in contents.items():
@@ -210,12 +220,13 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     older = config.stash.get(_HOST_WORDING_KEY, [])
     if older and not config.getoption("cardshell_update_golden", False):
         terminalreporter.write_sep("-", f"cardshell: {len(older)} golden file(s) hold host lines of another "
-                                        f"release (they passed: host lines compare by message id)")
+                                        f"release (they passed: host lines compare by message, in any wording)")
         for line in older:
             terminalreporter.write_line(line)
         terminalreporter.write_line(f"'pytest {UPDATE_OPTION}' refreshes the host's wording in them")
     written = config.stash.get(_UPDATED_KEY, [])
     if config.getoption("cardshell_update_golden", False):
-        terminalreporter.write_sep("-", f"cardshell: {len(written)} golden file(s) changed")
+        changed = [line for line in written if not line.startswith("note: ")]
+        terminalreporter.write_sep("-", f"cardshell: {len(changed)} golden file(s) changed")
         for line in written:
             terminalreporter.write_line(line)

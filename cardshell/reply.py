@@ -43,6 +43,8 @@ class Part:
         message_id: a host part's catalog id, else None.
         args: the message's arguments (plain strings).
         inline: it continues the previous part's last line.
+        plugin: the plugin whose code wrote the text (a game's command
+            handler), else None.
     """
 
     text: str
@@ -51,6 +53,7 @@ class Part:
     message_id: str | None = None
     args: Mapping[str, str] = field(default_factory=dict)
     inline: bool = False
+    plugin: str | None = None
 
     def wordings(self) -> list[str]:
         """The texts this part may have been printed as: a host message in each of
@@ -61,11 +64,16 @@ class Part:
         return [str(self.text)]
 
 
-def part(text: str, origin: str, kind: str = "output", *, inline: bool = False) -> Part:
+def part(text: str, origin: str, kind: str = "output", *, inline: bool = False, plugin: str | None = None) -> Part:
     """The part of ``text``, written by ``origin`` unless the text says: a
     :class:`~cardshell.messages.HostText` is the host's, a board
-    (:class:`~cardshell.screen.Exact` of kind ``board``) the game's.
+    (:class:`~cardshell.screen.Exact` of kind ``board``) the game's.  Text
+    from ``plugin``'s code is the game's whatever its type (a message the
+    plugin made with ``say`` too).
     """
+    if plugin is not None:
+        board = isinstance(text, Exact) and text.kind == "board"
+        return Part(text, GAME, "board" if board else kind, inline=inline, plugin=plugin)
     if isinstance(text, HostText):
         declared = CATALOG[text.message_id].kind
         return Part(text, HOST, declared if kind == "output" else kind, text.message_id, text.plain_args(), inline)

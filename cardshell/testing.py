@@ -20,7 +20,7 @@ import random
 import sys
 import tempfile
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -36,18 +36,22 @@ from cardshell.golden import (  # the golden scripts' part of the kit, importabl
     GoldenOptions,
     Item,
     _read,
+    changed_lines,
     compare,
     exact_item,
+    host_wordings,
+    item_of,
     items_of,
+    numbered,
     parse_header,
-    parts_wordings,
     text_diff,
     visible_lines,
+    words,
 )
 from cardshell.messages import CATALOG, HostText, say
 from cardshell.records import Budget, Outcome, Search, Verdict
 from cardshell.reply import GAME, HOST, INPUT, Part, Reply, joined, part
-from cardshell.script import CONTINUATION, PlainWriter, run_script
+from cardshell.script import CONTINUATION, PlainWriter, format_report, run_script
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.ruleset import RuleSet
@@ -172,7 +176,8 @@ def _messages_in(text: str, message_id: str) -> list[dict[str, str]]:
 
 
 class RecordingWriter(PlainWriter):
-    """A :class:`cardshell.script.PlainWriter` that also keeps what it wrote as parts and golden items."""
+    """A :class:`cardshell.script.PlainWriter` that also keeps what it wrote as parts and golden items
+    (:class:`cardshell.golden.Item`: one per line group, board or report)."""
 
     def __init__(self, out: TextIO, err: TextIO, source: str) -> None:
         super().__init__(out, err, source)
@@ -183,57 +188,68 @@ class RecordingWriter(PlainWriter):
     def before(self, warnings: Sequence[str]) -> None:
         super().before(warnings)
         for warning in warnings:
-            self.parts.append(("err", part(warning, HOST, "warning")))
-            self.err_items.append(Item(warning + "\n", _wordings(warning, "\n"), True))
+            piece = part(warning, HOST, "warning")
+            self.parts.append(("err", piece))
+            self.err_items.append(item_of([piece]))
 
     def echo(self, number: int, prompt: str, line: str) -> None:
         super().echo(number, prompt, line)
-        self.parts += [("out", part(prompt, HOST, "echo")), ("out", Part(line, INPUT, "echo", inline=True))]
-        wordings = tuple(f"{wording}{line}\n" for wording in part(prompt, HOST).wordings())
-        self.out_items.append(Item(wordings[0], wordings, False))
+        group = [part(prompt, HOST, "echo"), Part(line, INPUT, "echo", inline=True)]
+        self.parts += [("out", piece) for piece in group]
+        self.out_items.append(item_of(group, optional=False, label=f"the echo of line {number}, {line!r}"))
 
     def refused(self, number: int, message: str) -> None:
         super().refused(number, message)
-        self.parts.append(("err", part(message, HOST, "error")))
-        self.err_items.append(self._report_item(number, [part(message, HOST, "error")], optional=False))
+        piece = part(message, HOST, "error")
+        self.parts.append(("err", piece))
+        self.err_items.append(self._report_item(number, [piece], message, optional=False))
 
     def reply(self, number: int, line: str, reply: Reply) -> None:
         super().reply(number, line, reply)
         parts = reply.output_as_parts()
         self.parts += [("out", piece) for piece in parts]
         if reply.output:
-            self.out_items += items_of(parts) if joined(parts) == reply.output else [exact_item(reply.output + "\n")]
+            text = joined(parts)  # else escaped: compared as printed
+            same = text == reply.output or words(text) == words(reply.output)
+            self.out_items += items_of(parts) if same else [
+                exact_item(reply.output + "\n", f"the output of line {number}, {line!r}")]
         for warning in reply.warnings:
             piece = part(say("script.warning", warning=warning), HOST, "warning")
             self.parts.append(("err", part(warning, HOST, "warning")))
-            self.err_items.append(self._report_item(number, [piece], optional=True))
+            self.err_items.append(self._report_item(number, [piece], piece.text, optional=True))
         if not reply.ok:
             error = reply.error_as_parts()
             self.parts += [("err", piece) for piece in error]
-            if joined(error) != (reply.error or ""):
+            text = joined(error)
+            if text != (reply.error or "") and words(text) != words(reply.error or ""):
                 error = [Part(reply.error or "", HOST, "error")]
-            self.err_items.append(self._report_item(number, error, optional=False))
+            self.err_items.append(self._report_item(number, error, reply.error or "", optional=False))
 
     def closed(self, notes: Sequence[str]) -> None:
         super().closed(notes)
         for note in notes:
-            self.parts.append(("out", part(note, HOST, "note")))
-            self.out_items.append(Item(note + "\n", _wordings(note, "\n"), True))
+            piece = part(note, HOST, "note")
+            self.parts.append(("out", piece))
+            self.out_items.append(item_of([piece]))
 
-    def _report_item(self, number: int, parts: list[Part], *, optional: bool) -> Item:
-        """The golden item of one ``SOURCE:LINE: message`` report, in every wording of both."""
-        wordings: dict[str, None] = {}
-        for text in parts_wordings(parts):
-            first, *rest = text.splitlines() or [""]
-            tail = "".join(f"{CONTINUATION}{line}\n" for line in rest)
-            for head in say("script.report", source=self.source, number=number, message=first).wordings():
-                wordings.setdefault(f"{head}\n{tail}", None)
-        found = tuple(wordings)
-        return Item(found[0], found, optional)
+    def _report_item(self, number: int, parts: list[Part], printed: str, *, optional: bool) -> Item:
+        """The golden item of one ``SOURCE:LINE: message`` report of ``parts``
+        (printed as ``printed``), the message and the report each in a
+        handful of wordings (:func:`cardshell.golden.host_wordings`)."""
+        group = item_of(parts, optional=optional)
+        text = format_report(self.source, number, printed)
+        source = self.source
 
+        def former() -> list[str]:
+            found: list[str] = []
+            for index, message in enumerate(group.candidates()):
+                first, *rest = message[:-1].split("\n")
+                tail = "".join(f"{CONTINUATION}{line}\n" for line in rest)
+                heads = host_wordings(say("script.report", source=source, number=number, message=first))
+                found += [f"{head}\n{tail}" for head in (heads[:2] if index == 0 else heads[:1])]  # its own: once
+            return found
 
-def _wordings(text: str, end: str) -> tuple[str, ...]:
-    return tuple(wording + end for wording in part(text, HOST).wordings())
+        return replace(group, text=text, wordings=(text,), former=former)
 
 
 def _script_lines(script: str | Path | Iterable[str]) -> list[str]:
@@ -367,19 +383,30 @@ class GoldenCheck:
         options: its header's options.
         problems: each difference found (empty: the test passes).
         host_lines: host lines passed in another release's wording, or missing.
+        regressed: the plugins a failing piece names (a warning about one, its
+            own text): the plugin regressed, the expected file must not be
+            rewritten to record it.
+        changed: in strict mode, per stream that differs (``"out"``, ``"err"``),
+            the numbers (from 1) of the expected file's lines and of the
+            printed lines that differ (:func:`cardshell.golden.changed_lines`).
     """
 
     result: ScriptResult
     options: GoldenOptions
     problems: list[str]
     host_lines: int = 0
+    regressed: list[str] = field(default_factory=list)
+    changed: dict[str, tuple[list[int], list[int]]] = field(default_factory=dict)
 
 
 def check_golden(path: Path, *, plugins: Iterable[str] | None = None, strict: bool = False) -> GoldenCheck:
     """Run a golden script and compare what it printed with its expected files.
 
-    The game's lines compare exactly; the host's by message id and arguments
-    (:func:`cardshell.golden.compare`); with ``strict``, every byte.
+    By pieces (:func:`cardshell.golden.compare`): the game's text by its
+    words, wherever the host breaks or indents its lines; a board line by
+    line; the host's messages in their wording now or a former one, a host
+    line about no plugin possibly absent; with ``strict``, every byte, the
+    differing lines named.
 
     Args:
         path: the script (``test_NAME.cardshell``; expected files beside it:
@@ -391,26 +418,29 @@ def check_golden(path: Path, *, plugins: Iterable[str] | None = None, strict: bo
         GoldenError: a bad header, or a ``.status`` that holds no integer.
     """
     result, options = run_golden(path, plugins=plugins)
-    problems = []
-    host_lines = 0
+    check = GoldenCheck(result, options, [])
     streams = [("out", "stdout", result.output, result.out_items), ("err", "stderr", result.errors, result.err_items)]
     for kind, name, actual, items in streams:
         expected_path = path.with_name(f"{path.name}.{kind}")
         expected = _read(expected_path)
         if expected is None and kind == "out":
             shown = "\n".join(f"  {line}" for line in visible_lines(actual)) or "  (empty)"
-            problems.append(f"missing expected output file {expected_path.name}; the actual output was:\n{shown}")
+            check.problems.append(f"missing expected output file {expected_path.name}; the actual output was:\n{shown}")
             continue
         expected = expected or ""
         if strict:
             if expected != actual:
-                problems.append(f"{name} differs:\n{text_diff(expected, actual, expected_path.name, name)}")
+                gone, added = check.changed[kind] = changed_lines(expected, actual)
+                check.problems.append(f"{name} differs at expected line(s) {numbered(gone)}, printed line(s) "
+                                      f"{numbered(added)}:\n{text_diff(expected, actual, expected_path.name, name)}")
             continue
         verdict = compare(expected, items)
         if not verdict.ok:
-            problems.append(f"{name} differs:\n{text_diff(expected, actual, expected_path.name, name)}\n"
-                            f"first mismatch: {verdict.problem}")
-        host_lines += verdict.host_lines
+            check.problems.append(f"{name} differs:\n{text_diff(expected, actual, expected_path.name, name)}\n"
+                                  f"the piece that differs: {verdict.problem}")
+            if verdict.plugin is not None:
+                check.regressed.append(verdict.plugin)
+        check.host_lines += verdict.host_lines
     status_path = path.with_name(f"{path.name}.status")
     status_text = _read(status_path)
     try:
@@ -418,8 +448,8 @@ def check_golden(path: Path, *, plugins: Iterable[str] | None = None, strict: bo
     except ValueError:
         raise GoldenError(f"{status_path.name} must hold an integer, got {status_text!r}") from None
     if expected_status != result.status:
-        problems.append(f"exit status differs: expected {expected_status}, got {result.status}")
-    return GoldenCheck(result, options, problems, host_lines)
+        check.problems.append(f"exit status differs: expected {expected_status}, got {result.status}")
+    return check
 
 
 # -- the host's promises, line by line ------------------------------------------

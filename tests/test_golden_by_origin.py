@@ -94,8 +94,10 @@ def test_an_expected_file_without_its_last_newline_fails():
 
 # -- a rewording release, against every golden file --------------------------------
 def golden_files(*, frozen: bool = True) -> list[tuple[Path, list[str] | None]]:
-    """Every golden script of the repository with the plugins its suite loads
-    (a compatibility package's ini option ``cardshell_plugins``); without
+    """Every golden script of the repository (tests/golden, the compatibility
+    packages, the example plugin, the built-in games' tests) with the
+    plugins its suite loads (a compatibility package's ini option
+    ``cardshell_plugins``); without
     ``frozen``, not those of the frozen packages (``tests/compat/frozen-*``,
     recorded by earlier releases)."""
     found: list[tuple[Path, list[str] | None]] = []
@@ -109,6 +111,7 @@ def golden_files(*, frozen: bool = True) -> list[tuple[Path, list[str] | None]]:
         plugins = None if ini is None else [name.strip() for name in ini.split(",") if name.strip()]
         for path in sorted((package / "tests").glob("test_*.cardshell")):
             found.append((path, plugins))
+    found += [(path, None) for path in sorted(ROOT.glob("plugins/*/tests/test_*.cardshell"))]  # the built-in games'
     return found
 
 
