@@ -222,10 +222,12 @@ class Owner:
     def unbind(self, linger: bool) -> None:
         """The bound left its block; the timer stops now, or with ``linger`` at
         its next tick if no other bound came (a script's bounds follow each other
-        closely: no system call per bound)."""
-        self.bound = None
-        if not linger and self.signum is None:
-            self.stop_timer()
+        closely: no system call per bound); without ``linger`` the SIGALRM
+        handler it replaced is put back too."""
+        if linger:
+            self.bound = None
+        else:
+            self.release_alarm()
 
     def release_alarm(self) -> None:
         """Stop the timer and put back the SIGALRM handler it replaced (the
