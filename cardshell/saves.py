@@ -10,7 +10,6 @@ never blocks on a FIFO.  A save is at most :data:`MAX_SAVE_BYTES`.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import stat
 import tempfile
@@ -64,6 +63,7 @@ def save_path(data_dir: Path, name: str) -> Path:
 
 def digest_of(data: bytes) -> str:
     """The SHA-256 (hex) that :func:`inspect` reports for a file holding ``data``."""
+    import hashlib  # here: OpenSSL's start costs a start that reads no save
 
     return hashlib.sha256(data).hexdigest()
 
