@@ -9,7 +9,6 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-
 if TYPE_CHECKING:  # pragma: no cover
     from pathlib import Path
 

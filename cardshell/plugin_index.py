@@ -16,7 +16,6 @@ import sys
 from pathlib import Path
 from typing import Any, NamedTuple
 
-
 from cardshell.defaults import DEFAULT_PLUGINS
 from cardshell.version import __version__
 
