@@ -293,7 +293,7 @@ class Dispatcher:
         command = entry.command
         args = command.parse(args_text)
         plugin = None if entry.plugin in DEFAULT_PLUGIN_NAMES else entry.plugin  # the host's own: not bounded
-        with watchdog.plugin_bound(plugin, what_ran(command, line)):
+        with watchdog.plugin_bound(plugin, lambda: what_ran(command, line)):  # a label only if it fires
             ctx: CommandContext[Any] = CommandContext(
                 state=None,
                 line=line,

@@ -75,6 +75,8 @@ EXIT_INTERRUPTED = 128 + signal.SIGINT
 
 #: Whether this platform has the interval timer (not Windows).
 HAS_TIMER = hasattr(signal, "setitimer")
+#: The main thread's identifier, the only thread signal handlers run in.
+_MAIN = threading.main_thread().ident
 
 #: Runs the front end's autosave for :func:`give_up` and prints its notes;
 #: receives the exit status planned and returns the one to exit with.
@@ -212,8 +214,7 @@ class Owner:
         """Send the ticks, every ``interval`` seconds, to ``bound`` (a time bound
         entering its block); False (nothing done) after a terminating signal,
         outside the main thread, without a timer, or when a bound is already bound."""
-        if self.bound is not None or self.signum is not None or not HAS_TIMER \
-                or threading.current_thread() is not threading.main_thread():
+        if self.bound is not None or self.signum is not None or not HAS_TIMER or threading.get_ident() != _MAIN:
             return False
         self.bound = bound
         self.start_timer(interval)

@@ -214,15 +214,16 @@ def bounding() -> bool:
     return _Bound.seconds is not None
 
 
-def plugin_bound(plugin: str | None, hook: str) -> AbstractContextManager[Any]:
+def plugin_bound(plugin: str | None, hook: str | Callable[[], str]) -> AbstractContextManager[Any]:
     """A :class:`TimeBound` of the seconds :func:`bound_plugin_calls` set,
     for one call into ``plugin``'s code; a context that does nothing when no
     bound is set or ``plugin`` is None (the host's own code).
 
     Args:
         plugin (str | None): the plugin whose code runs in the block.
-        hook (str): what the host calls (``render of game 'golf'``,
-            ``cardshell_game_started``, ``move 'd'``), for the message.
+        hook (str | Callable[[], str]): what the host calls (``render of
+            game 'golf'``, ``cardshell_game_started``, ``move 'd'``), for the
+            message; a callable is called only when the bound fires.
 
     Raises:
         PluginFault: (from the ``with`` statement) when the call ran out of time.
@@ -261,8 +262,9 @@ class TimeBound:
     Args:
         seconds (float): the bound, in seconds (> 0).
         plugin (str): the plugin whose code runs inside the block.
-        hook (str): what the host called (``hint``, ``legal_moves``, ...),
-            for the message.
+        hook (str | Callable[[], str]): what the host called (``hint``,
+            ``legal_moves``, ...), for the message; a callable is called only
+            when the bound fires.
         budget (float | None): the budget's seconds the bound was made from
             (:func:`bound_for`), for the message; None: a fixed bound.
 
@@ -281,14 +283,15 @@ class TimeBound:
     """
 
     _ticks_of: tuple[float, int, int] = (math.nan, 1, 1)  # the last seconds, its limit and repeat in ticks
-    __slots__ = ("seconds", "budget", "plugin", "hook", "_mine", "_alarms", "_stopped_at", "_ticks",
+    __slots__ = ("seconds", "budget", "plugin", "_hook", "_mine", "_alarms", "_stopped_at", "_ticks",
                  "_limit", "_repeat", "_outer")
 
-    def __init__(self, seconds: float, plugin: str, hook: str, budget: float | None = None) -> None:
+    def __init__(self, seconds: float, plugin: str, hook: str | Callable[[], str],
+                 budget: float | None = None) -> None:
         self.seconds = seconds
         self.budget = budget
         self.plugin = plugin
-        self.hook = hook
+        self._hook = hook
         self._mine = False
         self._alarms = 0
         self._stopped_at: str | None = None  # FILE:LINE where the last alarm landed
@@ -299,6 +302,11 @@ class TimeBound:
                                            max(1, round(min(REPEAT, seconds) / TICK)))
         self._limit, self._repeat = known[1], known[2]
         self._outer: FrameType | None = None
+
+    @property
+    def hook(self) -> str:
+        """What the host called, for the messages (a label given as a callable is made now)."""
+        return self._hook if isinstance(self._hook, str) else self._hook()
 
     def tick(self, frame: FrameType | None) -> None:
         """One tick of the owner's timer (:meth:`cardshell.signals.Owner.bind`):
