@@ -113,3 +113,36 @@ def test_a_slow_exit_cleanup_without_a_signal_exits_0(tmp_path):
     status = process.returncode
     assert status == 0, err
     assert "count 1" in out and "shrug: lingering" in err
+
+
+# -- at a terminal ---------------------------------------------------------------------
+
+def test_at_a_terminal_a_swallowed_ctrl_c_ends_its_line_only(tmp_path):
+    """Ctrl-C swallowed by a move that returns: the prompt comes back, and the
+    next line's Ctrl-C is a first one again (not a second that gives up);
+    SIGTERM swallowed the same way saves and exits 143 at the line's end."""
+    pexpect = pytest.importorskip("pexpect")
+    from terminal import spawn_cardshell
+
+    child = spawn_cardshell(tmp_path, "", "--plugin", "hostile_shrugging", "--no-history",
+                            env={"PYTHONPATH": os.pathsep.join([PLUGINS, os.environ.get("PYTHONPATH", "")]),
+                                 "CARDSHELL_SIGNAL_GRACE": "0.5"})
+    child.expect_exact("cardshell>")
+    child.sendline("play shrug --seed 3")
+    child.expect_exact("shrug>")
+    child.sendline("step")
+    child.expect_exact("count 1")
+    for _ in range(2):
+        child.sendline("nap")
+        child.expect_exact("shrug: napping")
+        child.sendintr()
+        child.expect_exact("shrug: shrugged")
+        child.expect_exact("shrug>")
+    child.sendline("nap")
+    child.expect_exact("shrug: napping")
+    child.kill(signal.SIGTERM)
+    child.expect_exact("Saved Shrug (seed 3, 1 move): 'play shrug' resumes it.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert (child.exitstatus, child.signalstatus) == (143, None)
+    assert saved_log(tmp_path) == ["step"]
