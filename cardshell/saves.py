@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -221,6 +220,7 @@ def write(data_dir: Path, name: str, record: SaveRecord, *, replace: bool = True
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         remove_stale_temporaries(target.parent)
+        import tempfile  # here: a start never needs it
         with tempfile.NamedTemporaryFile("wb", dir=target.parent, prefix=f".{name}.", suffix=".tmp",
                                          delete=False) as handle:
             temp_name = handle.name
