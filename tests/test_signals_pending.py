@@ -83,6 +83,25 @@ def test_ctrl_c_swallowed_by_a_move_that_returns_stops_the_script_with_130(tmp_p
     assert "Traceback" not in err
 
 
+def test_a_second_ctrl_c_in_the_next_plugin_call_of_the_line_gives_up_on_it(tmp_path):
+    """The move swallows the first Ctrl-C and returns; the board drawn next
+    swallows too: the second Ctrl-C, in another call than the first's, wins."""
+    process = start(tmp_path, "--autosave")
+    send_and_wait(process, "play shrug --seed 3\nstep\ndoze\nstep\n", "shrug: napping")
+    process.send_signal(signal.SIGINT)
+    seen = []
+    while "shrug: napping" not in "".join(seen[-1:]):  # the board's nap
+        seen.append(process.stderr.readline())
+        assert seen[-1], seen
+    process.send_signal(signal.SIGINT)
+    status, out, err = finish(process)
+    assert status == 130, err
+    assert ("cardshell: plugin 'hostile_shrugging' (hostile_shrugging.py:" in err
+            and "did not stop at Ctrl-C and was interrupted again" in err)
+    assert "count 2" not in out
+    assert saved_log(tmp_path)[0] == "step"
+
+
 def test_sigterm_swallowed_by_a_del_stops_the_script_at_the_next_line(tmp_path):
     process = start(tmp_path, "--autosave")
     send_and_wait(process, "play shrug --seed 3\nstep\nlitter\nstep\n", "shrug: cleaning up")

@@ -5,6 +5,8 @@
 * ``nap`` sleeps up to a minute, swallows whatever stops it (Ctrl-C,
   SIGTERM's ``Terminated``) and returns normally: no loop, so no time
   bound fires, and the host sees a command that ended well;
+* ``doze`` naps as ``nap`` does and makes the board nap too when drawn
+  (once per line): two calls from the host, each swallowing what stops it;
 * ``litter`` drops an object whose ``__del__`` sleeps up to a minute: a
   signal that lands there is printed and dropped by Python ("Exception
   ignored in"), and the move returns normally;
@@ -27,11 +29,12 @@ import cardshell
 class Board:
     """The mutable state: a count."""
 
-    def __init__(self, count: int = 0) -> None:
+    def __init__(self, count: int = 0, drowsy: bool = False) -> None:
         self.count = count
+        self.drowsy = drowsy
 
     def __deepcopy__(self, memo: dict) -> Board:
-        return Board(self.count)
+        return Board(self.count, self.drowsy)
 
 
 def _say(text: str) -> None:
@@ -63,6 +66,8 @@ def new(seed, options):
 
 
 def render(board):
+    if board.drowsy:
+        nap(None, None)
     return f"count {board.count}"
 
 
@@ -76,6 +81,11 @@ def nap(ctx, args):
         time.sleep(60)
     except BaseException:  # noqa: BLE001 - the point of this plugin
         _say("shrugged")
+
+
+def doze(ctx, args):
+    ctx.state.drowsy = True
+    nap(ctx, args)
 
 
 def litter(ctx, args):
@@ -100,6 +110,7 @@ def cardshell_commands():
     return [
         cardshell.Command("step", "add one", step, game="shrug"),
         cardshell.Command("nap", "sleep, swallowing what stops it", nap, game="shrug", changes_state=False),
+        cardshell.Command("doze", "nap, and nap again when the board is drawn", doze, game="shrug"),
         cardshell.Command("litter", "drop an object that sleeps in __del__", litter, game="shrug",
                           changes_state=False),
         cardshell.Command("linger", "make the exit slow", linger, game="shrug", changes_state=False),
