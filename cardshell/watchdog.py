@@ -278,8 +278,9 @@ class TimeBound:
             stopped at golf.py:12``.
 
     Only the outermost bound is armed (a nested one changes nothing), and
-    only in the main thread of a platform with ``SIGALRM``.  Any previous
-    ``SIGALRM`` handler is put back on leaving the block.
+    only in the main thread of a platform with ``SIGALRM``, through
+    :meth:`cardshell.signals.Owner.bind`: outside a script the timer stops
+    and the previous ``SIGALRM`` handler is put back on leaving the block.
     """
 
     _ticks_of: tuple[float, int, int] = (math.nan, 1, 1)  # the last seconds, its limit and repeat in ticks
