@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import copy
+import dataclasses
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -29,7 +30,7 @@ from cardshell.option_values import OptionParser
 from cardshell.plugincheck import StateGuard
 from cardshell.records import Command, CommandContext
 from cardshell.search import Budget, Verdict, hint, solve
-from cardshell.statekind import immutable_states
+from cardshell.statekind import immutable_states, proven_immutable
 from cardshell.watchdog import TimeBound, bound_for
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -183,13 +184,17 @@ class AssistCommands:
     @staticmethod
     def _on_a_copy(session: GameSession, rules: RuleSet, seconds: float | None, hook: str,
                    work: Callable[[Any], T]) -> T:
-        """``work(copy of the live state)`` within the time bound of ``seconds`` (None: :data:`MOVES_SECONDS`).
+        """``work(state)`` within the time bound of ``seconds`` (None: :data:`MOVES_SECONDS`): the
+        live state itself when the game declares immutable states and the state's type proves it
+        (:func:`cardshell.statekind.proven_immutable`), else a deep copy of it.
 
         Raises:
-            PluginFault: the copy was changed, or ``work`` ran out of time (naming ``hook``).
+            PluginFault: the state given was changed, or ``work`` ran out of time (naming ``hook``).
         """
-        trial = copy.deepcopy(session.state)
-        guard = StateGuard(trial) if immutable_states(session.game) else None
+        live = session.state
+        shared = immutable_states(session.game) and proven_immutable(live)  # a value: no copy to work on
+        trial = live if shared else copy.deepcopy(live)
+        guard = StateGuard(trial) if immutable_states(session.game) else None  # proven: a shallow backup
         held: list[tuple[str, str]] = []
         try:
             with rules.warnings_held() as held, TimeBound(
@@ -197,6 +202,9 @@ class AssistCommands:
                 result = work(trial)
         finally:
             if guard is not None and guard.changed():
+                if shared and dataclasses.is_dataclass(live):  # changed by object.__setattr__: fields put back
+                    for field in dataclasses.fields(live):
+                        object.__setattr__(live, field.name, getattr(guard.backup, field.name))
                 raise rules.mutated(guard.backup, hook)  # the warnings held are moot
             rules.release(held)
         return result

@@ -13,6 +13,7 @@ blamed the same way.
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import traceback
@@ -25,6 +26,8 @@ import pluggy
 #: The host's own package directory (``cardshell/``): its frames are never a plugin's.
 HOST_DIR = os.path.dirname(os.path.abspath(__file__))
 _PLUGGY_DIR = os.path.dirname(os.path.abspath(pluggy.__file__))
+#: The ``cardshell`` command's entry point (``cardshell_launcher``), the host's too.
+_LAUNCHER_DIR = os.path.join(os.path.dirname(HOST_DIR), "cardshell_launcher")
 
 #: The environment variable that turns traceback printing on (like ``--traceback``).
 TRACEBACK_ENV = "CARDSHELL_TRACEBACK"
@@ -46,6 +49,7 @@ def is_host_file(path: str) -> bool:
     """Whether a frame's ``co_filename`` is the host's or pluggy's machinery (or frozen importlib)."""
     absolute = os.path.abspath(path) if not path.startswith("<") else path
     return path.startswith("<frozen") or _inside(absolute, HOST_DIR) or _inside(absolute, _PLUGGY_DIR) \
+        or _inside(absolute, _LAUNCHER_DIR) \
         or os.sep + "importlib" + os.sep in absolute
 
 
@@ -187,30 +191,80 @@ def locate(exc: BaseException, roots: Iterable[tuple[str, str]], prefer: str | N
     return Blame(None, None)
 
 
-def running_plugin(frame: FrameType | None, roots: Iterable[tuple[str, str]]) -> tuple[str, str, FrameType] | None:
-    """The plugin whose code ``frame`` or one of its callers runs, for a signal handler.
+@functools.cache
+def _library_dirs() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The standard library's directories (its frames are charged to whoever
+    called them) and the installed packages' (under the standard library's
+    in some installations), each ending with a separator; read from
+    :func:`sysconfig.get_paths` when a frame is first looked at."""
+    import sysconfig  # only when a signal or a bound asks
+
+    paths = sysconfig.get_paths()
+    stdlib = tuple({os.path.abspath(path) + os.sep for key in ("stdlib", "platstdlib") if (path := paths.get(key))})
+    site = tuple({os.path.abspath(path) + os.sep for key in ("purelib", "platlib") if (path := paths.get(key))})
+    return stdlib, site
+
+
+#: Whether a code object's file is plugin code (:func:`_is_plugin_file`), by file name.
+_PLUGIN_FILES: dict[str, bool] = {}
+
+
+def _is_plugin_file(filename: str) -> bool:
+    """Whether a frame's file is plugin code: neither the host's, pluggy's,
+    importlib's nor the standard library's (frozen modules included)."""
+    known = _PLUGIN_FILES.get(filename)
+    if known is None:
+        if filename.startswith("<"):
+            known = False
+        else:
+            stdlib, site = _library_dirs()
+            neutral = filename.startswith(stdlib) and not filename.startswith(site)
+            known = not neutral and not is_host_file(filename)
+        _PLUGIN_FILES[filename] = known
+    return known
+
+
+def plugin_frame(frame: FrameType | None, outer: FrameType | None = None) -> FrameType | None:
+    """The one answer to "is plugin code running?": the innermost frame of
+    plugin code from ``frame`` out to ``outer`` (included; None: the whole
+    stack), or None when only the host's and the standard library's code
+    runs there.  A plugin's function calling the host's helpers or the
+    standard library is still plugin code running.
+
+    Args:
+        frame (FrameType | None): the innermost frame (a signal handler's).
+        outer (FrameType | None): the frame the host called plugin code from
+            (a time bound's ``with``); frames outside it are not looked at.
+    """
+    while frame is not None:
+        if _is_plugin_file(frame.f_code.co_filename):
+            return frame
+        if frame is outer:
+            break
+        frame = frame.f_back
+    return None
+
+
+def running_plugin(frame: FrameType | None, roots: Iterable[tuple[str, str]]) -> tuple[str, str] | None:
+    """The plugin whose code ``frame`` or one of its callers runs (:func:`plugin_frame`), for a signal handler.
 
     Args:
         roots: (plugin name, code root) pairs, as :func:`plugin_roots` gives.
 
     Returns:
-        The plugin of the innermost plugin frame, that frame's ``FILE:LINE``
-        and the outermost frame of the same plugin (where the host called it);
-        None when no plugin code runs.
+        The plugin owning the innermost plugin frame that one of ``roots``
+        holds, and that frame's ``FILE:LINE``; None when no plugin's code runs.
     """
     pairs = list(roots)
-    found: tuple[str, str, FrameType] | None = None
-    while frame is not None:
-        filename = frame.f_code.co_filename
-        absolute = os.path.abspath(filename) if not filename.startswith("<") else filename
+    found = plugin_frame(frame)
+    while found is not None:
+        filename = found.f_code.co_filename
+        absolute = os.path.abspath(filename)
         hit = next(((name, root) for name, root in pairs if _inside(absolute, root)), None)
         if hit is not None:
-            if found is None:
-                found = (hit[0], f"{_short(filename, hit[1])}:{frame.f_lineno}", frame)
-            elif hit[0] == found[0]:
-                found = (found[0], found[1], frame)
-        frame = frame.f_back
-    return found
+            return hit[0], f"{_short(filename, hit[1])}:{found.f_lineno}"
+        found = plugin_frame(found.f_back)  # a library the plugin called: its caller names it
+    return None
 
 
 def plugin_roots(plugins: Iterable[tuple[str, object]], hosts: Collection[str]) -> Iterator[tuple[str, str]]:

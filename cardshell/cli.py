@@ -94,11 +94,32 @@ environment:
 """
 
 
+def _help_width() -> int:
+    """The width argparse gives help, as :func:`shutil.get_terminal_size` finds
+    the columns (``COLUMNS``, else standard output's terminal, else 80), less 2."""
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return (columns or 80) - 2
+
+
 class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
     """argparse's formatter with the epilog's blocks each filled to the terminal's
     width: prose as a paragraph, headings as they are, list entries with their
     continuation lines indented by six, no word broken.
     """
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        # argparse makes a formatter for every option added; its own width lookup imports shutil
+        # (and three compression libraries) at every start: the same width, found without it.
+        super().__init__(prog, indent_increment, max_help_position, _help_width() if width is None else width)
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         blocks: list[tuple[str, list[str]]] = []  # (kind, lines): "prose", "heading", "entry" or "blank"

@@ -25,7 +25,6 @@ and restores it if the command fails.  No terminal I/O happens here.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -155,6 +154,8 @@ class Dispatcher:
         scope = self.scope()
         words = [w for entry in scope.entries if not entry.command.pattern for w in entry.command.words]
         words += [w for entry in self.registry.global_scope.entries for w in entry.command.words]
+        import difflib  # here: only a mistyped word needs it
+
         close = difflib.get_close_matches(scope.key(word), {scope.key(w): None for w in words if len(w) >= 3},
                                           n=1, cutoff=0.75)
         return close[0] if close else None
@@ -293,7 +294,7 @@ class Dispatcher:
         command = entry.command
         args = command.parse(args_text)
         plugin = None if entry.plugin in DEFAULT_PLUGIN_NAMES else entry.plugin  # the host's own: not bounded
-        with watchdog.plugin_bound(plugin, what_ran(command, line)):
+        with watchdog.plugin_bound(plugin, lambda: what_ran(command, line)):  # a label only if it fires
             ctx: CommandContext[Any] = CommandContext(
                 state=None,
                 line=line,

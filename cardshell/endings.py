@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 
 from cardshell import saves
@@ -59,6 +58,7 @@ def record(data_dir: Path, uid: str, moves: int) -> None:
         while len(known) > MAX_ENDINGS:
             del known[next(iter(known))]
         path.parent.mkdir(parents=True, exist_ok=True)
+        import tempfile  # here: a start never needs it
         with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, prefix=".endings.",
                                          suffix=".tmp", delete=False) as handle:
             handle.write(json.dumps(known))

@@ -23,7 +23,6 @@ order that rebuilds pluggy's own list; they hold no plugin, so at most
 
 from __future__ import annotations
 
-import difflib
 import functools
 import os
 import reprlib
@@ -345,6 +344,7 @@ def check_plugin(pm: pluggy.PluginManager, plugin: object) -> str | None:
             if all(impl.optionalhook for impl in mine):
                 continue
 
+            import difflib  # here: a start never needs it
             close = difflib.get_close_matches(caller.name, known, n=1)
             hint = (say("plugin.hook-did-you-mean", hook=repr(close[0])) if close
                     else say("plugin.hook-list", hooks=", ".join(known)))

@@ -202,6 +202,7 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
             say(left_line(left))
             continue
         signals.restore_interrupt()
+        signals.acted()  # the last line's Ctrl-C was acted on: back at the prompt
         try:
             try:
                 with _keys_kept(sys.stdin):

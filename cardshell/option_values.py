@@ -10,7 +10,6 @@ with ``-``, and messages are at most :data:`MAX_MESSAGE` characters.
 from __future__ import annotations
 
 import argparse
-import difflib
 import math
 import re
 from collections.abc import Sequence
@@ -170,6 +169,7 @@ class OptionParser(argparse.ArgumentParser):
             word = extra[0]
             if word.startswith("-"):  # a mistyped option gets a did-you-mean, as a mistyped command does
                 name = word.partition("=")[0]
+                import difflib  # here: a start never needs it
                 close = difflib.get_close_matches(name, sorted(self._names), n=1, cutoff=0.75)
                 hint = say("option.did-you-mean", name=repr(close[0])) if close else ""
                 raise UsageError(say("option.unknown", name=quoted(name), suggestion=hint))

@@ -14,7 +14,6 @@ import errno
 import fcntl
 import os
 import stat
-import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -143,6 +142,7 @@ def replaced(path: str | os.PathLike[str], mode: str = "w", **options: Any) -> I
         with stream:
             yield stream
         return
+    import tempfile  # here: a start never needs it
     descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(descriptor, mode, **options) as stream:

@@ -9,8 +9,6 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import platformdirs
-
 if TYPE_CHECKING:  # pragma: no cover
     from pathlib import Path
 
@@ -27,6 +25,7 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     from_env = os.environ.get(DATA_DIR_ENV)
     if from_env:
         return Path(from_env).expanduser()
+    import platformdirs  # here: a start whose directories are set never imports it
 
     return Path(platformdirs.user_data_dir("cardshell", appauthor=False))
 

@@ -16,8 +16,6 @@ import sys
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import platformdirs
-
 from cardshell.defaults import DEFAULT_PLUGINS
 from cardshell.version import __version__
 
@@ -81,6 +79,7 @@ def cache_dir() -> str:
     override = os.environ.get(CACHE_DIR_ENV)
     if override:
         return os.path.expanduser(override)
+    import platformdirs  # here: a start whose directories are set never imports it
 
     return str(platformdirs.user_cache_dir("cardshell", appauthor=False))
 

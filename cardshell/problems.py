@@ -45,13 +45,13 @@ class ProblemReporter:
         """Where ``exc`` was raised (see :func:`cardshell.blame.locate`)."""
         return blame.locate(exc, self._roots(), prefer)
 
-    def culprit(self, frame: FrameType | None) -> tuple[str, FrameType] | None:
+    def culprit(self, frame: FrameType | None) -> str | None:
         """The plugin a frame or its callers run, for a signal handler
-        (:data:`cardshell.signals.Culprit`): ``plugin 'spinner' (spinner.py:12)``
-        and the outermost frame of its code; None when no plugin code runs.
+        (:data:`cardshell.signals.Culprit`): ``plugin 'spinner' (spinner.py:12)``;
+        None when no plugin code runs (:func:`cardshell.blame.plugin_frame`).
         """
         found = blame.running_plugin(frame, self._roots())
-        return None if found is None else (say("stop.culprit", plugin=repr(found[0]), where=found[1]), found[2])
+        return None if found is None else say("stop.culprit", plugin=repr(found[0]), where=found[1])
 
     def failure(self, plugin: str | None, where: str, exc: BaseException) -> str | None:
         """Report that plugin code raised while the shell goes on; the line queued,

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import errno
 import os
-import tempfile
 from collections import deque
 from pathlib import Path
 from typing import Protocol
@@ -70,6 +69,8 @@ class RecordFile:
                 stream.close()
                 raise
             return stream
+        import tempfile  # here: with shutil, three compression libraries a start never uses
+
         descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         record = cls(descriptor, target)
         try:

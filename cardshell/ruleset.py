@@ -342,7 +342,7 @@ class RuleSet:
         bound = watchdog.NO_BOUND
         if watchdog.bounding():
             plugin = None if entry.plugin in DEFAULT_PLUGIN_NAMES else entry.plugin  # the host's own: not bounded
-            bound = watchdog.plugin_bound(plugin, what_ran(command, line))
+            bound = watchdog.plugin_bound(plugin, lambda: what_ran(command, line))  # a label only if it fires
         with bound:
             guard = StateGuard(state, keep=False)  # no copy, as the contract promises (proven immutable or hashed)
             ctx = CommandContext(state=state, line=line, game_id=self.game.id, shell=host.shell,

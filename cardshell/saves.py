@@ -10,10 +10,8 @@ never blocks on a FIFO.  A save is at most :data:`MAX_SAVE_BYTES`.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import stat
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -64,6 +62,7 @@ def save_path(data_dir: Path, name: str) -> Path:
 
 def digest_of(data: bytes) -> str:
     """The SHA-256 (hex) that :func:`inspect` reports for a file holding ``data``."""
+    import hashlib  # here: OpenSSL's start costs a start that reads no save
 
     return hashlib.sha256(data).hexdigest()
 
@@ -221,6 +220,7 @@ def write(data_dir: Path, name: str, record: SaveRecord, *, replace: bool = True
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         remove_stale_temporaries(target.parent)
+        import tempfile  # here: a start never needs it
         with tempfile.NamedTemporaryFile("wb", dir=target.parent, prefix=f".{name}.", suffix=".tmp",
                                          delete=False) as handle:
             temp_name = handle.name

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import textwrap
 from collections.abc import Iterable
 
@@ -112,6 +111,8 @@ class Exact(str):
 
 def size() -> os.terminal_size:
     """The screen's size (:func:`shutil.get_terminal_size`), never narrower than :data:`MIN_WIDTH`."""
+    import shutil  # here: shutil loads three compression libraries a start never uses
+
     columns, lines = shutil.get_terminal_size((DEFAULT_WIDTH, DEFAULT_HEIGHT))
     return os.terminal_size((max(columns, MIN_WIDTH), max(lines, 2)))
 

@@ -289,16 +289,22 @@ def run_script(
             text = raw.rstrip("\r\n").strip()
             if not text or text.startswith("#"):
                 continue
+            if signals.received() is not None:  # SIGHUP or SIGTERM swallowed on the way (a __del__)
+                status = signals.exit_status(signals.received() or 0)
+                break
             if echo:
                 writer.echo(number, shell.prompt_text(), text)
+            signals.acted()  # a Ctrl-C from now on stops this line, wherever it lands
             reply = shell.execute(text)
             ran = True
             writer.reply(number, text, reply)
             if not reply.ok:
                 status = EXIT_REJECTED
-            if reply.interrupted:  # Ctrl-C, during the command or after it was accepted
-                status = EXIT_INTERRUPTED
-            if reply.interrupted or (stop_on_error and not reply.ok) or shell.exiting:
+            stopped = signals.pending()  # also when plugin code swallowed the signal and returned
+            if reply.interrupted or stopped is not None:  # during the command or after it was accepted
+                status = EXIT_INTERRUPTED if stopped in (None, signals.SIGINT) else signals.exit_status(stopped)
+                break
+            if (stop_on_error and not reply.ok) or shell.exiting:
                 break
     except OutputFailed as failure:
         where = (say("script.stopped-at", source=source, number=number,

@@ -219,7 +219,8 @@ class Sessions:
         """The time bound of a call into ``game``'s own code in a script (:func:`cardshell.watchdog.plugin_bound`)."""
         if not watchdog.bounding():
             return watchdog.NO_BOUND
-        return watchdog.plugin_bound(self.registry.game_plugins.get(game.id, "?"), _of_game(function, game))
+        return watchdog.plugin_bound(self.registry.game_plugins.get(game.id, "?"),
+                                     lambda: _of_game(function, game))  # a label only if it fires
 
     # -- reporting plugin failures ----------------------------------------
     def hook_failed(self, plugin: str, hook_name: str, exc: BaseException) -> None:

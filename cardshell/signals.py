@@ -1,20 +1,44 @@
-"""SIGHUP, SIGTERM and Ctrl-C: they end what they should, whatever plugin code does.
+"""The one owner of the process's signals and its interval timer.
 
-After :func:`install`, the first SIGHUP or SIGTERM (at a terminal, and in
-scripts with ``--autosave``) raises :class:`Terminated`, a
-``KeyboardInterrupt``, which stops a command as Ctrl-C does; the front end
-closes the shell (the autosave, inside :func:`deferred`, which later
-signals cannot interrupt) and exits with :func:`exit_status`.  A plugin
-that swallows the signal is given up on at the next alarm
-(:data:`GRACE_SECONDS`, :func:`give_up`): it is named, the games are saved
-as last committed, and the process ends; a second Ctrl-C in a plugin call
-does the same with status 130.  Only one C call holding the GIL for ever
-(``sum(range(10**12))``) cannot be stopped: handlers run between bytecodes.
-A child forked after :func:`install` gets the default behaviour back.
+One object, :data:`OWNER`, installs every signal handler the host uses
+(Ctrl-C, SIGHUP, SIGTERM, SIGALRM) and arms the one real-time interval
+timer (``ITIMER_REAL``); nothing else in the host calls
+:func:`signal.signal` or :func:`signal.setitimer`.  Its SIGALRM handler
+serves two clients: after SIGHUP or SIGTERM, the grace that plugin code
+has to stop; otherwise the time bound armed by
+:class:`cardshell.watchdog.TimeBound` (:meth:`Owner.bind`), one tick at a
+time.  :func:`shutdown` stops the timer and puts the handlers back: the
+front ends call it on every way out, and it is registered with ``atexit``
+the first time the timer starts, so a tick never outlives the handler.
+
+The rules the front ends rely on (``docs/reference.md``, "Signals"):
+
+* The first SIGHUP or SIGTERM (at a terminal, and in scripts with
+  ``--autosave``) raises :class:`Terminated`, a ``KeyboardInterrupt``, which
+  stops a command as Ctrl-C does; the front end closes the shell (the
+  autosave, inside :func:`deferred`, which later signals cannot
+  interrupt) and exits with :func:`exit_status` (128 + the signal).  The
+  signal is kept (:func:`received`) so the script and interactive loops
+  stop at the next line boundary even if plugin code (or a ``__del__``)
+  swallowed the exception.
+* Plugin code that still runs :data:`GRACE_SECONDS` after the signal is
+  given up on (:func:`give_up`): it is named, the games are saved as they
+  were before its command, and the process ends with 128 + the signal.
+* A Ctrl-C is pending (:func:`pending`) from the moment it is raised until
+  the front end acts on it at a line boundary (:func:`acted`): a script
+  stops there with status 130 even if plugin code swallowed it and
+  returned.  A second Ctrl-C while one is pending and plugin code runs
+  gives up on that code at once (:func:`give_up`, status 130).
+* A child forked after :func:`install` gets the default behaviour back.
+
+Only one C call that holds the interpreter's lock for ever
+(``sum(range(10**12))``) is out of reach: no Python handler runs until it
+returns.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import signal
@@ -23,7 +47,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from types import FrameType
-from typing import Any, NoReturn
+from typing import Any, NoReturn, Protocol
 
 from cardshell import messages, screen
 
@@ -44,16 +68,29 @@ GRACE_ENV = "CARDSHELL_SIGNAL_GRACE"
 #: status is used instead.
 EXIT_ABANDONED = 70
 
+#: Ctrl-C's signal.
+SIGINT = signal.SIGINT
 #: The exit status after Ctrl-C: 128 + SIGINT.
 EXIT_INTERRUPTED = 128 + signal.SIGINT
+
+#: Whether this platform has the interval timer (not Windows).
+HAS_TIMER = hasattr(signal, "setitimer")
+#: The main thread's identifier, the only thread signal handlers run in.
+_MAIN = threading.main_thread().ident
 
 #: Runs the front end's autosave for :func:`give_up` and prints its notes;
 #: receives the exit status planned and returns the one to exit with.
 Rescue = Callable[[int], int]
-#: Names the plugin whose code a frame (and the frames that called it) is
-#: running, e.g. ``plugin 'spinner' (spinner.py:12)``, and gives the
-#: outermost frame of that plugin's code; None when no plugin code runs.
-Culprit = Callable[[FrameType | None], "tuple[str, FrameType] | None"]
+#: Names the plugin whose code a frame (or one of its callers) runs, e.g.
+#: ``plugin 'spinner' (spinner.py:12)``; None when no plugin code runs.
+Culprit = Callable[[FrameType | None], "str | None"]
+
+
+class Ticked(Protocol):
+    """What :meth:`Owner.bind` serves: a time bound, told of each tick of the timer."""
+
+    def tick(self, frame: FrameType | None) -> None:
+        """One tick of the timer landed in ``frame`` (may raise into it)."""
 
 
 class Terminated(KeyboardInterrupt):
@@ -64,31 +101,175 @@ class Terminated(KeyboardInterrupt):
         self.signum = signum
 
 
-class _State:
-    pid: int | None = None
-    signum: int | None = None
-    deferring: int = 0
-    sweeps_end_cleanly: bool = False
-    rescue: Rescue | None = None
-    culprit: Culprit | None = None
-    grace: float = GRACE_SECONDS
-    closing: bool = False  # the autosave began (deferred was entered after a signal, or give_up runs)
-    saved_at: float | None = None  # monotonic time the autosave ended, after a signal
-    interrupted: FrameType | None = None  # the plugin frame the last Ctrl-C was raised in
-    previous: dict[int, Any] = {}  # the handlers install() replaced, by signal
+def seconds_from_env(name: str, default: float, environ: dict[str, str] | None = None) -> float:
+    """The seconds an environment variable sets: its value when a number
+    ``0 < value < 86400``, else ``default`` (a wrong value is ignored).
 
-
-_state = _State()
-
-
-def grace_seconds(environ: dict[str, str] | None = None) -> float:
-    """:data:`GRACE_SECONDS`, or :data:`GRACE_ENV`'s value when it is a number > 0 (a wrong value is ignored)."""
-    text = (os.environ if environ is None else environ).get(GRACE_ENV, "")
+    Args:
+        name (str): the variable (``CARDSHELL_SIGNAL_GRACE``, ``CARDSHELL_PLUGIN_SECONDS``).
+        default (float): seconds when it is unset or wrong.
+        environ (dict[str, str] | None): where to read it (None: ``os.environ``).
+    """
+    text = (os.environ if environ is None else environ).get(name, "")
     try:
         value = float(text)
     except ValueError:
-        return GRACE_SECONDS
-    return value if 0 < value < 86_400 else GRACE_SECONDS
+        return default
+    return value if 0 < value < 86_400 else default
+
+
+def grace_seconds(environ: dict[str, str] | None = None) -> float:
+    """:data:`GRACE_SECONDS`, or :data:`GRACE_ENV`'s value (:func:`seconds_from_env`)."""
+    return seconds_from_env(GRACE_ENV, GRACE_SECONDS, environ)
+
+
+class Owner:
+    """The process's signal handlers and interval timer; :data:`OWNER` is the only one.
+
+    State: the terminating signal received (:attr:`signum`), the Ctrl-C
+    not yet acted on (:attr:`interrupt`), the autosave's progress, the
+    handlers it replaced (:attr:`previous`, put back by :meth:`shutdown`),
+    the bound it ticks for (:attr:`bound`) and whether the timer runs.
+    """
+
+    def __init__(self) -> None:
+        self.pid: int | None = None  # the process install() ran in
+        self.signum: int | None = None  # the terminating signal received
+        self.interrupt = False  # a Ctrl-C was raised and no front end acted on it yet
+        self.deferring = 0
+        self.sweeps_end_cleanly = False
+        self.rescue: Rescue | None = None
+        self.culprit: Culprit | None = None
+        self.grace = GRACE_SECONDS
+        self.closing = False  # the autosave began (deferred entered after a signal, or give_up runs)
+        self.saved_at: float | None = None  # monotonic time the autosave ended, after a signal
+        self.previous: dict[int, Any] = {}  # the handlers this owner replaced, by signal
+        self.bound: Ticked | None = None  # the time bound the ticks go to
+        self.ticking: float = 0.0  # the timer's interval while it runs (0: stopped)
+        self.exit_registered = False
+
+    # -- handlers -------------------------------------------------------------
+    def _set(self, signum: int, handler: Any) -> None:
+        previous = signal.signal(signum, handler)
+        self.previous.setdefault(signum, previous)
+
+    def _put_back(self, signum: int) -> None:
+        if signum in self.previous:
+            previous = self.previous.pop(signum)
+            signal.signal(signum, previous if previous is not None else signal.SIG_DFL)
+
+    # -- the timer -------------------------------------------------------------
+    def start_timer(self, interval: float) -> None:
+        """Have SIGALRM tick every ``interval`` seconds (no system call if it already does)."""
+        if self.ticking == interval:
+            return
+        if signal.getsignal(signal.SIGALRM) is not _alarm:
+            self._set(signal.SIGALRM, _alarm)
+        if not self.exit_registered:
+            self.exit_registered = True
+            atexit.register(shutdown)  # an exit that no front end saw: no tick may outlive the handler
+        self.ticking = interval
+        signal.setitimer(signal.ITIMER_REAL, interval, interval)
+
+    def stop_timer(self) -> None:
+        """Stop the timer if it runs."""
+        if self.ticking:
+            self.ticking = 0.0
+            signal.setitimer(signal.ITIMER_REAL, 0)
+
+    def alarm(self, frame: FrameType | None) -> None:
+        """The SIGALRM handler: the grace after a signal, else a tick for the bound."""
+        if os.getpid() != self.pid and self.pid is not None:
+            return
+        if self.signum is not None:
+            self._grace_tick(frame)
+            return
+        bound = self.bound
+        if bound is not None:
+            bound.tick(frame)
+        else:  # the first tick with no bound: the host's own work or a wait for input costs no tick
+            self.stop_timer()
+
+    def _grace_tick(self, frame: FrameType | None) -> None:
+        assert self.signum is not None
+        if self.saved_at is not None:
+            if time.monotonic() - self.saved_at >= self.grace:
+                _exit(exit_status(self.signum))  # saved; only printing or a plugin's thread holds the process
+            return
+        if self.closing or self.rescue is None:
+            return
+        found = self.culprit_of(frame)
+        if found is not None:
+            name = signal.Signals(self.signum).name
+            give_up(exit_status(self.signum), messages.say("stop.signal", plugin=found, seconds=f"{self.grace:g}",
+                                                          signal=name))
+
+    def culprit_of(self, frame: FrameType | None) -> str | None:
+        """The plugin a frame runs (:data:`Culprit`); without a culprit function any frame is plugin code."""
+        if self.culprit is None:
+            return messages.say("stop.plugin-code") if frame is not None else None
+        return self.culprit(frame)
+
+    def bind(self, bound: Ticked, interval: float) -> bool:
+        """Send the ticks, every ``interval`` seconds, to ``bound`` (a time bound
+        entering its block); False (nothing done) after a terminating signal,
+        outside the main thread, without a timer, or when a bound is already bound."""
+        if self.bound is not None or self.signum is not None or not HAS_TIMER or threading.get_ident() != _MAIN:
+            return False
+        self.bound = bound
+        self.start_timer(interval)
+        return True
+
+    def unbind(self, linger: bool) -> None:
+        """The bound left its block; the timer stops now, or with ``linger`` at
+        its next tick if no other bound came (a script's bounds follow each other
+        closely: no system call per bound); without ``linger`` the SIGALRM
+        handler it replaced is put back too."""
+        if linger:
+            self.bound = None
+        else:
+            self.release_alarm()
+
+    def release_alarm(self) -> None:
+        """Stop the timer and put back the SIGALRM handler it replaced (the
+        script front end turned its bound off; a terminating signal keeps both)."""
+        self.bound = None
+        if self.signum is None and threading.current_thread() is threading.main_thread():
+            self.stop_timer()
+            self._put_back(signal.SIGALRM)
+
+    def shutdown(self) -> None:
+        """Stop the timer and put back every handler replaced (in this process's main thread)."""
+        if threading.current_thread() is not threading.main_thread():
+            return
+        if self.pid not in (None, os.getpid()):
+            self.previous.clear()
+            self.ticking = 0.0
+            return
+        self.bound = None
+        if HAS_TIMER:
+            self.ticking = 0.0
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        for signum in list(self.previous):
+            self._put_back(signum)
+        self.rescue = self.culprit = None
+
+
+OWNER = Owner()
+
+
+def _alarm(signum: int, frame: FrameType | None) -> None:
+    OWNER.alarm(frame)
+
+
+def _forked() -> None:
+    """In a forked child: the parent's interval timer is not inherited."""
+    OWNER.ticking = 0.0
+    OWNER.bound = None
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forked)
 
 
 def install(*, terminating: bool = True, rescue: Rescue | None = None, culprit: Culprit | None = None) -> None:
@@ -97,34 +278,34 @@ def install(*, terminating: bool = True, rescue: Rescue | None = None, culprit: 
     was given, and outside the main thread it does nothing.
 
     ``rescue`` is what :func:`give_up` runs before ending the process (None:
-    never give up on plugin code); ``culprit`` tells plugin frames from the
-    host's (None: every frame is plugin code).
+    never give up on plugin code); ``culprit`` names plugin code from a frame
+    (None: every frame is plugin code).
     """
     if threading.current_thread() is not threading.main_thread():
         return
-    _state.pid = os.getpid()
-    _state.rescue = rescue
-    _state.culprit = culprit
-    _state.grace = grace_seconds()
-    for signum, handler in ((signal.SIGINT, _handle_interrupt),
-                            *((number, _handle) for number in (TERMINATING if terminating else ()))):
-        previous = signal.signal(signum, handler)
-        _state.previous.setdefault(signum, previous)
+    OWNER.pid = os.getpid()
+    OWNER.rescue = rescue
+    OWNER.culprit = culprit
+    OWNER.grace = grace_seconds()
+    OWNER._set(signal.SIGINT, _handle_interrupt)
+    for number in TERMINATING if terminating else ():
+        OWNER._set(number, _handle)
 
 
 def uninstall() -> None:
-    """Put back the handlers :func:`install` replaced and forget its rescue, so a caller keeps its own handlers."""
-    if threading.current_thread() is not threading.main_thread() or _state.pid != os.getpid():
-        return
-    for signum, previous in _state.previous.items():
-        signal.signal(signum, previous if previous is not None else signal.SIG_DFL)
-    _state.previous.clear()
-    _state.rescue = _state.culprit = _state.interrupted = None
+    """Put back the handlers :func:`install` replaced and stop the timer
+    (:func:`shutdown`), so a caller keeps its own handlers."""
+    shutdown()
+
+
+def shutdown() -> None:
+    """Stop the interval timer and put back every handler the owner replaced: every way out calls it."""
+    OWNER.shutdown()
 
 
 def restore_interrupt() -> None:
     """Put this module's Ctrl-C handler back if something replaced it (prompt_toolkit's prompt does)."""
-    if _state.pid == os.getpid() and threading.current_thread() is threading.main_thread() \
+    if OWNER.pid == os.getpid() and threading.current_thread() is threading.main_thread() \
             and signal.getsignal(signal.SIGINT) is not _handle_interrupt:
         signal.signal(signal.SIGINT, _handle_interrupt)
 
@@ -135,29 +316,97 @@ def end_sweeps_cleanly() -> None:
     ``--autosave``, ``cardshell winnability``): the sweep stops its workers,
     says what it kept, and the front end exits with :func:`exit_status`.
     """
-    _state.sweeps_end_cleanly = True
+    OWNER.sweeps_end_cleanly = True
 
 
 def sweeps_end_cleanly() -> bool:
     """Whether :func:`end_sweeps_cleanly` was called in this process."""
-    return _state.sweeps_end_cleanly and _state.pid in (None, os.getpid())
+    return OWNER.sweeps_end_cleanly and OWNER.pid in (None, os.getpid())
 
 
 def terminated(signum: int) -> Terminated:
     """Record ``signum`` as received and return the :class:`Terminated` to raise; a second call keeps the first
     signal."""
-    if _state.signum is None:
-        _state.signum = signum
-    return Terminated(_state.signum)
+    if OWNER.signum is None:
+        OWNER.signum = signum
+    return Terminated(OWNER.signum)
 
 
 def received() -> int | None:
     """The number of the terminating signal received, or None."""
-    return _state.signum
+    return OWNER.signum
+
+
+def pending() -> int | None:
+    """The signal a front end has yet to act on at its next line boundary:
+    the terminating one received, else SIGINT for a Ctrl-C raised since the
+    last :func:`acted`, else None."""
+    if OWNER.signum is not None:
+        return OWNER.signum
+    return signal.SIGINT if OWNER.interrupt else None
+
+
+def acted() -> None:
+    """The front end acted on a Ctrl-C (stopped the command, went back to its
+    prompt): a later one counts as a first one again."""
+    OWNER.interrupt = False
+
+
+class _Terminated(BaseException):
+    """SIGTERM/SIGHUP during a sweep (a BaseException, so no game's ``except Exception`` swallows it)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def stop_on_termination() -> Iterator[None]:
+    """Turn SIGTERM and SIGHUP into an unwinding of the ``with`` body, then deliver them.
+
+    In the main thread, for signals not ignored: the first raises inside the
+    body, so its ``finally`` clauses stop the backend; further ones are held.
+    On leaving, the previous handlers are restored and the signal raised again
+    or, with the default action and :func:`cardshell.signals.end_sweeps_cleanly`,
+    :class:`Terminated` (a KeyboardInterrupt) is raised so the
+    command reports what it kept.  KeyboardInterrupt if the handler returned.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    received: list[int] = []
+
+    def stop(signum: int, frame: Any) -> None:
+        received.append(signum)
+        if len(received) == 1:
+            raise _Terminated(signum)
+
+    previous: dict[int, Any] = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is None:
+            continue
+        handler = signal.getsignal(signum)
+        if handler in (signal.SIG_IGN, None):
+            continue
+        previous[signum] = handler
+        signal.signal(signum, stop)
+    try:
+        yield
+    except _Terminated:
+        pass
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+    if received:
+        if previous.get(received[0]) is signal.SIG_DFL and sweeps_end_cleanly():
+            raise terminated(received[0])
+        signal.raise_signal(received[0])
+        raise KeyboardInterrupt
 
 
 def exit_status(signum: int) -> int:
-    """The exit status after a terminating signal: 128 + its number (SIGHUP 129, SIGTERM 143)."""
+    """The exit status after a signal: 128 + its number (SIGHUP 129, SIGINT 130, SIGTERM 143)."""
     return 128 + signum
 
 
@@ -167,17 +416,17 @@ def deferred() -> Iterator[None]:
     autosave runs to its end; leaving it after a signal starts the
     :data:`GRACE_SECONDS` the process has left.
     """
-    _state.deferring += 1
-    if _state.signum is not None:
-        _state.closing = True
+    OWNER.deferring += 1
+    if OWNER.signum is not None:
+        OWNER.closing = True
     try:
         yield
     finally:
-        _state.deferring -= 1
-        if _state.signum is not None and _state.saved_at is None:
-            _state.closing = True
-            _state.saved_at = time.monotonic()
-            _arm()  # a TimeBound left on the way may have taken the alarm back
+        OWNER.deferring -= 1
+        if OWNER.signum is not None and OWNER.saved_at is None:
+            OWNER.closing = True
+            OWNER.saved_at = time.monotonic()
+            _arm()
 
 
 def say(lines: list[str]) -> None:
@@ -206,20 +455,29 @@ def give_up(status: int, message: str) -> None:
 
     Runs from a signal handler inside plugin code, so nothing of the host is half done.
     """
-    rescue = _state.rescue
-    if rescue is None or _state.pid != os.getpid():
+    rescue = OWNER.rescue
+    if rescue is None or OWNER.pid != os.getpid():
         return
-    _state.rescue = None  # once
-    _state.closing = True
-    _state.deferring += 1  # a further signal only waits
-    if hasattr(signal, "setitimer"):  # no alarm (a time bound's, or ours) may interrupt the autosave
-        signal.setitimer(signal.ITIMER_REAL, 0)
+    OWNER.rescue = None  # once
+    OWNER.closing = True
+    OWNER.deferring += 1  # a further signal only waits
+    if HAS_TIMER:  # no tick may interrupt the autosave
+        OWNER.bound = None
+        OWNER.stop_timer()
         signal.signal(signal.SIGALRM, signal.SIG_IGN)
     _write_line(sys.stderr, message)
     try:
         status = rescue(status)
     except BaseException as exc:  # noqa: BLE001 - nothing may stop the exit now
         _write_line(sys.stderr, messages.say("stop.autosave-failed", error=f"{type(exc).__name__}: {exc}"))
+    _exit(status)
+
+
+def end_process(status: int) -> NoReturn:
+    """Flush standard output and error, then end the process with ``status``
+    at once (:func:`os._exit`): after a terminating signal, once the games are
+    saved, no exit-time cleanup of plugin code may hold the process."""
+    shutdown()
     _exit(status)
 
 
@@ -241,66 +499,35 @@ def _exit(status: int) -> NoReturn:
     os._exit(status)
 
 
-def _in_plugin(frame: FrameType | None) -> tuple[str, FrameType] | None:
-    """The culprit of a frame (:data:`Culprit`); without a culprit function any frame is plugin code."""
-    if _state.culprit is None:
-        return (messages.say("stop.plugin-code"), frame) if frame is not None else None
-    return _state.culprit(frame)
-
-
-def _on_stack(target: FrameType, frame: FrameType | None) -> bool:
-    while frame is not None:
-        if frame is target:
-            return True
-        frame = frame.f_back
-    return False
-
-
-def _alarm(signum: int, frame: FrameType | None) -> None:
-    """SIGALRM after a terminating signal, every :data:`GRACE_SECONDS` (see the module's docstring)."""
-    if os.getpid() != _state.pid or _state.signum is None:
-        return
-    if _state.saved_at is not None:
-        if time.monotonic() - _state.saved_at >= _state.grace:
-            _exit(exit_status(_state.signum))  # saved; only printing or a plugin's thread holds the process
-        return
-    if _state.closing:
-        return
-    found = _in_plugin(frame)
-    if found is not None:
-        name = signal.Signals(_state.signum).name
-        give_up(exit_status(_state.signum), messages.say("stop.signal", plugin=found[0], seconds=f"{_state.grace:g}",
-                                                signal=name))
-
-
 def _arm() -> None:
-    """SIGALRM to :func:`_alarm` every :data:`GRACE_SECONDS`: the kernel's timer fires whatever the main thread runs."""
-    if _state.rescue is None or not hasattr(signal, "setitimer"):
-        return
-    signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, _state.grace, _state.grace)
+    """The grace's alarm every :data:`GRACE_SECONDS`: the kernel's timer fires whatever the main thread runs."""
+    if HAS_TIMER and (OWNER.rescue is not None or OWNER.saved_at is not None) \
+            and threading.current_thread() is threading.main_thread():
+        OWNER.bound = None
+        OWNER.start_timer(OWNER.grace)
 
 
 def _handle(signum: int, frame: FrameType | None) -> None:
-    if os.getpid() != _state.pid:  # a forked worker: behave as if nothing was installed
+    if os.getpid() != OWNER.pid:  # a forked worker: behave as if nothing was installed
         signal.signal(signum, signal.SIG_DFL)
         os.kill(os.getpid(), signum)
         return
-    if _state.signum is not None:  # a second signal, or Ctrl-C after one: the autosave goes on
+    if OWNER.signum is not None:  # a second signal, or Ctrl-C after one: the autosave goes on
         return
-    _state.signum = signum
+    OWNER.signum = signum
     _arm()
-    if not _state.deferring:
+    if not OWNER.deferring:
         raise Terminated(signum)
 
 
 def _handle_interrupt(signum: int, frame: FrameType | None) -> None:
-    if os.getpid() != _state.pid:  # a forked worker: Python's own behaviour
+    if os.getpid() != OWNER.pid:  # a forked worker: Python's own behaviour
         raise KeyboardInterrupt
-    if _state.signum is not None or _state.deferring:
+    if OWNER.signum is not None or OWNER.deferring:
         return  # after SIGHUP or SIGTERM, and during the autosave, Ctrl-C does nothing
-    found = _in_plugin(frame)
-    if found is not None and _state.interrupted is not None and _on_stack(_state.interrupted, frame):
-        give_up(EXIT_INTERRUPTED, messages.say("stop.interrupt", plugin=found[0]))
-    _state.interrupted = found[1] if found is not None else None
+    if OWNER.interrupt:  # the first is still pending: plugin code swallowed it
+        found = OWNER.culprit_of(frame)
+        if found is not None:
+            give_up(EXIT_INTERRUPTED, messages.say("stop.interrupt", plugin=found))
+    OWNER.interrupt = True
     raise KeyboardInterrupt

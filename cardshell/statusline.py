@@ -16,14 +16,11 @@ import threading
 import time
 from collections.abc import Callable
 from types import TracebackType
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from prompt_toolkit.application import Application
-from prompt_toolkit.data_structures import Size
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.layout import Layout, Window
-from prompt_toolkit.layout.controls import FormattedTextControl
-from prompt_toolkit.output.vt100 import Vt100_Output
+if TYPE_CHECKING:  # prompt_toolkit is imported when a line is first drawn: a script or a worker never pays for it
+    from prompt_toolkit.application import Application
+    from prompt_toolkit.data_structures import Size
 
 from cardshell.messages import say
 
@@ -68,6 +65,8 @@ class StatusLine:
         return self.columns if self.columns is not None else shutil.get_terminal_size((80, 24)).columns
 
     def _size(self) -> Size:
+        from prompt_toolkit.data_structures import Size
+
         return Size(rows=24, columns=max(self.width(), 2))
 
     def _line(self) -> str:
@@ -77,6 +76,12 @@ class StatusLine:
             return ""
 
     def __enter__(self) -> StatusLine:
+        from prompt_toolkit.application import Application
+        from prompt_toolkit.input import create_pipe_input
+        from prompt_toolkit.layout import Layout, Window
+        from prompt_toolkit.layout.controls import FormattedTextControl
+        from prompt_toolkit.output.vt100 import Vt100_Output
+
         self._input = contextlib.ExitStack()
         keys = self._input.enter_context(create_pipe_input())  # no key is ever sent: the terminal's stay unread
         output = Vt100_Output(self.stream, self._size, term="xterm", enable_cpr=False)

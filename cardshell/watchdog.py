@@ -14,11 +14,11 @@ costs a lock per plugin, not a thread.
 :class:`TimeBound` is for plugin code the host runs for ``moves``, ``hint``,
 ``solve`` and winnability sweeps: a game hint that never returns must not
 hang a piped script.  It charges the plugin only for the time spent inside
-its code: a real-time interval timer (:func:`signal.setitimer`) ticks every
-:data:`TICK` seconds, and a tick is charged when the main thread is then
-running plugin code, that is when a frame from the innermost one out to the
-one holding the ``with`` statement is neither the host's nor the standard
-library's (:func:`in_plugin_code`).  The host's own work inside the block (a
+its code: the interval timer of :data:`cardshell.signals.OWNER` (the one
+owner of the process's signals and timer) ticks every :data:`TICK` seconds,
+and a tick is charged when the main thread is then running plugin code
+between the innermost frame and the one holding the ``with`` statement
+(:func:`cardshell.blame.plugin_frame`).  The host's own work inside the block (a
 search between two calls of the game's rules) is not charged, so a slow but
 honest game whose search stops at its budget is never stopped.  Once the
 charged time reaches the bound, the handler raises :class:`PluginTimeout` in
@@ -47,14 +47,10 @@ piped script for ever.
 
 from __future__ import annotations
 
-import atexit
 import contextlib
-import functools
 import math
 import os
-import signal
 import sys
-import sysconfig
 import threading
 import time
 from collections.abc import Callable
@@ -182,85 +178,31 @@ def bound_for(seconds: float) -> float:
 
 def plugin_seconds(environ: dict[str, str] | None = None) -> float:
     """:data:`PLUGIN_SECONDS`, or the value of :data:`PLUGIN_SECONDS_ENV`
-    when it is a number > 0 (a wrong value is ignored)."""
-    text = (os.environ if environ is None else environ).get(PLUGIN_SECONDS_ENV, "")
-    try:
-        value = float(text)
-    except ValueError:
-        return PLUGIN_SECONDS
-    return value if 0 < value < 86_400 else PLUGIN_SECONDS
-
-
-#: Whether this platform has the interval timer :class:`TimeBound` uses.
-_TIMER = hasattr(signal, "setitimer")
+    (:func:`cardshell.signals.seconds_from_env`)."""
+    return signals.seconds_from_env(PLUGIN_SECONDS_ENV, PLUGIN_SECONDS, environ)
 
 
 class _Bound:
-    """The process-wide bound of :func:`plugin_bound` (None: off), the one
-    ``SIGALRM`` handler installed for it, and whether its timer ticks."""
+    """The process-wide bound of :func:`plugin_bound` (None: off)."""
 
     seconds: float | None = None
-    current: TimeBound | None = None  # the armed bound the handler serves
-    installed: bool = False  # _dispatch is the SIGALRM handler
-    previous: Any = None  # the handler before bound_plugin_calls installed its own
-    ticking: bool = False  # the interval timer runs (in this process: a forked child's does not)
-
-
-def _dispatch(signum: int, frame: FrameType | None) -> None:
-    """The ``SIGALRM`` handler while :func:`bound_plugin_calls` is on: the
-    armed :class:`TimeBound`'s; with no bound armed, the timer is stopped
-    (the next bound starts it again)."""
-    current = _Bound.current
-    if current is not None:
-        current._alarm(signum, frame)
-    elif _Bound.ticking:
-        _Bound.ticking = False
-        signal.setitimer(signal.ITIMER_REAL, 0)
-
-
-def _forked() -> None:
-    """In a forked child: the parent's interval timer is not inherited."""
-    _Bound.ticking = False
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_forked)
 
 
 def bound_plugin_calls(seconds: float | None) -> None:
     """Bound each call into plugin code by ``seconds`` from now on (None: no bound).
 
     The script front end sets :func:`plugin_seconds`; the interactive one
-    leaves it off.  While it is on, one ``SIGALRM`` handler serves every
-    :class:`TimeBound` (in the main thread), and its interval timer is left
-    ticking from one bound to the next: a script calls plugin code several
-    times a line, and a bound then costs no system call.  The first tick
-    that finds no bound armed stops the timer (so the host's own work and a
-    wait for input see at most one tick), and the next bound starts it
-    again.
+    leaves it off.  While it is on, the interval timer of
+    :data:`cardshell.signals.OWNER` is left ticking from one bound to the
+    next: a script calls plugin code several times a line, and a bound then
+    costs no system call.  The first tick that finds no bound armed stops
+    the timer (so the host's own work and a wait for input see at most one
+    tick), and the next bound starts it again.  Turning it off stops the
+    timer and puts back the SIGALRM handler.
     """
-    main = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
-    if seconds is not None and not _Bound.installed and main:
-        _Bound.previous = signal.signal(signal.SIGALRM, _dispatch)
-        _Bound.installed = True
-        atexit.register(_stop_ticking)  # once per install: an exit without bound_plugin_calls(None)
-    elif seconds is None and _Bound.installed:
-        if signal.getsignal(signal.SIGALRM) is _dispatch:
-            _stop_ticking()
-            signal.signal(signal.SIGALRM, _Bound.previous if _Bound.previous is not None else signal.SIG_DFL)
-        atexit.unregister(_stop_ticking)
-        _Bound.previous = _Bound.current = None
-        _Bound.installed = False
+    if seconds is None and _Bound.seconds is not None:
+        signals.OWNER.release_alarm()
     _Bound.seconds = seconds
-
-
-def _stop_ticking() -> None:
-    """Stop the interval timer :func:`bound_plugin_calls` left ticking (a
-    tick after the interpreter put back the default handler would end the
-    process)."""
-    if _Bound.ticking:
-        _Bound.ticking = False
-        signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 #: The context that bounds nothing (what :func:`plugin_bound` gives when no bound is set).
@@ -272,20 +214,21 @@ def bounding() -> bool:
     return _Bound.seconds is not None
 
 
-def plugin_bound(plugin: str | None, hook: str) -> AbstractContextManager[Any]:
+def plugin_bound(plugin: str | None, hook: str | Callable[[], str]) -> AbstractContextManager[Any]:
     """A :class:`TimeBound` of the seconds :func:`bound_plugin_calls` set,
     for one call into ``plugin``'s code; a context that does nothing when no
     bound is set or ``plugin`` is None (the host's own code).
 
     Args:
         plugin (str | None): the plugin whose code runs in the block.
-        hook (str): what the host calls (``render of game 'golf'``,
-            ``cardshell_game_started``, ``move 'd'``), for the message.
+        hook (str | Callable[[], str]): what the host calls (``render of
+            game 'golf'``, ``cardshell_game_started``, ``move 'd'``), for the
+            message; a callable is called only when the bound fires.
 
     Raises:
         PluginFault: (from the ``with`` statement) when the call ran out of time.
     """
-    if _Bound.seconds is None or plugin is None or TimeBound._armed:
+    if _Bound.seconds is None or plugin is None or signals.OWNER.bound is not None:
         return NO_BOUND
     return TimeBound(_Bound.seconds, plugin, hook)
 
@@ -308,51 +251,6 @@ class PluginOvertime(PluginFault):
     """
 
 
-@functools.cache
-def _library_dirs() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The standard library's directories (its frames are charged to whoever
-    called them) and the installed packages' (under the standard library's
-    in some installations), each ending with a separator; read from
-    :func:`sysconfig.get_paths` when a bound first looks at a frame."""
-    paths = sysconfig.get_paths()
-    stdlib = tuple({os.path.abspath(path) + os.sep for key in ("stdlib", "platstdlib") if (path := paths.get(key))})
-    site = tuple({os.path.abspath(path) + os.sep for key in ("purelib", "platlib") if (path := paths.get(key))})
-    return stdlib, site
-
-
-def _neutral(filename: str) -> bool:
-    """Whether a frame's file is the standard library's (frozen modules too)."""
-    if filename.startswith("<"):
-        return True
-    stdlib, site = _library_dirs()
-    return filename.startswith(stdlib) and not filename.startswith(site)
-
-
-def in_plugin_code(frame: FrameType | None, outer: FrameType | None) -> bool:
-    """Whether the thread whose innermost frame is ``frame`` runs plugin code.
-
-    True when a frame from ``frame`` out to ``outer`` (included) is neither
-    the host's (:mod:`cardshell`, pluggy) nor the standard library's: a
-    plugin's function is on the stack, maybe calling the host's helpers.
-
-    Args:
-        frame (FrameType | None): the innermost frame (None: unknown,
-            counted as plugin code).
-        outer (FrameType | None): the frame the bound was entered from;
-            frames outside it are not looked at (None: all of them).
-    """
-    if frame is None:
-        return True
-    while frame is not None:
-        filename = frame.f_code.co_filename
-        if not _neutral(filename) and not blame.is_host_file(filename):
-            return True
-        if frame is outer:
-            break
-        frame = frame.f_back
-    return False
-
-
 class TimeBound:
     """Stop the plugin code run inside the ``with`` block once it has taken ``seconds``.
 
@@ -364,8 +262,9 @@ class TimeBound:
     Args:
         seconds (float): the bound, in seconds (> 0).
         plugin (str): the plugin whose code runs inside the block.
-        hook (str): what the host called (``hint``, ``legal_moves``, ...),
-            for the message.
+        hook (str | Callable[[], str]): what the host called (``hint``,
+            ``legal_moves``, ...), for the message; a callable is called only
+            when the bound fires.
         budget (float | None): the budget's seconds the bound was made from
             (:func:`bound_for`), for the message; None: a fixed bound.
 
@@ -379,22 +278,22 @@ class TimeBound:
             stopped at golf.py:12``.
 
     Only the outermost bound is armed (a nested one changes nothing), and
-    only in the main thread of a platform with ``SIGALRM``.  Any previous
-    ``SIGALRM`` handler is put back on leaving the block.
+    only in the main thread of a platform with ``SIGALRM``, through
+    :meth:`cardshell.signals.Owner.bind`: outside a script the timer stops
+    and the previous ``SIGALRM`` handler is put back on leaving the block.
     """
 
-    _armed = False  # one bound at a time per process (the main thread's)
     _ticks_of: tuple[float, int, int] = (math.nan, 1, 1)  # the last seconds, its limit and repeat in ticks
-    __slots__ = ("seconds", "budget", "plugin", "hook", "_mine", "_previous", "_alarms", "_stopped_at", "_ticks",
-                 "_limit", "_repeat", "_outer", "_shared")
+    __slots__ = ("seconds", "budget", "plugin", "_hook", "_mine", "_alarms", "_stopped_at", "_ticks",
+                 "_limit", "_repeat", "_outer")
 
-    def __init__(self, seconds: float, plugin: str, hook: str, budget: float | None = None) -> None:
+    def __init__(self, seconds: float, plugin: str, hook: str | Callable[[], str],
+                 budget: float | None = None) -> None:
         self.seconds = seconds
         self.budget = budget
         self.plugin = plugin
-        self.hook = hook
+        self._hook = hook
         self._mine = False
-        self._previous: Any = None
         self._alarms = 0
         self._stopped_at: str | None = None  # FILE:LINE where the last alarm landed
         self._ticks = 0  # ticks charged to plugin code
@@ -404,59 +303,50 @@ class TimeBound:
                                            max(1, round(min(REPEAT, seconds) / TICK)))
         self._limit, self._repeat = known[1], known[2]
         self._outer: FrameType | None = None
-        self._shared = False  # served by bound_plugin_calls' ticking timer (no timer call of its own)
 
-    def _alarm(self, signum: int, frame: FrameType | None) -> None:
+    @property
+    def hook(self) -> str:
+        """What the host called, for the messages (a label given as a callable is made now)."""
+        return self._hook if isinstance(self._hook, str) else self._hook()
+
+    def tick(self, frame: FrameType | None) -> None:
+        """One tick of the owner's timer (:meth:`cardshell.signals.Owner.bind`):
+        charged when plugin code runs (:func:`cardshell.blame.plugin_frame`);
+        raises :class:`PluginTimeout` into it once the bound is used up."""
         # Not once the block has ended: the handler may run as __exit__ starts.
-        if self._mine and TimeBound._armed and (frame is None or frame.f_code is not _EXIT_CODE):
-            if not in_plugin_code(frame, self._outer):
-                return
-            self._ticks += 1
-            if self._ticks < self._limit or (self._ticks - self._limit) % self._repeat:
-                return
-            self._alarms += 1
-            self._stopped_at = _where(frame) if frame is not None else None
-            if self._alarms >= ALARMS_BEFORE_GIVING_UP:
-                where = say("plugin.at", where=_where(frame)) if frame is not None else ""
-                signals.give_up(signals.EXIT_ABANDONED,
-                                say("stop.bound", plugin=repr(self.plugin), hook=self.hook,
-                                    seconds=f"{self.seconds:.3g}", count=self._alarms - 1, where=where))
-            raise PluginTimeout
+        if not self._mine or (frame is not None and frame.f_code is _EXIT_CODE):
+            return
+        if frame is not None and blame.plugin_frame(frame, self._outer) is None:
+            return
+        self._ticks += 1
+        if self._ticks < self._limit or (self._ticks - self._limit) % self._repeat:
+            return
+        self._alarms += 1
+        self._stopped_at = _where(frame) if frame is not None else None
+        if self._alarms >= ALARMS_BEFORE_GIVING_UP:
+            where = say("plugin.at", where=_where(frame)) if frame is not None else ""
+            signals.give_up(signals.EXIT_ABANDONED,
+                            say("stop.bound", plugin=repr(self.plugin), hook=self.hook,
+                                seconds=f"{self.seconds:.3g}", count=self._alarms - 1, where=where))
+        raise PluginTimeout
 
     def __enter__(self) -> TimeBound:
-        if TimeBound._armed or not _TIMER or signals.received() is not None \
-                or threading.get_ident() != threading.main_thread().ident:
-            return self  # (after SIGHUP or SIGTERM the alarm is the signal handlers', cardshell.signals)
+        owner = signals.OWNER
+        lingering = owner.ticking == TICK  # the timer runs on from an earlier bound: its next tick may come at once
+        if not owner.bind(self, TICK):
+            return self  # (after SIGHUP or SIGTERM the alarm serves the signal's grace, cardshell.signals)
         self._outer = sys._getframe(1)
-        if _Bound.installed:  # bound_plugin_calls' handler serves this bound
-            _Bound.current, self._previous = self, _dispatch  # first: from now on no tick stops the timer
-            self._shared = True
-            if _Bound.ticking:  # the timer runs on from an earlier bound: its next tick may come at once
-                self._ticks = -1
-            else:
-                self._ticks = 0
-                _Bound.ticking = True
-                signal.setitimer(signal.ITIMER_REAL, TICK, TICK)
-            self._mine = TimeBound._armed = True
-            return self
-        self._previous = signal.signal(signal.SIGALRM, self._alarm)
-        self._mine = TimeBound._armed = True
-        self._ticks = 0
-        signal.setitimer(signal.ITIMER_REAL, TICK, TICK)
+        self._ticks = -1 if lingering else 0
+        self._mine = True
         return self
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
                  tb: TracebackType | None) -> None:
         if not self._mine:
             return
-        TimeBound._armed = self._mine = False  # first: an alarm from now on does nothing
+        self._mine = False  # first: a tick from now on does nothing
         self._outer = None
-        if self._shared:  # the timer ticks on; the first tick with no bound armed stops it
-            self._shared = False
-            _Bound.current = None
-        else:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, self._previous)
+        signals.OWNER.unbind(linger=_Bound.seconds is not None)
         if type(value) is PluginTimeout:
             why = say("plugin.overtime-budget", budget=f"{self.budget:g}") if self.budget is not None else ""
             at = say("plugin.stopped-at", where=self._stopped_at) if self._stopped_at is not None else ""

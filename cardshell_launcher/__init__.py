@@ -41,6 +41,10 @@ def main() -> int:
         status = run()
     except KeyboardInterrupt as exc:
         status = 128 + getattr(exc, "signum", EXIT_INTERRUPTED - 128)
+    from cardshell import signals  # imported by now (see the module's notes)
+
+    if signals.received() is not None:  # SIGHUP or SIGTERM: saved; no exit-time cleanup may hold the process
+        signals.end_process(status)
     return finish(status)
 
 

@@ -21,7 +21,32 @@ NOT_AT_A_PLAIN_START = ("prompt_toolkit", "multiprocessing", "sqlite3", "socket"
 
 #: Standard library modules a plain start does without: pickle (a sweep's worker carries a plugin's
 #: exception), datetime (written save times are read through time.strftime), uuid and platform.
-STDLIB_NOT_AT_A_PLAIN_START = ("pickle", "datetime", "uuid", "platform")
+STDLIB_NOT_AT_A_PLAIN_START = ("pickle", "datetime", "uuid", "platform", "hashlib", "platformdirs")
+
+#: Every host module a plain script start imports, and nothing else of the host (the directories
+#: are set, as the probe sets them).  A module added here is a cost every start pays: measure it
+#: (benchmarks/startup.py) before listing it.
+HOST_AT_A_PLAIN_START = frozenset("""
+    cardshell cardshell.blame cardshell.cards cardshell.cli cardshell.command_records cardshell.context
+    cardshell.contract1 cardshell.defaults cardshell.discovery cardshell.dispatch cardshell.endings
+    cardshell.errors cardshell.flatsearch cardshell.game_options cardshell.gametable cardshell.help
+    cardshell.hookcall cardshell.hookspecs cardshell.immutability cardshell.messages cardshell.option_values
+    cardshell.ownfiles cardshell.parsers cardshell.paths cardshell.persistence cardshell.pipes
+    cardshell.plugin_index cardshell.plugincheck cardshell.porcelain cardshell.problems cardshell.recording
+    cardshell.records cardshell.registry cardshell.replay cardshell.reply cardshell.ruleset cardshell.savefile
+    cardshell.saves cardshell.scopes cardshell.screen cardshell.script cardshell.seeds cardshell.session
+    cardshell.sessions cardshell.shell cardshell.signals cardshell.statekind cardshell.version cardshell.views
+    cardshell.watchdog""".split())
+
+#: What a script's first move of Aces Up adds to a plain start's host modules: the default plugins'
+#: commands it runs and the game's own modules (with the statistics plugin's).
+HOST_FOR_A_FIRST_MOVE = HOST_AT_A_PLAIN_START | frozenset("""
+    cardshell.commands cardshell.commands.common cardshell.commands.play cardshell.commands.switching
+    cardshell.gamepage cardshell.rng cardshell.timestamps""".split())
+
+#: The front ends and terminal libraries no game plugin's module and no sweep worker imports.
+FRONT_ENDS = ("prompt_toolkit", "pygments", "cardshell.interactive", "cardshell.pager",
+              "cardshell.completion")
 
 #: ``games`` is the default plugin ``cardshell.builtin``'s (cardshell.commands.menu, with what the
 #: default plugins share, cardshell.commands.common): every other module above stays out.
@@ -72,3 +97,37 @@ def test_a_plain_start_imports_nothing_behind_the_lazy_boundaries(tmp_path):
     assert "cardshell_aces_up" in played and "cardshell_stats" in played
     found = {name: sorted(_under(played, name)) for name in NOT_FOR_A_GAME}
     assert {name: modules for name, modules in found.items() if modules} == {}
+
+
+def test_the_host_modules_of_a_plain_start_and_of_a_first_move_are_those_listed(tmp_path):
+    _modules_of_a_start(tmp_path)  # writes the plugin index
+    plain = _modules_of_a_start(tmp_path)
+    assert {m for m in plain if m.split(".")[0] == "cardshell"} == HOST_AT_A_PLAIN_START
+    played = _modules_of_a_start(tmp_path, "play aces-up --seed 7\nD\n")
+    assert {m for m in played if m.split(".")[0] == "cardshell"} == HOST_FOR_A_FIRST_MOVE
+    assert not any(_under(played, name) for name in FRONT_ENDS)
+
+
+_WORKER_PROBE = """
+import importlib, sys
+from importlib.metadata import entry_points
+for entry in entry_points(group="cardshell"):
+    if entry.name not in ("builtin",):
+        try:
+            entry.load()
+        except Exception:
+            pass
+import cardshell.sweep.worker, cardshell_pictures, cardshell_blackjack.simulation
+print(" ".join(sorted(sys.modules)))
+"""
+
+
+def test_game_plugins_and_a_sweep_worker_import_no_front_end(tmp_path):
+    """What a simulation worker imports: every installed plugin's module, the
+    sweep's worker side and the simulations (``import cardshell_pictures``)."""
+    env = {**os.environ, "CARDSHELL_DATA_DIR": str(tmp_path / "data"), "CARDSHELL_CACHE_DIR": str(tmp_path / "cache")}
+    done = subprocess.run([sys.executable, "-c", _WORKER_PROBE], capture_output=True, text=True, env=env,
+                          timeout=120, check=True)
+    modules = set(done.stdout.split())
+    assert "cardshell_pictures" in modules and "cardshell.sweep.worker" in modules
+    assert {name: sorted(_under(modules, name)) for name in FRONT_ENDS if _under(modules, name)} == {}

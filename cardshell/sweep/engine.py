@@ -14,13 +14,10 @@ backend the same way, then are delivered as without a sweep
 
 from __future__ import annotations
 
-import signal
-import threading
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
-from cardshell import signals
+from cardshell.signals import stop_on_termination
 from cardshell.sweep.deals import MAX_CHUNK, Chunk
 from cardshell.sweep.serial import Serial
 
@@ -50,59 +47,6 @@ class Progress(Protocol):
     def close(self) -> None:
         """The sweep ended, finished or not: clear the display."""
         ...  # pragma: no cover - protocol
-
-
-class _Terminated(BaseException):
-    """SIGTERM/SIGHUP during a sweep (a BaseException, so no game's ``except Exception`` swallows it)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-@contextmanager
-def stop_on_termination() -> Iterator[None]:
-    """Turn SIGTERM and SIGHUP into an unwinding of the ``with`` body, then deliver them.
-
-    In the main thread, for signals not ignored: the first raises inside the
-    body, so its ``finally`` clauses stop the backend; further ones are held.
-    On leaving, the previous handlers are restored and the signal raised again
-    or, with the default action and :func:`cardshell.signals.end_sweeps_cleanly`,
-    :class:`cardshell.signals.Terminated` (a KeyboardInterrupt) is raised so the
-    command reports what it kept.  KeyboardInterrupt if the handler returned.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    received: list[int] = []
-
-    def stop(signum: int, frame: Any) -> None:
-        received.append(signum)
-        if len(received) == 1:
-            raise _Terminated(signum)
-
-    previous: dict[int, Any] = {}
-    for name in ("SIGTERM", "SIGHUP"):
-        signum = getattr(signal, name, None)
-        if signum is None:
-            continue
-        handler = signal.getsignal(signum)
-        if handler in (signal.SIG_IGN, None):
-            continue
-        previous[signum] = handler
-        signal.signal(signum, stop)
-    try:
-        yield
-    except _Terminated:
-        pass
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
-    if received:
-        if previous.get(received[0]) is signal.SIG_DFL and signals.sweeps_end_cleanly():
-            raise signals.terminated(received[0])
-        signal.raise_signal(received[0])
-        raise KeyboardInterrupt
 
 
 def run(
