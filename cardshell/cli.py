@@ -21,6 +21,7 @@ from cardshell.paths import DATA_DIR_ENV, data_dir, history_file
 from cardshell.pipes import OutputFailed, reserve_standard_descriptors
 from cardshell.porcelain import JsonWriter
 from cardshell.recording import RecordFile
+from cardshell.render import Text
 from cardshell.script import (
     EXIT_ABANDONED,
     EXIT_INTERRUPTED,
@@ -376,7 +377,7 @@ def _ended(writer: JsonWriter | None, status: int) -> int:
     return status
 
 
-def namespace_problem(package: object) -> str | None:
+def namespace_problem(package: object) -> Text | None:
     """Why cardshell cannot run when ``package`` (the ``cardshell`` module as
     imported) is a namespace package, or None.
 

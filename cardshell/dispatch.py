@@ -34,12 +34,13 @@ from cardshell.context import FrontEnd
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES
 from cardshell.errors import CommandError, UsageError
 from cardshell.gametable import GameTable
-from cardshell.messages import HostText, say
+from cardshell.messages import HostMessage, say
 from cardshell.parsers import quoted
 from cardshell.problems import ProblemReporter
 from cardshell.recording import Recorder
 from cardshell.records import Command, CommandContext, Game
 from cardshell.registry import ESCAPE, Entry, Registry, Scope
+from cardshell.render import Text
 from cardshell.reply import GAME, HOST, Part, Reply, part
 from cardshell.ruleset import HostContext, StateChanged, what_ran
 from cardshell.seeds import SeedSource
@@ -362,12 +363,12 @@ class Dispatcher:
 
         return restore
 
-    def _at(self, exc: BaseException) -> str:
+    def _at(self, exc: BaseException) -> Text:
         """The ``plugin.raised-at`` note of the plugin frame that raised ``exc`` (its FILE:LINE), or ""."""
         where = self.problems.locate(exc).where
         return say("plugin.raised-at", where=where) if where else ""
 
-    def _internal_error(self, exc: BaseException, entry: Entry | None, game: Game | None) -> str:
+    def _internal_error(self, exc: BaseException, entry: Entry | None, game: Game | None) -> Text:
         """The one-line report of a command that failed in plugin code.
 
         ``internal error in plugin 'golf' (golf.py:12): ZeroDivisionError:
@@ -411,9 +412,9 @@ def _rejected(parts: list[Part], *, interrupted: bool = False) -> Reply:
 
 
 def _text(parts: list[Part]) -> str:
-    """The message of parts: one :class:`~cardshell.messages.HostText` when
+    """The message of parts: one :class:`~cardshell.messages.HostMessage` when
     it is a single host message, else their text joined."""
-    if len(parts) == 1 and isinstance(parts[0].text, HostText):
+    if len(parts) == 1 and isinstance(parts[0].text, HostMessage):
         return parts[0].text
     text = ""
     for number, piece in enumerate(parts):

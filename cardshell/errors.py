@@ -8,18 +8,22 @@ other exception from plugin code is a plugin bug, reported naming the plugin.
 
 from __future__ import annotations
 
+from cardshell.render import Text, text_of
+
 
 class CommandError(Exception):
     """A command was understood but cannot be carried out (an illegal move);
-    ``message`` is printed as given (``"Error, cannot move A♠."``).
+    ``message`` is printed as given (``"Error, cannot move A♠."``): a ``str``, or
+    a message of the host's catalog (:func:`cardshell.messages.say`, what the
+    host's own commands and the toolkit's parsers raise).
     """
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: Text) -> None:
         super().__init__(message)
-        self.message = message
+        self.message: Text = message
 
     def __str__(self) -> str:
-        return self.message
+        return text_of(self.message)
 
 
 class UsageError(CommandError):

@@ -16,7 +16,7 @@ import sys
 import warnings
 from typing import Any
 
-from cardshell.messages import HostText, say
+from cardshell.messages import HostMessage, say
 from cardshell.records import Game, Search
 
 #: The flat search fields of :class:`~cardshell.records.Game`, as :class:`Search` names them.
@@ -53,7 +53,7 @@ def gathered(game: Game) -> Game:
                                solver=None)
 
 
-def deprecation(plugin: str, game: Game, fields: tuple[str, ...]) -> HostText:
+def deprecation(plugin: str, game: Game, fields: tuple[str, ...]) -> HostMessage:
     """The host's line saying that ``plugin``'s ``game`` uses the deprecated flat ``fields``.
 
     Args:

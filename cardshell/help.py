@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from cardshell import screen
-from cardshell.messages import HostText, say
+from cardshell.messages import HostMessage, say
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.records import Command, Game, Outcome
@@ -43,7 +43,7 @@ def table(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2, width:
 def table_rows(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2,
                width: int = DEFAULT_WIDTH) -> list[str]:
     """The rows of :func:`table` (``rows`` of left, right, a right text possibly a
-    :class:`~cardshell.messages.HostText`) as the pieces a command echoes: each
+    :class:`~cardshell.messages.HostMessage`) as the pieces a command echoes: each
     the message ``help.row``, so every line keeps its id, or its plain text
     where the catalog's layout would wrap it otherwise.  Joined by newlines
     they are :func:`table`'s text; a row whose right column goes under its left
@@ -85,7 +85,7 @@ def _row(left: str, right: str, indent: int, left_width: int, column: int, width
     return said if "\n".join(said) == text else [text]
 
 
-def listed(said: HostText, lead: str, items: Iterable[str], width: int | None, *, sep: str = ", ",
+def listed(said: HostMessage, lead: str, items: Iterable[str], width: int | None, *, sep: str = ", ",
            end: str = "") -> str:
     """A message ``said`` ending in a list (``Legal moves: F 1, D``: ``lead``,
     the ``items`` joined by ``sep``, then ``end``), laid out as
@@ -136,7 +136,7 @@ def command_rows(commands: Iterable[Command], shadowed: set[str] | frozenset[str
     return rows
 
 
-def game_letters(game: Game, width: int = DEFAULT_WIDTH) -> HostText:
+def game_letters(game: Game, width: int = DEFAULT_WIDTH) -> HostMessage:
     """The line of a game's letters for shell commands (``Game.host_aliases``:
     ``h = help, q = quit``), wrapped to ``width``."""
     letters = ", ".join(f"{word} = {target}" for word, target in game.host_aliases.items())
@@ -242,7 +242,7 @@ def games_list(games: Mapping[str, Game], width: int = DEFAULT_WIDTH) -> list[st
 
 
 def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = (),
-           spell: Callable[[str], str] = str, menu: bool = False, *, undo: bool | None = None) -> HostText:
+           spell: Callable[[str], str] = str, menu: bool = False, *, undo: bool | None = None) -> HostMessage:
     """The message ``game.ending``: the game (or round) is over, then ``Next:``
     and what the player can type.
 
@@ -262,6 +262,6 @@ def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = (),
     return say("game.ending-menu" if menu else "game.ending", over=over, next=going)
 
 
-def moves(count: int) -> HostText:
+def moves(count: int) -> HostMessage:
     """``1 move``, ``3 moves`` (``game.moves-one``, ``game.moves``)."""
     return say("game.moves-one" if count == 1 else "game.moves", count=count)

@@ -39,6 +39,7 @@ import pluggy
 from cardshell import blame, watchdog
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES
 from cardshell.messages import say
+from cardshell.render import Text
 
 #: Called with (plugin name, hook name, exception) for each implementation that failed.
 OnFailure = Callable[[str, str, BaseException], None]
@@ -328,7 +329,7 @@ def _old_wrapper_guard(function: Callable[..., Any], fail: Callable[[BaseExcepti
     return guarded
 
 
-def check_plugin(pm: pluggy.PluginManager, plugin: object) -> str | None:
+def check_plugin(pm: pluggy.PluginManager, plugin: object) -> Text | None:
     """Refuse what the host cannot honour in a registered plugin.
 
     Returns:

@@ -40,6 +40,7 @@ from cardshell.completion import candidates, columns, first_words, natural
 from cardshell.context import FrontEnd
 from cardshell.history import BoundedHistory
 from cardshell.progress import ProgressLine
+from cardshell.render import Text
 from cardshell.reply import Reply
 from cardshell.script import EXIT_SAVE_FAILED, MAX_LINE_LENGTH, fitted, too_long
 from cardshell.session import GameSession
@@ -87,7 +88,7 @@ def key_bindings(shell: Shell) -> KeyBindings:
     return bindings
 
 
-def say(text: str, stream: Any = None, *, colours: bool = False) -> None:
+def say(text: Text, stream: Any = None, *, colours: bool = False) -> None:
     """Print ``text`` and a newline, made printable first (:func:`cardshell.screen.printable`).
 
     Every text of this front end goes through here or the pager, so no control
@@ -241,7 +242,7 @@ FASTEST, SLOWEST = 0.05, 10.0
 
 
 def play_steps(shell: Shell, lines: list[str], show: Callable[[str], None],
-               key_within: Callable[[float], str], pause: float = STEP_SECONDS) -> str:
+               key_within: Callable[[float], str], pause: float = STEP_SECONDS) -> Text:
     """Play ``lines``, a command's steps (``solve --play``), at a readable pace.
 
     Each line runs as if typed after ``pause`` seconds and ``show`` prints it
@@ -360,7 +361,7 @@ def _spinner(label: str) -> Any:
     return spinner(screen.printable(label), sys.stderr)
 
 
-def left_line(session: GameSession) -> str:
+def left_line(session: GameSession) -> Text:
     """What Ctrl-D in a game says: the game's true state and how to go on.
 
     ``Left Aces Up (still in progress: 'play aces-up' resumes it).``, or for a

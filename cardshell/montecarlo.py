@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 from cardshell.errors import UsageError
 from cardshell.messages import say
 from cardshell.parsers import quoted
+from cardshell.render import Text
 from cardshell.sweep import deals
 from cardshell.sweep.backends import resolve_jobs as sweep_resolve_jobs
 from cardshell.sweep.backends import usable_cores
@@ -249,7 +250,7 @@ def shell_progress(ctx: CommandContext, label: str) -> Progress:
     return _shell_progress(ctx, label)
 
 
-def _shell_progress(ctx: CommandContext, label: str) -> Progress:
+def _shell_progress(ctx: CommandContext, label: Text) -> Progress:
 
     def progress(items: Iterable[list[int]], total: int) -> Iterable[list[int]]:
         return ctx.progress(items, total=total, label=label)

@@ -19,6 +19,7 @@ from typing import Any, NoReturn
 from cardshell.errors import UsageError
 from cardshell.messages import say
 from cardshell.parsers import quoted
+from cardshell.render import Text
 
 __all__ = ["MAX_MESSAGE", "MAX_NUMBER_LENGTH", "MAX_SECONDS_LENGTH", "MAX_SEED", "MAX_SEED_DIGITS", "OptionParser",
            "check_seed", "count", "seconds", "seed", "whole"]
@@ -89,7 +90,7 @@ def _read_int(word: str) -> int | None:
         return None
 
 
-def seed(word: str, what: str = "--seed", low: int | None = None, high: int | None = None) -> int:
+def seed(word: str, what: Text = "--seed", low: int | None = None, high: int | None = None) -> int:
     """Read a seed: any whole number of at most :data:`MAX_SEED_DIGITS`
     digits, or, when ``low`` and ``high`` are given (a deal of the
     winnability table), :func:`count` from ``low`` to ``high``.

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from cardshell.messages import say
+from cardshell.render import Text
 
 __all__ = ["DATA_FILES", "open_stream", "refusal", "replaced", "target_of"]
 
@@ -45,7 +46,7 @@ def _own(data_dir: Path) -> Iterator[tuple[Path, str]]:
 
 
 def refusal(path: str | os.PathLike[str], data_dir: str | os.PathLike[str],
-            also: Iterable[tuple[str | os.PathLike[str], str]] = ()) -> str | None:
+            also: Iterable[tuple[str | os.PathLike[str], str]] = ()) -> Text | None:
     """Why ``path`` may not be written (``file.refused-own``: ``will not write
     PATH: it is the winnability table ...``; ``file.refused-saves``), or None
     when it may; never raises.

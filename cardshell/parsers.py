@@ -17,6 +17,7 @@ from typing import Any
 
 from cardshell.errors import UsageError
 from cardshell.messages import say
+from cardshell.render import Text
 
 Parser = Callable[[str], Any]
 

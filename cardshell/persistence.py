@@ -22,6 +22,7 @@ from cardshell import saves, signals
 from cardshell.context import Places
 from cardshell.messages import say
 from cardshell.records import Game
+from cardshell.render import Text
 from cardshell.saves import SaveError, SaveRecord, Snapshot
 from cardshell.session import GameSession
 
@@ -62,7 +63,7 @@ class SaveResult:
         return self.reason is not None
 
 
-def describe(title: str, seed: int, moves: int) -> str:
+def describe(title: str, seed: int, moves: int) -> Text:
     """``Aces Up (seed 7, 5 moves)``: how the host names a game in its
     messages (the message ``save.game``); ``moves`` counts moves."""
     return say("save.game", title=title, seed=seed, moves=helptext.moves(moves))

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import NoReturn, TextIO
 
 from cardshell.messages import say
+from cardshell.render import Text
 
 
 class OutputFailed(Exception):
@@ -30,7 +31,7 @@ class OutputFailed(Exception):
         self.name = name
         self.reason = reason
 
-    def __str__(self) -> str:
+    def __str__(self) -> Text:
         return self.message
 
 

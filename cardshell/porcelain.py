@@ -13,7 +13,7 @@ import json
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from cardshell.messages import HostText, say
+from cardshell.messages import HostMessage, say
 from cardshell.pipes import GuardedStream, OutputFailed
 from cardshell.reply import HOST, Part, Reply, part
 
@@ -99,15 +99,15 @@ def record(piece: Part, stream: str, line: int | None = None, text: str | None =
     ``input``, ``status``, ``origin``, ``kind``, ``id`` (a host message's),
     ``args`` (:func:`structured` for a nested message), ``text``, ``inline``.
     """
-    args = structured(piece.text)["args"] if isinstance(piece.text, HostText) else dict(piece.args)
+    args = structured(piece.text)["args"] if isinstance(piece.text, HostMessage) else dict(piece.args)
     return {"cardshell": SCHEMA_VERSION, "stream": stream, "line": line, "input": text, "status": status,
             "origin": piece.origin, "kind": piece.kind, "id": piece.message_id, "args": args,
             "text": str(piece.text), "inline": piece.inline}
 
 
-def structured(message: HostText) -> dict[str, Any]:
+def structured(message: HostMessage) -> dict[str, Any]:
     """A host message as ``{"id", "args", "text"}``, a nested host message as such an object too."""
-    args = {name: structured(value) if isinstance(value, HostText) else str(value)
+    args = {name: structured(value) if isinstance(value, HostMessage) else str(value)
             for name, value in message.args.items()}
     return {"id": message.message_id, "args": args, "text": str(message)}
 

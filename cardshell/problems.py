@@ -18,6 +18,7 @@ from cardshell import blame
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES
 from cardshell.messages import say
 from cardshell.plugincheck import PluginFault
+from cardshell.render import Text
 
 #: At most this many distinct problems are remembered (and reported) per shell.
 MAX_PROBLEMS = 1000
@@ -53,7 +54,7 @@ class ProblemReporter:
         found = blame.running_plugin(frame, self._roots())
         return None if found is None else (say("stop.culprit", plugin=repr(found[0]), where=found[1]), found[2])
 
-    def failure(self, plugin: str | None, where: str, exc: BaseException) -> str | None:
+    def failure(self, plugin: str | None, where: Text, exc: BaseException) -> Text | None:
         """Report that plugin code raised while the shell goes on; the line queued,
         or None when reported before or past :data:`MAX_PROBLEMS`.
 

@@ -32,6 +32,7 @@ from cardshell.messages import say
 from cardshell.plugin_index import IndexedGame, IndexedPlugin
 from cardshell.problems import ProblemReporter
 from cardshell.records import Command, Game, Move
+from cardshell.render import Text
 from cardshell.ruleset import RuleSet
 from cardshell.scopes import ESCAPE, Entry, Scope
 from cardshell.version import __version__
@@ -226,7 +227,7 @@ class Registry:
                 self._records.setdefault(impl.plugin_name, {}).setdefault("moves", []).append(moves)
             self._records.setdefault(impl.plugin_name, {}).setdefault(hook_name, []).append(records)
 
-    def _fail(self, plugin: str, reason: str) -> None:
+    def _fail(self, plugin: str, reason: Text) -> None:
         if plugin in self.refused:
             return
         self.refused.add(plugin)
@@ -369,7 +370,7 @@ class Registry:
             for word in command.words:
                 scope.words[scope.key(word)] = entry
 
-    def _named(self, plugin: str) -> str:
+    def _named(self, plugin: str) -> Text:
         info = self._infos.get(plugin)
         if info is not None and info.dist:
             return say("plugin.named", plugin=repr(plugin), dist=info.dist, version=info.version)

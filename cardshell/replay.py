@@ -24,6 +24,7 @@ from cardshell.messages import say
 from cardshell.problems import ProblemReporter
 from cardshell.records import Game, Outcome
 from cardshell.registry import Registry
+from cardshell.render import Text
 from cardshell.ruleset import HostContext, StateChanged
 from cardshell.savefile import SaveError, SaveRecord
 from cardshell.session import GameSession
@@ -58,7 +59,7 @@ class Replayer:
         self.endings = endings
         self._places = places
 
-    def _at(self, exc: BaseException) -> str:
+    def _at(self, exc: BaseException) -> Text:
         """`` (FILE:LINE)`` of the plugin frame that raised ``exc`` (the
         message ``replay.raised-at``), or ""."""
         where = self.problems.locate(exc).where

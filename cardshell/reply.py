@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from cardshell.messages import CATALOG, HostText
+from cardshell.messages import CATALOG, Arg, HostMessage
+from cardshell.render import Text, message_of, text_of
 from cardshell.screen import Exact
 
 #: A part written by a game: its display, what its commands echo, its error messages.
@@ -33,45 +34,72 @@ KINDS = ("output", "board", "error", "warning", "echo", "note")
 
 @dataclass(frozen=True)
 class Part:
-    """One piece of a reply's text and who wrote it; an ``inline`` part continues
+    """One piece of a reply and who wrote it; an ``inline`` part continues
     the previous part's last line (the host's `` (usage: F N)``).
 
     Attributes:
-        text: one or more lines, no trailing newline.
+        body: what it says: a host message (:class:`~cardshell.messages.HostMessage`,
+            or one laid out, :class:`~cardshell.render.Laid`) in a host part; a
+            game's or the player's text (``str``, a board
+            :class:`~cardshell.screen.Exact`) in any other.
         origin: :data:`GAME`, :data:`HOST` or :data:`INPUT`.
         kind: one of :data:`KINDS`.
-        message_id: a host part's catalog id, else None.
-        args: the message's arguments (plain strings).
         inline: it continues the previous part's last line.
+        plugin: the plugin that wrote it, or that a warning names; None when unknown
+            or the host's own.
     """
 
-    text: str
+    body: Text
     origin: str
     kind: str = "output"
-    message_id: str | None = None
-    args: Mapping[str, str] = field(default_factory=dict)
     inline: bool = False
+    plugin: str | None = None
+
+    @property
+    def text(self) -> str:
+        """The text of the part as printed (one or more lines, no trailing newline)."""
+        return text_of(self.body)
+
+    @property
+    def message(self) -> HostMessage | None:
+        """A host part's message, else None."""
+        return message_of(self.body) if self.origin == HOST else None
+
+    @property
+    def message_id(self) -> str | None:
+        """A host part's catalog id, else None."""
+        message = self.message
+        return None if message is None else message.id
+
+    @property
+    def args(self) -> Mapping[str, Arg]:
+        """A host part's message's arguments (typed: words, numbers, lists, nested messages), else empty."""
+        message = self.message
+        return {} if message is None else message.args
 
     def wordings(self) -> list[str]:
         """The texts this part may have been printed as: a host message in each of
         its wordings, anything else as it is.
         """
-        if isinstance(self.text, HostText):
-            return self.text.wordings()
-        return [str(self.text)]
+        body = self.body
+        if self.origin == HOST and not isinstance(body, str):
+            return body.wordings()
+        return [text_of(body)]
 
 
-def part(text: str, origin: str, kind: str = "output", *, inline: bool = False) -> Part:
+def part(text: Text, origin: str, kind: str = "output", *, inline: bool = False,
+         plugin: str | None = None) -> Part:
     """The part of ``text``, written by ``origin`` unless the text says: a
-    :class:`~cardshell.messages.HostText` is the host's, a board
+    host message is the host's, a board
     (:class:`~cardshell.screen.Exact` of kind ``board``) the game's.
     """
-    if isinstance(text, HostText):
-        declared = CATALOG[text.message_id].kind
-        return Part(text, HOST, declared if kind == "output" else kind, text.message_id, text.plain_args(), inline)
+    message = message_of(text)
+    if message is not None:
+        declared = CATALOG[message.id].kind
+        return Part(text, HOST, declared if kind == "output" else kind, inline, plugin)
     if isinstance(text, Exact) and text.kind == "board":
-        return Part(text, GAME, "board", inline=inline)
-    return Part(text, origin, kind, inline=inline)
+        return Part(text, GAME, "board", inline, plugin)
+    return Part(text, origin, kind, inline, plugin)
 
 
 def joined(parts: Iterable[Part]) -> str:

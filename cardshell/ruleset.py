@@ -51,6 +51,7 @@ from cardshell.errors import CommandError, UsageError
 from cardshell.messages import say
 from cardshell.plugincheck import Mutated, PluginFault, StateGuard, checked_key, checked_score, mutated, shown
 from cardshell.records import Command, CommandContext, Game, Outcome, Search, spread
+from cardshell.render import Text
 from cardshell.scopes import Entry, Scope
 from cardshell.statekind import immutable_states
 
@@ -87,7 +88,7 @@ def _is_move(move: Any) -> bool:
     return type(move) is str or (type(move) in (tuple, list) and all(type(line) is str for line in move))
 
 
-def what_ran(command: Command, line: str) -> str:
+def what_ran(command: Command, line: str) -> Text:
     """A command's line as messages name plugin code that ran for it:
     ``move 'take 1'`` (``plugin.hook-move``), or ``command 'stats'`` for one
     that changes no state (``plugin.hook-command``)."""
@@ -129,7 +130,7 @@ class StateChanged(Mutated):
             was kept.
     """
 
-    def __init__(self, plugin: str, hook: str, problem: str, backup: Any = None) -> None:
+    def __init__(self, plugin: str, hook: str, problem: Text, backup: Any = None) -> None:
         super().__init__(plugin, hook, problem)
         self.backup = backup
 
@@ -445,7 +446,7 @@ class RuleSet:
                 return line
         return None
 
-    def mutated(self, state: Any, during: str, *, after: str | None = None) -> PluginFault:
+    def mutated(self, state: Any, during: str, *, after: Text | None = None) -> PluginFault:
         """The fault of plugin code that changed a state though the game
         declares immutable states.
 

@@ -17,6 +17,7 @@ import shutil
 import textwrap
 from collections.abc import Iterable
 
+
 #: The width text is wrapped to when the terminal's is unknown (scripts), in characters.
 DEFAULT_WIDTH = 80
 #: The height of a screen when the terminal's is unknown, in lines.

@@ -26,8 +26,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Protocol, TextIO
 
 from cardshell import screen, signals
-from cardshell.messages import HostText, say
+from cardshell.messages import HostMessage, say
 from cardshell.pipes import GuardedStream, OutputFailed
+from cardshell.render import Text
 from cardshell.reply import Reply
 
 if TYPE_CHECKING:  # pragma: no cover - the shell is built above this module (cli, testing)
@@ -134,7 +135,7 @@ class ScriptWriter(Protocol):
     def echo(self, number: int, prompt: str, line: str) -> None:
         """``--echo``: the prompt and the command, before its output."""
 
-    def refused(self, number: int, message: str) -> None:
+    def refused(self, number: int, message: Text) -> None:
         """A line refused unread (too long)."""
 
     def reply(self, number: int, line: str, reply: Reply) -> None:
@@ -150,7 +151,7 @@ class ScriptWriter(Protocol):
         """Why each game that closing the shell could not save failed (for
         standard error), before :meth:`closed`."""
 
-    def output_failed(self, failure: OutputFailed, where: str, notes: Sequence[str]) -> None:
+    def output_failed(self, failure: OutputFailed, where: Text, notes: Sequence[str]) -> None:
         """A stream failed at ``where``: report it, and ``notes``, where
         something can still be written; never raises."""
 
@@ -330,7 +331,7 @@ def start_warnings(shell: Shell) -> list[str]:
     return warnings + [say("cli.warning", note=note) for note in shell.notes]
 
 
-def format_report(source: str, number: int, message: str) -> str:
+def format_report(source: str, number: int, message: Text) -> str:
     """One ``FILE:LINE: message`` report, continuation lines indented.
 
     Args:
@@ -354,16 +355,16 @@ def _fitted(shell: Shell, notes: list[str]) -> list[str]:
     return [fitted(note, shell.front_end.fit_width) for note in notes]
 
 
-def fitted(text: str, width: int | None, indent: str = "  ") -> str:
+def fitted(text: Text, width: int | None, indent: str = "  ") -> str:
     """``text`` wrapped to ``width`` (:func:`cardshell.screen.wrap`), its
     continuation lines indented; a host message keeps its id and arguments
-    (:meth:`cardshell.messages.HostText.laid_out`).
+    (:meth:`cardshell.messages.HostMessage.laid_out`).
 
     Args:
-        text (str): a line, or a :class:`~cardshell.messages.HostText`.
+        text (str): a line, or a :class:`~cardshell.messages.HostMessage`.
         width (int | None): the most characters per line; None: unchanged.
         indent (str): put before each continuation line.
     """
-    if isinstance(text, HostText):
+    if isinstance(text, HostMessage):
         return text.laid_out(width, indent)
     return screen.wrap(text, width, indent)

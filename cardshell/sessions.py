@@ -23,6 +23,7 @@ from cardshell.messages import say
 from cardshell.problems import ProblemReporter
 from cardshell.records import Game, Outcome
 from cardshell.registry import ESCAPE, Registry
+from cardshell.render import Text
 from cardshell.savefile import SaveRecord
 from cardshell.screen import Exact
 from cardshell.session import GameSession
@@ -94,7 +95,7 @@ class Sessions:
         return any(entry.command.pattern is not None and not entry.command.changes_state
                    for entry in self.registry.commands(session.id))
 
-    def prompt_text(self) -> str:
+    def prompt_text(self) -> Text:
         """The prompt: ``cardshell> ``, ``aces-up> ``, or the game's question after its id."""
         session = self.table.current
         if session is None:
@@ -215,7 +216,7 @@ class Sessions:
         """
         self.registry.call(hook_name, **kwargs)
 
-    def _bound(self, game: Game, function: str) -> AbstractContextManager[Any]:
+    def _bound(self, game: Game, function: Text) -> AbstractContextManager[Any]:
         """The time bound of a call into ``game``'s own code in a script (:func:`cardshell.watchdog.plugin_bound`)."""
         if not watchdog.bounding():
             return watchdog.NO_BOUND
@@ -226,12 +227,12 @@ class Sessions:
         """A hook implementation raised: report it once."""
         self.problems.failure(plugin, hook_name, exc)
 
-    def game_failed(self, game: Game, function: str, exc: BaseException) -> None:
+    def game_failed(self, game: Game, function: Text, exc: BaseException) -> None:
         """One of a game's own functions (``render``, ``outcome``, ``prompt``) raised: report it once."""
         self.problems.failure(self.registry.game_plugins.get(game.id), _of_game(function, game), exc)
 
 
-def _of_game(function: str, game: Game) -> str:
+def _of_game(function: str, game: Game) -> Text:
     """What ran, for messages: ``render of game 'golf'`` (``plugin.hook-of-game``)."""
     return say("plugin.hook-of-game", function=function, game=repr(game.id))
 

@@ -26,6 +26,7 @@ from types import FrameType
 from typing import Any, NoReturn
 
 from cardshell import messages, screen
+from cardshell.render import Text
 
 #: The signals handled like ``exit``.
 TERMINATING: tuple[signal.Signals, ...] = tuple(
@@ -199,7 +200,7 @@ def say(lines: list[str]) -> None:
                 pass
 
 
-def give_up(status: int, message: str) -> None:
+def give_up(status: int, message: Text) -> None:
     """End the process now: ``message`` on standard error, the rescue's autosave,
     ``os._exit`` with the rescue's status (``status``: 128 + a signal, or
     :data:`EXIT_ABANDONED`); without a rescue nothing happens.

@@ -44,7 +44,7 @@ from cardshell.golden import (  # the golden scripts' part of the kit, importabl
     text_diff,
     visible_lines,
 )
-from cardshell.messages import CATALOG, HostText, say
+from cardshell.messages import CATALOG, HostMessage, say
 from cardshell.records import Budget, Outcome, Search, Verdict
 from cardshell.reply import GAME, HOST, INPUT, Part, Reply, joined, part
 from cardshell.script import CONTINUATION, PlainWriter, run_script
@@ -163,7 +163,7 @@ class ScriptResult:
 
 def _messages_in(text: str, message_id: str) -> list[dict[str, str]]:
     """The arguments of the messages ``message_id`` in ``text`` or nested in its arguments."""
-    if not isinstance(text, HostText):
+    if not isinstance(text, HostMessage):
         return []
     found = [text.plain_args()] if text.message_id == message_id else []
     for value in text.args.values():

@@ -65,6 +65,7 @@ from typing import Any
 from cardshell import blame, signals
 from cardshell.messages import say
 from cardshell.plugincheck import PluginFault
+from cardshell.render import Text
 
 #: A bound is the budget's seconds times this, plus :data:`MARGIN_SECONDS`.
 MARGIN_FACTOR = 1.25
@@ -272,7 +273,7 @@ def bounding() -> bool:
     return _Bound.seconds is not None
 
 
-def plugin_bound(plugin: str | None, hook: str) -> AbstractContextManager[Any]:
+def plugin_bound(plugin: str | None, hook: Text) -> AbstractContextManager[Any]:
     """A :class:`TimeBound` of the seconds :func:`bound_plugin_calls` set,
     for one call into ``plugin``'s code; a context that does nothing when no
     bound is set or ``plugin`` is None (the host's own code).

@@ -13,6 +13,7 @@ from cardshell.hookspecs import hookimpl
 from cardshell.messages import say
 from cardshell.records import Command, CommandContext
 from cardshell.registry import ESCAPE
+from cardshell.render import Text
 
 
 class MenuCommands(HostPlugin):
@@ -156,7 +157,7 @@ class MenuCommands(HostPlugin):
                     ctx.echo(piece)
 
 
-def _series(items: list[str]) -> str:
+def _series(items: list[str]) -> Text:
     """``Blackjack, Snap and Pictures``: items joined as a sentence does
     (the message ``help.list-and`` for more than one)."""
     return items[0] if len(items) == 1 else say("help.list-and", items=", ".join(items[:-1]), last=items[-1])

@@ -18,10 +18,11 @@ from cardshell import gamepage
 from cardshell.commands.common import find_game, game_commands
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
-from cardshell.messages import HostText, say
+from cardshell.messages import HostMessage, say
 from cardshell.ownfiles import refusal
 from cardshell.records import Command, CommandContext
 from cardshell.registry import HOST_PLUGINS
+from cardshell.render import Text
 from cardshell.sweep import ENV_SCHEDULER, ProgressLine, choose_backend
 from cardshell.sweep import histogram as histograms
 from cardshell.winnability import args as grammar
@@ -221,7 +222,7 @@ class WinnabilityCommands:
         return tally
 
 
-def usage_problem(shell: Host, text: str) -> str | None:
+def usage_problem(shell: Host, text: str) -> Text | None:
     """``winnability: MESSAGE`` if ``text`` does not parse or names no game, else None.
 
     The command line (``cardshell winnability ...``) exits 2 on it.
@@ -249,6 +250,6 @@ def _check_export(path: str, data_dir: Path) -> Path:
     return target
 
 
-def _deals(count: int) -> HostText:
+def _deals(count: int) -> HostMessage:
     """``3 deals``, ``1 deal``: a number of deals in words."""
     return say("winnability.deals" if count != 1 else "winnability.deals-one", count=f"{count:,}")

@@ -15,7 +15,7 @@ from array import array
 from dataclasses import dataclass, field
 
 from cardshell import screen
-from cardshell.messages import HostText, say
+from cardshell.messages import HostMessage, say
 from cardshell.sweep.histogram import Histogram
 from cardshell.winnability.stats import bounds, median, wilson_interval
 from cardshell.winnability.store import Key, Row
@@ -85,7 +85,7 @@ def _seconds(value: float) -> str:
     return f"{value:.3f} s" if value < 10 else f"{value:,.1f} s"
 
 
-def _budget(key: Key) -> HostText:
+def _budget(key: Key) -> HostMessage:
     if key.mode == "honest":
         return say("winnability.budget-honest", seconds=f"{key.seconds:g}", samples=key.samples,
                    nodes=f"{key.nodes:,}")
@@ -97,7 +97,7 @@ _LISTS = (("won", "winnability.won-list"), ("no win", "winnability.not-won-list"
           ("unknown", "winnability.unknown-list"))
 
 
-def _listed(message_id: str, found: array, list_all: bool, width: int) -> HostText:
+def _listed(message_id: str, found: array, list_all: bool, width: int) -> HostMessage:
     """One result's list of deals: the first :data:`LISTED` (all with ``list_all``), then how many more."""
     shown = list(found) if list_all else list(found[:LISTED])
     count = f"{len(found):,}"
@@ -109,7 +109,7 @@ def _listed(message_id: str, found: array, list_all: bool, width: int) -> HostTe
     return listed
 
 
-def summary(title: str, key: Key, tally: Tally, *, list_all: bool = False, width: int = 80) -> list[HostText]:
+def summary(title: str, key: Key, tally: Tally, *, list_all: bool = False, width: int = 80) -> list[HostMessage]:
     """The plain-words head of the report, as messages each wrapped to ``width``.
 
     ``list_all`` (``--list``) lists every deal, else the first :data:`LISTED`
@@ -155,7 +155,7 @@ def report(title: str, key: Key, deals: range, tally: Tally, wall: float, reused
 
 
 def report_lines(title: str, key: Key, deals: range, tally: Tally, wall: float, reused: int, *,
-                 list_all: bool = False, width: int = 80) -> list[HostText]:
+                 list_all: bool = False, width: int = 80) -> list[HostMessage]:
     """The report of a run as the host's messages, each wrapped to ``width``; arguments as for :func:`report`."""
     settled = tally.won + tally.lost
     low, high = wilson_interval(tally.won, settled)

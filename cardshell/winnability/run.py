@@ -49,6 +49,7 @@ import cardshell.search
 from cardshell.errors import CommandError
 from cardshell.messages import say
 from cardshell.plugincheck import Mutated, StateGuard, mutated
+from cardshell.render import Text
 from cardshell.ruleset import RuleSet
 from cardshell.search import Budget, hint, solve
 from cardshell.sweep import PerDeal, run
@@ -286,7 +287,7 @@ class PlayDeal:
         return dataclasses.replace(played, warnings=tuple(warnings))
 
 
-def _bounded(rules: RuleSet, seed: int, state: Any, hook: str, seconds: float, work: Callable[[], T]) -> T | None:
+def _bounded(rules: RuleSet, seed: int, state: Any, hook: Text, seconds: float, work: Callable[[], T]) -> T | None:
     """``work()`` under the deal's time bound and the state guard; None if the bound ran out."""
     guard = StateGuard(state, keep=False)
     not_stored = say("winnability.deal-not-stored", deal=seed)
@@ -343,7 +344,7 @@ def carried(rules: RuleSet) -> Iterator[list[tuple[str, str]]]:
         raise
 
 
-def _hook(rules: RuleSet, own: str) -> str:
+def _hook(rules: RuleSet, own: str) -> Text:
     """The deal's plugin code for a time bound's message: the game's ``own`` hook or its rules."""
     return own if getattr(rules.game, own) is not None else say("winnability.its-rules")
 
