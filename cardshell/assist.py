@@ -191,7 +191,7 @@ class AssistCommands:
         """
         trial = copy.deepcopy(session.state)
         guard = StateGuard(trial) if immutable_states(session.game) else None
-        held: list[tuple[str, str]] = []
+        held: list[tuple[Text, Text]] = []
         try:
             with rules.warnings_held() as held, TimeBound(
                     MOVES_SECONDS if seconds is None else bound_for(seconds), rules.plugin, hook, seconds):

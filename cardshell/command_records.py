@@ -250,7 +250,7 @@ class CommandContext(Generic[S]):
             text = Exact(text_of(text), "exact")
         self.output.append(text)
 
-    def progress(self, iterable: Iterable[Any], total: int | None = None, label: str = "") -> Iterator[Any]:
+    def progress(self, iterable: Iterable[Any], total: int | None = None, label: Text = "") -> Iterator[Any]:
         """Iterate over ``iterable`` with a progress bar on a terminal, plainly in scripts.
 
         ``total`` is the number of items when ``len`` cannot tell; ``label`` is

@@ -82,7 +82,7 @@ class PluginFailure(NamedTuple):
     name: str
     dist: str | None
     version: str | None
-    reason: str
+    reason: Text
 
     def describe(self) -> Text:
         """One line naming the plugin, its distribution and the reason
@@ -252,7 +252,7 @@ def _named(name: str, dist: str | None, version: str | None) -> Text:
 
 
 def _import_guarded(name: str, load: Callable[[], object], tracebacks: bool,
-                    watchdog: ImportWatchdog) -> tuple[object, str | None]:
+                    watchdog: ImportWatchdog) -> tuple[object, Text | None]:
     """Import one plugin, its output sent to standard error, watched: (module, None) or (None, reason)."""
     started = time.monotonic()
     watchdog.importing(name)

@@ -25,6 +25,7 @@ and restores it if the command fails.  No terminal I/O happens here.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -40,7 +41,7 @@ from cardshell.problems import ProblemReporter
 from cardshell.recording import Recorder
 from cardshell.records import Command, CommandContext, Game
 from cardshell.registry import ESCAPE, Entry, Registry, Scope
-from cardshell.render import Text
+from cardshell.render import Text, note_of
 from cardshell.reply import GAME, HOST, Part, Reply, part
 from cardshell.ruleset import HostContext, StateChanged, what_ran
 from cardshell.seeds import SeedSource
@@ -195,7 +196,7 @@ class Dispatcher:
         for next_line in follow_up:  # a script sees every step and its board (what plugins' golden files hold)
             step = self.execute(next_line)
             marker = say("command.step", line=next_line)
-            reply.output = screen.compose([reply.output, marker, step.output], None)
+            reply.output = screen.compose([reply.output, marker.text, step.output], None)
             reply.parts += [part(marker, HOST), *step.output_as_parts()]
             reply.exact.extend(step.exact)
             reply.pageable = reply.pageable and step.pageable
@@ -205,8 +206,7 @@ class Dispatcher:
                 reply.ok, reply.error, reply.interrupted = False, f"{lead}{step.error}", step.interrupted
                 step_parts = step.error_as_parts()
                 if step_parts:
-                    step_parts[0] = Part(step_parts[0].text, step_parts[0].origin, step_parts[0].kind,
-                                         step_parts[0].message_id, step_parts[0].args, inline=True)
+                    step_parts[0] = dataclasses.replace(step_parts[0], inline=True)
                 reply.error_parts = [part(lead, HOST, "error"), *step_parts]
                 break
         return reply
@@ -254,9 +254,8 @@ class Dispatcher:
         except CommandError as exc:
             return _rejected([part(exc.message, _origin(entry), "error")])
         except KeyboardInterrupt as exc:  # a command that kept part of its work says so in a note (PEP 678)
-            notes = getattr(exc, "__notes__", None)
-            message = notes[-1] if notes else say("command.interrupted")
-            return _rejected([part(message, HOST, "error")], interrupted=True)
+            note: Text = note_of(exc) or say("command.interrupted")
+            return _rejected([part(note, HOST, "error")], interrupted=True)
         except BaseException as exc:
             if not blame.is_plugin_failure(exc):
                 raise
@@ -308,7 +307,7 @@ class Dispatcher:
         return ctx
 
     def _carry_out(self, session: GameSession | None, command: Command, line: str, ctx: CommandContext[Any],
-                   reply: Reply, pieces: list[str]) -> None:
+                   reply: Reply, pieces: list[Text]) -> None:
         """After the handler: commit the new state, call the hooks, add the
         board and the ending line to ``pieces``, leave when asked."""
         game_command = command.game is not None
@@ -336,7 +335,7 @@ class Dispatcher:
         if ctx.leave_requested and self.table.current is session:
             self.sessions.leave(abandon=True)
 
-    def compose(self, reply: Reply, pieces: list[str], origin: str = HOST) -> None:
+    def compose(self, reply: Reply, pieces: list[Text], origin: str = HOST) -> None:
         """Set ``reply.output`` to ``pieces`` fitted to the screen
         (:func:`cardshell.screen.compose` at the width of ``fit_width``,
         boards kept), ``reply.parts`` to the pieces as parts (``origin``:

@@ -29,7 +29,6 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Union
 
-
 #: The most renderings :meth:`HostMessage.wordings` gives of one message (its
 #: own wordings times those of the messages in its arguments).
 MAX_WORDINGS = 64

@@ -59,7 +59,7 @@ REMOVAL = "0.2.0"
 #: What the :class:`DeprecationWarning` of this module says.
 DEPRECATION = say("sweep.montecarlo-deprecated", removal=REMOVAL)
 
-warnings.warn(DEPRECATION, DeprecationWarning, stacklevel=2)  # at the line that imports this module
+warnings.warn(DEPRECATION.text, DeprecationWarning, stacklevel=2)  # at the line that imports this module
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -69,7 +69,7 @@ def _deprecated(function: Callable[P, R]) -> Callable[P, R]:
     """``function``, issuing :data:`DEPRECATION` at its caller's line on every call."""
     @functools.wraps(function)
     def warned(*args: P.args, **kwargs: P.kwargs) -> R:
-        warnings.warn(DEPRECATION, DeprecationWarning, stacklevel=2)
+        warnings.warn(DEPRECATION.text, DeprecationWarning, stacklevel=2)
         return function(*args, **kwargs)
 
     return warned

@@ -44,7 +44,7 @@ MAX_MESSAGE = 300
 
 
 
-def whole(word: str, what: str) -> int:
+def whole(word: str, what: Text) -> int:
     """Read a whole number as ``int(word)`` does; ``what`` names it in messages (``"the seed"``).
 
     Raises:
@@ -60,7 +60,7 @@ def whole(word: str, what: str) -> int:
     return value
 
 
-def count(word: str, what: str, low: int, high: int) -> int:
+def count(word: str, what: Text, low: int, high: int) -> int:
     """Read a whole number from ``low`` to ``high``: ASCII digits with an optional
     leading ``-``; ``what`` names it in messages (``"--nodes"``).
 

@@ -28,7 +28,7 @@ __all__ = ["DATA_FILES", "open_stream", "refusal", "replaced", "target_of"]
 #: host message, ``file.*``; the names: cardshell/winnability/store.py
 #: ``FILE_NAME``, plugins/cardshell_stats/store.py ``FILENAME``,
 #: cardshell/paths.py ``history_file``).
-DATA_FILES: dict[str, str] = {
+DATA_FILES: dict[str, Text] = {
     "winnability.sqlite3": say("file.winnability-table"),
     "stats.sqlite3": say("file.statistics"),
     "history": say("file.history"),
@@ -37,7 +37,7 @@ DATA_FILES: dict[str, str] = {
 _SIDECARS = ("-journal", "-wal", "-shm")
 
 
-def _own(data_dir: Path) -> Iterator[tuple[Path, str]]:
+def _own(data_dir: Path) -> Iterator[tuple[Path, Text]]:
     for name, what in DATA_FILES.items():
         yield data_dir / name, what
         if name.endswith(".sqlite3"):
@@ -46,7 +46,7 @@ def _own(data_dir: Path) -> Iterator[tuple[Path, str]]:
 
 
 def refusal(path: str | os.PathLike[str], data_dir: str | os.PathLike[str],
-            also: Iterable[tuple[str | os.PathLike[str], str]] = ()) -> Text | None:
+            also: Iterable[tuple[str | os.PathLike[str], Text]] = ()) -> Text | None:
     """Why ``path`` may not be written (``file.refused-own``: ``will not write
     PATH: it is the winnability table ...``; ``file.refused-saves``), or None
     when it may; never raises.

@@ -17,7 +17,6 @@ from typing import Any
 
 from cardshell.errors import UsageError
 from cardshell.messages import say
-from cardshell.render import Text
 
 Parser = Callable[[str], Any]
 

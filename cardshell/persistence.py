@@ -54,8 +54,8 @@ class SaveResult:
     name: str
     path: Path
     asked: str
-    reason: str | None = None
-    notes: list[str] = field(default_factory=list)
+    reason: Text | None = None
+    notes: list[Text] = field(default_factory=list)
 
     @property
     def renamed(self) -> bool:
@@ -94,7 +94,7 @@ class Persistence:
         self.baselines: dict[str, str | None] = {}
         self.abandoned: dict[str, SaveRecord] = {}
         self.closed = False
-        self.failures: list[str] = []
+        self.failures: list[Text] = []
         self._moved: dict[tuple[str, str], str] = {}  # (name asked, game uid) -> the name it went to
 
     @property
@@ -153,7 +153,7 @@ class Persistence:
 
     def _save(self, session: GameSession, name: str) -> SaveResult:
         record = self.record_of(session)
-        notes: list[str] = []
+        notes: list[Text] = []
         reason = None
         with saves.locked(self.data_dir):
             snapshot = saves.inspect(self.data_dir, name)
@@ -287,7 +287,7 @@ class Persistence:
             return
 
     # -- closing -----------------------------------------------------------
-    def close(self) -> list[str]:
+    def close(self) -> list[Text]:
         """End the session: with autosave on, save every game in progress under its id.
 
         Runs once, and to its end even when a terminating signal arrives
@@ -306,8 +306,8 @@ class Persistence:
             self.abandoned.clear()
         return notes
 
-    def _autosave(self) -> list[str]:
-        notes: list[str] = []
+    def _autosave(self) -> list[Text]:
+        notes: list[Text] = []
         live = set()
         for gid, session in sorted(self.table.sessions.items()):
             if session.outcome is not None:

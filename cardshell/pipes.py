@@ -16,7 +16,6 @@ from collections.abc import Callable
 from typing import NoReturn, TextIO
 
 from cardshell.messages import say
-from cardshell.render import Text
 
 
 class OutputFailed(Exception):
@@ -31,8 +30,8 @@ class OutputFailed(Exception):
         self.name = name
         self.reason = reason
 
-    def __str__(self) -> Text:
-        return self.message
+    def __str__(self) -> str:
+        return self.message.text
 
 
 class GuardedStream:

@@ -46,7 +46,7 @@ class PluginFault(CommandError):
         self.hook = hook
         self.problem = problem
 
-    def __reduce__(self) -> tuple[type[PluginFault], tuple[str, str, Text]]:
+    def __reduce__(self) -> tuple[type[PluginFault], tuple[str, Text, Text]]:
         """Pickled with its three parts (a sweep worker's fault reaches the sweep)."""
         return type(self), (self.plugin, self.hook, self.problem)
 
@@ -142,7 +142,7 @@ class StateGuard:
             return True
 
 
-def mutated(plugin: str, game_id: str, hook: Text, after: str | None = None) -> Mutated:
+def mutated(plugin: str, game_id: str, hook: Text, after: Text | None = None) -> Mutated:
     """The fault of plugin code (``hook``: ``move 'take 1'``, ``hint``) that changed
     a state of a game declaring immutable states; ``after`` says what the host
     did about it (None: ``plugin.left-as-it-was``).

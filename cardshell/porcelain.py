@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from cardshell.messages import HostMessage, say
 from cardshell.pipes import GuardedStream, OutputFailed
+from cardshell.render import Text, text_of
 from cardshell.reply import HOST, Part, Reply, part
 
 #: The version of the schema, the value of every object's ``cardshell`` field.
@@ -39,14 +40,14 @@ class JsonWriter:
     def _write(self, obj: dict[str, Any]) -> None:
         self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
-    def before(self, warnings: Sequence[str]) -> None:
+    def before(self, warnings: Sequence[Text]) -> None:
         for warning in warnings:
             self._write(record(part(warning, HOST, "warning"), "err"))
 
-    def echo(self, number: int, prompt: str, line: str) -> None:
+    def echo(self, number: int, prompt: Text, line: str) -> None:
         """Nothing: every object carries its input line already."""
 
-    def refused(self, number: int, message: str) -> None:
+    def refused(self, number: int, message: Text) -> None:
         self._write(record(part(message, HOST, "error"), "err", number, None, "rejected"))
         self._write(result(number, None, "rejected"))
         self.out.flush()
@@ -65,19 +66,19 @@ class JsonWriter:
     def flush(self) -> None:
         self.out.flush()
 
-    def save_failed(self, problems: Sequence[str]) -> None:
+    def save_failed(self, problems: Sequence[Text]) -> None:
         for problem in problems:
             self._write(record(part(say("script.save-failed", problem=problem), HOST, "error"), "err"))
 
-    def closed(self, notes: Sequence[str]) -> None:
+    def closed(self, notes: Sequence[Text]) -> None:
         for note in notes:
             self._write(record(part(note, HOST, "note"), "out"))
         self.out.flush()
 
-    def output_failed(self, failure: OutputFailed, where: str, notes: Sequence[str]) -> None:
+    def output_failed(self, failure: OutputFailed, where: Text, notes: Sequence[Text]) -> None:
         try:
-            for text in [f"cardshell: {failure}: the script stopped {where}", *notes]:
-                self.err.write(text + "\n")
+            for text in [f"cardshell: {failure}: the script stopped {text_of(where)}", *notes]:
+                self.err.write(text_of(text) + "\n")
             self.err.flush()
         except OutputFailed:
             pass

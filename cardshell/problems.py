@@ -36,8 +36,8 @@ class ProblemReporter:
     def __init__(self, pm: pluggy.PluginManager, tracebacks: bool = False) -> None:
         self._pm = pm
         self.tracebacks = tracebacks
-        self._seen: set[tuple[str | None, str, str, str | None]] = set()
-        self._pending: list[str] = []
+        self._seen: set[tuple[str | None, Text, str, str | None]] = set()
+        self._pending: list[Text] = []
 
     def _roots(self) -> Iterator[tuple[str, str]]:
         return blame.plugin_roots(self._pm.list_name_plugin(), DEFAULT_PLUGIN_NAMES)
@@ -46,7 +46,7 @@ class ProblemReporter:
         """Where ``exc`` was raised (see :func:`cardshell.blame.locate`)."""
         return blame.locate(exc, self._roots(), prefer)
 
-    def culprit(self, frame: FrameType | None) -> tuple[str, FrameType] | None:
+    def culprit(self, frame: FrameType | None) -> tuple[Text, FrameType] | None:
         """The plugin a frame or its callers run, for a signal handler
         (:data:`cardshell.signals.Culprit`): ``plugin 'spinner' (spinner.py:12)``
         and the outermost frame of its code; None when no plugin code runs.
@@ -77,7 +77,7 @@ class ProblemReporter:
             blame.print_traceback(exc)
         return line
 
-    def note(self, key: str, line: str) -> None:
+    def note(self, key: str, line: Text) -> None:
         r"""Queue ``line`` about a plugin's wrong answer the first time for ``key``
         (the plugin and hook, e.g. ``"golf\0legal_moves"``).
         """
@@ -87,7 +87,7 @@ class ProblemReporter:
         self._seen.add(seen)
         self._pending.append(line)
 
-    def drain(self) -> list[str]:
+    def drain(self) -> list[Text]:
         """The lines reported since the last call, oldest first (then forgotten)."""
         lines, self._pending = self._pending, []
         return lines

@@ -114,7 +114,7 @@ class Registry:
         self._problems.failure(plugin, hook_name, exc)
 
     def _reset(self) -> None:
-        self.notes: list[str] = []
+        self.notes: list[Text] = []
         self._games: dict[str, Game] = {}
         self.game_plugins: dict[str, str] = {}
         self._global = Scope(None)
@@ -248,7 +248,7 @@ class Registry:
             self._reset()
             ranked = self._ranked()
             self._rank = {name: index for index, name in enumerate(ranked)}
-            failed: dict[str, str] = {}
+            failed: dict[str, Text] = {}
             for plugin in ranked:
                 for records in self._records[plugin].get("cardshell_games", []):
                     for game in records:
@@ -289,7 +289,7 @@ class Registry:
         return (game is not None, not self._builtin(plugin), plugin != owner,
                 self._rank.get(plugin, len(self._rank)))
 
-    def _add_game(self, game: object, plugin: str, failed: dict[str, str]) -> None:
+    def _add_game(self, game: object, plugin: str, failed: dict[str, Text]) -> None:
         if not isinstance(game, Game):
             failed[plugin] = say("plugin.not-a-game", type=type(game).__name__)
             return
@@ -329,7 +329,7 @@ class Registry:
         for alias, target in game.host_aliases.items():
             scope.aliases[scope.key(alias)] = target.lower()
 
-    def _add_command(self, command: object, plugin: str, failed: dict[str, str]) -> None:
+    def _add_command(self, command: object, plugin: str, failed: dict[str, Text]) -> None:
         if isinstance(command, Move):
             moved = self._adapted.get(id(command))
             if moved is None:

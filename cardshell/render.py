@@ -76,6 +76,9 @@ class Laid:
         """The message's text, laid out."""
         return self.layout.wrap(self.message.text)
 
+    def __str__(self) -> str:
+        return self.text
+
     def wordings(self) -> list[str]:
         """The message's :meth:`~cardshell.messages.HostMessage.wordings`, each laid out alike."""
         return list(dict.fromkeys(self.layout.wrap(wording) for wording in self.message.wordings()))
@@ -108,3 +111,22 @@ def message_of(piece: object) -> HostMessage | None:
     if isinstance(piece, Laid):
         return piece.message
     return None
+
+
+def add_note(exc: BaseException, note: Text) -> None:
+    """Add ``note`` to ``exc`` (:pep:`678`: its text in ``__notes__``), keeping a
+    host message whole for :func:`note_of`."""
+    exc.add_note(text_of(note))
+    exc.__dict__["cardshell_note"] = note
+
+
+def note_of(exc: BaseException) -> Text | None:
+    """The last note of ``exc``: the one :func:`add_note` kept whole, else its last
+    ``__notes__`` text, else None."""
+    notes = getattr(exc, "__notes__", None)
+    if not notes:
+        return None
+    kept: Text | None = exc.__dict__.get("cardshell_note") if hasattr(exc, "__dict__") else None
+    if kept is not None and text_of(kept) == notes[-1]:
+        return kept
+    return str(notes[-1])

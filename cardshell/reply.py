@@ -139,7 +139,7 @@ class Reply:
     ok: bool = True
     output: str = ""
     error: str | None = None
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[Text] = field(default_factory=list)
     interrupted: bool = False
     follow_up: list[str] = field(default_factory=list)
     steps: bool = False

@@ -130,7 +130,7 @@ class StateChanged(Mutated):
             was kept.
     """
 
-    def __init__(self, plugin: str, hook: str, problem: Text, backup: Any = None) -> None:
+    def __init__(self, plugin: str, hook: Text, problem: Text, backup: Any = None) -> None:
         super().__init__(plugin, hook, problem)
         self.backup = backup
 
@@ -161,13 +161,13 @@ class RuleSet:
     """
 
     def __init__(self, game: Game, scope: Scope, *, plugin: str | None = None,
-                 warn: Callable[[str, str], None] | None = None) -> None:
+                 warn: Callable[[str, Text], None] | None = None) -> None:
         self.game = game
         self._scope = scope
         self.plugin = plugin or game.id
         self._warn = warn
-        self.warnings: list[str] = []
-        self._held: list[tuple[str, str]] | None = None
+        self.warnings: list[Text] = []
+        self._held: list[tuple[Text, Text]] | None = None
         self.searchable = game.legal_moves is not None and immutable_states(game)
         self.search = search = game.search if game.search is not None else Search()
         self._key = search.key
@@ -197,7 +197,7 @@ class RuleSet:
                 raise PluginFault(self.plugin, "legal_moves", say("plugin.not-a-line", value=shown(line)))
         return legal
 
-    def warn(self, hook: str, line: str) -> None:
+    def warn(self, hook: Text, line: Text) -> None:
         """Tell the player, once, that the plugin's ``hook`` gave a wrong
         answer that the host left out (``line`` says which and what was
         done), in a ``plugin.fault`` message (:mod:`cardshell.messages`)."""
@@ -214,19 +214,19 @@ class RuleSet:
             self._warn(f"{self.plugin}\0{hook}", text)
 
     @contextlib.contextmanager
-    def warnings_held(self) -> Iterator[list[tuple[str, str]]]:
+    def warnings_held(self) -> Iterator[list[tuple[Text, Text]]]:
         """Keep the warnings given inside the block (as ``(hook, line)``
         pairs in the list yielded, each once, at most :data:`MAX_WARNINGS`)
         instead of telling them; :meth:`release` tells them.  For work whose warnings are moot if it fails (a state
         found changed makes every rejected line after it moot)."""
-        held: list[tuple[str, str]] = []
+        held: list[tuple[Text, Text]] = []
         outer, self._held = self._held, held
         try:
             yield held
         finally:
             self._held = outer
 
-    def release(self, held: list[tuple[str, str]]) -> None:
+    def release(self, held: list[tuple[Text, Text]]) -> None:
         """Tell the warnings :meth:`warnings_held` kept."""
         for hook, line in held:
             self.warn(hook, line)
@@ -446,7 +446,7 @@ class RuleSet:
                 return line
         return None
 
-    def mutated(self, state: Any, during: str, *, after: Text | None = None) -> PluginFault:
+    def mutated(self, state: Any, during: Text, *, after: Text | None = None) -> PluginFault:
         """The fault of plugin code that changed a state though the game
         declares immutable states.
 

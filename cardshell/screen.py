@@ -17,6 +17,7 @@ import shutil
 import textwrap
 from collections.abc import Iterable
 
+from cardshell.render import Text, text_of
 
 #: The width text is wrapped to when the terminal's is unknown (scripts), in characters.
 DEFAULT_WIDTH = 80
@@ -233,9 +234,11 @@ def fit(text: str, width: int | None = DEFAULT_WIDTH, *, terminal: bool = False)
     return wrap(text, width, "  ")
 
 
-def compose(pieces: Iterable[str], width: int | None = DEFAULT_WIDTH, *, terminal: bool = False) -> Printable:
-    """The pieces of a reply, each made printable and fitted, joined by newlines; empty ones dropped."""
-    return Printable("\n".join(fit(_printable_piece(piece), width, terminal=terminal) for piece in pieces if piece))
+def compose(pieces: Iterable[Text], width: int | None = DEFAULT_WIDTH, *, terminal: bool = False) -> Printable:
+    """The pieces of a reply, their text made (:func:`cardshell.render.text_of`), each made
+    printable and fitted, joined by newlines; empty ones dropped."""
+    texts = (text_of(piece) for piece in pieces)
+    return Printable("\n".join(fit(_printable_piece(text), width, terminal=terminal) for text in texts if text))
 
 
 def _printable_piece(piece: str) -> str:

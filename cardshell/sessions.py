@@ -23,7 +23,7 @@ from cardshell.messages import say
 from cardshell.problems import ProblemReporter
 from cardshell.records import Game, Outcome
 from cardshell.registry import ESCAPE, Registry
-from cardshell.render import Text
+from cardshell.render import Text, laid
 from cardshell.savefile import SaveRecord
 from cardshell.screen import Exact
 from cardshell.session import GameSession
@@ -73,7 +73,7 @@ class Sessions:
             return f"{ESCAPE}{word}"
         return word
 
-    def announce_ending(self, session: GameSession, before: Outcome | None) -> str:
+    def announce_ending(self, session: GameSession, before: Outcome | None) -> Text:
         """The line saying ``session`` just ended (:func:`cardshell.help.ending`,
         wrapped), when its outcome went from ``before`` (None) to a result; else "".
         """
@@ -88,7 +88,7 @@ class Sessions:
         text = helptext.ending(session.game, session.outcome, going_on if len(going_on) <= 4 else (),
                                self.host_word, menu=self._answers_a_menu(session),
                                undo=session.game.undo and bool(session.log))
-        return text.laid_out(self.front_end.width, "  ")
+        return laid(text, self.front_end.width, "  ")
 
     def _answers_a_menu(self, session: GameSession) -> bool:
         """Whether the game takes bare answers to a menu: a whole-line pattern command that changes no state."""
@@ -172,7 +172,7 @@ class Sessions:
             self.persistence.trim_abandoned()
         return session
 
-    def _ended(self, session: GameSession, warnings: list[str]) -> None:
+    def _ended(self, session: GameSession, warnings: list[Text]) -> None:
         """Note a game's ending: finished on the table, noted in :attr:`endings`, its automatic save removed."""
         self.table.ended(session)
         lasting = session.save_name is not None
@@ -182,7 +182,7 @@ class Sessions:
         if lasting:
             self.persistence.drop_automatic_save(session)
 
-    def check_outcome(self, session: GameSession, warnings: list[str], *, announce: bool = True,
+    def check_outcome(self, session: GameSession, warnings: list[Text], *, announce: bool = True,
                       undoing: bool = False) -> Outcome | None:
         """Fire ``cardshell_game_over`` if the game's outcome just appeared; the outcome.
 
@@ -232,7 +232,7 @@ class Sessions:
         self.problems.failure(self.registry.game_plugins.get(game.id), _of_game(function, game), exc)
 
 
-def _of_game(function: str, game: Game) -> Text:
+def _of_game(function: Text, game: Game) -> Text:
     """What ran, for messages: ``render of game 'golf'`` (``plugin.hook-of-game``)."""
     return say("plugin.hook-of-game", function=function, game=repr(game.id))
 

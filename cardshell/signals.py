@@ -26,7 +26,7 @@ from types import FrameType
 from typing import Any, NoReturn
 
 from cardshell import messages, screen
-from cardshell.render import Text
+from cardshell.render import Text, text_of
 
 #: The signals handled like ``exit``.
 TERMINATING: tuple[signal.Signals, ...] = tuple(
@@ -54,7 +54,7 @@ Rescue = Callable[[int], int]
 #: Names the plugin whose code a frame (and the frames that called it) is
 #: running, e.g. ``plugin 'spinner' (spinner.py:12)``, and gives the
 #: outermost frame of that plugin's code; None when no plugin code runs.
-Culprit = Callable[[FrameType | None], "tuple[str, FrameType] | None"]
+Culprit = Callable[[FrameType | None], "tuple[Text, FrameType] | None"]
 
 
 class Terminated(KeyboardInterrupt):
@@ -181,7 +181,7 @@ def deferred() -> Iterator[None]:
             _arm()  # a TimeBound left on the way may have taken the alarm back
 
 
-def say(lines: list[str]) -> None:
+def say(lines: list[Text]) -> None:
     """Print the autosave's notes (``lines``, made printable) after a signal, never failing.
 
     If stdout is gone (SIGHUP), the lines are dropped and file descriptor 1 is
@@ -190,7 +190,7 @@ def say(lines: list[str]) -> None:
     with deferred():
         try:
             for line in lines:
-                print(screen.printable(line))
+                print(screen.printable(text_of(line)))
             sys.stdout.flush()
         except (OSError, ValueError, AttributeError):
             try:
@@ -224,9 +224,9 @@ def give_up(status: int, message: Text) -> None:
     _exit(status)
 
 
-def _write_line(stream: object, text: str) -> None:
+def _write_line(stream: object, text: Text) -> None:
     try:
-        stream.write(text + "\n")  # type: ignore[attr-defined]
+        stream.write(text_of(text) + "\n")  # type: ignore[attr-defined]
         stream.flush()  # type: ignore[attr-defined]
     except (OSError, ValueError, AttributeError):
         pass
@@ -242,7 +242,7 @@ def _exit(status: int) -> NoReturn:
     os._exit(status)
 
 
-def _in_plugin(frame: FrameType | None) -> tuple[str, FrameType] | None:
+def _in_plugin(frame: FrameType | None) -> tuple[Text, FrameType] | None:
     """The culprit of a frame (:data:`Culprit`); without a culprit function any frame is plugin code."""
     if _state.culprit is None:
         return (messages.say("stop.plugin-code"), frame) if frame is not None else None

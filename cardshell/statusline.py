@@ -26,6 +26,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output.vt100 import Vt100_Output
 
 from cardshell.messages import say
+from cardshell.render import Text, text_of
 
 __all__ = ["FRAMES", "REDRAW_SECONDS", "StatusLine", "close_all", "spinner"]
 
@@ -162,12 +163,17 @@ def spinner(label: str, stream: TextIO, *, clock: Callable[[], float] = time.mon
     return StatusLine(text, stream, columns=columns, interval=interval)
 
 
-def fitting(width: int, *choices: str) -> str:
-    """The first of ``choices`` (most detailed first) at most ``width`` characters wide, else the last."""
+def fitting(width: int, *choices: Text) -> str:
+    """The first of ``choices`` (most detailed first) at most ``width`` characters wide, else the last.
+
+    A host message's text is made only when it is tried: the choices after
+    the one that fits cost nothing.
+    """
     for choice in choices:
-        if len(choice) <= width:
-            return choice
-    return choices[-1] if choices else ""
+        text = text_of(choice)
+        if len(text) <= width:
+            return text
+    return text_of(choices[-1]) if choices else ""
 
 
 def active(stream: Any) -> bool:

@@ -46,6 +46,7 @@ from cardshell.golden import (  # the golden scripts' part of the kit, importabl
 )
 from cardshell.messages import CATALOG, HostMessage, say
 from cardshell.records import Budget, Outcome, Search, Verdict
+from cardshell.render import Text, text_of
 from cardshell.reply import GAME, HOST, INPUT, Part, Reply, joined, part
 from cardshell.script import CONTINUATION, PlainWriter, run_script
 
@@ -157,11 +158,11 @@ class ScriptResult:
             raise KeyError(f"no host message {message_id!r}: see docs/messages.md")
         found = []
         for _, piece in self.parts:
-            found += _messages_in(piece.text, message_id)
+            found += _messages_in(piece.message, message_id)
         return found
 
 
-def _messages_in(text: str, message_id: str) -> list[dict[str, str]]:
+def _messages_in(text: object, message_id: str) -> list[dict[str, str]]:
     """The arguments of the messages ``message_id`` in ``text`` or nested in its arguments."""
     if not isinstance(text, HostMessage):
         return []
@@ -180,19 +181,19 @@ class RecordingWriter(PlainWriter):
         self.out_items: list[Item] = []
         self.err_items: list[Item] = []
 
-    def before(self, warnings: Sequence[str]) -> None:
+    def before(self, warnings: Sequence[Text]) -> None:
         super().before(warnings)
         for warning in warnings:
             self.parts.append(("err", part(warning, HOST, "warning")))
-            self.err_items.append(Item(warning + "\n", _wordings(warning, "\n"), True))
+            self.err_items.append(Item(text_of(warning) + "\n", _wordings(warning, "\n"), True))
 
-    def echo(self, number: int, prompt: str, line: str) -> None:
+    def echo(self, number: int, prompt: Text, line: str) -> None:
         super().echo(number, prompt, line)
         self.parts += [("out", part(prompt, HOST, "echo")), ("out", Part(line, INPUT, "echo", inline=True))]
         wordings = tuple(f"{wording}{line}\n" for wording in part(prompt, HOST).wordings())
         self.out_items.append(Item(wordings[0], wordings, False))
 
-    def refused(self, number: int, message: str) -> None:
+    def refused(self, number: int, message: Text) -> None:
         super().refused(number, message)
         self.parts.append(("err", part(message, HOST, "error")))
         self.err_items.append(self._report_item(number, [part(message, HOST, "error")], optional=False))
@@ -214,11 +215,11 @@ class RecordingWriter(PlainWriter):
                 error = [Part(reply.error or "", HOST, "error")]
             self.err_items.append(self._report_item(number, error, optional=False))
 
-    def closed(self, notes: Sequence[str]) -> None:
+    def closed(self, notes: Sequence[Text]) -> None:
         super().closed(notes)
         for note in notes:
             self.parts.append(("out", part(note, HOST, "note")))
-            self.out_items.append(Item(note + "\n", _wordings(note, "\n"), True))
+            self.out_items.append(Item(text_of(note) + "\n", _wordings(note, "\n"), True))
 
     def _report_item(self, number: int, parts: list[Part], *, optional: bool) -> Item:
         """The golden item of one ``SOURCE:LINE: message`` report, in every wording of both."""
@@ -232,7 +233,7 @@ class RecordingWriter(PlainWriter):
         return Item(found[0], found, optional)
 
 
-def _wordings(text: str, end: str) -> tuple[str, ...]:
+def _wordings(text: Text, end: str) -> tuple[str, ...]:
     return tuple(wording + end for wording in part(text, HOST).wordings())
 
 
@@ -491,7 +492,7 @@ class GameRules:
     @property
     def warnings(self) -> list[str]:
         """The host's warnings, each once, about plugin answers it left out (a listed move the rules reject ...)."""
-        return list(self._rules.warnings)
+        return [text_of(warning) for warning in self._rules.warnings]
 
     def legal(self, state: Any) -> list[str]:
         """The game's legal moves in ``state``, as the lines a player types, in its order.
@@ -547,7 +548,7 @@ def game_rules(game_id: str, *, plugins: Iterable[str] | None = None, modules: I
     """
     shell = new_shell(plugins, modules=modules)
     if game_id not in shell.games:
-        failed = "; ".join(failure.describe() for failure in shell.failures)
+        failed = "; ".join(text_of(failure.describe()) for failure in shell.failures)
         raise KeyError(f"no game {game_id!r} is registered" + (f" (failed: {failed})" if failed else ""))
     return GameRules(shell.rules(game_id))
 
@@ -632,7 +633,7 @@ def check_search(game_id: str, deals: Iterable[int] = (), *, states: Iterable[An
 
     shell = new_shell(plugins, modules=modules)
     if game_id not in shell.games:
-        failed = "; ".join(failure.describe() for failure in shell.failures)
+        failed = "; ".join(text_of(failure.describe()) for failure in shell.failures)
         raise AssertionError(f"check_search: no game {game_id!r} is registered (games: "
                              f"{', '.join(sorted(shell.games)) or 'none'}{'; ' + failed if failed else ''})")
     fast = GameRules(shell.rules(game_id))

@@ -156,7 +156,7 @@ class ImportWatchdog:
                     continue
                 self._lock.release()  # never write while holding the lock the importer needs
                 try:
-                    self._say(say("plugin.still-importing", plugin=repr(current[0]), seconds=f"{self.delay:g}"))
+                    self._say(say("plugin.still-importing", plugin=repr(current[0]), seconds=f"{self.delay:g}").text)
                 finally:
                     self._lock.acquire()
                 while self._current is current and not self._closed:
@@ -389,7 +389,7 @@ class TimeBound:
     __slots__ = ("seconds", "budget", "plugin", "hook", "_mine", "_previous", "_alarms", "_stopped_at", "_ticks",
                  "_limit", "_repeat", "_outer", "_shared")
 
-    def __init__(self, seconds: float, plugin: str, hook: str, budget: float | None = None) -> None:
+    def __init__(self, seconds: float, plugin: str, hook: Text, budget: float | None = None) -> None:
         self.seconds = seconds
         self.budget = budget
         self.plugin = plugin

@@ -90,7 +90,7 @@ def game_commands(registry: Registry, game_id: str) -> list[Command]:
     return [entry.command for entry in registry.commands(game_id)]
 
 
-def game_page(host: Host, game_id: str) -> list[str]:
+def game_page(host: Host, game_id: str) -> list[Text]:
     """``help GAME`` and ``rules GAME``: the game's page wrapped to the width, as the pieces echoed.
 
     The pieces are :func:`cardshell.gamepage.page_pieces`: the rules page (its
@@ -148,9 +148,9 @@ class HostPlugin:
     def _find_game(self, word: str) -> Game:
         return find_game(self.shell.registry.games, word)
 
-    def _saved_rows(self) -> list[tuple[str, str]]:
+    def _saved_rows(self) -> list[tuple[str, Text]]:
         """One row per save: resumable ones with how to resume, broken ones with why not."""
-        rows: list[tuple[str, str]] = []
+        rows: list[tuple[str, Text]] = []
         for name, found in saves.list_saves(self.shell.places.data_dir):
             if isinstance(found, saves.SaveError):
                 rows.append((name, say("save.row-unusable", problem=found.message)))

@@ -58,7 +58,8 @@ class GameSwitching(HostPlugin):
         nothing is kept.
         """
         shell, persistence = self.shell, self.shell.persistence
-        record, snapshot, what = None, None, ""
+        record, snapshot = None, None
+        what: Text = ""
         session = shell.table.sessions.get(game_id)
         if session is not None:
             same = incoming is not None and (incoming.uid, incoming.log) == (session.uid, session.log)

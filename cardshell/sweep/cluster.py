@@ -58,7 +58,7 @@ class DaskCluster:
     def __init__(self, address: str, timeout: float | None = None) -> None:
         self.address = address
         self.timeout = timeout
-        self.name: str = say("sweep.backend-cluster", address=address)
+        self.name: Text = say("sweep.backend-cluster", address=address)
 
     def map(self, task: Callable[[Chunk], Any], deals: Iterable[int],
             max_chunk: int = MAX_CHUNK) -> Iterator[tuple[Chunk, Any]]:
@@ -216,7 +216,7 @@ def _reason(exc: BaseException, timeout: float) -> Text:
     if isinstance(exc, TimeoutError) and not str(exc):
         return say("sweep.no-answer", seconds=f"{timeout:g}")
     said = exc.args[0] if len(exc.args) == 1 else None
-    if isinstance(said, HostMessage) and len(said) <= 200 and said == " ".join(said.split()):
+    if isinstance(said, HostMessage) and len(said.text) <= 200 and said.text == " ".join(said.text.split()):
         return said
     text = " ".join(str(exc).split()) or type(exc).__name__
     return text if len(text) <= 200 else text[:200] + "…"

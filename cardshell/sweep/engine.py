@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
 from cardshell import signals
+from cardshell.render import Text
 from cardshell.sweep.deals import MAX_CHUNK, Chunk
 from cardshell.sweep.serial import Serial
 
@@ -32,7 +33,7 @@ T = TypeVar("T")
 class Backend(Protocol):
     """Where chunks run (Serial, Pool, DaskCluster); ``name`` is how messages name it (``"2 processes"``)."""
 
-    name: str
+    name: Text
 
     def map(self, task: Callable[[Chunk], Any], deals: Iterable[int],
             max_chunk: int = MAX_CHUNK) -> Iterator[tuple[Chunk, Any]]:

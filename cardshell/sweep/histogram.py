@@ -129,8 +129,8 @@ def text(histogram: Histogram, columns: int = COLUMNS) -> HostMessage:
     """
     total = histogram.total
     heading = _heading(histogram)
-    if len(heading) > columns:
-        heading = say("sweep.histogram-heading-cut", heading=heading[:columns])
+    if len(heading.text) > columns:
+        heading = say("sweep.histogram-heading-cut", heading=heading.text[:columns])
     if not total:
         return say("sweep.histogram-empty", heading=heading)
     labels = [_cut(label) for label, _ in histogram.rows]

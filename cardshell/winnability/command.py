@@ -22,7 +22,7 @@ from cardshell.messages import HostMessage, say
 from cardshell.ownfiles import refusal
 from cardshell.records import Command, CommandContext
 from cardshell.registry import HOST_PLUGINS
-from cardshell.render import Text
+from cardshell.render import Text, add_note
 from cardshell.sweep import ENV_SCHEDULER, ProgressLine, choose_backend
 from cardshell.sweep import histogram as histograms
 from cardshell.winnability import args as grammar
@@ -173,8 +173,8 @@ class WinnabilityCommands:
                 ctx.echo(say("sweep.wrote-histogram", file=png))
 
     def _sweep_and_report(self, ctx: CommandContext, options: grammar.WinnabilityArgs, title: str, key: Key,
-                          task: Any, backend: Any, notes: list[str], export: Path | None,
-                          warn: Callable[[str, str], None]) -> Tally:
+                          task: Any, backend: Any, notes: list[Text], export: Path | None,
+                          warn: Callable[[Text, Text], None]) -> Tally:
         """Open and check the table, sweep, report, export; the run's tally.
 
         Raises:
@@ -198,7 +198,7 @@ class WinnabilityCommands:
             except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM/SIGHUP (a subclass): keep its type
                 stored = store.count_usable(key, deals)
                 kept, remain = stored - reused, len(deals) - stored
-                stop.add_note(say("winnability.interrupted", kept=_deals(kept), table=store.path,
+                add_note(stop, say("winnability.interrupted", kept=_deals(kept), table=store.path,
                                   remain=_deals(remain)))
                 raise
             wall = time.monotonic() - started

@@ -184,7 +184,7 @@ class DealResult:
     positions: int
     seconds: float
     line: tuple[str, ...] = ()
-    warnings: tuple[tuple[str, str], ...] = dataclasses.field(default=(), compare=False)
+    warnings: tuple[tuple[Text, Text], ...] = dataclasses.field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
