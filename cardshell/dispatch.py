@@ -203,7 +203,7 @@ class Dispatcher:
             reply.warnings.extend(step.warnings)
             if not step.ok:
                 lead = say("command.step-rejected", line=repr(next_line))
-                reply.ok, reply.error, reply.interrupted = False, f"{lead}{step.error}", step.interrupted
+                reply.ok, reply.error, reply.interrupted = False, lead.text + (step.error or ""), step.interrupted
                 step_parts = step.error_as_parts()
                 if step_parts:
                     step_parts[0] = dataclasses.replace(step_parts[0], inline=True)

@@ -100,17 +100,18 @@ def record(piece: Part, stream: str, line: int | None = None, text: str | None =
     ``input``, ``status``, ``origin``, ``kind``, ``id`` (a host message's),
     ``args`` (:func:`structured` for a nested message), ``text``, ``inline``.
     """
-    args = structured(piece.text)["args"] if isinstance(piece.text, HostMessage) else dict(piece.args)
+    args = structured(piece.message)["args"] if piece.message is not None else {}
     return {"cardshell": SCHEMA_VERSION, "stream": stream, "line": line, "input": text, "status": status,
             "origin": piece.origin, "kind": piece.kind, "id": piece.message_id, "args": args,
-            "text": str(piece.text), "inline": piece.inline}
+            "text": piece.text, "inline": piece.inline}
 
 
 def structured(message: HostMessage) -> dict[str, Any]:
     """A host message as ``{"id", "args", "text"}``, a nested host message as such an object too."""
-    args = {name: structured(value) if isinstance(value, HostMessage) else str(value)
+    plain = message.plain_args()
+    args = {name: structured(value) if isinstance(value, HostMessage) else plain[name]
             for name, value in message.args.items()}
-    return {"id": message.message_id, "args": args, "text": str(message)}
+    return {"id": message.id, "args": args, "text": message.text}
 
 
 def result(line: int, text: str | None, status: str) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from cardshell.messages import CATALOG, Arg, HostMessage
+from cardshell.messages import CATALOG, HostMessage
 from cardshell.render import Text, message_of, text_of
 from cardshell.screen import Exact
 
@@ -72,10 +72,11 @@ class Part:
         return None if message is None else message.id
 
     @property
-    def args(self) -> Mapping[str, Arg]:
-        """A host part's message's arguments (typed: words, numbers, lists, nested messages), else empty."""
+    def args(self) -> Mapping[str, str]:
+        """A host part's message's arguments as plain text (a nested message in its wording), else empty;
+        :attr:`message` has them typed."""
         message = self.message
-        return {} if message is None else message.args
+        return {} if message is None else message.plain_args()
 
     def wordings(self) -> list[str]:
         """The texts this part may have been printed as: a host message in each of

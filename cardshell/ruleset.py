@@ -51,7 +51,7 @@ from cardshell.errors import CommandError, UsageError
 from cardshell.messages import say
 from cardshell.plugincheck import Mutated, PluginFault, StateGuard, checked_key, checked_score, mutated, shown
 from cardshell.records import Command, CommandContext, Game, Outcome, Search, spread
-from cardshell.render import Text
+from cardshell.render import Text, text_of
 from cardshell.scopes import Entry, Scope
 from cardshell.statekind import immutable_states
 
@@ -211,7 +211,7 @@ class RuleSet:
         if len(self.warnings) < MAX_WARNINGS:
             self.warnings.append(text)
         if self._warn is not None:
-            self._warn(f"{self.plugin}\0{hook}", text)
+            self._warn(f"{self.plugin}\0{text_of(hook)}", text)
 
     @contextlib.contextmanager
     def warnings_held(self) -> Iterator[list[tuple[Text, Text]]]:

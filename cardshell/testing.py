@@ -660,7 +660,7 @@ def check_search(game_id: str, deals: Iterable[int] = (), *, states: Iterable[An
                 f"check_search a larger budget, or a position nearer the end of a game")
         quick = _searched(fast, state, budget, where, "the fast paths", PluginFault)
         if fast.warnings:
-            raise AssertionError(f"{where}: {fast.warnings[0]}")
+            raise AssertionError(f"{where}: {text_of(fast.warnings[0])}")
         if quick.result != slow.result:
             raise AssertionError(
                 f"{where}: the plain search says {_told(slow)}, the fast paths {_told(quick)}: "

@@ -54,9 +54,9 @@ HELP = "\n\n".join(textwrap.fill(paragraph, 78) for paragraph in (
     "How often can GAME be won? Each deal A..B-1 (--deals A:B, default 0:100, at most "
     f"{grammar.MAX_DEALS:,} deals; deal N is 'play GAME --seed N') is settled as won or no win, "
     "or unknown when its budget runs out.",
-    f"{THOUGHTFUL_LINE} (--thoughtful, the default: the true deal is solved, face-down cards "
+    f"{THOUGHTFUL_LINE.text} (--thoughtful, the default: the true deal is solved, face-down cards "
     "included.)",
-    f"{HONEST_LINE} (--honest: each move is the one 'hint' suggests, from K re-drawn deals per "
+    f"{HONEST_LINE.text} (--honest: each move is the one 'hint' suggests, from K re-drawn deals per "
     f"move, --samples K, default 10. The player enters a position at most {MAX_VISITS} times; "
     "when every move would enter one once more, it has lost its way: no win.)",
     f"Budget per deal: --seconds S (default {grammar.SECONDS:g}, honest {grammar.HONEST_SECONDS:g}; at most "
