@@ -114,10 +114,17 @@ def pieces(parts: Iterable[Text]) -> list[Text]:
             blanks += 1
             continue
         for _ in range(blanks):
-            piece = say("help.spaced", text=message_of(piece) or text_of(piece))
+            piece = _spaced(piece)
         blanks = 0
         found.append(piece)
     return found
+
+
+def _spaced(piece: Text) -> Text:
+    """``piece`` after a blank line (``help.spaced``), laid out as ``piece`` was."""
+    if isinstance(piece, Laid):
+        return Laid(say("help.spaced", text=piece.message), piece.layout)
+    return say("help.spaced", text=piece)
 
 
 def escaped(word: str, shadowed: set[str] | frozenset[str]) -> str:

@@ -14,6 +14,7 @@ from cardshell import endings
 from cardshell.interactive import left_line
 from cardshell.shell import Shell
 from cardshell_stats import store
+from cardshell.render import text_of
 
 
 def make_shell(data, *, autosave=True, answers=None, seed=3):
@@ -36,7 +37,7 @@ def transcript(shell, *lines):
     for line in lines:
         prompt = shell.prompt_text()
         reply = shell.execute(line)
-        out.append(f"{prompt}{line}")
+        out.append(f"{text_of(prompt)}{line}")
         if reply.output:
             out.append(reply.output)
         if not reply.ok:

@@ -81,7 +81,7 @@ def test_a_host_message_is_its_wording_and_remembers_its_id_and_typed_arguments(
 
 def test_a_host_message_is_not_a_str_and_refuses_to_become_one_silently():
     text = say("game.started", title="Aces Up", seed=7)
-    assert not isinstance(text, str) and text != "Aces Up, seed 7."
+    assert not isinstance(text, str) and text == "Aces Up, seed 7."  # compared with words, by its text
     with pytest.raises(TypeError):
         f"{text}"  # noqa: B018 - the f-string is the test
     with pytest.raises(TypeError):
