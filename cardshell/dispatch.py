@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardshell import blame, screen, watchdog
@@ -180,12 +180,12 @@ class Dispatcher:
             return Reply()
         self.record_as = None
         reply = self._execute(text)
-        reply.warnings.extend(self.problems.drain())
+        reply.warned.extend(self.problems.drain())
         if reply.ok:
             recorded = text if self.record_as is None else self.record_as  # "": nothing (the follow-ups are)
             problem = self.recorder.add(recorded) if recorded else None
             if problem is not None:  # the disk is full: the recording stops, the game goes on
-                reply.warnings.append(problem)
+                reply.warned.append(problem)
         self.record_as = None
         if reply.error:  # a message, never a board: fitted like any text
             reply.error_parts = reply.error_as_parts()
@@ -200,7 +200,7 @@ class Dispatcher:
             reply.parts += [part(marker, HOST), *step.output_as_parts()]
             reply.exact.extend(step.exact)
             reply.pageable = reply.pageable and step.pageable
-            reply.warnings.extend(step.warnings)
+            reply.warned.extend(step.warned)
             if not step.ok:
                 lead = say("command.step-rejected", line=repr(next_line))
                 reply.ok, reply.error, reply.interrupted = False, lead.text + (step.error or ""), step.interrupted
@@ -247,12 +247,12 @@ class Dispatcher:
                         parts.append(part(say("command.did-you-mean-line", word=repr(close)), HOST, "error",
                                           inline=True))
                     return _rejected(parts)
-            parts = [part(exc.message, _origin(entry), "error")]
+            parts = [_error_part(exc, _origin(entry))]
             if entry is not None:
                 parts.append(part(say("command.usage", usage=entry.command.usage_text), HOST, "error", inline=True))
             return _rejected(parts)
         except CommandError as exc:
-            return _rejected([part(exc.message, _origin(entry), "error")])
+            return _rejected([_error_part(exc, _origin(entry))])
         except KeyboardInterrupt as exc:  # a command that kept part of its work says so in a note (PEP 678)
             note: Text = note_of(exc) or say("command.interrupted")
             return _rejected([part(note, HOST, "error")], interrupted=True)
@@ -277,7 +277,7 @@ class Dispatcher:
         else:
             ctx = self._run_shell_command(entry, args_text, line, session)
         reply = Reply(follow_up=ctx.follow_up, steps=ctx.steps, pace=ctx.pace)
-        pieces = list(ctx.output)
+        pieces: list[Text | Part] = list(ctx.output)
         try:
             self._carry_out(session, command, line, ctx, reply, pieces)
         finally:
@@ -307,13 +307,13 @@ class Dispatcher:
         return ctx
 
     def _carry_out(self, session: GameSession | None, command: Command, line: str, ctx: CommandContext[Any],
-                   reply: Reply, pieces: list[Text]) -> None:
+                   reply: Reply, pieces: list[Text | Part]) -> None:
         """After the handler: commit the new state, call the hooks, add the
         board and the ending line to ``pieces``, leave when asked."""
         game_command = command.game is not None
         if not game_command or session is None or not command.changes_state:
             if game_command and session is not None and command.show_state:
-                pieces.append(self.sessions.render(session))
+                pieces.append(part(self.sessions.render(session), GAME))
             if ctx.leave_requested and session is not None and self.table.current is session:
                 self.sessions.leave(abandon=True)
             return
@@ -324,26 +324,27 @@ class Dispatcher:
         try:
             self.sessions.notify("cardshell_command_applied", session=SessionView(session), command=command, line=line)
             if command.show_state:
-                pieces.append(self.sessions.render(session))
-            self.sessions.check_outcome(session, reply.warnings)
-            pieces.append(self.sessions.announce_ending(session, before))
+                pieces.append(part(self.sessions.render(session), GAME))
+            self.sessions.check_outcome(session, reply.warned)
+            pieces.append(part(self.sessions.announce_ending(session, before), HOST))
         except KeyboardInterrupt:
-            reply.warnings.append(say("command.interrupted-after-move", line=repr(line),
+            reply.warned.append(say("command.interrupted-after-move", line=repr(line),
                                       undo=repr(self.sessions.host_word('undo'))))
             reply.interrupted = True
-            self.sessions.check_outcome(session, reply.warnings, announce=False)
+            self.sessions.check_outcome(session, reply.warned, announce=False)
         if ctx.leave_requested and self.table.current is session:
             self.sessions.leave(abandon=True)
 
-    def compose(self, reply: Reply, pieces: list[Text], origin: str = HOST) -> None:
-        """Set ``reply.output`` to ``pieces`` fitted to the screen
-        (:func:`cardshell.screen.compose` at the width of ``fit_width``,
-        boards kept), ``reply.parts`` to the pieces as parts (``origin``:
-        who wrote a piece that does not say, :func:`cardshell.reply.part`)
-        and ``reply.exact`` to the pieces shown as they are."""
-        reply.output = screen.compose(pieces, self.front_end.fit_width, terminal=self.front_end.interactive)
-        reply.parts = [part(piece, origin) for piece in pieces if piece]
-        reply.exact = [piece for piece in pieces if isinstance(piece, screen.Exact)]
+    def compose(self, reply: Reply, pieces: Sequence[Text | Part], origin: str = HOST) -> None:
+        """Set ``reply.parts`` to the pieces as parts (a :class:`Part` as it is, any other
+        piece written by ``origin``: :func:`cardshell.reply.part`), ``reply.output`` to
+        their text fitted to the screen (:func:`cardshell.screen.compose` at the width
+        of ``fit_width``, boards kept) and ``reply.exact`` to the pieces shown as they are."""
+        parts = [piece if isinstance(piece, Part) else part(piece, origin) for piece in pieces if piece]
+        reply.parts = [piece for piece in parts if piece.text]
+        reply.output = screen.compose([piece.body for piece in reply.parts], self.front_end.fit_width,
+                                      terminal=self.front_end.interactive)
+        reply.exact = [piece.body for piece in reply.parts if isinstance(piece.body, screen.Exact)]
 
     def _begin(self) -> Callable[[], None]:
         """Snapshot what a host command may change; the function that restores it.
@@ -403,6 +404,12 @@ def _origin(entry: Entry | None) -> str:
     host's own commands (its default plugins) and for a line that named no
     command, the game (the plugin) for every other."""
     return HOST if entry is None or entry.plugin in DEFAULT_PLUGIN_NAMES else GAME
+
+
+def _error_part(exc: CommandError, origin: str) -> Part:
+    """The part of a rejected line's :class:`CommandError`: as raised when the host
+    raised it (a host message keeps its id), its text when plugin code did."""
+    return part(exc.said if origin == HOST else exc.message, origin, "error")
 
 
 def _rejected(parts: list[Part], *, interrupted: bool = False) -> Reply:

@@ -193,7 +193,7 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
     pending = [first] if first else []
     while not shell.exiting and signals.received() is None:
         try:
-            line = pending.pop() if pending else session.prompt(screen.printable(text_of(shell.prompt_text())))
+            line = pending.pop() if pending else session.prompt(screen.printable(shell.prompt_text()))
         except KeyboardInterrupt:
             continue
         except EOFError:
@@ -214,7 +214,7 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
                 # a game's own display is never paged: shown whole, the terminal scrolls
                 pager.show(colourise(shown) if colour else shown, chosen if reply.pageable else pager.Pager("off"),
                            screen.size().lines)
-            for warning in reply.warnings:
+            for warning in reply.warned:
                 say(laid(messages.say("terminal.warning", warning=warning), shell.width, "  "), sys.stderr)
             if not reply.ok:
                 message = screen.printable(reply.error or "")
@@ -272,7 +272,7 @@ def play_steps(shell: Shell, lines: list[str], show: Callable[[str], None],
         step: Reply = shell.execute(line)
         # printable: a board keeps its colours
         show(screen.compose([messages.say("command.step", line=line).text, step.output], None))
-        for warning in step.warnings:
+        for warning in step.warned:
             say(laid(messages.say("terminal.warning", warning=warning), shell.width, "  "), sys.stderr)
         if not step.ok:
             return messages.say("terminal.step-rejected", done=index, total=total, line=repr(line),

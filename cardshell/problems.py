@@ -68,7 +68,7 @@ class ProblemReporter:
             return None
         self._seen.add(key)
         if isinstance(exc, PluginFault):  # it names the plugin, the hook and what went wrong itself
-            line = exc.message
+            line = exc.said
         else:
             at = say("plugin.at", where=found.where) if found.where else ""
             line = say("plugin.failed-in", plugin=repr(name), where=where, at=at, error=blame.describe(exc))

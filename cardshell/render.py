@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass
-from typing import Union
+from typing import Any, Union
 
 from cardshell.messages import HostMessage
 
@@ -111,6 +111,15 @@ def message_of(piece: object) -> HostMessage | None:
     if isinstance(piece, Laid):
         return piece.message
     return None
+
+
+def plugin_text(value: Any) -> Any:
+    """What plugin code gave, as the plugin's own words: a host message it built
+    (:func:`cardshell.messages.say`) becomes its plain text, so a plugin never
+    speaks as the host; any other value is returned as it is."""
+    if isinstance(value, (HostMessage, Laid)):
+        return value.text
+    return value
 
 
 def add_note(exc: BaseException, note: Text) -> None:

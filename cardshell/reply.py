@@ -90,12 +90,17 @@ class Part:
 
 def part(text: Text, origin: str, kind: str = "output", *, inline: bool = False,
          plugin: str | None = None) -> Part:
-    """The part of ``text``, written by ``origin`` unless the text says: a
-    host message is the host's, a board
-    (:class:`~cardshell.screen.Exact` of kind ``board``) the game's.
+    """The part of ``text``, written by ``origin``.
+
+    A host message is a host part (with its id) only when the host wrote it
+    (``origin`` :data:`HOST`); a message that came out of plugin code
+    (``origin`` :data:`GAME`) is that game's text, whatever its Python type.
+    A board (:class:`~cardshell.screen.Exact` of kind ``board``) is the game's.
     """
     message = message_of(text)
     if message is not None:
+        if origin != HOST:
+            return Part(text_of(text), origin, kind, inline, plugin)
         declared = CATALOG[message.id].kind
         return Part(text, HOST, declared if kind == "output" else kind, inline, plugin)
     if isinstance(text, Exact) and text.kind == "board":
@@ -123,8 +128,10 @@ class Reply:
         ok: the line was accepted (blank lines and comments are).
         output: text for standard output, no trailing newline, fitted to the screen.
         error: the message of a rejected line.
-        warnings: plugins that misbehaved while the line ran, each problem once
-            per shell (:mod:`cardshell.problems`), for standard error.
+        warned: the host's warnings about plugins that misbehaved while the line
+            ran, each problem once per shell (:mod:`cardshell.problems`), for
+            standard error, as said (host messages keep their ids); their
+            texts are :attr:`warnings`.
         interrupted: stopped by Ctrl-C (``ok`` False, nothing changed).
         follow_up: lines the command asked to run next (:meth:`CommandContext.then`),
             left here only for a terminal to play as steps.
@@ -140,7 +147,7 @@ class Reply:
     ok: bool = True
     output: str = ""
     error: str | None = None
-    warnings: list[Text] = field(default_factory=list)
+    warned: list[Text] = field(default_factory=list)
     interrupted: bool = False
     follow_up: list[str] = field(default_factory=list)
     steps: bool = False
@@ -149,6 +156,11 @@ class Reply:
     parts: list[Part] = field(default_factory=list)
     error_parts: list[Part] = field(default_factory=list)
     pageable: bool = True
+
+    @property
+    def warnings(self) -> list[str]:
+        """The text of each warning (:attr:`warned`), in order."""
+        return [text_of(warning) for warning in self.warned]
 
     @property
     def lines(self) -> list[str]:
@@ -176,4 +188,4 @@ class Reply:
 
     def warning_parts(self) -> list[Part]:
         """One part per warning: the host's words about a plugin."""
-        return [part(warning, HOST, "warning") for warning in self.warnings]
+        return [part(warning, HOST, "warning") for warning in self.warned]

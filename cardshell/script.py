@@ -187,7 +187,7 @@ class PlainWriter:
         if reply.output:  # printable already (a board keeps its colours), and so is a newline: one write
             self.out.write(screen.Printable(reply.output + "\n"))
         self.out.flush()
-        for warning in reply.warnings:
+        for warning in reply.warned:
             self.err.write(format_report(self.source, number, say("script.warning", warning=warning)))
         if not reply.ok:
             self.err.write(format_report(self.source, number, reply.error or ""))
@@ -291,7 +291,7 @@ def run_script(
             if not text or text.startswith("#"):
                 continue
             if echo:
-                writer.echo(number, shell.prompt_text(), text)
+                writer.echo(number, shell.prompt(), text)
             reply = shell.execute(text)
             ran = True
             writer.reply(number, text, reply)

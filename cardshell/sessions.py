@@ -23,7 +23,7 @@ from cardshell.messages import say
 from cardshell.problems import ProblemReporter
 from cardshell.records import Game, Outcome
 from cardshell.registry import ESCAPE, Registry
-from cardshell.render import Text, laid
+from cardshell.render import Text, laid, plugin_text
 from cardshell.savefile import SaveRecord
 from cardshell.screen import Exact
 from cardshell.session import GameSession
@@ -127,6 +127,7 @@ class Sessions:
                 state = exposed_state(session.game, session.state)
             if copied.failed is None:
                 text = self.registry.call("cardshell_render", answers, game=session.game, state=state)
+        text = plugin_text(text)  # a plugin's say() is its own words
         if text is not None and not isinstance(text, str):
             plugin = next((impl.plugin_name for impl, value in answers if value is text), "?")
             wrong = TypeError(say("plugin.render-not-text", type=type(text).__name__))
@@ -136,7 +137,7 @@ class Sessions:
             text = ""
             with blame.guard(lambda exc: self.game_failed(session.game, "render", exc)), \
                     self._bound(session.game, "render"):
-                text = session.game.render(session.state)  # a contract-1 render copies it (contract1)
+                text = plugin_text(session.game.render(session.state))  # a contract-1 render copies it
         return Exact(text.rstrip("\n"), "board")
 
     # -- games -----------------------------------------------------------

@@ -28,7 +28,7 @@ from cardshell.problems import ProblemReporter
 from cardshell.recording import Recorder, Sink
 from cardshell.records import Command, Game
 from cardshell.registry import Registry
-from cardshell.render import Text
+from cardshell.render import Text, text_of
 from cardshell.replay import Replayer
 from cardshell.reply import Reply
 from cardshell.ruleset import RuleSet
@@ -150,8 +150,12 @@ class Shell:
         """
         return self.dispatcher.execute(line)
 
-    def prompt_text(self) -> Text:
+    def prompt_text(self) -> str:
         """The prompt for the next line (``cardshell> ``, ``aces-up> ``, a game's question)."""
+        return text_of(self.lifecycle.prompt_text())
+
+    def prompt(self) -> Text:
+        """:meth:`prompt_text` as said: a host message keeps its id (a script's echo of its input)."""
         return self.lifecycle.prompt_text()
 
     def close(self) -> list[Text]:

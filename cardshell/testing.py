@@ -204,7 +204,7 @@ class RecordingWriter(PlainWriter):
         self.parts += [("out", piece) for piece in parts]
         if reply.output:
             self.out_items += items_of(parts) if joined(parts) == reply.output else [exact_item(reply.output + "\n")]
-        for warning in reply.warnings:
+        for warning in reply.warned:
             piece = part(say("script.warning", warning=warning), HOST, "warning")
             self.parts.append(("err", part(warning, HOST, "warning")))
             self.err_items.append(self._report_item(number, [piece], optional=True))

@@ -37,7 +37,7 @@ def transcript(shell, *lines):
     for line in lines:
         prompt = shell.prompt_text()
         reply = shell.execute(line)
-        out.append(f"{text_of(prompt)}{line}")
+        out.append(f"{prompt}{line}")
         if reply.output:
             out.append(reply.output)
         if not reply.ok:

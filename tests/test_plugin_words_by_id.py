@@ -59,7 +59,7 @@ def test_a_fault_keeps_its_message_through_a_pickle_as_a_sweep_worker_sends_it()
     except PluginFault as fault:
         received = pickle.loads(pickle.dumps(fault))
     assert str(received) == "plugin 'golf': key returned list [2, 2], which is not hashable"
-    assert ids(received.message) == ["plugin.fault", "plugin.not-hashable"]
+    assert ids(received.said) == ["plugin.fault", "plugin.not-hashable"]
     assert (received.plugin, received.hook) == ("golf", "key")
 
 

@@ -74,7 +74,7 @@ def choose_backend(jobs: int | None, scheduler: str | None,
         try:
             scheduler = check_address(environ[ENV_SCHEDULER].strip(), ENV_SCHEDULER)
         except UsageError as exc:
-            raise CommandError(exc.message) from None
+            raise CommandError(exc.said) from None
     if scheduler is not None:
         from cardshell.sweep.cluster import DaskCluster
 

@@ -80,7 +80,7 @@ class DaskCluster:
         try:
             host, port = split_address(self.address, say("sweep.the-address"))
         except UsageError as exc:
-            raise CommandError(say("sweep.unreachable", address=quoted(self.address), reason=exc.message)) from None
+            raise CommandError(say("sweep.unreachable", address=quoted(self.address), reason=exc.said)) from None
         try:
             probe(host, port, timeout)
             client = Client(self.address, timeout=max(0.1, deadline - time.monotonic()), set_as_default=False)

@@ -231,9 +231,9 @@ def usage_problem(shell: Host, text: str) -> Text | None:
         options = grammar.parse(text)
         find_game(shell.registry.games, options.game)
     except UsageError as exc:
-        return say("winnability.usage-problem", problem=exc.message, usage=grammar.USAGE)
+        return say("winnability.usage-problem", problem=exc.said, usage=grammar.USAGE)
     except CommandError as exc:
-        return say("winnability.problem", problem=exc.message)
+        return say("winnability.problem", problem=exc.said)
     return None
 
 
