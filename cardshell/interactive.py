@@ -40,7 +40,7 @@ from cardshell.completion import candidates, columns, first_words, natural
 from cardshell.context import FrontEnd
 from cardshell.history import BoundedHistory
 from cardshell.progress import ProgressLine
-from cardshell.render import Text, laid, message_of, text_of
+from cardshell.render import Text, for_terminal, laid, message_of, text_of
 from cardshell.reply import Reply
 from cardshell.script import EXIT_SAVE_FAILED, MAX_LINE_LENGTH, fitted, too_long
 from cardshell.session import GameSession
@@ -88,8 +88,9 @@ def key_bindings(shell: Shell) -> KeyBindings:
     return bindings
 
 
-def say(text: Text, stream: Any = None, *, colours: bool = False) -> None:
-    """Print ``text`` and a newline, made printable first (:func:`cardshell.screen.printable`).
+def say(text: Text, stream: Any = None, *, colours: bool = False, width: int | None = None) -> None:
+    """Print ``text`` and a newline, made printable first (:func:`cardshell.screen.printable`),
+    a host message laid out for the screen (:func:`cardshell.render.for_terminal`).
 
     Every text of this front end goes through here or the pager, so no control
     character from a file or a plugin reaches the terminal.
@@ -97,8 +98,10 @@ def say(text: Text, stream: Any = None, *, colours: bool = False) -> None:
     Args:
         stream: where to print (``sys.stderr``); None: ``sys.stdout``.
         colours: the text holds this front end's own SGR colours, kept.
+        width: the screen's width; None: the terminal's (:func:`cardshell.screen.size`).
     """
-    print(screen.printable(text_of(text), colours=colours), file=sys.stdout if stream is None else stream)
+    shown = for_terminal(text, screen.size().columns if width is None else width)
+    print(screen.printable(shown, colours=colours), file=sys.stdout if stream is None else stream)
 
 
 def use_colour(stream: Any) -> bool:

@@ -122,6 +122,16 @@ def plugin_text(value: Any) -> Any:
     return value
 
 
+def for_terminal(piece: Text, width: int | None) -> str:
+    """The text of a piece as a terminal shows it, no line breaking inside a word:
+    a laid-out message as laid out; any other host message wrapped between words
+    at ``width`` with continuation lines indented by two spaces; a game's or the
+    player's text as it is (its own layout)."""
+    if isinstance(piece, HostMessage):
+        return Layout(width, "  ").wrap(piece.text)
+    return text_of(piece)
+
+
 def add_note(exc: BaseException, note: Text) -> None:
     """Add ``note`` to ``exc`` (:pep:`678`: its text in ``__notes__``), keeping a
     host message whole for :func:`note_of`."""
