@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from cardshell.messages import HostMessage
 
@@ -89,7 +89,7 @@ class Laid:
 
 #: What a reply's piece may be: a game's or the player's text (``str``,
 #: :class:`cardshell.screen.Exact`), a host message, or a laid-out one.
-Text = Union[str, HostMessage, Laid]
+Text = str | HostMessage | Laid
 
 
 def laid(message: HostMessage, width: int | None, indent: str = "") -> Laid:

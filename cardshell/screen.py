@@ -17,7 +17,7 @@ import shutil
 import textwrap
 from collections.abc import Iterable
 
-from cardshell.render import Text, text_of
+from cardshell.render import Layout, Text, text_of
 
 #: The width text is wrapped to when the terminal's is unknown (scripts), in characters.
 DEFAULT_WIDTH = 80
@@ -123,20 +123,10 @@ def wrap(text: str, width: int | None = DEFAULT_WIDTH, indent: str = "") -> str:
 
     Short lines are kept (aligned columns keep their layout); continuation
     lines are indented like the line plus ``indent``; a word longer than the
-    width overflows alone.  ``width`` None keeps the text.
+    width overflows alone.  ``width`` None keeps the text.  The layout is
+    :class:`cardshell.render.Layout`'s.
     """
-    if width is None:
-        return text
-    out = []
-    for line in text.split("\n"):
-        if len(line) <= width:
-            out.append(line)
-            continue
-        lead = line[:len(line) - len(line.lstrip())]
-        more = lead + indent if len(lead + indent) <= width // 2 else ""
-        out.extend(textwrap.wrap(line, width, initial_indent="", subsequent_indent=more,
-                                 break_long_words=False, break_on_hyphens=False) or [line])
-    return "\n".join(out)
+    return Layout(width, indent).wrap(text)
 
 
 def reflow(text: str, width: int | None = DEFAULT_WIDTH) -> str:

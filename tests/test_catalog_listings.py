@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from cardshell import help as helptext
 from cardshell.messages import CATALOG, HostMessage, Message, say
+from cardshell.render import message_of, text_of
 from cardshell.reply import HOST
 from cardshell.testing import run_cardshell
-from cardshell.render import message_of, text_of
 
 WORD = st.sampled_from(["a", "bb", "seed", "12345", "moves,", "(current)", "cardshell_commands,", "[--seed", "N]",
                         "x" * 25])

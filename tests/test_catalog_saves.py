@@ -154,8 +154,8 @@ def test_a_recording_that_stops_says_so_by_a_host_message():
             pass
 
     warning = said(Recorder(Full()).add("games"), "recording.stopped")
-    assert warning.text == ("the recording rec.txt stopped after 0 lines (No space left on device); this line and later "
-                       "ones are not in it ('history' still lists them); the game goes on")
+    assert warning.text == ("the recording rec.txt stopped after 0 lines (No space left on device); this line and "
+                            "later ones are not in it ('history' still lists them); the game goes on")
     assert HEADER == "# cardshell recording: pipe this file into 'cardshell' to replay the session\n"
 
 

@@ -11,13 +11,13 @@ import pytest
 from cardshell import scaffold
 from cardshell.errors import UsageError
 from cardshell.messages import HostMessage
+from cardshell.render import message_of
 from cardshell.sweep import histogram as histograms
 from cardshell.sweep.backends import resolve_jobs
 from cardshell.sweep.grammar import Grammar, split_address
 from cardshell.winnability import args as winnability_args
 from cardshell.winnability.report import Tally, report_lines
 from cardshell.winnability.store import Key
-from cardshell.render import message_of
 
 
 def _refusal(call, *args):

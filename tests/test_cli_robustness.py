@@ -15,9 +15,9 @@ import pytest
 
 from cardshell import hookspecs
 from cardshell.records import Command, Game
+from cardshell.render import text_of
 from cardshell.script import EXIT_INTERRUPTED, run_script
 from cardshell.shell import Shell
-from cardshell.render import text_of
 from conftest import TOY_PLUGINS
 from terminal import spawn_cardshell
 

@@ -16,9 +16,9 @@ import pytest
 
 from cardshell import ownfiles
 from cardshell.paths import history_file
+from cardshell.render import text_of
 from cardshell.shell import Shell
 from cardshell.winnability.store import FILE_NAME, Key, Store
-from cardshell.render import text_of
 
 RUN = "winnability thumb-and-pouch --deals 0:3 --nodes 300 --seconds 600 --jobs 1"
 

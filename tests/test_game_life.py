@@ -14,7 +14,6 @@ from cardshell import endings
 from cardshell.interactive import left_line
 from cardshell.shell import Shell
 from cardshell_stats import store
-from cardshell.render import text_of
 
 
 def make_shell(data, *, autosave=True, answers=None, seed=3):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cardshell import messages, screen
+from cardshell import messages
 from cardshell.golden import Item, compare
 from cardshell.messages import CATALOG, Message, say
 from cardshell.render import Laid

@@ -19,8 +19,8 @@ import toy_addon
 import toy_hook_failures
 import toy_hook_order
 from cardshell import hookcall, hookspecs
-from cardshell.shell import Shell
 from cardshell.render import text_of
+from cardshell.shell import Shell
 from source_lines import where
 
 

@@ -85,7 +85,7 @@ def test_a_host_message_is_not_a_str_and_refuses_to_become_one_silently():
     with pytest.raises(TypeError):
         f"{text}"  # noqa: B018 - the f-string is the test
     with pytest.raises(TypeError):
-        "{}".format(text)
+        f"{text}"
     with pytest.raises(TypeError):
         text + "x"  # type: ignore[operator]
     with pytest.raises(TypeError):

@@ -22,9 +22,9 @@ from hypothesis import strategies as st
 
 from cardshell.contractcheck import check_game
 from cardshell.plugincheck import PluginFault, StateGuard, checked_score
+from cardshell.render import text_of
 from cardshell.shell import Shell
 from cardshell.watchdog import PluginTimeout, TimeBound, bound_for
-from cardshell.render import text_of
 
 #: The row every test deals: 'take 2' is the honest first move (to 2 2 1 1).
 ROW = "2,3,3,2,1,1"

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from cardshell.render import text_of
 from cardshell.search import MAX_POSITIONS
 from cardshell.shell import Shell
 from cardshell.winnability.store import Store
-from cardshell.render import text_of
 
 TOY_PLUGINS = Path(__file__).resolve().parent / "plugins"
 #: The line of hostile_raising_rules.py that raises.

@@ -13,10 +13,10 @@ from cardshell.interactive import left_line, play_steps
 from cardshell.messages import HostMessage
 from cardshell.pipes import OutputFailed
 from cardshell.plugincheck import PluginFault, checked_key
+from cardshell.render import text_of
 from cardshell.reply import HOST
 from cardshell.shell import Shell
 from cardshell.testing import run_cardshell
-from cardshell.render import text_of
 
 
 def started(module: str, game: str) -> Shell:
