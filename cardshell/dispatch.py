@@ -35,7 +35,7 @@ from cardshell.context import FrontEnd
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES
 from cardshell.errors import CommandError, UsageError
 from cardshell.gametable import GameTable
-from cardshell.messages import HostMessage, say
+from cardshell.messages import say
 from cardshell.parsers import quoted
 from cardshell.problems import ProblemReporter
 from cardshell.recording import Recorder
@@ -418,10 +418,7 @@ def _rejected(parts: list[Part], *, interrupted: bool = False) -> Reply:
 
 
 def _text(parts: list[Part]) -> str:
-    """The message of parts: one :class:`~cardshell.messages.HostMessage` when
-    it is a single host message, else their text joined."""
-    if len(parts) == 1 and isinstance(parts[0].text, HostMessage):
-        return parts[0].text
+    """The message of parts: their text joined (an inline part on its previous part's line)."""
     text = ""
     for number, piece in enumerate(parts):
         text += ("" if number == 0 or piece.inline else "\n") + piece.text

@@ -104,7 +104,7 @@ class Replayer:
             with blame.guard(failed_options, passes=(CommandError,)):
                 options = saved_options(game, options)
         except CommandError as exc:
-            raise SaveError(exc.message) from None
+            raise SaveError(exc.said) from None
         try:
             with blame.guard(failed_to_deal, passes=(CommandError,)):
                 state = game.new(seed, dict(options))

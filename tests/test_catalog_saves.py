@@ -129,7 +129,7 @@ def test_an_unreadable_save_moved_aside_is_a_host_warning(tmp_path):
 def test_a_value_the_option_readers_refuse_is_a_host_message(read, message_id, text):
     with pytest.raises(option_values.UsageError) as caught:
         read()
-    assert said(caught.value.message, message_id).text == text
+    assert said(caught.value.said, message_id).text == text
 
 
 def test_a_mistyped_option_nests_its_did_you_mean():
@@ -137,7 +137,7 @@ def test_a_mistyped_option_nests_its_did_you_mean():
     parser.add_argument("--seed")
     with pytest.raises(option_values.UsageError) as caught:
         parser.parse_words(["--sed", "3"])
-    message = said(caught.value.message, "option.unknown")
+    message = said(caught.value.said, "option.unknown")
     said(message.args["suggestion"], "option.did-you-mean")
     assert message.text == "unknown option '--sed' (did you mean '--seed'?)"
 

@@ -23,7 +23,7 @@ from cardshell.winnability.store import Key
 def _refusal(call, *args):
     with pytest.raises(UsageError) as caught:
         call(*args)
-    return caught.value.message
+    return caught.value.said
 
 
 @pytest.mark.parametrize(("text", "message_id", "wording"), [
