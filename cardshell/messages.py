@@ -27,7 +27,7 @@ import itertools
 import string
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Union
+from typing import Union, cast
 
 #: The most renderings :meth:`HostMessage.wordings` gives of one message (its
 #: own wordings times those of the messages in its arguments).
@@ -227,7 +227,14 @@ def say(message_id: str, /, **args: object) -> HostMessage:
     for name in CATALOG[message_id].fields:
         if name not in args:
             raise KeyError(name)
-    return HostMessage(message_id, {name: _arg(value) for name, value in args.items()})
+    for name, value in args.items():  # args is this call's own dict
+        if type(value) not in _KEPT:
+            args[name] = _arg(value)
+    return HostMessage(message_id, cast("dict[str, Arg]", args))
+
+
+#: The argument types :func:`say` keeps without a look (the common case).
+_KEPT = frozenset({str, int, float, HostMessage})
 
 
 def ids() -> Iterator[str]:

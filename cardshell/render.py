@@ -73,8 +73,12 @@ class Laid:
 
     @property
     def text(self) -> str:
-        """The message's text, laid out."""
-        return self.layout.wrap(self.message.text)
+        """The message's text, laid out (made once, then kept)."""
+        made: str | None = self.__dict__.get("_text")
+        if made is None:
+            made = self.layout.wrap(self.message.text)
+            object.__setattr__(self, "_text", made)
+        return made
 
     def __str__(self) -> str:
         return self.text
