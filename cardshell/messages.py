@@ -87,7 +87,7 @@ def fields_of(template: str) -> tuple[str, ...]:
 Arg = Union[str, int, float, tuple[str, ...], "HostMessage"]
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, init=False)
 class HostMessage:
     """A host message as said: its catalog id and its typed arguments; not a ``str``.
 
@@ -108,6 +108,11 @@ class HostMessage:
     id: str
     args: Mapping[str, Arg]
 
+    def __init__(self, id: str, args: Mapping[str, Arg]) -> None:  # noqa: A002 - the catalog's word
+        kept = self.__dict__  # frozen: set once, here (without the frozen check's cost on every line)
+        kept["id"] = id
+        kept["args"] = args
+
     @property
     def message_id(self) -> str:
         """The catalog id (the same as :attr:`id`)."""
@@ -116,10 +121,15 @@ class HostMessage:
     @property
     def text(self) -> str:
         """The message in its wording now, its arguments in theirs (made once, then kept)."""
-        made: str | None = self.__dict__.get("_text")
+        kept = self.__dict__
+        made: str | None = kept.get("_text")
         if made is None:
-            made = CATALOG[self.id].text.format_map({name: _shown(value) for name, value in self.args.items()})
-            object.__setattr__(self, "_text", made)
+            values = self.args
+            for value in values.values():
+                if type(value) is not str:  # a number, a list or a message: each shown as text
+                    values = {name: _shown(value) for name, value in self.args.items()}
+                    break
+            made = kept["_text"] = CATALOG[self.id].text.format_map(values)
         return made
 
     def render(self, template: str | None = None) -> str:

@@ -74,10 +74,10 @@ class Laid:
     @property
     def text(self) -> str:
         """The message's text, laid out (made once, then kept)."""
-        made: str | None = self.__dict__.get("_text")
+        kept = self.__dict__
+        made: str | None = kept.get("_text")
         if made is None:
-            made = self.layout.wrap(self.message.text)
-            object.__setattr__(self, "_text", made)
+            made = kept["_text"] = self.layout.wrap(self.message.text)
         return made
 
     def __str__(self) -> str:
