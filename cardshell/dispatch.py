@@ -341,10 +341,11 @@ class Dispatcher:
         their text fitted to the screen (:func:`cardshell.screen.compose` at the width
         of ``fit_width``, boards kept) and ``reply.exact`` to the pieces shown as they are."""
         parts = [piece if isinstance(piece, Part) else part(piece, origin) for piece in pieces if piece]
-        reply.parts = [piece for piece in parts if piece.text]
-        reply.output = screen.compose([piece.body for piece in reply.parts], self.front_end.fit_width,
-                                      terminal=self.front_end.interactive)
-        reply.exact = [piece.body for piece in reply.parts if isinstance(piece.body, screen.Exact)]
+        shown = [(piece, piece.text) for piece in parts]
+        reply.parts = [piece for piece, text in shown if text]
+        texts = [text for _, text in shown if text]
+        reply.output = screen.compose(texts, self.front_end.fit_width, terminal=self.front_end.interactive)
+        reply.exact = [text for text in texts if isinstance(text, screen.Exact)]
 
     def _begin(self) -> Callable[[], None]:
         """Snapshot what a host command may change; the function that restores it.

@@ -58,7 +58,8 @@ class Part:
     @property
     def text(self) -> str:
         """The text of the part as printed (one or more lines, no trailing newline)."""
-        return text_of(self.body)
+        body = self.body
+        return body if isinstance(body, str) else body.text
 
     @property
     def message(self) -> HostMessage | None:
@@ -94,9 +95,12 @@ def part(text: Text, origin: str, kind: str = "output", *, inline: bool = False,
 
     A host message is a host part (with its id) only when the host wrote it
     (``origin`` :data:`HOST`); a message that came out of plugin code
-    (``origin`` :data:`GAME`) is that game's text, whatever its Python type.
-    A board (:class:`~cardshell.screen.Exact` of kind ``board``) is the game's.
+    (``origin`` :data:`GAME`, or any ``plugin`` named) is that game's text,
+    whatever its Python type.  A board (:class:`~cardshell.screen.Exact` of
+    kind ``board``) is the game's.
     """
+    if plugin is not None:
+        origin = GAME
     message = message_of(text)
     if message is not None:
         if origin != HOST:
