@@ -254,8 +254,9 @@ class Dispatcher:
         except CommandError as exc:
             return _rejected([_error_part(exc, _origin(entry))])
         except KeyboardInterrupt as exc:  # a command that kept part of its work says so in a note (PEP 678)
-            note: Text = note_of(exc) or say("command.interrupted")
-            return _rejected([part(note, HOST, "error")], interrupted=True)
+            note = note_of(exc)  # the command's own word on what it kept: the plugin's when its code noted it
+            said = part(note, _origin(entry), "error") if note else part(say("command.interrupted"), HOST, "error")
+            return _rejected([said], interrupted=True)
         except BaseException as exc:
             if not blame.is_plugin_failure(exc):
                 raise

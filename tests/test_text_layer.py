@@ -113,6 +113,19 @@ def test_host_lines_at_a_terminal_break_only_between_words(width, echo_shell):
             assert len(line) <= width or len(line.split()) == 1, (command, line)
 
 
+@pytest.mark.parametrize("width", [40, 60, 80, 200])
+def test_an_interrupted_commands_note_breaks_between_words(width, echo_shell):
+    echo_shell.front_end.columns = width
+    reply = echo_shell.execute("stop")
+    assert reply.interrupted and not reply.ok
+    lines = reply.error.split("\n")
+    path = "/home/player/.local/share/cardshell/winnability.sqlite3;"
+    assert all(len(line) <= width or line.strip() == path for line in lines), lines
+    assert path in [word for line in lines for word in line.split()]  # the path whole, on one line
+    # noted by the game's code: the game's words, though made with the host's say()
+    assert [(piece.origin, piece.message_id) for piece in reply.error_as_parts()] == [(GAME, None)]
+
+
 def test_a_message_nobody_reads_is_never_formatted(monkeypatch):
     made = []
     original = messages.HostMessage.text.fget

@@ -11,6 +11,7 @@ from __future__ import annotations
 import cardshell
 from cardshell import parsers
 from cardshell.messages import say
+from cardshell.render import add_note
 
 CARDSHELL_CONTRACT = 1
 
@@ -22,6 +23,14 @@ def new(seed, options):
 def speak(ctx, args):
     ctx.state["said"] += 1
     ctx.echo(say("command.interrupted"))
+
+
+def stop(ctx, args):
+    """Stopped by Ctrl-C, noting what was kept (as the host's ``winnability`` does)."""
+    stopped = KeyboardInterrupt()
+    add_note(stopped, say("winnability.interrupted", kept="12 deals", remain="3 deals",
+                          table="/home/player/.local/share/cardshell/winnability.sqlite3"))
+    raise stopped
 
 
 def refuse(ctx, args):
@@ -37,4 +46,5 @@ def cardshell_games():
 @cardshell.hookimpl
 def cardshell_commands():
     return [cardshell.Command("speak", "say a host's line", speak, game="echo", parse=parsers.no_args),
-            cardshell.Command("refuse", "refuse with a host's line", refuse, game="echo", parse=parsers.no_args)]
+            cardshell.Command("refuse", "refuse with a host's line", refuse, game="echo", parse=parsers.no_args),
+            cardshell.Command("stop", "stopped by Ctrl-C", stop, game="echo", parse=parsers.no_args)]
