@@ -247,15 +247,16 @@ class Dispatcher:
                         parts.append(part(say("command.did-you-mean-line", word=repr(close)), HOST, "error",
                                           inline=True))
                     return _rejected(parts)
-            parts = [_error_part(exc, _origin(entry))]
+            parts = [_error_part(exc, entry)]
             if entry is not None:
                 parts.append(part(say("command.usage", usage=entry.command.usage_text), HOST, "error", inline=True))
             return _rejected(parts)
         except CommandError as exc:
-            return _rejected([_error_part(exc, _origin(entry))])
+            return _rejected([_error_part(exc, entry)])
         except KeyboardInterrupt as exc:  # a command that kept part of its work says so in a note (PEP 678)
             note = note_of(exc)  # the command's own word on what it kept: the plugin's when its code noted it
-            said = part(note, _origin(entry), "error") if note else part(say("command.interrupted"), HOST, "error")
+            said = (part(note, _origin(entry), "error", plugin=_plugin(entry)) if note
+                    else part(say("command.interrupted"), HOST, "error"))
             return _rejected([said], interrupted=True)
         except BaseException as exc:
             if not blame.is_plugin_failure(exc):
@@ -282,7 +283,7 @@ class Dispatcher:
         try:
             self._carry_out(session, command, line, ctx, reply, pieces)
         finally:
-            self.compose(reply, pieces, _origin(entry))
+            self.compose(reply, pieces, _origin(entry), _plugin(entry))
             # a game's own display, or play that follows (the steps, their boards): never paged
             reply.pageable = not reply.exact and not (game_command and command.changes_state) and not ctx.follow_up
         return reply
@@ -336,12 +337,14 @@ class Dispatcher:
         if ctx.leave_requested and self.table.current is session:
             self.sessions.leave(abandon=True)
 
-    def compose(self, reply: Reply, pieces: Sequence[Text | Part], origin: str = HOST) -> None:
+    def compose(self, reply: Reply, pieces: Sequence[Text | Part], origin: str = HOST,
+                plugin: str | None = None) -> None:
         """Set ``reply.parts`` to the pieces as parts (a :class:`Part` as it is, any other
         piece written by ``origin``: :func:`cardshell.reply.part`), ``reply.output`` to
         their text fitted to the screen (:func:`cardshell.screen.compose` at the width
-        of ``fit_width``, boards kept) and ``reply.exact`` to the pieces shown as they are."""
-        parts = [piece if isinstance(piece, Part) else part(piece, origin) for piece in pieces if piece]
+        of ``fit_width``, boards kept) and ``reply.exact`` to the pieces shown as they are.
+        ``plugin`` names the plugin whose code wrote the pieces (a game's command)."""
+        parts = [piece if isinstance(piece, Part) else part(piece, origin, plugin=plugin) for piece in pieces if piece]
         shown = [(piece, piece.text) for piece in parts]
         reply.parts = [piece for piece, text in shown if text]
         texts = [text for _, text in shown if text]
@@ -408,10 +411,16 @@ def _origin(entry: Entry | None) -> str:
     return HOST if entry is None or entry.plugin in DEFAULT_PLUGIN_NAMES else GAME
 
 
-def _error_part(exc: CommandError, origin: str) -> Part:
+def _plugin(entry: Entry | None) -> str | None:
+    """The plugin whose code a command runs, None for the host's own (:func:`_origin`)."""
+    return None if _origin(entry) == HOST or entry is None else entry.plugin
+
+
+def _error_part(exc: CommandError, entry: Entry | None) -> Part:
     """The part of a rejected line's :class:`CommandError`: as raised when the host
-    raised it (a host message keeps its id), its text when plugin code did."""
-    return part(exc.said if origin == HOST else exc.message, origin, "error")
+    raised it (a host message keeps its id), its text, naming the plugin, when plugin code did."""
+    plugin = _plugin(entry)
+    return part(exc.message if plugin else exc.said, _origin(entry), "error", plugin=plugin)
 
 
 def _rejected(parts: list[Part], *, interrupted: bool = False) -> Reply:

@@ -35,7 +35,7 @@ def test_a_handlers_say_is_the_games_output_without_a_host_id(echo_shell):
     reply = echo_shell.execute("speak")
     assert reply.ok and "interrupted; nothing was changed" in reply.output
     spoken = [piece for piece in reply.parts if piece.text == "interrupted; nothing was changed"]
-    assert [(piece.origin, piece.message_id) for piece in spoken] == [(GAME, None)]
+    assert [(piece.origin, piece.message_id, piece.plugin) for piece in spoken] == [(GAME, None, "host_words_plugin")]
     assert all(piece.origin == GAME and piece.message_id is None for piece in reply.parts)
 
 
@@ -48,7 +48,8 @@ def test_a_render_built_with_say_is_the_games_board(echo_shell):
 def test_a_command_error_built_with_say_is_the_games_error(echo_shell):
     reply = echo_shell.execute("refuse")
     assert not reply.ok and reply.error == say("game.none-in-progress").text
-    assert [(piece.origin, piece.message_id) for piece in reply.error_as_parts()] == [(GAME, None)]
+    assert [(piece.origin, piece.message_id, piece.plugin)
+            for piece in reply.error_as_parts()] == [(GAME, None, "host_words_plugin")]
 
 
 def test_the_porcelain_names_the_game_for_a_plugins_say(tmp_path):
