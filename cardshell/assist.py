@@ -25,10 +25,11 @@ from cardshell import option_values
 from cardshell.commands.common import find_game, game_page, no_current_game
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
-from cardshell.messages import HostText, say
+from cardshell.messages import HostMessage, say
 from cardshell.option_values import OptionParser
 from cardshell.plugincheck import StateGuard
 from cardshell.records import Command, CommandContext
+from cardshell.render import Text
 from cardshell.search import Budget, Verdict, hint, solve
 from cardshell.statekind import immutable_states, proven_immutable
 from cardshell.watchdog import TimeBound, bound_for
@@ -195,7 +196,7 @@ class AssistCommands:
         shared = immutable_states(session.game) and proven_immutable(live)  # a value: no copy to work on
         trial = live if shared else copy.deepcopy(live)
         guard = StateGuard(trial) if immutable_states(session.game) else None  # proven: a shallow backup
-        held: list[tuple[str, str]] = []
+        held: list[tuple[Text, Text]] = []
         try:
             with rules.warnings_held() as held, TimeBound(
                     MOVES_SECONDS if seconds is None else bound_for(seconds), rules.plugin, hook, seconds):
@@ -209,7 +210,7 @@ class AssistCommands:
             rules.release(held)
         return result
 
-    def _searching(self, ctx: CommandContext, label: str) -> contextlib.AbstractContextManager[Any]:
+    def _searching(self, ctx: CommandContext, label: Text) -> contextlib.AbstractContextManager[Any]:
         """The front end's spinner while ``label`` runs, at a terminal only."""
         working = self.shell.front_end.working
         if working is None or not ctx.interactive:
@@ -280,7 +281,7 @@ class AssistCommands:
                          solve=solve_word, budget=_bigger_budget(verdict, options)))
 
 
-def _positions(count: int) -> HostText:
+def _positions(count: int) -> HostMessage:
     """``1 position``, ``200000 positions``."""
     return say("solve.positions-one" if count == 1 else "solve.positions", count=count)
 

@@ -21,6 +21,7 @@ from cardshell.paths import DATA_DIR_ENV, data_dir, history_file
 from cardshell.pipes import OutputFailed, reserve_standard_descriptors
 from cardshell.porcelain import JsonWriter
 from cardshell.recording import RecordFile
+from cardshell.render import Text, message_of, text_of
 from cardshell.script import (
     EXIT_ABANDONED,
     EXIT_INTERRUPTED,
@@ -397,7 +398,7 @@ def _ended(writer: JsonWriter | None, status: int) -> int:
     return status
 
 
-def namespace_problem(package: object) -> str | None:
+def namespace_problem(package: object) -> Text | None:
     """Why cardshell cannot run when ``package`` (the ``cardshell`` module as
     imported) is a namespace package, or None.
 
@@ -460,20 +461,21 @@ def _own_stdin(stdin: TextIO) -> TextIO | None:
     return open(copy, encoding=stdin.encoding or "utf-8", errors="replace", newline=None)  # noqa: SIM115
 
 
-def _stderr_line(text: str) -> None:
+def _stderr_line(text: Text) -> None:
     """One line on stderr, if it is open, made printable."""
     if sys.stderr is not None:
         try:
-            print(screen.printable(text), file=sys.stderr)
+            print(screen.printable(text_of(text)), file=sys.stderr)
         except (OSError, ValueError):
             pass
 
 
-def _error(message: str) -> None:
+def _error(message: Text) -> None:
     """A usage problem on stderr, if it is open (never on stdout), made printable."""
     if sys.stderr is not None:
         try:
-            print(screen.printable(say("cli.problem", problem=message)), file=sys.stderr)
+            print(screen.printable(say("cli.problem", problem=message_of(message) or text_of(message)).text),
+                  file=sys.stderr)
         except (OSError, ValueError):
             pass
 

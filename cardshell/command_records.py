@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic
 
 from cardshell import parsers
+from cardshell.render import Text, text_of
 from cardshell.screen import Exact
 
 if TYPE_CHECKING:  # pragma: no cover - the default is for type checkers only
@@ -212,7 +213,7 @@ class CommandContext(Generic[S]):
         self.game_id = game_id
         self.shell = shell
         self.interactive = interactive
-        self.output: list[str] = []
+        self.output: list[Text] = []
         self.leave_requested = False
         self.follow_up: list[str] = []
         self.steps = False
@@ -237,7 +238,7 @@ class CommandContext(Generic[S]):
         """
         self.leave_requested = True
 
-    def echo(self, text: str = "", *, exact: bool = False) -> None:
+    def echo(self, text: Text = "", *, exact: bool = False) -> None:
         """Print ``text`` (lines, no trailing newline needed) if the command is
         accepted, after it and before the state display.
 
@@ -246,10 +247,10 @@ class CommandContext(Generic[S]):
         kind ``exact`` of :data:`cardshell.screen.EXCEPTIONS`).
         """
         if exact:
-            text = Exact(text, "exact")
+            text = Exact(text_of(text), "exact")
         self.output.append(text)
 
-    def progress(self, iterable: Iterable[Any], total: int | None = None, label: str = "") -> Iterator[Any]:
+    def progress(self, iterable: Iterable[Any], total: int | None = None, label: Text = "") -> Iterator[Any]:
         """Iterate over ``iterable`` with a progress bar on a terminal, plainly in scripts.
 
         ``total`` is the number of items when ``len`` cannot tell; ``label`` is

@@ -13,6 +13,7 @@ from typing import Any
 
 from cardshell import screen
 from cardshell.paths import DATA_DIR_ENV, data_dir
+from cardshell.render import Text
 
 
 class Places:
@@ -54,9 +55,9 @@ class FrontEnd:
     __slots__ = ("interactive", "columns", "confirm", "progress", "working", "pace", "clear_screen")
 
     def __init__(self, *, interactive: bool = False, columns: int | None = None,
-                 confirm: Callable[[str], bool] | None = None,
-                 progress: Callable[[Iterable[Any], int | None, str], Iterator[Any]] | None = None,
-                 working: Callable[[str], AbstractContextManager[Any]] | None = None,
+                 confirm: Callable[[Text], bool] | None = None,
+                 progress: Callable[[Iterable[Any], int | None, Text], Iterator[Any]] | None = None,
+                 working: Callable[[Text], AbstractContextManager[Any]] | None = None,
                  pace: bool = False, clear_screen: Callable[[], None] | None = None) -> None:
         self.interactive = interactive
         self.clear_screen = clear_screen

@@ -128,7 +128,7 @@ def _play(rules: Any, state: Any, line: str, where: str) -> Any:
         return rules.play(state, line)
     except CommandError as exc:
         raise AssertionError(f"{where}: plugin {rules.plugin!r}: legal_moves listed {line!r}, which its rules "
-                             f"reject: {exc.message}") from None
+                             f"reject: {exc}") from None
 
 
 def _answers(rules: Any, state: Any, where: str) -> None:
@@ -146,7 +146,7 @@ def _answers(rules: Any, state: Any, where: str) -> None:
             if found.move and found.move not in rules.legal(state):
                 raise PluginFault(rules.plugin, "hint", f"suggested {found.move!r}, which is not listed as legal")
     except PluginFault as fault:
-        raise AssertionError(f"{where}: {fault.message}") from None
+        raise AssertionError(f"{where}: {fault}") from None
 
 
 def _defaults(game: Any) -> dict[str, Any]:

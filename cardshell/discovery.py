@@ -35,6 +35,7 @@ from pathlib import Path
 from cardshell import blame, hookcall, hookspecs
 from cardshell.messages import say
 from cardshell.plugincheck import PluginFault
+from cardshell.render import Text
 from cardshell.watchdog import ImportWatchdog, plugin_bound
 
 #: The entry-point group plugins register under.
@@ -81,9 +82,9 @@ class PluginFailure(NamedTuple):
     name: str
     dist: str | None
     version: str | None
-    reason: str
+    reason: Text
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """One line naming the plugin, its distribution and the reason
         (``plugin.failure``, ``plugin.failure-from``)."""
         if self.dist:
@@ -98,7 +99,7 @@ def _names(value: str | None) -> set[str] | None:
     return {name.strip() for name in value.split(",") if name.strip()}
 
 
-def _describe_exception(exc: BaseException) -> str:
+def _describe_exception(exc: BaseException) -> Text:
     """``Type: message`` and where the plugin's own code raised it."""
     if isinstance(exc, PluginFault):  # the time bound: it says where the import was stopped
         return say("plugin.hook-problem", hook=exc.hook, problem=exc.problem)
@@ -111,7 +112,7 @@ def _describe_exception(exc: BaseException) -> str:
     return text
 
 
-def check_contract(module: object) -> str | None:
+def check_contract(module: object) -> Text | None:
     """None if ``module``'s ``CARDSHELL_CONTRACT`` is undeclared or served
     (:data:`~cardshell.hookspecs.OLDEST_CONTRACT_VERSION` to
     :data:`~cardshell.hookspecs.CONTRACT_VERSION`), else the reason naming both versions.
@@ -246,12 +247,12 @@ def is_builtin(dist_name: str | None) -> bool:
     return dist_name is not None and dist_name.lower().replace("_", "-") == HOST_DISTRIBUTION
 
 
-def _named(name: str, dist: str | None, version: str | None) -> str:
+def _named(name: str, dist: str | None, version: str | None) -> Text:
     return say("plugin.named", plugin=repr(name), dist=dist, version=version) if dist else repr(name)
 
 
 def _import_guarded(name: str, load: Callable[[], object], tracebacks: bool,
-                    watchdog: ImportWatchdog) -> tuple[object, str | None]:
+                    watchdog: ImportWatchdog) -> tuple[object, Text | None]:
     """Import one plugin, its output sent to standard error, watched: (module, None) or (None, reason)."""
     started = time.monotonic()
     watchdog.importing(name)

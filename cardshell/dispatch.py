@@ -25,7 +25,8 @@ and restores it if the command fails.  No terminal I/O happens here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardshell import blame, screen, watchdog
@@ -33,12 +34,13 @@ from cardshell.context import FrontEnd
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES
 from cardshell.errors import CommandError, UsageError
 from cardshell.gametable import GameTable
-from cardshell.messages import HostText, say
+from cardshell.messages import say
 from cardshell.parsers import quoted
 from cardshell.problems import ProblemReporter
 from cardshell.recording import Recorder
 from cardshell.records import Command, CommandContext, Game
 from cardshell.registry import ESCAPE, Entry, Registry, Scope
+from cardshell.render import Text, message_of, note_of
 from cardshell.reply import GAME, HOST, Part, Reply, part
 from cardshell.ruleset import HostContext, StateChanged, what_ran
 from cardshell.seeds import SeedSource
@@ -179,12 +181,12 @@ class Dispatcher:
             return Reply()
         self.record_as = None
         reply = self._execute(text)
-        reply.warnings.extend(self.problems.drain())
+        reply.warned.extend(self.problems.drain())
         if reply.ok:
             recorded = text if self.record_as is None else self.record_as  # "": nothing (the follow-ups are)
             problem = self.recorder.add(recorded) if recorded else None
             if problem is not None:  # the disk is full: the recording stops, the game goes on
-                reply.warnings.append(problem)
+                reply.warned.append(problem)
         self.record_as = None
         if reply.error:  # a message, never a board: fitted like any text
             reply.error_parts = reply.error_as_parts()
@@ -195,18 +197,17 @@ class Dispatcher:
         for next_line in follow_up:  # a script sees every step and its board (what plugins' golden files hold)
             step = self.execute(next_line)
             marker = say("command.step", line=next_line)
-            reply.output = screen.compose([reply.output, marker, step.output], None)
+            reply.output = screen.compose([reply.output, marker.text, step.output], None)
             reply.parts += [part(marker, HOST), *step.output_as_parts()]
             reply.exact.extend(step.exact)
             reply.pageable = reply.pageable and step.pageable
-            reply.warnings.extend(step.warnings)
+            reply.warned.extend(step.warned)
             if not step.ok:
                 lead = say("command.step-rejected", line=repr(next_line))
-                reply.ok, reply.error, reply.interrupted = False, f"{lead}{step.error}", step.interrupted
+                reply.ok, reply.error, reply.interrupted = False, lead.text + (step.error or ""), step.interrupted
                 step_parts = step.error_as_parts()
                 if step_parts:
-                    step_parts[0] = Part(step_parts[0].text, step_parts[0].origin, step_parts[0].kind,
-                                         step_parts[0].message_id, step_parts[0].args, inline=True)
+                    step_parts[0] = dataclasses.replace(step_parts[0], inline=True)
                 reply.error_parts = [part(lead, HOST, "error"), *step_parts]
                 break
         return reply
@@ -247,16 +248,17 @@ class Dispatcher:
                         parts.append(part(say("command.did-you-mean-line", word=repr(close)), HOST, "error",
                                           inline=True))
                     return _rejected(parts)
-            parts = [part(exc.message, _origin(entry), "error")]
+            parts = [_error_part(exc, entry)]
             if entry is not None:
                 parts.append(part(say("command.usage", usage=entry.command.usage_text), HOST, "error", inline=True))
             return _rejected(parts)
         except CommandError as exc:
-            return _rejected([part(exc.message, _origin(entry), "error")])
+            return _rejected([_error_part(exc, entry)])
         except KeyboardInterrupt as exc:  # a command that kept part of its work says so in a note (PEP 678)
-            notes = getattr(exc, "__notes__", None)
-            message = notes[-1] if notes else say("command.interrupted")
-            return _rejected([part(message, HOST, "error")], interrupted=True)
+            note = note_of(exc)  # the command's own word on what it kept: the plugin's when its code noted it
+            said = (part(note, _origin(entry), "error", plugin=_plugin(entry)) if note
+                    else part(say("command.interrupted"), HOST, "error"))
+            return _rejected([said], interrupted=True)
         except BaseException as exc:
             if not blame.is_plugin_failure(exc):
                 raise
@@ -278,11 +280,11 @@ class Dispatcher:
         else:
             ctx = self._run_shell_command(entry, args_text, line, session)
         reply = Reply(follow_up=ctx.follow_up, steps=ctx.steps, pace=ctx.pace)
-        pieces = list(ctx.output)
+        pieces: list[Text | Part] = list(ctx.output)
         try:
             self._carry_out(session, command, line, ctx, reply, pieces)
         finally:
-            self.compose(reply, pieces, _origin(entry), _plugin(entry) if game_command else None, len(ctx.output))
+            self.compose(reply, pieces, _origin(entry), _plugin(entry))
             # a game's own display, or play that follows (the steps, their boards): never paged
             reply.pageable = not reply.exact and not (game_command and command.changes_state) and not ctx.follow_up
         return reply
@@ -308,13 +310,13 @@ class Dispatcher:
         return ctx
 
     def _carry_out(self, session: GameSession | None, command: Command, line: str, ctx: CommandContext[Any],
-                   reply: Reply, pieces: list[str]) -> None:
+                   reply: Reply, pieces: list[Text | Part]) -> None:
         """After the handler: commit the new state, call the hooks, add the
         board and the ending line to ``pieces``, leave when asked."""
         game_command = command.game is not None
         if not game_command or session is None or not command.changes_state:
             if game_command and session is not None and command.show_state:
-                pieces.append(self.sessions.render(session))
+                pieces.append(part(self.sessions.render(session), GAME))
             if ctx.leave_requested and session is not None and self.table.current is session:
                 self.sessions.leave(abandon=True)
             return
@@ -325,29 +327,30 @@ class Dispatcher:
         try:
             self.sessions.notify("cardshell_command_applied", session=SessionView(session), command=command, line=line)
             if command.show_state:
-                pieces.append(self.sessions.render(session))
-            self.sessions.check_outcome(session, reply.warnings)
-            pieces.append(self.sessions.announce_ending(session, before))
+                pieces.append(part(self.sessions.render(session), GAME))
+            self.sessions.check_outcome(session, reply.warned)
+            pieces.append(part(self.sessions.announce_ending(session, before), HOST))
         except KeyboardInterrupt:
-            reply.warnings.append(say("command.interrupted-after-move", line=repr(line),
+            reply.warned.append(say("command.interrupted-after-move", line=repr(line),
                                       undo=repr(self.sessions.host_word('undo'))))
             reply.interrupted = True
-            self.sessions.check_outcome(session, reply.warnings, announce=False)
+            self.sessions.check_outcome(session, reply.warned, announce=False)
         if ctx.leave_requested and self.table.current is session:
             self.sessions.leave(abandon=True)
 
-    def compose(self, reply: Reply, pieces: list[str], origin: str = HOST, plugin: str | None = None,
-                written: int = 0) -> None:
-        """Set ``reply.output`` to ``pieces`` fitted to the screen
-        (:func:`cardshell.screen.compose` at the width of ``fit_width``,
-        boards kept), ``reply.parts`` to the pieces as parts (``origin``:
-        who wrote a piece that does not say, :func:`cardshell.reply.part`;
-        the first ``written`` pieces are ``plugin``'s own text when it is
-        given) and ``reply.exact`` to the pieces shown as they are."""
-        reply.output = screen.compose(pieces, self.front_end.fit_width, terminal=self.front_end.interactive)
-        reply.parts = [part(piece, origin, plugin=plugin if number < written else None)
-                       for number, piece in enumerate(pieces) if piece]
-        reply.exact = [piece for piece in pieces if isinstance(piece, screen.Exact)]
+    def compose(self, reply: Reply, pieces: Sequence[Text | Part], origin: str = HOST,
+                plugin: str | None = None) -> None:
+        """Set ``reply.parts`` to the pieces as parts (a :class:`Part` as it is, any other
+        piece written by ``origin``: :func:`cardshell.reply.part`), ``reply.output`` to
+        their text fitted to the screen (:func:`cardshell.screen.compose` at the width
+        of ``fit_width``, boards kept) and ``reply.exact`` to the pieces shown as they are.
+        ``plugin`` names the plugin whose code wrote the pieces (a game's command)."""
+        parts = [piece if isinstance(piece, Part) else part(piece, origin, plugin=plugin) for piece in pieces if piece]
+        shown = [(piece, piece.text) for piece in parts]
+        reply.parts = [piece for piece, text in shown if text]
+        texts = [text for _, text in shown if text]
+        reply.output = screen.compose(texts, self.front_end.fit_width, terminal=self.front_end.interactive)
+        reply.exact = [text for text in texts if isinstance(text, screen.Exact)]
 
     def _begin(self) -> Callable[[], None]:
         """Snapshot what a host command may change; the function that restores it.
@@ -366,12 +369,12 @@ class Dispatcher:
 
         return restore
 
-    def _at(self, exc: BaseException) -> str:
+    def _at(self, exc: BaseException) -> Text:
         """The ``plugin.raised-at`` note of the plugin frame that raised ``exc`` (its FILE:LINE), or ""."""
         where = self.problems.locate(exc).where
         return say("plugin.raised-at", where=where) if where else ""
 
-    def _internal_error(self, exc: BaseException, entry: Entry | None, game: Game | None) -> str:
+    def _internal_error(self, exc: BaseException, entry: Entry | None, game: Game | None) -> Text:
         """The one-line report of a command that failed in plugin code.
 
         ``internal error in plugin 'golf' (golf.py:12): ZeroDivisionError:
@@ -410,8 +413,31 @@ def _origin(entry: Entry | None) -> str:
 
 
 def _plugin(entry: Entry | None) -> str | None:
-    """The plugin whose code a command runs; None for the host's own."""
-    return None if entry is None or entry.plugin in DEFAULT_PLUGIN_NAMES else entry.plugin
+    """The plugin whose code a command runs, None for the host's own (:func:`_origin`)."""
+    return None if _origin(entry) == HOST or entry is None else entry.plugin
+
+
+def _error_part(exc: CommandError, entry: Entry | None) -> Part:
+    """The part of a rejected line's :class:`CommandError`: as raised when host code
+    raised it (a host message keeps its id: the argument grammar's parsers, the
+    host's own commands), its text, naming the plugin, when plugin code did."""
+    plugin = _plugin(entry)
+    if plugin is not None and _raised_by_host(exc):
+        return part(exc.said, HOST, "error")
+    return part(exc.message if plugin else exc.said, _origin(entry), "error", plugin=plugin)
+
+
+def _raised_by_host(exc: BaseException) -> bool:
+    """Whether the innermost frame of ``exc``'s traceback (where it was raised) is host code
+    (:func:`cardshell.blame.is_host_file`), and what it says is a host message."""
+    if message_of(exc.said if isinstance(exc, CommandError) else None) is None:
+        return False
+    tb = exc.__traceback__
+    if tb is None:
+        return False
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    return blame.is_host_file(tb.tb_frame.f_code.co_filename)
 
 
 def _rejected(parts: list[Part], *, interrupted: bool = False) -> Reply:
@@ -420,10 +446,7 @@ def _rejected(parts: list[Part], *, interrupted: bool = False) -> Reply:
 
 
 def _text(parts: list[Part]) -> str:
-    """The message of parts: one :class:`~cardshell.messages.HostText` when
-    it is a single host message, else their text joined."""
-    if len(parts) == 1 and isinstance(parts[0].text, HostText):
-        return parts[0].text
+    """The message of parts: their text joined (an inline part on its previous part's line)."""
     text = ""
     for number, piece in enumerate(parts):
         text += ("" if number == 0 or piece.inline else "\n") + piece.text

@@ -16,6 +16,7 @@ from pathlib import Path
 from cardshell import saves
 from cardshell.context import Places
 from cardshell.messages import say
+from cardshell.render import Text
 
 #: The ledger file's name inside the saves directory (a dot name: never listed as a save).
 FILENAME = ".endings.json"
@@ -82,7 +83,7 @@ class Endings:
         self._places = places
         self.seen: dict[str, int] = {}
 
-    def note(self, uid: str, moves: int, *, lasting: bool) -> str | None:
+    def note(self, uid: str, moves: int, *, lasting: bool) -> Text | None:
         """Remember an ending of deal ``uid`` at ``moves`` moves, also in the data
         directory when ``lasting`` (saved or resumed); a warning when the file
         could not be written, else None.

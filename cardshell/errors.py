@@ -8,15 +8,30 @@ other exception from plugin code is a plugin bug, reported naming the plugin.
 
 from __future__ import annotations
 
+from cardshell.render import Text, text_of
+
 
 class CommandError(Exception):
     """A command was understood but cannot be carried out (an illegal move);
     ``message`` is printed as given (``"Error, cannot move A♠."``).
+
+    Args:
+        message: a ``str``, or a message of the host's catalog
+            (:func:`cardshell.messages.say`: what the host's own commands and
+            the toolkit's parsers raise), kept whole in :attr:`said`.
+
+    Attributes:
+        said: the message as raised (a host message keeps its id and arguments).
     """
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: Text) -> None:
         super().__init__(message)
-        self.message = message
+        self.said: Text = message
+
+    @property
+    def message(self) -> str:
+        """The message's text (a host message in its wording now)."""
+        return text_of(self.said)
 
     def __str__(self) -> str:
         return self.message

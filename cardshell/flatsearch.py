@@ -16,8 +16,9 @@ import sys
 import warnings
 from typing import Any
 
-from cardshell.messages import HostText, say
+from cardshell.messages import HostMessage, say
 from cardshell.records import Game, Search
+from cardshell.render import Text
 
 #: The flat search fields of :class:`~cardshell.records.Game`, as :class:`Search` names them.
 FLAT_FIELDS = ("key", "heuristic", "successors", "prune", "solver")
@@ -53,7 +54,7 @@ def gathered(game: Game) -> Game:
                                solver=None)
 
 
-def deprecation(plugin: str, game: Game, fields: tuple[str, ...]) -> HostText:
+def deprecation(plugin: Text, game: Game, fields: tuple[str, ...]) -> HostMessage:
     """The host's line saying that ``plugin``'s ``game`` uses the deprecated flat ``fields``.
 
     Args:
@@ -66,7 +67,7 @@ def deprecation(plugin: str, game: Game, fields: tuple[str, ...]) -> HostText:
                removal=REMOVAL, instead=instead)
 
 
-def warn(message: str, plugin: object) -> None:
+def warn(message: HostMessage, plugin: object) -> None:
     """Issue ``message`` as a :class:`DeprecationWarning` at the plugin's ``cardshell_games``, for its own suite.
 
     Args:

@@ -72,7 +72,7 @@ def _check(game: Game, option: Option, value: Any) -> None:
                              option.name.replace("-", "_"))
         except UsageError as exc:
             raise UsageError(say("option.saved-unreadable", option=option.name, value=clipped(repr(value)),
-                                 error=exc.message)) from None
+                                 error=exc.said)) from None
         if type(parsed) is not type(value) or parsed != value:
             raise refused
         return

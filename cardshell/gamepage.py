@@ -19,6 +19,7 @@ from typing import Any
 from cardshell import help as helptext
 from cardshell.messages import say
 from cardshell.records import Command, Game
+from cardshell.render import Text, text_of
 
 #: The largest rules page read from a package (bytes); a larger file is cut.
 MAX_RULES_BYTES = 64 * 1024
@@ -43,8 +44,8 @@ def rules_text(game: Game, plugin: Any) -> str:
     return data.decode("utf-8", errors="replace").rstrip()
 
 
-def _option_rows(game: Game) -> list[tuple[str, str]]:
-    rows: list[tuple[str, str]] = [("--seed N", say("help.option-seed"))]
+def _option_rows(game: Game) -> list[tuple[str, Text]]:
+    rows: list[tuple[str, Text]] = [("--seed N", say("help.option-seed"))]
     for option in game.options:
         choices = say("help.option-choices", choices=" | ".join(map(str, option.choices))) if option.choices else ""
         default = say("help.option-default", default=option.default) if option.default not in (None, "") else ""
@@ -57,11 +58,11 @@ def page(game: Game, commands: Iterable[Command], rules: str, width: int = helpt
     are (they name the commands and options themselves), or without rules the
     summary and the commands and options from the game's records.
     """
-    return "\n".join(page_pieces(game, commands, rules, width))
+    return "\n".join(text_of(piece) for piece in page_pieces(game, commands, rules, width))
 
 
 def page_pieces(game: Game, commands: Iterable[Command], rules: str,
-                width: int = helptext.DEFAULT_WIDTH) -> list[str]:
+                width: int = helptext.DEFAULT_WIDTH) -> list[Text]:
     """:func:`page` as the pieces ``help GAME`` and ``rules`` echo
     (:func:`cardshell.help.pieces`): a rules page whole, rendered, in the
     message ``help.rules-page``; without one, the host's messages for the title
@@ -69,7 +70,7 @@ def page_pieces(game: Game, commands: Iterable[Command], rules: str,
     """
     if rules:
         return [say("help.rules-page", page=render(rules, width))]
-    parts: list[str] = [say("help.page-title", title=game.title, game=game.id, summary=game.summary), "",
+    parts: list[Text] = [say("help.page-title", title=game.title, game=game.id, summary=game.summary), "",
                         say("help.page-commands")]
     parts += helptext.table_rows(helptext.command_rows(commands), width=width) or [""]
     if game.host_aliases:

@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NoReturn
 
-from cardshell.messages import CATALOG, fields_of
+from cardshell.messages import CATALOG, _shown, fields_of
+from cardshell.render import message_of
 from cardshell.reply import GAME, HOST, INPUT, Part, joined
 
 #: The suffix of golden-test scripts; their names start with ``test_``.
@@ -275,11 +276,10 @@ class Item:
 
 
 def _message_of(text: object) -> tuple[str, Mapping[str, object]] | None:
-    """A host message's catalog id and arguments, or None for any other text."""
-    message_id = getattr(text, "message_id", None)
-    args = getattr(text, "args", None)
-    if isinstance(message_id, str) and message_id in CATALOG and isinstance(args, Mapping):
-        return message_id, args
+    """A host message's catalog id and arguments (a laid-out one's too), or None for any other text."""
+    message = message_of(text)
+    if message is not None and message.id in CATALOG:
+        return message.id, message.args
     return None
 
 
@@ -295,7 +295,7 @@ def _rendered(text: object, top: int, nested: int) -> str:
     its ``top``-th (or oldest), those in its arguments in their ``nested``-th."""
     found = _message_of(text)
     if found is None:
-        return str(text)
+        return text if isinstance(text, str) else _shown(text)  # type: ignore[arg-type]
     message_id, args = found
     templates = _templates(message_id, args)
     template = templates[min(top, len(templates) - 1)]
@@ -351,7 +351,7 @@ def plugin_named(text: object) -> str | None:
 def _part_plugin(piece: Part) -> str | None:
     """The plugin a host warning or error names, else None."""
     if piece.origin == HOST and piece.kind in ("warning", "error"):
-        return plugin_named(piece.text)
+        return plugin_named(piece.body)
     return None
 
 
@@ -359,7 +359,7 @@ def group_wordings(parts: Sequence[Part]) -> list[str]:
     """The texts a line group of parts may have had (joined as
     :func:`cardshell.reply.joined` does): the ``k``-th of each part's
     :func:`host_wordings` together, for each ``k``; at most :data:`MAX_CANDIDATES`."""
-    choices = [host_wordings(piece.text) for piece in parts]
+    choices = [host_wordings(piece.body) for piece in parts]
     found: dict[str, None] = {}
     for k in range(max(len(choice) for choice in choices)):
         text = ""
@@ -378,7 +378,7 @@ def _label(parts: Sequence[Part], text: str, plugin: str | None) -> str:
         return f"{who} line {first!r}"
     if plugin is None:
         return "the host's message " + " + ".join(piece.message_id or "(no id)" for piece in parts)
-    return "the host's message " + " + ".join(" > ".join(_ids(piece.text)) or "(no id)" for piece in parts)
+    return "the host's message " + " + ".join(" > ".join(_ids(piece.body)) or "(no id)" for piece in parts)
 
 
 def _ids(text: object) -> list[str]:

@@ -7,7 +7,8 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from cardshell import screen
-from cardshell.messages import HostText, say
+from cardshell.messages import HostMessage, say
+from cardshell.render import Laid, Text, laid, message_of, text_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.records import Command, Game, Outcome
@@ -28,7 +29,7 @@ def wrap(text: str, width: int = DEFAULT_WIDTH, indent: str = "") -> str:
     return screen.wrap(text, width, indent)
 
 
-def table(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2, width: int = DEFAULT_WIDTH) -> str:
+def table(rows: Iterable[tuple[str, Text]], indent: int = 2, gap: int = 2, width: int = DEFAULT_WIDTH) -> str:
     """Two aligned columns, the right one wrapped at word boundaries, no line over
     ``width`` characters and no word broken.
 
@@ -37,13 +38,13 @@ def table(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2, width:
     under 20 characters or narrower than its longest word, has its right text
     on the next lines, indented.  ``indent`` and ``gap`` are in spaces.
     """
-    return "\n".join(table_rows(rows, indent, gap, width))
+    return "\n".join(text_of(row) for row in table_rows(rows, indent, gap, width))
 
 
-def table_rows(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2,
-               width: int = DEFAULT_WIDTH) -> list[str]:
+def table_rows(rows: Iterable[tuple[str, Text]], indent: int = 2, gap: int = 2,
+               width: int = DEFAULT_WIDTH) -> list[Text]:
     """The rows of :func:`table` (``rows`` of left, right, a right text possibly a
-    :class:`~cardshell.messages.HostText`) as the pieces a command echoes: each
+    :class:`~cardshell.messages.HostMessage`) as the pieces a command echoes: each
     the message ``help.row``, so every line keeps its id, or its plain text
     where the catalog's layout would wrap it otherwise.  Joined by newlines
     they are :func:`table`'s text; a row whose right column goes under its left
@@ -52,14 +53,16 @@ def table_rows(rows: Iterable[tuple[str, str]], indent: int = 2, gap: int = 2,
     rows = list(rows)
     fitting = [len(left) for left, _ in rows if indent + len(left) + gap <= width * _LEFT_SHARE]
     left_width = max(fitting, default=0)
-    found: list[str] = []
+    found: list[Text] = []
     for left, right in rows:
         found += _row(left, right, indent, left_width, indent + left_width + gap, width)
     return found
 
 
-def _row(left: str, right: str, indent: int, left_width: int, column: int, width: int) -> list[str]:
+def _row(left: str, said_right: Text, indent: int, left_width: int, column: int, width: int) -> list[Text]:
     """One row of a table, as ``help.row`` messages where those give exactly its lines."""
+    right = text_of(said_right)
+    held = message_of(said_right) or right
     lead = " " * indent
     first = f"{lead}{left.ljust(column - indent)}"
     longest = max((len(word) for word in right.split()), default=0)
@@ -69,8 +72,8 @@ def _row(left: str, right: str, indent: int, left_width: int, column: int, width
         else:
             chunks = textwrap.wrap(right, width - column, break_long_words=False, break_on_hyphens=False)
             lines = [f"{first}{chunks[0]}".rstrip(), *(" " * column + chunk for chunk in chunks[1:])]
-        said: list[str] = [say("help.row", indent=lead, left=left, pad=" " * (column - indent - len(left)),
-                    right=right).laid_out(width, " " * (column - indent))]
+        said: list[Text] = [laid(say("help.row", indent=lead, left=left, pad=" " * (column - indent - len(left)),
+                                     right=held), width, " " * (column - indent))]
     else:
         left_lines = textwrap.wrap(left, width, initial_indent=lead, subsequent_indent=" " * (indent + 2),
                                    break_long_words=False, break_on_hyphens=False) or [""]
@@ -78,15 +81,15 @@ def _row(left: str, right: str, indent: int, left_width: int, column: int, width
                                     subsequent_indent=" " * (indent + 4), break_long_words=False,
                                     break_on_hyphens=False)
         lines = [*left_lines, *right_lines]
-        said = [say("help.row", indent=lead, left=left, pad="", right="").laid_out(width, "  ")]
+        said = [laid(say("help.row", indent=lead, left=left, pad="", right=""), width, "  ")]
         if right_lines:
-            said.append(say("help.row", indent=" " * (indent + 4), left="", pad="", right=right).laid_out(width))
+            said.append(laid(say("help.row", indent=" " * (indent + 4), left="", pad="", right=held), width))
     text = "\n".join(lines)
-    return said if "\n".join(said) == text else [text]
+    return said if "\n".join(text_of(piece) for piece in said) == text else [text]
 
 
-def listed(said: HostText, lead: str, items: Iterable[str], width: int | None, *, sep: str = ", ",
-           end: str = "") -> str:
+def listed(said: HostMessage, lead: str, items: Iterable[str], width: int | None, *, sep: str = ", ",
+           end: str = "") -> Text:
     """A message ``said`` ending in a list (``Legal moves: F 1, D``: ``lead``,
     the ``items`` joined by ``sep``, then ``end``), laid out as
     :func:`cardshell.screen.wrap_list` lays it out to ``width`` (None: one
@@ -95,26 +98,33 @@ def listed(said: HostText, lead: str, items: Iterable[str], width: int | None, *
     """
     text = screen.wrap_list(lead, items, width, sep=sep, end=end)
     indent = " " * len(lead) if width is None or len(lead) <= width // 2 else "  "
-    shaped = said.laid_out(width, indent)
-    return shaped if shaped == text else text
+    shaped = laid(said, width, indent)
+    return shaped if shaped.text == text else text
 
 
-def pieces(parts: Iterable[str]) -> list[str]:
+def pieces(parts: Iterable[Text]) -> list[Text]:
     """The pieces a command echoes for a page of ``parts`` ("" a blank line): the
     non-empty parts, a blank line carried by the part after it as
     ``help.spaced``; joined by newlines they are the parts', trailing blank lines dropped.
     """
-    found: list[str] = []
+    found: list[Text] = []
     blanks = 0
     for piece in parts:
         if not piece:
             blanks += 1
             continue
         for _ in range(blanks):
-            piece = say("help.spaced", text=piece)
+            piece = _spaced(piece)
         blanks = 0
         found.append(piece)
     return found
+
+
+def _spaced(piece: Text) -> Text:
+    """``piece`` after a blank line (``help.spaced``), laid out as ``piece`` was."""
+    if isinstance(piece, Laid):
+        return Laid(say("help.spaced", text=piece.message), piece.layout)
+    return say("help.spaced", text=piece)
 
 
 def escaped(word: str, shadowed: set[str] | frozenset[str]) -> str:
@@ -123,11 +133,11 @@ def escaped(word: str, shadowed: set[str] | frozenset[str]) -> str:
 
 
 def command_rows(commands: Iterable[Command], shadowed: set[str] | frozenset[str] = frozenset()
-                 ) -> list[tuple[str, str]]:
+                 ) -> list[tuple[str, Text]]:
     """(usage, summary) rows for a menu (``help.command``), aliases after the
     summary, ``shadowed`` words in their ``%WORD`` form.
     """
-    rows: list[tuple[str, str]] = []
+    rows: list[tuple[str, Text]] = []
     for command in commands:
         aliases = (say("help.aliases", aliases=", ".join(escaped(alias, shadowed) for alias in command.aliases))
                    if command.aliases else "")
@@ -136,11 +146,11 @@ def command_rows(commands: Iterable[Command], shadowed: set[str] | frozenset[str
     return rows
 
 
-def game_letters(game: Game, width: int = DEFAULT_WIDTH) -> HostText:
+def game_letters(game: Game, width: int = DEFAULT_WIDTH) -> Laid:
     """The line of a game's letters for shell commands (``Game.host_aliases``:
     ``h = help, q = quit``), wrapped to ``width``."""
     letters = ", ".join(f"{word} = {target}" for word, target in game.host_aliases.items())
-    return say("help.game-letters", letters=letters).laid_out(width, "  ")
+    return laid(say("help.game-letters", letters=letters), width, "  ")
 
 
 #: The shell's commands the short ``help`` at ``cardshell>`` shows with their
@@ -156,7 +166,7 @@ COMMON_WORDS = ("rules", "show", "moves", "hint", "undo", "redo", "new", "restar
 
 def menu(global_commands: Iterable[Command], game: Game | None = None,
          game_commands: Iterable[Command] = (), width: int = DEFAULT_WIDTH,
-         shadowed: Iterable[str] = (), *, short: bool = False) -> list[str]:
+         shadowed: Iterable[str] = (), *, short: bool = False) -> list[Text]:
     """The ``help`` menu as the pieces ``help`` echoes (:func:`pieces`): the
     current game's commands, then the shell's, the ``shadowed`` words in their
     ``%WORD`` form, no line wider than ``width``.
@@ -166,7 +176,7 @@ def menu(global_commands: Iterable[Command], game: Game | None = None,
     :data:`START_WORDS` with summaries, then the others by name.
     """
     hidden = set(shadowed)
-    parts: list[str] = []
+    parts: list[Text] = []
     if game is not None:
         parts.append(say("help.game-commands", title=game.title))
         parts += table_rows(command_rows(game_commands), width=width) or [""]
@@ -178,7 +188,7 @@ def menu(global_commands: Iterable[Command], game: Game | None = None,
             words = [escaped(w, hidden) for w in COMMON_WORDS if w in names]
             parts.append(listed(say("help.shell-words", words=", ".join(words)), "Shell commands: ", words, width,
                                 end="."))
-            parts.append(say("help.details-all", help=escaped("help", hidden)).laid_out(width))
+            parts.append(laid(say("help.details-all", help=escaped("help", hidden)), width))
             return pieces(parts)
     if short and game is None:  # at cardshell>: where to start, then the other words usable there
         commands = list(global_commands)
@@ -187,14 +197,14 @@ def menu(global_commands: Iterable[Command], game: Game | None = None,
         parts += table_rows(command_rows(first), width=width) or [""]
         others = [c.name for c in commands if c.name not in START_WORDS]
         parts.append(listed(say("help.also", words=", ".join(others)), "Also: ", others, width, end="."))
-        parts.append(say("help.details-all", help="help").laid_out(width))
+        parts.append(laid(say("help.details-all", help="help"), width))
         return pieces(parts)
     parts.append(say("help.shell-commands"))
     parts += table_rows(command_rows(global_commands, hidden), width=width) or [""]
     if hidden and game is not None:
         order = hidden_order(global_commands, hidden)
         own, theirs = ", ".join(f"'{w}'" for w in order), ", ".join(f"'%{w}'" for w in order)
-        parts.append(say("help.shadowed", title=game.title, own=own, theirs=theirs).laid_out(width, "  "))
+        parts.append(laid(say("help.shadowed", title=game.title, own=own, theirs=theirs), width, "  "))
     parts.append("")
     parts.append(say("help.details", help=escaped("help", hidden)))
     return pieces(parts)
@@ -218,31 +228,31 @@ def usage_groups(usage: str) -> list[str]:
     return groups
 
 
-def command_help(command: Command, game: Game | None = None, width: int = DEFAULT_WIDTH) -> list[str]:
+def command_help(command: Command, game: Game | None = None, width: int = DEFAULT_WIDTH) -> list[Text]:
     """``help NAME`` as the pieces ``help`` echoes: usage (wrapped between its
     groups to ``width``), aliases, summary, then the command's own help text.
     """
     groups = usage_groups(command.usage_text)
-    parts: list[str] = [listed(say("help.usage", usage=" ".join(groups)), "usage: ", groups, width, sep=" ")]
+    parts: list[Text] = [listed(say("help.usage", usage=" ".join(groups)), "usage: ", groups, width, sep=" ")]
     if command.aliases:
         parts.append(listed(say("help.aliases-line", aliases=", ".join(command.aliases)), "aliases: ",
                             command.aliases, width))
     where = say("help.summary-game", title=game.title) if game is not None else ""
-    parts.append(say("help.summary", summary=command.summary, game=where).laid_out(width, "  "))
+    parts.append(laid(say("help.summary", summary=command.summary, game=where), width, "  "))
     if command.help:
         parts.append("")
         parts.append(screen.reflow(command.help.strip("\n"), width))
     return pieces(parts)
 
 
-def games_list(games: Mapping[str, Game], width: int = DEFAULT_WIDTH) -> list[str]:
+def games_list(games: Mapping[str, Game], width: int = DEFAULT_WIDTH) -> list[Text]:
     """The table of games (id, title, summary) wrapped to ``width``, as the pieces ``games`` echoes."""
     return table_rows(((gid, say("games.listed", title=game.title, summary=game.summary))
                        for gid, game in sorted(games.items())), width=width)
 
 
 def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = (),
-           spell: Callable[[str], str] = str, menu: bool = False, *, undo: bool | None = None) -> HostText:
+           spell: Callable[[str], str] = str, menu: bool = False, *, undo: bool | None = None) -> HostMessage:
     """The message ``game.ending``: the game (or round) is over, then ``Next:``
     and what the player can type.
 
@@ -262,6 +272,6 @@ def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = (),
     return say("game.ending-menu" if menu else "game.ending", over=over, next=going)
 
 
-def moves(count: int) -> HostText:
+def moves(count: int) -> HostMessage:
     """``1 move``, ``3 moves`` (``game.moves-one``, ``game.moves``)."""
     return say("game.moves-one" if count == 1 else "game.moves", count=count)

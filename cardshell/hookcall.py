@@ -38,6 +38,7 @@ import pluggy
 from cardshell import blame, watchdog
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES
 from cardshell.messages import say
+from cardshell.render import Text
 
 #: Called with (plugin name, hook name, exception) for each implementation that failed.
 OnFailure = Callable[[str, str, BaseException], None]
@@ -327,7 +328,7 @@ def _old_wrapper_guard(function: Callable[..., Any], fail: Callable[[BaseExcepti
     return guarded
 
 
-def check_plugin(pm: pluggy.PluginManager, plugin: object) -> str | None:
+def check_plugin(pm: pluggy.PluginManager, plugin: object) -> Text | None:
     """Refuse what the host cannot honour in a registered plugin.
 
     Returns:
@@ -387,7 +388,7 @@ def trace_calls(pm: pluggy.PluginManager) -> Callable[[], None]:
         if len(text) > TRACE_LINE_MAX:
             text = text[:TRACE_LINE_MAX - 3] + "..."
         try:
-            stream.write(say("trace.line", text=text) + "\n")
+            stream.write(say("trace.line", text=text).text + "\n")
             stream.flush()
         except (OSError, ValueError):  # stderr closed: tracing is best effort
             pass
@@ -395,14 +396,14 @@ def trace_calls(pm: pluggy.PluginManager) -> Callable[[], None]:
     def before(hook_name: str, hook_impls: Sequence[pluggy.HookImpl], kwargs: Mapping[str, Any]) -> None:
         arguments = ", ".join(f"{name}={_TRACE_REPR.repr(value)}" for name, value in kwargs.items())
         plugins = ", ".join(impl.plugin_name for impl in reversed(hook_impls))
-        write(say("trace.call", hook=hook_name, arguments=arguments, plugins=plugins))
+        write(say("trace.call", hook=hook_name, arguments=arguments, plugins=plugins).text)
 
     def after(outcome: pluggy.Result[Any], hook_name: str, hook_impls: Sequence[pluggy.HookImpl],
               kwargs: Mapping[str, Any]) -> None:
         if outcome.exception is not None:
-            write(say("trace.raised", hook=hook_name, error=blame.describe(outcome.exception)))
+            write(say("trace.raised", hook=hook_name, error=blame.describe(outcome.exception)).text)
         else:
-            write(say("trace.result", hook=hook_name, value=_TRACE_REPR.repr(outcome.get_result())))
+            write(say("trace.result", hook=hook_name, value=_TRACE_REPR.repr(outcome.get_result())).text)
 
     return monitor(pm, before, after)
 

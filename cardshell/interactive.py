@@ -40,6 +40,7 @@ from cardshell.completion import candidates, columns, first_words, natural
 from cardshell.context import FrontEnd
 from cardshell.history import BoundedHistory
 from cardshell.progress import ProgressLine
+from cardshell.render import Text, for_terminal, laid, message_of, text_of
 from cardshell.reply import Reply
 from cardshell.script import EXIT_SAVE_FAILED, MAX_LINE_LENGTH, fitted, too_long
 from cardshell.session import GameSession
@@ -87,8 +88,9 @@ def key_bindings(shell: Shell) -> KeyBindings:
     return bindings
 
 
-def say(text: str, stream: Any = None, *, colours: bool = False) -> None:
-    """Print ``text`` and a newline, made printable first (:func:`cardshell.screen.printable`).
+def say(text: Text, stream: Any = None, *, colours: bool = False, width: int | None = None) -> None:
+    """Print ``text`` and a newline, made printable first (:func:`cardshell.screen.printable`),
+    a host message laid out for the screen (:func:`cardshell.render.for_terminal`).
 
     Every text of this front end goes through here or the pager, so no control
     character from a file or a plugin reaches the terminal.
@@ -96,8 +98,10 @@ def say(text: str, stream: Any = None, *, colours: bool = False) -> None:
     Args:
         stream: where to print (``sys.stderr``); None: ``sys.stdout``.
         colours: the text holds this front end's own SGR colours, kept.
+        width: the screen's width; None: the terminal's (:func:`cardshell.screen.size`).
     """
-    print(screen.printable(text, colours=colours), file=sys.stdout if stream is None else stream)
+    shown = for_terminal(text, screen.size().columns if width is None else width)
+    print(screen.printable(shown, colours=colours), file=sys.stdout if stream is None else stream)
 
 
 def use_colour(stream: Any) -> bool:
@@ -114,12 +118,12 @@ def colourise(text: str) -> str:
     return _RED_CARD.sub(lambda m: f"{_RED}{m.group(0)}{_RESET}", text)
 
 
-def _progress(iterable: Iterable[Any], total: int | None = None, label: str = "") -> Iterator[Any]:
+def _progress(iterable: Iterable[Any], total: int | None = None, label: Text = "") -> Iterator[Any]:
     """``CommandContext.progress`` at the terminal: one progress line on stderr, wiped at the end."""
 
     if total is None and hasattr(iterable, "__len__"):
         total = len(iterable)  # type: ignore[arg-type]
-    line = ProgressLine(total, screen.printable(label or messages.say("terminal.working")),
+    line = ProgressLine(total, screen.printable(text_of(label or messages.say("terminal.working"))),
                         messages.say("terminal.items"), stream=sys.stderr)
     try:
         for item in iterable:
@@ -160,7 +164,7 @@ def _leave(shell: Shell, status: int, abandon: bool = False) -> int:
     for problem in shell.save_failures[reported:]:
         try:
             text = messages.say("script.save-failed", problem=problem)
-            print(text.laid_out(shell.width, "  "), file=sys.stderr)
+            print(laid(text, shell.width, "  "), file=sys.stderr)
         except (OSError, ValueError, AttributeError):  # the terminal is gone
             pass
     return EXIT_SAVE_FAILED if shell.save_failures else status
@@ -180,13 +184,13 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
                                                 validate_while_typing=False, key_bindings=key_bindings(shell),
                                                 enable_history_search=True, auto_suggest=AutoSuggestFromHistory())
     colour = use_colour(sys.stdout)
-    say(BANNER.laid_out(shell.width))
+    say(laid(BANNER, shell.width))
     for failure in shell.failures:
         say(messages.say("terminal.plugin-failed", failure=failure.describe()), sys.stderr)
     for note in shell.notes:
-        say(messages.say("terminal.warning", warning=note).laid_out(shell.width), sys.stderr)
+        say(laid(messages.say("terminal.warning", warning=note), shell.width), sys.stderr)
     if problem is not None:
-        say(messages.say("terminal.warning", warning=problem).laid_out(shell.width), sys.stderr)
+        say(laid(messages.say("terminal.warning", warning=problem), shell.width), sys.stderr)
     for line in offered_saves(shell):
         say(fitted(line, shell.width))
     pending = [first] if first else []
@@ -214,8 +218,8 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
                 # a game's own display is never paged: shown whole, the terminal scrolls
                 pager.show(colourise(shown) if colour else shown, chosen if reply.pageable else pager.Pager("off"),
                            screen.size().lines)
-            for warning in reply.warnings:
-                say(messages.say("terminal.warning", warning=warning).laid_out(shell.width, "  "), sys.stderr)
+            for warning in reply.warned:
+                say(laid(messages.say("terminal.warning", warning=warning), shell.width, "  "), sys.stderr)
             if not reply.ok:
                 message = screen.printable(reply.error or "")
                 say(f"{_BOLD_RED}{message}{_RESET}" if colour else message, colours=colour)
@@ -242,7 +246,7 @@ FASTEST, SLOWEST = 0.05, 10.0
 
 
 def play_steps(shell: Shell, lines: list[str], show: Callable[[str], None],
-               key_within: Callable[[float], str], pause: float = STEP_SECONDS) -> str:
+               key_within: Callable[[float], str], pause: float = STEP_SECONDS) -> Text:
     """Play ``lines``, a command's steps (``solve --play``), at a readable pace.
 
     Each line runs as if typed after ``pause`` seconds and ``show`` prints it
@@ -271,9 +275,9 @@ def play_steps(shell: Shell, lines: list[str], show: Callable[[str], None],
                                 solve=shell.lifecycle.host_word("solve"))
         step: Reply = shell.execute(line)
         # printable: a board keeps its colours
-        show(screen.compose([messages.say("command.step", line=line), step.output], None))
-        for warning in step.warnings:
-            say(messages.say("terminal.warning", warning=warning).laid_out(shell.width, "  "), sys.stderr)
+        show(screen.compose([messages.say("command.step", line=line).text, step.output], None))
+        for warning in step.warned:
+            say(laid(messages.say("terminal.warning", warning=warning), shell.width, "  "), sys.stderr)
         if not step.ok:
             return messages.say("terminal.step-rejected", done=index, total=total, line=repr(line),
                                 error=step.error)
@@ -354,14 +358,14 @@ class _KeysAtOnce:
             termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
 
 
-def _spinner(label: str) -> Any:
+def _spinner(label: Text) -> Any:
     """``FrontEnd.working`` at the terminal: an elapsed-time spinner on stderr, if stderr is one."""
     if not active(sys.stderr):
         return contextlib.nullcontext()
-    return spinner(screen.printable(label), sys.stderr)
+    return spinner(screen.printable(text_of(label)), sys.stderr)
 
 
-def left_line(session: GameSession) -> str:
+def left_line(session: GameSession) -> Text:
     """What Ctrl-D in a game says: the game's true state and how to go on.
 
     ``Left Aces Up (still in progress: 'play aces-up' resumes it).``, or for a
@@ -379,12 +383,13 @@ def front_end() -> FrontEnd:
                     clear_screen=clear)
 
 
-def _confirm(question: str) -> bool:
+def _confirm(question: Text) -> bool:
     """Ask a yes/no question; only ``y`` or ``yes`` is yes (Enter, Ctrl-C and Ctrl-D are no)."""
 
     try:
         # wrapped between words, so '[y/N]' stays whole; a column kept for the answer
-        asked = str(messages.say("terminal.confirm", question=question).laid_out(screen.size().columns - 1))
+        asked = laid(messages.say("terminal.confirm", question=message_of(question) or text_of(question)),
+                     screen.size().columns - 1).text
         answer = prompt(screen.printable(asked if asked.endswith(" ") else f"{asked} "))
     except signals.Terminated:
         raise
@@ -402,12 +407,12 @@ BANNER = messages.say("terminal.banner")
 #: to be edited (Ctrl-C drops it), and it is neither run nor kept in history.
 LINE_LENGTH = Validator.from_callable(
     lambda text: not too_long(text),
-    error_message=messages.say("terminal.line-too-long", limit=f"{MAX_LINE_LENGTH:,}"),
+    error_message=messages.say("terminal.line-too-long", limit=f"{MAX_LINE_LENGTH:,}").text,
     move_cursor_to_end=True,
 )
 
 
-def open_history(path: Path | None) -> tuple[History, str | None]:
+def open_history(path: Path | None) -> tuple[History, Text | None]:
     """The prompt's history: the file, or this session's only when the file cannot be used.
 
     Args:
@@ -438,12 +443,12 @@ def open_history(path: Path | None) -> tuple[History, str | None]:
     return BoundedHistory(path), None
 
 
-def offered_saves(shell: Shell) -> list[str]:
+def offered_saves(shell: Shell) -> list[Text]:
     """The lines offering the automatic saves at start and reporting bad saves; none with autosave off."""
     if not shell.persistence.autosave:
         return []
     resumable: list[str] = []
-    problems: list[str] = []
+    problems: list[Text] = []
     for name, found in saves.list_saves(shell.data_dir):
         if isinstance(found, saves.SaveError):
             problems.append(messages.say("terminal.save-skipped", problem=found.message))
@@ -451,11 +456,11 @@ def offered_saves(shell: Shell) -> list[str]:
             problems.append(messages.say("terminal.save-not-installed", name=repr(name), game=repr(found.game)))
         elif name == found.game:
             resumable.append(messages.say("terminal.saved-game", name=name, seed=found.seed,
-                                          moves=helptext.moves(len(found.log))))
+                                          moves=helptext.moves(len(found.log))).text)
     lines = problems
     if resumable:  # the last item with its end: never split
-        resumable[-1] = messages.say("terminal.saved-game-last", game=resumable[-1])
-        lead = messages.say("terminal.saved-games")
+        resumable[-1] = messages.say("terminal.saved-game-last", game=resumable[-1]).text
+        lead = messages.say("terminal.saved-games").text
         listed = screen.wrap_list(lead, resumable, shell.width)
         if any(len(line) > shell.width for line in listed.split("\n")):
             # a save and its end wider than what the lead leaves: between words, two spaces in

@@ -4,10 +4,12 @@ by a stable id.
 A host message is written in one place only, here, as a template with
 named fields (``"unknown command {word}{where}{suggestion}; ..."``); the
 code that says it calls :func:`say` with the id and the fields' values and
-gets a :class:`HostText`, a ``str`` that remembers both.  So every line a
-reply prints knows who wrote it (:class:`cardshell.reply.Part`): the host,
-with an id and arguments, or a game (its ``render``, ``ctx.echo``, its
-:class:`~cardshell.errors.CommandError` messages).
+gets a :class:`HostMessage`, a value (not a ``str``) holding both, whose
+text is made only when a front end prints it (:mod:`cardshell.render`).
+So every line a reply prints knows who wrote it
+(:class:`cardshell.reply.Part`): the host, with an id and arguments, or a
+game (its ``render``, ``ctx.echo``, its
+:class:`~cardshell.errors.CommandError` messages, whatever their type).
 
 An id is never reused for another meaning and never removed while a served
 contract version could have recorded it.  When the wording of a message
@@ -20,14 +22,14 @@ it (:func:`markdown`).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import string
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import Union, cast
 
-from cardshell import screen
-
-#: The most renderings :meth:`HostText.wordings` gives of one message (its
+#: The most renderings :meth:`HostMessage.wordings` gives of one message (its
 #: own wordings times those of the messages in its arguments).
 MAX_WORDINGS = 64
 
@@ -55,7 +57,7 @@ class Message:
     former: tuple[str, ...] = ()
     kind: str = "output"
 
-    @property
+    @functools.cached_property
     def fields(self) -> tuple[str, ...]:
         """The names of the fields of :attr:`text`, in order, each once."""
         return fields_of(self.text)
@@ -79,31 +81,66 @@ def fields_of(template: str) -> tuple[str, ...]:
     return tuple(names)
 
 
-class HostText(str):
-    """A host message as said: its text, id and arguments.
+#: A typed argument of a host message: a word or a line (``str``), a number
+#: (``int``, ``float``), a list of words (a tuple of ``str``, shown joined
+#: by ``", "``), or another host message (shown in its wording).
+Arg = Union[str, int, float, tuple[str, ...], "HostMessage"]
 
-    A ``str`` (printed, compared and joined like one; joining or formatting
-    it gives a plain ``str``).  Build it with :func:`say`.
+
+@dataclass(frozen=True, eq=False, init=False)
+class HostMessage:
+    """A host message as said: its catalog id and its typed arguments; not a ``str``.
+
+    Its text is made only when a front end asks for it (:attr:`text`,
+    :meth:`render`), so a message nobody prints costs no formatting.  It
+    cannot be concatenated, joined or put in an f-string (``format``
+    raises :class:`TypeError`): a message that lost its id would be a
+    type error, not a silent change.  Pass it whole (as a reply's text, a
+    :class:`~cardshell.errors.CommandError`'s message, or an argument of
+    another :func:`say`).  It equals another message with the same id and
+    arguments, and a ``str`` of its text.  Build it with :func:`say`.
 
     Attributes:
-        message_id: the catalog id.
-        args: the field values; each a ``str`` or a :class:`HostText` (a
-            host message inside another).
+        id: the catalog id (:data:`CATALOG`).
+        args: the field values, typed (:data:`Arg`).
     """
 
-    message_id: str
-    args: Mapping[str, str]
-    layout: tuple[int | None, str] = (None, "")
+    id: str
+    args: Mapping[str, Arg]
 
-    def __new__(cls, message_id: str, args: Mapping[str, str]) -> HostText:
-        message = CATALOG[message_id]
-        made = super().__new__(cls, message.text.format_map(args))
-        made.message_id = message_id
-        made.args = args
+    def __init__(self, id: str, args: Mapping[str, Arg]) -> None:  # noqa: A002 - the catalog's word
+        kept = self.__dict__  # frozen: set once, here (without the frozen check's cost on every line)
+        kept["id"] = id
+        kept["args"] = args
+
+    @property
+    def message_id(self) -> str:
+        """The catalog id (the same as :attr:`id`)."""
+        return self.id
+
+    @property
+    def text(self) -> str:
+        """The message in its wording now, its arguments in theirs (made once, then kept)."""
+        kept = self.__dict__
+        made: str | None = kept.get("_text")
+        if made is None:
+            values = self.args
+            for value in values.values():
+                if type(value) is not str:  # a number, a list or a message: each shown as text
+                    values = {name: _shown(value) for name, value in self.args.items()}
+                    break
+            made = kept["_text"] = CATALOG[self.id].text.format_map(values)
         return made
 
-    def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuilt, (self.message_id, dict(self.args), self.layout))
+    def render(self, template: str | None = None) -> str:
+        """The message's text, in ``template`` (an earlier wording, :attr:`Message.former`) if given.
+
+        Raises:
+            KeyError: ``template`` has a field this message has no value for.
+        """
+        if template is None:
+            return self.text
+        return template.format_map({name: _shown(value) for name, value in self.args.items()})
 
     def wordings(self) -> list[str]:
         """Every text this message has had with these arguments: its wording
@@ -111,58 +148,103 @@ class HostText(str):
         fields are all given, the arguments that are host messages
         themselves taken in each of their wordings; at most
         :data:`MAX_WORDINGS`, without repeats."""
-        message = CATALOG[self.message_id]
-        found: dict[str, None] = {str(self): None}
+        message = CATALOG[self.id]
+        found: dict[str, None] = {self.text: None}
         for template in (message.text, *message.former):
             names = fields_of(template)
             if any(name not in self.args for name in names):
                 continue
             choices = [_arg_wordings(self.args[name]) for name in names]
             for values in itertools.islice(itertools.product(*choices), MAX_WORDINGS):
-                text = template.format_map(dict(zip(names, values)))
-                found.setdefault(screen.wrap(text, *self.layout), None)
+                found.setdefault(template.format_map(dict(zip(names, values))), None)
                 if len(found) >= MAX_WORDINGS:
                     return list(found)
         return list(found)
 
-    def laid_out(self, width: int | None, indent: str = "") -> HostText:
-        """The same message wrapped to a width (:func:`cardshell.screen.wrap`),
-        its continuation lines indented by ``indent``; its
-        :meth:`wordings` are wrapped alike."""
-        made = str.__new__(HostText, screen.wrap(str(self), width, indent))
-        made.message_id = self.message_id
-        made.args = self.args
-        made.layout = (width, indent)
-        return made
-
     def plain_args(self) -> dict[str, str]:
-        """The arguments as plain strings (a nested message as its text)."""
-        return {name: str(value) for name, value in self.args.items()}
+        """The arguments as plain strings (a nested message as its text, a list joined by ``", "``)."""
+        return {name: _shown(value) for name, value in self.args.items()}
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"say({self.id!r}, {', '.join(f'{name}={value!r}' for name, value in self.args.items())})"
+
+    def __format__(self, spec: str) -> str:
+        raise TypeError(f"host message {self.id!r} formatted into a str: pass it whole, or take its .text at the edge")
+
+    def __bool__(self) -> bool:
+        return bool(self.text)
+
+    def __eq__(self, other: object) -> bool:
+        """Two messages are equal by id and arguments; a message and a ``str`` by
+        the message's text now (so a test or a plugin's suite that compares what
+        the host said with the words it expects keeps working)."""
+        if isinstance(other, str):
+            return self.text == other
+        if not isinstance(other, HostMessage):
+            return NotImplemented
+        return self.id == other.id and dict(self.args) == dict(other.args)
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (HostMessage, (self.id, dict(self.args)))
 
 
-def _rebuilt(message_id: str, args: Mapping[str, str], layout: tuple[int | None, str]) -> HostText:
-    """A :class:`HostText` from its pickle (its wording as this release has it)."""
-    text = HostText(message_id, args)
-    return text.laid_out(*layout) if layout != (None, "") else text
+def _shown(value: Arg) -> str:
+    """An argument as it reads in a message's text."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, HostMessage):
+        return value.text
+    if isinstance(value, tuple):
+        return ", ".join(value)
+    return str(value)
 
 
-def _arg_wordings(value: str) -> list[str]:
-    return value.wordings() if isinstance(value, HostText) else [value]
+def _arg_wordings(value: Arg) -> list[str]:
+    return value.wordings() if isinstance(value, HostMessage) else [_shown(value)]
 
 
-def say(message_id: str, /, **args: object) -> HostText:
+def _arg(value: object) -> Arg:
+    """A value given to :func:`say` as a typed argument: words, numbers, lists
+    of words and host messages are kept; anything else becomes ``str(value)``."""
+    if isinstance(value, (str, int, float, HostMessage)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return tuple(item if isinstance(item, str) else str(item) for item in value)
+    return str(value)
+
+
+def say(message_id: str, /, **args: object) -> HostMessage:
     """The host's message ``message_id`` with its fields filled in.
+
+    The one way the host speaks.  The text is not made here: a front end
+    makes it when it prints the message (:attr:`HostMessage.text`).
 
     Args:
         message_id: an id of :data:`CATALOG`.
-        **args: a value for each field of its wording: a :class:`HostText`
-            is kept as it is, anything else becomes ``str(value)``.
+        **args: a value for each field of its wording: a ``str``, an ``int``
+            or ``float``, a list or tuple of words, or a :class:`HostMessage`
+            is kept as it is (:data:`Arg`); anything else becomes ``str(value)``.
 
     Raises:
         KeyError: an unknown id, or a field without a value.
     """
-    values = {name: value if isinstance(value, HostText) else str(value) for name, value in args.items()}
-    return HostText(message_id, values)
+    for name in CATALOG[message_id].fields:
+        if name not in args:
+            raise KeyError(name)
+    for name, value in args.items():  # args is this call's own dict
+        if type(value) not in _KEPT:
+            args[name] = _arg(value)
+    return HostMessage(message_id, cast("dict[str, Arg]", args))
+
+
+#: The argument types :func:`say` keeps without a look (the common case).
+_KEPT = frozenset({str, int, float, HostMessage})
 
 
 def ids() -> Iterator[str]:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 from cardshell.errors import UsageError
 from cardshell.messages import say
 from cardshell.parsers import quoted
+from cardshell.render import Text
 from cardshell.sweep import deals
 from cardshell.sweep.backends import resolve_jobs as sweep_resolve_jobs
 from cardshell.sweep.backends import usable_cores
@@ -58,7 +59,7 @@ REMOVAL = "0.2.0"
 #: What the :class:`DeprecationWarning` of this module says.
 DEPRECATION = say("sweep.montecarlo-deprecated", removal=REMOVAL)
 
-warnings.warn(DEPRECATION, DeprecationWarning, stacklevel=2)  # at the line that imports this module
+warnings.warn(DEPRECATION.text, DeprecationWarning, stacklevel=2)  # at the line that imports this module
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -68,7 +69,7 @@ def _deprecated(function: Callable[P, R]) -> Callable[P, R]:
     """``function``, issuing :data:`DEPRECATION` at its caller's line on every call."""
     @functools.wraps(function)
     def warned(*args: P.args, **kwargs: P.kwargs) -> R:
-        warnings.warn(DEPRECATION, DeprecationWarning, stacklevel=2)
+        warnings.warn(DEPRECATION.text, DeprecationWarning, stacklevel=2)
         return function(*args, **kwargs)
 
     return warned
@@ -249,7 +250,7 @@ def shell_progress(ctx: CommandContext, label: str) -> Progress:
     return _shell_progress(ctx, label)
 
 
-def _shell_progress(ctx: CommandContext, label: str) -> Progress:
+def _shell_progress(ctx: CommandContext, label: Text) -> Progress:
 
     def progress(items: Iterable[list[int]], total: int) -> Iterable[list[int]]:
         return ctx.progress(items, total=total, label=label)

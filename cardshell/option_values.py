@@ -18,6 +18,7 @@ from typing import Any, NoReturn
 from cardshell.errors import UsageError
 from cardshell.messages import say
 from cardshell.parsers import quoted
+from cardshell.render import Text
 
 __all__ = ["MAX_MESSAGE", "MAX_NUMBER_LENGTH", "MAX_SECONDS_LENGTH", "MAX_SEED", "MAX_SEED_DIGITS", "OptionParser",
            "check_seed", "count", "seconds", "seed", "whole"]
@@ -42,7 +43,7 @@ MAX_MESSAGE = 300
 
 
 
-def whole(word: str, what: str) -> int:
+def whole(word: str, what: Text) -> int:
     """Read a whole number as ``int(word)`` does; ``what`` names it in messages (``"the seed"``).
 
     Raises:
@@ -58,7 +59,7 @@ def whole(word: str, what: str) -> int:
     return value
 
 
-def count(word: str, what: str, low: int, high: int) -> int:
+def count(word: str, what: Text, low: int, high: int) -> int:
     """Read a whole number from ``low`` to ``high``: ASCII digits with an optional
     leading ``-``; ``what`` names it in messages (``"--nodes"``).
 
@@ -88,7 +89,7 @@ def _read_int(word: str) -> int | None:
         return None
 
 
-def seed(word: str, what: str = "--seed", low: int | None = None, high: int | None = None) -> int:
+def seed(word: str, what: Text = "--seed", low: int | None = None, high: int | None = None) -> int:
     """Read a seed: any whole number of at most :data:`MAX_SEED_DIGITS`
     digits, or, when ``low`` and ``high`` are given (a deal of the
     winnability table), :func:`count` from ``low`` to ``high``.

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from cardshell.messages import say
+from cardshell.render import Text
 
 __all__ = ["DATA_FILES", "open_stream", "refusal", "replaced", "target_of"]
 
@@ -26,7 +27,7 @@ __all__ = ["DATA_FILES", "open_stream", "refusal", "replaced", "target_of"]
 #: host message, ``file.*``; the names: cardshell/winnability/store.py
 #: ``FILE_NAME``, plugins/cardshell_stats/store.py ``FILENAME``,
 #: cardshell/paths.py ``history_file``).
-DATA_FILES: dict[str, str] = {
+DATA_FILES: dict[str, Text] = {
     "winnability.sqlite3": say("file.winnability-table"),
     "stats.sqlite3": say("file.statistics"),
     "history": say("file.history"),
@@ -35,7 +36,7 @@ DATA_FILES: dict[str, str] = {
 _SIDECARS = ("-journal", "-wal", "-shm")
 
 
-def _own(data_dir: Path) -> Iterator[tuple[Path, str]]:
+def _own(data_dir: Path) -> Iterator[tuple[Path, Text]]:
     for name, what in DATA_FILES.items():
         yield data_dir / name, what
         if name.endswith(".sqlite3"):
@@ -44,7 +45,7 @@ def _own(data_dir: Path) -> Iterator[tuple[Path, str]]:
 
 
 def refusal(path: str | os.PathLike[str], data_dir: str | os.PathLike[str],
-            also: Iterable[tuple[str | os.PathLike[str], str]] = ()) -> str | None:
+            also: Iterable[tuple[str | os.PathLike[str], Text]] = ()) -> Text | None:
     """Why ``path`` may not be written (``file.refused-own``: ``will not write
     PATH: it is the winnability table ...``; ``file.refused-saves``), or None
     when it may; never raises.

@@ -113,7 +113,7 @@ def builtin_pager(text: str, lines: int, out: TextIO, read: Callable[[str], str]
     for start in range(0, len(rows), step):
         if start:
             try:
-                answer = read(MORE)
+                answer = read(MORE.text)
             except (EOFError, KeyboardInterrupt):
                 print(file=out)
                 return

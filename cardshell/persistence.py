@@ -22,6 +22,7 @@ from cardshell import saves, signals
 from cardshell.context import Places
 from cardshell.messages import say
 from cardshell.records import Game
+from cardshell.render import Text
 from cardshell.saves import SaveError, SaveRecord, Snapshot
 from cardshell.session import GameSession
 
@@ -53,8 +54,8 @@ class SaveResult:
     name: str
     path: Path
     asked: str
-    reason: str | None = None
-    notes: list[str] = field(default_factory=list)
+    reason: Text | None = None
+    notes: list[Text] = field(default_factory=list)
 
     @property
     def renamed(self) -> bool:
@@ -62,7 +63,7 @@ class SaveResult:
         return self.reason is not None
 
 
-def describe(title: str, seed: int, moves: int) -> str:
+def describe(title: str, seed: int, moves: int) -> Text:
     """``Aces Up (seed 7, 5 moves)``: how the host names a game in its
     messages (the message ``save.game``); ``moves`` counts moves."""
     return say("save.game", title=title, seed=seed, moves=helptext.moves(moves))
@@ -93,7 +94,7 @@ class Persistence:
         self.baselines: dict[str, str | None] = {}
         self.abandoned: dict[str, SaveRecord] = {}
         self.closed = False
-        self.failures: list[str] = []
+        self.failures: list[Text] = []
         self._moved: dict[tuple[str, str], str] = {}  # (name asked, game uid) -> the name it went to
 
     @property
@@ -152,7 +153,7 @@ class Persistence:
 
     def _save(self, session: GameSession, name: str) -> SaveResult:
         record = self.record_of(session)
-        notes: list[str] = []
+        notes: list[Text] = []
         reason = None
         with saves.locked(self.data_dir):
             snapshot = saves.inspect(self.data_dir, name)
@@ -286,7 +287,7 @@ class Persistence:
             return
 
     # -- closing -----------------------------------------------------------
-    def close(self) -> list[str]:
+    def close(self) -> list[Text]:
         """End the session: with autosave on, save every game in progress under its id.
 
         Runs once, and to its end even when a terminating signal arrives
@@ -305,8 +306,8 @@ class Persistence:
             self.abandoned.clear()
         return notes
 
-    def _autosave(self) -> list[str]:
-        notes: list[str] = []
+    def _autosave(self) -> list[Text]:
+        notes: list[Text] = []
         live = set()
         for gid, session in sorted(self.table.sessions.items()):
             if session.outcome is not None:

@@ -31,7 +31,7 @@ class OutputFailed(Exception):
         self.reason = reason
 
     def __str__(self) -> str:
-        return self.message
+        return self.message.text
 
 
 class GuardedStream:

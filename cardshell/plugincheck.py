@@ -21,6 +21,7 @@ from typing import Any
 from cardshell.errors import CommandError
 from cardshell.messages import say
 from cardshell.records import Hint
+from cardshell.render import Text
 from cardshell.statekind import own_fields, proven_immutable
 
 _REPR = reprlib.Repr()
@@ -39,13 +40,13 @@ class PluginFault(CommandError):
             hashable`` (a ``plugin.*`` message of :mod:`cardshell.messages`).
     """
 
-    def __init__(self, plugin: str, hook: str, problem: str) -> None:
+    def __init__(self, plugin: str, hook: Text, problem: Text) -> None:
         super().__init__(say("plugin.fault", plugin=repr(plugin), hook=hook, problem=problem))
         self.plugin = plugin
         self.hook = hook
         self.problem = problem
 
-    def __reduce__(self) -> tuple[type[PluginFault], tuple[str, str, str]]:
+    def __reduce__(self) -> tuple[type[PluginFault], tuple[str, Text, Text]]:
         """Pickled with its three parts (a sweep worker's fault reaches the sweep)."""
         return type(self), (self.plugin, self.hook, self.problem)
 
@@ -141,7 +142,7 @@ class StateGuard:
             return True
 
 
-def mutated(plugin: str, game_id: str, hook: str, after: str | None = None) -> Mutated:
+def mutated(plugin: str, game_id: str, hook: Text, after: Text | None = None) -> Mutated:
     """The fault of plugin code (``hook``: ``move 'take 1'``, ``hint``) that changed
     a state of a game declaring immutable states; ``after`` says what the host
     did about it (None: ``plugin.left-as-it-was``).

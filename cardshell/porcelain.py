@@ -13,8 +13,9 @@ import json
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from cardshell.messages import HostText, say
+from cardshell.messages import HostMessage, say
 from cardshell.pipes import GuardedStream, OutputFailed
+from cardshell.render import Text, text_of
 from cardshell.reply import HOST, Part, Reply, part
 
 #: The version of the schema, the value of every object's ``cardshell`` field.
@@ -39,14 +40,14 @@ class JsonWriter:
     def _write(self, obj: dict[str, Any]) -> None:
         self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
-    def before(self, warnings: Sequence[str]) -> None:
+    def before(self, warnings: Sequence[Text]) -> None:
         for warning in warnings:
             self._write(record(part(warning, HOST, "warning"), "err"))
 
-    def echo(self, number: int, prompt: str, line: str) -> None:
+    def echo(self, number: int, prompt: Text, line: str) -> None:
         """Nothing: every object carries its input line already."""
 
-    def refused(self, number: int, message: str) -> None:
+    def refused(self, number: int, message: Text) -> None:
         self._write(record(part(message, HOST, "error"), "err", number, None, "rejected"))
         self._write(result(number, None, "rejected"))
         self.out.flush()
@@ -65,19 +66,19 @@ class JsonWriter:
     def flush(self) -> None:
         self.out.flush()
 
-    def save_failed(self, problems: Sequence[str]) -> None:
+    def save_failed(self, problems: Sequence[Text]) -> None:
         for problem in problems:
             self._write(record(part(say("script.save-failed", problem=problem), HOST, "error"), "err"))
 
-    def closed(self, notes: Sequence[str]) -> None:
+    def closed(self, notes: Sequence[Text]) -> None:
         for note in notes:
             self._write(record(part(note, HOST, "note"), "out"))
         self.out.flush()
 
-    def output_failed(self, failure: OutputFailed, where: str, notes: Sequence[str]) -> None:
+    def output_failed(self, failure: OutputFailed, where: Text, notes: Sequence[Text]) -> None:
         try:
-            for text in [f"cardshell: {failure}: the script stopped {where}", *notes]:
-                self.err.write(text + "\n")
+            for text in [f"cardshell: {failure}: the script stopped {text_of(where)}", *notes]:
+                self.err.write(text_of(text) + "\n")
             self.err.flush()
         except OutputFailed:
             pass
@@ -99,17 +100,18 @@ def record(piece: Part, stream: str, line: int | None = None, text: str | None =
     ``input``, ``status``, ``origin``, ``kind``, ``id`` (a host message's),
     ``args`` (:func:`structured` for a nested message), ``text``, ``inline``.
     """
-    args = structured(piece.text)["args"] if isinstance(piece.text, HostText) else dict(piece.args)
+    args = structured(piece.message)["args"] if piece.message is not None else {}
     return {"cardshell": SCHEMA_VERSION, "stream": stream, "line": line, "input": text, "status": status,
             "origin": piece.origin, "kind": piece.kind, "id": piece.message_id, "args": args,
-            "text": str(piece.text), "inline": piece.inline}
+            "text": piece.text, "inline": piece.inline}
 
 
-def structured(message: HostText) -> dict[str, Any]:
+def structured(message: HostMessage) -> dict[str, Any]:
     """A host message as ``{"id", "args", "text"}``, a nested host message as such an object too."""
-    args = {name: structured(value) if isinstance(value, HostText) else str(value)
+    plain = message.plain_args()
+    args = {name: structured(value) if isinstance(value, HostMessage) else plain[name]
             for name, value in message.args.items()}
-    return {"id": message.message_id, "args": args, "text": str(message)}
+    return {"id": message.id, "args": args, "text": message.text}
 
 
 def result(line: int, text: str | None, status: str) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from cardshell import blame
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES
 from cardshell.messages import say
 from cardshell.plugincheck import PluginFault
+from cardshell.render import Text
 
 #: At most this many distinct problems are remembered (and reported) per shell.
 MAX_PROBLEMS = 1000
@@ -35,8 +36,8 @@ class ProblemReporter:
     def __init__(self, pm: pluggy.PluginManager, tracebacks: bool = False) -> None:
         self._pm = pm
         self.tracebacks = tracebacks
-        self._seen: set[tuple[str | None, str, str, str | None]] = set()
-        self._pending: list[str] = []
+        self._seen: set[tuple[str | None, Text, str, str | None]] = set()
+        self._pending: list[Text] = []
 
     def _roots(self) -> Iterator[tuple[str, str]]:
         return blame.plugin_roots(self._pm.list_name_plugin(), DEFAULT_PLUGIN_NAMES)
@@ -45,7 +46,7 @@ class ProblemReporter:
         """Where ``exc`` was raised (see :func:`cardshell.blame.locate`)."""
         return blame.locate(exc, self._roots(), prefer)
 
-    def culprit(self, frame: FrameType | None) -> str | None:
+    def culprit(self, frame: FrameType | None) -> Text | None:
         """The plugin a frame or its callers run, for a signal handler
         (:data:`cardshell.signals.Culprit`): ``plugin 'spinner' (spinner.py:12)``;
         None when no plugin code runs (:func:`cardshell.blame.plugin_frame`).
@@ -53,7 +54,7 @@ class ProblemReporter:
         found = blame.running_plugin(frame, self._roots())
         return None if found is None else say("stop.culprit", plugin=repr(found[0]), where=found[1])
 
-    def failure(self, plugin: str | None, where: str, exc: BaseException) -> str | None:
+    def failure(self, plugin: str | None, where: Text, exc: BaseException) -> Text | None:
         """Report that plugin code raised while the shell goes on; the line queued,
         or None when reported before or past :data:`MAX_PROBLEMS`.
 
@@ -67,7 +68,7 @@ class ProblemReporter:
             return None
         self._seen.add(key)
         if isinstance(exc, PluginFault):  # it names the plugin, the hook and what went wrong itself
-            line = exc.message
+            line = exc.said
         else:
             at = say("plugin.at", where=found.where) if found.where else ""
             line = say("plugin.failed-in", plugin=repr(name), where=where, at=at, error=blame.describe(exc))
@@ -76,7 +77,7 @@ class ProblemReporter:
             blame.print_traceback(exc)
         return line
 
-    def note(self, key: str, line: str) -> None:
+    def note(self, key: str, line: Text) -> None:
         r"""Queue ``line`` about a plugin's wrong answer the first time for ``key``
         (the plugin and hook, e.g. ``"golf\0legal_moves"``).
         """
@@ -86,7 +87,7 @@ class ProblemReporter:
         self._seen.add(seen)
         self._pending.append(line)
 
-    def drain(self) -> list[str]:
+    def drain(self) -> list[Text]:
         """The lines reported since the last call, oldest first (then forgotten)."""
         lines, self._pending = self._pending, []
         return lines

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from cardshell.messages import say
+from cardshell.render import Text
 from cardshell.statusline import StatusLine, active, fitting
 
 __all__ = ["HELD_SECONDS", "REDRAW_SECONDS", "ProgressLine", "format_duration"]
@@ -49,7 +50,7 @@ class ProgressLine:
             when one deal holds the sweep; None when unbounded.
     """
 
-    def __init__(self, total: int | None, label: str, unit: str = "games", *, stream: TextIO,
+    def __init__(self, total: int | None, label: Text, unit: Text = "games", *, stream: TextIO,
                  clock: Callable[[], float] = time.monotonic, columns: int | None = None,
                  deal_seconds: float | None = None) -> None:
         self.total = total
@@ -66,7 +67,7 @@ class ProgressLine:
         self.line.__enter__()
 
     @classmethod
-    def for_context(cls, ctx: Any, total: int | None, label: str, unit: str = "games",
+    def for_context(cls, ctx: Any, total: int | None, label: Text, unit: Text = "games",
                     stream: TextIO | None = None, *, deal_seconds: float | None = None) -> ProgressLine | None:
         """A progress line for the command of ``ctx``, or None when nobody would see
         it (a script, or a ``stream``, default ``sys.stderr``, that is not a
@@ -85,7 +86,7 @@ class ProgressLine:
         elapsed = max(now - self.started, 1e-9)
         rate = self.done / elapsed
         label, unit, done, speed = self.label, self.unit, f"{self.done:,}", f"{rate:,.0f}"
-        choices: list[str]
+        choices: list[Text]
         if not self.total:
             choices = [say("progress.open", label=label, done=done, unit=unit, rate=speed),
                        say("progress.open-no-rate", label=label, done=done, unit=unit),

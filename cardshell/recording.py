@@ -17,13 +17,14 @@ from typing import Protocol
 
 from cardshell.messages import say
 from cardshell.ownfiles import open_stream, target_of
+from cardshell.render import Text
 
 #: How many lines ``history`` keeps in memory (the most recent ones); the
 #: ``--record`` file keeps every line.  Bounds a long script's memory.
 KEEP_LINES = 100_000
 
 #: The first line of a recording file (a comment: scripts skip it), the message ``recording.header``.
-HEADER = f"{say('recording.header')}\n"
+HEADER = say("recording.header").text + "\n"
 
 
 class Sink(Protocol):
@@ -143,13 +144,13 @@ class Recorder:
         self.lines: deque[str] = deque(maxlen=keep)
         self.dropped = 0
         self.stream = stream
-        self.failure: str | None = None
+        self.failure: Text | None = None
         self._written = 0
         if stream is not None and not isinstance(stream, RecordFile):
             stream.write(HEADER)
             stream.flush()
 
-    def add(self, line: str) -> str | None:
+    def add(self, line: str) -> Text | None:
         """Record one accepted, stripped line; once, when the file cannot be written,
         the warning to show (the recording stops, ``history`` keeps every line).
         """
@@ -173,5 +174,5 @@ class Recorder:
 
     def text(self) -> str:
         """The recording so far as a script, header included (and a comment counting dropped lines, if any)."""
-        note = f"{say('recording.dropped', count=self.dropped)}\n" if self.dropped else ""
+        note = say("recording.dropped", count=self.dropped).text + "\n" if self.dropped else ""
         return HEADER + note + "".join(line + "\n" for line in self.lines)

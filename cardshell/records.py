@@ -23,6 +23,7 @@ from cardshell.command_records import (  # the records of a command, part of thi
     Validator,
     spread,
 )
+from cardshell.render import Text
 
 if TYPE_CHECKING:  # pragma: no cover - the default is for type checkers only
     from typing_extensions import TypeVar
@@ -274,7 +275,7 @@ class Hint:
     """
 
     move: str
-    why: str = ""
+    why: Text = ""
 
 
 __all__ = ["Command", "CommandContext", "Completer", "Game", "Hint", "Move", "Option", "Outcome",

@@ -32,6 +32,7 @@ from cardshell.messages import say
 from cardshell.plugin_index import IndexedGame, IndexedPlugin
 from cardshell.problems import ProblemReporter
 from cardshell.records import Command, Game, Move
+from cardshell.render import Text
 from cardshell.ruleset import RuleSet
 from cardshell.scopes import ESCAPE, Entry, Scope
 from cardshell.version import __version__
@@ -113,7 +114,7 @@ class Registry:
         self._problems.failure(plugin, hook_name, exc)
 
     def _reset(self) -> None:
-        self.notes: list[str] = []
+        self.notes: list[Text] = []
         self._games: dict[str, Game] = {}
         self.game_plugins: dict[str, str] = {}
         self._global = Scope(None)
@@ -226,7 +227,7 @@ class Registry:
                 self._records.setdefault(impl.plugin_name, {}).setdefault("moves", []).append(moves)
             self._records.setdefault(impl.plugin_name, {}).setdefault(hook_name, []).append(records)
 
-    def _fail(self, plugin: str, reason: str) -> None:
+    def _fail(self, plugin: str, reason: Text) -> None:
         if plugin in self.refused:
             return
         self.refused.add(plugin)
@@ -247,7 +248,7 @@ class Registry:
             self._reset()
             ranked = self._ranked()
             self._rank = {name: index for index, name in enumerate(ranked)}
-            failed: dict[str, str] = {}
+            failed: dict[str, Text] = {}
             for plugin in ranked:
                 for records in self._records[plugin].get("cardshell_games", []):
                     for game in records:
@@ -288,7 +289,7 @@ class Registry:
         return (game is not None, not self._builtin(plugin), plugin != owner,
                 self._rank.get(plugin, len(self._rank)))
 
-    def _add_game(self, game: object, plugin: str, failed: dict[str, str]) -> None:
+    def _add_game(self, game: object, plugin: str, failed: dict[str, Text]) -> None:
         if not isinstance(game, Game):
             failed[plugin] = say("plugin.not-a-game", type=type(game).__name__)
             return
@@ -328,7 +329,7 @@ class Registry:
         for alias, target in game.host_aliases.items():
             scope.aliases[scope.key(alias)] = target.lower()
 
-    def _add_command(self, command: object, plugin: str, failed: dict[str, str]) -> None:
+    def _add_command(self, command: object, plugin: str, failed: dict[str, Text]) -> None:
         if isinstance(command, Move):
             moved = self._adapted.get(id(command))
             if moved is None:
@@ -369,7 +370,7 @@ class Registry:
             for word in command.words:
                 scope.words[scope.key(word)] = entry
 
-    def _named(self, plugin: str) -> str:
+    def _named(self, plugin: str) -> Text:
         info = self._infos.get(plugin)
         if info is not None and info.dist:
             return say("plugin.named", plugin=repr(plugin), dist=info.dist, version=info.version)

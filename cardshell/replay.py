@@ -24,6 +24,7 @@ from cardshell.messages import say
 from cardshell.problems import ProblemReporter
 from cardshell.records import Game, Outcome
 from cardshell.registry import Registry
+from cardshell.render import Text
 from cardshell.ruleset import HostContext, StateChanged
 from cardshell.savefile import SaveError, SaveRecord
 from cardshell.session import GameSession
@@ -58,7 +59,7 @@ class Replayer:
         self.endings = endings
         self._places = places
 
-    def _at(self, exc: BaseException) -> str:
+    def _at(self, exc: BaseException) -> Text:
         """`` (FILE:LINE)`` of the plugin frame that raised ``exc`` (the
         message ``replay.raised-at``), or ""."""
         where = self.problems.locate(exc).where
@@ -103,7 +104,7 @@ class Replayer:
             with blame.guard(failed_options, passes=(CommandError,)):
                 options = saved_options(game, options)
         except CommandError as exc:
-            raise SaveError(exc.message) from None
+            raise SaveError(exc.said) from None
         try:
             with blame.guard(failed_to_deal, passes=(CommandError,)):
                 state = game.new(seed, dict(options))

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from cardshell.messages import CATALOG, HostText
+from cardshell.messages import CATALOG, HostMessage
+from cardshell.render import Text, message_of, text_of
 from cardshell.screen import Exact
 
 #: A part written by a game: its display, what its commands echo, its error messages.
@@ -33,53 +34,82 @@ KINDS = ("output", "board", "error", "warning", "echo", "note")
 
 @dataclass(frozen=True)
 class Part:
-    """One piece of a reply's text and who wrote it; an ``inline`` part continues
+    """One piece of a reply and who wrote it; an ``inline`` part continues
     the previous part's last line (the host's `` (usage: F N)``).
 
     Attributes:
-        text: one or more lines, no trailing newline.
+        body: what it says: a host message (:class:`~cardshell.messages.HostMessage`,
+            or one laid out, :class:`~cardshell.render.Laid`) in a host part; a
+            game's or the player's text (``str``, a board
+            :class:`~cardshell.screen.Exact`) in any other.
         origin: :data:`GAME`, :data:`HOST` or :data:`INPUT`.
         kind: one of :data:`KINDS`.
-        message_id: a host part's catalog id, else None.
-        args: the message's arguments (plain strings).
         inline: it continues the previous part's last line.
-        plugin: the plugin whose code wrote the text (a game's command
-            handler), else None.
+        plugin: the plugin that wrote it, or that a warning names; None when unknown
+            or the host's own.
     """
 
-    text: str
+    body: Text
     origin: str
     kind: str = "output"
-    message_id: str | None = None
-    args: Mapping[str, str] = field(default_factory=dict)
     inline: bool = False
     plugin: str | None = None
+
+    @property
+    def text(self) -> str:
+        """The text of the part as printed (one or more lines, no trailing newline)."""
+        body = self.body
+        return body if isinstance(body, str) else body.text
+
+    @property
+    def message(self) -> HostMessage | None:
+        """A host part's message, else None."""
+        return message_of(self.body) if self.origin == HOST else None
+
+    @property
+    def message_id(self) -> str | None:
+        """A host part's catalog id, else None."""
+        message = self.message
+        return None if message is None else message.id
+
+    @property
+    def args(self) -> Mapping[str, str]:
+        """A host part's message's arguments as plain text (a nested message in its wording), else empty;
+        :attr:`message` has them typed."""
+        message = self.message
+        return {} if message is None else message.plain_args()
 
     def wordings(self) -> list[str]:
         """The texts this part may have been printed as: a host message in each of
         its wordings, anything else as it is.
         """
-        if isinstance(self.text, HostText):
-            return self.text.wordings()
-        return [str(self.text)]
+        body = self.body
+        if self.origin == HOST and not isinstance(body, str):
+            return body.wordings()
+        return [text_of(body)]
 
 
-def part(text: str, origin: str, kind: str = "output", *, inline: bool = False, plugin: str | None = None) -> Part:
-    """The part of ``text``, written by ``origin`` unless the text says: a
-    :class:`~cardshell.messages.HostText` is the host's, a board
-    (:class:`~cardshell.screen.Exact` of kind ``board``) the game's.  Text
-    from ``plugin``'s code is the game's whatever its type (a message the
-    plugin made with ``say`` too).
+def part(text: Text, origin: str, kind: str = "output", *, inline: bool = False,
+         plugin: str | None = None) -> Part:
+    """The part of ``text``, written by ``origin``.
+
+    A host message is a host part (with its id) only when the host wrote it
+    (``origin`` :data:`HOST`); a message that came out of plugin code
+    (``origin`` :data:`GAME`, or any ``plugin`` named) is that game's text,
+    whatever its Python type.  A board (:class:`~cardshell.screen.Exact` of
+    kind ``board``) is the game's.
     """
     if plugin is not None:
-        board = isinstance(text, Exact) and text.kind == "board"
-        return Part(text, GAME, "board" if board else kind, inline=inline, plugin=plugin)
-    if isinstance(text, HostText):
-        declared = CATALOG[text.message_id].kind
-        return Part(text, HOST, declared if kind == "output" else kind, text.message_id, text.plain_args(), inline)
+        origin = GAME
+    message = message_of(text)
+    if message is not None:
+        if origin != HOST:
+            return Part(text_of(text), origin, kind, inline, plugin)
+        declared = CATALOG[message.id].kind
+        return Part(text, HOST, declared if kind == "output" else kind, inline, plugin)
     if isinstance(text, Exact) and text.kind == "board":
-        return Part(text, GAME, "board", inline=inline)
-    return Part(text, origin, kind, inline=inline)
+        return Part(text, GAME, "board", inline, plugin)
+    return Part(text, origin, kind, inline, plugin)
 
 
 def joined(parts: Iterable[Part]) -> str:
@@ -102,8 +132,10 @@ class Reply:
         ok: the line was accepted (blank lines and comments are).
         output: text for standard output, no trailing newline, fitted to the screen.
         error: the message of a rejected line.
-        warnings: plugins that misbehaved while the line ran, each problem once
-            per shell (:mod:`cardshell.problems`), for standard error.
+        warned: the host's warnings about plugins that misbehaved while the line
+            ran, each problem once per shell (:mod:`cardshell.problems`), for
+            standard error, as said (host messages keep their ids); their
+            texts are :attr:`warnings`.
         interrupted: stopped by Ctrl-C (``ok`` False, nothing changed).
         follow_up: lines the command asked to run next (:meth:`CommandContext.then`),
             left here only for a terminal to play as steps.
@@ -119,7 +151,7 @@ class Reply:
     ok: bool = True
     output: str = ""
     error: str | None = None
-    warnings: list[str] = field(default_factory=list)
+    warned: list[Text] = field(default_factory=list)
     interrupted: bool = False
     follow_up: list[str] = field(default_factory=list)
     steps: bool = False
@@ -128,6 +160,11 @@ class Reply:
     parts: list[Part] = field(default_factory=list)
     error_parts: list[Part] = field(default_factory=list)
     pageable: bool = True
+
+    @property
+    def warnings(self) -> list[str]:
+        """The text of each warning (:attr:`warned`), in order."""
+        return [text_of(warning) for warning in self.warned]
 
     @property
     def lines(self) -> list[str]:
@@ -155,4 +192,4 @@ class Reply:
 
     def warning_parts(self) -> list[Part]:
         """One part per warning: the host's words about a plugin."""
-        return [part(warning, HOST, "warning") for warning in self.warnings]
+        return [part(warning, HOST, "warning") for warning in self.warned]

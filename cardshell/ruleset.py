@@ -51,6 +51,7 @@ from cardshell.errors import CommandError, UsageError
 from cardshell.messages import say
 from cardshell.plugincheck import Mutated, PluginFault, StateGuard, checked_key, checked_score, mutated, shown
 from cardshell.records import Command, CommandContext, Game, Outcome, Search, spread
+from cardshell.render import Text, text_of
 from cardshell.scopes import Entry, Scope
 from cardshell.statekind import immutable_states
 
@@ -87,7 +88,7 @@ def _is_move(move: Any) -> bool:
     return type(move) is str or (type(move) in (tuple, list) and all(type(line) is str for line in move))
 
 
-def what_ran(command: Command, line: str) -> str:
+def what_ran(command: Command, line: str) -> Text:
     """A command's line as messages name plugin code that ran for it:
     ``move 'take 1'`` (``plugin.hook-move``), or ``command 'stats'`` for one
     that changes no state (``plugin.hook-command``)."""
@@ -129,7 +130,7 @@ class StateChanged(Mutated):
             was kept.
     """
 
-    def __init__(self, plugin: str, hook: str, problem: str, backup: Any = None) -> None:
+    def __init__(self, plugin: str, hook: Text, problem: Text, backup: Any = None) -> None:
         super().__init__(plugin, hook, problem)
         self.backup = backup
 
@@ -160,13 +161,13 @@ class RuleSet:
     """
 
     def __init__(self, game: Game, scope: Scope, *, plugin: str | None = None,
-                 warn: Callable[[str, str], None] | None = None) -> None:
+                 warn: Callable[[str, Text], None] | None = None) -> None:
         self.game = game
         self._scope = scope
         self.plugin = plugin or game.id
         self._warn = warn
-        self.warnings: list[str] = []
-        self._held: list[tuple[str, str]] | None = None
+        self.warnings: list[Text] = []
+        self._held: list[tuple[Text, Text]] | None = None
         self.searchable = game.legal_moves is not None and immutable_states(game)
         self.search = search = game.search if game.search is not None else Search()
         self._key = search.key
@@ -196,7 +197,7 @@ class RuleSet:
                 raise PluginFault(self.plugin, "legal_moves", say("plugin.not-a-line", value=shown(line)))
         return legal
 
-    def warn(self, hook: str, line: str) -> None:
+    def warn(self, hook: Text, line: Text) -> None:
         """Tell the player, once, that the plugin's ``hook`` gave a wrong
         answer that the host left out (``line`` says which and what was
         done), in a ``plugin.fault`` message (:mod:`cardshell.messages`)."""
@@ -210,22 +211,22 @@ class RuleSet:
         if len(self.warnings) < MAX_WARNINGS:
             self.warnings.append(text)
         if self._warn is not None:
-            self._warn(f"{self.plugin}\0{hook}", text)
+            self._warn(f"{self.plugin}\0{text_of(hook)}", text)
 
     @contextlib.contextmanager
-    def warnings_held(self) -> Iterator[list[tuple[str, str]]]:
+    def warnings_held(self) -> Iterator[list[tuple[Text, Text]]]:
         """Keep the warnings given inside the block (as ``(hook, line)``
         pairs in the list yielded, each once, at most :data:`MAX_WARNINGS`)
         instead of telling them; :meth:`release` tells them.  For work whose warnings are moot if it fails (a state
         found changed makes every rejected line after it moot)."""
-        held: list[tuple[str, str]] = []
+        held: list[tuple[Text, Text]] = []
         outer, self._held = self._held, held
         try:
             yield held
         finally:
             self._held = outer
 
-    def release(self, held: list[tuple[str, str]]) -> None:
+    def release(self, held: list[tuple[Text, Text]]) -> None:
         """Tell the warnings :meth:`warnings_held` kept."""
         for hook, line in held:
             self.warn(hook, line)
@@ -445,7 +446,7 @@ class RuleSet:
                 return line
         return None
 
-    def mutated(self, state: Any, during: str, *, after: str | None = None) -> PluginFault:
+    def mutated(self, state: Any, during: Text, *, after: Text | None = None) -> PluginFault:
         """The fault of plugin code that changed a state though the game
         declares immutable states.
 

@@ -19,6 +19,7 @@ from typing import Any
 from cardshell.messages import say
 from cardshell.option_values import MAX_SEED_DIGITS, check_seed
 from cardshell.parsers import clipped, quoted
+from cardshell.render import Text, text_of
 
 #: The ``format`` field every save carries.
 FORMAT = "cardshell-save"
@@ -40,9 +41,12 @@ class SaveError(Exception):
     shown, naming the save (a catalog message, :func:`cardshell.messages.say`).
     """
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: Text) -> None:
         super().__init__(message)
-        self.message = message
+        self.message: Text = message
+
+    def __str__(self) -> str:
+        return text_of(self.message)
 
 
 class SaveExists(SaveError):

@@ -30,8 +30,9 @@ from typing import TYPE_CHECKING
 from cardshell.discovery import installed_metadata
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
-from cardshell.messages import HostText, say
+from cardshell.messages import HostMessage, say
 from cardshell.records import Command, CommandContext
+from cardshell.render import Text
 from cardshell.version import __version__
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -91,13 +92,13 @@ def names(name: str) -> dict[str, str]:
             "title": name.replace("-", " ").title()}
 
 
-def taken(name: str, games: Collection[str] = ()) -> list[HostText]:
+def taken(name: str, games: Collection[str] = ()) -> list[HostMessage]:
     """One phrase per installed distribution, importable package, ``cardshell``
     entry point or game in ``games`` already using a name NAME would install;
     found without importing anything.
     """
     called = names(name)
-    found: list[HostText] = []
+    found: list[HostMessage] = []
     metadata = installed_metadata()
     for dist_name in dict.fromkeys([called["dist"], name]):
         with contextlib.suppress(metadata.PackageNotFoundError):
@@ -121,7 +122,7 @@ def taken(name: str, games: Collection[str] = ()) -> list[HostText]:
     return list(dict.fromkeys(found))
 
 
-def _where(module: str, spec: importlib.machinery.ModuleSpec) -> str:
+def _where(module: str, spec: importlib.machinery.ModuleSpec) -> Text:
     owners = installed_metadata().packages_distributions().get(module, [])
     if "cardshell" in owners:
         return say("new-plugin.where-cardshell") if module == "cardshell" else say("new-plugin.where-built-in")
@@ -227,7 +228,7 @@ def _run_golden(script: str, module: str, source: str, root: Path) -> tuple[str,
 GOLDEN_SECONDS = 60
 
 
-def next_steps(target: Path, name: str, python: str | None = None) -> HostText:
+def next_steps(target: Path, name: str, python: str | None = None) -> HostMessage:
     """What to type next (``new-plugin.next-steps``), with ``python`` (default
     ``sys.executable``): an editable install, the game, its tests; paths
     relative to the current directory where below it.

@@ -16,6 +16,8 @@ import re
 import textwrap
 from collections.abc import Iterable
 
+from cardshell.render import Layout, Text, text_of
+
 #: The width text is wrapped to when the terminal's is unknown (scripts), in characters.
 DEFAULT_WIDTH = 80
 #: The height of a screen when the terminal's is unknown, in lines.
@@ -122,20 +124,10 @@ def wrap(text: str, width: int | None = DEFAULT_WIDTH, indent: str = "") -> str:
 
     Short lines are kept (aligned columns keep their layout); continuation
     lines are indented like the line plus ``indent``; a word longer than the
-    width overflows alone.  ``width`` None keeps the text.
+    width overflows alone.  ``width`` None keeps the text.  The layout is
+    :class:`cardshell.render.Layout`'s.
     """
-    if width is None:
-        return text
-    out = []
-    for line in text.split("\n"):
-        if len(line) <= width:
-            out.append(line)
-            continue
-        lead = line[:len(line) - len(line.lstrip())]
-        more = lead + indent if len(lead + indent) <= width // 2 else ""
-        out.extend(textwrap.wrap(line, width, initial_indent="", subsequent_indent=more,
-                                 break_long_words=False, break_on_hyphens=False) or [line])
-    return "\n".join(out)
+    return Layout(width, indent).wrap(text)
 
 
 def reflow(text: str, width: int | None = DEFAULT_WIDTH) -> str:
@@ -233,9 +225,11 @@ def fit(text: str, width: int | None = DEFAULT_WIDTH, *, terminal: bool = False)
     return wrap(text, width, "  ")
 
 
-def compose(pieces: Iterable[str], width: int | None = DEFAULT_WIDTH, *, terminal: bool = False) -> Printable:
-    """The pieces of a reply, each made printable and fitted, joined by newlines; empty ones dropped."""
-    return Printable("\n".join(fit(_printable_piece(piece), width, terminal=terminal) for piece in pieces if piece))
+def compose(pieces: Iterable[Text], width: int | None = DEFAULT_WIDTH, *, terminal: bool = False) -> Printable:
+    """The pieces of a reply, their text made (:func:`cardshell.render.text_of`), each made
+    printable and fitted, joined by newlines; empty ones dropped."""
+    texts = (text_of(piece) for piece in pieces)
+    return Printable("\n".join(fit(_printable_piece(text), width, terminal=terminal) for text in texts if text))
 
 
 def _printable_piece(piece: str) -> str:

@@ -26,8 +26,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Protocol, TextIO
 
 from cardshell import screen, signals
-from cardshell.messages import HostText, say
+from cardshell.messages import say
 from cardshell.pipes import GuardedStream, OutputFailed
+from cardshell.render import Text, laid, message_of, text_of
 from cardshell.reply import Reply
 
 if TYPE_CHECKING:  # pragma: no cover - the shell is built above this module (cli, testing)
@@ -128,13 +129,13 @@ class ScriptWriter(Protocol):
     stream cannot be written.
     """
 
-    def before(self, warnings: Sequence[str]) -> None:
+    def before(self, warnings: Sequence[Text]) -> None:
         """Lines before the first command: plugins that failed to load."""
 
-    def echo(self, number: int, prompt: str, line: str) -> None:
+    def echo(self, number: int, prompt: Text, line: str) -> None:
         """``--echo``: the prompt and the command, before its output."""
 
-    def refused(self, number: int, message: str) -> None:
+    def refused(self, number: int, message: Text) -> None:
         """A line refused unread (too long)."""
 
     def reply(self, number: int, line: str, reply: Reply) -> None:
@@ -143,14 +144,14 @@ class ScriptWriter(Protocol):
     def flush(self) -> None:
         """Flush what was written."""
 
-    def closed(self, notes: Sequence[str]) -> None:
+    def closed(self, notes: Sequence[Text]) -> None:
         """What closing the shell said (the games saved), after the last line."""
 
-    def save_failed(self, problems: Sequence[str]) -> None:
+    def save_failed(self, problems: Sequence[Text]) -> None:
         """Why each game that closing the shell could not save failed (for
         standard error), before :meth:`closed`."""
 
-    def output_failed(self, failure: OutputFailed, where: str, notes: Sequence[str]) -> None:
+    def output_failed(self, failure: OutputFailed, where: Text, notes: Sequence[Text]) -> None:
         """A stream failed at ``where``: report it, and ``notes``, where
         something can still be written; never raises."""
 
@@ -171,14 +172,14 @@ class PlainWriter:
         self.err = PrintableStream(err, "stderr")
         self.source = source
 
-    def before(self, warnings: Sequence[str]) -> None:
+    def before(self, warnings: Sequence[Text]) -> None:
         for warning in warnings:
-            self.err.write(warning + "\n")
+            self.err.write(text_of(warning) + "\n")
 
-    def echo(self, number: int, prompt: str, line: str) -> None:
-        self.out.write(f"{prompt}{line}\n")
+    def echo(self, number: int, prompt: Text, line: str) -> None:
+        self.out.write(text_of(prompt) + line + "\n")
 
-    def refused(self, number: int, message: str) -> None:
+    def refused(self, number: int, message: Text) -> None:
         self.err.write(format_report(self.source, number, message))
         self.err.flush()
 
@@ -186,7 +187,7 @@ class PlainWriter:
         if reply.output:  # printable already (a board keeps its colours), and so is a newline: one write
             self.out.write(screen.Printable(reply.output + "\n"))
         self.out.flush()
-        for warning in reply.warnings:
+        for warning in reply.warned:
             self.err.write(format_report(self.source, number, say("script.warning", warning=warning)))
         if not reply.ok:
             self.err.write(format_report(self.source, number, reply.error or ""))
@@ -196,29 +197,29 @@ class PlainWriter:
         self.out.flush()
         self.err.flush()
 
-    def save_failed(self, problems: Sequence[str]) -> None:
+    def save_failed(self, problems: Sequence[Text]) -> None:
         for problem in problems:
-            self.err.write(say("script.save-failed", problem=problem) + "\n")
+            self.err.write(say("script.save-failed", problem=problem).text + "\n")
         self.err.flush()
 
-    def closed(self, notes: Sequence[str]) -> None:
+    def closed(self, notes: Sequence[Text]) -> None:
         try:
             for note in notes:
-                self.out.write(note + "\n")
+                self.out.write(text_of(note) + "\n")
             self.out.flush()
         except OutputFailed as failure:
             self._report(failure, [say("script.output-failed-at-end", failure=str(failure)), *notes])
             raise
 
-    def output_failed(self, failure: OutputFailed, where: str, notes: Sequence[str]) -> None:
+    def output_failed(self, failure: OutputFailed, where: Text, notes: Sequence[Text]) -> None:
         self._report(failure, [say("script.output-failed", failure=str(failure), where=where), *notes])
 
-    def _report(self, failure: OutputFailed, lines: Sequence[str]) -> None:
+    def _report(self, failure: OutputFailed, lines: Sequence[Text]) -> None:
         """Write lines to the stream that did not fail, if it still works."""
         stream = self.out if failure.name == "stderr" else self.err
         try:
             for text in lines:
-                stream.write(text + "\n")
+                stream.write(text_of(text) + "\n")
             stream.flush()
         except OutputFailed:
             pass  # both streams failed: the exit status is all that is left
@@ -233,7 +234,7 @@ def run_script(
     *,
     echo: bool = False,
     stop_on_error: bool = False,
-    warnings: Iterable[str] = (),
+    warnings: Iterable[Text] = (),
     writer: ScriptWriter | None = None,
     first: int = 1,
 ) -> int:
@@ -293,7 +294,7 @@ def run_script(
                 status = signals.exit_status(signals.received() or 0)
                 break
             if echo:
-                writer.echo(number, shell.prompt_text(), text)
+                writer.echo(number, shell.prompt(), text)
             signals.acted()  # a Ctrl-C from now on stops this line, wherever it lands
             reply = shell.execute(text)
             ran = True
@@ -324,7 +325,7 @@ def run_script(
     return EXIT_SAVE_FAILED if shell.save_failures else status
 
 
-def start_warnings(shell: Shell) -> list[str]:
+def start_warnings(shell: Shell) -> list[Text]:
     """What a script says on standard error before its first line (the
     ``warnings`` of :func:`run_script`): each plugin refused at start
     (``cli.plugin-failed``), then each note about a plugin (``cli.warning``).
@@ -332,11 +333,11 @@ def start_warnings(shell: Shell) -> list[str]:
     Args:
         shell (Shell): the shell just made.
     """
-    warnings: list[str] = [say("cli.plugin-failed", failure=failure.describe()) for failure in shell.failures]
+    warnings: list[Text] = [say("cli.plugin-failed", failure=failure.describe()) for failure in shell.failures]
     return warnings + [say("cli.warning", note=note) for note in shell.notes]
 
 
-def format_report(source: str, number: int, message: str) -> str:
+def format_report(source: str, number: int, message: Text) -> str:
     """One ``FILE:LINE: message`` report, continuation lines indented.
 
     Args:
@@ -348,28 +349,29 @@ def format_report(source: str, number: int, message: str) -> str:
         str: ``<stdin>:2: Error in option: F 9\\n  Invalid option.\\n``...,
         each line ending with a newline.
     """
-    first, *rest = message.splitlines() or [""]
-    return "".join([f"{say('script.report', source=source, number=number, message=first)}\n",
+    first, *rest = text_of(message).splitlines() or [""]
+    return "".join([say("script.report", source=source, number=number, message=first).text + "\n",
                     *(f"{CONTINUATION}{line}\n" for line in rest)])
 
 
-def _fitted(shell: Shell, notes: list[str]) -> list[str]:
+def _fitted(shell: Shell, notes: list[Text]) -> list[Text]:
     """The lines :meth:`Shell.close` returned (what was saved), each fitted
     to the shell's screen (:attr:`cardshell.context.FrontEnd.fit_width`;
     unchanged when the output goes to no screen), continuation lines indented."""
     return [fitted(note, shell.front_end.fit_width) for note in notes]
 
 
-def fitted(text: str, width: int | None, indent: str = "  ") -> str:
-    """``text`` wrapped to ``width`` (:func:`cardshell.screen.wrap`), its
+def fitted(text: Text, width: int | None, indent: str = "  ") -> Text:
+    """``text`` wrapped to ``width`` (:class:`cardshell.render.Layout`), its
     continuation lines indented; a host message keeps its id and arguments
-    (:meth:`cardshell.messages.HostText.laid_out`).
+    (:class:`cardshell.render.Laid`).
 
     Args:
-        text (str): a line, or a :class:`~cardshell.messages.HostText`.
+        text (str): a line, or a :class:`~cardshell.messages.HostMessage`.
         width (int | None): the most characters per line; None: unchanged.
         indent (str): put before each continuation line.
     """
-    if isinstance(text, HostText):
-        return text.laid_out(width, indent)
-    return screen.wrap(text, width, indent)
+    message = message_of(text)
+    if message is not None:
+        return laid(message, width, indent)
+    return screen.wrap(text_of(text), width, indent)

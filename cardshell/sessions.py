@@ -23,6 +23,7 @@ from cardshell.messages import say
 from cardshell.problems import ProblemReporter
 from cardshell.records import Game, Outcome
 from cardshell.registry import ESCAPE, Registry
+from cardshell.render import Text, laid, plugin_text
 from cardshell.savefile import SaveRecord
 from cardshell.screen import Exact
 from cardshell.session import GameSession
@@ -72,7 +73,7 @@ class Sessions:
             return f"{ESCAPE}{word}"
         return word
 
-    def announce_ending(self, session: GameSession, before: Outcome | None) -> str:
+    def announce_ending(self, session: GameSession, before: Outcome | None) -> Text:
         """The line saying ``session`` just ended (:func:`cardshell.help.ending`,
         wrapped), when its outcome went from ``before`` (None) to a result; else "".
         """
@@ -87,14 +88,14 @@ class Sessions:
         text = helptext.ending(session.game, session.outcome, going_on if len(going_on) <= 4 else (),
                                self.host_word, menu=self._answers_a_menu(session),
                                undo=session.game.undo and bool(session.log))
-        return text.laid_out(self.front_end.width, "  ")
+        return laid(text, self.front_end.width, "  ")
 
     def _answers_a_menu(self, session: GameSession) -> bool:
         """Whether the game takes bare answers to a menu: a whole-line pattern command that changes no state."""
         return any(entry.command.pattern is not None and not entry.command.changes_state
                    for entry in self.registry.commands(session.id))
 
-    def prompt_text(self) -> str:
+    def prompt_text(self) -> Text:
         """The prompt: ``cardshell> ``, ``aces-up> ``, or the game's question after its id."""
         session = self.table.current
         if session is None:
@@ -126,6 +127,7 @@ class Sessions:
                 state = exposed_state(session.game, session.state)
             if copied.failed is None:
                 text = self.registry.call("cardshell_render", answers, game=session.game, state=state)
+        text = plugin_text(text)  # a plugin's say() is its own words
         if text is not None and not isinstance(text, str):
             plugin = next((impl.plugin_name for impl, value in answers if value is text), "?")
             wrong = TypeError(say("plugin.render-not-text", type=type(text).__name__))
@@ -135,7 +137,7 @@ class Sessions:
             text = ""
             with blame.guard(lambda exc: self.game_failed(session.game, "render", exc)), \
                     self._bound(session.game, "render"):
-                text = session.game.render(session.state)  # a contract-1 render copies it (contract1)
+                text = plugin_text(session.game.render(session.state))  # a contract-1 render copies it
         return Exact(text.rstrip("\n"), "board")
 
     # -- games -----------------------------------------------------------
@@ -171,7 +173,7 @@ class Sessions:
             self.persistence.trim_abandoned()
         return session
 
-    def _ended(self, session: GameSession, warnings: list[str]) -> None:
+    def _ended(self, session: GameSession, warnings: list[Text]) -> None:
         """Note a game's ending: finished on the table, noted in :attr:`endings`, its automatic save removed."""
         self.table.ended(session)
         lasting = session.save_name is not None
@@ -181,7 +183,7 @@ class Sessions:
         if lasting:
             self.persistence.drop_automatic_save(session)
 
-    def check_outcome(self, session: GameSession, warnings: list[str], *, announce: bool = True,
+    def check_outcome(self, session: GameSession, warnings: list[Text], *, announce: bool = True,
                       undoing: bool = False) -> Outcome | None:
         """Fire ``cardshell_game_over`` if the game's outcome just appeared; the outcome.
 
@@ -215,7 +217,7 @@ class Sessions:
         """
         self.registry.call(hook_name, **kwargs)
 
-    def _bound(self, game: Game, function: str) -> AbstractContextManager[Any]:
+    def _bound(self, game: Game, function: Text) -> AbstractContextManager[Any]:
         """The time bound of a call into ``game``'s own code in a script (:func:`cardshell.watchdog.plugin_bound`)."""
         if not watchdog.bounding():
             return watchdog.NO_BOUND
@@ -227,12 +229,12 @@ class Sessions:
         """A hook implementation raised: report it once."""
         self.problems.failure(plugin, hook_name, exc)
 
-    def game_failed(self, game: Game, function: str, exc: BaseException) -> None:
+    def game_failed(self, game: Game, function: Text, exc: BaseException) -> None:
         """One of a game's own functions (``render``, ``outcome``, ``prompt``) raised: report it once."""
         self.problems.failure(self.registry.game_plugins.get(game.id), _of_game(function, game), exc)
 
 
-def _of_game(function: str, game: Game) -> str:
+def _of_game(function: Text, game: Game) -> Text:
     """What ran, for messages: ``render of game 'golf'`` (``plugin.hook-of-game``)."""
     return say("plugin.hook-of-game", function=function, game=repr(game.id))
 

@@ -28,6 +28,7 @@ from cardshell.problems import ProblemReporter
 from cardshell.recording import Recorder, Sink
 from cardshell.records import Command, Game
 from cardshell.registry import Registry
+from cardshell.render import Text, text_of
 from cardshell.replay import Replayer
 from cardshell.reply import Reply
 from cardshell.ruleset import RuleSet
@@ -151,9 +152,13 @@ class Shell:
 
     def prompt_text(self) -> str:
         """The prompt for the next line (``cardshell> ``, ``aces-up> ``, a game's question)."""
+        return text_of(self.lifecycle.prompt_text())
+
+    def prompt(self) -> Text:
+        """:meth:`prompt_text` as said: a host message keeps its id (a script's echo of its input)."""
         return self.lifecycle.prompt_text()
 
-    def close(self) -> list[str]:
+    def close(self) -> list[Text]:
         """End the session, saving every game in progress when autosave is on; runs once.
 
         Returns one line per game saved; the failures are in :attr:`save_failures`.
@@ -161,7 +166,7 @@ class Shell:
         return self.persistence.close()
 
     @property
-    def save_failures(self) -> list[str]:
+    def save_failures(self) -> list[Text]:
         """Why each save of this session failed; the front ends print them and exit 74."""
         return self.persistence.failures
 
@@ -200,7 +205,7 @@ class Shell:
         return self.registry.failures
 
     @property
-    def notes(self) -> list[str]:
+    def notes(self) -> list[Text]:
         """Declarations accepted but not used as declared, one line each."""
         return self.registry.notes
 

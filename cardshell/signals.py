@@ -50,6 +50,7 @@ from types import FrameType
 from typing import Any, NoReturn, Protocol
 
 from cardshell import messages, screen
+from cardshell.render import Text, text_of
 
 #: The signals handled like ``exit``.
 TERMINATING: tuple[signal.Signals, ...] = tuple(
@@ -83,7 +84,7 @@ _MAIN = threading.main_thread().ident
 Rescue = Callable[[int], int]
 #: Names the plugin whose code a frame (or one of its callers) runs, e.g.
 #: ``plugin 'spinner' (spinner.py:12)``; None when no plugin code runs.
-Culprit = Callable[[FrameType | None], "str | None"]
+Culprit = Callable[[FrameType | None], "Text | None"]
 
 
 class Ticked(Protocol):
@@ -204,7 +205,7 @@ class Owner:
             give_up(exit_status(self.signum), messages.say("stop.signal", plugin=found, seconds=f"{self.grace:g}",
                                                           signal=name))
 
-    def culprit_of(self, frame: FrameType | None) -> str | None:
+    def culprit_of(self, frame: FrameType | None) -> Text | None:
         """The plugin a frame runs (:data:`Culprit`); without a culprit function any frame is plugin code."""
         if self.culprit is None:
             return messages.say("stop.plugin-code") if frame is not None else None
@@ -429,7 +430,7 @@ def deferred() -> Iterator[None]:
             _arm()
 
 
-def say(lines: list[str]) -> None:
+def say(lines: list[Text]) -> None:
     """Print the autosave's notes (``lines``, made printable) after a signal, never failing.
 
     If stdout is gone (SIGHUP), the lines are dropped and file descriptor 1 is
@@ -438,7 +439,7 @@ def say(lines: list[str]) -> None:
     with deferred():
         try:
             for line in lines:
-                print(screen.printable(line))
+                print(screen.printable(text_of(line)))
             sys.stdout.flush()
         except (OSError, ValueError, AttributeError):
             try:
@@ -448,7 +449,7 @@ def say(lines: list[str]) -> None:
                 pass
 
 
-def give_up(status: int, message: str) -> None:
+def give_up(status: int, message: Text) -> None:
     """End the process now: ``message`` on standard error, the rescue's autosave,
     ``os._exit`` with the rescue's status (``status``: 128 + a signal, or
     :data:`EXIT_ABANDONED`); without a rescue nothing happens.
@@ -481,9 +482,9 @@ def end_process(status: int) -> NoReturn:
     _exit(status)
 
 
-def _write_line(stream: object, text: str) -> None:
+def _write_line(stream: object, text: Text) -> None:
     try:
-        stream.write(text + "\n")  # type: ignore[attr-defined]
+        stream.write(text_of(text) + "\n")  # type: ignore[attr-defined]
         stream.flush()  # type: ignore[attr-defined]
     except (OSError, ValueError, AttributeError):
         pass

@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # prompt_toolkit is imported when a line is first drawn: a sc
     from prompt_toolkit.data_structures import Size
 
 from cardshell.messages import say
+from cardshell.render import Text, text_of
 
 __all__ = ["FRAMES", "REDRAW_SECONDS", "StatusLine", "close_all", "spinner"]
 
@@ -167,12 +168,17 @@ def spinner(label: str, stream: TextIO, *, clock: Callable[[], float] = time.mon
     return StatusLine(text, stream, columns=columns, interval=interval)
 
 
-def fitting(width: int, *choices: str) -> str:
-    """The first of ``choices`` (most detailed first) at most ``width`` characters wide, else the last."""
+def fitting(width: int, *choices: Text) -> str:
+    """The first of ``choices`` (most detailed first) at most ``width`` characters wide, else the last.
+
+    A host message's text is made only when it is tried: the choices after
+    the one that fits cost nothing.
+    """
     for choice in choices:
-        if len(choice) <= width:
-            return choice
-    return choices[-1] if choices else ""
+        text = text_of(choice)
+        if len(text) <= width:
+            return text
+    return text_of(choices[-1]) if choices else ""
 
 
 def active(stream: Any) -> bool:

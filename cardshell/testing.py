@@ -48,8 +48,9 @@ from cardshell.golden import (  # the golden scripts' part of the kit, importabl
     visible_lines,
     words,
 )
-from cardshell.messages import CATALOG, HostText, say
+from cardshell.messages import CATALOG, HostMessage, say
 from cardshell.records import Budget, Outcome, Search, Verdict
+from cardshell.render import Text, text_of
 from cardshell.reply import GAME, HOST, INPUT, Part, Reply, joined, part
 from cardshell.script import CONTINUATION, PlainWriter, format_report, run_script
 
@@ -161,13 +162,13 @@ class ScriptResult:
             raise KeyError(f"no host message {message_id!r}: see docs/messages.md")
         found = []
         for _, piece in self.parts:
-            found += _messages_in(piece.text, message_id)
+            found += _messages_in(piece.message, message_id)
         return found
 
 
-def _messages_in(text: str, message_id: str) -> list[dict[str, str]]:
+def _messages_in(text: object, message_id: str) -> list[dict[str, str]]:
     """The arguments of the messages ``message_id`` in ``text`` or nested in its arguments."""
-    if not isinstance(text, HostText):
+    if not isinstance(text, HostMessage):
         return []
     found = [text.plain_args()] if text.message_id == message_id else []
     for value in text.args.values():
@@ -185,24 +186,24 @@ class RecordingWriter(PlainWriter):
         self.out_items: list[Item] = []
         self.err_items: list[Item] = []
 
-    def before(self, warnings: Sequence[str]) -> None:
+    def before(self, warnings: Sequence[Text]) -> None:
         super().before(warnings)
         for warning in warnings:
             piece = part(warning, HOST, "warning")
             self.parts.append(("err", piece))
             self.err_items.append(item_of([piece]))
 
-    def echo(self, number: int, prompt: str, line: str) -> None:
+    def echo(self, number: int, prompt: Text, line: str) -> None:
         super().echo(number, prompt, line)
         group = [part(prompt, HOST, "echo"), Part(line, INPUT, "echo", inline=True)]
         self.parts += [("out", piece) for piece in group]
         self.out_items.append(item_of(group, optional=False, label=f"the echo of line {number}, {line!r}"))
 
-    def refused(self, number: int, message: str) -> None:
+    def refused(self, number: int, message: Text) -> None:
         super().refused(number, message)
         piece = part(message, HOST, "error")
         self.parts.append(("err", piece))
-        self.err_items.append(self._report_item(number, [piece], message, optional=False))
+        self.err_items.append(self._report_item(number, [piece], text_of(message), optional=False))
 
     def reply(self, number: int, line: str, reply: Reply) -> None:
         super().reply(number, line, reply)
@@ -213,7 +214,7 @@ class RecordingWriter(PlainWriter):
             same = text == reply.output or words(text) == words(reply.output)
             self.out_items += items_of(parts) if same else [
                 exact_item(reply.output + "\n", f"the output of line {number}, {line!r}")]
-        for warning in reply.warnings:
+        for warning in reply.warned:
             piece = part(say("script.warning", warning=warning), HOST, "warning")
             self.parts.append(("err", part(warning, HOST, "warning")))
             self.err_items.append(self._report_item(number, [piece], piece.text, optional=True))
@@ -225,7 +226,7 @@ class RecordingWriter(PlainWriter):
                 error = [Part(reply.error or "", HOST, "error")]
             self.err_items.append(self._report_item(number, error, reply.error or "", optional=False))
 
-    def closed(self, notes: Sequence[str]) -> None:
+    def closed(self, notes: Sequence[Text]) -> None:
         super().closed(notes)
         for note in notes:
             piece = part(note, HOST, "note")
@@ -521,7 +522,7 @@ class GameRules:
     @property
     def warnings(self) -> list[str]:
         """The host's warnings, each once, about plugin answers it left out (a listed move the rules reject ...)."""
-        return list(self._rules.warnings)
+        return [text_of(warning) for warning in self._rules.warnings]
 
     def legal(self, state: Any) -> list[str]:
         """The game's legal moves in ``state``, as the lines a player types, in its order.
@@ -577,7 +578,7 @@ def game_rules(game_id: str, *, plugins: Iterable[str] | None = None, modules: I
     """
     shell = new_shell(plugins, modules=modules)
     if game_id not in shell.games:
-        failed = "; ".join(failure.describe() for failure in shell.failures)
+        failed = "; ".join(text_of(failure.describe()) for failure in shell.failures)
         raise KeyError(f"no game {game_id!r} is registered" + (f" (failed: {failed})" if failed else ""))
     return GameRules(shell.rules(game_id))
 
@@ -662,7 +663,7 @@ def check_search(game_id: str, deals: Iterable[int] = (), *, states: Iterable[An
 
     shell = new_shell(plugins, modules=modules)
     if game_id not in shell.games:
-        failed = "; ".join(failure.describe() for failure in shell.failures)
+        failed = "; ".join(text_of(failure.describe()) for failure in shell.failures)
         raise AssertionError(f"check_search: no game {game_id!r} is registered (games: "
                              f"{', '.join(sorted(shell.games)) or 'none'}{'; ' + failed if failed else ''})")
     fast = GameRules(shell.rules(game_id))
@@ -689,7 +690,7 @@ def check_search(game_id: str, deals: Iterable[int] = (), *, states: Iterable[An
                 f"check_search a larger budget, or a position nearer the end of a game")
         quick = _searched(fast, state, budget, where, "the fast paths", PluginFault)
         if fast.warnings:
-            raise AssertionError(f"{where}: {fast.warnings[0]}")
+            raise AssertionError(f"{where}: {text_of(fast.warnings[0])}")
         if quick.result != slow.result:
             raise AssertionError(
                 f"{where}: the plain search says {_told(slow)}, the fast paths {_told(quick)}: "

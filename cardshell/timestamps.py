@@ -11,6 +11,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from cardshell.messages import say
+from cardshell.render import Text
 
 __all__ = ["now", "readable"]
 
@@ -23,7 +24,7 @@ def _utc_now() -> datetime:
 now: Callable[[], datetime] = _utc_now
 
 
-def readable(stamp: str, current: datetime | None = None) -> str:
+def readable(stamp: str, current: datetime | None = None) -> Text:
     """An ISO 8601 instant (one without an offset is UTC) in local time to the
     minute: ``today 09:12``, ``yesterday 18:03``, else ``2026-11-20 18:03``
     (``time.today``, ``time.yesterday``, ``time.date``).

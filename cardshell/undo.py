@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardshell.errors import CommandError
-from cardshell.messages import HostText, say
+from cardshell.messages import HostMessage, say
 from cardshell.records import Command, Game
 from cardshell.session import GameSession
 
@@ -93,7 +93,7 @@ def redo(session: GameSession, count: int = 1) -> list[str]:
     return lines
 
 
-def describe(lines: list[str], *, redo: bool = False) -> HostText:
+def describe(lines: list[str], *, redo: bool = False) -> HostMessage:
     """The line after undo, or after redo when ``redo``: ``Undid 'F 1'.`` or
     ``Undid 2 moves: 'F 1', 'D'.`` (``undo.undid-one``, ``undo.undid``,
     ``undo.redid-one``, ``undo.redid``).

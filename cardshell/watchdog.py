@@ -61,6 +61,7 @@ from typing import Any
 from cardshell import blame, signals
 from cardshell.messages import say
 from cardshell.plugincheck import PluginFault
+from cardshell.render import Text
 
 #: A bound is the budget's seconds times this, plus :data:`MARGIN_SECONDS`.
 MARGIN_FACTOR = 1.25
@@ -151,7 +152,7 @@ class ImportWatchdog:
                     continue
                 self._lock.release()  # never write while holding the lock the importer needs
                 try:
-                    self._say(say("plugin.still-importing", plugin=repr(current[0]), seconds=f"{self.delay:g}"))
+                    self._say(say("plugin.still-importing", plugin=repr(current[0]), seconds=f"{self.delay:g}").text)
                 finally:
                     self._lock.acquire()
                 while self._current is current and not self._closed:
@@ -214,7 +215,7 @@ def bounding() -> bool:
     return _Bound.seconds is not None
 
 
-def plugin_bound(plugin: str | None, hook: str | Callable[[], str]) -> AbstractContextManager[Any]:
+def plugin_bound(plugin: str | None, hook: Text | Callable[[], Text]) -> AbstractContextManager[Any]:
     """A :class:`TimeBound` of the seconds :func:`bound_plugin_calls` set,
     for one call into ``plugin``'s code; a context that does nothing when no
     bound is set or ``plugin`` is None (the host's own code).
@@ -287,7 +288,7 @@ class TimeBound:
     __slots__ = ("seconds", "budget", "plugin", "_hook", "_mine", "_alarms", "_stopped_at", "_ticks",
                  "_limit", "_repeat", "_outer")
 
-    def __init__(self, seconds: float, plugin: str, hook: str | Callable[[], str],
+    def __init__(self, seconds: float, plugin: str, hook: Text | Callable[[], Text],
                  budget: float | None = None) -> None:
         self.seconds = seconds
         self.budget = budget
@@ -305,9 +306,9 @@ class TimeBound:
         self._outer: FrameType | None = None
 
     @property
-    def hook(self) -> str:
+    def hook(self) -> Text:
         """What the host called, for the messages (a label given as a callable is made now)."""
-        return self._hook if isinstance(self._hook, str) else self._hook()
+        return self._hook() if callable(self._hook) else self._hook
 
     def tick(self, frame: FrameType | None) -> None:
         """One tick of the owner's timer (:meth:`cardshell.signals.Owner.bind`):

@@ -84,10 +84,10 @@ def finish(status: int, grace: float = EXIT_GRACE_SECONDS) -> int:
     os._exit(status)
 
 
-def _say(text: str) -> None:
+def _say(text: object) -> None:
     try:
         if sys.stderr is not None:
-            sys.stderr.write(text + "\n")
+            sys.stderr.write(str(text) + "\n")
             sys.stderr.flush()
     except (OSError, ValueError):
         pass

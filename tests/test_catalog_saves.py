@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 import pytest
 
 from cardshell import option_values, ownfiles, saves, timestamps
-from cardshell.messages import HostText
+from cardshell.messages import HostMessage
 from cardshell.recording import HEADER, Recorder
 from cardshell.reply import HOST
 from cardshell.shell import Shell
@@ -25,7 +25,7 @@ def make_shell(tmp_path, autosave=True):
 
 def said(text, message_id):
     """``text`` is the host message ``message_id``."""
-    assert isinstance(text, HostText), f"{text!r} is not a host message"
+    assert isinstance(text, HostMessage), f"{text!r} is not a host message"
     assert text.message_id == message_id
     return text
 
@@ -56,7 +56,7 @@ def test_a_save_that_cannot_be_read_is_refused_by_a_host_message(tmp_path, conte
     write_save(tmp_path, "x", content)
     error = saves.inspect(tmp_path / "data", "x").error
     assert error is not None
-    assert said(error.message, message_id) == text
+    assert said(error.message, message_id).text == text
 
 
 def test_load_of_a_missing_save_answers_with_the_host_message_and_its_arguments(tmp_path):
@@ -69,14 +69,14 @@ def test_load_of_a_missing_save_answers_with_the_host_message_and_its_arguments(
 def test_a_log_that_does_not_replay_nests_the_reason_in_the_refusal(tmp_path):
     write_save(tmp_path, "x", json.dumps(counter_save(log=["inc 1", "inc -5"])))
     reply = make_shell(tmp_path).execute("load x")
-    error = said(reply.error_as_parts()[0].text, "save.cannot-resume")
+    error = said(reply.error_as_parts()[0].message, "save.cannot-resume")
     said(error.args["error"], "replay.move-rejected")
     assert str(error).startswith("save 'x' cannot be resumed: move 2 ('inc -5') was rejected: ")
 
 
 def test_a_saved_option_play_would_not_give_is_refused_by_a_host_message(tmp_path):
     write_save(tmp_path, "x", json.dumps(counter_save(options={"start": "7x"})))
-    error = said(make_shell(tmp_path).execute("load x").error_as_parts()[0].text, "save.cannot-resume")
+    error = said(make_shell(tmp_path).execute("load x").error_as_parts()[0].message, "save.cannot-resume")
     said(error.args["error"], "option.saved-unreadable")
     assert str(error).startswith("save 'x' cannot be resumed: option --start holds '7x': ")
 
@@ -86,7 +86,7 @@ def test_the_lines_said_at_exit_are_host_messages_naming_the_game(tmp_path):
     shell.execute("play counter --seed 4")
     shell.execute("inc 2")
     note = said(shell.close()[0], "save.autosaved")
-    assert note == "Saved Counter (seed 4, 1 move): 'play counter' resumes it."
+    assert note.text == "Saved Counter (seed 4, 1 move): 'play counter' resumes it."
     said(note.args["what"], "save.game")
 
 
@@ -97,7 +97,7 @@ def test_a_game_saved_under_another_name_says_why_by_a_host_message(tmp_path):
     write_save(tmp_path, "counter", json.dumps(counter_save()))  # another cardshell's, meanwhile
     note = said(shell.close()[0], "save.autosaved-renamed")
     said(note.args["reason"], "save.reason-saved")
-    assert note == ("Saved Counter (seed 5, 1 move) as 'counter-2' (another cardshell saved 'counter' meanwhile): "
+    assert note.text == ("Saved Counter (seed 5, 1 move) as 'counter-2' (another cardshell saved 'counter' meanwhile): "
                     "'load counter-2' resumes it.")
 
 
@@ -108,7 +108,7 @@ def test_an_unreadable_save_moved_aside_is_a_host_warning(tmp_path):
     shell.execute("inc 1")
     warning = said(shell.close()[0], "save.moved-aside")
     said(warning.args["error"], "save.damaged-json")
-    assert warning.startswith("warning: save 'counter' is damaged (not valid JSON; truncated?); this cardshell "
+    assert warning.text.startswith("warning: save 'counter' is damaged (not valid JSON; truncated?); this cardshell "
                               "does not overwrite it: it was moved aside as 'counter.unreadable-")
 
 
@@ -129,7 +129,7 @@ def test_an_unreadable_save_moved_aside_is_a_host_warning(tmp_path):
 def test_a_value_the_option_readers_refuse_is_a_host_message(read, message_id, text):
     with pytest.raises(option_values.UsageError) as caught:
         read()
-    assert said(caught.value.message, message_id) == text
+    assert said(caught.value.said, message_id).text == text
 
 
 def test_a_mistyped_option_nests_its_did_you_mean():
@@ -137,9 +137,9 @@ def test_a_mistyped_option_nests_its_did_you_mean():
     parser.add_argument("--seed")
     with pytest.raises(option_values.UsageError) as caught:
         parser.parse_words(["--sed", "3"])
-    message = said(caught.value.message, "option.unknown")
+    message = said(caught.value.said, "option.unknown")
     said(message.args["suggestion"], "option.did-you-mean")
-    assert message == "unknown option '--sed' (did you mean '--seed'?)"
+    assert message.text == "unknown option '--sed' (did you mean '--seed'?)"
 
 
 def test_a_recording_that_stops_says_so_by_a_host_message():
@@ -154,8 +154,8 @@ def test_a_recording_that_stops_says_so_by_a_host_message():
             pass
 
     warning = said(Recorder(Full()).add("games"), "recording.stopped")
-    assert warning == ("the recording rec.txt stopped after 0 lines (No space left on device); this line and later "
-                       "ones are not in it ('history' still lists them); the game goes on")
+    assert warning.text == ("the recording rec.txt stopped after 0 lines (No space left on device); this line and "
+                            "later ones are not in it ('history' still lists them); the game goes on")
     assert HEADER == "# cardshell recording: pipe this file into 'cardshell' to replay the session\n"
 
 
@@ -163,7 +163,7 @@ def test_a_refused_file_names_cardshells_own_file_by_host_messages(tmp_path):
     target = tmp_path / "stats.sqlite3-wal"
     message = said(ownfiles.refusal(target, tmp_path), "file.refused-own")
     said(message.args["what"], "file.journal")
-    assert message == (f"will not write {target}: it is the statistics database's journal ({target}), and "
+    assert message.text == (f"will not write {target}: it is the statistics database's journal ({target}), and "
                        "cardshell never writes over its own files")
 
 

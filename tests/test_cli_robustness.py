@@ -15,6 +15,7 @@ import pytest
 
 from cardshell import hookspecs
 from cardshell.records import Command, Game
+from cardshell.render import text_of
 from cardshell.script import EXIT_INTERRUPTED, run_script
 from cardshell.shell import Shell
 from conftest import TOY_PLUGINS
@@ -116,10 +117,10 @@ def test_an_unusable_history_file_falls_back_to_this_sessions_history(tmp_path):
 
     (tmp_path / "history").mkdir()  # the history file is a directory
     history, problem = open_history(tmp_path / "history")
-    assert isinstance(history, InMemoryHistory) and "history is not kept" in problem
+    assert isinstance(history, InMemoryHistory) and "history is not kept" in text_of(problem)
     (tmp_path / "file").write_text("")  # the data directory is a file
     history, problem = open_history(tmp_path / "file" / "history")
-    assert isinstance(history, InMemoryHistory) and str(tmp_path / "file") in problem
+    assert isinstance(history, InMemoryHistory) and str(tmp_path / "file") in text_of(problem)
     history, problem = open_history(tmp_path / "new" / "history")
     assert isinstance(history, FileHistory) and problem is None
     assert open_history(None)[1] is None

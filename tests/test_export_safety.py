@@ -16,6 +16,7 @@ import pytest
 
 from cardshell import ownfiles
 from cardshell.paths import history_file
+from cardshell.render import text_of
 from cardshell.shell import Shell
 from cardshell.winnability.store import FILE_NAME, Key, Store
 
@@ -62,8 +63,8 @@ def test_own_files_are_named_as_their_modules_name_them(tmp_path):
         assert ownfiles.refusal(own, tmp_path) is not None
     assert ownfiles.refusal(tmp_path / "report.csv", tmp_path) is None
     recording = tmp_path / "session.txt"
-    assert "this session's recording" in ownfiles.refusal(recording, tmp_path / "data",
-                                                          also=[(recording, "this session's recording")])
+    assert "this session's recording" in text_of(ownfiles.refusal(recording, tmp_path / "data",
+                                                                  also=[(recording, "this session's recording")]))
 
 
 def test_a_failed_export_leaves_the_old_file_and_no_temporary_file(tmp_path):

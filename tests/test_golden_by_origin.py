@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from cardshell import messages, screen
+from cardshell import messages
 from cardshell.golden import Item, compare
 from cardshell.messages import CATALOG, Message, say
+from cardshell.render import Laid
 from cardshell.reply import GAME, HOST, Part
 from cardshell.testing import check_golden, run_cardshell
 
@@ -79,7 +80,7 @@ def test_an_expected_host_line_the_host_no_longer_prints_fails():
 
 def test_a_host_line_with_other_arguments_fails():
     printed = say("game.started", title="Aces Up", seed=8)
-    item = Item(printed + "\n", tuple(w + "\n" for w in printed.wordings()), True)
+    item = Item(printed.text + "\n", tuple(w + "\n" for w in printed.wordings()), True)
     assert not compare("Aces Up, seed 7.\n", [item]).ok
 
 
@@ -207,26 +208,30 @@ def test_a_reworded_report_around_a_games_error_fails_no_golden_file(monkeypatch
 
 
 def _reworded(piece: Part) -> bool:
-    text = piece.text
-    if not isinstance(text, messages.HostText):
+    return piece.message is not None and _mentions_reworded(piece.message)
+
+
+def _mentions_reworded(text: object) -> bool:
+    if not isinstance(text, messages.HostMessage):
         return False
-    return text.message_id in REWORDED or any(_reworded(Part(value, HOST)) for value in text.args.values())
+    return text.id in REWORDED or any(_mentions_reworded(value) for value in text.args.values())
 
 
 def _former_text(piece: Part) -> str:
     """The text a part had before :data:`REWORDED`: every reworded message in it, nested ones too, in its
     former wording."""
-    return _before(piece.text)
+    body = piece.body
+    if isinstance(body, Laid):
+        return body.layout.wrap(_before(body.message))
+    return _before(body)
 
 
-def _before(text: str) -> str:
-    if not isinstance(text, messages.HostText):
-        return text
-    message = CATALOG[text.message_id]
-    template = message.former[0] if text.message_id in REWORDED else message.text
-    formatted = template.format_map({name: _before(value) for name, value in text.args.items()})
-    width, indent = text.layout
-    return screen.wrap(formatted, width, indent)
+def _before(text: object) -> str:
+    if not isinstance(text, messages.HostMessage):
+        return text if isinstance(text, str) else ", ".join(text) if isinstance(text, tuple) else str(text)
+    message = CATALOG[text.id]
+    template = message.former[0] if text.id in REWORDED else message.text
+    return template.format_map({name: _before(value) for name, value in text.args.items()})
 
 
 # -- what a plugin's tests read ------------------------------------------------------

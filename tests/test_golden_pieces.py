@@ -17,7 +17,8 @@ import pytest
 
 from cardshell import screen
 from cardshell.golden import BLANK, MAX_CANDIDATES, Item, compare, words
-from cardshell.messages import CATALOG, HostText, Message, say
+from cardshell.messages import CATALOG, HostMessage, Message, say
+from cardshell.render import Layout, laid, message_of
 from cardshell.reply import GAME, HOST, Part, joined
 from cardshell.testing import check_golden, run_cardshell, run_golden
 from test_golden_by_origin import compat_installed, golden_files  # noqa: F401  (a fixture, used by name)
@@ -45,13 +46,13 @@ def change_host_layout(monkeypatch: pytest.MonkeyPatch, width: int, indent: str)
     """Lay out every host text at ``width`` columns, continuation lines
     indented by ``indent``: the one seam of the host's layout, also where a
     script's text is not fitted today (a later release may wrap it)."""
-    original = screen.wrap
+    original = Layout.wrap
+    changed = Layout(width, indent)
 
-    def wrap(text: str, _width: int | None = None, _indent: str = "") -> str:
-        laid_out = original(text, width, indent)
-        return text if laid_out == text else laid_out  # a text that fits is kept, a host message's id with it
+    def wrap(self: Layout, text: str) -> str:
+        return original(changed, text)
 
-    monkeypatch.setattr(screen, "wrap", wrap)
+    monkeypatch.setattr(Layout, "wrap", wrap)
 
 
 def reword(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -62,9 +63,10 @@ def reword(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _reworded(text: object) -> bool:
-    if not isinstance(text, HostText):
+    message = message_of(text)
+    if not isinstance(message, HostMessage):
         return False
-    return text.message_id in REWORDED or any(_reworded(value) for value in text.args.values())
+    return message.id in REWORDED or any(_reworded(value) for value in message.args.values())
 
 
 # -- a later release's layout and wording, against every golden file ------------------
@@ -141,8 +143,8 @@ def _touched_lines(parts: list[tuple[str, Part]], width: int) -> dict[str, list[
             groups.append((stream, [piece]))
     touched: dict[str, list[str]] = {"out": [], "err": []}
     for stream, group in groups:
-        laid_out = not any(isinstance(piece.text, screen.Exact) or piece.kind == "echo" for piece in group)
-        reworded = any(_reworded(piece.text) for piece in group)
+        laid_out = not any(isinstance(piece.body, screen.Exact) or piece.kind == "echo" for piece in group)
+        reworded = any(_reworded(piece.body) for piece in group)
         for line in joined(group).split("\n"):
             if line.strip() and (reworded or (laid_out and len(line) > width and len(line.split()) > 1)):
                 touched[stream].append(line)
@@ -153,7 +155,7 @@ def _touched_lines(parts: list[tuple[str, Part]], width: int) -> dict[str, list[
 def test_a_games_summary_wrapped_by_the_host_matches_its_unwrapped_recording_and_the_reverse():
     summary = "move a card or a run: SOURCE (w, 1-7, or a foundation c/d/h/s) to TARGET (f or 1-7)"
     text = say("help.summary", summary=summary, game=say("help.summary-game", title="Klondike"))
-    wrapped = text.laid_out(80, "  ")
+    wrapped = laid(text, 80, "  ").text
     assert "\n  " in wrapped
     unwrapped_file = str(text) + "\n"
     wrapped_file = str(wrapped) + "\n"

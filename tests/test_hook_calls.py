@@ -19,6 +19,7 @@ import toy_addon
 import toy_hook_failures
 import toy_hook_order
 from cardshell import hookcall, hookspecs
+from cardshell.render import text_of
 from cardshell.shell import Shell
 from source_lines import where
 
@@ -73,12 +74,12 @@ def test_failing_hooks_are_reported_once_each_naming_the_plugin_and_the_others_r
         "render": f"plugin 'toy_hook_failures' failed in cardshell_render "
                   f"({where(toy_hook_failures, 'no theme')}): ValueError: no theme",
     }
-    assert sorted(reply.warnings) == sorted(failing.values())
+    assert sorted(map(text_of, reply.warnings)) == sorted(failing.values())
     assert toy_addon.EVENTS == [("started", "counter", 1)]
 
     reply = shell.execute("inc 1")
     assert reply.ok and reply.output == "count is now 1\n[1]"
-    assert sorted(reply.warnings) == sorted([
+    assert sorted(map(text_of, reply.warnings)) == sorted([
         f"plugin 'toy_hook_failures' failed in cardshell_command_applied "
         f"({where(toy_hook_failures, 'raise KeyError')}): KeyError: 'inc 1'",
         f"plugin 'toy_hook_failures' failed in cardshell_command_applied "
@@ -101,7 +102,7 @@ def test_a_game_display_failure_is_reported_once_then_silent():
     shell.execute("play fragile --seed 1")
     warnings = [shell.execute("bump").warnings for _ in range(4)]
     assert [len(w) for w in warnings] == [0, 1, 0, 0]
-    assert warnings[1][0].startswith("plugin 'toy_bad_display' failed in render of game 'fragile' (")
+    assert text_of(warnings[1][0]).startswith("plugin 'toy_bad_display' failed in render of game 'fragile' (")
 
 
 def test_plugin_warnings_go_to_stderr_at_the_start_of_a_game_too(run_cli):

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from cardshell import docs
-from cardshell.messages import CATALOG, HostText, Message, fields_of, say
+from cardshell import docs, messages
+from cardshell.messages import CATALOG, HostMessage, Message, fields_of, say
+from cardshell.render import Laid, Layout, laid
 
 ROOT = Path(__file__).resolve().parent.parent
 ID = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*)+")
@@ -71,10 +72,49 @@ def test_every_id_the_host_says_is_in_the_catalog():
     assert sorted(said - set(CATALOG)) == []
 
 
-def test_a_host_text_is_its_wording_and_remembers_its_id_and_arguments():
+def test_a_host_message_is_its_wording_and_remembers_its_id_and_typed_arguments():
     text = say("game.started", title="Aces Up", seed=7)
-    assert text == "Aces Up, seed 7."
+    assert text.text == "Aces Up, seed 7." and text.render() == "Aces Up, seed 7."
+    assert (text.id, dict(text.args)) == ("game.started", {"title": "Aces Up", "seed": 7})
     assert (text.message_id, text.plain_args()) == ("game.started", {"title": "Aces Up", "seed": "7"})
+
+
+def test_a_host_message_is_not_a_str_and_refuses_to_become_one_silently():
+    text = say("game.started", title="Aces Up", seed=7)
+    assert not isinstance(text, str) and text == "Aces Up, seed 7."  # compared with words, by its text
+    with pytest.raises(TypeError):
+        f"{text}"  # noqa: B018 - the f-string is the test
+    with pytest.raises(TypeError):
+        f"{text}"
+    with pytest.raises(TypeError):
+        text + "x"  # type: ignore[operator]
+    with pytest.raises(TypeError):
+        "x" + text  # type: ignore[operator]
+    with pytest.raises(TypeError):
+        ", ".join([text])  # type: ignore[list-item]
+
+
+def test_arguments_stay_typed_and_are_shown_only_in_the_text():
+    words = say("parser.choice-missing", words=["w", "1", "2"])
+    assert words.args["words"] == ("w", "1", "2") and words.text == "expected one of w, 1, 2, got nothing"
+    nested = say("game.over", what="Golf is over", result="won", score=say("game.score", score=3.5), detail="")
+    assert nested.args["score"] == say("game.score", score=3.5) and nested.args["score"].args["score"] == 3.5
+
+
+def test_the_text_is_made_only_when_asked_for(monkeypatch):
+    made = []
+    original = messages._shown
+    monkeypatch.setattr(messages, "_shown", lambda value: made.append(value) or original(value))
+    text = say("game.started", title="Aces Up", seed=7)
+    assert made == []
+    assert text.text == "Aces Up, seed 7." and made
+    count = len(made)
+    assert text.text == "Aces Up, seed 7." and len(made) == count  # made once, then kept
+
+
+def test_a_former_wording_renders_on_request(monkeypatch):
+    text = say("game.started", title="Snap", seed=3)
+    assert text.render(template="{title} dealt with seed {seed}.") == "Snap dealt with seed 3."
 
 
 def test_a_field_without_a_value_is_an_error():
@@ -94,14 +134,14 @@ def test_wordings_give_every_former_wording_and_those_of_nested_messages(monkeyp
 def test_a_laid_out_message_lays_out_its_wordings_alike(monkeypatch):
     monkeypatch.setitem(CATALOG, "game.started", Message("game.started", "{title} dealt with seed {seed}.", "doc",
                                                           ("{title}, seed {seed}.",)))
-    text = say("game.started", title="A game with a rather long title", seed=123456).laid_out(24, "  ")
-    assert str(text) == "A game with a rather\n  long title dealt with\n  seed 123456."
+    text = laid(say("game.started", title="A game with a rather long title", seed=123456), 24, "  ")
+    assert text.text == "A game with a rather\n  long title dealt with\n  seed 123456."
     assert text.wordings()[1] == "A game with a rather\n  long title, seed\n  123456."
 
 
-def test_a_host_text_pickles_with_its_id_arguments_and_layout():
-    text = say("game.started", title="Snap", seed=3).laid_out(10, " ")
+def test_a_host_message_pickles_with_its_id_arguments_and_layout():
+    text = laid(say("game.started", title="Snap", seed=3), 10, " ")
     copy = pickle.loads(pickle.dumps(text))
-    assert isinstance(copy, HostText)
-    assert (str(copy), copy.message_id, copy.plain_args(), copy.layout) == (
-        str(text), "game.started", {"title": "Snap", "seed": "3"}, (10, " "))
+    assert isinstance(copy, Laid) and isinstance(copy.message, HostMessage)
+    assert (copy.text, copy.message.id, copy.message.args, copy.layout) == (
+        text.text, "game.started", {"title": "Snap", "seed": 3}, Layout(10, " "))

@@ -39,8 +39,8 @@ def test_importing_it_warns_at_the_importing_line():
     code = "import sys\nimport cardshell.montecarlo\n"
     result = subprocess.run([sys.executable, "-W", "always::DeprecationWarning", "-c", code], capture_output=True,
                             text=True, timeout=60, check=True)
-    assert result.stderr.startswith(f"<string>:2: DeprecationWarning: {DEPRECATION}\n")
-    assert "removed in cardshell 0.2.0: use cardshell.sweep" in DEPRECATION
+    assert result.stderr.startswith(f"<string>:2: DeprecationWarning: {DEPRECATION.text}\n")
+    assert "removed in cardshell 0.2.0: use cardshell.sweep" in DEPRECATION.text
 
 
 @pytest.mark.filterwarnings("default::DeprecationWarning")

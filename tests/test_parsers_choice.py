@@ -40,8 +40,8 @@ def test_any_other_text_is_a_usage_error_with_a_bounded_message(text):
         try:
             parse(text)
         except UsageError as exc:
-            assert exc.message and len(exc.message) < 200
-            assert "\n" not in exc.message
+            assert str(exc) and len(str(exc)) < 200
+            assert "\n" not in str(exc)
 
 
 @pytest.mark.parametrize(("parse", "text", "message"), [

@@ -125,8 +125,8 @@ def test_a_cardshell_imported_as_a_namespace_package_is_named_with_what_to_do():
     hidden = types.ModuleType("cardshell")
     hidden.__path__ = ["/home/me/src/cardshell"]  # a checkout's root, no __init__.py: a namespace package
     message = namespace_problem(hidden)
-    assert message.startswith("'cardshell' was imported as a namespace package from /home/me/src/cardshell")
-    assert "run cardshell from another directory" in message
+    assert message.text.startswith("'cardshell' was imported as a namespace package from /home/me/src/cardshell")
+    assert "run cardshell from another directory" in message.text
     assert namespace_problem(cardshell) is None and namespace_problem(None) is None
 
 

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from cardshell.contractcheck import check_game
 from cardshell.plugincheck import PluginFault, StateGuard, checked_score
+from cardshell.render import text_of
 from cardshell.shell import Shell
 from cardshell.watchdog import PluginTimeout, TimeBound, bound_for
 
@@ -79,7 +80,7 @@ def test_a_successors_lie_never_becomes_a_winning_line():
     shell = started("hostile_successors", "lying-successors")
     reply = shell.execute("solve")
     assert reply.ok and reply.output.splitlines()[1] == "take 1, take 1"
-    assert [w.split(":")[0] for w in reply.warnings] == ["plugin 'hostile_successors'"]
+    assert [text_of(w).split(":")[0] for w in reply.warnings] == ["plugin 'hostile_successors'"]
 
 
 def test_a_game_hint_that_is_not_a_legal_move_is_left_out_and_the_hosts_search_answers():

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from cardshell.render import text_of
 from cardshell.search import MAX_POSITIONS
 from cardshell.shell import Shell
 from cardshell.winnability.store import Store
@@ -144,7 +145,7 @@ def test_successors_that_are_not_pairs_are_named_and_the_search_goes_on_without_
 def test_a_contract_1_state_that_cannot_be_copied_is_its_plugins_fault(tmp_path):
     shell = shell_with("lockbox", tmp_path)
     started = shell.execute("play lockbox")  # the display fails, the game starts
-    assert started.warnings and all(warning.startswith("plugin 'lockbox'") for warning in started.warnings)
+    assert started.warnings and all(text_of(warning).startswith("plugin 'lockbox'") for warning in started.warnings)
     reply = shell.execute("bump")
     assert not reply.ok
     assert reply.error == ("plugin 'lockbox': the state of game 'lockbox' cannot be deep-copied (TypeError: cannot "
@@ -163,7 +164,7 @@ ENDLESS = textwrap.dedent(
     shell.execute("play " + sys.argv[1] + " --row 1,1,2,2")
     reply = shell.execute(sys.argv[2])
     print(reply.ok, reply.error)
-    print(reply.warnings)
+    print([str(warning) for warning in reply.warnings])
     print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
     """
 )

@@ -228,7 +228,7 @@ def test_a_plugin_file_is_named_by_its_module_stem_wherever_it_lives(tmp_path):
         sys.modules.pop("dev_counter", None)
     assert reports[0] == reports[1]
     assert [name for name, _ in reports[0]] == ["dev_counter"]
-    assert "unknown hook 'cardshell_game_ended'" in reports[0][0][1]
+    assert "unknown hook 'cardshell_game_ended'" in str(reports[0][0][1])
 
 
 def test_extra_plugin_module_from_the_current_directory(tmp_path):

@@ -10,9 +10,10 @@ import random
 
 from cardshell import search
 from cardshell.interactive import left_line, play_steps
-from cardshell.messages import HostText
+from cardshell.messages import HostMessage
 from cardshell.pipes import OutputFailed
 from cardshell.plugincheck import PluginFault, checked_key
+from cardshell.render import text_of
 from cardshell.reply import HOST
 from cardshell.shell import Shell
 from cardshell.testing import run_cardshell
@@ -25,9 +26,9 @@ def started(module: str, game: str) -> Shell:
     return shell
 
 
-def ids(text: str) -> list[str]:
+def ids(text: object) -> list[str]:
     """The id of a host message and of every message nested in it, outermost first."""
-    if not isinstance(text, HostText):
+    if not isinstance(text, HostMessage):
         return []
     return [text.message_id, *(found for value in text.args.values() for found in ids(value))]
 
@@ -40,7 +41,7 @@ def test_a_plugins_fault_is_the_hosts_line_with_what_was_wrong_nested():
     assert (piece.origin, piece.message_id) == (HOST, "plugin.fault")
     assert piece.args == {"plugin": "'hostile_key'", "hook": "key",
                           "problem": "returned list [2, 3, 3, 2, 1, 1], which is not hashable"}
-    assert ids(piece.text) == ["plugin.fault", "plugin.not-hashable"]
+    assert ids(piece.message) == ["plugin.fault", "plugin.not-hashable"]
 
 
 def test_a_warning_about_an_answer_left_out_keeps_its_id():
@@ -49,7 +50,7 @@ def test_a_warning_about_an_answer_left_out_keeps_its_id():
     assert reply.ok
     [warning] = reply.warning_parts()
     assert warning.text == "plugin 'hostile_listed_move': legal_moves listed 'take 6', which its rules reject; left out"
-    assert ids(warning.text) == ["plugin.fault", "plugin.rejected-listed"]
+    assert ids(warning.message) == ["plugin.fault", "plugin.rejected-listed"]
 
 
 def test_a_fault_keeps_its_message_through_a_pickle_as_a_sweep_worker_sends_it():
@@ -58,7 +59,7 @@ def test_a_fault_keeps_its_message_through_a_pickle_as_a_sweep_worker_sends_it()
     except PluginFault as fault:
         received = pickle.loads(pickle.dumps(fault))
     assert str(received) == "plugin 'golf': key returned list [2, 2], which is not hashable"
-    assert ids(received.message) == ["plugin.fault", "plugin.not-hashable"]
+    assert ids(received.said) == ["plugin.fault", "plugin.not-hashable"]
     assert (received.plugin, received.hook) == ("golf", "key")
 
 
@@ -82,14 +83,14 @@ def test_the_hosts_hint_gives_its_reason_by_id():
     shell = started("hostile_listed_move", "lying-moves")
     assert shell.current is not None
     found = search.hint(shell.registry.rules("lying-moves"), shell.current.state, rng=random.Random(0))
-    assert (found.move, found.why) == ("take 2", "starts a winning line of 3 moves")
+    assert (found.move, text_of(found.why)) == ("take 2", "starts a winning line of 3 moves")
     assert ids(found.why) == ["search.winning-line"]
 
 
 def test_a_stream_that_fails_says_so_by_id():
     failure = OutputFailed("stdout", "Broken pipe")
     assert str(failure) == "cannot write to stdout (Broken pipe)"
-    assert ids(str(failure)) == ["script.cannot-write"]
+    assert ids(failure.message) == ["script.cannot-write"]
 
 
 def test_the_terminals_lines_are_messages():
@@ -97,13 +98,13 @@ def test_the_terminals_lines_are_messages():
     assert shell.execute("play counter").ok
     left = shell.lifecycle.leave(abandon=False)
     assert left is not None
-    assert left_line(left) == "Left Counter (still in progress: 'play counter' resumes it)."
+    assert text_of(left_line(left)) == "Left Counter (still in progress: 'play counter' resumes it)."
     assert ids(left_line(left)) == ["terminal.left-in-progress"]
     assert shell.execute("play counter").ok
     shown: list[str] = []
     last = play_steps(shell, ["inc 1", "inc 1"], shown.append, lambda seconds: "", 0)  # the count wins at 3
-    assert (last, ids(last)) == ("Played the 2 moves.", ["terminal.steps-played"])
+    assert (text_of(last), ids(last)) == ("Played the 2 moves.", ["terminal.steps-played"])
     assert shown[0].startswith("> inc 1\n")
     stopped = play_steps(shell, ["inc 1"], shown.append, lambda seconds: "q", 0)
-    assert stopped == "Stopped after 0 of 1 moves ('solve --play' plays on from here)."
+    assert text_of(stopped) == "Stopped after 0 of 1 moves ('solve --play' plays on from here)."
     assert ids(stopped) == ["terminal.steps-stopped"]

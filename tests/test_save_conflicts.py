@@ -63,9 +63,9 @@ def test_an_unreadable_automatic_save_is_moved_aside_not_overwritten(tmp_path, c
     notes = shell.close()
     assert len(notes) == 2
     match = re.fullmatch(rf"warning: save 'counter' {re.escape(problem)}; this cardshell does not overwrite it: "
-                         r"it was moved aside as '(counter\.unreadable-\d{8}-\d{6})'\.", notes[0])
+                         r"it was moved aside as '(counter\.unreadable-\d{8}-\d{6})'\.", str(notes[0]))
     assert match, notes[0]
-    assert notes[1].startswith("Saved Counter (seed ") and notes[1].endswith(": 'play counter' resumes it.")
+    assert str(notes[1]).startswith("Saved Counter (seed ") and str(notes[1]).endswith(": 'play counter' resumes it.")
     assert save_file(tmp_path, match.group(1)).read_text() == text  # kept byte for byte
     assert saved(tmp_path, "counter")["log"] == ["inc 2"]
 

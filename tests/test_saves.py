@@ -164,7 +164,7 @@ def test_games_and_the_start_of_the_interactive_shell_report_bad_saves(tmp_path)
     assert "  good       Aces Up, seed 7, 1 move" in listing
     offered = offered_saves(shell)
     assert "warning: save 'truncated' is damaged (not valid JSON; truncated?); it is skipped" in offered
-    assert all(line.startswith("warning: ") for line in offered)  # no automatic save among them
+    assert all(str(line).startswith("warning: ") for line in offered)  # no automatic save among them
 
 
 def test_a_damaged_automatic_save_starts_a_new_game_with_a_warning(tmp_path):
@@ -287,7 +287,7 @@ def test_save_and_autosave_on_eof_resume_every_game_in_another_process(run_cli, 
     assert second.returncode == 0, second.stderr
     for _gid, session in expected.sessions.items():
         title = session.game.title
-        resumed = f"Resuming saved {title}, seed {session.seed} ({helptext.moves(session.moves)} so far).\n"
+        resumed = f"Resuming saved {title}, seed {session.seed} ({helptext.moves(session.moves).text} so far).\n"
         assert resumed + expected.lifecycle.render(session) + "\n" in second.stdout
     assert "Undid 'inc 2'.\n[0]\n" in second.stdout  # undo history survives the save
     assert "Loaded 'named': Counter, seed 2 (1 move so far).\n[2]\n" in second.stdout

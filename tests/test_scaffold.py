@@ -184,7 +184,7 @@ def test_new_plugin_is_a_shell_command_that_gives_the_next_steps_with_this_pytho
 def test_the_next_steps_name_a_folder_outside_the_current_one_by_its_path(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     steps = scaffold.next_steps(Path("/elsewhere/my game"), "mine", python="/opt/py 3/bin/python")
-    assert steps.splitlines()[1] == "  '/opt/py 3/bin/python' -m pip install -e '/elsewhere/my game[test]'"
+    assert steps.text.splitlines()[1] == "  '/opt/py 3/bin/python' -m pip install -e '/elsewhere/my game[test]'"
 
 
 def test_new_plugin_works_where_pytest_is_not_installed(tmp_path):

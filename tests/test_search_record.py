@@ -110,7 +110,7 @@ def test_a_prune_beside_a_solver_is_accepted_with_one_note_naming_the_plugin(fie
     assert shell.notes[-1] == ("plugin 'pruned_count': game 'count' has a solver, so its prune is never read "
                                "(the solver replaces the generic search)")
     assert len(shell.notes) == (1 if "search" in fields else 2)  # and the flat fields' deprecation
-    assert "Notes:\n" + "".join(f"  {note}\n" for note in shell.notes) in shell.execute("plugins").output + "\n"
+    assert "Notes:\n" + "".join(f"  {note.text}\n" for note in shell.notes) in shell.execute("plugins").output + "\n"
 
 
 def test_what_a_solver_leaves_unread():

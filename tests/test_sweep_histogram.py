@@ -15,7 +15,7 @@ from cardshell.sweep.histogram import Histogram, binned, nice_number, text, trim
 
 def test_text_layout_exact():
     drawn = text(Histogram("Result", (("won", 3), ("lost", 1), ("tied", 0))), columns=50)
-    assert drawn.split("\n") == [
+    assert drawn.text.split("\n") == [
         "Result (4 games)",
         " won | ################################# 3  75.00%",
         "lost | ###########                       1  25.00%",
@@ -29,7 +29,7 @@ def test_text_layout_exact():
                                max_size=40), min_size=60, max_size=60))
 def test_text_is_aligned_within_80_columns(counts, labels):
     rows = tuple(zip(labels, counts))
-    lines = text(Histogram("Number of something", rows, unit="rounds")).split("\n")
+    lines = text(Histogram("Number of something", rows, unit="rounds")).text.split("\n")
     assert all(len(line) <= 80 for line in lines)
     if sum(counts) == 0:
         assert lines[1] == "(nothing to draw)"
@@ -126,5 +126,5 @@ def test_without_matplotlib_the_message_says_how_to_get_it(monkeypatch):
     monkeypatch.setattr(hist, "matplotlib_available", lambda: False)
     with pytest.raises(CommandError) as caught:
         hist.check_png_target("h.png")
-    assert "pip install 'cardshell[plot]'" in caught.value.message
-    assert "--plot alone draws a text histogram" in caught.value.message
+    assert "pip install 'cardshell[plot]'" in str(caught.value)
+    assert "--plot alone draws a text histogram" in str(caught.value)

@@ -93,7 +93,7 @@ def test_a_run_reports_aligned_within_80_columns_and_keeps_its_table_in_the_data
     assert row_of("from the table", 0, "of 12 deals") in lines
     assert "Time per settled deal" in reply.output  # the --plot histogram
     # What the rules version covers, in one line under it (issue 26 item 5).
-    assert lines[head + 2].startswith("  rules version: ") and lines[head + 3] == f"  {KEY_COVERS}"
+    assert lines[head + 2].startswith("  rules version: ") and lines[head + 3] == f"  {KEY_COVERS.text}"
     # The nine rows of the table: labels in one column, values right-aligned in the next.
     table_lines = lines[head + 4:head + 13]
     assert [line[2:19].rstrip() for line in table_lines] == [

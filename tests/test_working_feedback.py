@@ -147,7 +147,7 @@ def test_ctrl_c_during_a_pause_stops_the_paced_steps_like_a_key():
     def ctrl_c(seconds):
         raise KeyboardInterrupt
 
-    assert interactive.play_steps(shell, steps, [].append, ctrl_c).startswith(f"Stopped after 0 of {len(steps)}")
+    assert str(interactive.play_steps(shell, steps, [].append, ctrl_c)).startswith(f"Stopped after 0 of {len(steps)}")
     assert shell.current.state == (1, 2, 2, 1, 3, 3)
 
 

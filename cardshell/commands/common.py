@@ -16,6 +16,7 @@ from cardshell.game_options import play_parser as play_parser  # its home; kept 
 from cardshell.messages import say
 from cardshell.option_values import OptionParser
 from cardshell.records import Command, Game
+from cardshell.render import Text
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.gametable import GameTable
@@ -47,7 +48,7 @@ def _split(text: str) -> list[str]:
     return parsers.shell_words(text)
 
 
-def _did_you_mean(word: str, candidates: Iterable[str]) -> str:
+def _did_you_mean(word: str, candidates: Iterable[str]) -> Text:
     close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.75)
     return say("command.did-you-mean", word=repr(close[0])) if close else ""
 
@@ -73,7 +74,7 @@ def find_game(games: Mapping[str, Game], word: str) -> Game:
                            games=known))
 
 
-def _did_you_mean_game(word: str, games: Iterable[str]) -> str:
+def _did_you_mean_game(word: str, games: Iterable[str]) -> Text:
     """A close game id for a mistyped ``word`` (``aces-upp``, ``acs``: ``aces-up``), else ""."""
     ids = sorted(games)
     close = _did_you_mean(word, ids)
@@ -89,7 +90,7 @@ def game_commands(registry: Registry, game_id: str) -> list[Command]:
     return [entry.command for entry in registry.commands(game_id)]
 
 
-def game_page(host: Host, game_id: str) -> list[str]:
+def game_page(host: Host, game_id: str) -> list[Text]:
     """``help GAME`` and ``rules GAME``: the game's page wrapped to the width, as the pieces echoed.
 
     The pieces are :func:`cardshell.gamepage.page_pieces`: the rules page (its
@@ -147,9 +148,9 @@ class HostPlugin:
     def _find_game(self, word: str) -> Game:
         return find_game(self.shell.registry.games, word)
 
-    def _saved_rows(self) -> list[tuple[str, str]]:
+    def _saved_rows(self) -> list[tuple[str, Text]]:
         """One row per save: resumable ones with how to resume, broken ones with why not."""
-        rows: list[tuple[str, str]] = []
+        rows: list[tuple[str, Text]] = []
         for name, found in saves.list_saves(self.shell.places.data_dir):
             if isinstance(found, saves.SaveError):
                 rows.append((name, say("save.row-unusable", problem=found.message)))

@@ -13,6 +13,7 @@ from cardshell.hookspecs import hookimpl
 from cardshell.messages import say
 from cardshell.records import Command, CommandContext
 from cardshell.registry import ESCAPE
+from cardshell.render import Text, laid
 
 
 class MenuCommands(HostPlugin):
@@ -92,7 +93,7 @@ class MenuCommands(HostPlugin):
                 return
             owners = self._games_with_command(word)
             if owners:  # a command of some games, asked about outside them
-                ctx.echo(say("help.command-elsewhere", word=word, games=_series(owners)).laid_out(width))
+                ctx.echo(laid(say("help.command-elsewhere", word=word, games=_series(owners)), width))
                 return
             close = shell.dispatcher.did_you_mean(word)
             hint = (say("command.did-you-mean", word=repr(close)) if close
@@ -135,8 +136,8 @@ class MenuCommands(HostPlugin):
             ctx.echo(say("games.heading"))
             for piece in helptext.games_list(shell.registry.listing(), width):
                 ctx.echo(piece)
-        playing: list[tuple[str, str]] = []
-        finished: list[tuple[str, str]] = []
+        playing: list[tuple[str, Text]] = []
+        finished: list[tuple[str, Text]] = []
         ended = {gid: s for gid, s in table.finished.items() if s.outcome is not None and gid not in table.sessions}
         for gid, session in sorted((table.sessions | ended).items()):
             marker = say("games.current") if session is table.current else ""
@@ -156,7 +157,7 @@ class MenuCommands(HostPlugin):
                     ctx.echo(piece)
 
 
-def _series(items: list[str]) -> str:
+def _series(items: list[str]) -> Text:
     """``Blackjack, Snap and Pictures``: items joined as a sentence does
     (the message ``help.list-and`` for more than one)."""
     return items[0] if len(items) == 1 else say("help.list-and", items=", ".join(items[:-1]), last=items[-1])

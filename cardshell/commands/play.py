@@ -12,11 +12,11 @@ from cardshell.commands.switching import GameSwitching
 from cardshell.errors import CommandError, UsageError
 from cardshell.game_options import play_parser
 from cardshell.hookspecs import hookimpl
-from cardshell.messages import HostText, say
+from cardshell.messages import HostMessage, say
 from cardshell.records import Command, CommandContext
 
 
-def over_line(session: Any) -> HostText:
+def over_line(session: Any) -> HostMessage:
     """``Aces Up (seed 4) is over: won.``: how a finished game is named (``game.was-over``)."""
     outcome = session.outcome
     detail = say("game.detail", detail=outcome.detail) if outcome.detail else ""

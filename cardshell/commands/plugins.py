@@ -8,6 +8,7 @@ from cardshell.hookspecs import hookimpl
 from cardshell.messages import say
 from cardshell.records import Command, CommandContext
 from cardshell.registry import ESCAPE
+from cardshell.render import Text
 
 
 class PluginCommands(HostPlugin):
@@ -24,7 +25,7 @@ class PluginCommands(HostPlugin):
         """``plugins``: loaded plugins (distribution, version, games, hooks, shadowed words) and failures."""
         registry = self.shell.registry
         width = self.shell.front_end.width
-        rows: list[tuple[str, str]] = []
+        rows: list[tuple[str, Text]] = []
         for info in registry.plugins:
             dist = f"{info.dist} {info.version}" if info.dist else say("plugins.no-distribution")
             games = say("plugins.games", games=", ".join(info.games)) if info.games else ""

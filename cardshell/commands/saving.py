@@ -15,6 +15,7 @@ from cardshell.hookspecs import hookimpl
 from cardshell.messages import say
 from cardshell.persistence import MAX_ABANDONED, describe
 from cardshell.records import Command, CommandContext
+from cardshell.render import Text
 
 
 class SaveCommands(GameSwitching):
@@ -95,8 +96,8 @@ class SaveCommands(GameSwitching):
         except saves.SaveError as exc:
             raise CommandError(exc.message) from None
 
-    def _abandoned_rows(self) -> list[tuple[str, str]]:
-        rows: list[tuple[str, str]] = []
+    def _abandoned_rows(self) -> list[tuple[str, Text]]:
+        rows: list[tuple[str, Text]] = []
         for name, record in self.shell.persistence.abandoned.items():
             game = self.shell.registry.games.get(record.game)
             rows.append((name, say("save.row-abandoned", title=game.title if game else record.game, seed=record.seed,

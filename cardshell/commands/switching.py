@@ -13,12 +13,13 @@ from cardshell.errors import CommandError
 from cardshell.messages import say
 from cardshell.persistence import describe
 from cardshell.records import CommandContext, Game
+from cardshell.render import Text
 
 
 class GameSwitching(HostPlugin):
     """Starting, resuming and replacing games, for the plugins whose commands do."""
 
-    def _resume_saved(self, ctx: CommandContext, name: str, verb: str,
+    def _resume_saved(self, ctx: CommandContext, name: str, verb: Text,
                       record: saves.SaveRecord | None = None) -> None:
         """Rebuild the save ``name``, make it current and show it.
 
@@ -57,7 +58,8 @@ class GameSwitching(HostPlugin):
         nothing is kept.
         """
         shell, persistence = self.shell, self.shell.persistence
-        record, snapshot, what = None, None, ""
+        record, snapshot = None, None
+        what: Text = ""
         session = shell.table.sessions.get(game_id)
         if session is not None:
             same = incoming is not None and (incoming.uid, incoming.log) == (session.uid, session.log)

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 
 from cardshell.errors import CommandError, UsageError
 from cardshell.messages import say
+from cardshell.render import Text
 from cardshell.sweep.engine import Backend
 from cardshell.sweep.grammar import check_address
 from cardshell.sweep.serial import Serial
@@ -32,7 +33,7 @@ def usable_cores() -> int:
         return os.cpu_count() or 1
 
 
-def resolve_jobs(jobs: int | None, cores: int | None = None) -> tuple[int, str | None]:
+def resolve_jobs(jobs: int | None, cores: int | None = None) -> tuple[int, Text | None]:
     """The number of processes for ``--jobs``, and a note when it was capped.
 
     Args:
@@ -57,7 +58,7 @@ def resolve_jobs(jobs: int | None, cores: int | None = None) -> tuple[int, str |
 
 
 def choose_backend(jobs: int | None, scheduler: str | None,
-                   environ: Mapping[str, str] | None = None) -> tuple[Backend, list[str]]:
+                   environ: Mapping[str, str] | None = None) -> tuple[Backend, list[Text]]:
     """The backend for a sweep by this module's rules, not started, and notes for the user.
 
     Args:
@@ -73,13 +74,13 @@ def choose_backend(jobs: int | None, scheduler: str | None,
         try:
             scheduler = check_address(environ[ENV_SCHEDULER].strip(), ENV_SCHEDULER)
         except UsageError as exc:
-            raise CommandError(exc.message) from None
+            raise CommandError(exc.said) from None
     if scheduler is not None:
         from cardshell.sweep.cluster import DaskCluster
 
         return DaskCluster(scheduler), []
     processes, note = resolve_jobs(jobs)
-    notes = [note] if note else []
+    notes: list[Text] = [note] if note else []
     if processes == 1:
         return Serial(), notes
     from cardshell.sweep.pool import Pool

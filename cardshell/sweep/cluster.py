@@ -23,8 +23,9 @@ from typing import Any
 
 from cardshell import blame
 from cardshell.errors import CommandError, UsageError
-from cardshell.messages import HostText, say
+from cardshell.messages import HostMessage, say
 from cardshell.parsers import quoted
+from cardshell.render import Text
 from cardshell.sweep.deals import MAX_CHUNK, Chunk, chunk_size, chunked, deal_count
 from cardshell.sweep.grammar import split_address
 from cardshell.sweep.worker import Guarded
@@ -57,7 +58,7 @@ class DaskCluster:
     def __init__(self, address: str, timeout: float | None = None) -> None:
         self.address = address
         self.timeout = timeout
-        self.name: str = say("sweep.backend-cluster", address=address)
+        self.name: Text = say("sweep.backend-cluster", address=address)
 
     def map(self, task: Callable[[Chunk], Any], deals: Iterable[int],
             max_chunk: int = MAX_CHUNK) -> Iterator[tuple[Chunk, Any]]:
@@ -79,7 +80,7 @@ class DaskCluster:
         try:
             host, port = split_address(self.address, say("sweep.the-address"))
         except UsageError as exc:
-            raise CommandError(say("sweep.unreachable", address=quoted(self.address), reason=exc.message)) from None
+            raise CommandError(say("sweep.unreachable", address=quoted(self.address), reason=exc.said)) from None
         try:
             probe(host, port, timeout)
             client = Client(self.address, timeout=max(0.1, deadline - time.monotonic()), set_as_default=False)
@@ -207,7 +208,7 @@ def resolve(host: str, port: int, timeout: float) -> list[tuple[Any, ...]]:
     return found[0]
 
 
-def _reason(exc: BaseException, timeout: float) -> str:
+def _reason(exc: BaseException, timeout: float) -> Text:
     """The one-line reason of a failed connection: this module's own message, else the exception's text.
 
     The text is put on one line, at most 200 characters.
@@ -215,13 +216,13 @@ def _reason(exc: BaseException, timeout: float) -> str:
     if isinstance(exc, TimeoutError) and not str(exc):
         return say("sweep.no-answer", seconds=f"{timeout:g}")
     said = exc.args[0] if len(exc.args) == 1 else None
-    if isinstance(said, HostText) and len(said) <= 200 and said == " ".join(said.split()):
+    if isinstance(said, HostMessage) and len(said.text) <= 200 and said.text == " ".join(said.text.split()):
         return said
     text = " ".join(str(exc).split()) or type(exc).__name__
     return text if len(text) <= 200 else text[:200] + "…"
 
 
-def _describe(chunk: Chunk) -> str:
+def _describe(chunk: Chunk) -> Text:
     if len(chunk) == 1:
         return str(chunk[0])
     return say("sweep.deal-range", first=chunk[0], last=chunk[-1], count=len(chunk))

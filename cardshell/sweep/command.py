@@ -16,6 +16,7 @@ from typing import Any
 from cardshell.messages import say
 from cardshell.progress import ProgressLine
 from cardshell.records import Command, CommandContext
+from cardshell.render import Text
 from cardshell.sweep import histogram as histograms
 from cardshell.sweep.backends import ENV_SCHEDULER, choose_backend
 from cardshell.sweep.deals import MAX_CHUNK, Chunk
@@ -74,7 +75,7 @@ class Simulation:
     add: Callable[[Any, Any], Any] = add_counts
     max_chunk: int = MAX_CHUNK
 
-    def run(self, state: Any, args: SweepArgs, ctx: CommandContext | None = None) -> tuple[Any, SweepRun, list[str]]:
+    def run(self, state: Any, args: SweepArgs, ctx: CommandContext | None = None) -> tuple[Any, SweepRun, list[Text]]:
         """Play the deals ``args`` asks for and fold their results.
 
         ``state.seed`` is the default first seed; ``ctx`` shows progress (None: none).

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol, TypeVar
 
+from cardshell.render import Text
 from cardshell.signals import stop_on_termination
 from cardshell.sweep.deals import MAX_CHUNK, Chunk
 from cardshell.sweep.serial import Serial
@@ -29,7 +30,7 @@ T = TypeVar("T")
 class Backend(Protocol):
     """Where chunks run (Serial, Pool, DaskCluster); ``name`` is how messages name it (``"2 processes"``)."""
 
-    name: str
+    name: Text
 
     def map(self, task: Callable[[Chunk], Any], deals: Iterable[int],
             max_chunk: int = MAX_CHUNK) -> Iterator[tuple[Chunk, Any]]:

@@ -20,6 +20,7 @@ from cardshell import option_values
 from cardshell.errors import UsageError
 from cardshell.messages import say
 from cardshell.parsers import quoted
+from cardshell.render import Text
 from cardshell.sweep.deals import MAX_DEALS
 
 __all__ = [
@@ -82,7 +83,7 @@ class SweepArgs:
     extras: tuple[int, ...] = ()
 
 
-def integer(word: str, what: str, low: int, high: int) -> int:
+def integer(word: str, what: Text, low: int, high: int) -> int:
     """Read an integer argument, ``low <= value <= high`` (:func:`cardshell.option_values.count`).
 
     ``what`` names it in messages (``"the number of games N"``); the digits are
@@ -110,7 +111,7 @@ def check_address(address: str, where: str = "--scheduler") -> str:
     return address
 
 
-def split_address(address: str, where: str = "--scheduler") -> tuple[str, int]:
+def split_address(address: str, where: Text = "--scheduler") -> tuple[str, int]:
     """The host (IPv6 brackets removed) and TCP port of an address; UsageError as :func:`check_address`."""
     if len(address) > MAX_ADDRESS:
         raise UsageError(say("sweep.address-too-long", where=where, limit=MAX_ADDRESS))

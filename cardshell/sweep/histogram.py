@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardshell.errors import CommandError
-from cardshell.messages import HostText, say
+from cardshell.messages import HostMessage, say
 from cardshell.ownfiles import refusal, replaced
 
 __all__ = [
@@ -114,7 +114,7 @@ def binned(counts: Sequence[int], width: int, max_rows: int = 25) -> tuple[tuple
     return tuple(rows)
 
 
-def text(histogram: Histogram, columns: int = COLUMNS) -> HostText:
+def text(histogram: Histogram, columns: int = COLUMNS) -> HostMessage:
     """The histogram as aligned lines of at most ``columns`` (>= 40) characters (``sweep.histogram``).
 
     A title line with the total, then per row the label, a ``#`` bar (the
@@ -129,8 +129,8 @@ def text(histogram: Histogram, columns: int = COLUMNS) -> HostText:
     """
     total = histogram.total
     heading = _heading(histogram)
-    if len(heading) > columns:
-        heading = say("sweep.histogram-heading-cut", heading=heading[:columns])
+    if len(heading.text) > columns:
+        heading = say("sweep.histogram-heading-cut", heading=heading.text[:columns])
     if not total:
         return say("sweep.histogram-empty", heading=heading)
     labels = [_cut(label) for label, _ in histogram.rows]
@@ -148,7 +148,7 @@ def text(histogram: Histogram, columns: int = COLUMNS) -> HostText:
     return say("sweep.histogram", heading=heading, rows="\n".join(lines))
 
 
-def _heading(histogram: Histogram) -> HostText:
+def _heading(histogram: Histogram) -> HostMessage:
     """The heading of a histogram, its text's and its PNG's: the title, the
     total and the unit (``Number of uncovered pictures (5,000 games)``)."""
     return say("sweep.histogram-heading", title=histogram.title, total=f"{histogram.total:,}", unit=histogram.unit)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardshell.errors import CommandError
 from cardshell.messages import say
+from cardshell.render import Text
 from cardshell.sweep.deals import MAX_CHUNK, Chunk, chunk_size, chunked, deal_count
 from cardshell.sweep.worker import HELD_SIGNALS, Guarded, start
 
@@ -157,7 +158,7 @@ class Pool:
         if jobs < 1:
             raise ValueError(f"jobs must be >= 1, got {jobs}")
         self.workers = jobs
-        self.name: str = say("sweep.backend-processes" if jobs != 1 else "sweep.backend-process", jobs=jobs)
+        self.name: Text = say("sweep.backend-processes" if jobs != 1 else "sweep.backend-process", jobs=jobs)
 
     #: :meth:`map` takes ``finished`` (:func:`cardshell.sweep.engine.run` looks for this).
     counts_finished = True

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from cardshell.messages import say
+from cardshell.render import Text
 from cardshell.sweep.deals import MAX_CHUNK, Chunk, chunk_size, chunked, deal_count
 
 __all__ = ["Serial"]
@@ -14,7 +15,7 @@ __all__ = ["Serial"]
 class Serial:
     """Run every chunk in this process, in order; Ctrl-C raises inside the game's own code."""
 
-    name: str = say("sweep.backend-one-core")
+    name: Text = say("sweep.backend-one-core")
     workers = 1
 
     def map(self, task: Callable[[Chunk], Any], deals: Iterable[int],

@@ -18,10 +18,11 @@ from cardshell import gamepage
 from cardshell.commands.common import find_game, game_commands
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
-from cardshell.messages import HostText, say
+from cardshell.messages import HostMessage, say
 from cardshell.ownfiles import refusal
 from cardshell.records import Command, CommandContext
 from cardshell.registry import HOST_PLUGINS
+from cardshell.render import Text, add_note
 from cardshell.sweep import ENV_SCHEDULER, ProgressLine, choose_backend
 from cardshell.sweep import histogram as histograms
 from cardshell.winnability import args as grammar
@@ -53,9 +54,9 @@ HELP = "\n\n".join(textwrap.fill(paragraph, 78) for paragraph in (
     "How often can GAME be won? Each deal A..B-1 (--deals A:B, default 0:100, at most "
     f"{grammar.MAX_DEALS:,} deals; deal N is 'play GAME --seed N') is settled as won or no win, "
     "or unknown when its budget runs out.",
-    f"{THOUGHTFUL_LINE} (--thoughtful, the default: the true deal is solved, face-down cards "
+    f"{THOUGHTFUL_LINE.text} (--thoughtful, the default: the true deal is solved, face-down cards "
     "included.)",
-    f"{HONEST_LINE} (--honest: each move is the one 'hint' suggests, from K re-drawn deals per "
+    f"{HONEST_LINE.text} (--honest: each move is the one 'hint' suggests, from K re-drawn deals per "
     f"move, --samples K, default 10. The player enters a position at most {MAX_VISITS} times; "
     "when every move would enter one once more, it has lost its way: no win.)",
     f"Budget per deal: --seconds S (default {grammar.SECONDS:g}, honest {grammar.HONEST_SECONDS:g}; at most "
@@ -172,8 +173,8 @@ class WinnabilityCommands:
                 ctx.echo(say("sweep.wrote-histogram", file=png))
 
     def _sweep_and_report(self, ctx: CommandContext, options: grammar.WinnabilityArgs, title: str, key: Key,
-                          task: Any, backend: Any, notes: list[str], export: Path | None,
-                          warn: Callable[[str, str], None]) -> Tally:
+                          task: Any, backend: Any, notes: list[Text], export: Path | None,
+                          warn: Callable[[Text, Text], None]) -> Tally:
         """Open and check the table, sweep, report, export; the run's tally.
 
         Raises:
@@ -197,7 +198,7 @@ class WinnabilityCommands:
             except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM/SIGHUP (a subclass): keep its type
                 stored = store.count_usable(key, deals)
                 kept, remain = stored - reused, len(deals) - stored
-                stop.add_note(say("winnability.interrupted", kept=_deals(kept), table=store.path,
+                add_note(stop, say("winnability.interrupted", kept=_deals(kept), table=store.path,
                                   remain=_deals(remain)))
                 raise
             wall = time.monotonic() - started
@@ -221,7 +222,7 @@ class WinnabilityCommands:
         return tally
 
 
-def usage_problem(shell: Host, text: str) -> str | None:
+def usage_problem(shell: Host, text: str) -> Text | None:
     """``winnability: MESSAGE`` if ``text`` does not parse or names no game, else None.
 
     The command line (``cardshell winnability ...``) exits 2 on it.
@@ -230,9 +231,9 @@ def usage_problem(shell: Host, text: str) -> str | None:
         options = grammar.parse(text)
         find_game(shell.registry.games, options.game)
     except UsageError as exc:
-        return say("winnability.usage-problem", problem=exc.message, usage=grammar.USAGE)
+        return say("winnability.usage-problem", problem=exc.said, usage=grammar.USAGE)
     except CommandError as exc:
-        return say("winnability.problem", problem=exc.message)
+        return say("winnability.problem", problem=exc.said)
     return None
 
 
@@ -249,6 +250,6 @@ def _check_export(path: str, data_dir: Path) -> Path:
     return target
 
 
-def _deals(count: int) -> HostText:
+def _deals(count: int) -> HostMessage:
     """``3 deals``, ``1 deal``: a number of deals in words."""
     return say("winnability.deals" if count != 1 else "winnability.deals-one", count=f"{count:,}")

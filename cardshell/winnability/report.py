@@ -15,7 +15,8 @@ from array import array
 from dataclasses import dataclass, field
 
 from cardshell import screen
-from cardshell.messages import HostText, say
+from cardshell.messages import HostMessage, say
+from cardshell.render import Text, laid, text_of
 from cardshell.sweep.histogram import Histogram
 from cardshell.winnability.stats import bounds, median, wilson_interval
 from cardshell.winnability.store import Key, Row
@@ -85,7 +86,7 @@ def _seconds(value: float) -> str:
     return f"{value:.3f} s" if value < 10 else f"{value:,.1f} s"
 
 
-def _budget(key: Key) -> HostText:
+def _budget(key: Key) -> HostMessage:
     if key.mode == "honest":
         return say("winnability.budget-honest", seconds=f"{key.seconds:g}", samples=key.samples,
                    nodes=f"{key.nodes:,}")
@@ -97,19 +98,19 @@ _LISTS = (("won", "winnability.won-list"), ("no win", "winnability.not-won-list"
           ("unknown", "winnability.unknown-list"))
 
 
-def _listed(message_id: str, found: array, list_all: bool, width: int) -> HostText:
+def _listed(message_id: str, found: array, list_all: bool, width: int) -> Text:
     """One result's list of deals: the first :data:`LISTED` (all with ``list_all``), then how many more."""
     shown = list(found) if list_all else list(found[:LISTED])
     count = f"{len(found):,}"
-    lead = say(message_id, count=count, deals="")  # "Won (12):", a space before the first deal
-    wrapped = screen.wrap_list(f"{lead} ", [str(deal) for deal in shown], width)
+    lead = say(message_id, count=count, deals="").text  # "Won (12):", a space before the first deal
+    wrapped = screen.wrap_list(lead + " ", [str(deal) for deal in shown], width)
     listed = say(message_id, count=count, deals=wrapped[len(lead):])
     if len(shown) < len(found):  # the rest of the sentence, wrapped as words after the list
-        return say("winnability.more", listed=listed, more=f"{len(found) - len(shown):,}").laid_out(width, "  ")
+        return laid(say("winnability.more", listed=listed, more=f"{len(found) - len(shown):,}"), width, "  ")
     return listed
 
 
-def summary(title: str, key: Key, tally: Tally, *, list_all: bool = False, width: int = 80) -> list[HostText]:
+def summary(title: str, key: Key, tally: Tally, *, list_all: bool = False, width: int = 80) -> list[Text]:
     """The plain-words head of the report, as messages each wrapped to ``width``.
 
     ``list_all`` (``--list``) lists every deal, else the first :data:`LISTED`
@@ -127,7 +128,7 @@ def summary(title: str, key: Key, tally: Tally, *, list_all: bool = False, width
                    high=f"{100 * high:.0f}", unknown=f"{tally.unknown:,}")
     else:
         head = say("winnability.summary-none", title=title, unknown=f"{tally.unknown:,}")
-    lines = [head.laid_out(width, "  "), (HONEST_LINE if honest else THOUGHTFUL_LINE).laid_out(width, "  ")]
+    lines: list[Text] = [laid(head, width, "  "), laid((HONEST_LINE if honest else THOUGHTFUL_LINE), width, "  ")]
     for result, message_id in _LISTS:
         found = tally.deals_by_result.get(result, array("q"))
         if found:
@@ -151,11 +152,12 @@ def report(title: str, key: Key, deals: range, tally: Tally, wall: float, reused
         The lines, none over ``width`` characters but a single word (the
         rules version).
     """
-    return "\n".join(report_lines(title, key, deals, tally, wall, reused, list_all=list_all, width=width))
+    return "\n".join(text_of(line) for line in report_lines(title, key, deals, tally, wall, reused,
+                                                            list_all=list_all, width=width))
 
 
 def report_lines(title: str, key: Key, deals: range, tally: Tally, wall: float, reused: int, *,
-                 list_all: bool = False, width: int = 80) -> list[HostText]:
+                 list_all: bool = False, width: int = 80) -> list[Text]:
     """The report of a run as the host's messages, each wrapped to ``width``; arguments as for :func:`report`."""
     settled = tally.won + tally.lost
     low, high = wilson_interval(tally.won, settled)
@@ -175,12 +177,12 @@ def report_lines(title: str, key: Key, deals: range, tally: Tally, wall: float, 
         say("winnability.row-from-table", reused=f"{reused:>8,}", count=f"{tally.deals:,}"),
     ]
     lines = summary(title, key, tally, list_all=list_all, width=width)
-    lines += [say("winnability.details", game=key.game, mode=key.mode, start=deals.start,
-                  stop=deals.stop).laid_out(width, "  "),
-              _budget(key).laid_out(width, "  "),
-              say("winnability.rules-version", version=key.rules_version).laid_out(width),
-              say("winnability.key-covers-line", covers=KEY_COVERS).laid_out(width, "  ")]
-    lines += [row.laid_out(width, " " * 25) for row in rows]
+    lines += [laid(say("winnability.details", game=key.game, mode=key.mode, start=deals.start,
+                  stop=deals.stop), width, "  "),
+              laid(_budget(key), width, "  "),
+              laid(say("winnability.rules-version", version=key.rules_version), width),
+              laid(say("winnability.key-covers-line", covers=KEY_COVERS), width, "  ")]
+    lines += [laid(row, width, " " * 25) for row in rows]
     return lines
 
 
@@ -193,4 +195,4 @@ def histogram(tally: Tally) -> Histogram:
         counts[index] += 1
     used = [i for i, count in enumerate(counts) if count]
     rows = tuple((labels[i], counts[i]) for i in range(used[0], used[-1] + 1)) if used else ()
-    return Histogram(say("winnability.time-histogram"), rows, unit=say("winnability.unit"))
+    return Histogram(say("winnability.time-histogram").text, rows, unit=say("winnability.unit").text)

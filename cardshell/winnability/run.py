@@ -49,6 +49,7 @@ import cardshell.search
 from cardshell.errors import CommandError
 from cardshell.messages import say
 from cardshell.plugincheck import Mutated, StateGuard, mutated
+from cardshell.render import Text, add_note
 from cardshell.ruleset import RuleSet
 from cardshell.search import Budget, hint, solve
 from cardshell.sweep import PerDeal, run
@@ -129,7 +130,7 @@ def rules_for(spec: GameSpec) -> RuleSet:
 
         shell = Shell.create(list(spec.plugins), extra_modules=spec.modules)
         if spec.game not in shell.games:
-            failed: str = ""
+            failed: Text = ""
             for failure in shell.failures:
                 failed = (say("winnability.plugin-failed-more", failures=failed, failure=failure.describe()) if failed
                           else say("winnability.plugin-failed", failure=failure.describe()))
@@ -286,7 +287,7 @@ class PlayDeal:
         return dataclasses.replace(played, warnings=tuple(warnings))
 
 
-def _bounded(rules: RuleSet, seed: int, state: Any, hook: str, seconds: float, work: Callable[[], T]) -> T | None:
+def _bounded(rules: RuleSet, seed: int, state: Any, hook: Text, seconds: float, work: Callable[[], T]) -> T | None:
     """``work()`` under the deal's time bound and the state guard; None if the bound ran out."""
     guard = StateGuard(state, keep=False)
     not_stored = say("winnability.deal-not-stored", deal=seed)
@@ -325,7 +326,7 @@ def check_deal(rules: RuleSet, seed: int) -> None:
 
 
 @contextlib.contextmanager
-def carried(rules: RuleSet) -> Iterator[list[tuple[str, str]]]:
+def carried(rules: RuleSet) -> Iterator[list[tuple[Text, Text]]]:
     """Hold the warnings the plugin gives while one deal is worked on.
 
     They go back with the deal's :class:`DealResult` (a worker has no player
@@ -334,7 +335,7 @@ def carried(rules: RuleSet) -> Iterator[list[tuple[str, str]]]:
     Yields:
         The ``(hook, line)`` pairs given, filled as the block runs.
     """
-    held: list[tuple[str, str]] = []
+    held: list[tuple[Text, Text]] = []
     try:
         with rules.warnings_held() as held:
             yield held
@@ -343,7 +344,7 @@ def carried(rules: RuleSet) -> Iterator[list[tuple[str, str]]]:
         raise
 
 
-def _hook(rules: RuleSet, own: str) -> str:
+def _hook(rules: RuleSet, own: str) -> Text:
     """The deal's plugin code for a time bound's message: the game's ``own`` hook or its rules."""
     return own if getattr(rules.game, own) is not None else say("winnability.its-rules")
 
@@ -410,7 +411,7 @@ def _new_ground(rules: RuleSet, state: Any, visits: Counter[Hashable]) -> tuple[
 
 def sweep(store: Store, key: Key, deals: range, task: Callable[[int], DealResult], *,
           backend: Backend | None = None, progress: Progress | None = None,
-          warn: Callable[[str, str], None] | None = None) -> int:
+          warn: Callable[[Text, Text], None] | None = None) -> int:
     """Solve (or play) every deal of ``deals`` the table cannot answer yet.
 
     Each chunk's results are stored in one transaction as they arrive, in deal
@@ -458,9 +459,9 @@ def sweep(store: Store, key: Key, deals: range, task: Callable[[int], DealResult
     except BaseException as stop:  # Ctrl-C, a signal, an error: store what was solved, then go on stopping
         try:
             if store.flush():
-                stop.add_note(store.unstored().message)
+                add_note(stop, store.unstored().message)
         except TableError as problem:
-            stop.add_note(problem.message)
+            add_note(stop, problem.message)
         store.release()
         raise
     if store.flush():

@@ -43,8 +43,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from cardshell.messages import HostText, say
+from cardshell.messages import HostMessage, say
 from cardshell.ownfiles import replaced
+from cardshell.render import Text, text_of
 
 __all__ = ["BLOCK", "BUSY_SECONDS", "CSV_COLUMNS", "FILE_NAME", "MAX_PENDING", "TRY_SECONDS", "DealResult", "Key",
            "Row", "Store", "TableBusy", "TableError", "read_csv"]
@@ -75,9 +76,12 @@ Result = Literal["won", "no win", "unknown"]
 class TableError(Exception):
     """The winnability table cannot be used; the message names the file and what to do."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: Text) -> None:
         super().__init__(message)
-        self.message = message
+        self.message: Text = message
+
+    def __str__(self) -> str:
+        return text_of(self.message)
 
 
 class TableBusy(TableError):
@@ -180,7 +184,7 @@ class DealResult:
     positions: int
     seconds: float
     line: tuple[str, ...] = ()
-    warnings: tuple[tuple[str, str], ...] = dataclasses.field(default=(), compare=False)
+    warnings: tuple[tuple[Text, Text], ...] = dataclasses.field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -502,7 +506,7 @@ class Store:
             return _row(values)
         except ValueError as exc:
             game, deal = str(values[0])[:40], str(values[3])[:20]
-            reason = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], HostText) else str(exc)
+            reason = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], HostMessage) else str(exc)
             raise TableError(say("winnability.table-damaged-row", table=self.path, deal=deal, game=repr(game),
                                  reason=reason)) from None
 

@@ -62,7 +62,7 @@ def reason(line: str) -> str:
         try:
             parse(rest)
         except UsageError as exc:
-            return exc.message
+            return str(exc)
     return f"{parsers.quoted(words[0] if words else line)} is not an option: D, F x, T x y, H, R or Q"
 
 

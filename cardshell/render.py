@@ -1,0 +1,155 @@
+"""The layout of the host's text: where a host line breaks, for every front end.
+
+A reply holds pieces (:mod:`cardshell.reply`); their text is made here, at
+the edge.  :class:`Layout` is the one seam of the layout: the width a
+front end gives (the terminal's, or the 80 columns of a script's menus and
+tables, or None: unchanged) and the indent of continuation lines.  A
+:class:`Laid` is a host message with the layout its place in a reply asks
+for (a help row's continuation under its right column); :func:`text_of`
+makes the text of any piece.  Lines break between words (:mod:`textwrap`),
+never inside one; a board is never wrapped (:class:`cardshell.screen.Exact`).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+from typing import Any
+
+from cardshell.messages import HostMessage
+
+#: The width host text is laid out for when the screen's is unknown (a
+#: script's menus and tables), in characters.
+DEFAULT_WIDTH = 80
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where a piece's lines break.
+
+    Attributes:
+        width: the most characters per line; None keeps every line whole.
+        indent: put before each continuation line (after the line's own
+            leading spaces).
+    """
+
+    width: int | None = DEFAULT_WIDTH
+    indent: str = ""
+
+    def wrap(self, text: str) -> str:
+        """Each line of ``text`` longer than :attr:`width`, broken between words.
+
+        Short lines are kept (aligned columns keep their layout);
+        continuation lines are indented like the line plus :attr:`indent`
+        (when that leaves at least half the width); a word longer than the
+        width overflows alone.
+        """
+        width = self.width
+        if width is None:
+            return text
+        out = []
+        for line in text.split("\n"):
+            if len(line) <= width:
+                out.append(line)
+                continue
+            lead = line[:len(line) - len(line.lstrip())]
+            more = lead + self.indent if len(lead + self.indent) <= width // 2 else ""
+            out.extend(textwrap.wrap(line, width, initial_indent="", subsequent_indent=more,
+                                     break_long_words=False, break_on_hyphens=False) or [line])
+        return "\n".join(out)
+
+
+@dataclass(frozen=True)
+class Laid:
+    """A host message with the layout its place asks for (a help row, a report's row).
+
+    Attributes:
+        message: the host message.
+        layout: where its lines break.
+    """
+
+    message: HostMessage
+    layout: Layout
+
+    @property
+    def text(self) -> str:
+        """The message's text, laid out (made once, then kept)."""
+        kept = self.__dict__
+        made: str | None = kept.get("_text")
+        if made is None:
+            made = kept["_text"] = self.layout.wrap(self.message.text)
+        return made
+
+    def __str__(self) -> str:
+        return self.text
+
+    def wordings(self) -> list[str]:
+        """The message's :meth:`~cardshell.messages.HostMessage.wordings`, each laid out alike."""
+        return list(dict.fromkeys(self.layout.wrap(wording) for wording in self.message.wordings()))
+
+    def __format__(self, spec: str) -> str:
+        raise TypeError(f"host message {self.message.id!r} formatted into a str: pass it whole")
+
+
+#: What a reply's piece may be: a game's or the player's text (``str``,
+#: :class:`cardshell.screen.Exact`), a host message, or a laid-out one.
+Text = str | HostMessage | Laid
+
+
+def laid(message: HostMessage, width: int | None, indent: str = "") -> Laid:
+    """``message`` laid out at ``width`` with continuation lines indented by ``indent``."""
+    return Laid(message, Layout(width, indent))
+
+
+def text_of(piece: Text) -> str:
+    """The text of a piece as it is printed (a host message in its wording, laid out)."""
+    if isinstance(piece, str):
+        return piece
+    return piece.text
+
+
+def message_of(piece: object) -> HostMessage | None:
+    """The host message a piece holds, or None (a game's text)."""
+    if isinstance(piece, HostMessage):
+        return piece
+    if isinstance(piece, Laid):
+        return piece.message
+    return None
+
+
+def plugin_text(value: Any) -> Any:
+    """What plugin code gave, as the plugin's own words: a host message it built
+    (:func:`cardshell.messages.say`) becomes its plain text, so a plugin never
+    speaks as the host; any other value is returned as it is."""
+    if isinstance(value, (HostMessage, Laid)):
+        return value.text
+    return value
+
+
+def for_terminal(piece: Text, width: int | None) -> str:
+    """The text of a piece as a terminal shows it, no line breaking inside a word:
+    a laid-out message as laid out; any other host message wrapped between words
+    at ``width`` with continuation lines indented by two spaces; a game's or the
+    player's text as it is (its own layout)."""
+    if isinstance(piece, HostMessage):
+        return Layout(width, "  ").wrap(piece.text)
+    return text_of(piece)
+
+
+def add_note(exc: BaseException, note: Text) -> None:
+    """Add ``note`` to ``exc`` (:pep:`678`: its text in ``__notes__``), keeping a
+    host message whole for :func:`note_of`."""
+    exc.add_note(text_of(note))
+    exc.__dict__["cardshell_note"] = note
+
+
+def note_of(exc: BaseException) -> Text | None:
+    """The last note of ``exc``: the one :func:`add_note` kept whole, else its last
+    ``__notes__`` text, else None."""
+    notes = getattr(exc, "__notes__", None)
+    if not notes:
+        return None
+    kept: Text | None = exc.__dict__.get("cardshell_note") if hasattr(exc, "__dict__") else None
+    if kept is not None and text_of(kept) == notes[-1]:
+        return kept
+    return str(notes[-1])
