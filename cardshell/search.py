@@ -106,7 +106,7 @@ def _flatten(path: list[str | tuple[str, ...]]) -> tuple[str, ...]:
 
 
 def solve(rules: RuleSet, state: Any, budget: Budget = Budget(), *,
-          clock: Callable[[], float] = time.monotonic) -> Verdict:
+          clock: Callable[[], float] = time.monotonic, portfolio: bool = True) -> Verdict:
     """Search for a winning line from ``state`` (which may show every card).
 
     Args:
@@ -114,6 +114,9 @@ def solve(rules: RuleSet, state: Any, budget: Budget = Budget(), *,
         state (Any): the position to start from; never changed.
         budget (Budget): the limits in seconds and positions.
         clock (Callable[[], float]): the clock, in seconds (tests pass a fake).
+        portfolio (bool): restarts in several move orders sharing the
+            positions proved lost (see the module's docstring); False: one
+            depth-first run in the game's order.
 
     Returns:
         Verdict: ``won`` with a winning line, ``no win`` when the search
@@ -129,15 +132,15 @@ def solve(rules: RuleSet, state: Any, budget: Budget = Budget(), *,
             the game is searched again without it (see the module's docstring).
     """
     try:
-        return _solve(rules, state, budget, clock)
+        return _solve(rules, state, budget, clock, portfolio)
     except PluginFault as fault:
         if fault.hook != "successors" or not rules.uses_successors:
             raise
         rules.distrust_successors(fault)
-        return _solve(rules, state, budget, clock)
+        return _solve(rules, state, budget, clock, portfolio)
 
 
-def _solve(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float]) -> Verdict:
+def _solve(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float], portfolio: bool) -> Verdict:
     """:func:`solve`, raising ``PluginFault`` on ``successors`` the rules contradict."""
     start = clock()
     outcome = rules.outcome(state)
@@ -148,7 +151,7 @@ def _solve(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float
     if solver is not None:
         return _checked(rules, state, solver(state, budget, clock))
     with _young_collections():
-        return _generic(rules, state, budget, clock, start)
+        return _generic(rules, state, budget, clock, start, portfolio=portfolio)
 
 
 @contextlib.contextmanager
@@ -164,60 +167,191 @@ def _young_collections() -> Iterator[None]:
             gc.enable()
 
 
-def _generic(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float], start: float) -> Verdict:
-    """The generic search of :func:`_solve` (no game solver), from a position not over."""
+#: The positions of the first run of a portfolio search; run ``n`` of its
+#: schedule gets this many times the ``n``-th term of the Luby sequence
+#: (:func:`schedule`).
+UNIT = 2_000
+#: The seed of the move orders a portfolio shuffles (:func:`_orders`).
+SHUFFLE_SEED = 0
+#: The chance that a nudged order (:func:`_orders`) tries another move first at a position.
+NUDGE = 0.15
+#: What the table of a search holds for a position proved lost.
+_LOST = -1
+
+
+def luby(number: int) -> int:
+    """The ``number``-th term (from 1) of the Luby sequence: 1 1 2 1 1 2 4 1 1 2 ..."""
+    size = 1
+    while size < number + 1:
+        size = 2 * size + 1
+    while True:
+        if number == size:
+            return (size + 1) // 2
+        size //= 2
+        if number > size:
+            number -= size
+
+
+def schedule(nodes: int) -> Iterator[int]:
+    """The positions each run of a portfolio search may expand, in turn:
+    :data:`UNIT` times the Luby sequence, the last run taking what is left of
+    ``nodes`` (so a budget of at most :data:`UNIT` positions is one run)."""
+    number = 0
+    while True:
+        number += 1
+        yield UNIT * luby(number)
+
+
+Order = Callable[[list[Any], random.Random], list[Any]]
+
+
+def _game_order(children: list[Any], rng: random.Random) -> list[Any]:
+    return children
+
+
+def _nudged_order(children: list[Any], rng: random.Random) -> list[Any]:
+    if len(children) > 1 and rng.random() < NUDGE:
+        children = list(children)
+        children.insert(0, children.pop(rng.randrange(1, len(children))))
+    return children
+
+
+def _orders(rules: RuleSet) -> tuple[Order, ...]:
+    """The move orders a portfolio search takes in turn: the game's own
+    (its ``successors``, else its legal moves by its heuristic) first, then
+    the game's order nudged: at each position, with chance :data:`NUDGE`,
+    another move than the game's first is tried first (a generator
+    seeded by the run's number chooses)."""
+    return (_game_order, _nudged_order)
+
+
+def _generic(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float], start: float, *,
+             portfolio: bool = True) -> Verdict:
+    """The generic search of :func:`_solve` (no game solver), from a position not over.
+
+    Runs in the portfolio's :func:`schedule`, each in the next of
+    :func:`_orders`, all sharing one table of the positions proved lost;
+    ``portfolio`` false makes one run in the game's order with the whole
+    budget (the plain depth-first search).
+    """
+    if rules.pruned(state):
+        return Verdict("no win", (), 1, clock() - start)
+    table: dict[Any, int] = {}
+    orders = _orders(rules) if portfolio else (_game_order,)
+    runs = schedule(budget.nodes) if portfolio else iter((budget.nodes,))
+    spent = 0
+    counter = [0, 0]  # the table's next index (over every run), the expansions made
+    for number, allowance in enumerate(runs):
+        order = orders[min(number, len(orders) - 1)]
+        left = budget.nodes - spent
+        result, line, positions = _run(rules, state, order, random.Random(SHUFFLE_SEED + number), table, counter,
+                                       min(allowance, left), start + budget.seconds, clock)
+        spent += positions
+        if result == "won" and rules.uses_successors:
+            _replayed(rules, state, line)
+        if result != "unknown" or positions >= left or clock() - start > budget.seconds:
+            return Verdict(result, line, spent, clock() - start)
+    raise AssertionError("unreachable: the schedule never ends")  # pragma: no cover
+
+
+def _run(rules: RuleSet, state: Any, order: Order, rng: random.Random, table: dict[Any, int], counter: list[int],
+         limit: int, deadline: float, clock: Callable[[], float]) -> tuple[Result, tuple[str, ...], int]:
+    """One depth-first run of a search, children in ``order``, at most ``limit`` positions.
+
+    ``table`` maps a position's key to :data:`_LOST` (proved lost, by this
+    run or an earlier one) or to its index in the runs' common count
+    (``counter[0]``); an index below this run's first is an earlier run's,
+    whose position is met afresh.  Positions are proved lost as Tarjan's
+    algorithm closes their strongly connected component (a position whose
+    every move leads to positions proved lost, or back into its component,
+    once the component's first position is done): a position finished while
+    a move of its subtree leads back to a position still open on the stack is
+    not proved until that one is.
+
+    Returns:
+        The result (``won``, ``no win`` when the start is proved lost,
+        ``unknown`` when ``limit`` or ``deadline`` came first), the winning
+        line (or ``()``) and the positions met (the start included).
+    """
     key, outcome_of, pruned = rules.fast_key, rules.outcome, rules.pruned
     collect = gc.collect
-    checking = rules.uses_successors
+    checking = rules.uses_successors and counter[1] < CHECKED_POSITIONS
     expand = rules.verified_expand if checking else rules.expand
-    seen = {rules.key(state)}
-    add, known = seen.add, 1  # known == len(seen): add, then compare sizes, hashes each key once
-    if pruned(state):
-        return Verdict("no win", (), 1, clock() - start)
-    stack = [iter(expand(state))]
+    first = counter[0]
+    root = key(state)
+    try:
+        table[root] = first
+    except TypeError:
+        checked_key(rules.plugin, root)
+        raise
+    size = first + 1
+    pending = [root]
+    counter[1] += 1
+    children = expand(state, guard=counter[1] <= CHECKED_POSITIONS or not counter[1] % GUARD_EVERY)
+    # A frame: the children left, the position's index, its low link, where its pending keys start.
+    stack: list[list[Any]] = [[iter(order(children, rng)), first, first, 0]]
     path: list[str | tuple[str, ...]] = []
-    positions = expansions = 1
-    limit, seconds = budget.nodes, budget.seconds
+    positions = 1
     child_key: Any = None
     try:
         while stack:
-            step = next(stack[-1], None)
+            frame = stack[-1]
+            step = next(frame[0], None)
             if step is None:
                 stack.pop()
+                low = frame[2]
+                if low == frame[1]:  # a component closed: all of it is lost
+                    mark = frame[3]
+                    for lost in pending[mark:]:
+                        table[lost] = _LOST
+                    del pending[mark:]
+                elif stack and low < stack[-1][2]:
+                    stack[-1][2] = low
                 if path:
                     path.pop()
                 continue
             move, child = step
             child_key = key(child)
-            add(child_key)
-            if len(seen) == known:  # met before
-                continue
-            known += 1
+            index = table.setdefault(child_key, size)
+            if index != size:
+                if index == _LOST:
+                    continue
+                if index >= first:  # open in this run: the child's component is not closed
+                    if index < frame[2]:
+                        frame[2] = index
+                    continue
+                table[child_key] = size  # met by an earlier run only: met afresh
             positions += 1
             ending = outcome_of(child)
             if ending is not None:
                 if ending.result == "won":
                     path.append(move)
-                    line = _flatten(path)
-                    if checking:
-                        _replayed(rules, state, line)
-                    return Verdict("won", line, positions, clock() - start)
+                    return "won", _flatten(path), positions
+                table[child_key] = _LOST
                 continue
-            if positions >= limit or clock() - start > seconds:
-                return Verdict("unknown", (), positions, clock() - start)
+            if positions >= limit or clock() > deadline:
+                return "unknown", (), positions
             if not positions & 255:
                 collect(0)
             if pruned(child):
+                table[child_key] = _LOST
                 continue
             path.append(move)
-            if checking and positions > CHECKED_POSITIONS:
+            if checking and counter[1] >= CHECKED_POSITIONS:
                 expand, checking = rules.expand, False
-            expansions += 1
-            stack.append(iter(expand(child, guard=expansions <= CHECKED_POSITIONS or not expansions % GUARD_EVERY)))
+            counter[1] += 1
+            expansions = counter[1]
+            stack.append([iter(order(expand(child, guard=expansions <= CHECKED_POSITIONS
+                                            or not expansions % GUARD_EVERY), rng)),
+                          size, size, len(pending)])
+            pending.append(child_key)
+            size += 1
     except TypeError:
         checked_key(rules.plugin, child_key)  # raises PluginFault if the key was the trouble
         raise
-    return Verdict("no win", (), positions, clock() - start)
+    finally:
+        counter[0] = size + 1  # past an index given to a position met last and not opened
+    return "no win", (), positions
 
 
 def _replayed(rules: RuleSet, state: Any, line: tuple[str, ...]) -> None:
