@@ -63,7 +63,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
 from cardshell.errors import CommandError
@@ -170,13 +170,11 @@ def _young_collections() -> Iterator[None]:
 #: The positions of the first run of a portfolio search; run ``n`` of its
 #: schedule gets this many times the ``n``-th term of the Luby sequence
 #: (:func:`schedule`).
-UNIT = 2_000
+UNIT = 1_000
 #: The seed of the move orders a portfolio shuffles (:func:`_orders`).
 SHUFFLE_SEED = 0
 #: The chance that a nudged order (:func:`_orders`) tries another move first at a position.
 NUDGE = 0.15
-#: What the table of a search holds for a position proved lost.
-_LOST = -1
 
 
 def luby(number: int) -> int:
@@ -229,67 +227,79 @@ def _generic(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], flo
              portfolio: bool = True) -> Verdict:
     """The generic search of :func:`_solve` (no game solver), from a position not over.
 
-    Runs in the portfolio's :func:`schedule`, each in the next of
-    :func:`_orders`, all sharing one table of the positions proved lost;
-    ``portfolio`` false makes one run in the game's order with the whole
-    budget (the plain depth-first search).
+    Slices of the portfolio's :func:`schedule` go in turn to one run in the
+    game's order, resumed where it stopped (so a proof of "no win" costs at
+    most twice its positions), and to a new run in a nudged order
+    (:func:`_orders`), all sharing one set of the positions proved lost;
+    ``portfolio`` false gives the whole budget to the run in the game's order
+    (the plain depth-first search).
     """
     if rules.pruned(state):
         return Verdict("no win", (), 1, clock() - start)
-    table: dict[Any, int] = {}
-    orders = _orders(rules) if portfolio else (_game_order,)
-    runs = schedule(budget.nodes) if portfolio else iter((budget.nodes,))
-    spent = 0
-    counter = [0, 0]  # the table's next index (over every run), the expansions made
-    for number, allowance in enumerate(runs):
-        order = orders[min(number, len(orders) - 1)]
-        left = budget.nodes - spent
-        result, line, positions = _run(rules, state, order, random.Random(SHUFFLE_SEED + number), table, counter,
-                                       min(allowance, left), start + budget.seconds, clock)
+    lost: set[Any] = set()
+    expansions = [0]
+    deadline = start + budget.seconds
+    steady = _run(rules, state, _game_order, random.Random(SHUFFLE_SEED), lost, expansions, deadline, clock)
+    next(steady)
+    spent = number = 0
+    for allowance in schedule(budget.nodes) if portfolio else (budget.nodes,):
+        share = min(allowance, budget.nodes - spent)
+        if number % 2 == 0:
+            result, line, positions = steady.send(share)
+        else:
+            fresh = _run(rules, state, _nudged_order, random.Random(SHUFFLE_SEED + number), lost, expansions,
+                         deadline, clock)
+            next(fresh)
+            result, line, positions = fresh.send(share)
+            fresh.close()
+        number += 1
         spent += positions
         if result == "won" and rules.uses_successors:
             _replayed(rules, state, line)
-        if result != "unknown" or positions >= left or clock() - start > budget.seconds:
+        if result != "unknown" or spent >= budget.nodes or clock() > deadline:
+            steady.close()
             return Verdict(result, line, spent, clock() - start)
     raise AssertionError("unreachable: the schedule never ends")  # pragma: no cover
 
 
-def _run(rules: RuleSet, state: Any, order: Order, rng: random.Random, table: dict[Any, int], counter: list[int],
-         limit: int, deadline: float, clock: Callable[[], float]) -> tuple[Result, tuple[str, ...], int]:
-    """One depth-first run of a search, children in ``order``, at most ``limit`` positions.
+Slice = tuple[Result, tuple[str, ...], int]
 
-    ``table`` maps a position's key to :data:`_LOST` (proved lost, by this
-    run or an earlier one) or to its index in the runs' common count
-    (``counter[0]``); an index below this run's first is an earlier run's,
-    whose position is met afresh.  Positions are proved lost as Tarjan's
-    algorithm closes their strongly connected component (a position whose
-    every move leads to positions proved lost, or back into its component,
-    once the component's first position is done): a position finished while
-    a move of its subtree leads back to a position still open on the stack is
-    not proved until that one is.
 
-    Returns:
-        The result (``won``, ``no win`` when the start is proved lost,
-        ``unknown`` when ``limit`` or ``deadline`` came first), the winning
-        line (or ``()``) and the positions met (the start included).
+def _run(rules: RuleSet, state: Any, order: Order, rng: random.Random, lost: set[Any], expansions: list[int],
+         deadline: float, clock: Callable[[], float]) -> Generator[Slice, int, None]:
+    """One depth-first run of a search from ``state``, children in ``order``, in slices.
+
+    A generator: sent the positions a slice may meet, it yields the result
+    (``won``, ``no win`` when the start is proved lost, ``unknown`` when the
+    slice or ``deadline`` ran out), the winning line (or ``()``) and the
+    positions the slice met; sent another slice after ``unknown``, it goes
+    on where it stopped.  Positions met once in a run are not expanded
+    again by it; the positions it proves lost go into ``lost``, which every
+    run skips.  They are proved as Tarjan's algorithm closes their strongly
+    connected component: a position finished while its subtree leads back
+    to one still open on the stack is not proved until that one is.
+    ``expansions`` counts the expansions of every run (to check a game's
+    ``successors`` at the first :data:`CHECKED_POSITIONS` and to sample
+    the state guard).
     """
     key, outcome_of, pruned = rules.fast_key, rules.outcome, rules.pruned
     collect = gc.collect
-    checking = rules.uses_successors and counter[1] < CHECKED_POSITIONS
+    checking = rules.uses_successors and expansions[0] < CHECKED_POSITIONS
     expand = rules.verified_expand if checking else rules.expand
-    first = counter[0]
     root = key(state)
+    opened: dict[Any, int] = {}
     try:
-        table[root] = first
+        opened[root] = 0
     except TypeError:
         checked_key(rules.plugin, root)
         raise
-    size = first + 1
+    limit = yield "unknown", (), 0
+    size = 1
     pending = [root]
-    counter[1] += 1
-    children = expand(state, guard=counter[1] <= CHECKED_POSITIONS or not counter[1] % GUARD_EVERY)
+    expansions[0] += 1
+    children = expand(state, guard=expansions[0] <= CHECKED_POSITIONS or not expansions[0] % GUARD_EVERY)
     # A frame: the children left, the position's index, its low link, where its pending keys start.
-    stack: list[list[Any]] = [[iter(order(children, rng)), first, first, 0]]
+    stack: list[list[Any]] = [[iter(order(children, rng)), 0, 0, 0]]
     path: list[str | tuple[str, ...]] = []
     positions = 1
     child_key: Any = None
@@ -302,56 +312,54 @@ def _run(rules: RuleSet, state: Any, order: Order, rng: random.Random, table: di
                 low = frame[2]
                 if low == frame[1]:  # a component closed: all of it is lost
                     mark = frame[3]
-                    for lost in pending[mark:]:
-                        table[lost] = _LOST
+                    lost.update(pending[mark:])
                     del pending[mark:]
-                elif stack and low < stack[-1][2]:
+                elif low < stack[-1][2]:
                     stack[-1][2] = low
                 if path:
                     path.pop()
                 continue
             move, child = step
             child_key = key(child)
-            index = table.setdefault(child_key, size)
-            if index != size:
-                if index == _LOST:
-                    continue
-                if index >= first:  # open in this run: the child's component is not closed
-                    if index < frame[2]:
-                        frame[2] = index
-                    continue
-                table[child_key] = size  # met by an earlier run only: met afresh
+            if child_key in lost:
+                continue
+            index = opened.setdefault(child_key, size)
+            if index != size:  # open in this run: the child's component is not closed
+                if index < frame[2]:
+                    frame[2] = index
+                continue
             positions += 1
             ending = outcome_of(child)
             if ending is not None:
                 if ending.result == "won":
                     path.append(move)
-                    return "won", _flatten(path), positions
-                table[child_key] = _LOST
+                    yield "won", _flatten(path), positions
+                    return
+                lost.add(child_key)
+                size += 1
                 continue
             if positions >= limit or clock() > deadline:
-                return "unknown", (), positions
+                limit = yield "unknown", (), positions
+                positions = 0
             if not positions & 255:
                 collect(0)
             if pruned(child):
-                table[child_key] = _LOST
+                lost.add(child_key)
+                size += 1
                 continue
             path.append(move)
-            if checking and counter[1] >= CHECKED_POSITIONS:
+            if checking and expansions[0] >= CHECKED_POSITIONS:
                 expand, checking = rules.expand, False
-            counter[1] += 1
-            expansions = counter[1]
-            stack.append([iter(order(expand(child, guard=expansions <= CHECKED_POSITIONS
-                                            or not expansions % GUARD_EVERY), rng)),
+            expansions[0] += 1
+            count = expansions[0]
+            stack.append([iter(order(expand(child, guard=count <= CHECKED_POSITIONS or not count % GUARD_EVERY), rng)),
                           size, size, len(pending)])
             pending.append(child_key)
             size += 1
     except TypeError:
         checked_key(rules.plugin, child_key)  # raises PluginFault if the key was the trouble
         raise
-    finally:
-        counter[0] = size + 1  # past an index given to a position met last and not opened
-    return "no win", (), positions
+    yield "no win", (), positions
 
 
 def _replayed(rules: RuleSet, state: Any, line: tuple[str, ...]) -> None:
