@@ -10,12 +10,20 @@ after a line, the outcome, the game's transposition key and heuristic).
   moves when it has them, else the legal lines ordered by
   :meth:`RuleSet.heuristic`, highest first), positions the game proves lost
   (:attr:`~cardshell.records.Search.prune`) not expanded, bounded by a
-  :class:`Budget` of seconds and positions.  Because every position reached
-  is kept in the table and never expanded twice, and successors and pruning
-  may leave out only what cannot matter, the search is an exact
+  :class:`Budget` of seconds and positions.  The budget is spent by a
+  portfolio: slices of a Luby schedule (:func:`schedule`) go in turn to one
+  run in the game's order, resumed where it stopped, and to restarts in the
+  game's order *nudged* (at each position, with chance :data:`NUDGE`,
+  another move is tried first): one bad early choice no longer takes a
+  depth-first search's whole budget.  Every run keeps its own table of the
+  positions it met (none is expanded twice by it) and adds the positions it
+  proves lost, as Tarjan's algorithm closes their strongly connected
+  component, to one set that every run skips.  Successors and pruning may
+  leave out only what cannot matter, so the search is an exact
   reachability test: it answers ``won`` (with the winning line), ``no win``
-  (every position reachable from the start was expanded or proven lost, none
-  is won) or ``unknown`` (the budget ran out first).
+  (a run closed the start's component: every position reachable from it
+  expanded or proven lost, none won) or ``unknown`` (the budget ran out
+  first).
   A game with its own search (:attr:`~cardshell.records.Search.solver`, e.g.
   Aces Up's raw-code solver) is searched by it instead; its ``won`` line is
   replayed through the rules (:meth:`RuleSet.play`) and rejected with a
@@ -40,11 +48,14 @@ line it led to, are played through the rules; when they disagree, the
 player is told once, and the game is searched again without ``successors``
 (:meth:`RuleSet.distrust_successors`).
 
-Bounds: a search expands at most ``budget.nodes`` positions and keeps one key
-per position (memory is about ``nodes`` times the size of a key), and checks
-the clock at every position, so it stops within ``budget.seconds`` plus the
-time of one expansion (a slow game's search stops at its budget, well
-within the time bound of its plugin code, :class:`cardshell.watchdog.TimeBound`).
+Bounds: a search meets at most ``budget.nodes`` positions over all its runs
+(a restart counts again the positions it meets again), and each position met
+is kept at most once in the table of its run and once in the set of the
+positions proved lost, so memory is at most about ``2 * nodes`` keys (a
+restart's table is dropped when it ends).  It checks the clock at every
+position, so it stops within ``budget.seconds`` plus the time of one
+expansion (a slow game's search stops at its budget, well within the time
+bound of its plugin code, :class:`cardshell.watchdog.TimeBound`).
 
 Garbage collection: the generic search keeps every position it meets until
 it ends, so Python's automatic collections, which walk every object again
@@ -167,13 +178,15 @@ def _young_collections() -> Iterator[None]:
             gc.enable()
 
 
-#: The positions of the first run of a portfolio search; run ``n`` of its
+#: The positions of the first slice of a portfolio search; slice ``n`` of its
 #: schedule gets this many times the ``n``-th term of the Luby sequence
-#: (:func:`schedule`).
+#: (:func:`schedule`).  Chosen by measurement (benchmarks/bench_settle.py):
+#: 500 to 1,000 settle the same Klondike deals, 4,000 spend more.
 UNIT = 1_000
-#: The seed of the move orders a portfolio shuffles (:func:`_orders`).
+#: The seed of the generators of a portfolio's nudged orders (restart ``n`` is seeded ``SHUFFLE_SEED + n``).
 SHUFFLE_SEED = 0
-#: The chance that a nudged order (:func:`_orders`) tries another move first at a position.
+#: The chance that a nudged order (:func:`_nudged_order`) tries another move first at a position
+#: (0.15 to 0.3 settle the same Klondike deals; reversed and shuffled orders settle none).
 NUDGE = 0.15
 
 
@@ -191,9 +204,10 @@ def luby(number: int) -> int:
 
 
 def schedule(nodes: int) -> Iterator[int]:
-    """The positions each run of a portfolio search may expand, in turn:
-    :data:`UNIT` times the Luby sequence, the last run taking what is left of
-    ``nodes`` (so a budget of at most :data:`UNIT` positions is one run)."""
+    """The positions each slice of a portfolio search may meet, in turn:
+    :data:`UNIT` times the Luby sequence, endless (the search cuts the slice
+    that reaches its budget of ``nodes`` positions, so a budget of at most
+    :data:`UNIT` positions is one run in the game's order, the plain search)."""
     number = 0
     while True:
         number += 1
@@ -204,23 +218,16 @@ Order = Callable[[list[Any], random.Random], list[Any]]
 
 
 def _game_order(children: list[Any], rng: random.Random) -> list[Any]:
+    """The game's own order (its ``successors``, else its legal moves by its heuristic)."""
     return children
 
 
 def _nudged_order(children: list[Any], rng: random.Random) -> list[Any]:
+    """The game's order, but with chance :data:`NUDGE` a move other than its first, chosen by ``rng``, first."""
     if len(children) > 1 and rng.random() < NUDGE:
         children = list(children)
         children.insert(0, children.pop(rng.randrange(1, len(children))))
     return children
-
-
-def _orders(rules: RuleSet) -> tuple[Order, ...]:
-    """The move orders a portfolio search takes in turn: the game's own
-    (its ``successors``, else its legal moves by its heuristic) first, then
-    the game's order nudged: at each position, with chance :data:`NUDGE`,
-    another move than the game's first is tried first (a generator
-    seeded by the run's number chooses)."""
-    return (_game_order, _nudged_order)
 
 
 def _generic(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float], start: float, *,
@@ -230,7 +237,7 @@ def _generic(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], flo
     Slices of the portfolio's :func:`schedule` go in turn to one run in the
     game's order, resumed where it stopped (so a proof of "no win" costs at
     most twice its positions), and to a new run in a nudged order
-    (:func:`_orders`), all sharing one set of the positions proved lost;
+    (:func:`_nudged_order`), all sharing one set of the positions proved lost;
     ``portfolio`` false gives the whole budget to the run in the game's order
     (the plain depth-first search).
     """
