@@ -290,6 +290,7 @@ def _run(rules: RuleSet, state: Any, order: Order, rng: random.Random, lost: set
     the state guard).
     """
     key, outcome_of, pruned = rules.fast_key, rules.outcome, rules.pruned
+    safe = rules.search.safe is not None
     collect = gc.collect
     checking = rules.uses_successors and expansions[0] < CHECKED_POSITIONS
     expand = rules.verified_expand if checking else rules.expand
@@ -304,7 +305,8 @@ def _run(rules: RuleSet, state: Any, order: Order, rng: random.Random, lost: set
     size = 1
     pending = [root]
     expansions[0] += 1
-    children = expand(state, guard=expansions[0] <= CHECKED_POSITIONS or not expansions[0] % GUARD_EVERY)
+    children = (_safe_child(rules, state)
+                or expand(state, guard=expansions[0] <= CHECKED_POSITIONS or not expansions[0] % GUARD_EVERY))
     # A frame: the children left, the position's index, its low link, where its pending keys start.
     stack: list[list[Any]] = [[iter(order(children, rng)), 0, 0, 0]]
     path: list[str | tuple[str, ...]] = []
@@ -359,14 +361,38 @@ def _run(rules: RuleSet, state: Any, order: Order, rng: random.Random, lost: set
                 expand, checking = rules.expand, False
             expansions[0] += 1
             count = expansions[0]
-            stack.append([iter(order(expand(child, guard=count <= CHECKED_POSITIONS or not count % GUARD_EVERY), rng)),
-                          size, size, len(pending)])
+            grown = (safe and _safe_child(rules, child)
+                     or expand(child, guard=count <= CHECKED_POSITIONS or not count % GUARD_EVERY))
+            stack.append([iter(order(grown, rng)), size, size, len(pending)])
             pending.append(child_key)
             size += 1
     except TypeError:
         checked_key(rules.plugin, child_key)  # raises PluginFault if the key was the trouble
         raise
     yield "no win", (), positions
+
+
+def _safe_child(rules: RuleSet, state: Any) -> list[tuple[str | tuple[str, ...], Any]]:
+    """The game's safe move at ``state`` (:attr:`~cardshell.records.Search.safe`)
+    with the state it leads to, as the position's only child; ``[]`` when
+    there is none.
+
+    Raises:
+        PluginFault: naming ``safe``, when it returns something else than a
+            line or None, or a line the rules reject.
+    """
+    found = rules.search.safe
+    if found is None:
+        return []
+    move = found(state)
+    if move is None:
+        return []
+    if type(move) is not str:
+        raise PluginFault(rules.plugin, "safe", say("plugin.not-a-line", value=shown(move)))
+    try:
+        return [(move, rules.play(state, move))]
+    except CommandError:
+        raise PluginFault(rules.plugin, "safe", say("plugin.successor-rejected", move=repr(move))) from None
 
 
 def _replayed(rules: RuleSet, state: Any, line: tuple[str, ...]) -> None:
