@@ -11,12 +11,13 @@ seconds, for each ``--mode``:
 * **portfolio**: the restarts of :func:`cardshell.search.solve` (the default).
 
 A game from a benchmark module (``klondike-bench`` from benchmarks/klondike.py,
-``freecell-bench`` from benchmarks/freecell.py) is registered for the run
-alone; any other ``--game`` is taken from the installed plugins.
-``--variant`` picks a module's declared search part (``klondike.VARIANTS``).
+declaring nothing more than ``key`` and ``successors``;
+``klondike-declared`` from benchmarks/klondike_declared.py, the same game
+declaring safe moves and a bound) is registered for the run alone; any
+other ``--game`` is taken from the installed plugins.
 
     python benchmarks/bench_settle.py [--game klondike-bench] [--deals 0:30] [--nodes 100000]
-        [--mode plain --mode portfolio] [--variant plain]
+        [--mode plain --mode portfolio] [--list]
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-MODULES = {"klondike-bench": "klondike", "freecell-bench": "freecell"}
+MODULES = {"klondike-bench": "klondike", "klondike-declared": "klondike_declared"}
 
 
 def rules_of(game_id: str) -> Any:
@@ -68,13 +69,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--nodes", type=int, default=100_000)
     parser.add_argument("--seconds", type=float, default=3600.0)
     parser.add_argument("--mode", action="append", choices=("plain", "portfolio"))
-    parser.add_argument("--variant", default=None, help="the benchmark module's search declarations")
     parser.add_argument("--list", action="store_true", help="list the settled deals")
     args = parser.parse_args(argv)
     low, high = (int(part) for part in args.deals.split(":"))
-    if args.variant is not None:
-        import os
-        os.environ["CARDSHELL_BENCH_VARIANT"] = args.variant
     rules = rules_of(args.game)
     for mode in args.mode or ["plain", "portfolio"]:
         found = settle(rules, range(low, high), args.nodes, args.seconds, mode == "portfolio")
