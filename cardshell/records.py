@@ -152,6 +152,12 @@ class Search(Generic[S]):
             state must keep a winning successor: "no win" rests on it.
         prune: True only for a state proven lost (a cheap bound, never a
             guess); None: no pruning.
+        safe: ``safe(state)`` returns a move that can never hurt (a typed
+            line; None when there is none): from a state from which a win is
+            reachable, a win is still reachable after it (a card to its
+            foundation that no other card can need).  The generic search
+            plays it as the position's only move; ``check_search`` checks
+            the promise on small positions exhaustively.  None: no safe moves.
         solver: the game's own search, ``solver(state, budget, clock)`` given
             a state that may show every card, a :class:`Budget` and the clock
             (seconds), returning a :class:`Verdict`.  A ``won`` line is replayed
@@ -164,6 +170,7 @@ class Search(Generic[S]):
     successors: Callable[[S], Iterable[tuple[str | tuple[str, ...], S]]] | None = None
     prune: Callable[[S], bool] | None = None
     solver: Callable[[S, Budget, Callable[[], float]], Verdict] | None = None
+    safe: Callable[[S], str | None] | None = None
 
     def unread(self) -> tuple[str, ...]:
         """The fields set that the host never reads: ``("prune",)`` beside a solver, else ``()``."""

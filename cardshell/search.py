@@ -10,12 +10,20 @@ after a line, the outcome, the game's transposition key and heuristic).
   moves when it has them, else the legal lines ordered by
   :meth:`RuleSet.heuristic`, highest first), positions the game proves lost
   (:attr:`~cardshell.records.Search.prune`) not expanded, bounded by a
-  :class:`Budget` of seconds and positions.  Because every position reached
-  is kept in the table and never expanded twice, and successors and pruning
-  may leave out only what cannot matter, the search is an exact
+  :class:`Budget` of seconds and positions.  The budget is spent by a
+  portfolio: slices of a Luby schedule (:func:`schedule`) go in turn to one
+  run in the game's order, resumed where it stopped, and to restarts in the
+  game's order *nudged* (at each position, with chance :data:`NUDGE`,
+  another move is tried first): one bad early choice no longer takes a
+  depth-first search's whole budget.  Every run keeps its own table of the
+  positions it met (none is expanded twice by it) and adds the positions it
+  proves lost, as Tarjan's algorithm closes their strongly connected
+  component, to one set that every run skips.  Successors and pruning may
+  leave out only what cannot matter, so the search is an exact
   reachability test: it answers ``won`` (with the winning line), ``no win``
-  (every position reachable from the start was expanded or proven lost, none
-  is won) or ``unknown`` (the budget ran out first).
+  (a run closed the start's component: every position reachable from it
+  expanded or proven lost, none won) or ``unknown`` (the budget ran out
+  first).
   A game with its own search (:attr:`~cardshell.records.Search.solver`, e.g.
   Aces Up's raw-code solver) is searched by it instead; its ``won`` line is
   replayed through the rules (:meth:`RuleSet.play`) and rejected with a
@@ -40,11 +48,14 @@ line it led to, are played through the rules; when they disagree, the
 player is told once, and the game is searched again without ``successors``
 (:meth:`RuleSet.distrust_successors`).
 
-Bounds: a search expands at most ``budget.nodes`` positions and keeps one key
-per position (memory is about ``nodes`` times the size of a key), and checks
-the clock at every position, so it stops within ``budget.seconds`` plus the
-time of one expansion (a slow game's search stops at its budget, well
-within the time bound of its plugin code, :class:`cardshell.watchdog.TimeBound`).
+Bounds: a search meets at most ``budget.nodes`` positions over all its runs
+(a restart counts again the positions it meets again), and each position met
+is kept at most once in the table of its run and once in the set of the
+positions proved lost, so memory is at most about ``2 * nodes`` keys (a
+restart's table is dropped when it ends).  It checks the clock at every
+position, so it stops within ``budget.seconds`` plus the time of one
+expansion (a slow game's search stops at its budget, well within the time
+bound of its plugin code, :class:`cardshell.watchdog.TimeBound`).
 
 Garbage collection: the generic search keeps every position it meets until
 it ends, so Python's automatic collections, which walk every object again
@@ -63,7 +74,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
 from cardshell.errors import CommandError
@@ -106,7 +117,7 @@ def _flatten(path: list[str | tuple[str, ...]]) -> tuple[str, ...]:
 
 
 def solve(rules: RuleSet, state: Any, budget: Budget = Budget(), *,
-          clock: Callable[[], float] = time.monotonic) -> Verdict:
+          clock: Callable[[], float] = time.monotonic, portfolio: bool = True) -> Verdict:
     """Search for a winning line from ``state`` (which may show every card).
 
     Args:
@@ -114,6 +125,9 @@ def solve(rules: RuleSet, state: Any, budget: Budget = Budget(), *,
         state (Any): the position to start from; never changed.
         budget (Budget): the limits in seconds and positions.
         clock (Callable[[], float]): the clock, in seconds (tests pass a fake).
+        portfolio (bool): restarts in several move orders sharing the
+            positions proved lost (see the module's docstring); False: one
+            depth-first run in the game's order.
 
     Returns:
         Verdict: ``won`` with a winning line, ``no win`` when the search
@@ -129,15 +143,15 @@ def solve(rules: RuleSet, state: Any, budget: Budget = Budget(), *,
             the game is searched again without it (see the module's docstring).
     """
     try:
-        return _solve(rules, state, budget, clock)
+        return _solve(rules, state, budget, clock, portfolio)
     except PluginFault as fault:
         if fault.hook != "successors" or not rules.uses_successors:
             raise
         rules.distrust_successors(fault)
-        return _solve(rules, state, budget, clock)
+        return _solve(rules, state, budget, clock, portfolio)
 
 
-def _solve(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float]) -> Verdict:
+def _solve(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float], portfolio: bool) -> Verdict:
     """:func:`solve`, raising ``PluginFault`` on ``successors`` the rules contradict."""
     start = clock()
     outcome = rules.outcome(state)
@@ -148,7 +162,7 @@ def _solve(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float
     if solver is not None:
         return _checked(rules, state, solver(state, budget, clock))
     with _young_collections():
-        return _generic(rules, state, budget, clock, start)
+        return _generic(rules, state, budget, clock, start, portfolio=portfolio)
 
 
 @contextlib.contextmanager
@@ -164,60 +178,221 @@ def _young_collections() -> Iterator[None]:
             gc.enable()
 
 
-def _generic(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float], start: float) -> Verdict:
-    """The generic search of :func:`_solve` (no game solver), from a position not over."""
-    key, outcome_of, pruned = rules.fast_key, rules.outcome, rules.pruned
-    collect = gc.collect
-    checking = rules.uses_successors
-    expand = rules.verified_expand if checking else rules.expand
-    seen = {rules.key(state)}
-    add, known = seen.add, 1  # known == len(seen): add, then compare sizes, hashes each key once
-    if pruned(state):
+#: The positions of the first slice of a portfolio search; slice ``n`` of its
+#: schedule gets this many times the ``n``-th term of the Luby sequence
+#: (:func:`schedule`).  Chosen by measurement (benchmarks/bench_settle.py):
+#: 500 to 1,000 settle the same Klondike deals, 4,000 spend more.
+UNIT = 1_000
+#: The seed of the generators of a portfolio's nudged orders (restart ``n`` is seeded ``SHUFFLE_SEED + n``).
+SHUFFLE_SEED = 0
+#: The chance that a nudged order (:func:`_nudged_order`) tries another move first at a position
+#: (0.15 to 0.3 settle the same Klondike deals; reversed and shuffled orders settle none).
+NUDGE = 0.15
+
+
+def luby(number: int) -> int:
+    """The ``number``-th term (from 1) of the Luby sequence: 1 1 2 1 1 2 4 1 1 2 ..."""
+    size = 1
+    while size < number + 1:
+        size = 2 * size + 1
+    while True:
+        if number == size:
+            return (size + 1) // 2
+        size //= 2
+        if number > size:
+            number -= size
+
+
+def schedule(nodes: int) -> Iterator[int]:
+    """The positions each slice of a portfolio search may meet, in turn:
+    :data:`UNIT` times the Luby sequence, endless (the search cuts the slice
+    that reaches its budget of ``nodes`` positions, so a budget of at most
+    :data:`UNIT` positions is one run in the game's order, the plain search)."""
+    number = 0
+    while True:
+        number += 1
+        yield UNIT * luby(number)
+
+
+Order = Callable[[list[Any], random.Random], list[Any]]
+
+
+def _game_order(children: list[Any], rng: random.Random) -> list[Any]:
+    """The game's own order (its ``successors``, else its legal moves by its heuristic)."""
+    return children
+
+
+def _nudged_order(children: list[Any], rng: random.Random) -> list[Any]:
+    """The game's order, but with chance :data:`NUDGE` a move other than its first, chosen by ``rng``, first."""
+    if len(children) > 1 and rng.random() < NUDGE:
+        children = list(children)
+        children.insert(0, children.pop(rng.randrange(1, len(children))))
+    return children
+
+
+def _generic(rules: RuleSet, state: Any, budget: Budget, clock: Callable[[], float], start: float, *,
+             portfolio: bool = True) -> Verdict:
+    """The generic search of :func:`_solve` (no game solver), from a position not over.
+
+    Slices of the portfolio's :func:`schedule` go in turn to one run in the
+    game's order, resumed where it stopped (so a proof of "no win" costs at
+    most twice its positions), and to a new run in a nudged order
+    (:func:`_nudged_order`), all sharing one set of the positions proved lost;
+    ``portfolio`` false gives the whole budget to the run in the game's order
+    (the plain depth-first search).
+    """
+    if rules.pruned(state):
         return Verdict("no win", (), 1, clock() - start)
-    stack = [iter(expand(state))]
+    lost: set[Any] = set()
+    expansions = [0]
+    deadline = start + budget.seconds
+    steady = _run(rules, state, _game_order, random.Random(SHUFFLE_SEED), lost, expansions, deadline, clock)
+    next(steady)
+    spent = number = 0
+    for allowance in schedule(budget.nodes) if portfolio else (budget.nodes,):
+        share = min(allowance, budget.nodes - spent)
+        if number % 2 == 0:
+            result, line, positions = steady.send(share)
+        else:
+            fresh = _run(rules, state, _nudged_order, random.Random(SHUFFLE_SEED + number), lost, expansions,
+                         deadline, clock)
+            next(fresh)
+            result, line, positions = fresh.send(share)
+            fresh.close()
+        number += 1
+        spent += positions
+        if result == "won" and rules.uses_successors:
+            _replayed(rules, state, line)
+        if result != "unknown" or spent >= budget.nodes or clock() > deadline:
+            steady.close()
+            return Verdict(result, line, spent, clock() - start)
+    raise AssertionError("unreachable: the schedule never ends")  # pragma: no cover
+
+
+Slice = tuple[Result, tuple[str, ...], int]
+
+
+def _run(rules: RuleSet, state: Any, order: Order, rng: random.Random, lost: set[Any], expansions: list[int],
+         deadline: float, clock: Callable[[], float]) -> Generator[Slice, int, None]:
+    """One depth-first run of a search from ``state``, children in ``order``, in slices.
+
+    A generator: sent the positions a slice may meet, it yields the result
+    (``won``, ``no win`` when the start is proved lost, ``unknown`` when the
+    slice or ``deadline`` ran out), the winning line (or ``()``) and the
+    positions the slice met; sent another slice after ``unknown``, it goes
+    on where it stopped.  Positions met once in a run are not expanded
+    again by it; the positions it proves lost go into ``lost``, which every
+    run skips.  They are proved as Tarjan's algorithm closes their strongly
+    connected component: a position finished while its subtree leads back
+    to one still open on the stack is not proved until that one is.
+    ``expansions`` counts the expansions of every run (to check a game's
+    ``successors`` at the first :data:`CHECKED_POSITIONS` and to sample
+    the state guard).
+    """
+    key, outcome_of, pruned = rules.fast_key, rules.outcome, rules.pruned
+    safe = rules.search.safe is not None
+    collect = gc.collect
+    checking = rules.uses_successors and expansions[0] < CHECKED_POSITIONS
+    expand = rules.verified_expand if checking else rules.expand
+    root = key(state)
+    opened: dict[Any, int] = {}
+    try:
+        opened[root] = 0
+    except TypeError:
+        checked_key(rules.plugin, root)
+        raise
+    limit = yield "unknown", (), 0
+    size = 1
+    pending = [root]
+    expansions[0] += 1
+    children = (_safe_child(rules, state)
+                or expand(state, guard=expansions[0] <= CHECKED_POSITIONS or not expansions[0] % GUARD_EVERY))
+    # A frame: the children left, the position's index, its low link, where its pending keys start.
+    stack: list[list[Any]] = [[iter(order(children, rng)), 0, 0, 0]]
     path: list[str | tuple[str, ...]] = []
-    positions = expansions = 1
-    limit, seconds = budget.nodes, budget.seconds
+    positions = 1
     child_key: Any = None
     try:
         while stack:
-            step = next(stack[-1], None)
+            frame = stack[-1]
+            step = next(frame[0], None)
             if step is None:
                 stack.pop()
+                low = frame[2]
+                if low == frame[1]:  # a component closed: all of it is lost
+                    mark = frame[3]
+                    lost.update(pending[mark:])
+                    del pending[mark:]
+                elif low < stack[-1][2]:
+                    stack[-1][2] = low
                 if path:
                     path.pop()
                 continue
             move, child = step
             child_key = key(child)
-            add(child_key)
-            if len(seen) == known:  # met before
+            if child_key in lost:
                 continue
-            known += 1
+            index = opened.setdefault(child_key, size)
+            if index != size:  # open in this run: the child's component is not closed
+                if index < frame[2]:
+                    frame[2] = index
+                continue
             positions += 1
             ending = outcome_of(child)
             if ending is not None:
                 if ending.result == "won":
                     path.append(move)
-                    line = _flatten(path)
-                    if checking:
-                        _replayed(rules, state, line)
-                    return Verdict("won", line, positions, clock() - start)
+                    yield "won", _flatten(path), positions
+                    return
+                lost.add(child_key)
+                size += 1
                 continue
-            if positions >= limit or clock() - start > seconds:
-                return Verdict("unknown", (), positions, clock() - start)
+            if positions >= limit or clock() > deadline:
+                limit = yield "unknown", (), positions
+                positions = 0
             if not positions & 255:
                 collect(0)
             if pruned(child):
+                lost.add(child_key)
+                size += 1
                 continue
             path.append(move)
-            if checking and positions > CHECKED_POSITIONS:
+            if checking and expansions[0] >= CHECKED_POSITIONS:
                 expand, checking = rules.expand, False
-            expansions += 1
-            stack.append(iter(expand(child, guard=expansions <= CHECKED_POSITIONS or not expansions % GUARD_EVERY)))
+            expansions[0] += 1
+            count = expansions[0]
+            grown = (safe and _safe_child(rules, child)
+                     or expand(child, guard=count <= CHECKED_POSITIONS or not count % GUARD_EVERY))
+            stack.append([iter(order(grown, rng)), size, size, len(pending)])
+            pending.append(child_key)
+            size += 1
     except TypeError:
         checked_key(rules.plugin, child_key)  # raises PluginFault if the key was the trouble
         raise
-    return Verdict("no win", (), positions, clock() - start)
+    yield "no win", (), positions
+
+
+def _safe_child(rules: RuleSet, state: Any) -> list[tuple[str | tuple[str, ...], Any]]:
+    """The game's safe move at ``state`` (:attr:`~cardshell.records.Search.safe`)
+    with the state it leads to, as the position's only child; ``[]`` when
+    there is none.
+
+    Raises:
+        PluginFault: naming ``safe``, when it returns something else than a
+            line or None, or a line the rules reject.
+    """
+    found = rules.search.safe
+    if found is None:
+        return []
+    move = found(state)
+    if move is None:
+        return []
+    if type(move) is not str:
+        raise PluginFault(rules.plugin, "safe", say("plugin.not-a-line", value=shown(move)))
+    try:
+        return [(move, rules.play(state, move))]
+    except CommandError:
+        raise PluginFault(rules.plugin, "safe", say("plugin.successor-rejected", move=repr(move))) from None
 
 
 def _replayed(rules: RuleSet, state: Any, line: tuple[str, ...]) -> None:

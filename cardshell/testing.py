@@ -613,6 +613,11 @@ def replays_to_a_win(rules: GameRules, state: Any, line: Iterable[str]) -> bool:
 #: The budget of each search :func:`check_search` makes.
 CHECK_BUDGET = Budget(seconds=60.0, nodes=1_000_000)
 
+#: The most positions reachable from a position for :func:`check_search` to
+#: check a game's ``key``, ``prune`` and ``safe`` over all of them (a larger
+#: space is checked by the comparison of verdicts alone).
+EXHAUSTIVE_POSITIONS = 20_000
+
 #: How many moves of a winning line an assertion message quotes.
 _QUOTED_MOVES = 8
 
@@ -637,10 +642,15 @@ def check_search(game_id: str, deals: Iterable[int] = (), *, states: Iterable[An
                  plugins: Iterable[str] | None = None, modules: Iterable[str] = ()) -> list[SearchCheck]:
     """Assert that a game's fast paths for search give the plain search's verdicts.
 
-    The fast paths (``key``, ``successors``, ``prune``, ``solver``:
+    The fast paths (``key``, ``successors``, ``prune``, ``safe``, ``solver``:
     docs/howto/search.md) cannot be verified as the host searches, so each
     position is solved plainly and as registered: both must reach the same
     verdict within ``budget``, with a winning line that replays to a win.
+    First, when at most :data:`EXHAUSTIVE_POSITIONS` positions are reachable
+    from a position, each of them is checked against the game's ``key``
+    (one key only for positions alike for winning), ``prune`` (never a
+    position from which a win is reachable) and ``safe`` (never a move from
+    a winnable position to a lost one), the failure naming the field.
 
     Args:
         game_id: the game's id (``"aces-up"``).
@@ -668,9 +678,9 @@ def check_search(game_id: str, deals: Iterable[int] = (), *, states: Iterable[An
                              f"{', '.join(sorted(shell.games)) or 'none'}{'; ' + failed if failed else ''})")
     fast = GameRules(shell.rules(game_id))
     game, part = fast.game, fast.search
-    if not any((part.key, part.successors, part.prune, part.solver)):
-        raise AssertionError(f"check_search: game {game_id!r} has no fast path to check (key, successors, prune "
-                             f"or solver; give them as Game(search=cardshell.Search(...)))")
+    if not any((part.key, part.successors, part.prune, part.solver, part.safe)):
+        raise AssertionError(f"check_search: game {game_id!r} has no fast path to check (key, successors, prune, "
+                             f"safe or solver; give them as Game(search=cardshell.Search(...)))")
     plain = fast.with_search(Search(heuristic=part.heuristic))
     deals, states = list(deals), list(states)
     if not deals and not states:
@@ -682,6 +692,7 @@ def check_search(game_id: str, deals: Iterable[int] = (), *, states: Iterable[An
     for position, make in positions:
         where = f"check_search {game_id!r}, {position}"
         state = make()
+        _declarations(fast, state, min(budget.nodes, EXHAUSTIVE_POSITIONS), where, CommandError)
         slow = _searched(plain, state, budget, where, "the plain search", PluginFault)
         if slow.result == "unknown":
             raise AssertionError(
@@ -701,6 +712,75 @@ def check_search(game_id: str, deals: Iterable[int] = (), *, states: Iterable[An
             _replays(plain, state, quick.line, where, CommandError)
         checks.append(SearchCheck(position, slow, quick))
     return checks
+
+
+def _declarations(rules: GameRules, state: Any, most: int, where: str, rejected: type[Exception]) -> None:
+    """Assert, over every position reachable from ``state`` when there are at
+    most ``most``, that the game's declarations keep their promises: a key
+    shared only by positions alike for winning (``key``), no position proved
+    lost from which a win is reachable (``prune``), no safe move from a
+    position from which a win is reachable to one from which none is
+    (``safe``).  Whether a win is reachable is found by the rules alone
+    (legal moves, outcome), backwards from the won positions; a larger
+    space is left to the comparison of verdicts."""
+    part = rules.search
+    if part.key is None and part.prune is None and part.safe is None:
+        return
+    index = {state: 0}
+    states, edges = [state], [[]]  # type: list[Any], list[list[int]]
+    for number, position in enumerate(states):  # grows while walked: a breadth-first walk
+        if rules.outcome(position) is not None:
+            continue
+        for line in rules.legal(position):
+            after = rules.play(position, line)
+            if after not in index:
+                if len(states) >= most:
+                    return
+                index[after] = len(states)
+                states.append(after)
+                edges.append([])
+            edges[number].append(index[after])
+    parents: list[list[int]] = [[] for _ in states]
+    for number, targets in enumerate(edges):
+        for target in targets:
+            parents[target].append(number)
+    winnable = [False] * len(states)
+    todo = []
+    for number, position in enumerate(states):
+        outcome = rules.outcome(position)
+        if outcome is not None and outcome.result == "won":
+            winnable[number] = True
+            todo.append(number)
+    while todo:
+        for parent in parents[todo.pop()]:
+            if not winnable[parent]:
+                winnable[parent] = True
+                todo.append(parent)
+    fault = f"{where}, plugin {rules._rules.plugin!r}"
+    if part.key is not None:
+        first: dict[Any, int] = {}
+        for number, position in enumerate(states):
+            other = first.setdefault(part.key(position), number)
+            if winnable[other] != winnable[number]:
+                raise AssertionError(
+                    f"{fault}: Search.key gives one key to two positions, one winnable and one not "
+                    f"(its key must merge only positions alike for winning):\n{rules.game.render(states[other])}\n"
+                    f"and\n{rules.game.render(position)}")
+    for number, position in enumerate(states):
+        if part.prune is not None and winnable[number] and part.prune(position):
+            raise AssertionError(f"{fault}: Search.prune calls lost a position from which a win is reachable:\n"
+                                 f"{rules.game.render(position)}")
+        move = part.safe(position) if part.safe is not None and rules.outcome(position) is None else None
+        if move is None:
+            continue
+        try:
+            after = rules.play(position, move)
+        except rejected as exc:
+            raise AssertionError(f"{fault}: Search.safe gave {move!r}, which the rules reject ({exc}), at:\n"
+                                 f"{rules.game.render(position)}") from None
+        if winnable[number] and not winnable[index[after]]:
+            raise AssertionError(f"{fault}: Search.safe gave {move!r}, which can hurt: a win is reachable before "
+                                 f"it and not after it, from:\n{rules.game.render(position)}")
 
 
 def _searched(rules: GameRules, state: Any, budget: Budget, where: str, which: str,
