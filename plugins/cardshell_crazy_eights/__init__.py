@@ -1,0 +1,1 @@
+"""Crazy Eights against a computer opponent, a built-in cardshell game (rules: RULES.md)."""
