@@ -26,8 +26,7 @@ END = "<!-- END GENERATED REFERENCE -->"
 
 #: The records documented, in this order.
 RECORDS = (records.Game, records.Search, records.Budget, records.Verdict, records.Move, records.Command,
-           records.Option, records.Outcome, records.Players, records.Hint, records.CommandContext,
-           views.SessionView, views.ShellView)
+           records.Option, records.Outcome, records.Hint, records.CommandContext, views.SessionView, views.ShellView)
 
 _ROLE = re.compile(r":(?:func|class|attr|mod|data|meth|exc):`~?([^`]+)`")
 _FIELD = re.compile(r":(param (\w+)|return):\s*(.*)")

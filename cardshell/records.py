@@ -178,42 +178,6 @@ class Search(Generic[S]):
 
 
 @dataclass(frozen=True)
-class Players:
-    """Who plays a game, in the manner of OpenSpiel's players: the seats, and
-    which one the person at the keyboard takes.
-
-    The other seats are computer opponents whose turns the game's own rules
-    play inside each of the player's moves, by a policy that reads only what
-    that seat may know and draws any randomness from the state's generator:
-    the host never chooses an opponent's move (docs/howto/opponents.md).
-    Chance (shuffles, draws) is the game's seeded generator, re-drawn by
-    :attr:`Game.determinize` where the player cannot see it.
-
-    Attributes:
-        seats: each seat's name as messages say it, in turn order
-            (``("you", "the computer")``); at least two.
-        human: the index in :attr:`seats` of the player's seat.
-        policy: one sentence on how the computer seats choose their moves,
-            shown by the assistants that assume it (``solve``).
-    """
-
-    seats: tuple[str, ...]
-    human: int = 0
-    policy: str = ""
-
-    def __post_init__(self) -> None:
-        if len(self.seats) < 2 or not all(isinstance(seat, str) and seat for seat in self.seats):
-            raise ValueError(f"Players.seats needs two or more names, got {self.seats!r}")
-        if not 0 <= self.human < len(self.seats):
-            raise ValueError(f"Players.human must index seats (0..{len(self.seats) - 1}), got {self.human!r}")
-
-    @property
-    def opponents(self) -> tuple[str, ...]:
-        """The computer seats, in turn order."""
-        return tuple(seat for index, seat in enumerate(self.seats) if index != self.human)
-
-
-@dataclass(frozen=True)
 class Game(Generic[S]):
     """A game a plugin registers through ``cardshell_games``.
 
@@ -274,9 +238,6 @@ class Game(Generic[S]):
         solver: deprecated flat form of :attr:`Search.solver`.
         side: for a game the player makes no decision in (Snap), the side its
             results are told from (``"A"``); "": the player's.
-        players: the seats of a game against computer opponents
-            (:class:`Players`); None: a game for one player (or, with
-            :attr:`side`, none).
         search: the search part (:class:`Search`); None: searched through
             :attr:`legal_moves`.  The flat fields are deprecated, served to
             contracts 1 and 2 (docs/compatibility.md), refused beside
@@ -309,7 +270,6 @@ class Game(Generic[S]):
     solver: Callable[[S, Budget, Callable[[], float]], Verdict] | None = None
     side: str = ""
     search: Search[S] | None = None
-    players: Players | None = None
 
 
 @dataclass(frozen=True)

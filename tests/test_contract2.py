@@ -226,13 +226,3 @@ def test_history_memory_is_bounded_and_says_what_it_dropped():
 def test_thumb_and_pouch_keeps_the_contract(seed):
     check_game("thumb-and-pouch", seed, plugins=["thumb-and-pouch"], steps=40,
                extra_lines=["tf 1 1", "tt 1 1 1", "tt 2 1 9", "wt 1", "wf 4", "sw", "tt 7 1 1"])
-
-
-def test_players_declare_the_seats_and_refuse_a_game_of_one():
-    from cardshell import Players
-
-    players = Players(("you", "north", "east"), human=0, policy="each plays its first legal card")
-    assert players.opponents == ("north", "east")
-    for seats, human in ((("you",), 0), (("you", ""), 0), (("you", "the computer"), 2)):
-        with pytest.raises(ValueError):
-            Players(seats, human)

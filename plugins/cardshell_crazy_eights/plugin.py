@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import cardshell
-from cardshell import Game, Move, Outcome, Players, Search, parsers
+from cardshell import Game, Move, Outcome, Search, parsers
 from cardshell_crazy_eights import rules
 
 #: The plugin contract version this plugin was written for.
@@ -116,8 +116,6 @@ GAME = Game[rules.EightsState](
     legal_moves=rules.legal_moves,
     determinize=rules.determinize,
     search=Search(heuristic=rules.heuristic),
-    players=Players(("you", "the computer"), human=0,
-                    policy="the computer plays its longest suit's matching card, else an eight, else draws"),
 )
 
 
