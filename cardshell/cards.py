@@ -76,8 +76,6 @@ class Suit(Enum):
 
 
 SUITS = tuple(Suit)
-#: Each suit's initial as a player types it (:attr:`Card.word`).
-_SUIT_INITIAL = {Suit.CLUBS: "c", Suit.DIAMONDS: "d", Suit.HEARTS: "h", Suit.SPADES: "s"}
 _SUIT_ORDER = {suit: index for index, suit in enumerate(SUITS)}
 
 
@@ -140,12 +138,6 @@ class Card:
     def rank_text(self) -> str:
         """``A``, ``2`` ... ``10``, ``J``, ``Q``, ``K``."""
         return _RANK_SHORT.get(self.rank, str(self.rank))
-
-    @property
-    def word(self) -> str:
-        """The card as a player types it: rank then suit initial, lower case (``7h``, ``10s``, ``qd``, ``as``);
-        :func:`parse_card` reads it back."""
-        return f"{self.rank_text.lower()}{_SUIT_INITIAL[self.suit]}"
 
     @property
     def unicode(self) -> str:

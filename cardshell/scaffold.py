@@ -61,7 +61,6 @@ FILES = (
     ("__init__.py.tmpl", "$module/__init__.py"),
     ("rules.py.tmpl", "$module/rules.py"),
     ("plugin.py.tmpl", "$module/plugin.py"),
-    ("RULES.md.tmpl", "$module/RULES.md"),
     ("test_game.py.tmpl", "tests/test_$module.py"),
 )
 

@@ -104,11 +104,3 @@ def test_a_subclass_with_a_field_of_its_own_pickles_and_copies_with_it():
                                                               for protocol in range(pickle.HIGHEST_PROTOCOL + 1))]:
         assert type(other) is Marked and other == marked and other.mark == "trump" and other.text == "Q♥"
     assert marked != Card(12, Suit.HEARTS) and hash(marked) == hash(Marked(12, Suit.HEARTS, "trump"))
-
-
-def test_a_cards_typeable_word_reads_back_as_the_card():
-    from cardshell.cards import new_deck, parse_card
-
-    words = [card.word for card in new_deck()]
-    assert len(set(words)) == 52 and {"7h", "10s", "qd", "as", "kc"} <= set(words)
-    assert all(parse_card(card.word) == card for card in new_deck())

@@ -263,14 +263,3 @@ def test_the_templates_are_package_data_that_a_wheel_ships():
 def test_a_missing_template_is_a_clear_error():
     with pytest.raises(FileNotFoundError):
         scaffold.template("nosuch.tmpl")
-
-
-def test_the_new_game_ships_its_rules_page_and_its_readme_names_it(tmp_path):
-    target = write_plugin("demo-game", tmp_path)
-    project = tomllib.loads((target / "pyproject.toml").read_text())
-    assert project["tool"]["setuptools"]["package-data"] == {"cardshell_demo_game": ["RULES.md"]}
-    page = (target / "cardshell_demo_game" / "RULES.md").read_text()
-    assert page.startswith("# Demo Game (demo-game)\n") and "`play demo-game [--seed N]`" in page
-    readme = (target / "README.md").read_text()
-    assert readme.split("\n\n")[1].startswith("Demo Game, a game for [cardshell]")
-    assert "cardshell_demo_game/RULES.md" in readme

@@ -73,8 +73,8 @@ class EightsState:
 
 
 def card_word(card: Card) -> str:
-    """A card as the player types it: rank then suit letter (``7h``, ``10s``, ``qd``): :attr:`Card.word`."""
-    return card.word
+    """A card as the player types it: rank then suit letter (``7h``, ``10s``, ``qd``)."""
+    return f"{card.rank_text.lower()}{LETTER_OF[card.suit]}"
 
 
 def _sorted(cards: tuple[Card, ...] | list[Card]) -> tuple[Card, ...]:
