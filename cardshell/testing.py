@@ -60,8 +60,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["CHECK_BUDGET", "DEFAULT_SEED", "GOLDEN_SUFFIX", "HEADER_PREFIX", "LEGEND", "STRICT_OPTION",
            "UPDATE_OPTION", "GameRules", "GoldenCheck", "GoldenError", "GoldenMismatch", "GoldenOptions",
-           "ScriptResult", "SearchCheck", "check_determinize", "check_golden", "check_search", "completions",
-           "execute_checked", "same_view_same_hint",
+           "ScriptResult", "SearchCheck", "check_golden", "check_search", "completions", "execute_checked",
            "game_rules", "new_shell", "parse_header", "random_walk", "replays_to_a_win", "run_cardshell",
            "run_golden", "text_diff", "visible_lines"]
 
@@ -608,70 +607,6 @@ def replays_to_a_win(rules: GameRules, state: Any, line: Iterable[str]) -> bool:
         state = rules.play(state, move)
     outcome = rules.outcome(state)
     return outcome is not None and outcome.result == "won"
-
-
-# -- hidden information: what the player sees, and what the assistants read ---------
-def check_determinize(rules: GameRules, state: Any, seeds: Iterable[int] = range(8)) -> None:
-    """Assert that the game's ``determinize`` depends only on what the player sees of ``state``.
-
-    A state drawn again from ``state`` (``determinize(state, Random(s))``)
-    shows the player the same things, so drawing again from it must give
-    exactly what drawing from ``state`` gives with the same generator: were
-    it otherwise, the true hidden cards would leak through the sample into
-    ``hint`` (docs/howto/hidden-information.md, the three rules).
-
-    Args:
-        rules: the game's rules (:func:`game_rules`).
-        state: a position of the game.
-        seeds: the generators' seeds to try, each paired with the next.
-
-    Raises:
-        AssertionError: the game declares no ``determinize``, or a sample drawn
-            from a state with the same view differs (naming the seeds).
-    """
-    determinize = rules.game.determinize
-    assert determinize is not None, f"{rules.game.id!r} declares no determinize"
-    tried = list(seeds)
-    for first, second in zip(tried, tried[1:] + tried[:1]):
-        same_view = determinize(state, random.Random(first))
-        assert determinize(same_view, random.Random(second)) == determinize(state, random.Random(second)), (
-            f"{rules.game.id!r}: determinize reads what the player cannot see: a state drawn with seed "
-            f"{first} (same view) gives another sample for seed {second}")
-
-
-def same_view_same_hint(game_id: str, state: Any, other: Any, *, plugins: Iterable[str] | None = None,
-                        hint_line: str = "hint", seed: int = DEFAULT_SEED) -> str:
-    """Assert that ``hint`` says the same for two states the player sees alike; return what it says.
-
-    Each state is put in a fresh shell's game (``play GAME --seed SEED``,
-    then the state), and ``hint_line`` is run there: a hint that reads only
-    what the player sees (its samples drawn by ``determinize``, or a game's
-    own ``hint``) gives the same reply for both.  Build ``other`` from
-    ``state`` with the hidden cards changed, e.g. ``determinize(state, rng)``.
-
-    Args:
-        game_id: the game.
-        state, other: two positions with the same view for the player.
-        plugins: the plugins to load (None: every installed one).
-        hint_line: the line to run, e.g. ``"hint --samples 4"``.
-        seed: the shells' session seed (the hint's generator comes from it).
-
-    Raises:
-        AssertionError: a hint failed, or the two replies differ.
-    """
-    said = []
-    for position in (state, other):
-        shell = new_shell(plugins, seed=seed)
-        started = shell.execute(f"play {game_id} --seed {seed}")
-        assert started.ok, started.error
-        session = shell.table.current
-        assert session is not None
-        session.state = position
-        reply = shell.execute(hint_line)
-        assert reply.ok, reply.error
-        said.append(reply.output)
-    assert said[0] == said[1], f"{game_id}: hint reads hidden cards: {said[0]!r} against {said[1]!r}"
-    return said[0]
 
 
 # -- a game's fast paths for search -----------------------------------------------
