@@ -335,6 +335,8 @@ class RuleSet:
         after, said = self._run_line(state, line, host, found)
         if self.game.players is not None:
             after = self.computer_turns(after)
+            if said is not None:
+                said.state = after
         return after, said
 
     def computer_turns(self, state: Any) -> Any:
