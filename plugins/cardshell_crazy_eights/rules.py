@@ -197,9 +197,9 @@ def draw(state: EightsState) -> EightsState:
         raise CommandError("The stock is empty: play a card, or pass if you cannot")
     hand = tuple(sorted((*state.hands[state.turn], state.stock[-1])))
     hands = (*state.hands[:state.turn], hand, *state.hands[state.turn + 1:])
-    said = state.said
+    said: tuple[str, ...] = ()
     if state.turn:
-        said = (*said, f"{seats(state)[state.turn].capitalize()} draws")
+        said = (*state.said, f"{seats(state)[state.turn].capitalize()} draws")
     return replace(state, hands=hands, stock=state.stock[:-1], moves=state.moves + 1, said=said, passes=0)
 
 
