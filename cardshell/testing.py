@@ -689,12 +689,14 @@ def assert_hint_reads_only_view(game_id: str, deals: Iterable[int], *, steps: in
         The number of position pairs compared.
 
     Raises:
-        AssertionError: naming the deal, the move number and both hints.
+        AssertionError: naming the deal, the move number and both hints; or
+            when no re-drawn state differed from its position (the check
+            had nothing to compare: ``determinize`` redraws nothing).
     """
     rules = game_rules(game_id, plugins=plugins, modules=modules)
     game = rules.game
     assert game.determinize is not None, f"{game_id} hides nothing (Game.determinize is None)"
-    compared = 0
+    compared = differed = 0
     for deal in deals:
         for number, state in enumerate(_walked(rules, deal, steps, options)):
             if number % every or rules.outcome(state) is not None:
@@ -702,10 +704,12 @@ def assert_hint_reads_only_view(game_id: str, deals: Iterable[int], *, steps: in
             twin = game.determinize(state, random.Random(1))
             assert player_view(game, twin) == player_view(game, state), \
                 f"{game_id} deal {deal}, move {number}: determinize changed the player's view"
+            differed += twin != state
             hints = [_hint_at(game_id, deal, position, plugins, modules) for position in (state, twin)]
             assert hints[0] == hints[1], (f"{game_id} deal {deal}, move {number}: two states with the same view "
                                           f"got different hints: {hints[0]!r} and {hints[1]!r}")
             compared += 1
+    assert differed, f"{game_id}: determinize re-drew no position differently: no hidden card was put to the test"
     return compared
 
 
