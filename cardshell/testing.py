@@ -718,7 +718,9 @@ def _hint_at(game_id: str, deal: int, state: Any, plugins: Iterable[str] | None,
     shell = new_shell(plugins, modules=modules, seed=DEFAULT_SEED)
     reply = shell.execute(f"play {game_id} --seed {deal}")
     assert reply.ok, f"play {game_id} --seed {deal} was rejected: {reply.error}"
-    shell.current.state = state
+    session = shell.current
+    assert session is not None
+    session.state = state
     return shell.execute("hint").output
 
 

@@ -111,7 +111,7 @@ def legal_moves(state: EightsState) -> list[str]:
     """The moves of the seat to move, as typed: ``play 7h``, ``play 8s c``, ``draw``, ``pass``."""
     if over(state):
         return []
-    lines = []
+    lines: list[str] = []
     hand = state.hands[state.turn]
     for card in hand:
         if card.rank == EIGHT:
@@ -248,7 +248,11 @@ def policy(seen: Hashable, rng: random.Random) -> str:
     A card that follows without an eight, chosen at random; else an eight,
     naming the suit it holds most of; else a draw; else a pass.
     """
-    _, hand, discard, suit, _, stock, _, _, _, _ = seen  # type: ignore[misc]
+    assert isinstance(seen, tuple)
+    hand: tuple[Card, ...] = seen[1]
+    discard: tuple[Card, ...] = seen[2]
+    suit: Suit = seen[3]
+    stock: int = seen[5]
     follows = [c for c in hand if c.rank != EIGHT and (c.suit is suit or c.rank == discard[-1].rank)]
     if follows:
         return f"play {rng.choice(follows).word}"

@@ -19,8 +19,8 @@ def cards(words: str) -> tuple:
 def state_with(hand: str, top: str, stock: str = "2c 3c", other: str = "4s 5s", suit: Suit | None = None):
     start = rules.deal(0)
     pile = cards(top)
-    return replace(start, hands=(tuple(sorted(cards(hand))), tuple(sorted(cards(other)))), stock=cards(stock), discard=pile,
-                   suit=suit or pile[-1].suit, turn=0, passes=0)
+    hands = (tuple(sorted(cards(hand))), tuple(sorted(cards(other))))
+    return replace(start, hands=hands, stock=cards(stock), discard=pile, suit=suit or pile[-1].suit, turn=0, passes=0)
 
 
 @pytest.mark.parametrize("opponents, size", [(1, 7), (2, 5), (3, 5)])
