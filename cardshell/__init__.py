@@ -13,7 +13,19 @@ from __future__ import annotations
 
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import CONTRACT_VERSION, hookimpl
-from cardshell.records import Budget, Command, CommandContext, Game, Hint, Move, Option, Outcome, Search, Verdict
+from cardshell.records import (
+    Budget,
+    Command,
+    CommandContext,
+    Game,
+    Hint,
+    Move,
+    Option,
+    Outcome,
+    Players,
+    Search,
+    Verdict,
+)
 from cardshell.version import __version__
 from cardshell.views import SessionView, ShellView
 
@@ -28,6 +40,7 @@ __all__ = [
     "Move",
     "Option",
     "Outcome",
+    "Players",
     "Search",
     "SessionView",
     "ShellView",

@@ -39,6 +39,11 @@ class Suit(Enum):
 
     __hash__ = object.__hash__
 
+    @property
+    def letter(self) -> str:
+        """The suit's typeable initial: ``c``, ``d``, ``h`` or ``s``."""
+        return self.name[0].lower()
+
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Suit):
             return NotImplemented
@@ -138,6 +143,12 @@ class Card:
     def rank_text(self) -> str:
         """``A``, ``2`` ... ``10``, ``J``, ``Q``, ``K``."""
         return _RANK_SHORT.get(self.rank, str(self.rank))
+
+    @property
+    def word(self) -> str:
+        """The card as a player types it, rank then suit letter, lower case:
+        ``ah``, ``7h``, ``10s``, ``qd`` (:func:`parse_card` reads it back)."""
+        return f"{self.rank_text.lower()}{self.suit.letter}"
 
     @property
     def unicode(self) -> str:

@@ -9,7 +9,10 @@ anywhere in a walk, plus ``extra_lines``) is rejected and changes nothing;
 with ``immutable=True`` no command mutates a state and a proven-immutable
 state keeps its declared types; equal states hash alike; and the plugin's
 search answers have their documented types (:mod:`cardshell.plugincheck`).
-Messages name the plugin that registered the game.
+A game with :attr:`~cardshell.records.Game.players` declares its seats
+consistently, gives the player the turn after every accepted line (the
+computer's turns applied by the host), has hashable views, and its
+``determinize`` keeps the player's view.  Messages name the plugin that registered the game.
 """
 
 from __future__ import annotations
@@ -78,6 +81,8 @@ def check_game(game_id: str, seed: int, *, plugins: Iterable[str] | None = None,
             break
         pool.update(dict.fromkeys(legal))
         other = _play(rules, other, walker.choice(legal), f"{game_id} seed {seed + 1}")
+    if game.players is not None:
+        _seats(game, plugin, where)
     reply = shell.execute(f"play {game_id} --seed {seed}")
     assert reply.ok, f"{where}: play was rejected: {reply.error}"
     session = shell.current
@@ -87,6 +92,8 @@ def check_game(game_id: str, seed: int, *, plugins: Iterable[str] | None = None,
         guard = StateGuard(state, by_type=False)
         changed = f"(plugin {plugin!r} declares immutable states)" if immutable else ""
         _answers(rules, state, f"{where}, move {number}")
+        if game.players is not None:
+            _turn(game, rules, state, f"{where}, move {number}")
         assert not guard.changed(), f"{where}, move {number}: the plugin's search functions changed the state {changed}"
         legal = rules.legal(state)
         assert len(set(legal)) == len(legal), f"{where}, move {number}: legal_moves lists a line twice: {legal}"
@@ -147,6 +154,40 @@ def _answers(rules: Any, state: Any, where: str) -> None:
                 raise PluginFault(rules.plugin, "hint", f"suggested {found.move!r}, which is not listed as legal")
     except PluginFault as fault:
         raise AssertionError(f"{where}: {fault}") from None
+
+
+def _seats(game: Any, plugin: str, where: str) -> None:
+    """Assert a game's :class:`~cardshell.records.Players` names its seats consistently."""
+    players = game.players
+    assert game.legal_moves is not None and immutable_states(game), \
+        f"{where}: plugin {plugin!r} declares players, which need immutable states and legal_moves"
+    seats = players.seats
+    assert seats and len(set(seats)) == len(seats) and all(isinstance(s, str) and s for s in seats), \
+        f"{where}: Players.seats must be unique non-empty names, got {seats!r}"
+    assert players.human in seats, f"{where}: Players.human {players.human!r} is not one of the seats {seats!r}"
+    computers = set(seats) - {players.human}
+    assert set(players.policies) == computers, \
+        f"{where}: Players.policies must give a policy to each computer seat {sorted(computers)}, " \
+        f"got {sorted(players.policies)}"
+
+
+def _turn(game: Any, rules: Any, state: Any, where: str) -> None:
+    """Assert, at a position the player sees, that it is the player's turn and the view is kept."""
+    players = game.players
+    if rules.outcome(state) is not None:
+        return
+    seat = players.current(state)
+    assert seat == players.human, f"{where}: Players.current names {seat!r}, but the host hands the player the turn"
+    view = players.view(state, players.human)
+    try:
+        hash(view)
+    except TypeError as exc:
+        raise AssertionError(f"{where}: Players.view gave an unhashable value ({exc})") from None
+    if game.determinize is not None:
+        for sample in range(3):
+            drawn = game.determinize(state, random.Random(sample))
+            assert players.view(drawn, players.human) == view, \
+                f"{where}: determinize (rng seeded {sample}) changed what the player sees"
 
 
 def _defaults(game: Any) -> dict[str, Any]:

@@ -25,7 +25,8 @@ BEGIN = "<!-- BEGIN GENERATED REFERENCE (python -m cardshell.docs --write docs/r
 END = "<!-- END GENERATED REFERENCE -->"
 
 #: The records documented, in this order.
-RECORDS = (records.Game, records.Search, records.Budget, records.Verdict, records.Move, records.Command,
+RECORDS = (records.Game, records.Players, records.Search,
+           records.Budget, records.Verdict, records.Move, records.Command,
            records.Option, records.Outcome, records.Hint, records.CommandContext, views.SessionView, views.ShellView)
 
 _ROLE = re.compile(r":(?:func|class|attr|mod|data|meth|exc):`~?([^`]+)`")

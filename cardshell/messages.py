@@ -997,6 +997,14 @@ _message("plugin.not-a-line", "listed {value}, not a line",
 _message("plugin.rejected-listed", "listed {line}, which its rules reject; left out",
          "A warning's problem in `plugin.fault`: `legal_moves` listed a line the game's own rules reject; the "
          "host leaves it out. `line` quoted.")
+_message("plugin.not-a-seat", "named the seat {value}, which is not one of its players' computer seats",
+         "A problem of `plugin.fault`: a game's `Players.current` named a seat without a policy.")
+_message("plugin.policy-illegal", "the {seat} seat's policy chose {line}, which is not a legal move",
+         "A problem of `plugin.fault`: a computer seat's policy chose a line `legal_moves` does not list. "
+         "`line` quoted.")
+_message("plugin.endless-turns", "the computer seats made {limit} moves without the player's turn coming",
+         "A problem of `plugin.fault`: the host stopped applying the computer's turns "
+         "(`cardshell.ruleset.MAX_COMPUTER_TURNS`).")
 _message("plugin.not-an-outcome", "returned {value}, not a cardshell.Outcome or None",
          "A problem of `plugin.fault`: a game's `outcome` gave something else.")
 _message("plugin.not-a-pair", "gave {value}, not a (move, state) pair",

@@ -178,6 +178,54 @@ class Search(Generic[S]):
 
 
 @dataclass(frozen=True)
+class Players(Generic[S]):
+    """The seats of a game with computer opponents, as OpenSpiel's games declare
+    their players (``current_player``, a player's information state).
+
+    The host applies the computer's turns itself, in the one path from a line
+    to a state (:meth:`cardshell.ruleset.RuleSet.run`): after each of the
+    player's moves, while the game is not over and :attr:`current` names a
+    computer seat, that seat's :attr:`policies` entry chooses its move from
+    the seat's :attr:`view` and a generator seeded with :attr:`seed`, and the
+    host plays it through the game's own rules.  The host never chooses an
+    opponent's move: only the game's policy and its seeded generator do, so
+    ``hint`` and ``solve`` see the opponent as the game declares it (its
+    policy fixed), never as a helper of the player.
+
+    Attributes:
+        seats: every seat's name in turn order (``("you", "west")``); unique,
+            non-empty.
+        human: the seat the player takes; one of :attr:`seats`.
+        current: ``current(state)``: the seat to move; the host only asks it
+            while :attr:`Game.outcome` is None.  ``new`` returns a state where
+            the player is to move (the game plays any opening computer turns
+            itself, with its own policies).
+        policies: each computer seat's policy, ``policy(view, rng) -> line``:
+            the move it makes, one of the lines :attr:`Game.legal_moves` lists
+            for the state (a computer seat's turn lists that seat's moves);
+            ``view`` is :attr:`view` of the state for that seat, so a policy
+            reads only what its seat sees.  Every seat but :attr:`human`.
+        view: ``view(state, seat)``: everything the seat can see, as a
+            hashable value (its hand, the top card, the other hands' sizes);
+            two states with the same view for :attr:`human` must get the same
+            ``hint`` (:func:`cardshell.testing.assert_hint_reads_only_view`).
+            :attr:`Game.determinize` keeps the player's view
+            (:func:`cardshell.testing.assert_determinize_keeps_view`).
+        seed: ``seed(state)``: the seed of the generator a computer seat's
+            policy receives at ``state``, taken from the game's own seeded
+            state (the deal's seed and the turn number), so a seed replays
+            the computer's choices and a search cannot steer them.
+    """
+
+    seats: tuple[str, ...]
+    human: str
+    current: Callable[[S], str]
+    policies: Mapping[str, Callable[[Hashable, random.Random], str]]
+    view: Callable[[S, str], Hashable]
+    seed: Callable[[S], int]
+
+
+@dataclass(frozen=True)
 class Game(Generic[S]):
     """A game a plugin registers through ``cardshell_games``.
 
@@ -243,6 +291,10 @@ class Game(Generic[S]):
             contracts 1 and 2 (docs/compatibility.md), refused beside
             ``search``, and read at registration into it (a registered game's
             flat fields are None).
+        players: the seats of a game against computer opponents
+            (:class:`Players`); None: the player alone (or a game that
+            plays itself, :attr:`side`).  Needs ``immutable`` and
+            :attr:`legal_moves`.
     """
 
     id: str
@@ -270,6 +322,7 @@ class Game(Generic[S]):
     solver: Callable[[S, Budget, Callable[[], float]], Verdict] | None = None
     side: str = ""
     search: Search[S] | None = None
+    players: Players[S] | None = None
 
 
 @dataclass(frozen=True)
@@ -286,4 +339,4 @@ class Hint:
 
 
 __all__ = ["Command", "CommandContext", "Completer", "Game", "Hint", "Move", "Option", "Outcome",
-           "Result", "Validator", "spread"]
+           "Players", "Result", "Validator", "spread"]

@@ -41,6 +41,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import dataclasses
+import random
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from itertools import islice
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -66,6 +67,10 @@ MAX_WARNINGS = 100
 #: ``legal_moves`` or ``successors`` (the largest built-in list: an expert
 #: Minesweeper board of 99 x 30 cells, 5,940 lines).
 MAX_LISTED = 100_000
+
+#: The most computer moves the host applies in a row before it blames the
+#: game's policies (:meth:`RuleSet.computer_turns`).
+MAX_COMPUTER_TURNS = 10_000
 
 
 def _listed(plugin: str, hook: str, answer: Any) -> list[Any]:
@@ -297,6 +302,10 @@ class RuleSet:
         validators and handler with a context that has no shell.
         ``state`` itself is never kept changed: a game's states are values,
         a contract-1 game's handlers change a copy (:mod:`cardshell.contract1`).
+        In a game with :attr:`~cardshell.records.Game.players`, the computer
+        seats' turns follow the line, chosen by their own policies
+        (:meth:`computer_turns`), so the state returned is the player's turn
+        or the end, for the player and for a search alike.
 
         Args:
             state: a state of this game.
@@ -323,6 +332,55 @@ class RuleSet:
                 (instead of whatever else its code raised); other
                 exceptions from plugin code pass through.
         """
+        after, said = self._run_line(state, line, host, found)
+        if self.game.players is not None:
+            after = self.computer_turns(after)
+            if said is not None:
+                said.state = after
+        return after, said
+
+    def computer_turns(self, state: Any) -> Any:
+        """The state after the computer seats' turns, up to the player's (or the end).
+
+        While the game is not over and :attr:`~cardshell.records.Players.current`
+        names a computer seat, that seat's policy chooses a line from the
+        seat's view and a generator seeded with ``Players.seed(state)``, and
+        the line is played as a search plays it (:meth:`run` without a host).
+        The host never chooses the move: the policy does.
+
+        Args:
+            state: a state of this game, whose ``players`` is declared.
+
+        Returns:
+            Any: ``state`` itself when it is the player's turn (or the game
+            is over), else the state where it next is.
+
+        Raises:
+            PluginFault: a seat without a policy, a policy's line that is
+                not listed as legal, or more than :data:`MAX_COMPUTER_TURNS`
+                computer moves in a row.
+        """
+        players = self.game.players
+        assert players is not None
+        for _ in range(MAX_COMPUTER_TURNS):
+            if self.outcome(state) is not None:
+                return state
+            seat = players.current(state)
+            if seat == players.human:
+                return state
+            policy = players.policies.get(seat)
+            if policy is None:
+                raise PluginFault(self.plugin, "Players.current", say("plugin.not-a-seat", value=shown(seat)))
+            line = policy(players.view(state, seat), random.Random(players.seed(state)))
+            if line not in self.legal(state):
+                raise PluginFault(self.plugin, "Players.policies",
+                                  say("plugin.policy-illegal", seat=seat, line=repr(line)))
+            state = self._run_line(state, line, None, None)[0]
+        raise PluginFault(self.plugin, "Players.policies", say("plugin.endless-turns", limit=MAX_COMPUTER_TURNS))
+
+    def _run_line(self, state: Any, line: str, host: HostContext | None,
+                  found: tuple[Entry, str] | None) -> tuple[Any, CommandContext[Any] | None]:
+        """:meth:`run` for one line alone, without the computer's turns after it."""
         entry, args_text = self.resolve(line) if found is None else found
         command = entry.command
         args = command.parse(args_text)

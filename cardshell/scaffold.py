@@ -1,7 +1,8 @@
 """``new-plugin NAME``: write a working, tested plugin distribution to start from.
 
 The folder ``NAME/`` is a pip-installable distribution of a small contract-2
-game (Golf, as docs/tutorial.md walks through it), its tests and a golden
+game (Golf, as docs/tutorial.md walks through it), its rules page
+(``RULES.md``, shipped as package data), its tests and a golden
 test recorded by running it, from the templates in
 ``cardshell/templates/new-plugin`` filled by :class:`string.Template`.  A
 name already used by a distribution, package, entry point or game is
@@ -58,6 +59,7 @@ TEMPLATES = ("templates", "new-plugin")
 FILES = (
     ("pyproject.toml.tmpl", "pyproject.toml"),
     ("README.md.tmpl", "README.md"),
+    ("RULES.md.tmpl", "$module/RULES.md"),
     ("__init__.py.tmpl", "$module/__init__.py"),
     ("rules.py.tmpl", "$module/rules.py"),
     ("plugin.py.tmpl", "$module/plugin.py"),

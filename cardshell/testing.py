@@ -60,8 +60,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["CHECK_BUDGET", "DEFAULT_SEED", "GOLDEN_SUFFIX", "HEADER_PREFIX", "LEGEND", "STRICT_OPTION",
            "UPDATE_OPTION", "GameRules", "GoldenCheck", "GoldenError", "GoldenMismatch", "GoldenOptions",
-           "ScriptResult", "SearchCheck", "check_golden", "check_search", "completions", "execute_checked",
-           "game_rules", "new_shell", "parse_header", "random_walk", "replays_to_a_win", "run_cardshell",
+           "ScriptResult", "SearchCheck", "assert_determinize_keeps_view",
+           "assert_hint_reads_only_view", "check_golden", "check_search", "completions", "execute_checked",
+           "game_rules", "new_shell", "parse_header", "player_view", "random_walk", "replays_to_a_win", "run_cardshell",
            "run_golden", "text_diff", "visible_lines"]
 
 #: The pytest plugin's names, importable from here (see :func:`__getattr__`).
@@ -595,6 +596,132 @@ def random_walk(rules: GameRules, state: Any, seed: int, steps: int) -> Any:
             break
         state = rules.play(state, walker.choice(legal))
     return state
+
+
+def player_view(game: Any, state: Any) -> Any:
+    """What the player sees of ``state``: :attr:`Players.view <cardshell.records.Players.view>`
+    for the player's seat where the game declares its players, else the game's
+    plain display (``render``), which is exactly what a player is shown."""
+    players = game.players
+    if players is not None:
+        return players.view(state, players.human)
+    return game.render(state)
+
+
+def _walked(rules: GameRules, seed: int, steps: int, options: Mapping[str, Any] | None) -> list[Any]:
+    """The positions of one random walk of deal ``seed`` (the game's default options unless given)."""
+    game = rules.game
+    chosen = {o.name.replace("-", "_"): o.default for o in game.options} | dict(options or {})
+    state = game.new(seed, chosen)
+    walker = random.Random(seed)
+    positions = [state]
+    for _ in range(steps):
+        legal = rules.legal(state)
+        if not legal or rules.outcome(state) is not None:
+            break
+        state = rules.play(state, walker.choice(legal))
+        positions.append(state)
+    return positions
+
+
+def assert_determinize_keeps_view(game_id: str, deals: Iterable[int], *, steps: int = 30, samples: int = 3,
+                                  plugins: Iterable[str] | None = None, modules: Iterable[str] = (),
+                                  options: Mapping[str, Any] | None = None) -> int:
+    """Assert that a game's ``determinize`` never changes what the player sees.
+
+    Along a random walk of each deal (seeded by the deal), every position is
+    re-drawn ``samples`` times; each re-drawn state must have the same
+    :func:`player_view` as the position, and re-drawing with the same seed
+    must give the same state.
+
+    Args:
+        game_id: a game with :attr:`~cardshell.records.Game.determinize`.
+        deals: the seeds of the deals walked.
+        steps: the most moves per walk.
+        samples: re-draws per position, with ``random.Random(0 .. samples-1)``.
+        plugins, modules: as in :func:`game_rules`.
+        options: the game's options (None: its defaults).
+
+    Returns:
+        The number of positions checked.
+
+    Raises:
+        AssertionError: naming the deal, the move number and the sample.
+    """
+    rules = game_rules(game_id, plugins=plugins, modules=modules)
+    game = rules.game
+    assert game.determinize is not None, f"{game_id} hides nothing (Game.determinize is None)"
+    checked = 0
+    for deal in deals:
+        for number, state in enumerate(_walked(rules, deal, steps, options)):
+            seen = player_view(game, state)
+            for sample in range(samples):
+                drawn = game.determinize(state, random.Random(sample))
+                assert player_view(game, drawn) == seen, \
+                    f"{game_id} deal {deal}, move {number}, sample {sample}: determinize changed the player's view"
+                assert drawn == game.determinize(state, random.Random(sample)), \
+                    f"{game_id} deal {deal}, move {number}: determinize gave two states for one seed"
+            checked += 1
+    return checked
+
+
+def assert_hint_reads_only_view(game_id: str, deals: Iterable[int], *, steps: int = 12, every: int = 4,
+                                plugins: Iterable[str] | None = None, modules: Iterable[str] = (),
+                                options: Mapping[str, Any] | None = None) -> int:
+    """Assert that ``hint`` never reads what the player cannot see: two states
+    with the same view give the same hint.
+
+    Along a random walk of each deal, every ``every``-th position and a
+    re-drawing of it (:attr:`~cardshell.records.Game.determinize` seeded
+    with 1, the same :func:`player_view` with other hidden cards) are each
+    put in a fresh shell's game of that deal and asked ``hint``; both
+    replies must be the same text.
+
+    Args:
+        game_id: a game with :attr:`~cardshell.records.Game.determinize`.
+        deals: the seeds of the deals walked.
+        steps: the most moves per walk.
+        every: ask at every ``every``-th position of the walk (>= 1).
+        plugins, modules: as in :func:`game_rules`.
+        options: the game's options (None: its defaults).
+
+    Returns:
+        The number of position pairs compared.
+
+    Raises:
+        AssertionError: naming the deal, the move number and both hints; or
+            when no re-drawn state differed from its position (the check
+            had nothing to compare: ``determinize`` redraws nothing).
+    """
+    rules = game_rules(game_id, plugins=plugins, modules=modules)
+    game = rules.game
+    assert game.determinize is not None, f"{game_id} hides nothing (Game.determinize is None)"
+    compared = differed = 0
+    for deal in deals:
+        for number, state in enumerate(_walked(rules, deal, steps, options)):
+            if number % every or rules.outcome(state) is not None:
+                continue
+            twin = game.determinize(state, random.Random(1))
+            assert player_view(game, twin) == player_view(game, state), \
+                f"{game_id} deal {deal}, move {number}: determinize changed the player's view"
+            differed += twin != state
+            hints = [_hint_at(game_id, deal, position, plugins, modules) for position in (state, twin)]
+            assert hints[0] == hints[1], (f"{game_id} deal {deal}, move {number}: two states with the same view "
+                                          f"got different hints: {hints[0]!r} and {hints[1]!r}")
+            compared += 1
+    assert differed, f"{game_id}: determinize re-drew no position differently: no hidden card was put to the test"
+    return compared
+
+
+def _hint_at(game_id: str, deal: int, state: Any, plugins: Iterable[str] | None, modules: Iterable[str]) -> str:
+    """The text of ``hint`` asked at ``state`` in a fresh shell's game of deal ``deal``."""
+    shell = new_shell(plugins, modules=modules, seed=DEFAULT_SEED)
+    reply = shell.execute(f"play {game_id} --seed {deal}")
+    assert reply.ok, f"play {game_id} --seed {deal} was rejected: {reply.error}"
+    session = shell.current
+    assert session is not None
+    session.state = state
+    return shell.execute("hint").output
 
 
 def replays_to_a_win(rules: GameRules, state: Any, line: Iterable[str]) -> bool:

@@ -104,3 +104,13 @@ def test_a_subclass_with_a_field_of_its_own_pickles_and_copies_with_it():
                                                               for protocol in range(pickle.HIGHEST_PROTOCOL + 1))]:
         assert type(other) is Marked and other == marked and other.mark == "trump" and other.text == "Q♥"
     assert marked != Card(12, Suit.HEARTS) and hash(marked) == hash(Marked(12, Suit.HEARTS, "trump"))
+
+
+def test_every_card_has_a_typeable_word_that_parses_back():
+    from cardshell.cards import Suit, new_deck, parse_card
+
+    words = [card.word for card in new_deck()]
+    assert words[:3] == ["ac", "2c", "3c"] and "10s" in words and "qd" in words
+    assert all(word.isascii() and word == word.lower() for word in words)
+    assert [parse_card(word) for word in words] == new_deck()
+    assert [suit.letter for suit in Suit] == ["c", "d", "h", "s"]

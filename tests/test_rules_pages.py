@@ -33,7 +33,7 @@ PAGE = "RULES.md"
 WIDTH = 78
 
 #: The seven built-in games; the test fails if one is added without a page.
-BUILT_IN = ("aces-up", "thumb-and-pouch", "pictures", "up-and-down", "minesweeper", "blackjack", "snap")
+BUILT_IN = ("aces-up", "thumb-and-pouch", "pictures", "up-and-down", "minesweeper", "blackjack", "snap", "crazy-eights")
 
 _CODE = re.compile(r"`([^`]+)`")
 _TAG = re.compile(r"</?[A-Za-z][^>]*>")

@@ -55,6 +55,27 @@ def test_the_written_distribution_declares_its_entry_point_and_plays(tmp_path):
         _forget("cardshell_demo_game")
 
 
+def test_the_written_distribution_ships_a_rules_page_and_a_readme_of_its_own_game(tmp_path):
+    target = write_plugin("demo-game", tmp_path)
+    page = (target / "cardshell_demo_game" / "RULES.md").read_text()
+    assert page.splitlines()[0] == "# Demo Game (demo-game)"
+    assert "## How to play" in page and "## How it ends" in page and "## Commands" in page
+    assert max(len(line) for line in page.splitlines()) <= 78
+    project = tomllib.loads((target / "pyproject.toml").read_text())
+    assert project["tool"]["setuptools"]["package-data"] == {"cardshell_demo_game": ["RULES.md"]}
+    readme = (target / "README.md").read_text()
+    assert readme.startswith("# Demo Game\n") and "Demo Game (`demo-game`) is a game" in readme
+    assert "cardshell_demo_game/RULES.md" in readme
+    sys.path.insert(0, str(target))
+    try:
+        shell = Shell.create(plugins=[], extra_modules=["cardshell_demo_game.plugin"], seed=0, autosave=False)
+        shown = shell.execute("help demo-game").output
+        assert "Clear the columns to win" in shown
+    finally:
+        sys.path.remove(str(target))
+        _forget("cardshell_demo_game")
+
+
 def test_the_game_deals_cards_from_the_toolkits_seeded_generator(tmp_path):
     """Golf over cardshell.cards, shuffled by cardshell.rng.GameRandom: the same seed, the same deal."""
     from cardshell.cards import Card, shuffled_deck
