@@ -26,6 +26,9 @@ def make_shell(tmp_path, autosave=True, seed=3):
 
 
 def save_file(tmp_path, name):
+    """A save's file: a game's id names its automatic save, in its own directory."""
+    if name in ("counter", "aces-up", "blackjack", "pictures", "thumb-and-pouch"):
+        return tmp_path / "data" / "saves" / "auto" / f"{name}.json"
     return tmp_path / "data" / "saves" / f"{name}.json"
 
 
@@ -34,7 +37,9 @@ def saved(tmp_path, name):
 
 
 def save_names(tmp_path):
-    return sorted(p.name for p in (tmp_path / "data" / "saves").iterdir() if not p.name.startswith("."))
+    directory = tmp_path / "data" / "saves"
+    return sorted([p.name for p in directory.iterdir() if p.is_file() and not p.name.startswith(".")]
+                  + [f"{p.name}" for p in (directory / "auto").glob("*.json")])
 
 
 def an_autosave(tmp_path, seed=4, moves=("inc 1",)):
