@@ -254,11 +254,10 @@ class Persistence:
             self.baselines[key] = saves.inspect(self.data_dir, key).digest
 
     def automatic_save(self, game_id: str) -> bool:
-        """Whether ``play GAME`` has an automatic save to resume: one with moves, or
-        one that cannot be read (resuming it says why).  Never raises.
+        """Whether ``play GAME`` has an automatic save to resume (one that cannot be
+        read too: resuming it says why).  Never raises.
         """
-        snapshot = saves.inspect(self.data_dir, saves.automatic(game_id))
-        return snapshot.error is not None or (snapshot.record is not None and bool(snapshot.record.log))
+        return saves.inspect(self.data_dir, saves.automatic(game_id)).exists
 
     def find(self, word: str) -> str | None:
         """The save key a name the player typed means: an abandoned game of this
@@ -362,6 +361,7 @@ class Persistence:
                 if snapshot.record is None or snapshot.digest != self.baselines[key]:
                     continue
                 if snapshot.record.uid in self.table.retired or (
-                        session is not None and session.outcome is None and not session.moves):
+                        session is not None and session.outcome is None and not session.moves
+                        and snapshot.record.uid != session.uid):  # replaced by a game without moves
                     saves.delete(self.data_dir, key)
         return notes

@@ -47,6 +47,8 @@ def an_autosave(tmp_path, seed=4, moves=("inc 1",)):
     shell.execute(f"play counter --seed {seed}")
     for line in moves:
         shell.execute(line)
+    if not moves:  # a game without moves is saved only when asked
+        shell.execute("save")
     shell.close()
     return save_file(tmp_path, "counter")
 
