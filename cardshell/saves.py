@@ -292,6 +292,8 @@ def write(data_dir: Path, name: str, record: SaveRecord, *, replace: bool = True
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         remove_stale_temporaries(target.parent)
+        if target.parent != saves_dir(data_dir):
+            remove_stale_temporaries(saves_dir(data_dir))
         with tempfile.NamedTemporaryFile("wb", dir=target.parent, prefix=f".{target.stem}.", suffix=".tmp",
                                          delete=False) as handle:
             temp_name = handle.name

@@ -147,9 +147,11 @@ def test_two_sessions_starting_the_same_game_both_keep_their_game(tmp_path):
     first, second = make_shell(tmp_path), make_shell(tmp_path)
     first.execute("play counter --seed 1")
     second.execute("play counter --seed 2")
+    first.execute("inc 1")
+    second.execute("inc 1")
     first.close()
     assert second.close() == [
-        "Saved Counter (seed 2, 0 moves) as 'counter-2' (another cardshell saved 'counter' meanwhile): "
+        "Saved Counter (seed 2, 1 move) as 'counter-2' (another cardshell saved 'counter' meanwhile): "
         "'load counter-2' resumes it."]
     assert (saved(tmp_path, "counter")["seed"], saved(tmp_path, "counter-2")["seed"]) == (1, 2)
 
