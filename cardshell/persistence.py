@@ -355,13 +355,13 @@ class Persistence:
             key = saves.automatic(gid)
             if key not in self.baselines or self.baselines[key] is None:
                 continue
-            session = self.table.sessions.get(gid)
+            left = self.table.sessions.get(gid)
             with saves.locked(self.data_dir):
                 snapshot = saves.inspect(self.data_dir, key)
                 if snapshot.record is None or snapshot.digest != self.baselines[key]:
                     continue
                 if snapshot.record.uid in self.table.retired or (
-                        session is not None and session.outcome is None and not session.moves
-                        and snapshot.record.uid != session.uid):  # replaced by a game without moves
+                        left is not None and left.outcome is None and not left.moves
+                        and snapshot.record.uid != left.uid):  # replaced by a game without moves
                     saves.delete(self.data_dir, key)
         return notes

@@ -9,7 +9,6 @@ until the shell exits.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time

@@ -31,7 +31,8 @@ class GameSwitching(HostPlugin):
             record = shell.persistence.read(name)
         session = shell.replayer.rebuild(name, record)
         if session.outcome is not None and saves.is_automatic(name):
-            raise saves.SaveError(say("save.finished", name=repr(saves.plain_name(name)), title=session.game.title, seed=session.seed,
+            raise saves.SaveError(say("save.finished", name=repr(saves.plain_name(name)),
+                                      title=session.game.title, seed=session.seed,
                                       result=session.outcome.result))
         with self._replacing(ctx, record.game, incoming=record):
             shell.persistence.abandoned.pop(name, None)  # an abandoned game resumed is in progress again
