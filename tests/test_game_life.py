@@ -67,7 +67,7 @@ def test_a_blackjack_hand_lost_after_resuming_is_never_brought_back(tmp_path):
     assert "seed 5." not in tail
     assert "ACE-SPADE, 4-DIAMOND" not in tail
     # the automatic save behind the ending is gone: the next session cannot resume it either
-    assert not (data / "saves" / "blackjack.json").exists()
+    assert not (data / "saves" / "auto" / "blackjack.json").exists()
     third = make_shell(data)
     assert not third.execute("play blackjack").output.startswith("Resuming")
     assert len(results(data, "blackjack")) == 1  # the round counted once
