@@ -449,12 +449,13 @@ def offered_saves(shell: Shell) -> list[Text]:
         return []
     resumable: list[str] = []
     problems: list[Text] = []
-    for name, found in saves.list_saves(shell.data_dir):
+    for key, found in saves.list_saves(shell.data_dir):
+        name = saves.plain_name(key)
         if isinstance(found, saves.SaveError):
             problems.append(messages.say("terminal.save-skipped", problem=found.message))
         elif found.game not in shell.games:
             problems.append(messages.say("terminal.save-not-installed", name=repr(name), game=repr(found.game)))
-        elif name == found.game:
+        elif saves.is_automatic(key) and found.log:
             resumable.append(messages.say("terminal.saved-game", name=name, seed=found.seed,
                                           moves=helptext.moves(len(found.log))).text)
     lines = problems

@@ -613,6 +613,17 @@ _message("save.saved-over-auto",
          "Fields as in `save.saved`; `how` is `play GAME`.")
 _message("save.instead", " instead of {name} ({reason})",
          "Part of `save.saved` when the save went to another name: `name` the name asked, quoted, and why.")
+_message("save.deleted", "Deleted the save {name}{what}.",
+         "`saves delete NAME` removed a save. `name` quoted; `what` is `save.what-auto` or empty.")
+_message("save.what-auto", " (its automatic save: 'play GAME' now deals a new game)",
+         "Part of `save.deleted` when the save deleted was a game's automatic save.")
+_message("save.renamed", "Renamed the save {old} to {new}: '{how}' resumes it.",
+         "`saves rename OLD NEW` renamed a save; `old` and `new` quoted, `how` is `load NEW`.")
+_message("save.rename-abandoned",
+         "{name} is a game abandoned in this session; 'load {name_plain}' then 'save {new}' keeps it under that name",
+         "`saves rename` of an abandoned game (kept in memory, not a file).")
+_message("save.saves-usage", "saves takes nothing, 'delete NAME' or 'rename OLD NEW'",
+         "`saves` with arguments it does not take.")
 _message("save.none", "No saved games.", "`load` with no save and no game abandoned in this session.")
 _message("save.list-heading", "Saved:", "`load` and `games`: the heading of the saves.")
 _message("save.abandoned-heading", "Abandoned in this session (kept until exit):",

@@ -3,7 +3,10 @@
 :mod:`cardshell.saves` reads and writes one file; this module decides where
 a game goes so that none is lost without a word.  A save is replaced only
 while its file is what this session last read or wrote (its *baseline*),
-else the game goes to a new name (``aces-up-2``); an unreadable save is
+else the game goes to a new name (``aces-up-2``); a game's automatic save
+is the key :func:`cardshell.saves.automatic` (its own namespace, never a
+name the player chose), and a game without moves is never saved
+automatically; an unreadable save is
 moved aside first; a game with moves dropped by ``play``, ``new``,
 ``restart`` or ``load`` stays loadable until exit (``aces-up.seed7``, at
 most :data:`MAX_ABANDONED`).  Check and write are one step under the saves
@@ -12,6 +15,7 @@ directory's lock.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -72,8 +76,8 @@ def describe(title: str, seed: int, moves: int) -> Text:
 class Persistence:
     """The saves of one shell: reading, writing, abandoned games, autosave.
 
-    ``table`` holds the games in progress; ``games`` are the registered games
-    (a save named after one is its automatic save); ``places`` gives the data
+    ``table`` holds the games in progress; ``games`` are the registered games;
+    ``places`` gives the data
     directory; ``autosave`` saves games in progress on :meth:`close` and
     offers them again.
 
@@ -124,7 +128,7 @@ class Persistence:
             return self.abandoned[name]
         snapshot = saves.inspect(self.data_dir, name)
         if not snapshot.exists:
-            raise SaveError(say("save.not-found", name=repr(name)))
+            raise SaveError(say("save.not-found", name=repr(saves.plain_name(name))))
         self.baselines[name] = snapshot.digest
         if snapshot.error is not None:
             raise snapshot.error
@@ -138,12 +142,15 @@ class Persistence:
         A game that once went to ``NAME-2`` goes there again while that file is
         still what this session wrote, so one game never spreads over several names.
 
+        ``name`` is a checked name or an automatic save's key
+        (:func:`cardshell.saves.automatic`).
+
         Raises:
             SaveError: nothing could be written, or an unreadable save could not
                 be moved aside.
         """
         if name in self.abandoned:
-            raise SaveError(say("save.name-abandoned", name=repr(name), name_plain=name))
+            raise SaveError(say("save.name-abandoned", name=repr(saves.plain_name(name)), name_plain=name))
         try:
             return self._save(session, name)
         except SaveError as exc:  # nothing was written: kept for the exit status
@@ -167,17 +174,17 @@ class Persistence:
                 try:
                     path, digest = saves.write(self.data_dir, name, record, replace=False)
                 except saves.SaveExists:
-                    reason = say("save.reason-created", name=repr(name))
+                    reason = say("save.reason-created", name=repr(saves.plain_name(name)))
                     used, path, digest = self._write_where_moved(name, session.uid, record)
             elif self.baselines.get(name, _UNSEEN) == snapshot.digest:
                 path, digest = saves.write(self.data_dir, name, record)
             else:
                 if name not in self.baselines:
-                    reason = say("save.reason-unread", name=repr(name))
+                    reason = say("save.reason-unread", name=repr(saves.plain_name(name)))
                 elif self.baselines[name] is None:
-                    reason = say("save.reason-saved", name=repr(name))
+                    reason = say("save.reason-saved", name=repr(saves.plain_name(name)))
                 else:
-                    reason = say("save.reason-changed", name=repr(name))
+                    reason = say("save.reason-changed", name=repr(saves.plain_name(name)))
                 used, path, digest = self._write_where_moved(name, session.uid, record)
         self.baselines[used] = digest
         session.save_name = used
@@ -197,18 +204,18 @@ class Persistence:
 
     def _write_under_new_name(self, name: str, record: SaveRecord) -> tuple[str, Path, str]:
         """Write a record under the first free ``NAME-2``, ``NAME-3`` ..."""
+        base = saves.plain_name(name)  # an automatic save's goes to a named save: GAME-2
         for number in range(2, MAX_RENAMES + 2):
             suffix = f"-{number}"
-            candidate = f"{name[: 64 - len(suffix)]}{suffix}"
-            if (candidate in self._games or candidate in self.abandoned
-                    or saves.save_path(self.data_dir, candidate).exists()):
+            candidate = f"{base[: 64 - len(suffix)]}{suffix}"
+            if candidate in self.abandoned or saves.save_path(self.data_dir, candidate).exists():
                 continue
             try:
                 path, digest = saves.write(self.data_dir, candidate, record, replace=False)
             except saves.SaveExists:
                 continue
             return candidate, path, digest
-        raise SaveError(say("save.names-taken", name=repr(name), count=MAX_RENAMES))
+        raise SaveError(say("save.names-taken", name=repr(base), count=MAX_RENAMES))
 
     # -- abandoned games ---------------------------------------------------
     def automatic_save_at_stake(self, game_id: str, incoming: SaveRecord | None = None,
@@ -225,7 +232,7 @@ class Persistence:
         """
         if not self.autosave or game_id in self.table.sessions:
             return None, None
-        snapshot = saves.inspect(self.data_dir, game_id)
+        snapshot = saves.inspect(self.data_dir, saves.automatic(game_id))
         record = snapshot.record
         if record is None or not record.log:
             return None, snapshot
@@ -241,10 +248,28 @@ class Persistence:
         """
         if not self.autosave:
             return
+        key = saves.automatic(game_id)
         if snapshot is not None:
-            self.baselines[game_id] = snapshot.digest
-        elif game_id not in self.baselines:
-            self.baselines[game_id] = saves.inspect(self.data_dir, game_id).digest
+            self.baselines[key] = snapshot.digest
+        elif key not in self.baselines:
+            self.baselines[key] = saves.inspect(self.data_dir, key).digest
+
+    def automatic_save(self, game_id: str) -> bool:
+        """Whether ``play GAME`` has an automatic save to resume (one that cannot be
+        read too: resuming it says why).  Never raises.
+        """
+        return saves.inspect(self.data_dir, saves.automatic(game_id)).exists
+
+    def find(self, word: str) -> str | None:
+        """The save key a name the player typed means: an abandoned game of this
+        session, else the named save, else the automatic save of the game of
+        that id; None when there is none.
+        """
+        if word in self.abandoned or os.path.lexists(saves.save_path(self.data_dir, word)):
+            return word
+        key = saves.automatic(word)
+        found = os.path.lexists(saves.save_path(self.data_dir, key)) or saves.adopt_legacy(self.data_dir, word)
+        return key if found else None
 
     def abandon(self, record: SaveRecord) -> str:
         """Keep an abandoned game loadable until the shell closes; its name for ``load``.
@@ -256,7 +281,7 @@ class Persistence:
         if not saves.NAME_PATTERN.fullmatch(base + ".99"):
             base = f"{record.game[:40]}.abandoned"
         name, number = base, 1
-        while name in self.abandoned or saves.save_path(self.data_dir, name).exists() or name in self._games:
+        while name in self.abandoned or saves.save_path(self.data_dir, name).exists():
             number += 1
             name = f"{base}.{number}"
         self.abandoned[name] = record
@@ -273,7 +298,7 @@ class Persistence:
         ``play GAME`` then deals a new game instead of resuming the position
         before the ending.  Never raises.
         """
-        name = session.id
+        name = saves.automatic(session.id)
         if name not in self.baselines or self.baselines[name] is None:
             return
         try:
@@ -313,10 +338,12 @@ class Persistence:
             if session.outcome is not None:
                 self.table.retire(session)  # the table's record of games that ended here
                 continue
+            if not session.moves:  # nothing to resume: not saved, and a save it replaced is dropped
+                continue
             live.add(gid)
             what = describe(session.game.title, session.seed, session.moves)
             try:
-                result = self.save(session, gid)
+                result = self.save(session, saves.automatic(gid))
             except SaveError:  # in self.failures, for standard error
                 continue
             notes.extend(result.notes)
@@ -326,11 +353,16 @@ class Persistence:
             else:
                 notes.append(say("save.autosaved", what=what, game=gid))
         for gid in sorted(set(self._games) - live):
-            if gid not in self.baselines or self.baselines[gid] is None:
+            key = saves.automatic(gid)
+            if key not in self.baselines or self.baselines[key] is None:
                 continue
+            left = self.table.sessions.get(gid)
             with saves.locked(self.data_dir):
-                snapshot = saves.inspect(self.data_dir, gid)
-                if (snapshot.record is not None and snapshot.record.uid in self.table.retired
-                        and snapshot.digest == self.baselines[gid]):
-                    saves.delete(self.data_dir, gid)
+                snapshot = saves.inspect(self.data_dir, key)
+                if snapshot.record is None or snapshot.digest != self.baselines[key]:
+                    continue
+                if snapshot.record.uid in self.table.retired or (
+                        left is not None and left.outcome is None and not left.moves
+                        and snapshot.record.uid != left.uid):  # replaced by a game without moves
+                    saves.delete(self.data_dir, key)
         return notes

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from cardshell import blame
+from cardshell import blame, saves
 from cardshell.context import Places
 from cardshell.endings import Endings
 from cardshell.errors import CommandError
@@ -187,17 +187,17 @@ class Replayer:
         """
         game = self.registry.games.get(record.game)
         if game is None:
-            raise SaveError(say("save.game-not-installed", name=repr(name), game=repr(record.game)))
+            raise SaveError(say("save.game-not-installed", name=repr(saves.plain_name(name)), game=repr(record.game)))
         ended = self.endings.ended_at(record.uid)
         behind = ended is not None and len(record.log) < ended
         if behind and not game.undo:  # played on from this save to an ending (cardshell.endings)
-            raise SaveError(say("save.cannot-resume", name=repr(name), error=say(
+            raise SaveError(say("save.cannot-resume", name=repr(saves.plain_name(name)), error=say(
                 "save.played-to-ending", title=game.title, seed=record.seed, game=game.id)))
         try:
             self.check_log(game, record.log)
             session = self.replay(game, record.seed, record.options, record.log)
         except SaveError as exc:
-            raise SaveError(say("save.cannot-resume", name=repr(name), error=exc.message)) from None
+            raise SaveError(say("save.cannot-resume", name=repr(saves.plain_name(name)), error=exc.message)) from None
         if session.outcome is None:  # a game over at once (it played itself) is known to be over
             session.outcome = _outcome(game, session.state)
         session.ending_undone = behind  # a game with undo: that ending was counted once already

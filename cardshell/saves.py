@@ -1,7 +1,13 @@
-"""Saved games on disk: ``DATA_DIR/saves/NAME.json``, read and written safely.
+"""Saved games on disk, read and written safely.
 
-The format is :mod:`cardshell.savefile` (its names are importable here); a
-game's automatic save is named by its id.  Writes are atomic (temporary
+Two namespaces that never meet: a save the player names is
+``DATA_DIR/saves/NAME.json``; a game's automatic save is
+``DATA_DIR/saves/auto/GAME.json``, keyed here as ``auto/GAME``
+(:func:`automatic`; a player's name cannot hold ``/``), so a save named
+like a game installed later never stands for that game.  An automatic save
+written by an older release (``saves/GAME.json`` holding game ``GAME``)
+is moved into ``auto/`` when first seen (:func:`adopt_legacy`).  The format
+is :mod:`cardshell.savefile` (its names are importable here).  Writes are atomic (temporary
 file, fsync, :func:`os.replace` or :func:`os.link`), processes take turns
 through :func:`locked`, and reading raises only :class:`SaveError` and
 never blocks on a FIFO.  A save is at most :data:`MAX_SAVE_BYTES`.
@@ -38,9 +44,10 @@ if TYPE_CHECKING:
     from datetime import datetime
 
 __all__ = ["FORMAT", "LOCK_NAME", "MAX_ELAPSED", "MAX_SAVE_BYTES", "NAME_PATTERN", "NOT_A_FILE", "STALE_TEMP_SECONDS",
-           "SUFFIX", "VERSION", "SaveError", "SaveExists", "SaveRecord", "Snapshot", "check_name", "delete",
-           "digest_of", "exists", "inspect", "list_saves", "locked", "read", "remove_stale_temporaries",
-           "save_path", "saves_dir", "set_aside", "write"]
+           "AUTO_PREFIX", "SUFFIX", "VERSION", "SaveError", "SaveExists", "SaveRecord", "Snapshot", "adopt_legacy",
+           "automatic", "check_name", "delete", "digest_of", "exists", "game_of", "inspect", "is_automatic",
+           "list_saves", "locked", "plain_name", "read", "remove_stale_temporaries", "rename", "save_path",
+           "saves_dir", "set_aside", "write"]
 
 
 #: A temporary file of an interrupted write older than this (seconds) is removed by the next write.
@@ -51,13 +58,71 @@ LOCK_NAME = ".lock"
 _ASIDE_STAMP = "%Y%m%d-%H%M%S"
 
 
+#: The key prefix (and subdirectory) of automatic saves: ``auto/aces-up``.
+AUTO_PREFIX = "auto/"
+
+
 def saves_dir(data_dir: Path) -> Path:
     """The directory of saves inside a data directory."""
     return Path(data_dir) / "saves"
 
+
+def automatic(game_id: str) -> str:
+    """The key of the automatic save of the game ``game_id`` (``auto/aces-up``)."""
+    return f"{AUTO_PREFIX}{game_id}"
+
+
+def is_automatic(name: str) -> bool:
+    """Whether a save key is a game's automatic save rather than a name the player chose."""
+    return name.startswith(AUTO_PREFIX)
+
+
+def game_of(name: str) -> str:
+    """The game id of an automatic save's key (``auto/aces-up`` -> ``aces-up``)."""
+    return name[len(AUTO_PREFIX):]
+
+
+def plain_name(name: str) -> str:
+    """What the player types for a save key: the name, or the game id of an automatic save."""
+    return game_of(name) if is_automatic(name) else name
+
+
 def save_path(data_dir: Path, name: str) -> Path:
-    """The file of the save ``name`` (already checked)."""
+    """The file of the save ``name`` (checked, or an :func:`automatic` key)."""
+    if is_automatic(name):
+        return saves_dir(data_dir) / "auto" / f"{game_of(name)}{SUFFIX}"
     return saves_dir(data_dir) / f"{name}{SUFFIX}"
+
+
+def adopt_legacy(data_dir: Path, game_id: str, *, unusable: bool = False) -> bool:
+    """Move an older release's automatic save of ``game_id`` (``saves/GAME.json``
+    whose record is a game of that id) to ``saves/auto/GAME.json`` when no
+    automatic save is there yet; whether one was moved.
+
+    A readable save of another game is a name the player chose and is left
+    alone.  ``unusable`` (the caller knows ``game_id`` is a game's) adopts
+    a file there that cannot be read too, so that it is reported and moved
+    aside as that game's automatic save was.  Never raises (best effort).
+    """
+    if not NAME_PATTERN.fullmatch(game_id):
+        return False
+    legacy, target = save_path(data_dir, game_id), save_path(data_dir, automatic(game_id))
+    try:
+        if os.path.lexists(target) or not os.path.lexists(legacy):
+            return False
+        snapshot = _inspect_file(legacy, game_id)
+        ours = snapshot.record.game == game_id if snapshot.record is not None else unusable
+        if not ours:
+            return False
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.link(legacy, target, follow_symlinks=False)  # fails if another process adopted it first
+            os.unlink(legacy)
+        except (IsADirectoryError, PermissionError):  # a directory cannot be linked
+            os.rename(legacy, target)
+    except OSError:
+        return False
+    return True
 
 
 def digest_of(data: bytes) -> str:
@@ -74,15 +139,15 @@ def _read_bytes(path: Path, name: str) -> bytes | None:
     except (FileNotFoundError, NotADirectoryError):  # no such file (a directory above it is a file)
         return None
     except IsADirectoryError:
-        raise _NotRegular(say("save.not-regular", name=repr(name))) from None
+        raise _NotRegular(say("save.not-regular", name=repr(plain_name(name)))) from None
     except OSError as exc:
-        raise SaveError(say("save.unreadable", name=repr(name), error=exc)) from None
+        raise SaveError(say("save.unreadable", name=repr(plain_name(name)), error=exc)) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise _NotRegular(say("save.not-regular", name=repr(name)))
+            raise _NotRegular(say("save.not-regular", name=repr(plain_name(name))))
         if info.st_size > MAX_SAVE_BYTES:
-            raise SaveError(say("save.too-large", name=repr(name), size=info.st_size, limit=MAX_SAVE_BYTES))
+            raise SaveError(say("save.too-large", name=repr(plain_name(name)), size=info.st_size, limit=MAX_SAVE_BYTES))
         chunks, size = [], 0
         while True:
             chunk = os.read(fd, 1 << 20)
@@ -90,11 +155,11 @@ def _read_bytes(path: Path, name: str) -> bytes | None:
                 break
             size += len(chunk)
             if size > MAX_SAVE_BYTES:
-                raise SaveError(say("save.too-large-read", name=repr(name), limit=MAX_SAVE_BYTES))
+                raise SaveError(say("save.too-large-read", name=repr(plain_name(name)), limit=MAX_SAVE_BYTES))
             chunks.append(chunk)
         return b"".join(chunks)
     except OSError as exc:
-        raise SaveError(say("save.unreadable", name=repr(name), error=exc)) from None
+        raise SaveError(say("save.unreadable", name=repr(plain_name(name)), error=exc)) from None
     finally:
         os.close(fd)
 
@@ -104,7 +169,13 @@ def inspect(data_dir: Path, name: str) -> Snapshot:
 
     Never raises, never blocks.
     """
-    path = save_path(data_dir, name)
+    if is_automatic(name):
+        adopt_legacy(data_dir, game_of(name), unusable=True)
+    return _inspect_file(save_path(data_dir, name), name)
+
+
+def _inspect_file(path: Path, name: str) -> Snapshot:
+    """:func:`inspect` of one file."""
     try:
         data = _read_bytes(path, name)
     except SaveError as exc:
@@ -115,9 +186,9 @@ def inspect(data_dir: Path, name: str) -> Snapshot:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return Snapshot(digest, error=SaveError(say("save.unreadable", name=repr(name), error=exc)))
+        return Snapshot(digest, error=SaveError(say("save.unreadable", name=repr(plain_name(name)), error=exc)))
     try:
-        return Snapshot(digest, record=SaveRecord.from_json(text, name))
+        return Snapshot(digest, record=SaveRecord.from_json(text, plain_name(name)))
     except SaveError as exc:
         return Snapshot(digest, error=exc)
 
@@ -138,7 +209,7 @@ def read(data_dir: Path, name: str) -> SaveRecord:
     """
     snapshot = inspect(data_dir, name)
     if not snapshot.exists:
-        raise SaveError(say("save.not-found", name=repr(name)))
+        raise SaveError(say("save.not-found", name=repr(plain_name(name))))
     if snapshot.error is not None:
         raise snapshot.error
     assert snapshot.record is not None
@@ -210,18 +281,20 @@ def write(data_dir: Path, name: str, record: SaveRecord, *, replace: bool = True
     try:
         data = record.to_json().encode("utf-8")
     except (TypeError, ValueError) as exc:
-        raise SaveError(say("save.options-not-stored", name=repr(name), error=exc)) from None
+        raise SaveError(say("save.options-not-stored", name=repr(plain_name(name)), error=exc)) from None
 
     target = save_path(data_dir, name)
     temp_name = None
     blocking = _file_in_the_way(target.parent)
     if blocking is not None:
-        raise SaveError(say("save.not-a-directory", name=repr(name), path=repr(str(blocking))))
+        raise SaveError(say("save.not-a-directory", name=repr(plain_name(name)), path=repr(str(blocking))))
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         remove_stale_temporaries(target.parent)
+        if target.parent != saves_dir(data_dir):
+            remove_stale_temporaries(saves_dir(data_dir))
         import tempfile  # here: a start never needs it
-        with tempfile.NamedTemporaryFile("wb", dir=target.parent, prefix=f".{name}.", suffix=".tmp",
+        with tempfile.NamedTemporaryFile("wb", dir=target.parent, prefix=f".{target.stem}.", suffix=".tmp",
                                          delete=False) as handle:
             temp_name = handle.name
             handle.write(data)
@@ -236,7 +309,7 @@ def write(data_dir: Path, name: str, record: SaveRecord, *, replace: bool = True
     except SaveError:
         raise
     except OSError as exc:
-        raise SaveError(say("save.write-failed", name=repr(name), error=exc)) from None
+        raise SaveError(say("save.write-failed", name=repr(plain_name(name)), error=exc)) from None
     finally:
         if temp_name is not None:
             try:
@@ -258,10 +331,10 @@ def _publish_new(temp_name: str, target: Path, name: str) -> None:
     try:
         os.link(temp_name, target)
     except FileExistsError:
-        raise SaveExists(say("save.exists", name=repr(name))) from None
+        raise SaveExists(say("save.exists", name=repr(plain_name(name)))) from None
     except OSError:  # no hard links here (some file systems): check, then rename
         if os.path.lexists(target):
-            raise SaveExists(say("save.exists", name=repr(name))) from None
+            raise SaveExists(say("save.exists", name=repr(plain_name(name)))) from None
         os.replace(temp_name, target)
         return
     os.unlink(temp_name)
@@ -284,11 +357,12 @@ def _fsync_dir(directory: Path) -> None:
 def set_aside(data_dir: Path, name: str, when: datetime | None = None) -> str:
     """Rename a save this version cannot read to
     ``NAME.unreadable-YYYYMMDD-HHMMSS.json`` (UTC ``when``, default now; ``-2``
-    ... if taken), for a newer cardshell to ``load``; the new name.
+    ... if taken), for a newer cardshell to ``load``; the new name, a named
+    save (an automatic save's is named after its game).
     :class:`SaveError` when it cannot be renamed.
     """
     stamp = when.strftime(_ASIDE_STAMP) if when is not None else time.strftime(_ASIDE_STAMP, time.gmtime())
-    base = f"{name}.unreadable-{stamp}"
+    base = f"{plain_name(name)}.unreadable-{stamp}"
     directory = saves_dir(data_dir)
     for number in range(1, 1000):
         candidate = base if number == 1 else f"{base}-{number}"
@@ -298,9 +372,9 @@ def set_aside(data_dir: Path, name: str, when: datetime | None = None) -> str:
         try:
             os.rename(save_path(data_dir, name), target)
         except OSError as exc:
-            raise SaveError(say("save.set-aside-failed", name=repr(name), error=exc)) from None
+            raise SaveError(say("save.set-aside-failed", name=repr(plain_name(name)), error=exc)) from None
         return candidate
-    raise SaveError(say("save.set-aside-full", name=repr(name)))
+    raise SaveError(say("save.set-aside-full", name=repr(plain_name(name))))
 
 
 def exists(data_dir: Path, name: str) -> bool:
@@ -316,20 +390,48 @@ def delete(data_dir: Path, name: str) -> None:
         pass
 
 
+def rename(data_dir: Path, old: str, new: str) -> None:
+    """Give the save ``old`` the name ``new`` (both checked keys); never replaces a save.
+
+    Raises:
+        SaveExists: ``new`` is taken.
+        SaveError: ``old`` is missing or the rename failed.
+    """
+    source, target = save_path(data_dir, old), save_path(data_dir, new)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.link(source, target)
+    except FileExistsError:
+        raise SaveExists(say("save.exists", name=repr(plain_name(new)))) from None
+    except FileNotFoundError:
+        raise SaveError(say("save.not-found", name=repr(plain_name(old)))) from None
+    except OSError as exc:
+        raise SaveError(say("save.write-failed", name=repr(plain_name(new)), error=exc)) from None
+    try:
+        source.unlink()
+    except OSError as exc:
+        raise SaveError(say("save.write-failed", name=repr(plain_name(old)), error=exc)) from None
+    _fsync_dir(target.parent)
+
+
 def list_saves(data_dir: Path) -> list[tuple[str, SaveRecord | SaveError]]:
-    """Every save in the data directory, sorted by name: (name, record), or
-    (name, error) for one that cannot be used (a FIFO or directory is never
-    opened).  Temporary files and other names are ignored; never raises.
+    """Every save in the data directory: the named ones sorted by name, then
+    the automatic ones by game (keys ``auto/GAME``): (key, record), or (key,
+    error) for one that cannot be used (a FIFO or directory is never opened).
+    An older release's automatic save is adopted first (:func:`adopt_legacy`).
+    Temporary files and other names are ignored; never raises.
     """
     directory = saves_dir(data_dir)
     try:
-        paths = sorted(directory.glob(f"*{SUFFIX}"))
+        for path in directory.glob(f"*{SUFFIX}"):
+            adopt_legacy(data_dir, path.name[: -len(SUFFIX)])
+        keys = sorted(path.name[: -len(SUFFIX)] for path in directory.glob(f"*{SUFFIX}"))
+        keys += sorted(automatic(path.name[: -len(SUFFIX)]) for path in (directory / "auto").glob(f"*{SUFFIX}"))
     except OSError:
         return []
     found: list[tuple[str, SaveRecord | SaveError]] = []
-    for path in paths:
-        name = path.name[: -len(SUFFIX)]
-        if name.startswith(".") or not NAME_PATTERN.fullmatch(name):
+    for name in keys:
+        if name.startswith(".") or not NAME_PATTERN.fullmatch(plain_name(name)):
             continue
         snapshot = inspect(data_dir, name)
         if snapshot.record is not None:

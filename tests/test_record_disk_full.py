@@ -17,7 +17,7 @@ import pytest
 
 from cardshell import cli
 from cardshell.recording import HEADER, Recorder, RecordFile
-from cardshell.saves import read
+from cardshell.saves import automatic, read
 from cardshell.script import EXIT_OK, EXIT_OUTPUT, EXIT_USAGE
 
 MOVES = ["D"] * 6
@@ -64,7 +64,7 @@ def test_a_disk_that_fills_stops_the_recording_at_a_whole_line_and_keeps_the_gam
     assert os.strerror(errno.ENOSPC) in err and "the game goes on" in err
     assert record.read_text() == HEADER + "play aces-up --seed 3\n"  # cut back to its last whole line
     assert disk.refused == 1  # no write was tried once the recording had stopped
-    saved = read(data, "aces-up")  # the autosave still happened: every move is in it
+    saved = read(data, automatic("aces-up"))  # the autosave still happened: every move is in it
     assert (saved.seed, saved.log) == (3, MOVES)
     assert "Saved Aces Up (seed 3" in out
 

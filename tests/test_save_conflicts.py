@@ -26,6 +26,9 @@ def make_shell(tmp_path, autosave=True, seed=3):
 
 
 def save_file(tmp_path, name):
+    """A save's file: a game's id names its automatic save, in its own directory."""
+    if name in ("counter", "aces-up", "blackjack", "pictures", "thumb-and-pouch"):
+        return tmp_path / "data" / "saves" / "auto" / f"{name}.json"
     return tmp_path / "data" / "saves" / f"{name}.json"
 
 
@@ -34,7 +37,9 @@ def saved(tmp_path, name):
 
 
 def save_names(tmp_path):
-    return sorted(p.name for p in (tmp_path / "data" / "saves").iterdir() if not p.name.startswith("."))
+    directory = tmp_path / "data" / "saves"
+    return sorted([p.name for p in directory.iterdir() if p.is_file() and not p.name.startswith(".")]
+                  + [f"{p.name}" for p in (directory / "auto").glob("*.json")])
 
 
 def an_autosave(tmp_path, seed=4, moves=("inc 1",)):
@@ -42,6 +47,8 @@ def an_autosave(tmp_path, seed=4, moves=("inc 1",)):
     shell.execute(f"play counter --seed {seed}")
     for line in moves:
         shell.execute(line)
+    if not moves:  # a game without moves is saved only when asked
+        shell.execute("save")
     shell.close()
     return save_file(tmp_path, "counter")
 
@@ -140,9 +147,11 @@ def test_two_sessions_starting_the_same_game_both_keep_their_game(tmp_path):
     first, second = make_shell(tmp_path), make_shell(tmp_path)
     first.execute("play counter --seed 1")
     second.execute("play counter --seed 2")
+    first.execute("inc 1")
+    second.execute("inc 1")
     first.close()
     assert second.close() == [
-        "Saved Counter (seed 2, 0 moves) as 'counter-2' (another cardshell saved 'counter' meanwhile): "
+        "Saved Counter (seed 2, 1 move) as 'counter-2' (another cardshell saved 'counter' meanwhile): "
         "'load counter-2' resumes it."]
     assert (saved(tmp_path, "counter")["seed"], saved(tmp_path, "counter-2")["seed"]) == (1, 2)
 

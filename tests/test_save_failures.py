@@ -42,7 +42,7 @@ def test_a_full_disk_at_exit_is_reported_on_stderr_and_the_status(script, tmp_pa
     assert status == EXIT_SAVE_FAILED
     assert err == "cardshell: cannot save 'aces-up': [Errno 28] No space left on device\n"
     assert "Saved" not in out
-    assert not (tmp_path / "data" / "saves" / "aces-up.json").exists()
+    assert not (tmp_path / "data" / "saves" / "auto" / "aces-up.json").exists()
 
 
 def test_a_failed_save_command_sets_the_status_too(script, tmp_path, capsys, monkeypatch):

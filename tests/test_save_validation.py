@@ -147,7 +147,7 @@ def test_a_fifo_in_the_saves_folder_never_blocks_the_shell(tmp_path, run_cli):
     # The FIFO in the automatic save's place is moved aside, never written into.
     assert "warning: save 'counter' is not a regular file; this cardshell does not overwrite it" in result.stdout
     assert "Saved Counter (seed 2, 1 move): 'play counter' resumes it." in result.stdout
-    assert json.loads((saves_dir(tmp_path) / "counter.json").read_text())["log"] == ["inc 1"]
+    assert json.loads((saves_dir(tmp_path) / "auto" / "counter.json").read_text())["log"] == ["inc 1"]
 
 
 @needs_fifo

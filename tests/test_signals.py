@@ -29,7 +29,7 @@ def environment(data_dir, plugins=""):
 
 
 def saved_log(data_dir, name="counter"):
-    return json.loads((Path(data_dir) / "saves" / f"{name}.json").read_text())["log"]
+    return json.loads((Path(data_dir) / "saves" / "auto" / f"{name}.json").read_text())["log"]  # the automatic save
 
 
 def start_script(data_dir, *args, python=("-m", "cardshell")):
@@ -182,7 +182,7 @@ def test_closing_the_terminal_saves_the_game(tmp_path):
     child = spawn(tmp_path)
     child.close(force=False)  # the terminal goes away: the shell gets SIGHUP and can no longer print
     deadline = time.monotonic() + 20
-    while not (tmp_path / "saves" / "counter.json").exists():
+    while not (tmp_path / "saves" / "auto" / "counter.json").exists():
         assert time.monotonic() < deadline, "the game was not saved"
         time.sleep(0.05)
     assert saved_log(tmp_path) == ["inc 1"]

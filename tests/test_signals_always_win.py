@@ -72,7 +72,7 @@ def finish(process: subprocess.Popen[str], timeout: float = 30) -> tuple[int, st
 
 
 def saved_log(data_dir: Path) -> list[str]:
-    return json.loads((data_dir / "saves" / "stubborn.json").read_text())["log"]
+    return json.loads((data_dir / "saves" / "auto" / "stubborn.json").read_text())["log"]
 
 
 def swallowing(tmp_path: Path, kind: str, *args: str, **extra: str) -> tuple[subprocess.Popen[str], Path]:

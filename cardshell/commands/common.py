@@ -151,9 +151,12 @@ class HostPlugin:
     def _saved_rows(self) -> list[tuple[str, Text]]:
         """One row per save: resumable ones with how to resume, broken ones with why not."""
         rows: list[tuple[str, Text]] = []
-        for name, found in saves.list_saves(self.shell.places.data_dir):
+        for key, found in saves.list_saves(self.shell.places.data_dir):
+            name = saves.plain_name(key)
             if isinstance(found, saves.SaveError):
                 rows.append((name, say("save.row-unusable", problem=found.message)))
+                continue
+            if saves.is_automatic(key) and not found.log:  # nothing to resume: 'play GAME' deals anew
                 continue
             game = self.shell.registry.games.get(found.game)
             if game is None:
@@ -163,7 +166,7 @@ class HostPlugin:
             if not game.undo and ended is not None and len(found.log) < ended:
                 rows.append((name, say("save.row-ended", title=game.title, seed=found.seed)))
                 continue
-            how = f"play {name}" if name == found.game else f"load {name}"
+            how = f"play {name}" if saves.is_automatic(key) else f"load {name}"
             rows.append((name, say("save.row", title=game.title, seed=found.seed, moves=helptext.moves(len(found.log)),
                                    when=timestamps.readable(found.saved), how=how)))
         return rows

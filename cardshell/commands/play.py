@@ -70,9 +70,9 @@ class PlayCommands(GameSwitching):
         if over is not None:  # a finished game is never resumed: a new deal, and the reply says so
             ctx.echo(say("game.new-deal-after", over=over_line(over)))
         elif (session is None and not given and shell.persistence.autosave
-              and saves.exists(shell.places.data_dir, game.id)):
+              and shell.persistence.automatic_save(game.id)):
             try:
-                self._resume_saved(ctx, game.id, say("save.resuming", title=game.title))
+                self._resume_saved(ctx, saves.automatic(game.id), say("save.resuming", title=game.title))
                 return
             except saves.SaveError as exc:
                 ctx.echo(say("save.unusable-new-game", problem=exc.message))

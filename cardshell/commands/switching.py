@@ -31,13 +31,14 @@ class GameSwitching(HostPlugin):
         if record is None:
             record = shell.persistence.read(name)
         session = shell.replayer.rebuild(name, record)
-        if session.outcome is not None and name == record.game:
-            raise saves.SaveError(say("save.finished", name=repr(name), title=session.game.title, seed=session.seed,
+        if session.outcome is not None and saves.is_automatic(name):
+            raise saves.SaveError(say("save.finished", name=repr(saves.plain_name(name)),
+                                      title=session.game.title, seed=session.seed,
                                       result=session.outcome.result))
         with self._replacing(ctx, record.game, incoming=record):
             shell.persistence.abandoned.pop(name, None)  # an abandoned game resumed is in progress again
             shell.lifecycle.install(session)
-        shell.dispatcher.record_as = f"load {name}"
+        shell.dispatcher.record_as = f"load {saves.plain_name(name)}"
         if session.outcome is not None:
             ctx.echo(say("save.shown-over", verb=verb, seed=session.seed, result=session.outcome.result))
             ctx.echo(shell.lifecycle.render(session))
