@@ -696,8 +696,9 @@ _message("plugins.no-distribution", "(no distribution)",
 _message("plugins.games", "games: {games}; ", "Part of `plugins.row`: the ids of the games the plugin registers.")
 _message("plugins.no-hooks", "none", "Part of `plugins.row`: a plugin that implements no hook.")
 _message("plugins.shadowing-heading",
-         "Shell words a game uses for its own commands (the shell's reached as %WORD there):",
-         "`plugins`: the heading of the games whose own commands use shell words.")
+         "Shell words games use for their own commands (%WORD reaches the shell's there):",
+         "`plugins`: the heading of the games whose own commands use shell words.",
+         former=("Shell words a game uses for its own commands (the shell's reached as %WORD there):",))
 _message("plugins.notes-heading", "Notes:", "`plugins`: the heading of the notes about plugins (deprecations).")
 _message("plugins.note", "  {note}", "`plugins`: one note about a plugin.")
 _message("plugins.failed-heading", "Failed plugins:", "`plugins`: the heading of the plugins that failed to load.")

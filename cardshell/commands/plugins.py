@@ -8,7 +8,7 @@ from cardshell.hookspecs import hookimpl
 from cardshell.messages import say
 from cardshell.records import Command, CommandContext
 from cardshell.registry import ESCAPE
-from cardshell.render import Text
+from cardshell.render import Text, laid
 
 
 class PluginCommands(HostPlugin):
@@ -39,7 +39,7 @@ class PluginCommands(HostPlugin):
         shadowing = [(gid, ", ".join(f"{word} ({ESCAPE}{word})" for word in words))
                      for gid, words in shadowed.items() if words]
         if shadowing:
-            ctx.echo(say("plugins.shadowing-heading"))
+            ctx.echo(laid(say("plugins.shadowing-heading"), width))
             for piece in helptext.table_rows(shadowing, width=width):
                 ctx.echo(piece)
         if registry.notes:

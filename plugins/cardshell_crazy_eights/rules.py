@@ -20,7 +20,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, replace
 
 from cardshell.cards import SUITS, Card, Suit, new_deck, parse_card
-from cardshell.errors import CommandError
+from cardshell.errors import CommandError, UsageError
 
 #: The player's seat.
 YOU = "you"
@@ -129,24 +129,24 @@ def parse_play(text: str) -> tuple[Card, Suit | None]:
     """``play``'s arguments: a card word, and a suit letter after an eight.
 
     Raises:
-        CommandError: the text is not a card, or a suit is missing or misplaced.
+        UsageError: the text is not a card, or a suit is missing or misplaced.
     """
     words = text.split()
     if not 1 <= len(words) <= 2:
-        raise CommandError("Usage: play CARD [SUIT], e.g. 'play 7h' or 'play 8s c'")
+        raise UsageError("Usage: play CARD [SUIT], e.g. 'play 7h' or 'play 8s c'")
     try:
         card = parse_card(words[0])
     except ValueError:
-        raise CommandError(f"Not a card: {words[0]!r} (type a rank and a suit letter, e.g. 7h, 10s, qd)") from None
+        raise UsageError(f"Not a card: {words[0]!r} (type a rank and a suit letter, e.g. 7h, 10s, qd)") from None
     if card.rank == EIGHT and len(words) == 1:
-        raise CommandError("Name the suit to follow after an eight: c, d, h or s (e.g. 'play 8s c')")
+        raise UsageError("Name the suit to follow after an eight: c, d, h or s (e.g. 'play 8s c')")
     if card.rank != EIGHT and len(words) == 2:
-        raise CommandError("Only an eight names a suit")
+        raise UsageError("Only an eight names a suit")
     if len(words) == 1:
         return card, None
     suit = _LETTERS.get(words[1].lower())
     if suit is None:
-        raise CommandError(f"Not a suit: {words[1]!r} (c, d, h or s)")
+        raise UsageError(f"Not a suit: {words[1]!r} (c, d, h or s)")
     return card, suit
 
 
