@@ -49,7 +49,7 @@ from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import Any, NoReturn, Protocol
 
-from cardshell import messages, screen
+from cardshell import journal, messages, screen
 from cardshell.render import Text, text_of
 
 #: The signals handled like ``exit``.
@@ -524,6 +524,7 @@ def _handle(signum: int, frame: FrameType | None) -> None:
 def _handle_interrupt(signum: int, frame: FrameType | None) -> None:
     if os.getpid() != OWNER.pid:  # a forked worker: Python's own behaviour
         raise KeyboardInterrupt
+    journal.interrupted()  # the launcher's supervisor: this process is not stuck in C
     if OWNER.signum is not None or OWNER.deferring:
         return  # after SIGHUP or SIGTERM, and during the autosave, Ctrl-C does nothing
     if OWNER.interrupt:  # the first is still pending: plugin code swallowed it
