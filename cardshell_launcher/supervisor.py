@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 import os
-import select
 import signal
 import sys
 import time
@@ -59,12 +58,22 @@ def grace(environ: dict[str, str]) -> float:
     return value if 0 < value < 86_400 else 3.0
 
 
+#: What the supervisor waits for: the signals it passes on, Ctrl-C, and the child's end.
+WAITED = (*FORWARDED, signal.SIGINT, signal.SIGCHLD)
+#: ``si_code`` of a signal the kernel sent (a terminal's Ctrl-C or hang-up, to the whole process group).
+SI_KERNEL = 0x80
+
+
 def start() -> int | None:
     """Fork: in the child, None (it goes on as cardshell, the journal's fd in
     ``CARDSHELL_JOURNAL_FD``); in the parent, the exit status to end with."""
     read_end, write_end = os.pipe()
+    signal.signal(signal.SIGCHLD, _ignore)  # a handler, so a blocked SIGCHLD is kept for sigtimedwait
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, WAITED)  # none may end the parent before it waits
     pid = os.fork()
     if pid == 0:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         os.close(read_end)
         os.environ["CARDSHELL_JOURNAL_FD"] = str(write_end)
         return None
@@ -72,10 +81,16 @@ def start() -> int | None:
     return Supervisor(pid, read_end, grace(dict(os.environ))).run()
 
 
+def _ignore(signum: int, frame: Any) -> None:
+    """SIGCHLD's handler: never runs while blocked; it only keeps the signal from being discarded."""
+
+
 class Supervisor:
-    """The parent: the child's pid, the journal's read end, the grace (seconds)."""
+    """The parent: the child's pid, the journal's read end (read by a thread), the grace (seconds)."""
 
     def __init__(self, pid: int, fd: int, grace_seconds: float) -> None:
+        import threading
+
         self.pid = pid
         self.fd = fd
         self.grace = grace_seconds
@@ -84,49 +99,54 @@ class Supervisor:
         self.closed = False  # the child's own autosave ran
         self.signum: int | None = None
         self.deadline: float | None = None
-        self.interrupts = 0  # Ctrl-C received and not yet seen by the child
-        wake_read, wake_write = os.pipe()
-        os.set_blocking(wake_write, False)
-        self.wake = wake_read
-        signal.set_wakeup_fd(wake_write)
-        for signum in FORWARDED:
-            signal.signal(signum, self._terminate)
-        signal.signal(signal.SIGINT, self._interrupt)
-        signal.signal(signal.SIGCHLD, lambda signum, frame: None)
-
-    def _terminate(self, signum: int, frame: Any) -> None:
-        try:
-            os.kill(self.pid, signum)
-        except OSError:
-            pass
-        if self.signum is None:
-            self.signum = signum
-            self.deadline = time.monotonic() + 2 * self.grace + LAST_RESORT_EXTRA
-
-    def _interrupt(self, signum: int, frame: Any) -> None:
-        self.interrupts += 1
-        if self.interrupts >= 2 and self.signum is None:
-            self.deadline = time.monotonic() + LAST_RESORT_EXTRA
+        self.interrupts = 0  # Ctrl-C received and not yet seen by the child's handler
+        self.lock = threading.Lock()
+        self.reader = threading.Thread(target=self._read_all, name="journal", daemon=True)
+        self.reader.start()
 
     def run(self) -> int:
         """Wait for the child; its status, or 128 + the signal after the last resort."""
         while True:
             done, status = os.waitpid(self.pid, os.WNOHANG)
             if done:
-                self._read_all()
+                self.reader.join(1.0)
                 code = os.waitstatus_to_exitcode(status)
                 return code if code >= 0 else 128 - code
-            timeout = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
-            if timeout == 0.0:
-                return self._last_resort()
-            ready, _, _ = select.select([self.fd, self.wake], [], [], timeout)
-            if self.wake in ready:
-                os.read(self.wake, 512)
-            if self.fd in ready:
-                self._read()
+            with self.lock:
+                if self.deadline is not None and self.signum is None and self.interrupts < 2:
+                    self.deadline = None  # the child's handler saw the Ctrl-C: it is not stuck
+                deadline = self.deadline
+            if deadline is None:
+                info = signal.sigwaitinfo(WAITED)
+            else:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return self._last_resort()
+                info = signal.sigtimedwait(WAITED, min(left, 0.5))
+                if info is None:
+                    continue
+            self._received(info)
+
+    def _received(self, info: Any) -> None:
+        signum = info.si_signo
+        if signum in FORWARDED:
+            _send(self.pid, signum)
+            if self.signum is None:
+                self.signum = signum
+                self.deadline = time.monotonic() + 2 * self.grace + LAST_RESORT_EXTRA
+        elif signum == signal.SIGINT:
+            if info.si_code != SI_KERNEL:  # kill: only a terminal's Ctrl-C reaches the child as well
+                _send(self.pid, signum)
+            with self.lock:
+                self.interrupts += 1
+                if self.interrupts >= 2 and self.deadline is None:
+                    self.deadline = time.monotonic() + LAST_RESORT_EXTRA
 
     def _read_all(self) -> None:
-        while select.select([self.fd], [], [], 0)[0] and self._read():
+        try:
+            while self._read():
+                pass
+        except (OSError, ValueError):  # a damaged journal: keep what was read
             pass
 
     def _read(self) -> bool:
@@ -140,9 +160,8 @@ class Supervisor:
 
     def _apply(self, item: dict[str, Any]) -> None:
         if "i" in item:
-            self.interrupts = max(0, self.interrupts - 1)
-            if self.interrupts < 2 and self.signum is None:
-                self.deadline = None
+            with self.lock:
+                self.interrupts = max(0, self.interrupts - 1)
         elif "c" in item:
             self.closed = True
         elif "h" in item:
@@ -161,7 +180,7 @@ class Supervisor:
             os.waitpid(self.pid, 0)
         except OSError:
             pass
-        self._read_all()
+        self.reader.join(1.0)
         waited = 2 * self.grace + LAST_RESORT_EXTRA if self.signum is not None else LAST_RESORT_EXTRA
         from cardshell.messages import say
 
@@ -192,6 +211,13 @@ def save(games: dict[str, dict[str, Any]]) -> None:
             continue
         _line(sys.stdout, say("save.autosaved", what=describe(game["title"], game["seed"], len(game["log"])),
                               game=gid))
+
+
+def _send(pid: int, signum: int) -> None:
+    try:
+        os.kill(pid, signum)
+    except OSError:
+        pass
 
 
 def _line(stream: Any, text: Any) -> None:
