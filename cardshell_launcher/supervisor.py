@@ -122,9 +122,10 @@ class Supervisor:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return self._last_resort()
-                info = signal.sigtimedwait(WAITED, min(left, 0.5))
-                if info is None:
+                timed = signal.sigtimedwait(WAITED, min(left, 0.5))
+                if timed is None:
                     continue
+                info = timed
             self._received(info)
 
     def _received(self, info: Any) -> None:

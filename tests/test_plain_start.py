@@ -29,14 +29,14 @@ STDLIB_NOT_AT_A_PLAIN_START = ("pickle", "datetime", "uuid", "platform", "hashli
 HOST_AT_A_PLAIN_START = frozenset("""
     cardshell cardshell.blame cardshell.cards cardshell.cli cardshell.command_records cardshell.context
     cardshell.contract1 cardshell.defaults cardshell.discovery cardshell.dispatch cardshell.endings
-    cardshell.errors cardshell.flatsearch cardshell.game_options cardshell.gametable cardshell.help cardshell.journal
+    cardshell.errors cardshell.flatsearch cardshell.game_options cardshell.gametable cardshell.help
     cardshell.hookcall cardshell.hookspecs cardshell.immutability cardshell.messages cardshell.option_values
     cardshell.ownfiles cardshell.parsers cardshell.paths cardshell.persistence cardshell.pipes
     cardshell.plugin_index cardshell.plugincheck cardshell.porcelain cardshell.problems cardshell.recording
-    cardshell.records cardshell.registry cardshell.render cardshell.replay cardshell.reply cardshell.ruleset cardshell.savefile
-    cardshell.saves cardshell.scopes cardshell.screen cardshell.script cardshell.seeds cardshell.session
-    cardshell.sessions cardshell.shell cardshell.signals cardshell.statekind cardshell.version cardshell.views
-    cardshell.watchdog""".split())
+    cardshell.records cardshell.registry cardshell.render cardshell.replay cardshell.reply cardshell.ruleset
+    cardshell.savefile cardshell.saves cardshell.scopes cardshell.screen cardshell.script cardshell.seeds
+    cardshell.session cardshell.sessions cardshell.shell cardshell.signals cardshell.statekind cardshell.version
+    cardshell.views cardshell.watchdog cardshell.journal""".split())
 
 #: What a script's first move of Aces Up adds to a plain start's host modules: the default plugins'
 #: commands it runs and the game's own modules (with the statistics plugin's).
