@@ -31,9 +31,11 @@ The rules the front ends rely on (``docs/reference.md``, "Signals"):
   gives up on that code at once (:func:`give_up`, status 130).
 * A child forked after :func:`install` gets the default behaviour back.
 
-Only one C call that holds the interpreter's lock for ever
-(``sum(range(10**12))``) is out of reach: no Python handler runs until it
-returns.
+One C call that holds the interpreter's lock for ever
+(``sum(range(10**12))``) is out of reach of this process: no Python handler
+runs until it returns.  The last resort is outside it, in the launcher's
+supervisor (:mod:`cardshell_launcher.supervisor`, fed by
+:mod:`cardshell.journal`).
 """
 
 from __future__ import annotations
