@@ -122,3 +122,34 @@ def test_a_child_that_stops_itself_is_left_to_save_and_exit(tmp_path):
     assert out.count("Saved Cloop (seed 4, 1 move)") == 1
     assert "was killed" not in err
     assert read(data, "cloop").log == ["step"]
+
+
+def test_at_a_terminal_two_ctrl_c_end_a_c_loop_with_130_saved(tmp_path):
+    """A terminal's Ctrl-C reaches the supervisor and the shell alike (the
+    process group); the shell stuck in C sees neither: the second ends it."""
+    pexpect = pytest.importorskip("pexpect")
+    from terminal import spawn_cardshell
+
+    child = spawn_cardshell(tmp_path, "", "--plugin", "hostile_cloop", "--no-history",
+                            env={"PYTHONPATH": os.pathsep.join([PLUGINS, os.environ.get("PYTHONPATH", "")]),
+                                 "CARDSHELL_SIGNAL_GRACE": "0.3"})
+    try:
+        child.expect_exact("cardshell>")
+        child.sendline("play cloop --seed 5")
+        child.expect_exact("cloop>")
+        child.sendline("step")
+        child.expect_exact("count 1")
+        child.sendline("churn")
+        child.expect_exact("cloop: churning")
+        child.sendintr()
+        time.sleep(0.5)  # two signals sent at once may arrive as one
+        child.sendintr()
+        child.expect_exact("after SIGINT and was killed")
+        child.expect_exact("Saved Cloop (seed 5, 1 move): 'play cloop' resumes it.")
+        child.expect(pexpect.EOF)
+        child.close()
+    finally:
+        if child.isalive():
+            os.killpg(child.pid, signal.SIGKILL)  # the supervisor and the shell stuck in C
+    assert (child.exitstatus, child.signalstatus) == (130, None)
+    assert read(tmp_path, "cloop").log == ["step"]
