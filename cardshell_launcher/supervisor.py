@@ -36,15 +36,15 @@ FORWARDED = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if has
 
 def wanted(argv: list[str]) -> bool:
     """Whether an autosave is due: ``--autosave`` (not undone by a later
-    ``--no-autosave``), or standard input and output are terminals without
-    ``--no-autosave``."""
+    ``--no-autosave``), or standard input is a terminal (the interactive
+    shell) without ``--no-autosave``."""
     if not hasattr(os, "fork"):
         return False
     flags = [arg for arg in argv if arg in ("--autosave", "--no-autosave")]
     if flags:
         return flags[-1] == "--autosave"
     try:
-        return os.isatty(0) and os.isatty(1)
+        return os.isatty(0)
     except OSError:
         return False
 
@@ -165,14 +165,8 @@ class Supervisor:
                 self.interrupts = max(0, self.interrupts - 1)
         elif "c" in item:
             self.closed = True
-        elif "h" in item:
-            self.games[item["g"]] = item["h"]
-        elif "a" in item and item["g"] in self.games:
-            game = self.games[item["g"]]
-            game["log"].extend(item["a"])
-            game["elapsed"] = item["e"]
-        elif "x" in item:
-            self.games.pop(item["g"], None)
+        else:
+            apply(self.games, item)
 
     def _last_resort(self) -> int:
         signum = self.signum if self.signum is not None else signal.SIGINT
@@ -189,6 +183,19 @@ class Supervisor:
         if not self.closed:
             save(self.games)
         return 128 + signum
+
+
+def apply(games: dict[str, dict[str, Any]], item: dict[str, Any]) -> None:
+    """Apply one journal item about a game (:mod:`cardshell.journal`) to ``games``
+    (game id -> its header, whose ``log`` grows)."""
+    if "h" in item:
+        games[item["g"]] = item["h"]
+    elif "a" in item and item["g"] in games:
+        game = games[item["g"]]
+        game["log"].extend(item["a"])
+        game["elapsed"] = item["e"]
+    elif "x" in item:
+        games.pop(item["g"], None)
 
 
 def save(games: dict[str, dict[str, Any]]) -> None:
