@@ -12,7 +12,8 @@ progress, one JSON object per line:
 * ``{"g": ID, "a": [LINE, ...], "e": SECONDS}``: lines appended to its log;
 * ``{"g": ID, "x": 1}``: the game ended or left the table (nothing to save);
 * ``{"c": 1}``: the shell's own autosave ran (the supervisor saves nothing);
-* ``{"i": 1}``: the shell's Ctrl-C handler ran (plugin code is not stuck in C).
+* ``{"i": 1}``: the shell's Ctrl-C handler ran (plugin code is not stuck in C);
+* ``{"b": 1}``: the front end acted on a Ctrl-C at a line boundary.
 
 The supervisor rebuilds the same save records the shell's autosave would
 write, so a process stuck in C can be saved from its last committed state.
@@ -95,6 +96,15 @@ def interrupted() -> None:
     if JOURNAL is not None and JOURNAL.fd >= 0:
         try:
             os.write(JOURNAL.fd, b'{"i":1}\n')
+        except OSError:
+            pass
+
+
+def acted() -> None:
+    """A front end acted on a Ctrl-C at a line boundary: tell the supervisor (never raises)."""
+    if JOURNAL is not None and JOURNAL.fd >= 0:
+        try:
+            os.write(JOURNAL.fd, b'{"b":1}\n')
         except OSError:
             pass
 

@@ -352,6 +352,8 @@ def pending() -> int | None:
 def acted() -> None:
     """The front end acted on a Ctrl-C (stopped the command, went back to its
     prompt): a later one counts as a first one again."""
+    if OWNER.interrupt:
+        journal.acted()  # the launcher's supervisor counts the Ctrl-C of a line
     OWNER.interrupt = False
 
 

@@ -13,8 +13,10 @@ child runs cardshell and sends the games it committed over a pipe
   from the journal (the same files and notes as the shell's), and the
   supervisor exits 128 + the signal.
 * Ctrl-C reaches both processes at a terminal (the whole process group);
-  a second one that the child's handler has not seen within
-  :data:`LAST_RESORT_EXTRA` seconds triggers the same last resort (130).
+  the child's handler reports each it sees, and its front end each it acted
+  on at a line boundary.  A second Ctrl-C in one line, while one the child
+  has not seen is still unseen :data:`LAST_RESORT_EXTRA` seconds later,
+  triggers the same last resort (130).
 * Otherwise it exits with the child's status (128 + the signal that killed it).
 """
 
@@ -30,6 +32,8 @@ from typing import Any
 #: Seconds added to twice the grace before the last resort after SIGTERM or SIGHUP,
 #: and seconds a second Ctrl-C the child did not see waits before it.
 LAST_RESORT_EXTRA = 2.0
+#: Seconds a Ctrl-C sent to the supervisor alone waits before it is passed on to the child.
+FORWARD_DELAY = 0.25
 #: The signals passed on to the child.
 FORWARDED = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name))
 
@@ -86,7 +90,14 @@ def _ignore(signum: int, frame: Any) -> None:
 
 
 class Supervisor:
-    """The parent: the child's pid, the journal's read end (read by a thread), the grace (seconds)."""
+    """The parent: the child's pid, the journal's read end (read by a thread), the grace (seconds).
+
+    Ctrl-C is counted: :attr:`unseen`, those the child's handler has not
+    reported; :attr:`in_line`, those since the child last acted on one at a
+    line boundary.  A Ctrl-C sent to this process alone (``kill``, not a
+    terminal) is passed on after :data:`FORWARD_DELAY` unless the child's
+    handler reported it (``kill`` to the process group reached it already).
+    """
 
     def __init__(self, pid: int, fd: int, grace_seconds: float) -> None:
         import threading
@@ -98,8 +109,11 @@ class Supervisor:
         self.buffer = b""
         self.closed = False  # the child's own autosave ran
         self.signum: int | None = None
-        self.deadline: float | None = None
-        self.interrupts = 0  # Ctrl-C received and not yet seen by the child's handler
+        self.deadline: float | None = None  # the last resort after SIGHUP or SIGTERM
+        self.unseen = 0
+        self.in_line = 0
+        self.interrupted: float | None = None  # the last resort after a second Ctrl-C
+        self.forward: float | None = None  # when a Ctrl-C is passed on, unless reported first
         self.lock = threading.Lock()
         self.reader = threading.Thread(target=self._read_all, name="journal", daemon=True)
         self.reader.start()
@@ -112,17 +126,22 @@ class Supervisor:
                 self.reader.join(1.0)
                 code = os.waitstatus_to_exitcode(status)
                 return code if code >= 0 else 128 - code
+            now = time.monotonic()
             with self.lock:
-                if self.deadline is not None and self.signum is None and self.interrupts < 2:
-                    self.deadline = None  # the child's handler saw the Ctrl-C: it is not stuck
-                deadline = self.deadline
-            if deadline is None:
+                if not self.unseen:
+                    self.interrupted = self.forward = None  # the child's handler saw them: not stuck
+                if self.forward is not None and self.forward <= now:
+                    self.forward = None
+                    _send(self.pid, signal.SIGINT)
+                times = [t for t in (self.deadline, self.interrupted, self.forward) if t is not None]
+            if self.deadline is not None and self.deadline <= now:
+                return self._last_resort(self.deadline)
+            if self.interrupted is not None and self.interrupted <= now:
+                return self._last_resort(self.interrupted)
+            if not times:
                 info = signal.sigwaitinfo(WAITED)
             else:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    return self._last_resort()
-                timed = signal.sigtimedwait(WAITED, min(left, 0.5))
+                timed = signal.sigtimedwait(WAITED, min(max(0.0, min(times) - now), 0.5))
                 if timed is None:
                     continue
                 info = timed
@@ -136,12 +155,14 @@ class Supervisor:
                 self.signum = signum
                 self.deadline = time.monotonic() + 2 * self.grace + LAST_RESORT_EXTRA
         elif signum == signal.SIGINT:
-            if info.si_code != SI_KERNEL:  # kill: only a terminal's Ctrl-C reaches the child as well
-                _send(self.pid, signum)
+            now = time.monotonic()
             with self.lock:
-                self.interrupts += 1
-                if self.interrupts >= 2 and self.deadline is None:
-                    self.deadline = time.monotonic() + LAST_RESORT_EXTRA
+                self.unseen += 1
+                self.in_line += 1
+                if info.si_code != SI_KERNEL:  # kill, perhaps to this process alone
+                    self.forward = now + FORWARD_DELAY
+                if self.in_line >= 2 and self.interrupted is None:
+                    self.interrupted = now + LAST_RESORT_EXTRA
 
     def _read_all(self) -> None:
         try:
@@ -162,21 +183,25 @@ class Supervisor:
     def _apply(self, item: dict[str, Any]) -> None:
         if "i" in item:
             with self.lock:
-                self.interrupts = max(0, self.interrupts - 1)
+                self.unseen = max(0, self.unseen - 1)
+        elif "b" in item:
+            with self.lock:
+                self.in_line = 0
         elif "c" in item:
             self.closed = True
         else:
             apply(self.games, item)
 
-    def _last_resort(self) -> int:
-        signum = self.signum if self.signum is not None else signal.SIGINT
+    def _last_resort(self, when: float) -> int:
+        signum = self.signum if when == self.deadline else signal.SIGINT
+        assert signum is not None
         try:
             os.kill(self.pid, signal.SIGKILL)
             os.waitpid(self.pid, 0)
         except OSError:
             pass
         self.reader.join(1.0)
-        waited = 2 * self.grace + LAST_RESORT_EXTRA if self.signum is not None else LAST_RESORT_EXTRA
+        waited = 2 * self.grace + LAST_RESORT_EXTRA if signum != signal.SIGINT else LAST_RESORT_EXTRA
         from cardshell.messages import say
 
         _line(sys.stderr, say("stop.last-resort", seconds=f"{waited:g}", signal=signal.Signals(signum).name))
