@@ -32,8 +32,6 @@ from typing import Any
 #: Seconds added to twice the grace before the last resort after SIGTERM or SIGHUP,
 #: and seconds a second Ctrl-C the child did not see waits before it.
 LAST_RESORT_EXTRA = 2.0
-#: Seconds a Ctrl-C sent to the supervisor alone waits before it is passed on to the child.
-FORWARD_DELAY = 0.25
 #: The signals passed on to the child.
 FORWARDED = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name))
 
@@ -94,9 +92,10 @@ class Supervisor:
 
     Ctrl-C is counted: :attr:`unseen`, those the child's handler has not
     reported; :attr:`in_line`, those since the child last acted on one at a
-    line boundary.  A Ctrl-C sent to this process alone (``kill``, not a
-    terminal) is passed on after :data:`FORWARD_DELAY` unless the child's
-    handler reported it (``kill`` to the process group reached it already).
+    line boundary.  A SIGINT sent by ``kill`` (not a terminal's Ctrl-C,
+    which the kernel sends to the whole foreground group) is passed on at
+    once: ``kill -INT PID`` acts as before; a ``kill`` to the whole process
+    group reaches the shell twice, as two Ctrl-C.
     """
 
     def __init__(self, pid: int, fd: int, grace_seconds: float) -> None:
@@ -113,7 +112,6 @@ class Supervisor:
         self.unseen = 0
         self.in_line = 0
         self.interrupted: float | None = None  # the last resort after a second Ctrl-C
-        self.forward: float | None = None  # when a Ctrl-C is passed on, unless reported first
         self.lock = threading.Lock()
         self.reader = threading.Thread(target=self._read_all, name="journal", daemon=True)
         self.reader.start()
@@ -129,11 +127,8 @@ class Supervisor:
             now = time.monotonic()
             with self.lock:
                 if not self.unseen:
-                    self.interrupted = self.forward = None  # the child's handler saw them: not stuck
-                if self.forward is not None and self.forward <= now:
-                    self.forward = None
-                    _send(self.pid, signal.SIGINT)
-                times = [t for t in (self.deadline, self.interrupted, self.forward) if t is not None]
+                    self.interrupted = None  # the child's handler saw them: not stuck
+                times = [t for t in (self.deadline, self.interrupted) if t is not None]
             if self.deadline is not None and self.deadline <= now:
                 return self._last_resort(self.deadline)
             if self.interrupted is not None and self.interrupted <= now:
@@ -160,7 +155,7 @@ class Supervisor:
                 self.unseen += 1
                 self.in_line += 1
                 if info.si_code != SI_KERNEL:  # kill, perhaps to this process alone
-                    self.forward = now + FORWARD_DELAY
+                    _send(self.pid, signum)
                 if self.in_line >= 2 and self.interrupted is None:
                     self.interrupted = now + LAST_RESORT_EXTRA
 
