@@ -29,6 +29,7 @@ def run(work: Path, *args: str, valgrind: bool = True, code: str = LAUNCH) -> li
     """The instructions of each process of one ``echo exit | cardshell ARGS``, parent first."""
     env = dict(os.environ, CARDSHELL_DATA_DIR=str(work / "data"), CARDSHELL_CACHE_DIR=str(work / "cache"),
                HOME=str(work), PYTHONHASHSEED="0", CARDSHELL_LOAD_PLUGINS="")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # warm starts read the bytecode caches the first run wrote
     argv = [sys.executable, "-c", code, *args]
     if valgrind:
         argv = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={work / 'callgrind.%p'}", *argv]
@@ -41,6 +42,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
         run(work, valgrind=False)  # the plugin index and bytecode caches
+        run(work, "--autosave", valgrind=False)
         plain = run(work)
         supervised = run(work, "--autosave")
         before_fork = run(work, code="import cardshell_launcher.supervisor")

@@ -22,16 +22,20 @@ child runs cardshell and sends the games it committed over a pipe
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import sys
 import time
-from typing import Any
+
+TYPE_CHECKING = False  # no ``typing`` at run time: the supervisor's start stays small
+if TYPE_CHECKING:
+    from typing import Any
 
 #: Seconds added to twice the grace before the last resort after SIGTERM or SIGHUP,
 #: and seconds a second Ctrl-C the child did not see waits before it.
 LAST_RESORT_EXTRA = 2.0
+#: Journal lines about games kept unread before they are applied (a start pays no ``json``).
+FOLD_AFTER = 1000
 #: The signals passed on to the child.
 FORWARDED = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name))
 
@@ -105,6 +109,7 @@ class Supervisor:
         self.fd = fd
         self.grace = grace_seconds
         self.games: dict[str, dict[str, Any]] = {}
+        self.kept: list[bytes] = []  # the games' journal lines not yet applied to games
         self.buffer = b""
         self.closed = False  # the child's own autosave ran
         self.signum: int | None = None
@@ -172,20 +177,31 @@ class Supervisor:
             return False
         *lines, self.buffer = (self.buffer + data).split(b"\n")
         for line in lines:
-            self._apply(json.loads(line))
+            self._apply(line)
         return True
 
-    def _apply(self, item: dict[str, Any]) -> None:
-        if "i" in item:
+    def _apply(self, line: bytes) -> None:
+        """One journal line: the marks now; the games' items kept as they came
+        and read (``json``) only for the last resort or when many are kept."""
+        if line == b'{"i":1}':
             with self.lock:
                 self.unseen = max(0, self.unseen - 1)
-        elif "b" in item:
+        elif line == b'{"b":1}':
             with self.lock:
                 self.in_line = 0
-        elif "c" in item:
+        elif line == b'{"c":1}':
             self.closed = True
         else:
-            apply(self.games, item)
+            self.kept.append(line)
+            if len(self.kept) >= FOLD_AFTER:
+                self._fold()
+
+    def _fold(self) -> None:
+        import json
+
+        for line in self.kept:
+            apply(self.games, json.loads(line))
+        self.kept.clear()
 
     def _last_resort(self, when: float) -> int:
         signum = self.signum if when == self.deadline else signal.SIGINT
@@ -201,6 +217,7 @@ class Supervisor:
 
         _line(sys.stderr, say("stop.last-resort", seconds=f"{waited:g}", signal=signal.Signals(signum).name))
         if not self.closed:
+            self._fold()
             save(self.games)
         return 128 + signum
 
