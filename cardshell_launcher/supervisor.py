@@ -236,7 +236,8 @@ def apply(games: dict[str, dict[str, Any]], item: dict[str, Any]) -> None:
 
 
 def save(games: dict[str, dict[str, Any]]) -> None:
-    """Write each game's automatic save (named by its id) and print the shell's note for it."""
+    """Write each game's automatic save (:func:`cardshell.saves.automatic` of its id) and print the
+    shell's note for it; a game without moves is not saved, as the shell's own autosave skips it."""
     from pathlib import Path
 
     from cardshell import saves
@@ -244,13 +245,15 @@ def save(games: dict[str, dict[str, Any]]) -> None:
     from cardshell.persistence import describe
 
     for gid, game in sorted(games.items()):
+        if not game["log"]:
+            continue
         data_dir = Path(game["data_dir"])
         record = saves.SaveRecord(game=game["game"], seed=game["seed"], options=game["options"],
                                   log=game["log"], undo_used=game["undo_used"], elapsed=game["elapsed"],
                                   uid=game["uid"], assisted=game["assisted"])
         try:
             with saves.locked(data_dir):
-                saves.write(data_dir, gid, record)
+                saves.write(data_dir, gid if saves.is_automatic(gid) else saves.automatic(gid), record)
         except saves.SaveError as exc:
             _line(sys.stderr, say("script.save-failed", problem=exc.message))
             continue

@@ -129,6 +129,15 @@ def test_a_failure_while_reporting_the_saves_at_the_end(tmp_path):
 
 def test_both_streams_failing_still_autosaves(tmp_path):
     shell = Shell.create(extra_modules=["toy_counter"], autosave=True, data_dir=tmp_path)
+    assert shell.execute("play counter --seed 1").ok and shell.execute("inc 1").ok  # a game with a move
+    status = run_script(shell, ["inc 1", "inc 5"], "s", None, None)
+    assert status == EXIT_OUTPUT
+    # stopped after line 1 (accepted, its output with nowhere to go): the game is saved as it was then
+    assert saves.read(tmp_path, saves.automatic("counter")).log == ["inc 1", "inc 1"]
+
+
+def test_both_streams_failing_on_a_deal_without_moves_saves_nothing(tmp_path):
+    shell = Shell.create(extra_modules=["toy_counter"], autosave=True, data_dir=tmp_path)
     status = run_script(shell, ["play counter --seed 1", "inc 1"], "s", None, None)
     assert status == EXIT_OUTPUT
     # stopped after line 1, whose output had nowhere to go: a deal without moves is not saved

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from cardshell.saves import read
+from cardshell.saves import automatic, read
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
@@ -73,7 +73,7 @@ def test_a_terminating_signal_ends_a_c_loop_and_saves_the_moves_before_it(tmp_pa
     name = signal.Signals(signum).name
     assert f"held the interpreter for 2.6 s after {name} and was killed" in err
     assert "Saved Cloop (seed 3, 2 moves): 'play cloop' resumes it." in out
-    record = read(data, "cloop")
+    record = read(data, automatic("cloop"))
     assert (record.game, record.seed, record.log) == ("cloop", 3, ["step", "step"])
     assert "Traceback" not in err
 
@@ -87,7 +87,7 @@ def test_two_ctrl_c_to_the_process_group_end_a_c_loop_with_130_saved(tmp_path):
     status, out, err = finish(process)
     assert status == 130, err
     assert "after SIGINT and was killed" in err
-    assert json.loads((data / "saves" / "cloop.json").read_text())["log"] == ["step", "step"]
+    assert json.loads((data / "saves" / "auto" / "cloop.json").read_text())["log"] == ["step", "step"]
     assert "Saved Cloop (seed 3, 2 moves)" in out
 
 
@@ -99,7 +99,7 @@ def test_without_autosave_a_script_keeps_sigterm_default_action(tmp_path):
     status, out, err = finish(process)
     assert status == -signal.SIGTERM
     assert "was killed" not in err
-    assert not (data / "saves" / "cloop.json").exists()
+    assert not (data / "saves" / "auto" / "cloop.json").exists()
 
 
 def test_a_child_that_stops_itself_is_left_to_save_and_exit(tmp_path):
@@ -121,7 +121,7 @@ def test_a_child_that_stops_itself_is_left_to_save_and_exit(tmp_path):
     assert status == 143, err
     assert out.count("Saved Cloop (seed 4, 1 move)") == 1
     assert "was killed" not in err
-    assert read(data, "cloop").log == ["step"]
+    assert read(data, automatic("cloop")).log == ["step"]
 
 
 def test_at_a_terminal_two_ctrl_c_end_a_c_loop_with_130_saved(tmp_path):
@@ -152,4 +152,4 @@ def test_at_a_terminal_two_ctrl_c_end_a_c_loop_with_130_saved(tmp_path):
         if child.isalive():
             os.killpg(child.pid, signal.SIGKILL)  # the supervisor and the shell stuck in C
     assert (child.exitstatus, child.signalstatus) == (130, None)
-    assert read(tmp_path, "cloop").log == ["step"]
+    assert read(tmp_path, automatic("cloop")).log == ["step"]

@@ -62,7 +62,7 @@ def finish(process: subprocess.Popen[str], timeout: float = 30) -> tuple[int, st
 
 
 def saved_log(data_dir: Path) -> list[str] | None:
-    path = data_dir / "saves" / "shrug.json"
+    path = data_dir / "saves" / "auto" / "shrug.json"
     return json.loads(path.read_text())["log"] if path.exists() else None
 
 
