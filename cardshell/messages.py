@@ -633,6 +633,23 @@ _message("hint.none", "No hint.", "`hint` found no move and says nothing more.")
 _message("hint.none-why", "No hint: {why}.", "`hint` found no move; `why` is the search's or the game's reason.")
 _message("hint.move", "Hint: {move}{why}", "`hint`: the move suggested, and a `hint.why` part or empty.")
 _message("hint.why", " ({why})", "Part of `hint.move`: why this move (the search's or the game's words).")
+_message("hint.judged",
+         "Hint: {move} (won in {won} of {samples} re-drawn deals: {share}%, 95% interval {low}-{high}%; "
+         "lost in {lost}, unsettled {unsettled})",
+         "`hint` in a game with face-down cards: every legal move was played in the same `samples` deals "
+         "re-drawn from what the player sees, each solved with its own budget; `move` won the most of them. "
+         "`won` counts deals with a winning line after it, `lost` deals proved lost, `unsettled` deals whose "
+         "budget ran out; `share` is won/samples and `low`-`high` its 95% Wilson interval, in percent.")
+_message("hint.open-won", "Hint: {move} (a winning line follows it; nothing is hidden: the one true deal searched)",
+         "`hint` in a game that hides nothing: the search found a winning line after `move`.")
+_message("hint.open-lost",
+         "Hint: {move} (proved lost after every move; nothing is hidden: the one true deal searched)",
+         "`hint` in a game that hides nothing, when every move was proved lost: `move` is the first.")
+_message("hint.open-unsettled",
+         "Hint: {move} (no winning line found within the budget, none proved lost first; nothing is hidden: "
+         "the one true deal searched)",
+         "`hint` in a game that hides nothing, when no move's search found a win: `move` is the first not proved "
+         "lost.")
 _message("solve.searching", "solve: searching", "At a terminal, beside the spinner while `solve` searches.")
 _message("solve.seen", "(the search sees face-down cards)", "Part of `solve.line` and `solve.no-win`.")
 _message("solve.already-won", "The game is already won.", "`solve` in a game already won.")
