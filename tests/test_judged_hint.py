@@ -1,0 +1,48 @@
+"""``hint`` counts what it says: each move judged on the same re-drawn deals."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardshell.judged_hint import judge
+from cardshell.shell import Shell
+from fixed_draws import OPEN
+
+
+@pytest.fixture
+def shell() -> Shell:
+    return Shell.create(plugins=[], extra_modules=["fixed_draws"], seed=0, autosave=False)
+
+
+def true_counts(seed: str, samples: int) -> dict[str, int]:
+    """Each door's wins over the deals ``determinize`` draws from ``random.Random(seed)``."""
+    rng = random.Random(seed)
+    deals = [rng.randrange(10) for _ in range(samples)]
+    return {door: sum(deal in OPEN[door] for deal in deals) for door in OPEN}
+
+
+@pytest.mark.parametrize("samples", [1, 7, 20, 200])
+def test_every_move_is_counted_on_the_same_deals(shell, samples):
+    rules = shell.rules("doors")
+    judged = judge(rules, (3, ""), rng=random.Random("s"), samples=samples, nodes=50, seconds=60)
+    expected = true_counts("s", samples)
+    counts = {count.move: count for count in judged.counts}
+    for door, wins in expected.items():
+        assert counts[f"pick {door}"].won == wins
+        assert counts[f"pick {door}"].lost == samples - wins
+        assert counts[f"pick {door}"].unsettled == 0
+    best = max(expected, key=lambda door: expected[door])  # first of equals, as in the game's order
+    assert judged.move == f"pick {best}"
+
+
+def test_the_reply_gives_the_recommended_moves_true_count_and_is_repeatable(shell):
+    assert shell.execute("play doors --seed 3").ok
+    first = " ".join(shell.execute("hint --samples 40").output.split())
+    expected = true_counts("hint:3:0", 40)
+    best = max(expected, key=lambda door: expected[door])
+    won = expected[best]
+    assert first.startswith(f"Hint: pick {best} (won in {won} of 40 re-drawn deals: {round(won * 2.5)}%")
+    assert f"lost in {40 - won}, unsettled 0" in first
+    assert " ".join(shell.execute("hint --samples 40").output.split()) == first
