@@ -24,11 +24,11 @@ from cardshell import option_values
 from cardshell.commands.common import find_game, game_page, no_current_game
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
+from cardshell.judged_hint import judge, reason
 from cardshell.messages import HostText, say
 from cardshell.option_values import OptionParser
 from cardshell.plugincheck import StateGuard
 from cardshell.records import Command, CommandContext
-from cardshell.judged_hint import judge, reason
 from cardshell.search import Budget, Verdict, solve
 from cardshell.statekind import immutable_states
 from cardshell.watchdog import TimeBound, bound_for

@@ -10,7 +10,8 @@ sample) pair is **won** (a winning line was found), **lost** (proved: the
 game's outcome, a bound or an exhausted search) or **unsettled** (its budget
 ran out).  The move with the most wins is recommended; ties go to the fewer
 proved losses, then to the game's order of legal moves.  A game that hides
-nothing has one "sample", the true deal.
+nothing has one deal, the true one: its hint is the first move of a winning
+line found in it (:func:`cardshell.search.hint`), saying so.
 
 Time: ``seconds`` bounds the whole hint; pairs are judged deal by deal, and
 pairs not reached when it runs out are unsettled (a node budget, not the
@@ -72,14 +73,13 @@ class Judged:
     Attributes:
         move: the recommended move ("" when there is none).
         counts: every judged move's counts, in the game's order (empty when
-            the hint was not searched: no move, one move, a game's own hint).
-        hidden: whether the deals were re-drawn (False: the one true deal).
-        why: a reason, when the hint was not searched (a ``say`` text) or None.
+            the moves were not judged on re-drawn deals: no move, one move,
+            a game's own hint, a game that hides nothing).
+        why: a reason when the moves were not judged (a ``say`` text) or None.
     """
 
     move: str
     counts: tuple[MoveCount, ...] = ()
-    hidden: bool = True
     why: Any = None
 
     @property
@@ -111,7 +111,8 @@ def judge(rules: RuleSet, state: Any, *, rng: random.Random, samples: int, nodes
             answers of the wrong type (as :func:`cardshell.search.solve`).
     """
     game = rules.game
-    if game.hint is not None:  # the game's own hint, checked (the host's search when it is unusable)
+    if game.hint is not None or game.determinize is None:
+        # The game's own hint, checked; or one true deal: the first move of a winning line found in it
         found = search.hint(rules, state, rng=rng, samples=samples, budget=Budget(seconds, nodes))
         return Judged(found.move, why=found.why or None)
     legal = rules.checked_legal(state)
@@ -121,17 +122,15 @@ def judge(rules: RuleSet, state: Any, *, rng: random.Random, samples: int, nodes
         return Judged(legal[0], why=say("search.only-legal-move"))
     if game.side:
         return Judged(legal[0], why=say("search.no-decisions", title=game.title))
-    hidden = game.determinize is not None
-    deals = samples if hidden else 1
     tally = {move: [0, 0, 0] for move in legal}  # won, lost, unsettled
     deadline = clock() + seconds
-    for _ in range(deals):
-        deal = game.determinize(state, rng) if game.determinize is not None else state
+    for _ in range(samples):
+        deal = game.determinize(state, rng)
         for move in legal:
             tally[move][_judged(rules, deal, move, nodes, deadline - clock(), clock)] += 1
     counts = tuple(MoveCount(move, *tally[move]) for move in legal)
     best = max(counts, key=lambda count: (count.won, -count.lost))  # max keeps the first of equals
-    return Judged(best.move, counts, hidden)
+    return Judged(best.move, counts)
 
 
 def _judged(rules: RuleSet, deal: Any, move: str, nodes: int, left: float, clock: Callable[[], float]) -> int:
@@ -162,9 +161,6 @@ def reason(judged: Judged) -> HostText:
     if best is None:
         return (say("hint.move", move=judged.move, why=say("hint.why", why=judged.why)) if judged.why
                 else say("hint.move", move=judged.move, why=""))
-    if not judged.hidden:
-        outcome = ("hint.open-won" if best.won else "hint.open-lost" if best.lost else "hint.open-unsettled")
-        return say(outcome, move=judged.move)
     low, high = wilson_interval(best.won, best.samples)
     return say("hint.judged", move=judged.move, won=best.won, samples=best.samples,
                share=_percent(best.won / best.samples), low=_percent(low), high=_percent(high),

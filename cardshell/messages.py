@@ -640,16 +640,6 @@ _message("hint.judged",
          "re-drawn from what the player sees, each solved with its own budget; `move` won the most of them. "
          "`won` counts deals with a winning line after it, `lost` deals proved lost, `unsettled` deals whose "
          "budget ran out; `share` is won/samples and `low`-`high` its 95% Wilson interval, in percent.")
-_message("hint.open-won", "Hint: {move} (a winning line follows it; nothing is hidden: the one true deal searched)",
-         "`hint` in a game that hides nothing: the search found a winning line after `move`.")
-_message("hint.open-lost",
-         "Hint: {move} (proved lost after every move; nothing is hidden: the one true deal searched)",
-         "`hint` in a game that hides nothing, when every move was proved lost: `move` is the first.")
-_message("hint.open-unsettled",
-         "Hint: {move} (no winning line found within the budget, none proved lost first; nothing is hidden: "
-         "the one true deal searched)",
-         "`hint` in a game that hides nothing, when no move's search found a win: `move` is the first not proved "
-         "lost.")
 _message("solve.searching", "solve: searching", "At a terminal, beside the spinner while `solve` searches.")
 _message("solve.seen", "(the search sees face-down cards)", "Part of `solve.line` and `solve.no-win`.")
 _message("solve.already-won", "The game is already won.", "`solve` in a game already won.")
@@ -663,10 +653,15 @@ _message("solve.playing", "Playing it, one move every {pace} s ('+' faster, '-' 
          "`solve --play` at a terminal, before the moves are played. `pace` in seconds.")
 _message("solve.play-hint", "'{solve} --play' plays it.",
          "After `solve`'s winning line. `solve` is how `solve` is typed here (`solve` or `%solve`).")
-_message("solve.no-win", "No win from here: {every} searched {seen}.",
-         "`solve` searched every position: `every` is `solve.only-position` or `solve.all-positions`.")
-_message("solve.only-position", "the only position", "Part of `solve.no-win`.")
-_message("solve.all-positions", "all {count} positions", "Part of `solve.no-win`.")
+_message("solve.no-win", "No win from here: proved lost, {every} {seen}.",
+         "`solve` proved that no line wins (a proof, not a budget that ran out): `every` is "
+         "`solve.only-position` or `solve.all-positions`.", former=("No win from here: {every} searched {seen}.",))
+_message("solve.only-position", "a bound of the game rules out every line",
+         "Part of `solve.no-win`: the first position was proved lost without a move (the game's bound or its end).",
+         former=("the only position",))
+_message("solve.all-positions", "all {count} positions searched",
+         "Part of `solve.no-win`: every position reachable was searched and none is won.",
+         former=("all {count} positions",))
 _message("solve.unknown",
          "Unknown after {positions} ({seconds} seconds): no winning line found within the budget; try "
          "'{solve} {budget}'.",
