@@ -49,10 +49,10 @@ from typing import Any, TypeVar
 
 import cardshell.search
 from cardshell.errors import CommandError
+from cardshell.judged_hint import judge
 from cardshell.messages import say
 from cardshell.plugincheck import Mutated, StateGuard, mutated
 from cardshell.ruleset import RuleSet
-from cardshell.judged_hint import judge
 from cardshell.search import Budget, hint, solve
 from cardshell.sweep import PerDeal, run
 from cardshell.sweep.engine import Backend, Progress
