@@ -628,6 +628,11 @@ _message("moves.not-immutable", "{title} does not declare immutable states, so t
          "`hint` or `solve` in a game whose states may change in place.")
 _message("moves.legal", "Legal moves: {moves}", "`moves`: the legal moves now, in the game's notation.")
 _message("moves.none", "No legal moves.", "`moves` when no move is legal.")
+_message("game.no-undo-replay",
+         "Refused: {title} has no undo, and '{what}' would deal seed {seed} again over the game you are playing "
+         "on it (no take-backs).",
+         "`restart`, or `new --seed N` of the deal being played, in a game declared without undo once a move "
+         "was made: refused, not counted as undo. `what` is the line typed.")
 _message("hint.thinking", "hint: thinking", "At a terminal, beside the spinner while `hint` searches.")
 _message("hint.none", "No hint.", "`hint` found no move and says nothing more.")
 _message("hint.none-why", "No hint: {why}.", "`hint` found no move; `why` is the search's or the game's reason.")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -46,3 +47,17 @@ def test_the_reply_gives_the_recommended_moves_true_count_and_is_repeatable(shel
     assert first.startswith(f"Hint: pick {best} (won in {won} of 40 re-drawn deals: {round(won * 2.5)}%")
     assert f"lost in {40 - won}, unsettled 0" in first
     assert " ".join(shell.execute("hint --samples 40").output.split()) == first
+
+
+
+@pytest.mark.parametrize("line", ["restart", "new --seed 0"])
+def test_a_game_without_undo_is_not_dealt_again_over_a_deal_played_on(line):
+    """``restart`` and ``new --seed`` of the deal played on are refused: the move made stays made."""
+    shell = Shell.create(plugins=[], extra_modules=["toy_pairs"], seed=0, autosave=False)
+    assert shell.execute("play pairs --seed 0 --row 1,1,2,2,3,3").ok
+    shell.current.game = dataclasses.replace(shell.current.game, undo=False)
+    assert shell.execute("take 1").ok and shell.current.state == (2, 2, 3, 3)
+    reply = shell.execute(line)
+    assert not reply.ok and "has no undo" in reply.error
+    assert shell.current.state == (2, 2, 3, 3) and shell.current.moves == 1
+    assert shell.execute("new --seed 7").ok  # another deal is allowed
