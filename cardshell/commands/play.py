@@ -114,10 +114,10 @@ class PlayCommands(GameSwitching):
             CommandError: ``session`` is the current game, without undo, on
                 deal ``seed``, with a move made.
         """
-        if (not session.game.undo and session is self.shell.table.current and seed == session.seed
-                and session.moves > 0):
-            raise CommandError(say("game.no-undo-replay", title=session.game.title, seed=session.seed,
-                                   what=what))
+        current = self.shell.table.current
+        if current is not None and session is current and not current.game.undo and seed == current.seed \
+                and current.moves > 0:
+            raise CommandError(say("game.no-undo-replay", title=current.game.title, seed=current.seed, what=what))
 
     def _current_or_finished(self) -> Any:
         """The current game, or at ``cardshell>`` the last that ended; CommandError if neither exists."""
