@@ -727,11 +727,23 @@ _message("moves.not-immutable", "{title} does not declare immutable states, so t
          "`hint` or `solve` in a game whose states may change in place.")
 _message("moves.legal", "Legal moves: {moves}", "`moves`: the legal moves now, in the game's notation.")
 _message("moves.none", "No legal moves.", "`moves` when no move is legal.")
+_message("game.no-undo-replay",
+         "Refused: {title} has no undo, and '{what}' would deal seed {seed} again over the game you are playing "
+         "on it (no take-backs).",
+         "`restart`, or `new --seed N` of the deal being played, in a game declared without undo once a move "
+         "was made: refused, not counted as undo. `what` is the line typed.")
 _message("hint.thinking", "hint: thinking", "At a terminal, beside the spinner while `hint` searches.")
 _message("hint.none", "No hint.", "`hint` found no move and says nothing more.")
 _message("hint.none-why", "No hint: {why}.", "`hint` found no move; `why` is the search's or the game's reason.")
 _message("hint.move", "Hint: {move}{why}", "`hint`: the move suggested, and a `hint.why` part or empty.")
 _message("hint.why", " ({why})", "Part of `hint.move`: why this move (the search's or the game's words).")
+_message("hint.judged",
+         "Hint: {move} (won in {won} of {samples} re-drawn deals: {share}%, 95% interval {low}-{high}%; "
+         "lost in {lost}, unsettled {unsettled})",
+         "`hint` in a game with face-down cards: every legal move was played in the same `samples` deals "
+         "re-drawn from what the player sees, each solved with its own budget; `move` won the most of them. "
+         "`won` counts deals with a winning line after it, `lost` deals proved lost, `unsettled` deals whose "
+         "budget ran out; `share` is won/samples and `low`-`high` its 95% Wilson interval, in percent.")
 _message("solve.searching", "solve: searching", "At a terminal, beside the spinner while `solve` searches.")
 _message("solve.seen", "(the search sees face-down cards)", "Part of `solve.line` and `solve.no-win`.")
 _message("solve.already-won", "The game is already won.", "`solve` in a game already won.")
@@ -745,10 +757,15 @@ _message("solve.playing", "Playing it, one move every {pace} s ('+' faster, '-' 
          "`solve --play` at a terminal, before the moves are played. `pace` in seconds.")
 _message("solve.play-hint", "'{solve} --play' plays it.",
          "After `solve`'s winning line. `solve` is how `solve` is typed here (`solve` or `%solve`).")
-_message("solve.no-win", "No win from here: {every} searched {seen}.",
-         "`solve` searched every position: `every` is `solve.only-position` or `solve.all-positions`.")
-_message("solve.only-position", "the only position", "Part of `solve.no-win`.")
-_message("solve.all-positions", "all {count} positions", "Part of `solve.no-win`.")
+_message("solve.no-win", "No win from here: proved lost, {every} {seen}.",
+         "`solve` proved that no line wins (a proof, not a budget that ran out): `every` is "
+         "`solve.only-position` or `solve.all-positions`.", former=("No win from here: {every} searched {seen}.",))
+_message("solve.only-position", "a bound of the game rules out every line",
+         "Part of `solve.no-win`: the first position was proved lost without a move (the game's bound or its end).",
+         former=("the only position",))
+_message("solve.all-positions", "all {count} positions searched",
+         "Part of `solve.no-win`: every position reachable was searched and none is won.",
+         former=("all {count} positions",))
 _message("solve.unknown",
          "Unknown after {positions} ({seconds} seconds): no winning line found within the budget; try "
          "'{solve} {budget}'.",

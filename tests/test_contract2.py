@@ -108,7 +108,7 @@ def test_solve_says_no_win_when_the_position_is_lost_everywhere():
     shell = pairs_shell()
     shell.execute("play pairs --row 1,1,2,3,2")
     reply = shell.execute("solve")
-    assert reply.output.startswith("No win from here: all ") and "positions searched" in reply.output
+    assert reply.output.startswith("No win from here: proved lost, all ") and "positions searched" in reply.output
 
 
 def test_solve_reports_unknown_when_the_budget_runs_out():

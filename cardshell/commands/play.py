@@ -88,6 +88,7 @@ class PlayCommands(GameSwitching):
         """``new [--seed N]``: a new deal of the current game (or of the last that ended), same options."""
         session = self._current_or_finished()
         seed = _new_parser().parse_words(words).seed
+        self._no_take_back(session, seed, f"new --seed {seed}")
         with self._replacing(ctx, session.id):
             if seed is None:
                 seed = self.shell.seeds.next_seed()
@@ -97,8 +98,26 @@ class PlayCommands(GameSwitching):
     def restart(self, ctx: CommandContext, args: None) -> None:
         """``restart``: the same deal again from its seed (or the last game that ended's)."""
         session = self._current_or_finished()
+        self._no_take_back(session, session.seed, "restart")
         with self._replacing(ctx, session.id):
             self._start(ctx, session.game, session.seed, session.options, "game.restarted")
+
+    def _no_take_back(self, session: Any, seed: int | None, what: str) -> None:
+        """Refuse dealing ``seed`` again over a game without undo in progress on that deal.
+
+        A game that declares no undo (``Game.undo`` False) keeps its moves: a
+        new start of the deal being played would let the player see what a
+        move does, then play it again differently.  A finished game's deal
+        may be dealt again (its outcome is already counted).
+
+        Raises:
+            CommandError: ``session`` is the current game, without undo, on
+                deal ``seed``, with a move made.
+        """
+        current = self.shell.table.current
+        if current is not None and session is current and not current.game.undo and seed == current.seed \
+                and current.moves > 0:
+            raise CommandError(say("game.no-undo-replay", title=current.game.title, seed=current.seed, what=what))
 
     def _current_or_finished(self) -> Any:
         """The current game, or at ``cardshell>`` the last that ended; CommandError if neither exists."""

@@ -41,8 +41,10 @@ HONEST_SECONDS = 60.0
 #: above what the solvers reach in :data:`SECONDS` (Aces Up at most 366,592
 #: over deals 0..1,999) so that the time limit is the one that stops a deal.
 THOUGHTFUL_NODES = 1_000_000
-#: Default positions per move (honest), shared by the samples.
-HONEST_NODES = 2_000
+#: Default positions per move and re-drawn deal (honest): each legal move is
+#: judged on every re-drawn deal with this many positions of its own
+#: (:func:`cardshell.judged_hint.judge`).
+HONEST_NODES = 200
 #: Default determinizations per move (honest).
 SAMPLES = 10
 

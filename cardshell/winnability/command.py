@@ -62,7 +62,7 @@ HELP = "\n\n".join(textwrap.fill(paragraph, 78) for paragraph in (
     f"Budget per deal: --seconds S (default {grammar.SECONDS:g}, honest {grammar.HONEST_SECONDS:g}; at most "
     f"{grammar.MAX_SECONDS:g}) and "
     f"--nodes N positions (at most {grammar.MAX_NODES:,}; thoughtful: per deal, default "
-    f"{grammar.THOUGHTFUL_NODES:,}; honest: per move, default {grammar.HONEST_NODES:,}); "
+    f"{grammar.THOUGHTFUL_NODES:,}; honest: per move and re-drawn deal, default {grammar.HONEST_NODES:,}); "
     f"--samples at most {grammar.MAX_SAMPLES:,}.",
     f"Results are kept in {FILE_NAME} in the data directory, keyed by game, rules version, mode, "
     "deal and budget; the rules version covers what decides a deal: the game plugin's version, its "

@@ -5,9 +5,11 @@ Two modes, each a function of a deal's seed run by :mod:`cardshell.sweep`:
 * **thoughtful** (:class:`SolveDeal`): :func:`cardshell.search.solve` of the
   deal's true first position within the budget: can it be won at all?
 * **honest** (:class:`PlayDeal`): the deal played move by move with
-  :func:`cardshell.search.hint` from what the player can see
-  (determinization): what a perfect player who cannot see face-down cards
-  achieves.  The player enters a position at most :data:`MAX_VISITS` times
+  :func:`cardshell.judged_hint.judge` (the ``hint`` command's) from what
+  the player can see, re-drawn at every decision (determinization): how
+  often a player who follows the hint wins.  It assumes no card is seen
+  (each decision is made from the player's view); the thoughtful mode
+  assumes every card is seen.  The player enters a position at most :data:`MAX_VISITS` times
   and gives up after :data:`MAX_MOVES` moves.
 
 A deal's plugin code runs under a time bound
@@ -47,6 +49,7 @@ from typing import Any, TypeVar
 
 import cardshell.search
 from cardshell.errors import CommandError
+from cardshell.judged_hint import judge
 from cardshell.messages import say
 from cardshell.plugincheck import Mutated, StateGuard, mutated
 from cardshell.render import Text, add_note
@@ -208,7 +211,7 @@ def solver_version(module_file: str | None, *, honest: bool = False) -> str:
     module); an ``unknown`` or honest row is reused only by the same code.
     """
     digest = hashlib.sha256()
-    files = [Path(cardshell.search.__file__)] + ([Path(__file__)] if honest else [])
+    files = [Path(cardshell.search.__file__)] + ([Path(__file__), Path(judge.__code__.co_filename)] if honest else [])
     if module_file:
         path = Path(module_file)
         files += sorted(path.parent.glob("*.py")) if (path.parent / "__init__.py").exists() else [path]
@@ -260,7 +263,7 @@ class PlayDeal:
     Attributes:
         spec: the game.
         seconds: the deal's time limit, all its moves together (> 0).
-        nodes: positions per hint, shared by its samples (>= 1).
+        nodes: positions per move and re-drawn deal of each hint (>= 1).
         samples: re-drawn deals per hint (>= 1).
     """
 
@@ -350,12 +353,15 @@ def _hook(rules: RuleSet, own: str) -> Text:
 
 
 def play_honestly(rules: RuleSet, state: Any, seed: int, *, seconds: float, nodes: int, samples: int,
-                  clock: Callable[[], float] = time.monotonic) -> DealResult:
+                  clock: Callable[[], float] = time.monotonic, judged: bool = True) -> DealResult:
     """Play from ``state`` to the end, each move the hint's.
 
     The hint of move k is drawn with ``random.Random("winnability:SEED:k")``,
     so a deal plays the same in every process; ``seconds`` is the whole deal's
-    limit, ``nodes`` and ``samples`` are per hint.  Memory: at most
+    limit, ``samples`` per hint and ``nodes`` per move and re-drawn deal
+    (:func:`cardshell.judged_hint.judge`).  ``judged`` False plays
+    :func:`cardshell.search.hint` instead (its ``nodes`` shared by the
+    samples), for comparing the two in benchmarks.  Memory: at most
     :data:`MAX_MOVES` + 1 position keys.
 
     Returns:
@@ -386,7 +392,8 @@ def play_honestly(rules: RuleSet, state: Any, seed: int, *, seconds: float, node
         if len(line) >= MAX_MOVES or left <= 0:
             return DealResult("unknown", expanded, clock() - started, tuple(line))
         rng = random.Random(f"winnability:{seed}:{len(line)}")
-        move = hint(counting, state, rng=rng, samples=samples, budget=Budget(left, nodes)).move
+        move = (judge(counting, state, rng=rng, samples=samples, nodes=nodes, seconds=left).move if judged
+                else hint(counting, state, rng=rng, samples=samples, budget=Budget(left, nodes)).move)
         after = rules.play(state, move) if move else None
         if after is not None and visits[rules.key(after)] >= MAX_VISITS:
             move, after = _new_ground(rules, state, visits)

@@ -1,0 +1,63 @@
+"""``hint`` counts what it says: each move judged on the same re-drawn deals."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from cardshell.judged_hint import judge
+from cardshell.shell import Shell
+from fixed_draws import OPEN
+
+
+@pytest.fixture
+def shell() -> Shell:
+    return Shell.create(plugins=[], extra_modules=["fixed_draws"], seed=0, autosave=False)
+
+
+def true_counts(seed: str, samples: int) -> dict[str, int]:
+    """Each door's wins over the deals ``determinize`` draws from ``random.Random(seed)``."""
+    rng = random.Random(seed)
+    deals = [rng.randrange(10) for _ in range(samples)]
+    return {door: sum(deal in OPEN[door] for deal in deals) for door in OPEN}
+
+
+@pytest.mark.parametrize("samples", [1, 7, 20, 200])
+def test_every_move_is_counted_on_the_same_deals(shell, samples):
+    rules = shell.rules("doors")
+    judged = judge(rules, (3, ""), rng=random.Random("s"), samples=samples, nodes=50, seconds=60)
+    expected = true_counts("s", samples)
+    counts = {count.move: count for count in judged.counts}
+    for door, wins in expected.items():
+        assert counts[f"pick {door}"].won == wins
+        assert counts[f"pick {door}"].lost == samples - wins
+        assert counts[f"pick {door}"].unsettled == 0
+    best = max(expected, key=lambda door: expected[door])  # first of equals, as in the game's order
+    assert judged.move == f"pick {best}"
+
+
+def test_the_reply_gives_the_recommended_moves_true_count_and_is_repeatable(shell):
+    assert shell.execute("play doors --seed 3").ok
+    first = " ".join(shell.execute("hint --samples 40").output.split())
+    expected = true_counts("hint:3:0", 40)
+    best = max(expected, key=lambda door: expected[door])
+    won = expected[best]
+    assert first.startswith(f"Hint: pick {best} (won in {won} of 40 re-drawn deals: {round(won * 2.5)}%")
+    assert f"lost in {40 - won}, unsettled 0" in first
+    assert " ".join(shell.execute("hint --samples 40").output.split()) == first
+
+
+
+@pytest.mark.parametrize("line", ["restart", "new --seed 0"])
+def test_a_game_without_undo_is_not_dealt_again_over_a_deal_played_on(line):
+    """``restart`` and ``new --seed`` of the deal played on are refused: the move made stays made."""
+    shell = Shell.create(plugins=[], extra_modules=["toy_pairs"], seed=0, autosave=False)
+    assert shell.execute("play pairs --seed 0 --row 1,1,2,2,3,3").ok
+    shell.current.game = dataclasses.replace(shell.current.game, undo=False)
+    assert shell.execute("take 1").ok and shell.current.state == (2, 2, 3, 3)
+    reply = shell.execute(line)
+    assert not reply.ok and "has no undo" in reply.error
+    assert shell.current.state == (2, 2, 3, 3) and shell.current.moves == 1
+    assert shell.execute("new --seed 7").ok  # another deal is allowed
