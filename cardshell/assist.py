@@ -26,7 +26,7 @@ from cardshell.commands.common import find_game, game_page, no_current_game
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
 from cardshell.judged_hint import judge, reason
-from cardshell.messages import HostMessage, say
+from cardshell.messages import CATALOG, HostMessage, say
 from cardshell.option_values import OptionParser
 from cardshell.plugincheck import StateGuard
 from cardshell.records import Command, CommandContext
@@ -128,23 +128,7 @@ class AssistCommands:
             Command("moves", "list the legal moves now", self.moves),
             Command("hint", "suggest a move, from what you can see", self.hint,
                     usage="hint [OPTIONS]",
-                    help="Options: --samples K, --seconds S, --nodes N.\n\n"
-                         "Suggest one move using only what you can see. For a game with\n"
-                         "face-down cards, K deals consistent with what you have seen are\n"
-                         "re-drawn at random; every legal move is played in each of the same\n"
-                         "K deals and the position after it searched with N positions of its\n"
-                         "own. A deal is won (a winning line follows the move), lost (proved:\n"
-                         "no line wins) or unsettled (its N positions ran out). The move won\n"
-                         "in the most deals is suggested (ties: fewer lost, then the game's\n"
-                         "order), with its counts and a 95% interval of its share of wins.\n"
-                         "Each deal is searched seeing all its cards, so the count is what a\n"
-                         "player who guessed the hidden cards right would win: an upper bound.\n"
-                         "A game that hides nothing has one deal, the true one.\n"
-                         f"Defaults: K={HINT_SAMPLES}, N={HINT_NODES}, about a second; S={HINT_SECONDS:g}\n"
-                         "bounds the whole hint (deals not reached are unsettled). More K gives\n"
-                         "a narrower interval, more N fewer unsettled deals. The same position\n"
-                         "of the same seed gives the same hint.\n"
-                         "Some games have their own hint (a safe cell, basic strategy).",
+                    help=CATALOG["command-help.hint"].text,
                     parse=_parse_with(_HINT), complete=self._complete_options(_HINT)),
             Command("solve", "search for a winning line (sees face-down cards)", self.solve,
                     usage="solve [--play] [OPTIONS]",

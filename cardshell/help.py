@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from cardshell import screen
-from cardshell.messages import HostMessage, say
+from cardshell.messages import CATALOG, HostMessage, say
 from cardshell.render import Laid, Text, laid, message_of, text_of
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -241,7 +241,11 @@ def command_help(command: Command, game: Game | None = None, width: int = DEFAUL
     parts.append(laid(say("help.summary", summary=command.summary, game=where), width, "  "))
     if command.help:
         parts.append("")
-        parts.append(screen.reflow(command.help.strip("\n"), width))
+        own = f"command-help.{command.name}"  # a host command's help is a message of the catalog
+        if own in CATALOG and command.help == CATALOG[own].text:
+            parts.append(laid(say(own), width))
+        else:
+            parts.append(screen.reflow(command.help.strip("\n"), width))
     return pieces(parts)
 
 

@@ -700,6 +700,36 @@ _message("plugins.no-distribution", "(no distribution)",
          "Part of `plugins.row`: a plugin loaded from a module or file.")
 _message("plugins.games", "games: {games}; ", "Part of `plugins.row`: the ids of the games the plugin registers.")
 _message("plugins.no-hooks", "none", "Part of `plugins.row`: a plugin that implements no hook.")
+_message("command-help.hint",
+         "Options: --samples K, --seconds S, --nodes N.\n"
+         "\n"
+         "Suggest one move using only what you can see. For a game with\n"
+         "face-down cards, K deals consistent with what you have seen are\n"
+         "re-drawn at random; every legal move is played in each of the same\n"
+         "K deals and the position after it searched with N positions of its\n"
+         "own. A deal is won (a winning line follows the move), lost (proved:\n"
+         "no line wins) or unsettled (its N positions ran out). The move won\n"
+         "in the most deals is suggested (ties: fewer lost, then the game's\n"
+         "order), with its counts and a 95% interval of its share of wins.\n"
+         "Each deal is searched seeing all its cards, so the count is what a\n"
+         "player who guessed the hidden cards right would win: an upper bound.\n"
+         "A game that hides nothing has one deal, the true one.\n"
+         "Defaults: K=20, N=1000, about a second; S=20\n"
+         "bounds the whole hint (deals not reached are unsettled). More K gives\n"
+         "a narrower interval, more N fewer unsettled deals. The same position\n"
+         "of the same seed gives the same hint.\n"
+         "Some games have their own hint (a safe cell, basic strategy).",
+         "`help hint`: the host's hint command's help text (its defaults: assist.HINT_SAMPLES, HINT_NODES, "
+         "HINT_SECONDS).",
+         former=(
+             "Options: --samples K, --seconds S, --nodes N.\n"
+             "\n"
+             "Suggest one move using only what you can see. For a game with\n"
+             "face-down cards, K deals consistent with what you have seen are\n"
+             "drawn at random and solved, and the move that wins in the most of\n"
+             "them is suggested (default K=20, 40000 positions in all).\n"
+             "Some games have their own hint (a safe cell, basic strategy).",
+         ))
 _message("plugins.shadowing-heading",
          "Shell words games use for their own commands (%WORD reaches the shell's there):",
          "`plugins`: the heading of the games whose own commands use shell words.",
@@ -738,7 +768,7 @@ _message("hint.none-why", "No hint: {why}.", "`hint` found no move; `why` is the
 _message("hint.move", "Hint: {move}{why}", "`hint`: the move suggested, and a `hint.why` part or empty.")
 _message("hint.why", " ({why})", "Part of `hint.move`: why this move (the search's or the game's words).")
 _message("hint.judged",
-         "Hint: {move} (won in {won} of {samples} re-drawn deals: {share}%, 95% interval {low}-{high}%; "
+         "Hint: {move} (wins in {won} of {samples} re-drawn deals: {share}%, 95% interval {low}-{high}%; "
          "lost in {lost}, unsettled {unsettled})",
          "`hint` in a game with face-down cards: every legal move was played in the same `samples` deals "
          "re-drawn from what the player sees, each solved with its own budget; `move` won the most of them. "

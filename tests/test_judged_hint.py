@@ -44,7 +44,7 @@ def test_the_reply_gives_the_recommended_moves_true_count_and_is_repeatable(shel
     expected = true_counts("hint:3:0", 40)
     best = max(expected, key=lambda door: expected[door])
     won = expected[best]
-    assert first.startswith(f"Hint: pick {best} (won in {won} of 40 re-drawn deals: {round(won * 2.5)}%")
+    assert first.startswith(f"Hint: pick {best} (wins in {won} of 40 re-drawn deals: {round(won * 2.5)}%")
     assert f"lost in {40 - won}, unsettled 0" in first
     assert " ".join(shell.execute("hint --samples 40").output.split()) == first
 
@@ -61,3 +61,11 @@ def test_a_game_without_undo_is_not_dealt_again_over_a_deal_played_on(line):
     assert not reply.ok and "has no undo" in reply.error
     assert shell.current.state == (2, 2, 3, 3) and shell.current.moves == 1
     assert shell.execute("new --seed 7").ok  # another deal is allowed
+
+
+def test_help_hint_states_the_defaults_the_hint_uses():
+    from cardshell.assist import HINT_NODES, HINT_SAMPLES, HINT_SECONDS
+    from cardshell.messages import CATALOG
+
+    text = CATALOG["command-help.hint"].text
+    assert f"K={HINT_SAMPLES}, N={HINT_NODES}" in text and f"S={HINT_SECONDS:g}\n" in text
