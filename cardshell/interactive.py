@@ -199,6 +199,8 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
             line = pending.pop() if pending else session.prompt(screen.printable(shell.prompt_text()))
         except KeyboardInterrupt:
             continue
+        except OSError:  # the terminal is gone (EIO after a hangup): end as 'exit' does, the games saved
+            break
         except EOFError:
             left = shell.lifecycle.leave(abandon=False)
             if left is None:

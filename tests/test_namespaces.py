@@ -110,7 +110,7 @@ def test_the_ending_and_the_solver_name_the_escape_where_a_word_is_shadowed():
 
 def test_plugins_lists_the_shadowed_words(shell):
     output = shell.execute("plugins").output
-    assert "Shell words a game uses for its own commands (the shell's reached as %WORD there):" in output
+    assert "Shell words games use for their own commands (%WORD reaches the shell's there):" in output
     assert "stones1  show (%show), moves (%moves), hint (%hint)" in output
     assert "aces-up  " not in output.split("Shell words")[1]
 
