@@ -17,9 +17,10 @@ from cardshell.errors import UsageError
 from cardshell.messages import say
 from cardshell.option_values import seed
 from cardshell.ownfiles import refusal
+from cardshell.parsers import clipped
 from cardshell.paths import DATA_DIR_ENV, data_dir, history_file
 from cardshell.pipes import OutputFailed, reserve_standard_descriptors
-from cardshell.porcelain import JsonWriter
+from cardshell.porcelain import SCHEMA_VERSION, SCHEMAS, JsonWriter
 from cardshell.recording import RecordFile
 from cardshell.render import Text, message_of, text_of
 from cardshell.script import (
@@ -160,6 +161,46 @@ def _seed(word: str) -> int:
         raise argparse.ArgumentTypeError(exc.message) from None
 
 
+def _schema(word: str) -> int:
+    """``--jsonl=N``: one of the porcelain schemas served (:data:`cardshell.porcelain.SCHEMAS`).
+
+    Raises:
+        argparse.ArgumentTypeError: N is not a schema served.
+    """
+    if word.strip().isdigit() and int(word) in SCHEMAS:
+        return int(word)
+    raise argparse.ArgumentTypeError(say("cli.jsonl-schema", given=clipped(word),
+                                         served=", ".join(map(str, SCHEMAS))).text)
+
+
+class _Schema(argparse.Action):
+    """``--jsonl`` (schema :data:`cardshell.porcelain.SCHEMA_VERSION`) or ``--jsonl=N``: only the
+    attached form takes a value, so ``cardshell --jsonl moves.txt`` still reads the file."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, SCHEMA_VERSION)
+
+
+def _attached_schema(argv: Sequence[str]) -> tuple[list[str], int | None]:
+    """``argv`` with ``--jsonl=N`` as a bare ``--jsonl``, and N (None when not given).
+
+    Raises:
+        argparse.ArgumentTypeError: N is not a schema served.
+    """
+    words: list[str] = []
+    schema: int | None = None
+    for word in argv:
+        if word == "--":
+            words.extend(argv[len(words):])
+            break
+        if word.startswith("--jsonl="):
+            schema = _schema(word.partition("=")[2])
+            word = "--jsonl"
+        words.append(word)
+    return words, schema
+
+
 def _record_file(word: str) -> str:
     """``--record FILE``: a file name, never the empty one (which would record nothing, silently)."""
     if not word:
@@ -181,10 +222,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--seed", type=_seed, metavar="N",
                         help="session seed: games started without --seed get reproducible seeds")
-    parser.add_argument("--jsonl", action="store_true",
+    parser.add_argument("--jsonl", nargs=0, action=_Schema, default=None,
                         help="porcelain output for programs: run as a script and write one JSON object per "
                              "line of output on stdout, with its origin and, for the host's words, a stable "
-                             "message id (schema: docs/porcelain.md)")
+                             f"message id; --jsonl=N pins schema N (served: {', '.join(map(str, SCHEMAS))}; "
+                             f"bare --jsonl: {SCHEMA_VERSION}; docs/porcelain.md)")
     parser.add_argument("--echo", action="store_true",
                         help="in scripts, print each prompt and command like a transcript")
     parser.add_argument("--stop-on-error", action="store_true",
@@ -217,7 +259,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if hidden is not None:
         _error(hidden)
         return EXIT_USAGE
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    try:
+        words, schema = _attached_schema(list(sys.argv[1:] if argv is None else argv))
+    except argparse.ArgumentTypeError as exc:
+        parser.error(f"argument --jsonl: {exc}")
+    args = parser.parse_args(words)
+    if schema is not None:
+        args.jsonl = schema
     stdin_is_tty = sys.stdin is not None and sys.stdin.isatty()
     script = args.script
     handle = None
@@ -345,7 +394,7 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
         lines = _stdin_lines()
     warnings = start_warnings(shell)
 
-    writer = JsonWriter(sys.stdout, sys.stderr) if args.jsonl else None
+    writer = JsonWriter(sys.stdout, sys.stderr, args.jsonl) if args.jsonl else None
     # SIGHUP and SIGTERM: handled (autosave, then 129/143) only with --autosave; without it they
     # keep their default action, but a sweep stops its workers, says what it kept, and exits 129/143.
     autosave = shell.persistence.autosave

@@ -725,6 +725,8 @@ _message("command-help.hint",
              "them is suggested (default K=20, 40000 positions in all).\n"
              "Some games have their own hint (a safe cell, basic strategy).",
          ))
+_message("cli.jsonl-schema", "no porcelain schema {given}: the schemas served are {served}",
+         "`cardshell --jsonl=N` with a schema not served (docs/porcelain.md); `served` lists them.")
 _message("plugins.shadowing-heading",
          "Shell words games use for their own commands (%WORD reaches the shell's there):",
          "`plugins`: the heading of the games whose own commands use shell words.",

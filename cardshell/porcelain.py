@@ -3,13 +3,16 @@
 As ``git status --porcelain`` for programs: every part of every reply
 (:class:`cardshell.reply.Part`) becomes a JSON line saying who wrote it
 and, for the host's words, its message's stable id and arguments, so a
-rewording never breaks the reader.  The schema is versioned
-(:data:`SCHEMA_VERSION`); docs/porcelain.md gives each field.
+rewording never breaks the reader.  The schema is versioned and pinned
+with ``--jsonl=N`` (:data:`SCHEMAS`; a bare ``--jsonl`` is schema
+:data:`SCHEMA_VERSION`, as git's ``--porcelain`` is its v1);
+docs/porcelain.md gives each field of each schema.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any, TextIO
 
@@ -17,12 +20,20 @@ from cardshell.messages import HostMessage, say
 from cardshell.pipes import GuardedStream, OutputFailed
 from cardshell.render import Text, text_of
 from cardshell.reply import HOST, Part, Reply, part
+from cardshell.screen import printable
 
-#: The version of the schema, the value of every object's ``cardshell`` field.
+#: The schema of a bare ``--jsonl``: the value of every object's ``cardshell`` field.
 SCHEMA_VERSION = 1
+#: The schemas served, oldest first: ``--jsonl=N`` pins one (docs/porcelain.md).
+SCHEMAS = (1, 2)
+#: The newest schema.
+LATEST = SCHEMAS[-1]
 
-#: What the ``status`` of an input line may be.
-STATUSES = ("ok", "rejected", "interrupted")
+#: What the ``status`` of an input line may be (``skipped``: schema 2's blank and comment lines).
+STATUSES = ("ok", "rejected", "interrupted", "skipped")
+
+#: A lone surrogate (text decoded with ``surrogateescape``, or made by plugin code): never valid UTF-8.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class JsonWriter:
@@ -33,16 +44,32 @@ class JsonWriter:
     ``out`` and ``err`` are None when closed; a failure of ``out`` is reported on ``err``.
     """
 
-    def __init__(self, out: TextIO | None, err: TextIO | None) -> None:
+    def __init__(self, out: TextIO | None, err: TextIO | None, schema: int = SCHEMA_VERSION) -> None:
+        if schema not in SCHEMAS:
+            raise ValueError(f"porcelain schema {schema} is not served (served: {SCHEMAS})")
         self.out = GuardedStream(out, "stdout")
         self.err = GuardedStream(err, "stderr")
+        self.schema = schema
 
     def _write(self, obj: dict[str, Any]) -> None:
+        if self.schema >= 2:
+            obj = upgraded(obj)
+        else:
+            obj.pop("_message", None)
+            obj["text"] = _SURROGATE.sub(_escaped, obj["text"])  # strict UTF-8 in every schema
         self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
     def before(self, warnings: Sequence[Text]) -> None:
+        if self.schema >= 2:
+            self.out.write(json.dumps(hello(self.schema)) + "\n")
         for warning in warnings:
             self._write(record(part(warning, HOST, "warning"), "err"))
+
+    def skipped(self, number: int, line: str) -> None:
+        """A blank or comment line (``line`` stripped): schema 2 answers it with a ``result`` of status ``skipped``."""
+        if self.schema >= 2:
+            self._write(result(number, line, "skipped"))
+            self.out.flush()
 
     def echo(self, number: int, prompt: Text, line: str) -> None:
         """Nothing: every object carries its input line already."""
@@ -101,9 +128,12 @@ def record(piece: Part, stream: str, line: int | None = None, text: str | None =
     ``args`` (:func:`structured` for a nested message), ``text``, ``inline``.
     """
     args = structured(piece.message)["args"] if piece.message is not None else {}
-    return {"cardshell": SCHEMA_VERSION, "stream": stream, "line": line, "input": text, "status": status,
+    made = {"cardshell": SCHEMA_VERSION, "stream": stream, "line": line, "input": text, "status": status,
             "origin": piece.origin, "kind": piece.kind, "id": piece.message_id, "args": args,
             "text": piece.text, "inline": piece.inline}
+    if piece.message is not None:
+        made["_message"] = piece.message  # for schema 2's typed arguments (:func:`upgraded`); never written
+    return made
 
 
 def structured(message: HostMessage) -> dict[str, Any]:
@@ -118,3 +148,52 @@ def result(line: int, text: str | None, status: str) -> dict[str, Any]:
     """The object that ends an input line's parts: its status."""
     return {"cardshell": SCHEMA_VERSION, "stream": None, "line": line, "input": text, "status": status,
             "origin": HOST, "kind": "result", "id": None, "args": {}, "text": "", "inline": False}
+
+
+def hello(schema: int) -> dict[str, Any]:
+    """Schema 2's first object: the schema written, those served and the cardshell version."""
+    from cardshell.version import __version__
+
+    return {"cardshell": schema, "kind": "hello", "version": __version__, "schemas": list(SCHEMAS)}
+
+
+def upgraded(obj: dict[str, Any]) -> dict[str, Any]:
+    """An object of schema 1 as schema 2 writes it: ``cardshell`` 2, a game's
+    ending of kind ``ending``, typed ``args`` (:func:`typed`) and every string
+    escaped as the plain output escapes it (:func:`clean`)."""
+    obj = dict(obj, cardshell=2)
+    message = obj.pop("_message", None)
+    if message is not None:
+        obj["args"] = typed(message)["args"]
+    if obj["kind"] == "note" and obj["id"] is not None and obj["id"].startswith("game.ending"):
+        obj["kind"] = "ending"
+    for key in ("text", "input"):
+        if isinstance(obj.get(key), str):
+            obj[key] = clean(obj[key])
+    return obj
+
+
+def clean(text: str) -> str:
+    r"""``text`` as the plain output prints it, and strict UTF-8: control characters escaped
+    (``\x1b``, :func:`cardshell.screen.printable`), lone surrogates as ``\udcff``."""
+    return _SURROGATE.sub(_escaped, printable(text))
+
+
+def _escaped(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
+
+
+def typed(message: HostMessage) -> dict[str, Any]:
+    """A host message as ``{"id", "args", "text"}`` with its arguments as typed: numbers
+    as numbers, lists as arrays, words as strings, a nested message as such an object."""
+    args: dict[str, Any] = {}
+    for name, value in message.args.items():
+        if isinstance(value, HostMessage):
+            args[name] = typed(value)
+        elif isinstance(value, (tuple, list)):
+            args[name] = [clean(str(item)) for item in value]
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            args[name] = value
+        else:
+            args[name] = clean(str(value))
+    return {"id": message.id, "args": args, "text": clean(message.text)}

@@ -138,6 +138,9 @@ class ScriptWriter(Protocol):
     def refused(self, number: int, message: Text) -> None:
         """A line refused unread (too long)."""
 
+    def skipped(self, number: int, line: str) -> None:
+        """Line ``number``, blank or a ``#`` comment (``line``, stripped), was read and not run."""
+
     def reply(self, number: int, line: str, reply: Reply) -> None:
         """What line ``number`` (``line``, stripped) produced."""
 
@@ -183,6 +186,9 @@ class PlainWriter:
         self.err.write(format_report(self.source, number, message))
         self.err.flush()
 
+
+    def skipped(self, number: int, line: str) -> None:
+        """Nothing: the plain output says nothing of blank and comment lines."""
     def reply(self, number: int, line: str, reply: Reply) -> None:
         if reply.output:  # printable already (a board keeps its colours), and so is a newline: one write
             self.out.write(screen.Printable(reply.output + "\n"))
@@ -289,6 +295,7 @@ def run_script(
                 continue
             text = raw.rstrip("\r\n").strip()
             if not text or text.startswith("#"):
+                writer.skipped(number, text)
                 continue
             if signals.received() is not None:  # SIGHUP or SIGTERM swallowed on the way (a __del__)
                 status = signals.exit_status(signals.received() or 0)
