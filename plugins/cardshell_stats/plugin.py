@@ -188,7 +188,8 @@ def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool, boo
         title = game.title if game is not None else game_id
         has_undo = game.undo if game is not None else True
         side = game.side if game is not None else ""
-        figures = summary.summarise((r for r in shown if r.game == game_id), by_deal=summary.plays_itself(game))
+        figures = summary.summarise((r for r in shown if r.game == game_id), by_deal=summary.plays_itself(game),
+                                    timed=summary.has_decisions(game))
         ctx.echo(summary.detail(title, figures, has_undo, side))
         note = _others(sum(1 for r in recorded if r.game == game_id) - sum(1 for r in shown if r.game == game_id))
         for line in (note, damaged):
@@ -203,7 +204,8 @@ def stats(ctx: cardshell.CommandContext, args: tuple[str | None, bool, bool, boo
                 ctx.echo(line)
         return
     order = sorted({r.game for r in shown})
-    rows = [(gid, summary.summarise((r for r in shown if r.game == gid), by_deal=summary.plays_itself(games.get(gid))))
+    rows = [(gid, summary.summarise((r for r in shown if r.game == gid), by_deal=summary.plays_itself(games.get(gid)),
+                                    timed=summary.has_decisions(games.get(gid))))
             for gid in order]
     ctx.echo("Statistics (games played at a terminal and by scripts):" if every else "Statistics:")
     without_undo = frozenset(gid for gid, game in games.items() if not game.undo)

@@ -87,12 +87,23 @@ def plays_itself(game: Any) -> bool:
     return game is not None and getattr(game, "legal_moves", None) is not None and not getattr(game, "moves", ())
 
 
-def summarise(results: Iterable[Result], *, by_deal: bool = False) -> Summary:
+def has_decisions(game: Any) -> bool:
+    """Whether the player decides anything in a ``Game`` record (None: not installed, taken as yes):
+    a game told from a side (``Game.side``, Snap) plays itself once started, so a time is not the player's."""
+    return not getattr(game, "side", "")
+
+
+def summarise(results: Iterable[Result], *, by_deal: bool = False, timed: bool = True) -> Summary:
     """The figures of ``results`` in the order the games finished.
+
+    A best time is a record of the player's: only a win with neither ``hint``
+    nor ``solve`` sets it (a ``solve --play`` win is assisted), and a game
+    without decisions has none.
 
     Args:
         results: oldest first.
         by_deal: the game plays itself (:func:`plays_itself`), so its results with no move are the deal's.
+        timed: the game has decisions (:func:`has_decisions`): False keeps the best time None.
     """
     played = won = lost = draws = current = best = perfect = assisted = deals = 0
     best_time: float | None = None
@@ -114,7 +125,7 @@ def summarise(results: Iterable[Result], *, by_deal: bool = False) -> Summary:
                 perfect += 1
             if item.assisted:
                 assisted += 1
-            if best_time is None or item.duration < best_time:
+            if timed and not item.assisted and (best_time is None or item.duration < best_time):
                 best_time = item.duration
         else:
             current = 0

@@ -355,3 +355,11 @@ def test_a_database_from_before_the_new_columns_is_read_and_upgraded(tmp_path):
     store.add(directory, Result("counter", 2, "lost", interactive=False, assisted=True))
     assert [(r.interactive, r.assisted) for r in store.results(directory)] == [(True, False), (False, True)]
     store.close()
+
+
+def test_an_assisted_win_and_a_game_without_decisions_set_no_best_time():
+    assisted = [Result("g", 1, "won", None, 5, 30.0, assisted=True), Result("g", 2, "won", None, 5, 90.0)]
+    figures = summarise(assisted)
+    assert figures.best_time == 90.0 and figures.assisted_wins == 1  # the solver's 30 s is not the player's record
+    assert summarise([Result("g", 3, "won", None, 5, 30.0, assisted=True)]).best_time is None
+    assert summarise(series("WW"), timed=False).best_time is None and summarise(series("WW"), timed=False).won == 2
