@@ -50,6 +50,7 @@ def cardshell_games() -> list[Game]:
             outcome=outcome,
             immutable=True,
             legal_moves=rules.legal_moves,
+            host_aliases={"q": "quit"},  # the quit letter of every game (Up-and-Down's too)
         )
     ]
 

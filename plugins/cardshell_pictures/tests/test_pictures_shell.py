@@ -184,3 +184,13 @@ def test_game_and_command_summaries_are_one_short_line():
     assert "\n" not in game.summary and len(game.summary) <= 70, game.summary
     for command in game_plugin.cardshell_commands():
         assert "\n" not in command.summary and len(command.summary) <= 70, command.summary
+
+
+def test_q_quits_pictures_as_it_quits_every_game():
+    from cardshell.testing import new_shell
+
+    shell = new_shell(["pictures"])
+    assert shell.execute("play pictures --seed 1").ok
+    reply = shell.execute("q")
+    assert reply.ok, reply.error
+    assert shell.table.current is None  # left the game: back at cardshell>
