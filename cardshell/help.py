@@ -185,7 +185,8 @@ def menu(global_commands: Iterable[Command], game: Game | None = None,
         parts.append("")
         if short:
             names = {command.name for command in global_commands}
-            words = [escaped(w, hidden) for w in COMMON_WORDS if w in names]
+            offered = [w for w in COMMON_WORDS if w in names and (game.undo or w not in ("undo", "redo"))]
+            words = [escaped(w, hidden) for w in offered]  # a game without undo is not offered it
             parts.append(listed(say("help.shell-words", words=", ".join(words)), "Shell commands: ", words, width,
                                 end="."))
             parts.append(laid(say("help.details-all", help=escaped("help", hidden)), width))

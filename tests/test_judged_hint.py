@@ -69,3 +69,14 @@ def test_help_hint_states_the_defaults_the_hint_uses():
 
     text = CATALOG["command-help.hint"].text
     assert f"K={HINT_SAMPLES}, N={HINT_NODES}" in text and f"S={HINT_SECONDS:g}\n" in text
+
+
+def test_help_in_a_game_without_undo_does_not_offer_undo():
+    from cardshell.testing import new_shell
+
+    shell = new_shell(["blackjack", "aces-up"])
+    assert shell.execute("play blackjack --seed 1").ok
+    listed = shell.execute("help").output
+    assert "Shell commands:" in listed and "undo" not in listed and "redo" not in listed
+    assert shell.execute("play aces-up --seed 1").ok
+    assert "undo, redo" in shell.execute("help").output
