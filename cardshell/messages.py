@@ -754,6 +754,11 @@ _message("moves.not-immutable", "{title} does not declare immutable states, so t
          "`hint` or `solve` in a game whose states may change in place.")
 _message("moves.legal", "Legal moves: {moves}", "`moves`: the legal moves now, in the game's notation.")
 _message("moves.none", "No legal moves.", "`moves` when no move is legal.")
+_message("save.no-undo-take-back",
+         "Refused: {title} has no undo, and save {name} holds this game at {saved} where you have played on to "
+         "{played} (no take-backs).",
+         "`load` of a save of a game without undo that this shell has played on since (the same game, more "
+         "moves now): refused. `saved` and `played` are `game.moves` counts.")
 _message("game.no-undo-replay",
          "Refused: {title} has no undo, and '{what}' would deal seed {seed} again over the game you are playing "
          "on it (no take-backs).",

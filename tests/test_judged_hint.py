@@ -80,3 +80,18 @@ def test_help_in_a_game_without_undo_does_not_offer_undo():
     assert "Shell commands:" in listed and "undo" not in listed and "redo" not in listed
     assert shell.execute("play aces-up --seed 1").ok
     assert "undo, redo" in shell.execute("help").output
+
+
+def test_loading_a_save_of_a_no_undo_game_played_on_since_is_refused(tmp_path):
+    from cardshell.testing import new_shell
+
+    shell = new_shell(["crazy-eights"], data_dir=tmp_path)
+    assert shell.execute("play crazy-eights --seed 1").ok and shell.execute("draw").ok
+    assert shell.execute("save s1").ok
+    assert shell.execute("draw").ok and shell.execute("draw").ok
+    before = shell.table.current.state
+    refused = shell.execute("load s1")
+    assert not refused.ok and "no take-backs" in (refused.error or "")
+    assert shell.table.current.state == before and shell.table.current.moves == 3  # nothing taken back
+    elsewhere = new_shell(["crazy-eights"], data_dir=tmp_path)  # another shell never played on it: loads
+    assert elsewhere.execute("load s1").ok and elsewhere.table.current.moves == 1

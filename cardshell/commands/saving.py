@@ -108,11 +108,26 @@ class SaveCommands(GameSwitching):
             # The automatic save of a game says what 'play GAME' says when it
             # resumes it, so that a recording (which writes that as 'load GAME')
             # replays byte for byte.
+            if game is not None and not game.undo:
+                self._refuse_a_take_back(record, title, name)
             verb = (say("save.resuming", title=title) if saves.is_automatic(name)
                     else say("save.loaded", name=repr(name), title=title))
             self._resume_saved(ctx, name, verb, record)
         except saves.SaveError as exc:
             raise CommandError(exc.message) from None
+
+    def _refuse_a_take_back(self, record: saves.SaveRecord, title: str, name: str) -> None:
+        """Refuse to load, in a game without undo, a save of a game this shell has played on since
+        (the same game by its uid, with more moves now): it would take moves back.
+
+        Raises:
+            CommandError: such a game is in progress or finished here.
+        """
+        table = self.shell.table
+        for session in (*table.sessions.values(), *table.finished.values()):
+            if session.uid == record.uid and session.moves > len(record.log):
+                raise CommandError(say("save.no-undo-take-back", title=title, name=repr(saves.plain_name(name)),
+                                       saved=helptext.moves(len(record.log)), played=helptext.moves(session.moves)))
 
     def _abandoned_rows(self) -> list[tuple[str, Text]]:
         rows: list[tuple[str, Text]] = []
