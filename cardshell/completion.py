@@ -39,6 +39,26 @@ _USAGE_TOKEN = re.compile(r"\[|\]|--[A-Za-z][A-Za-z0-9-]*")
 _DIGITS = re.compile(r"([0-9]+)")
 
 
+#: The most characters of a completion's description (the menu's meta column), an ellipsis past it.
+DESCRIPTION_LENGTH = 48
+
+
+def describe(shell: Shell, text: str, word: str) -> str:
+    """The short description shown beside ``word`` when it completes the first
+    word of ``text`` (the line up to the cursor), as fish shows one: the
+    summary of the command it names (a game's move, its alias, a host
+    command, ``%WORD``), cut to :data:`DESCRIPTION_LENGTH`; "" for an
+    argument or a word that names no command."""
+    if len(text.lstrip().split()) > 1 or text.lstrip().endswith(" "):
+        return ""
+    try:
+        entry, rest = shell.dispatcher.resolve(word)
+    except Exception:  # a word no command has: no description
+        return ""
+    summary = entry.command.summary.strip() if not rest else ""
+    return summary if len(summary) <= DESCRIPTION_LENGTH else summary[:DESCRIPTION_LENGTH - 1].rstrip() + "…"
+
+
 def candidates(shell: Shell, text: str) -> tuple[list[str], str]:
     """What may complete ``text``, the line up to the cursor.
 

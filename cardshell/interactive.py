@@ -36,7 +36,7 @@ from prompt_toolkit.validation import Validator
 
 from cardshell import help as helptext
 from cardshell import messages, pager, saves, screen, signals
-from cardshell.completion import candidates, columns, first_words, natural
+from cardshell.completion import candidates, columns, describe, first_words, natural
 from cardshell.context import FrontEnd
 from cardshell.history import BoundedHistory
 from cardshell.progress import ProgressLine
@@ -64,9 +64,10 @@ class ShellCompleter(Completer):
         self.shell = shell
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
-        found, partial = candidates(self.shell, document.text_before_cursor)
+        text = document.text_before_cursor
+        found, partial = candidates(self.shell, text)
         for word in found:
-            yield Completion(word, start_position=-len(partial))
+            yield Completion(word, start_position=-len(partial), display_meta=describe(self.shell, text, word))
 
 
 def listing(shell: Shell, width: int) -> str:

@@ -251,3 +251,17 @@ def test_minesweeper_cells_and_open_keep_their_own_completers(every_game):
     every_game.execute("play minesweeper --seed 2")
     assert "open" in candidates(every_game, "")[0]  # its legal moves are cells: they do not speak for 'open'
     assert candidates(every_game, "open a")[0][:2] == ["a1", "a2"]
+
+
+def test_a_completed_command_word_carries_its_summary_as_fish_shows_it():
+    from cardshell.completion import DESCRIPTION_LENGTH, describe
+    from cardshell.testing import new_shell
+
+    shell = new_shell(["thumb-and-pouch"])
+    assert describe(shell, "hel", "help").startswith("show")
+    assert shell.execute("play thumb-and-pouch --seed 3").ok
+    for move in ("tf", "tt", "sw"):
+        said = describe(shell, move[:1], move)
+        assert said and len(said) <= DESCRIPTION_LENGTH, move
+    assert describe(shell, "tt 1 ", "2") == ""  # an argument has no description
+    assert describe(shell, "zz", "zzz") == ""
