@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import itertools
 import os
 import sys
@@ -278,8 +279,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         except FileNotFoundError:
             handle = None
         except OSError as exc:
-            _error(say("cli.cannot-read", script=script, error=exc))
-            return EXIT_USAGE
+            if exc.errno == errno.ENAMETOOLONG:  # no file can have such a name: the words are a command
+                handle = None
+            else:
+                _error(say("cli.cannot-read", script=clipped(script), error=exc.strerror or exc))
+                return EXIT_USAGE
     # 'cardshell play GAME' at a terminal starts the interactive shell in that game
     words = ([] if script is None else script.split()) + list(args.words)
     starts_game = handle is None and words[:1] == ["play"] and not asks_for_help(" ".join(words[1:]))

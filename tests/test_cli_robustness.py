@@ -138,3 +138,10 @@ def test_an_unusable_data_dir_at_a_terminal_is_a_warning_not_a_traceback(tmp_pat
     child.close()
     assert child.exitstatus == 0
     assert "Traceback" not in child.before
+
+
+def test_a_quoted_command_runs_whatever_its_length(run_cli):
+    """A one-argument command longer than any file name (255 bytes) is a command, not a file to read."""
+    done = run_cli("play aces-up --seed 7" + " " * 300)
+    assert done.returncode == 0, done.stderr
+    assert "Aces Up, seed 7." in done.stdout and "too long" not in done.stderr
