@@ -826,6 +826,11 @@ _message("save.damaged-nesting", "save {name} is damaged (nested too deeply)",
          "A save file whose JSON nests deeper than Python's parser goes.")
 _message("save.damaged-constant", "save {name} is damaged ({word} is not a JSON number)",
          "A save file holding `NaN`, `Infinity` or `-Infinity` (JSON has none). `word` is that word.")
+_message("save.huge-number", "save {name} holds a number of {digits} digits, more than the {most} any field "
+         "may have (a seed at most)",
+         "A save whose JSON holds an integer longer than `option_values.MAX_SEED_DIGITS` digits: refused, named.")
+_message("save.duplicate-key", "save {name} gives the key {key} twice; a save names each field once",
+         "A save whose JSON repeats a key in one object: refused rather than one of the two taken silently.")
 _message("save.damaged-json", "save {name} is damaged (not valid JSON; truncated?)",
          "A save file that is not JSON.")
 _message("save.foreign", "save {name} is not a cardshell save",

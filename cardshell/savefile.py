@@ -36,6 +36,48 @@ MAX_ELAPSED = 1e9
 NOT_A_FILE = "not-a-regular-file"
 
 
+class _HugeNumber(ValueError):
+    """An integer in a save with more digits than any field may hold."""
+
+    def __init__(self, digits: int) -> None:
+        super().__init__(digits)
+        self.digits = digits
+
+
+class _DuplicateKey(ValueError):
+    """A key given twice in one object of a save (JSON leaves it to the reader: refused)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _bounded_int(text: str) -> int:
+    """``json``'s integer reader, refusing more than :data:`MAX_SEED_DIGITS` digits (a seed's limit, the longest field).
+
+    Raises:
+        _HugeNumber: the integer has more digits.
+    """
+    digits = len(text.lstrip("-"))
+    if digits > MAX_SEED_DIGITS:
+        raise _HugeNumber(digits)
+    return int(text)
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``json``'s object builder, refusing a key given twice.
+
+    Raises:
+        _DuplicateKey: a key is repeated.
+    """
+    made: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in made:
+            raise _DuplicateKey(key)
+        made[key] = value
+    return made
+
+
 class SaveError(Exception):
     """A save cannot be read, written or replayed; ``message`` is the whole text
     shown, naming the save (a catalog message, :func:`cardshell.messages.say`).
@@ -115,11 +157,17 @@ class SaveRecord:
                 version, or a field of the wrong type or out of range.
         """
         try:
-            data = json.loads(text, parse_constant=_refuse_constant)
+            data = json.loads(text, parse_constant=_refuse_constant, parse_int=_bounded_int,
+                              object_pairs_hook=_unique_keys)
         except RecursionError:
             raise SaveError(say("save.damaged-nesting", name=repr(name))) from None
         except _NotANumber as exc:
             raise SaveError(say("save.damaged-constant", name=repr(name), word=str(exc))) from None
+        except _HugeNumber as exc:
+            raise SaveError(say("save.huge-number", name=repr(name), digits=exc.digits,
+                                most=MAX_SEED_DIGITS)) from None
+        except _DuplicateKey as exc:
+            raise SaveError(say("save.duplicate-key", name=repr(name), key=clipped(exc.key))) from None
         except ValueError:
             raise SaveError(say("save.damaged-json", name=repr(name))) from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:

@@ -221,3 +221,20 @@ def test_stale_temporary_files_of_interrupted_saves_are_removed_by_the_next_save
     assert shell.execute("save").ok
     assert not any(path.exists() for path in stale)
     assert fresh.exists() and unrelated.exists()
+
+
+def test_a_key_given_twice_and_a_seed_of_thousands_of_digits_are_refused_by_name():
+    import json as _json
+
+    from cardshell.savefile import SaveError, SaveRecord
+
+    good = SaveRecord(game="aces-up", seed=7, options={}, log=["D"]).to_json()
+    doubled = good.replace('"seed": 7,', '"seed": 7,\n "seed": 8,', 1)
+    assert doubled != good
+    with pytest.raises(SaveError, match="gives the key seed twice"):
+        SaveRecord.from_json(doubled, "twice")
+    huge = _json.loads(good)
+    text = _json.dumps(huge).replace('"seed": 7', '"seed": ' + "9" * 5000)
+    with pytest.raises(SaveError, match="a number of 5000 digits, more than the 4000"):
+        SaveRecord.from_json(text, "huge")
+    assert SaveRecord.from_json(good, "fine").seed == 7
