@@ -31,8 +31,15 @@ from cardshell_stats.summary import RESULTS, Result
 
 #: The database file's name inside the data directory.
 FILENAME = "stats.sqlite3"
-#: Seconds a writer waits for another process's transaction to finish.
-BUSY_TIMEOUT = 30.0
+#: Seconds one statement waits for another process's transaction to finish.
+BUSY_TIMEOUT = 2.0
+#: Seconds a write is retried in all while the database stays locked; then it fails
+#: (:class:`Busy`), so a game's end never waits on another process for longer.
+RETRY_SECONDS = 5.0
+
+
+class Busy(sqlite3.OperationalError):
+    """The database stayed locked by another process for :data:`RETRY_SECONDS`: nothing was written."""
 #: The longest duration a result may hold, in seconds (about 31 years, the
 #: bound of a save's time played).
 MAX_DURATION = 1e9
@@ -199,15 +206,25 @@ def _rows(conn: sqlite3.Connection, query: str, params: tuple) -> list[tuple]:
 
 
 def _retry(action: Callable[[], object], attempts: int = 50) -> None:
-    """Run an action, retrying while locked: SQLite's busy handler misses WAL switches and schema races."""
+    """Run an action, retrying while locked (SQLite's busy handler misses WAL switches and schema races),
+    at most ``attempts`` times and :data:`RETRY_SECONDS` in all.
+
+    Raises:
+        Busy: still locked when the attempts or the seconds ran out.
+        sqlite3.OperationalError: any other failure, at once.
+    """
+    deadline = time.monotonic() + RETRY_SECONDS
     for attempt in range(attempts):
         try:
             action()
             return
         except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) and "busy" not in str(exc) or attempt == attempts - 1:
+            if "locked" not in str(exc) and "busy" not in str(exc):
                 raise
-            time.sleep(0.02 * (attempt + 1))
+            if attempt == attempts - 1 or time.monotonic() >= deadline:
+                raise Busy(f"the statistics database is locked by another process (waited {RETRY_SECONDS:g} s): "
+                           "this result was not recorded") from exc
+            time.sleep(min(0.02 * (attempt + 1), max(0.0, deadline - time.monotonic())))
 
 
 def problem(item: Result) -> str | None:

@@ -363,3 +363,24 @@ def test_an_assisted_win_and_a_game_without_decisions_set_no_best_time():
     assert figures.best_time == 90.0 and figures.assisted_wins == 1  # the solver's 30 s is not the player's record
     assert summarise([Result("g", 3, "won", None, 5, 30.0, assisted=True)]).best_time is None
     assert summarise(series("WW"), timed=False).best_time is None and summarise(series("WW"), timed=False).won == 2
+
+
+def test_a_database_locked_by_another_process_fails_the_write_within_its_bound(tmp_path, monkeypatch):
+    """The game's end is told, not held: a write waits at most RETRY_SECONDS, then says the result was lost."""
+    import sqlite3 as _sqlite3
+
+    from cardshell_stats import store
+
+    store.add(tmp_path, Result("g", 1, "won", None, 5, 3.0))  # the database exists
+    monkeypatch.setattr(store, "RETRY_SECONDS", 0.3)
+    monkeypatch.setattr(store, "BUSY_TIMEOUT", 0.05)
+    holder = _sqlite3.connect(store.db_path(tmp_path), isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another process's long transaction
+    try:
+        store._current = None  # no cached connection: a fresh one meets the lock
+        with pytest.raises(store.Busy, match="locked by another process .* not recorded"):
+            store.add(tmp_path, Result("g", 2, "lost", None, 5, 3.0))
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert [r.seed for r in store.read(tmp_path).results] == [1]  # nothing half written
