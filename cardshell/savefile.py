@@ -53,15 +53,16 @@ class _DuplicateKey(ValueError):
 
 
 def _bounded_int(text: str) -> int:
-    """``json``'s integer reader, refusing more than :data:`MAX_SEED_DIGITS` digits (a seed's limit, the longest field).
+    """``json``'s integer reader; an integer too long for Python to read (past
+    ``sys.get_int_max_str_digits()``, far past :data:`MAX_SEED_DIGITS`) is named as such.
 
     Raises:
-        _HugeNumber: the integer has more digits.
+        _HugeNumber: the integer cannot be read for its length.
     """
-    digits = len(text.lstrip("-"))
-    if digits > MAX_SEED_DIGITS:
-        raise _HugeNumber(digits)
-    return int(text)
+    try:
+        return int(text)
+    except ValueError:
+        raise _HugeNumber(len(text.lstrip("-"))) from None
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -118,14 +118,14 @@ class SaveCommands(GameSwitching):
 
     def _refuse_a_take_back(self, record: saves.SaveRecord, title: str, name: str) -> None:
         """Refuse to load, in a game without undo, a save of a game this shell has played on since
-        (the same game by its uid, with more moves now): it would take moves back.
+        (the same game by its uid, still in progress with more moves now): it would take moves back.
+        A save of a game played on to its end is refused by the replay, naming the ending.
 
         Raises:
-            CommandError: such a game is in progress or finished here.
+            CommandError: such a game is in progress here.
         """
-        table = self.shell.table
-        for session in (*table.sessions.values(), *table.finished.values()):
-            if session.uid == record.uid and session.moves > len(record.log):
+        for session in self.shell.table.sessions.values():  # a game played on to its end: refused with its ending
+            if session.outcome is None and session.uid == record.uid and session.moves > len(record.log):
                 raise CommandError(say("save.no-undo-take-back", title=title, name=repr(saves.plain_name(name)),
                                        saved=helptext.moves(len(record.log)), played=helptext.moves(session.moves)))
 
