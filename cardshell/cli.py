@@ -8,8 +8,8 @@ import itertools
 import os
 import sys
 import textwrap
-from collections.abc import Iterable, Sequence
-from typing import TextIO
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, TextIO
 
 from cardshell import screen, signals, watchdog
 from cardshell.context import FrontEnd
@@ -40,6 +40,9 @@ from cardshell.script import (
 )
 from cardshell.shell import Shell
 from cardshell.version import __version__
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cardshell.capture import Capture
 
 EPILOG = f"""\
 With no FILE and a terminal on stdin, cardshell starts the interactive shell.
@@ -251,20 +254,68 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: Porcelain schema 2's writer while :func:`main` runs with ``--jsonl=2`` (usage errors and start-up
+#: failures become its records, :func:`_error`); None otherwise.
+_PORCELAIN: list[JsonWriter] = []
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run cardshell with ``argv`` (without the program name; None reads
     ``sys.argv``); the exit status (see :data:`EPILOG`).
+
+    With ``--jsonl=2`` and later schemas, descriptors 1 and 2 are captured
+    (:class:`cardshell.capture.Capture`) from the start, so that every byte
+    on standard output is a record: usage errors, ``--help``, start-up
+    failures and what plugin code writes included, ending with the
+    ``exit`` record.
     """
     reserve_standard_descriptors()  # after '>&-', no file we open may become descriptor 1
-    hidden = namespace_problem(sys.modules.get("cardshell"))
-    if hidden is not None:
-        _error(hidden)
-        return EXIT_USAGE
     parser = build_parser()
     try:
         words, schema = _attached_schema(list(sys.argv[1:] if argv is None else argv))
     except argparse.ArgumentTypeError as exc:
         parser.error(f"argument --jsonl: {exc}")
+    capture, porcelain = _porcelain(schema)
+    try:
+        try:
+            status = _main(parser, words, schema)
+        except SystemExit as exc:  # argparse: a usage error (2), --help or --version (0)
+            if porcelain is None:
+                raise
+            porcelain.drained(origin="host")
+            status = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else EXIT_USAGE)
+        if porcelain is not None and not porcelain.ended:
+            status = _ended(porcelain, status)
+        return status
+    finally:
+        if capture is not None:
+            _PORCELAIN.clear()
+            capture.stop()
+
+
+def _porcelain(schema: int | None) -> tuple[Capture | None, JsonWriter | None]:
+    """For porcelain schema 2 and later: the capture of descriptors 1 and 2, started, and the
+    writer of the records; ``(None, None)`` for the plain output and schema 1, or when the
+    capture cannot be made (then the records are written as schema 1's are)."""
+    if schema is None or schema < 2:
+        return None, None
+    from cardshell.capture import Capture
+
+    try:
+        capture = Capture().start()
+    except OSError:
+        return None, None
+    writer = JsonWriter(capture.stream, capture.error_stream, schema, capture=capture)
+    _PORCELAIN.append(writer)
+    return capture, writer
+
+
+def _main(parser: argparse.ArgumentParser, words: list[str], schema: int | None) -> int:
+    """:func:`main` after ``--jsonl=N`` was read: the options, the script, the front end."""
+    hidden = namespace_problem(sys.modules.get("cardshell"))
+    if hidden is not None:
+        _error(hidden)
+        return EXIT_USAGE
     args = parser.parse_args(words)
     if schema is not None:
         args.jsonl = schema
@@ -385,7 +436,7 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
                 return run_interactive(shell, None if args.no_history else history_file(shell.data_dir),
                                        pager=not args.no_pager, first=command)
             # in a script, the game is played with the rest of stdin (the command line is its line 0)
-            lines, source, first = itertools.chain([command], _stdin_lines()), "<stdin>", 0
+            lines, source, first = itertools.chain([command], _stdin_lines(eager=bool(args.jsonl))), "<stdin>", 0
     elif args.words:
         _error(say("cli.unexpected-arguments", script=script, words=" ".join(args.words)))
         return EXIT_USAGE
@@ -395,37 +446,64 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
         return run_interactive(shell, None if args.no_history else history_file(shell.data_dir),
                                pager=not args.no_pager)
     if lines is None:
-        lines = _stdin_lines()
+        lines = _stdin_lines(eager=bool(args.jsonl))
     warnings = start_warnings(shell)
 
-    writer = JsonWriter(sys.stdout, sys.stderr, args.jsonl) if args.jsonl else None
-    # SIGHUP and SIGTERM: handled (autosave, then 129/143) only with --autosave; without it they
-    # keep their default action, but a sweep stops its workers, says what it kept, and exits 129/143.
-    autosave = shell.persistence.autosave
-    signals.install(terminating=autosave, rescue=rescue(shell, writer), culprit=shell.problems.culprit)
-    if not autosave:
+    writer = _writer(args, shell)
+    # SIGHUP and SIGTERM: handled (autosave, then 129/143) only with --autosave or porcelain schema 2
+    # (whose last record is always the exit); otherwise they keep their default action, but a sweep
+    # stops its workers, says what it kept, and exits 129/143.
+    terminating = shell.persistence.autosave or (writer is not None and writer.capture is not None)
+    signals.install(terminating=terminating, rescue=rescue(shell, writer), culprit=shell.problems.culprit)
+    if not terminating:
         signals.end_sweeps_cleanly()
     try:
         status = run_script(shell, lines, source, sys.stdout, sys.stderr,
                             echo=args.echo, stop_on_error=args.stop_on_error, warnings=warnings, writer=writer,
                             first=first)
     except KeyboardInterrupt:  # Ctrl-C or a signal between two commands: the script did not close the shell
-        status = leave(shell, EXIT_INTERRUPTED)
+        status = leave(shell, EXIT_INTERRUPTED, writer)
     signum = signals.received()
     if signum is not None and status != EXIT_SAVE_FAILED:
         status = signals.exit_status(signum)
     return _ended(writer, status)
 
 
-def leave(shell: Shell, status: int) -> int:
+def _writer(args: argparse.Namespace, shell: Shell) -> JsonWriter | None:
+    """The porcelain writer of a script run with ``--jsonl`` (None: the plain output): schema 2's,
+    made at the start (:func:`main`), told which plugins bring games and whose game is played."""
+    if not args.jsonl:
+        return None
+    writer = _PORCELAIN[-1] if _PORCELAIN else JsonWriter(sys.stdout, sys.stderr, args.jsonl)
+
+    def playing() -> str | None:
+        current = shell.current
+        return None if current is None else shell.registry.game_plugins.get(current.id)
+
+    writer.plugin = playing
+    writer.games = shell.registry.game_plugin_names
+    return writer
+
+
+def leave(shell: Shell, status: int, writer: JsonWriter | None = None) -> int:
     """Close ``shell`` after a signal or Ctrl-C, printing the autosave's notes and
-    failed saves without ever failing; ``status``, or :data:`EXIT_SAVE_FAILED`
-    when a save failed in this session.
+    failed saves without ever failing (as records of ``writer`` when given);
+    ``status``, or :data:`EXIT_SAVE_FAILED` when a save failed in this session.
     """
     reported = len(shell.save_failures)
-    signals.say([fitted(note, shell.front_end.fit_width) for note in shell.close()])
-    for problem in shell.save_failures[reported:]:
-        _stderr_line(say("script.save-failed", problem=problem))
+    notes = [fitted(note, shell.front_end.fit_width) for note in shell.close()]
+    failures = shell.save_failures[reported:]
+    if writer is None:
+        signals.say(notes)
+        for problem in failures:
+            _stderr_line(say("script.save-failed", problem=problem))
+    else:
+        with signals.deferred():
+            try:
+                writer.save_failed(failures)
+                writer.closed(notes)
+            except OutputFailed:
+                pass  # the exit status tells what is left to tell
     return EXIT_SAVE_FAILED if shell.save_failures else status
 
 
@@ -436,7 +514,7 @@ def rescue(shell: Shell, writer: JsonWriter | None) -> signals.Rescue:
     """
     def run(status: int) -> int:
         shell.abandon_command()
-        return _ended(writer, leave(shell, status))
+        return _ended(writer, leave(shell, status, writer))
 
     return run
 
@@ -473,22 +551,34 @@ def _is_tty(stream: TextIO | None) -> bool:
         return False
 
 
-def _stdin_lines() -> Iterable[str]:
+def _stdin_lines(*, eager: bool = False) -> Iterable[str]:
     """Standard input as script lines (:func:`cardshell.script.read_lines`), never raising for what it holds.
 
     Universal newlines as a script file; undecodable bytes become U+FFFD, so
     the line is rejected with its number; none when stdin is closed (``<&-``).
+    ``eager`` (the porcelain, whose client waits for each answer): a line
+    ended by a lone CR is given at once (:func:`cardshell.rawlines.eager_lines`).
     """
     stdin = sys.stdin
     if stdin is None:
         return []
     own = _own_stdin(stdin)
     if own is not None:
+        if eager:
+            from cardshell.rawlines import eager_lines
+
+            return _kept(own, eager_lines(own.fileno(), MAX_LINE_LENGTH))
         return read_lines(own)
     reconfigure = getattr(stdin, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors="replace", newline=None)
     return read_lines(stdin)
+
+
+def _kept(stream: TextIO, lines: Iterator[str]) -> Iterator[str]:
+    """``lines``, read from ``stream``'s descriptor, with ``stream`` kept open while they are read."""
+    with stream:
+        yield from lines
 
 
 def _own_stdin(stdin: TextIO) -> TextIO | None:
@@ -524,11 +614,21 @@ def _stderr_line(text: Text) -> None:
 
 
 def _error(message: Text) -> None:
-    """A usage problem on stderr, if it is open (never on stdout), made printable."""
-    if sys.stderr is not None:
+    """A usage problem on stderr, if it is open (never on stdout), made printable; with
+    porcelain schema 2, also an ``error`` record."""
+    problem = say("cli.problem", problem=message_of(message) or text_of(message))
+    stream = sys.stderr
+    if _PORCELAIN:
+        writer = _PORCELAIN[-1]
         try:
-            print(screen.printable(say("cli.problem", problem=message_of(message) or text_of(message)).text),
-                  file=sys.stderr)
+            writer.problem(problem)
+        except OutputFailed:
+            pass
+        stream = writer.err.stream if writer.capture is not None else stream
+    if stream is not None:
+        try:
+            print(screen.printable(problem.text), file=stream)
+            stream.flush()
         except (OSError, ValueError):
             pass
 

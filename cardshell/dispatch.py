@@ -96,6 +96,7 @@ class Dispatcher:
         self.view = view
         self.host = HostContext(view, front_end)
         self.record_as: str | None = None
+        self.ran: str | None = None  # the plugin whose command the line being run ran (Reply.plugin)
         self.exiting = False
         self.rollback: Callable[[], None] | None = None
 
@@ -180,7 +181,9 @@ class Dispatcher:
         if not text or text.startswith("#"):
             return Reply()
         self.record_as = None
+        self.ran = None
         reply = self._execute(text)
+        reply.plugin = self.ran
         reply.warned.extend(self.problems.drain())
         if reply.ok:
             recorded = text if self.record_as is None else self.record_as  # "": nothing (the follow-ups are)
@@ -218,6 +221,7 @@ class Dispatcher:
         entry: Entry | None = None
         try:
             entry, args_text = self.resolve(text)
+            self.ran = _plugin(entry)
             if entry.command.game is None and entry.command.name != "help" and asks_for_help(args_text):
                 # 'winnability --help' is 'help winnability' (the shell's help, even in a game with its own)
                 return self._execute(f"{ESCAPE}help {ESCAPE}{entry.command.name}")
@@ -424,7 +428,8 @@ def _error_part(exc: CommandError, entry: Entry | None) -> Part:
     plugin = _plugin(entry)
     if plugin is not None and _raised_by_host(exc):
         return part(exc.said, HOST, "error")
-    return part(exc.message if plugin else exc.said, _origin(entry), "error", plugin=plugin)
+    return part(exc.message if plugin else exc.said, _origin(entry), "error", plugin=plugin,
+                code=exc.id if plugin else None)
 
 
 def _raised_by_host(exc: BaseException) -> bool:

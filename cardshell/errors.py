@@ -19,14 +19,20 @@ class CommandError(Exception):
         message: a ``str``, or a message of the host's catalog
             (:func:`cardshell.messages.say`: what the host's own commands and
             the toolkit's parsers raise), kept whole in :attr:`said`.
+        id: a game's own stable name for this kind of rejection
+            (``"illegal-move"``, ``"not-your-turn"``), which porcelain schema
+            2 gives programs as the error record's ``id`` (docs/porcelain.md);
+            None: no id.  Keep it once released, as the host keeps its own.
 
     Attributes:
         said: the message as raised (a host message keeps its id and arguments).
+        id: as given.
     """
 
-    def __init__(self, message: Text) -> None:
+    def __init__(self, message: Text, *, id: str | None = None) -> None:  # noqa: A002 - the porcelain's word
         super().__init__(message)
         self.said: Text = message
+        self.id = id
 
     @property
     def message(self) -> str:

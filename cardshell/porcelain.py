@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
-from typing import Any, TextIO
+from collections.abc import Callable, Collection, Sequence
+from typing import TYPE_CHECKING, Any, TextIO
 
 from cardshell.messages import HostMessage, say
 from cardshell.pipes import GuardedStream, OutputFailed
@@ -22,12 +22,19 @@ from cardshell.render import Text, text_of
 from cardshell.reply import HOST, Part, Reply, part
 from cardshell.screen import printable
 
+if TYPE_CHECKING:  # pragma: no cover
+    from cardshell.capture import Capture
+
 #: The schema of a bare ``--jsonl``: the value of every object's ``cardshell`` field.
 SCHEMA_VERSION = 1
 #: The schemas served, oldest first: ``--jsonl=N`` pins one (docs/porcelain.md).
 SCHEMAS = (1, 2)
 #: The newest schema.
 LATEST = SCHEMAS[-1]
+
+#: Who wrote output that plugin code put on descriptors 1 and 2 (schema 2's captured records),
+#: and who wrote the parts of a plugin that is no game (its commands' words).
+PLUGIN = "plugin"
 
 #: What the ``status`` of an input line may be (``skipped``: schema 2's blank and comment lines).
 STATUSES = ("ok", "rejected", "interrupted", "skipped")
@@ -42,28 +49,98 @@ class JsonWriter:
     Objects have the fields of :func:`record`; each input line's parts end with
     an object of kind ``result``, and the run with one of kind ``exit``.
     ``out`` and ``err`` are None when closed; a failure of ``out`` is reported on ``err``.
+
+    Args:
+        out (TextIO | None): where the records go.
+        err (TextIO | None): where a failure of ``out`` is reported.
+        schema (int): one of :data:`SCHEMAS`.
+        capture (Capture | None): schema 2's descriptors 1 and 2 held away
+            from plugin code (:class:`cardshell.capture.Capture`): what was
+            written there is drained into records before each record.
+        plugin (Callable[[], str | None] | None): the plugin whose game is
+            played now, which captured output names (None: unknown).
+        games (Callable[[], Collection[str]] | None): the names of the
+            plugins that bring games; schema 2 gives any other plugin's
+            parts origin :data:`PLUGIN` (None: every plugin is a game's).
+
+    Raises:
+        ValueError: ``schema`` is not served.
     """
 
-    def __init__(self, out: TextIO | None, err: TextIO | None, schema: int = SCHEMA_VERSION) -> None:
+    def __init__(self, out: TextIO | None, err: TextIO | None, schema: int = SCHEMA_VERSION, *,
+                 capture: Capture | None = None, plugin: Callable[[], str | None] | None = None,
+                 games: Callable[[], Collection[str]] | None = None) -> None:
         if schema not in SCHEMAS:
             raise ValueError(f"porcelain schema {schema} is not served (served: {SCHEMAS})")
         self.out = GuardedStream(out, "stdout")
         self.err = GuardedStream(err, "stderr")
         self.schema = schema
+        self.capture = capture
+        self.plugin = plugin
+        self.games = games
+        self._greeted = schema < 2
+        self._draining = False
+        self.ended = False
+        self._ran: str | None = None  # the plugin whose command the line being written ran
 
     def _write(self, obj: dict[str, Any]) -> None:
+        if not self._greeted:
+            self._greeted = True
+            self.out.write(json.dumps(hello(self.schema)) + "\n")
+        if self.capture is not None and not self._draining:
+            within = obj.get("kind") != "exit"  # an exit's status is the process's, not a line's
+            self.drained(obj.get("line"), obj.get("input"), obj.get("status") if within else None)
         if self.schema >= 2:
-            obj = upgraded(obj)
+            if obj["origin"] == "game" and obj.get("_game") is None:  # a board, a game's echo: the game's plugin
+                obj["_game"] = (self._ran if self._ran is not None else self.plugin() if self.plugin else None, None)
+            obj = upgraded(obj, self.games() if self.games is not None else None)
         else:
             obj.pop("_message", None)
+            obj.pop("_game", None)
             obj["text"] = _SURROGATE.sub(_escaped, obj["text"])  # strict UTF-8 in every schema
         self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
+    def drained(self, line: int | None = None, text: str | None = None, status: str | None = None,
+                origin: str = PLUGIN) -> None:
+        """Write what was written on descriptors 1 and 2 since the last drain, one record per
+        stream, of ``origin`` :data:`PLUGIN` and kind ``captured`` (plugin code's writes), or
+        ``host`` and kind ``output``/``error`` (argparse's help and usage errors), naming the plugin whose game is played (``plugin``, None when unknown)
+        and the input line being run (``line``, ``input``, ``status``; None between lines)."""
+        if self.capture is None:
+            return
+        found = self.capture.drain()
+        if not found:
+            return
+        named = None
+        if origin == PLUGIN:
+            named = self._ran if self._ran is not None else (self.plugin() if self.plugin is not None else None)
+        self._draining = True
+        try:
+            for stream, captured in found:
+                kind = ("error" if stream == "err" else "output") if origin == HOST else "captured"
+                self._write({"cardshell": SCHEMA_VERSION, "stream": stream, "line": line, "input": text,
+                             "status": status, "origin": origin, "kind": kind, "id": None, "args": {},
+                             "text": captured.rstrip("\n"), "inline": False, "plugin": named})
+                if kind == "error":  # argparse's usage error: for a person at the terminal too
+                    self.err.write(printable(captured))
+                    self.err.flush()
+        finally:
+            self._draining = False
+
+    def problem(self, message: Text, kind: str = "error") -> None:
+        """A problem before or outside any line (a usage error, a start-up failure,
+        a signal's reason): one host record of ``kind`` on stream ``err``."""
+        self._write(record(part(message, HOST, kind), "err"))
+        self.out.flush()
+
     def before(self, warnings: Sequence[Text]) -> None:
-        if self.schema >= 2:
+        if not self._greeted:
+            self._greeted = True
             self.out.write(json.dumps(hello(self.schema)) + "\n")
         for warning in warnings:
             self._write(record(part(warning, HOST, "warning"), "err"))
+        self.drained()
+        self.out.flush()
 
     def skipped(self, number: int, line: str) -> None:
         """A blank or comment line (``line`` stripped): schema 2 answers it with a ``result`` of status ``skipped``."""
@@ -81,6 +158,7 @@ class JsonWriter:
 
     def reply(self, number: int, line: str, reply: Reply) -> None:
         status = "ok" if reply.ok else ("interrupted" if reply.interrupted else "rejected")
+        self._ran = reply.plugin
         for piece in reply.output_as_parts():
             self._write(record(piece, "out", number, line, status))
         for piece in reply.warning_parts():
@@ -88,9 +166,11 @@ class JsonWriter:
         for piece in reply.error_as_parts():
             self._write(record(piece, "err", number, line, status))
         self._write(result(number, line, status))
+        self._ran = None
         self.out.flush()
 
     def flush(self) -> None:
+        self.drained()
         self.out.flush()
 
     def save_failed(self, problems: Sequence[Text]) -> None:
@@ -115,6 +195,7 @@ class JsonWriter:
         self._write({"cardshell": SCHEMA_VERSION, "stream": None, "line": None, "input": None, "status": status,
                      "origin": HOST, "kind": "exit", "id": None, "args": {}, "text": "", "inline": False})
         self.out.flush()
+        self.ended = True
 
 
 def record(piece: Part, stream: str, line: int | None = None, text: str | None = None,
@@ -133,6 +214,8 @@ def record(piece: Part, stream: str, line: int | None = None, text: str | None =
             "text": piece.text, "inline": piece.inline}
     if piece.message is not None:
         made["_message"] = piece.message  # for schema 2's typed arguments (:func:`upgraded`); never written
+    if piece.plugin is not None or piece.code is not None:
+        made["_game"] = (piece.plugin, piece.code)  # schema 2's plugin and a game's rejection id
     return made
 
 
@@ -157,12 +240,21 @@ def hello(schema: int) -> dict[str, Any]:
     return {"cardshell": schema, "kind": "hello", "version": __version__, "schemas": list(SCHEMAS)}
 
 
-def upgraded(obj: dict[str, Any]) -> dict[str, Any]:
+def upgraded(obj: dict[str, Any], games: Collection[str] | None = None) -> dict[str, Any]:
     """An object of schema 1 as schema 2 writes it: ``cardshell`` 2, a game's
-    ending of kind ``ending``, typed ``args`` (:func:`typed`) and every string
-    escaped as the plain output escapes it (:func:`clean`)."""
+    ending of kind ``ending``, typed ``args`` (:func:`typed`), every string
+    escaped as the plain output escapes it (:func:`clean`), the ``plugin``
+    that wrote a part (None: the host's, or unknown), origin :data:`PLUGIN`
+    for a plugin not among ``games`` (the plugins that bring games; None:
+    all are), and a game's rejection id as ``id``."""
     obj = dict(obj, cardshell=2)
     message = obj.pop("_message", None)
+    plugin, code = obj.pop("_game", (None, None))
+    obj.setdefault("plugin", plugin)
+    if code is not None and obj["id"] is None:
+        obj["id"] = code
+    if plugin is not None and games is not None and obj["origin"] == "game" and plugin not in games:
+        obj["origin"] = PLUGIN
     if message is not None:
         obj["args"] = typed(message)["args"]
     if obj["kind"] == "note" and obj["id"] is not None and obj["id"].startswith("game.ending"):

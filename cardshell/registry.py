@@ -110,6 +110,10 @@ class Registry:
                 self._infos[name] = PluginInfo(name, name, "cardshell", __version__, (), tuple(hooks))
             self._admit(list(self._objects))
 
+    def game_plugin_names(self) -> frozenset[str]:
+        """The names of the plugins that bring at least one game (indexed or registered so far)."""
+        return frozenset(self._owner.values()) | frozenset(self.game_plugins.values())
+
     def _hook_failed(self, plugin: str, hook_name: str, exc: BaseException) -> None:
         self._problems.failure(plugin, hook_name, exc)
 

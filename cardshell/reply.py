@@ -47,6 +47,7 @@ class Part:
         inline: it continues the previous part's last line.
         plugin: the plugin that wrote it, or that a warning names; None when unknown
             or the host's own.
+        code: the id a game gave its rejection (``CommandError(..., id=...)``), else None.
     """
 
     body: Text
@@ -54,6 +55,7 @@ class Part:
     kind: str = "output"
     inline: bool = False
     plugin: str | None = None
+    code: str | None = None
 
     @property
     def text(self) -> str:
@@ -90,7 +92,7 @@ class Part:
 
 
 def part(text: Text, origin: str, kind: str = "output", *, inline: bool = False,
-         plugin: str | None = None) -> Part:
+         plugin: str | None = None, code: str | None = None) -> Part:
     """The part of ``text``, written by ``origin``.
 
     A host message is a host part (with its id) only when the host wrote it
@@ -104,12 +106,12 @@ def part(text: Text, origin: str, kind: str = "output", *, inline: bool = False,
     message = message_of(text)
     if message is not None:
         if origin != HOST:
-            return Part(text_of(text), origin, kind, inline, plugin)
+            return Part(text_of(text), origin, kind, inline, plugin, code)
         declared = CATALOG[message.id].kind
         return Part(text, HOST, declared if kind == "output" else kind, inline, plugin)
     if isinstance(text, Exact) and text.kind == "board":
         return Part(text, GAME, "board", inline, plugin)
-    return Part(text, origin, kind, inline, plugin)
+    return Part(text, origin, kind, inline, plugin, code)
 
 
 def joined(parts: Iterable[Part]) -> str:
@@ -146,6 +148,9 @@ class Reply:
         error_parts: ``error`` as parts; empty when it was plain text.
         pageable: a host document a front end may page; False when it holds a
             game's display, a move's ending, or precedes play (``solve --play``): shown whole.
+        plugin: the plugin whose command the line ran (a game's move, another
+            plugin's command); None for the host's own commands and a line
+            that named no command.
     """
 
     ok: bool = True
@@ -160,6 +165,7 @@ class Reply:
     parts: list[Part] = field(default_factory=list)
     error_parts: list[Part] = field(default_factory=list)
     pageable: bool = True
+    plugin: str | None = None
 
     @property
     def warnings(self) -> list[str]:

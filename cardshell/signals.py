@@ -466,11 +466,13 @@ def give_up(status: int, message: Text) -> None:
         OWNER.bound = None
         OWNER.stop_timer()
         signal.signal(signal.SIGALRM, signal.SIG_IGN)
-    _write_line(sys.stderr, message)
+    from cardshell.capture import host_stderr  # the real stderr under porcelain schema 2
+
+    _write_line(host_stderr(), message)
     try:
         status = rescue(status)
     except BaseException as exc:  # noqa: BLE001 - nothing may stop the exit now
-        _write_line(sys.stderr, messages.say("stop.autosave-failed", error=f"{type(exc).__name__}: {exc}"))
+        _write_line(host_stderr(), messages.say("stop.autosave-failed", error=f"{type(exc).__name__}: {exc}"))
     _exit(status)
 
 
