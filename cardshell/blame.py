@@ -364,7 +364,9 @@ def tracebacks_wanted(flag: bool | None) -> bool:
 
 def print_traceback(exc: BaseException) -> None:
     """Write :func:`format_traceback` to standard error, ignoring a missing or closed stream."""
-    stream = sys.stderr
+    from cardshell.capture import host_stderr  # the real stderr under porcelain schema 2
+
+    stream = host_stderr()
     if stream is None:
         return
     try:

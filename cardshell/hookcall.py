@@ -26,7 +26,6 @@ from __future__ import annotations
 import functools
 import os
 import reprlib
-import sys
 import weakref
 from collections.abc import Callable, Generator, Mapping, Sequence
 from contextvars import ContextVar
@@ -382,7 +381,9 @@ def trace_calls(pm: pluggy.PluginManager) -> Callable[[], None]:
     """
 
     def write(text: str) -> None:
-        stream = sys.stderr
+        from cardshell.capture import host_stderr  # the real stderr under porcelain schema 2
+
+        stream = host_stderr()
         if stream is None:
             return
         if len(text) > TRACE_LINE_MAX:

@@ -104,7 +104,8 @@ class JsonWriter:
                 origin: str = PLUGIN) -> None:
         """Write what was written on descriptors 1 and 2 since the last drain, one record per
         stream, of ``origin`` :data:`PLUGIN` and kind ``captured`` (plugin code's writes), or
-        ``host`` and kind ``output``/``error`` (argparse's help and usage errors), naming the plugin whose game is played (``plugin``, None when unknown)
+        ``host`` and kind ``output``/``error`` (argparse's help and usage errors), naming the
+        plugin whose command the line ran, else whose game is played (None: unknown),
         and the input line being run (``line``, ``input``, ``status``; None between lines)."""
         if self.capture is None:
             return

@@ -54,7 +54,7 @@ def eager_lines(fd: int, limit: int) -> Iterator[str]:
             if dropping:
                 dropping = False
                 continue
-            yield line + "\n"
+            yield line[:limit + 1] if len(line) > limit else line + "\n"  # too long: refused by its length
         pending = pending[start:]
         if not dropping and len(pending) > limit:
             yield pending[:limit + 1]  # too long: cardshell.script.too_long refuses it

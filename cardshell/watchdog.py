@@ -161,7 +161,9 @@ class ImportWatchdog:
 
 def _stderr_line(text: str) -> None:
     """One line on standard error, if there is one to write to."""
-    stream = sys.stderr
+    from cardshell.capture import host_stderr  # the real stderr under porcelain schema 2
+
+    stream = host_stderr()
     if stream is None:
         return
     try:

@@ -68,7 +68,7 @@ def test_a_schema_not_served_is_a_usage_error_and_a_bare_flag_still_reads_a_file
     assert status == 0 and records[0]["id"] == "game.started" and records[0]["cardshell"] == 1
 
 
-@pytest.mark.parametrize("line_end", ["\n", "\r\n"])
+@pytest.mark.parametrize("line_end", ["\n", "\r\n", "\r"])
 def test_a_client_on_pipes_gets_each_lines_result_before_writing_the_next(tmp_path, line_end):
     """A program driving one process a line at a time, as docs/porcelain.md's client does."""
     env = dict(os.environ, CARDSHELL_DATA_DIR=str(tmp_path / "data"))
