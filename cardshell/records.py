@@ -295,6 +295,11 @@ class Game(Generic[S]):
             (:class:`Players`); None: the player alone (or a game that
             plays itself, :attr:`side`).  Needs ``immutable`` and
             :attr:`legal_moves`.
+        compact: a smaller display of a state, shown at a terminal instead of
+            :attr:`render`'s when that one does not fit the screen
+            (:func:`cardshell.screen.board_fits`: too wide, or too tall to keep
+            its top line on screen above the prompt); never in a script, whose
+            output stays :attr:`render`'s.  None: :attr:`render` everywhere.
     """
 
     id: str
@@ -323,6 +328,7 @@ class Game(Generic[S]):
     side: str = ""
     search: Search[S] | None = None
     players: Players[S] | None = None
+    compact: Callable[[S], str] | None = None
 
 
 @dataclass(frozen=True)
