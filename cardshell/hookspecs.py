@@ -122,8 +122,9 @@ def cardshell_render(game: Game, state: Any, size: os.terminal_size | None) -> s
 
     Called (firstresult) every time the host shows a state: after ``play`` and
     after each accepted command whose ``show_state`` is true.  Use it for themes
-    or another layout of a game you did not write, or for a game's own display
-    that fits the screen (a compact form of a board too tall or wide for it).
+    or another layout of a game you did not write, fitted to the terminal if
+    you like (``size``).  A game's own smaller display for a small terminal is
+    :attr:`~cardshell.records.Game.compact`, chosen by the host.
 
     :param game: the :class:`~cardshell.records.Game` being shown.
     :param state: its current state (read it, never change it).
