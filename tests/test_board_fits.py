@@ -5,6 +5,7 @@ is given the terminal's size, None in a script."""
 import os
 
 import pytest
+
 import toy_fitted
 from cardshell import screen
 from cardshell.context import FrontEnd

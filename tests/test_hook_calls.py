@@ -165,7 +165,8 @@ def test_the_guarded_caller_gives_pluggys_result_and_order(kinds):
     expected_log = list(log)
     log.clear()
     failures: list[tuple[str, str, BaseException]] = []
-    got = hookcall.call(pm, "cardshell_render", lambda *failure: failures.append(failure), game=None, state=None, size=None)
+    got = hookcall.call(pm, "cardshell_render", lambda *failure: failures.append(failure),
+                        game=None, state=None, size=None)
     assert (got, log, failures) == (expected, expected_log, [])
 
 
@@ -178,7 +179,8 @@ def test_a_failing_firstresult_implementation_lets_the_next_one_answer():
 
     pm.register(SimpleNamespace(cardshell_render=hookspecs.hookimpl(boom)), name="exits")
     failures: list[tuple[str, str, BaseException]] = []
-    got = hookcall.call(pm, "cardshell_render", lambda *failure: failures.append(failure), game=None, state=None, size=None)
+    got = hookcall.call(pm, "cardshell_render", lambda *failure: failures.append(failure),
+                        game=None, state=None, size=None)
     assert got == "p1" and log == ["p1"]
     assert [(plugin, hook, type(exc)) for plugin, hook, exc in failures] == [("exits", "cardshell_render", SystemExit)]
 
