@@ -6,9 +6,9 @@ character a cell.  :func:`render_compact` is ``Game.compact``: the compact
 drawing of any board, which the host shows at a terminal too small for the
 ruled one.  A cell looks the same on every board drawn the same way,
 whatever its level: hidden blank when ruled (the hand-out's), ``.`` when
-compact.  The drawing keeps the rows of the last board it drew (one board:
-memory stays flat) and redraws only the rows whose cells changed; tests
-check the text is the same as a whole drawing.
+compact.  Each drawing keeps the rows of the last board it drew (one board
+each: memory stays flat) and redraws only the rows whose cells changed;
+tests check the text is the same as a whole drawing.
 """
 
 from __future__ import annotations
@@ -92,29 +92,34 @@ def _blank_rows(frame: Frame, rows: int, cols: int) -> tuple[str, ...]:
 
 
 class _LastDrawn:
-    """The last board drawn, its frame and its row lines."""
+    """The last board drawn one way (ruled or compact) and its row lines."""
 
-    board: Board | None = None
-    frame: Frame | None = None
-    rows: list[str] = []
+    def __init__(self) -> None:
+        self.board: Board | None = None
+        self.rows: list[str] = []
+
+
+#: The last board drawn each way, by ``Frame.ruled``: the host may draw a board both ways in one move.
+_LAST = {True: _LastDrawn(), False: _LastDrawn()}
 
 
 def _rows(board: Board, frame: Frame) -> list[str]:
-    last = _LastDrawn.board
+    drawn = _LAST[frame.ruled]
+    last = drawn.board
     same_mines = last is not None and (last.mines is board.mines or last.mines == board.mines)
     if not board.shown and not board.flags and board.status != LOST:
         rows = list(_blank_rows(frame, board.rows, board.cols))
-    elif (last is None or _LastDrawn.frame != frame or (last.rows, last.cols) != (board.rows, board.cols)
+    elif (last is None or (last.rows, last.cols) != (board.rows, board.cols)
             or (not same_mines and (last.shown or LOST in (last.status, board.status)))):
         rows = [_row(board, row, frame) for row in range(board.rows)]
     else:
         changed = (last.shown ^ board.shown) | (last.flags ^ board.flags) | (last.hit ^ board.hit)
         if (last.status == LOST) != (board.status == LOST):
             changed |= board.mines
-        rows = list(_LastDrawn.rows)
+        rows = list(drawn.rows)
         for row in {row for row, _ in changed}:
             rows[row] = _row(board, row, frame)
-    _LastDrawn.board, _LastDrawn.frame, _LastDrawn.rows = board, frame, rows
+    drawn.board, drawn.rows = board, rows
     return rows
 
 
