@@ -80,6 +80,14 @@ class FrontEnd:
         return None
 
     @property
+    def size(self) -> os.terminal_size | None:
+        """The terminal's size a game's display may fit (``cardshell_render``'s
+        ``size``): :func:`cardshell.screen.size` at a terminal, read now; None in a
+        script, whatever its screen (its output stays byte for byte as written).
+        """
+        return screen.size() if self.interactive else None
+
+    @property
     def width(self) -> int:
         """The width menus and tables are laid out for: :attr:`fit_width`, else 80."""
         return self.fit_width or screen.DEFAULT_WIDTH

@@ -24,7 +24,7 @@ from cardshell.statekind import immutable_states
 #: The fields of :class:`~cardshell.records.Game` that are functions whose
 #: first argument is a state (besides those of its ``search``,
 #: :data:`SEARCH_FUNCTIONS`).
-STATE_FUNCTIONS = ("render", "outcome", "prompt", "legal_moves", "determinize", "hint")
+STATE_FUNCTIONS = ("render", "compact", "outcome", "prompt", "legal_moves", "determinize", "hint")
 
 #: The fields of :class:`~cardshell.records.Search`, each a function whose first argument is a state.
 SEARCH_FUNCTIONS = ("key", "heuristic", "successors", "prune", "solver")

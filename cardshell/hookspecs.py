@@ -51,6 +51,7 @@ registration (docs/compatibility.md).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -116,15 +117,27 @@ def cardshell_commands() -> Iterable[Command] | None:
 
 
 @hookspec(firstresult=True)
-def cardshell_render(game: Game, state: Any) -> str | None:
+def cardshell_render(game: Game, state: Any, size: os.terminal_size | None) -> str | None:
     """Show a game state as text, overriding the game's own ``render``.
 
     Called (firstresult) every time the host shows a state: after ``play`` and
     after each accepted command whose ``show_state`` is true.  Use it for themes
-    or another layout of a game you did not write.
+    or another layout of a game you did not write, fitted to the terminal if
+    you like (``size``).  A game's own smaller display for a small terminal is
+    :attr:`~cardshell.records.Game.compact`, chosen by the host.
 
     :param game: the :class:`~cardshell.records.Game` being shown.
     :param state: its current state (read it, never change it).
+    :param size: the terminal's size, an :class:`os.terminal_size` (``columns``
+        and ``lines``, in characters), read at each call, when a person plays
+        at a terminal; None where the text goes to no screen (a script, a pipe,
+        the porcelain, a golden test): draw it then as if there were no
+        terminal, so a script's output never depends on a window.  At a
+        terminal the line typed stays above the board and the prompt comes
+        below it, so a board keeps its top line on screen after a move when it
+        has at most ``size.lines - 2`` lines.  Like every argument it is
+        optional: an implementation that names only ``game`` and ``state`` is
+        called with those (pluggy's rule).
     :return: the text to show, or None to leave it to the next implementation
         and finally to :attr:`~cardshell.records.Game.render`.
     """

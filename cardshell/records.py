@@ -295,6 +295,13 @@ class Game(Generic[S]):
             (:class:`Players`); None: the player alone (or a game that
             plays itself, :attr:`side`).  Needs ``immutable`` and
             :attr:`legal_moves`.
+        compact: a smaller display of a state (no trailing newline needed),
+            shown at a terminal instead of :attr:`render`'s when that one does
+            not fit: a line wider than the terminal, or more lines than the
+            terminal's less two (the line typed above a board and the prompt
+            below it stay on screen with its top line).  Never in a script,
+            whose output stays :attr:`render`'s.  None: :attr:`render`
+            everywhere.
     """
 
     id: str
@@ -323,6 +330,7 @@ class Game(Generic[S]):
     side: str = ""
     search: Search[S] | None = None
     players: Players[S] | None = None
+    compact: Callable[[S], str] | None = None
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,8 @@ DEFAULT_WIDTH = 80
 DEFAULT_HEIGHT = 24
 #: The narrowest width text is fitted to (a smaller ``COLUMNS`` counts as this).
 MIN_WIDTH = 20
+#: The lines a terminal shows around a board after a move: the line typed above it, the prompt below.
+BOARD_MARGIN_LINES = 2
 
 #: The text the host never wraps, by kind, and why.  Everything else a
 #: reply holds (messages, errors, help, rules, tables, lists) fits the width.
@@ -61,6 +63,7 @@ ALLOWED: dict[str, str] = {
 
 # C0 controls but newline and tab, DEL, C1 controls (U+0080..U+009F: CSI is U+009B).
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_SGR = re.compile(r"\x1b\[[0-9;:]{0,64}m")
 _SGR_OR_CONTROL = re.compile(r"(\x1b\[[0-9;:]{0,64}m)|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _SHOWN = {"\r": "\\r"}
 
@@ -117,6 +120,19 @@ def size() -> os.terminal_size:
 
     columns, lines = shutil.get_terminal_size((DEFAULT_WIDTH, DEFAULT_HEIGHT))
     return os.terminal_size((max(columns, MIN_WIDTH), max(lines, 2)))
+
+
+def board_fits(text: str, size: os.terminal_size) -> bool:
+    """Whether a board's text fits a terminal of ``size`` as it is shown after a move.
+
+    It fits when no line is wider than ``size.columns`` (SGR colours take no
+    room) and it has at most ``size.lines`` less :data:`BOARD_MARGIN_LINES`
+    lines, so its top line stays on screen with the line typed and the prompt.
+    """
+    lines = text.rstrip("\n").split("\n")
+    if len(lines) > size.lines - BOARD_MARGIN_LINES:
+        return False
+    return all(len(_SGR.sub("", line)) <= size.columns for line in lines)
 
 
 def wrap(text: str, width: int | None = DEFAULT_WIDTH, indent: str = "") -> str:

@@ -25,7 +25,7 @@ from cardshell.records import Game, Outcome
 from cardshell.registry import ESCAPE, Registry
 from cardshell.render import Text, laid, plugin_text
 from cardshell.savefile import SaveRecord
-from cardshell.screen import Exact
+from cardshell.screen import Exact, board_fits
 from cardshell.session import GameSession
 from cardshell.statekind import immutable_states
 from cardshell.views import SessionView, exposed_state
@@ -112,13 +112,17 @@ class Sessions:
 
     def render(self, session: GameSession) -> str:
         """The display of a game's state (no trailing newline, "" if it failed) as a
-        :class:`cardshell.screen.Exact`: the ``cardshell_render`` hook, else the
-        game's ``render``; failures are reported through :attr:`problems`.
+        :class:`cardshell.screen.Exact`: the ``cardshell_render`` hook (given the
+        terminal's size, None in a script), else the game's ``render``, or at a
+        terminal its ``compact`` where that does not fit; failures are reported
+        through :attr:`problems`.
         """
         text = None
         answers: list[tuple[pluggy.HookImpl, Any]] = []
+        size = self.front_end.size
         if immutable_states(session.game):  # an immutable state is handed out as it is: no plugin code runs
-            text = self.registry.call("cardshell_render", answers, game=session.game, state=session.state)
+            text = self.registry.call("cardshell_render", answers, game=session.game, state=session.state,
+                                      size=size)
         else:
             # What another plugin's hook may read: a contract-1 state's deep copy, which may fail or loop.
             copying = say("plugin.deep-copy")
@@ -126,7 +130,7 @@ class Sessions:
                     self._bound(session.game, copying):
                 state = exposed_state(session.game, session.state)
             if copied.failed is None:
-                text = self.registry.call("cardshell_render", answers, game=session.game, state=state)
+                text = self.registry.call("cardshell_render", answers, game=session.game, state=state, size=size)
         text = plugin_text(text)  # a plugin's say() is its own words
         if text is not None and not isinstance(text, str):
             plugin = next((impl.plugin_name for impl, value in answers if value is text), "?")
@@ -138,6 +142,12 @@ class Sessions:
             with blame.guard(lambda exc: self.game_failed(session.game, "render", exc)), \
                     self._bound(session.game, "render"):
                 text = plugin_text(session.game.render(session.state))  # a contract-1 render copies it
+            if size is not None and session.game.compact is not None and isinstance(text, str) \
+                    and not board_fits(text, size):
+                # a broken compact form leaves the full one, reported once
+                with blame.guard(lambda exc: self.game_failed(session.game, "compact", exc)), \
+                        self._bound(session.game, "compact"):
+                    text = plugin_text(session.game.compact(session.state))
         return Exact(text.rstrip("\n"), "board")
 
     # -- games -----------------------------------------------------------

@@ -161,11 +161,12 @@ def _manager(kinds: list[str], log: list[str]) -> pluggy.PluginManager:
 def test_the_guarded_caller_gives_pluggys_result_and_order(kinds):
     log: list[str] = []
     pm = _manager(kinds, log)
-    expected = pm.hook.cardshell_render(game=None, state=None)
+    expected = pm.hook.cardshell_render(game=None, state=None, size=None)
     expected_log = list(log)
     log.clear()
     failures: list[tuple[str, str, BaseException]] = []
-    got = hookcall.call(pm, "cardshell_render", lambda *failure: failures.append(failure), game=None, state=None)
+    got = hookcall.call(pm, "cardshell_render", lambda *failure: failures.append(failure),
+                        game=None, state=None, size=None)
     assert (got, log, failures) == (expected, expected_log, [])
 
 
@@ -178,7 +179,8 @@ def test_a_failing_firstresult_implementation_lets_the_next_one_answer():
 
     pm.register(SimpleNamespace(cardshell_render=hookspecs.hookimpl(boom)), name="exits")
     failures: list[tuple[str, str, BaseException]] = []
-    got = hookcall.call(pm, "cardshell_render", lambda *failure: failures.append(failure), game=None, state=None)
+    got = hookcall.call(pm, "cardshell_render", lambda *failure: failures.append(failure),
+                        game=None, state=None, size=None)
     assert got == "p1" and log == ["p1"]
     assert [(plugin, hook, type(exc)) for plugin, hook, exc in failures] == [("exits", "cardshell_render", SystemExit)]
 
@@ -191,7 +193,7 @@ def test_ctrl_c_in_a_hook_is_not_swallowed():
 
     pm.register(SimpleNamespace(cardshell_render=hookspecs.hookimpl(interrupted)), name="ctrl-c")
     with pytest.raises(KeyboardInterrupt):
-        hookcall.call(pm, "cardshell_render", lambda *failure: None, game=None, state=None)
+        hookcall.call(pm, "cardshell_render", lambda *failure: None, game=None, state=None, size=None)
 
 
 # -- pluggy's public API only (issue 26 item 6) ----------------------------------------------
@@ -222,16 +224,16 @@ def test_plugins_with_two_implementations_registered_and_removed_keep_pluggys_or
     for index, pair in enumerate(kinds):
         pm.register(_two_impl_plugin(index, pair, log), name=f"p{index}")
     hooks = hookcall.GuardedHooks(pm, lambda *failure: pytest.fail(f"no failure expected: {failure}"))
-    hooks.call("cardshell_render", game=None, state=None)  # builds the guarded copies once
+    hooks.call("cardshell_render", game=None, state=None, size=None)  # builds the guarded copies once
     for index in removed:  # a plugin leaves, then comes back last: the copies follow
         if index < len(kinds):
             plugin = pm.unregister(name=f"p{index}")
             pm.register(plugin, name=f"p{index}")
     log.clear()
-    expected = pm.hook.cardshell_render(game=None, state=None)
+    expected = pm.hook.cardshell_render(game=None, state=None, size=None)
     expected_log = list(log)
     log.clear()
-    assert hooks.call("cardshell_render", game=None, state=None) == expected
+    assert hooks.call("cardshell_render", game=None, state=None, size=None) == expected
     assert log == expected_log
 
 
@@ -239,7 +241,7 @@ def test_results_name_the_managers_own_implementations():
     log: list[str] = []
     pm = _manager(["plain", "none", "wrapper"], log)
     answers: list[tuple[pluggy.HookImpl, object]] = []
-    hookcall.GuardedHooks(pm, lambda *failure: None).call("cardshell_render", answers, game=None, state=None)
+    hookcall.GuardedHooks(pm, lambda *failure: None).call("cardshell_render", answers, game=None, state=None, size=None)
     own = pm.hook.cardshell_render.get_hookimpls()
     assert [(impl.plugin_name, value) for impl, value in answers] == [("p1", None), ("p0", "p0")]
     assert all(any(impl is mine for mine in own) for impl, _ in answers)
@@ -249,12 +251,12 @@ def test_a_plugin_registered_after_the_first_call_is_called_and_one_unregistered
     log: list[str] = []
     pm = _manager(["plain"], log)
     hooks = hookcall.GuardedHooks(pm, lambda *failure: None)
-    assert hooks.call("cardshell_render", game=None, state=None) == "p0"
+    assert hooks.call("cardshell_render", game=None, state=None, size=None) == "p0"
     pm.register(_toy_plugin(1, "wrapper", log), name="p1")
-    assert hooks.call("cardshell_render", game=None, state=None) == "p1(p0)"
+    assert hooks.call("cardshell_render", game=None, state=None, size=None) == "p1(p0)"
     pm.unregister(name="p0")
     log.clear()
-    assert hooks.call("cardshell_render", game=None, state=None) == "p1(None)" and log == ["p1 in", "p1 out"]
+    assert hooks.call("cardshell_render", game=None, state=None, size=None) == "p1(None)" and log == ["p1 in", "p1 out"]
 
 
 def test_hookcall_uses_only_pluggys_public_api():
@@ -283,8 +285,8 @@ def test_the_guarded_calls_keep_no_manager_nor_plugin_alive():
 
     log: list[str] = []
     pm = _manager(["plain", "wrapper", "hookwrapper"], log)
-    hookcall.call(pm, "cardshell_render", lambda *failure: None, game=None, state=None)
-    hookcall.GuardedHooks(pm, lambda *failure: None).call("cardshell_render", game=None, state=None)
+    hookcall.call(pm, "cardshell_render", lambda *failure: None, game=None, state=None, size=None)
+    hookcall.GuardedHooks(pm, lambda *failure: None).call("cardshell_render", game=None, state=None, size=None)
     assert log == ["p2 in", "p1 in", "p0", "p1 out", "p2 out"] * 2
     gone = weakref.ref(pm)
     del pm

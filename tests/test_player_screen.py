@@ -21,7 +21,7 @@ def test_boards_and_results_are_never_paged_and_up_searches_by_prefix(tmp_path, 
                             env={"CARDSHELL_PAGER": MARKING_PAGER})
     screen = child.screen
     child.expect_exact("cardshell>")
-    child.send("play minesweeper --seed 3\r")  # the beginner board: 21 lines, taller than either screen
+    child.send("play minesweeper --seed 3\r")  # the beginner board: ruled in 20 lines, compact at 60x20
     assert wait_for_screen(child, lambda: screen.cursor_row().startswith("minesweeper:")), screen.text()
     child.send("e5\r")  # a move: the whole board again, never through the pager
     assert wait_for_screen(child, lambda: screen.cursor_row().startswith("minesweeper:")

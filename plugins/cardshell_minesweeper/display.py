@@ -1,10 +1,14 @@
 """Minesweeper's text display of a board (plugins/cardshell_minesweeper/NOTES.md, "Rules").
 
-The board is drawn with ``-``, ``+`` and ``|``; one wider than :data:`WIDTH`
-that way (over 19 columns) is drawn compactly, one character a cell.
-:func:`render` keeps the rows of the last board it drew (one board: memory
-stays flat) and redraws only the rows whose cells changed; tests check the
-text is the same as a whole drawing.
+The board is drawn with ``-``, ``+`` and ``|`` (:func:`render`); one wider
+than :data:`WIDTH` that way (over 19 columns) is drawn compactly, one
+character a cell.  :func:`render_compact` is ``Game.compact``: the compact
+drawing of any board, which the host shows at a terminal too small for the
+ruled one.  A cell looks the same on every board drawn the same way,
+whatever its level: hidden blank when ruled (the hand-out's), ``.`` when
+compact.  Each drawing keeps the rows of the last board it drew (one board
+each: memory stays flat) and redraws only the rows whose cells changed;
+tests check the text is the same as a whole drawing.
 """
 
 from __future__ import annotations
@@ -47,12 +51,12 @@ def is_compact(rows: int, cols: int) -> bool:
 
 
 @functools.lru_cache(maxsize=64)
-def _frame(rows: int, cols: int) -> Frame:
+def _frame(rows: int, cols: int, compact: bool) -> Frame:
     width = len(str(rows))
     pad = " " * width
     labels = tuple(f"{row + 1:>{width}} | " for row in range(rows))
     names = COLUMN_LABELS[:cols]
-    if not is_compact(rows, cols):
+    if not compact:
         header = pad + "   " + "   ".join(names)
         return Frame(header, pad + " +" + "---+" * cols, labels, " | ", " ", True)
     lines = [pad + "   " + " ".join(name[0] if len(name) > 1 else " " for name in names),
@@ -83,23 +87,28 @@ def _row(board: Board, row: int, frame: Frame) -> str:
 
 
 @functools.lru_cache(maxsize=64)
-def _blank_rows(rows: int, cols: int) -> tuple[str, ...]:
-    frame = _frame(rows, cols)
+def _blank_rows(frame: Frame, rows: int, cols: int) -> tuple[str, ...]:
     return tuple(label + frame.sep.join(frame.hidden * cols) + " |" for label in frame.labels)
 
 
 class _LastDrawn:
-    """The last board drawn and its row lines."""
+    """The last board drawn one way (ruled or compact) and its row lines."""
 
-    board: Board | None = None
-    rows: list[str] = []
+    def __init__(self) -> None:
+        self.board: Board | None = None
+        self.rows: list[str] = []
+
+
+#: The last board drawn each way, by ``Frame.ruled``: the host may draw a board both ways in one move.
+_LAST = {True: _LastDrawn(), False: _LastDrawn()}
 
 
 def _rows(board: Board, frame: Frame) -> list[str]:
-    last = _LastDrawn.board
+    drawn = _LAST[frame.ruled]
+    last = drawn.board
     same_mines = last is not None and (last.mines is board.mines or last.mines == board.mines)
     if not board.shown and not board.flags and board.status != LOST:
-        rows = list(_blank_rows(board.rows, board.cols))
+        rows = list(_blank_rows(frame, board.rows, board.cols))
     elif (last is None or (last.rows, last.cols) != (board.rows, board.cols)
             or (not same_mines and (last.shown or LOST in (last.status, board.status)))):
         rows = [_row(board, row, frame) for row in range(board.rows)]
@@ -107,19 +116,33 @@ def _rows(board: Board, frame: Frame) -> list[str]:
         changed = (last.shown ^ board.shown) | (last.flags ^ board.flags) | (last.hit ^ board.hit)
         if (last.status == LOST) != (board.status == LOST):
             changed |= board.mines
-        rows = list(_LastDrawn.rows)
+        rows = list(drawn.rows)
         for row in {row for row, _ in changed}:
             rows[row] = _row(board, row, frame)
-    _LastDrawn.board, _LastDrawn.rows = board, rows
+    drawn.board, drawn.rows = board, rows
     return rows
 
 
 def render(board: Board) -> str:
-    """``Game.render``: the board's drawing, at most :data:`WIDTH` characters a line up to 30 columns.
+    """``Game.render``: the board's drawing, at most :data:`WIDTH` characters a line up to 30 columns
+    (ruled, else compact: :func:`is_compact`).
 
     No trailing spaces or newline.
     """
-    frame = _frame(board.rows, board.cols)
+    return _drawing(board, is_compact(board.rows, board.cols))
+
+
+def render_compact(board: Board) -> str:
+    """``Game.compact``: the board's compact drawing, whatever its size: one character a cell
+    (``.`` hidden), no rule between rows; 12 lines and 22 characters a line for the beginner's.
+
+    No trailing spaces or newline.
+    """
+    return _drawing(board, True)
+
+
+def _drawing(board: Board, compact: bool) -> str:
+    frame = _frame(board.rows, board.cols, compact)
     rows = _rows(board, frame)
     between = "\n" + frame.rule + "\n" if frame.ruled else "\n"
     return frame.header + "\n" + frame.rule + "\n" + between.join(rows) + "\n" + frame.rule

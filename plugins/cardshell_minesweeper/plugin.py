@@ -208,6 +208,7 @@ GAME = Game(
     summary="Sweep a 9x9 board of 10 mines: a5 unfolds, a5f flags (--level).",
     new=new,
     render=display.render,
+    compact=display.render_compact,
     outcome=outcome,
     prompt=prompt,
     options=(

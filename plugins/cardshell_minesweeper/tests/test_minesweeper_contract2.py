@@ -97,8 +97,10 @@ def test_a_move_never_changes_the_board_it_is_given():
 
 # -- display -------------------------------------------------------------------------
 
-def plain_render(board):
-    frame = display._frame(board.rows, board.cols)
+def plain_render(board, compact=None):
+    if compact is None:
+        compact = display.is_compact(board.rows, board.cols)
+    frame = display._frame(board.rows, board.cols, compact)
     width = len(str(board.rows))
     lines = [frame.header, frame.rule]
     for row in range(board.rows):
@@ -115,10 +117,10 @@ def plain_render(board):
 
 @settings(max_examples=25)
 @given(st.integers(0, 500), st.lists(st.integers(0, 10**6), min_size=1, max_size=40),
-       st.sampled_from(["beginner", "intermediate", "expert"]))
-def test_the_incremental_display_equals_a_whole_redraw(seed, picks, level):
+       st.sampled_from(["beginner", "intermediate", "expert"]), st.lists(st.booleans(), min_size=1, max_size=40))
+def test_the_incremental_display_equals_a_whole_redraw(seed, picks, level, compacts):
     board = rules.new_game(seed, {"level": level})
-    for pick in picks:
+    for step, pick in enumerate(picks):
         legal = rules.legal_moves(board)
         if not legal:
             break
@@ -130,6 +132,9 @@ def test_the_incremental_display_equals_a_whole_redraw(seed, picks, level):
         else:
             cell = rules.parse_cell(line.rstrip("f"), board)
             board = rules.toggle_flag(board, cell) if line.endswith("f") else rules.unfold(board, cell)
+        # the host may switch between the two drawings from one move to the next (a resized terminal)
+        if compacts[step % len(compacts)]:
+            assert display.render_compact(board) == plain_render(board, compact=True)
         assert display.render(board) == plain_render(board)
 
 
