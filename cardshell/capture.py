@@ -9,6 +9,10 @@ starts, all land there.  The porcelain writer reads them before each
 record it writes (:meth:`Capture.drain`) and turns them into records
 naming the line and the plugin (:mod:`cardshell.porcelain`).
 
+``sys.stdout`` and ``sys.stderr`` are replaced by streams that write
+through at once, so a drain needs no flush (a plugin that kept
+``sys.__stdout__`` has its buffered text drained when it is flushed).
+
 Files, not a pipe drained by a thread: what a line's plugin code wrote is
 read in full, in order, before that line's result record (a thread would
 race the result and could give output to the next line); a plugin that
@@ -22,6 +26,7 @@ by what plugin code writes between two records).
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import sys
 from typing import TextIO
@@ -73,6 +78,7 @@ class Capture:
         self.dropped = 0
         self._files: dict[str, int] = {}
         self._saved: dict[int, int] = {}
+        self._python: tuple[TextIO | None, TextIO | None] | None = None  # sys.stdout and sys.stderr replaced
 
     def start(self) -> Capture:
         """Point descriptors 1 and 2 at the capture files (``sys.stdout`` and ``sys.stderr`` follow them).
@@ -94,6 +100,11 @@ class Capture:
             os.dup2(files[name], fd)
         self._files = files
         self.stream, self.error_stream = streams.get(1), streams.get(2)
+        self._python = (sys.stdout, sys.stderr)
+        # Python's own streams write straight through to descriptors 1 and 2, so that a drain
+        # finds everything written without flushing them first (a flush a line costs more).
+        sys.stdout, sys.stderr = (None if stream is None else _unbuffered(fd, stream)
+                                  for fd, stream in ((1, sys.stdout), (2, sys.stderr)))
         _ACTIVE.append(self)
         return self
 
@@ -105,7 +116,6 @@ class Capture:
             only for streams written to; the text decoded as UTF-8 (an
             undecodable byte becomes U+FFFD).  The files are emptied.
         """
-        _flush()
         found: list[tuple[str, str]] = []
         for name, fd in self._files.items():
             try:
@@ -122,8 +132,12 @@ class Capture:
         return found
 
     def stop(self) -> None:
-        """Put descriptors 1 and 2 back as they were and close the capture's files; what was not drained is lost."""
+        """Put descriptors 1 and 2, ``sys.stdout`` and ``sys.stderr`` back as they were and close
+        the capture's files; what was not drained is lost."""
         _flush()
+        if self._python is not None:
+            sys.stdout, sys.stderr = self._python
+            self._python = None
         for stream in (self.stream, self.error_stream):
             with contextlib.suppress(OSError, ValueError):
                 if stream is not None:
@@ -139,6 +153,14 @@ class Capture:
         self.stream = self.error_stream = None
         if self in _ACTIVE:
             _ACTIVE.remove(self)
+
+
+def _unbuffered(fd: int, like: TextIO) -> TextIO:
+    """A text stream on descriptor ``fd`` (not closed with it) that writes each text at once,
+    with ``like``'s encoding and error handler."""
+    raw = io.FileIO(fd, "w", closefd=False)
+    return io.TextIOWrapper(raw, encoding=getattr(like, "encoding", None) or "utf-8",
+                            errors=getattr(like, "errors", None) or "strict", write_through=True)
 
 
 def host_stderr() -> TextIO | None:

@@ -353,7 +353,8 @@ class Dispatcher:
         shown = [(piece, piece.text) for piece in parts]
         reply.parts = [piece for piece, text in shown if text]
         texts = [text for _, text in shown if text]
-        reply.output = screen.compose(texts, self.front_end.fit_width, terminal=self.front_end.interactive)
+        width, terminal = self.front_end.fit_width, self.front_end.interactive
+        reply.lay_out(lambda: screen.compose(texts, width, terminal=terminal))
         reply.exact = [text for text in texts if isinstance(text, screen.Exact)]
 
     def _begin(self) -> Callable[[], None]:

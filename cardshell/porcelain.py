@@ -41,6 +41,8 @@ STATUSES = ("ok", "rejected", "interrupted", "skipped")
 
 #: A lone surrogate (text decoded with ``surrogateescape``, or made by plugin code): never valid UTF-8.
 _SURROGATE = re.compile("[\ud800-\udfff]")
+#: What :func:`clean` changes: a control character the plain output escapes, or a lone surrogate.
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 class JsonWriter:
@@ -79,26 +81,53 @@ class JsonWriter:
         self.plugin = plugin
         self.games = games
         self._greeted = schema < 2
-        self._draining = False
+        self._game_names: Collection[str] | None = None  # the plugins with games, asked once a line
         self.ended = False
         self._ran: str | None = None  # the plugin whose command the line being written ran
 
     def _write(self, obj: dict[str, Any]) -> None:
         if not self._greeted:
             self._greeted = True
-            self.out.write(json.dumps(hello(self.schema)) + "\n")
-        if self.capture is not None and not self._draining:
-            within = obj.get("kind") != "exit"  # an exit's status is the process's, not a line's
-            self.drained(obj.get("line"), obj.get("input"), obj.get("status") if within else None)
+            self.out.write(_encode(hello(self.schema)) + "\n")
         if self.schema >= 2:
             if obj["origin"] == "game" and obj.get("_game") is None:  # a board, a game's echo: the game's plugin
                 obj["_game"] = (self._ran if self._ran is not None else self.plugin() if self.plugin else None, None)
-            obj = upgraded(obj, self.games() if self.games is not None else None)
+            obj = upgraded(obj, self._games)
         else:
             obj.pop("_message", None)
             obj.pop("_game", None)
+            if obj["args"] is None:
+                obj["args"] = structured(obj.pop("_args"))["args"]
             obj["text"] = _SURROGATE.sub(_escaped, obj["text"])  # strict UTF-8 in every schema
-        self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        self.out.write(_encode(obj) + "\n")
+
+    def _record_2(self, piece: Part, stream: str, number: int, shown: str, status: str) -> dict[str, Any]:
+        """Schema 2's record of a line's part, made directly (what :func:`upgraded` makes of
+        :func:`record`'s); ``shown`` is the line's input already escaped (:func:`clean`)."""
+        message = piece.message
+        origin, kind, plugin = piece.origin, piece.kind, piece.plugin
+        identity: str | None
+        if origin == "game":
+            if plugin is None:  # a board, a game's echo: the game's plugin
+                plugin = self._ran if self._ran is not None else self.plugin() if self.plugin else None
+            names = self._games() if plugin is not None else None
+            if names is not None and plugin not in names:
+                origin = PLUGIN
+        if message is not None:
+            identity, args = message.id, typed(message)["args"]
+            if kind == "note" and identity.startswith("game.ending"):
+                kind = "ending"
+        else:
+            identity, args = piece.code, {}
+        return {"cardshell": 2, "stream": stream, "line": number, "input": shown, "status": status,
+                "origin": origin, "kind": kind, "id": identity, "args": args, "text": clean(piece.text),
+                "inline": piece.inline, "plugin": plugin}
+
+    def _games(self) -> Collection[str] | None:
+        """The plugins that bring games, asked once a line (None: unknown)."""
+        if self._game_names is None and self.games is not None:
+            self._game_names = self.games()
+        return self._game_names
 
     def drained(self, line: int | None = None, text: str | None = None, status: str | None = None,
                 origin: str = PLUGIN) -> None:
@@ -106,7 +135,10 @@ class JsonWriter:
         stream, of ``origin`` :data:`PLUGIN` and kind ``captured`` (plugin code's writes), or
         ``host`` and kind ``output``/``error`` (argparse's help and usage errors), naming the
         plugin whose command the line ran, else whose game is played (None: unknown),
-        and the input line being run (``line``, ``input``, ``status``; None between lines)."""
+        and the input line being run (``line``, ``input``, ``status``; None between lines).
+
+        Called once before a line's records (all of the line's plugin code has run by
+        then) and before each record written between lines."""
         if self.capture is None:
             return
         found = self.capture.drain()
@@ -115,58 +147,67 @@ class JsonWriter:
         named = None
         if origin == PLUGIN:
             named = self._ran if self._ran is not None else (self.plugin() if self.plugin is not None else None)
-        self._draining = True
-        try:
-            for stream, captured in found:
-                kind = ("error" if stream == "err" else "output") if origin == HOST else "captured"
-                self._write({"cardshell": SCHEMA_VERSION, "stream": stream, "line": line, "input": text,
-                             "status": status, "origin": origin, "kind": kind, "id": None, "args": {},
-                             "text": captured.rstrip("\n"), "inline": False, "plugin": named})
-                if kind == "error":  # argparse's usage error: for a person at the terminal too
-                    self.err.write(printable(captured))
-                    self.err.flush()
-        finally:
-            self._draining = False
+        for stream, captured in found:
+            kind = ("error" if stream == "err" else "output") if origin == HOST else "captured"
+            self._write({"cardshell": SCHEMA_VERSION, "stream": stream, "line": line, "input": text,
+                         "status": status, "origin": origin, "kind": kind, "id": None, "args": {},
+                         "text": captured.rstrip("\n"), "inline": False, "plugin": named})
+            if kind == "error":  # argparse's usage error: for a person at the terminal too
+                self.err.write(printable(captured))
+                self.err.flush()
 
     def problem(self, message: Text, kind: str = "error") -> None:
         """A problem before or outside any line (a usage error, a start-up failure,
         a signal's reason): one host record of ``kind`` on stream ``err``."""
+        self.drained()
         self._write(record(part(message, HOST, kind), "err"))
         self.out.flush()
 
     def before(self, warnings: Sequence[Text]) -> None:
         if not self._greeted:
             self._greeted = True
-            self.out.write(json.dumps(hello(self.schema)) + "\n")
+            self.out.write(_encode(hello(self.schema)) + "\n")
+        self.drained()
         for warning in warnings:
             self._write(record(part(warning, HOST, "warning"), "err"))
-        self.drained()
         self.out.flush()
 
     def skipped(self, number: int, line: str) -> None:
         """A blank or comment line (``line`` stripped): schema 2 answers it with a ``result`` of status ``skipped``."""
         if self.schema >= 2:
-            self._write(result(number, line, "skipped"))
+            self.drained()
+            self.out.write(result_line(self.schema, number, line, "skipped"))
             self.out.flush()
 
     def echo(self, number: int, prompt: Text, line: str) -> None:
         """Nothing: every object carries its input line already."""
 
     def refused(self, number: int, message: Text) -> None:
+        self.drained()
         self._write(record(part(message, HOST, "error"), "err", number, None, "rejected"))
         self._write(result(number, None, "rejected"))
         self.out.flush()
 
     def reply(self, number: int, line: str, reply: Reply) -> None:
         status = "ok" if reply.ok else ("interrupted" if reply.interrupted else "rejected")
-        self._ran = reply.plugin
-        for piece in reply.output_as_parts():
-            self._write(record(piece, "out", number, line, status))
-        for piece in reply.warning_parts():
-            self._write(record(piece, "err", number, line, status))
-        for piece in reply.error_as_parts():
-            self._write(record(piece, "err", number, line, status))
-        self._write(result(number, line, status))
+        self._ran, self._game_names = reply.plugin, None
+        if not self._greeted:
+            self._greeted = True
+            self.out.write(_encode(hello(self.schema)) + "\n")
+        self.drained(number, line, status)
+        pieces = [("out", reply.output_as_parts()), ("err", reply.warning_parts()), ("err", reply.error_as_parts())]
+        if self.schema >= 2:  # the records made at once, the line's input escaped once, written in one go
+            shown = clean(line)
+            record_2 = self._record_2
+            lines = [_encode(record_2(piece, stream, number, shown, status)) for stream, parts in pieces
+                     for piece in parts]
+            lines.append(result_line(2, number, line, status))
+            self.out.write("\n".join(lines))
+        else:
+            for stream, parts in pieces:
+                for piece in parts:
+                    self._write(_part_record(piece, stream, number, line, status))
+            self.out.write(result_line(self.schema, number, line, status))
         self._ran = None
         self.out.flush()
 
@@ -175,10 +216,12 @@ class JsonWriter:
         self.out.flush()
 
     def save_failed(self, problems: Sequence[Text]) -> None:
+        self.drained()
         for problem in problems:
             self._write(record(part(say("script.save-failed", problem=problem), HOST, "error"), "err"))
 
     def closed(self, notes: Sequence[Text]) -> None:
+        self.drained()
         for note in notes:
             self._write(record(part(note, HOST, "note"), "out"))
         self.out.flush()
@@ -193,10 +236,28 @@ class JsonWriter:
 
     def exit(self, status: int) -> None:
         """The last object, the run's exit status; :class:`OutputFailed` when it cannot be written."""
+        self.drained()
         self._write({"cardshell": SCHEMA_VERSION, "stream": None, "line": None, "input": None, "status": status,
                      "origin": HOST, "kind": "exit", "id": None, "args": {}, "text": "", "inline": False})
         self.out.flush()
         self.ended = True
+
+
+#: One JSON encoder for every record (``json.dumps`` with options makes one a call).
+_encode = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def _part_record(piece: Part, stream: str, line: int | None, text: str | None, status: str) -> dict[str, Any]:
+    """:func:`record`, its schema 1 ``args`` made only when schema 1 writes them (``args`` None, ``_args``)."""
+    message = piece.message
+    made = {"cardshell": SCHEMA_VERSION, "stream": stream, "line": line, "input": text, "status": status,
+            "origin": piece.origin, "kind": piece.kind, "id": None if message is None else message.id,
+            "args": {} if message is None else None, "text": piece.text, "inline": piece.inline}
+    if message is not None:
+        made["_message"] = made["_args"] = message
+    if piece.plugin is not None or piece.code is not None:
+        made["_game"] = (piece.plugin, piece.code)
+    return made
 
 
 def record(piece: Part, stream: str, line: int | None = None, text: str | None = None,
@@ -234,6 +295,19 @@ def result(line: int, text: str | None, status: str) -> dict[str, Any]:
             "origin": HOST, "kind": "result", "id": None, "args": {}, "text": "", "inline": False}
 
 
+def result_line(schema: int, line: int, text: str, status: str) -> str:
+    """:func:`result` as schema ``schema`` writes it, a JSON line: made from a template, as
+    a line's last record is the one every line has."""
+    if schema >= 2:
+        return _RESULT_2 % (line, _encode(clean(text)), status)
+    return _RESULT_1 % (line, _encode(text), status)
+
+
+_RESULT_1 = ('{"cardshell": 1, "stream": null, "line": %d, "input": %s, "status": "%s", "origin": "host", '
+             '"kind": "result", "id": null, "args": {}, "text": "", "inline": false}\n')
+_RESULT_2 = _RESULT_1.replace('"cardshell": 1', '"cardshell": 2').replace("false}", 'false, "plugin": null}')
+
+
 def hello(schema: int) -> dict[str, Any]:
     """Schema 2's first object: the schema written, those served and the cardshell version."""
     from cardshell.version import __version__
@@ -241,34 +315,39 @@ def hello(schema: int) -> dict[str, Any]:
     return {"cardshell": schema, "kind": "hello", "version": __version__, "schemas": list(SCHEMAS)}
 
 
-def upgraded(obj: dict[str, Any], games: Collection[str] | None = None) -> dict[str, Any]:
-    """An object of schema 1 as schema 2 writes it: ``cardshell`` 2, a game's
-    ending of kind ``ending``, typed ``args`` (:func:`typed`), every string
+def upgraded(obj: dict[str, Any], games: Callable[[], Collection[str] | None] | None = None) -> dict[str, Any]:
+    """An object of schema 1 as schema 2 writes it (``obj`` itself, changed): ``cardshell`` 2,
+    a game's ending of kind ``ending``, typed ``args`` (:func:`typed`), every string
     escaped as the plain output escapes it (:func:`clean`), the ``plugin``
     that wrote a part (None: the host's, or unknown), origin :data:`PLUGIN`
-    for a plugin not among ``games`` (the plugins that bring games; None:
+    for a plugin not among ``games()`` (the plugins that bring games; None:
     all are), and a game's rejection id as ``id``."""
-    obj = dict(obj, cardshell=2)
+    obj["cardshell"] = 2
     message = obj.pop("_message", None)
+    obj.pop("_args", None)
     plugin, code = obj.pop("_game", (None, None))
     obj.setdefault("plugin", plugin)
     if code is not None and obj["id"] is None:
         obj["id"] = code
-    if plugin is not None and games is not None and obj["origin"] == "game" and plugin not in games:
-        obj["origin"] = PLUGIN
+    if plugin is not None and games is not None and obj["origin"] == "game":
+        names = games()
+        if names is not None and plugin not in names:
+            obj["origin"] = PLUGIN
     if message is not None:
         obj["args"] = typed(message)["args"]
-    if obj["kind"] == "note" and obj["id"] is not None and obj["id"].startswith("game.ending"):
-        obj["kind"] = "ending"
-    for key in ("text", "input"):
-        if isinstance(obj.get(key), str):
-            obj[key] = clean(obj[key])
+        if obj["kind"] == "note" and message.id.startswith("game.ending"):
+            obj["kind"] = "ending"
+    obj["text"] = clean(obj["text"])
+    if obj.get("input") is not None:
+        obj["input"] = clean(obj["input"])
     return obj
 
 
 def clean(text: str) -> str:
     r"""``text`` as the plain output prints it, and strict UTF-8: control characters escaped
     (``\x1b``, :func:`cardshell.screen.printable`), lone surrogates as ``\udcff``."""
+    if _UNSAFE.search(text) is None:  # the common case: one scan
+        return text
     return _SURROGATE.sub(_escaped, printable(text))
 
 

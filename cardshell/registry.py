@@ -90,6 +90,7 @@ class Registry:
         self._rules: dict[str, RuleSet] = {}
         indexed = list(index or ())
         self._owner = {game.id: item.name for item in indexed for game in item.games}
+        self._game_plugin_names: tuple[tuple[int, int, int], frozenset[str]] = ((-1, -1, -1), frozenset())
         self._listing: dict[str, IndexedGame] = {game.id: game for item in indexed for game in item.games}
         for item in indexed:
             self._pending[item.name] = item
@@ -112,7 +113,11 @@ class Registry:
 
     def game_plugin_names(self) -> frozenset[str]:
         """The names of the plugins that bring at least one game (indexed or registered so far)."""
-        return frozenset(self._owner.values()) | frozenset(self.game_plugins.values())
+        known = (len(self._owner), id(self.game_plugins), len(self.game_plugins))
+        if self._game_plugin_names[0] != known:  # games are only added (a reset makes a new dict)
+            names = frozenset(self._owner.values()) | frozenset(self.game_plugins.values())
+            self._game_plugin_names = (known, names)
+        return self._game_plugin_names[1]
 
     def _hook_failed(self, plugin: str, hook_name: str, exc: BaseException) -> None:
         self._problems.failure(plugin, hook_name, exc)

@@ -10,7 +10,7 @@ echoed.  Golden tests compare a game's parts exactly and the host's by id
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from cardshell.messages import CATALOG, HostMessage
@@ -154,7 +154,6 @@ class Reply:
     """
 
     ok: bool = True
-    output: str = ""
     error: str | None = None
     warned: list[Text] = field(default_factory=list)
     interrupted: bool = False
@@ -166,6 +165,25 @@ class Reply:
     error_parts: list[Part] = field(default_factory=list)
     pageable: bool = True
     plugin: str | None = None
+    _output: str = field(default="", repr=False)
+    _lay_out: Callable[[], str] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def output(self) -> str:
+        """Text for standard output, no trailing newline, fitted to the screen: laid out
+        the first time it is read (:meth:`lay_out`), so a front end that prints the parts
+        (the porcelain) never pays for it."""
+        if self._lay_out is not None:
+            self._output, self._lay_out = self._lay_out(), None
+        return self._output
+
+    @output.setter
+    def output(self, text: str) -> None:
+        self._output, self._lay_out = text, None
+
+    def lay_out(self, make: Callable[[], str]) -> None:
+        """Make :attr:`output` with ``make()`` when it is first read, not now."""
+        self._lay_out = make
 
     @property
     def warnings(self) -> list[str]:

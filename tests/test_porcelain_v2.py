@@ -93,3 +93,24 @@ def test_a_client_on_pipes_gets_each_lines_result_before_writing_the_next(tmp_pa
         watchdog.cancel()
         process.kill()
         process.wait()
+
+
+@pytest.mark.parametrize("schema", SCHEMAS)
+@pytest.mark.parametrize("line", ["D", 'say "hi" \\ there', "é ♠ 10♣", "bell \x07 esc \x1b[2J", ""])
+def test_a_result_record_made_from_its_template_is_the_record(schema, line):
+    """The writer writes a line's result from a template (its cost per line): the same object, the same bytes."""
+    from cardshell.porcelain import JsonWriter, result, result_line
+
+    written = []
+
+    class Out:
+        def write(self, text):
+            written.append(text)
+
+        def flush(self):
+            pass
+
+    writer = JsonWriter(Out(), None, schema)
+    writer._greeted = True
+    writer._write(result(3, line, "ok"))
+    assert result_line(schema, 3, line, "ok") == written[-1]
