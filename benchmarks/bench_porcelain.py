@@ -68,9 +68,9 @@ def by_instructions(short: int, long: int, tree: Path | None = None) -> None:
         for size in (short, long):
             scripts[size] = Path(tmp) / f"{size}.txt"
             scripts[size].write_text("\n".join(aces_up(size)) + "\n")
-        cpu_seconds([], scripts[short], env)  # the plugin index, not counted
         slope = {}
         for name, args in OUTPUTS.items():
+            cpu_seconds(args, scripts[short], env)  # the plugin index and each module's bytecode, not counted
             counts = [instructions(args, scripts[size], env, Path(tmp) / "callgrind.out") for size in (short, long)]
             slope[name] = (counts[1] - counts[0]) / (long - short)
     for name in OUTPUTS:
