@@ -13,7 +13,6 @@ blamed the same way.
 
 from __future__ import annotations
 
-import functools
 import os
 import sys
 import traceback
@@ -191,17 +190,34 @@ def locate(exc: BaseException, roots: Iterable[tuple[str, str]], prefer: str | N
     return Blame(None, None)
 
 
-@functools.cache
+#: :func:`_library_dirs` once read from :mod:`sysconfig`.
+_LIBRARY_DIRS: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+
+
 def _library_dirs() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The standard library's directories (its frames are charged to whoever
     called them) and the installed packages' (under the standard library's
     in some installations), each ending with a separator; read from
-    :func:`sysconfig.get_paths` when a frame is first looked at."""
+    :func:`sysconfig.get_paths` when a frame is first looked at.
+
+    A signal or a time bound can ask while :mod:`sysconfig` itself is being
+    imported (a plugin's import on a slow machine): then the answer is made
+    from ``os``'s directory and ``sys.path`` instead, and not kept.
+    """
+    if _LIBRARY_DIRS:
+        return _LIBRARY_DIRS[0]
     import sysconfig  # only when a signal or a bound asks
 
-    paths = sysconfig.get_paths()
+    get_paths = getattr(sysconfig, "get_paths", None)
+    if get_paths is None:  # partially initialised: importing it is what was interrupted
+        stdlib = (os.path.dirname(os.path.abspath(os.__file__)) + os.sep,)
+        site = tuple({os.path.abspath(path) + os.sep for path in sys.path
+                      if os.path.basename(path) in ("site-packages", "dist-packages")})
+        return stdlib, site
+    paths = get_paths()
     stdlib = tuple({os.path.abspath(path) + os.sep for key in ("stdlib", "platstdlib") if (path := paths.get(key))})
     site = tuple({os.path.abspath(path) + os.sep for key in ("purelib", "platlib") if (path := paths.get(key))})
+    _LIBRARY_DIRS.append((stdlib, site))
     return stdlib, site
 
 
