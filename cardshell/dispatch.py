@@ -430,7 +430,13 @@ def _error_part(exc: CommandError, entry: Entry | None) -> Part:
     if plugin is not None and _raised_by_host(exc):
         return part(exc.said, HOST, "error")
     return part(exc.message if plugin else exc.said, _origin(entry), "error", plugin=plugin,
-                code=exc.id if plugin else None)
+                code=_rejection_id(exc) if plugin else None)
+
+
+def _rejection_id(exc: CommandError) -> str | None:
+    """The id a game gave its rejection (``CommandError(..., id=...)``), if it is a string."""
+    given = getattr(exc, "id", None)
+    return given if isinstance(given, str) and given else None
 
 
 def _raised_by_host(exc: BaseException) -> bool:
