@@ -296,7 +296,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _porcelain(schema: int | None) -> tuple[Capture | None, JsonWriter | None]:
     """For porcelain schema 2 and later: the capture of descriptors 1 and 2, started, and the
     writer of the records; ``(None, None)`` for the plain output and schema 1, or when the
-    capture cannot be made (then the records are written as schema 1's are)."""
+    capture cannot be made (no anonymous file: then schema 2's records are written uncaptured)."""
     if schema is None or schema < 2:
         return None, None
     from cardshell.capture import Capture
