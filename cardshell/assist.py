@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from cardshell import help as helptext
-from cardshell import option_values
+from cardshell import option_values, watchdog
 from cardshell.commands.common import find_game, game_page, no_current_game
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
@@ -32,6 +32,7 @@ from cardshell.plugincheck import StateGuard
 from cardshell.records import Command, CommandContext
 from cardshell.render import Text
 from cardshell.search import Budget, Verdict, solve
+from cardshell.settings import AUTOPLAY_LIMIT
 from cardshell.statekind import immutable_states, proven_immutable
 from cardshell.watchdog import TimeBound, bound_for
 
@@ -261,8 +262,12 @@ class AssistCommands:
                 return
             ctx.echo(say("solve.line", moves=helptext.moves(len(verdict.line)),
                          positions=_positions(verdict.positions), seen=seen))
-            ctx.echo(helptext.listed(say("solve.moves", moves=", ".join(verdict.line)), "", verdict.line,
+            typed = (_typed(rules, session.state, list(verdict.line)) if self.shell.settings.autoplay
+                     else list(verdict.line))
+            ctx.echo(helptext.listed(say("solve.moves", moves=", ".join(typed)), "", typed,
                                      self.shell.front_end.fit_width))
+            if len(typed) < len(verdict.line):
+                ctx.echo(say("solve.then-safe", count=len(verdict.line) - len(typed)))
             if options.play:
                 if ctx.interactive:
                     ctx.echo(say("solve.playing", pace=f"{options.pace:g}"))
@@ -278,6 +283,43 @@ class AssistCommands:
         else:
             ctx.echo(say("solve.unknown", positions=_positions(verdict.positions), seconds=f"{verdict.seconds:.1f}",
                          solve=solve_word, budget=_bigger_budget(verdict, options)))
+
+
+def _typed(rules: Any, state: Any, line: list[str]) -> list[str]:
+    """A winning line as the player types it with ``set autoplay on``: without the moves
+    autoplay would play after each typed one (the game's ``Search.safe``, as
+    :meth:`cardshell.dispatch.Dispatcher._autoplay` plays them).  The line whole when the
+    game declares no safe moves, when autoplay would not replay it exactly, or when
+    ``safe`` fails."""
+    safe = rules.search.safe
+    if safe is None:
+        return line
+    try:
+        return _replay_typed(rules, safe, state, line) or line
+    except Exception:  # noqa: BLE001 - a plugin's fault is reported where its moves are played
+        return line
+
+
+def _replay_typed(rules: Any, safe: Any, state: Any, line: list[str]) -> list[str] | None:
+    """The typed moves whose replay with autoplay (up to :data:`AUTOPLAY_LIMIT` safe moves
+    after each) gives ``line`` exactly, or None when it does not."""
+    typed: list[str] = []
+    index = 0
+    with watchdog.plugin_bound(rules.plugin, "safe"):  # plugin code: bounded in scripts
+        while index < len(line):
+            move = line[index]
+            typed.append(move)
+            state = rules.play(state, move)
+            index += 1
+            for _ in range(AUTOPLAY_LIMIT):
+                found = safe(state)
+                if not isinstance(found, str) or not found:
+                    break
+                if index >= len(line) or line[index] != found:
+                    return None
+                state = rules.play(state, found)
+                index += 1
+    return typed
 
 
 def _positions(count: int) -> HostMessage:

@@ -46,6 +46,7 @@ from cardshell.ruleset import HostContext, StateChanged, what_ran
 from cardshell.seeds import SeedSource
 from cardshell.session import GameSession
 from cardshell.sessions import Sessions
+from cardshell.settings import AUTOPLAY_LIMIT, Settings
 from cardshell.views import SessionView
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only: the view is built by the shell, above this module
@@ -85,8 +86,11 @@ class Dispatcher:
     """
 
     def __init__(self, table: GameTable, seeds: SeedSource, sessions: Sessions, registry: Registry,
-                 problems: ProblemReporter, recorder: Recorder, front_end: FrontEnd, view: ShellView) -> None:
+                 problems: ProblemReporter, recorder: Recorder, front_end: FrontEnd, view: ShellView,
+                 settings: Settings | None = None) -> None:
         self.table = table
+        self.settings = settings if settings is not None else Settings()
+        self.stepping = False  # a follow-up step runs: no autoplay of its own
         self.seeds = seeds
         self.sessions = sessions
         self.registry = registry
@@ -198,7 +202,7 @@ class Dispatcher:
             return reply
         follow_up, reply.follow_up = reply.follow_up, []
         for next_line in follow_up:  # a script sees every step and its board (what plugins' golden files hold)
-            step = self.execute(next_line)
+            step = self.execute_step(next_line)
             marker = say("command.step", line=next_line)
             reply.output = screen.compose([reply.output, marker.text, step.output], None)
             reply.parts += [part(marker, HOST), *step.output_as_parts()]
@@ -214,6 +218,15 @@ class Dispatcher:
                 reply.error_parts = [part(lead, HOST, "error"), *step_parts]
                 break
         return reply
+
+    def execute_step(self, line: str) -> Reply:
+        """:meth:`execute` for a step a command asked for (``solve --play``'s moves, autoplay's):
+        the same, except that it never starts autoplay of its own."""
+        outer, self.stepping = self.stepping, True
+        try:
+            return self.execute(line)
+        finally:
+            self.stepping = outer
 
     def _execute(self, text: str) -> Reply:
         session = self.table.current
@@ -287,11 +300,38 @@ class Dispatcher:
         pieces: list[Text | Part] = list(ctx.output)
         try:
             self._carry_out(session, command, line, ctx, reply, pieces)
+            if game_command and command.changes_state and session is not None and not reply.follow_up:
+                self._autoplay(session, reply)
         finally:
             self.compose(reply, pieces, _origin(entry), _plugin(entry))
             # a game's own display, or play that follows (the steps, their boards): never paged
             reply.pageable = not reply.exact and not (game_command and command.changes_state) and not ctx.follow_up
         return reply
+
+    def _autoplay(self, session: GameSession, reply: Reply) -> None:
+        """With ``set autoplay on``, after the player's move: the game's safe moves
+        (``Search.safe``) from the new state as the reply's steps, each played and shown
+        as its own line (each undone alone), at most :data:`AUTOPLAY_LIMIT`; none while a
+        step runs, once the game is over, or when ``safe`` fails (a warning naming it)."""
+        if not self.settings.autoplay or self.stepping or session.outcome is not None or reply.interrupted:
+            return
+        rules = self.registry.rules(session.id)
+        if rules.search.safe is None:
+            return
+        state, moves = session.state, list[str]()
+        try:
+            with blame.guard(lambda exc: self.sessions.game_failed(session.game, "safe", exc)) as guarded, \
+                    watchdog.plugin_bound(self.registry.game_plugins.get(session.id), "safe"):
+                while len(moves) < AUTOPLAY_LIMIT:
+                    move = rules.search.safe(state)
+                    if not isinstance(move, str) or not move:
+                        break
+                    state = rules.play(state, move)
+                    moves.append(move)
+        except CommandError:  # a safe move the rules reject: the plugin's fault, nothing played
+            moves = []
+        if guarded.failed is None and moves:
+            reply.follow_up, reply.steps = moves, True
 
     def _run_shell_command(self, entry: Entry, args_text: str, line: str,
                            session: GameSession | None) -> CommandContext[Any]:

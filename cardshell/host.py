@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover - annotations only; every name below is a 
     from cardshell.replay import Replayer
     from cardshell.seeds import SeedSource
     from cardshell.sessions import Sessions
+    from cardshell.settings import Settings
 
 
 class Host(Protocol):
@@ -41,6 +42,7 @@ class Host(Protocol):
         endings: the deals that reached an ending.
         front_end: the front end's settings (``width``, ``confirm``, ``working``).
         places: where files are kept (``data_dir``).
+        settings: the session's settings (``set``: ``autoplay``).
     """
 
     table: GameTable
@@ -54,3 +56,4 @@ class Host(Protocol):
     endings: Endings
     front_end: FrontEnd
     places: Places
+    settings: Settings

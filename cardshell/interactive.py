@@ -276,7 +276,7 @@ def play_steps(shell: Shell, lines: list[str], show: Callable[[str], None],
         elif key:
             return messages.say("terminal.steps-stopped", done=index, total=total,
                                 solve=shell.lifecycle.host_word("solve"))
-        step: Reply = shell.execute(line)
+        step: Reply = shell.execute_step(line)
         # printable: a board keeps its colours
         show(screen.compose([messages.say("command.step", line=line).text, step.output], None))
         for warning in step.warned:

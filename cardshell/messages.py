@@ -665,6 +665,15 @@ _message("history.dropped",
 _message("history.lines", "{lines}", "`history`: the accepted lines, one per line (the player's words).")
 _message("history.empty", "No commands yet.", "`history` before any command was accepted.")
 
+# settings: the session's settings (`set`)
+_message("settings.row", "{name}  {value}  {help}", "`set` alone: one setting, its value and what it does.")
+_message("settings.changed", "{name} is {value} for this session.", "`set NAME VALUE` accepted.")
+_message("settings.unknown", "no setting {name}; the settings are: {names}",
+         "`set NAME` with a name that is not a setting.")
+_message("settings.bad-value", "{name} is on or off, not {value}",
+         "`set NAME VALUE` with a value the setting does not take.")
+_message("settings.usage-value", "say on or off: 'set {name} on'", "`set NAME` without a value.")
+
 # undo: undo and redo
 _message("undo.not-a-count", "{text} is not a number of moves (1 or more)",
          "`undo` or `redo` with something other than a positive number. `text` quoted.")
@@ -783,6 +792,9 @@ _message("solve.line", "Winning line ({moves}, {positions} searched) {seen}:",
          "`solve` found a winning line (on the next line). `moves` a `game.moves` count, `positions` a "
          "`solve.positions` count, `seen` is `solve.seen`.")
 _message("solve.moves", "{moves}", "After `solve.line`: the winning line's moves, in the game's notation.")
+_message("solve.then-safe", "and autoplay plays the other {count}, the safe moves.",
+         "After `solve.moves` with `set autoplay on`: how many moves of the winning line autoplay plays "
+         "(the game's safe moves), left out of the line shown, which is what the player types.")
 _message("solve.positions-one", "{count} position", "A count of one searched position.")
 _message("solve.positions", "{count} positions", "A count of searched positions other than one.")
 _message("solve.playing", "Playing it, one move every {pace} s ('+' faster, '-' slower, any other key stops).",

@@ -35,6 +35,7 @@ from cardshell.ruleset import RuleSet
 from cardshell.seeds import SeedSource
 from cardshell.session import GameSession
 from cardshell.sessions import Sessions
+from cardshell.settings import Settings
 from cardshell.views import ShellView
 
 __all__ = ["Reply", "Shell"]
@@ -90,8 +91,9 @@ class Shell:
         self.lifecycle = Sessions(self.table, self.registry, self.problems, self.endings, self.persistence,
                                   self.places, self.front_end)
         self.view = ShellView(self)
+        self.settings = Settings()
         self.dispatcher = Dispatcher(self.table, self.seeds, self.lifecycle, self.registry, self.problems,
-                                     self.recorder, self.front_end, self.view)
+                                     self.recorder, self.front_end, self.view, self.settings)
         self.replayer = Replayer(self.registry, self.dispatcher.host, self.lifecycle, self.problems, self.endings,
                                  self.places)
 
@@ -149,6 +151,11 @@ class Shell:
         for anything the user typed or a plugin did.
         """
         return self.dispatcher.execute(line)
+
+    def execute_step(self, line: str) -> Reply:
+        """:meth:`execute` for a step a reply asked the front end to play (``solve --play``'s moves,
+        autoplay's): it never starts autoplay of its own."""
+        return self.dispatcher.execute_step(line)
 
     def prompt_text(self) -> str:
         """The prompt for the next line (``cardshell> ``, ``aces-up> ``, a game's question)."""

@@ -35,7 +35,8 @@ HOST_AT_A_PLAIN_START = frozenset("""
     cardshell.plugin_index cardshell.plugincheck cardshell.porcelain cardshell.problems cardshell.recording
     cardshell.records cardshell.registry cardshell.render cardshell.replay cardshell.reply cardshell.ruleset
     cardshell.savefile cardshell.saves cardshell.scopes cardshell.screen cardshell.script cardshell.seeds
-    cardshell.session cardshell.sessions cardshell.shell cardshell.signals cardshell.statekind cardshell.version
+    cardshell.session cardshell.sessions cardshell.settings cardshell.shell cardshell.signals cardshell.statekind
+    cardshell.version
     cardshell.views cardshell.watchdog""".split())
 
 #: What a script's first move of Aces Up adds to a plain start's host modules: the default plugins'

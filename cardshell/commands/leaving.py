@@ -1,4 +1,4 @@
-"""The default plugin ``cardshell.session``: ``history``, ``quit`` and ``exit``."""
+"""The default plugin ``cardshell.session``: ``history``, ``set``, ``quit`` and ``exit``."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ from cardshell.commands.common import HostPlugin
 from cardshell.errors import CommandError
 from cardshell.hookspecs import hookimpl
 from cardshell.messages import say
+from cardshell.parsers import clipped, words
 from cardshell.persistence import describe
 from cardshell.records import Command, CommandContext
+from cardshell.settings import HELP, SWITCH_WORDS
 
 
 class SessionCommands(HostPlugin):
@@ -15,12 +17,18 @@ class SessionCommands(HostPlugin):
 
     @hookimpl
     def cardshell_commands(self) -> list[Command]:
-        """The commands ``history``, ``quit``, ``exit``."""
+        """The commands ``history``, ``set``, ``quit``, ``exit``."""
         return [
             Command("history", "print this session's accepted commands as a replayable script",
                     self.history,
                     help="Pipe the lines into 'cardshell' to replay the session with the same output "
                          "('cardshell --record FILE' writes them to FILE as you go)."),
+            Command("set", "show or change the session's settings (set autoplay on)", self.set, parse=words,
+                    usage="set [NAME on|off]", complete=self._complete_set,
+                    help="Settings last for this session and apply to every game: 'set' lists them. "
+                         "autoplay: after each of your moves, the moves that can never hurt are played "
+                         "for you (cards to the foundations that no other card needs), in games that "
+                         "declare them (Thumb and Pouch); each is shown and undone on its own."),
             Command("quit", "leave (abandon) the current game; outside a game, leave the shell", self.quit),
             Command("exit", "leave the shell", self.exit),
         ]
@@ -31,6 +39,32 @@ class SessionCommands(HostPlugin):
         if recorder.dropped:
             ctx.echo(say("history.dropped", count=recorder.dropped))
         ctx.echo(say("history.lines", lines="\n".join(recorder.lines)) if recorder.lines else say("history.empty"))
+
+    def set(self, ctx: CommandContext, args: list[str]) -> None:
+        """``set``: list the settings; ``set NAME on|off``: change one (:mod:`cardshell.settings`).
+
+        Raises:
+            CommandError: an unknown setting, a value it does not take, or more words.
+        """
+        settings = self.shell.settings
+        if not args:
+            ctx.echo("\n".join(say("settings.row", name=name, value=settings.shown(name), help=HELP[name]).text
+                               for name in settings.names()))
+            return
+        name = args[0].lower()
+        if name not in settings.names():
+            raise CommandError(say("settings.unknown", name=repr(clipped(args[0])), names=", ".join(settings.names())))
+        if len(args) == 1:
+            raise CommandError(say("settings.usage-value", name=name))
+        value = SWITCH_WORDS.get(args[1].lower()) if len(args) == 2 else None
+        if value is None:
+            raise CommandError(say("settings.bad-value", name=name, value=repr(clipped(" ".join(args[1:])))))
+        setattr(settings, name, value)
+        ctx.echo(say("settings.changed", name=name, value=settings.shown(name)))
+
+    def _complete_set(self, state: object, index: int) -> list[str]:
+        """Completion of ``set``: a setting's name, then ``on``/``off``."""
+        return self.shell.settings.names() if index == 0 else ["on", "off"] if index == 1 else []
 
     def quit(self, ctx: CommandContext, args: None) -> None:
         """``quit``: abandon the current game; outside a game, leave the shell.

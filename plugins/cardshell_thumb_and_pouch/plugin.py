@@ -13,7 +13,7 @@ from typing import Any
 
 import cardshell
 from cardshell import Game, Move, Outcome, Search, UsageError, parsers
-from cardshell_thumb_and_pouch import display, rules, solver
+from cardshell_thumb_and_pouch import display, rules, search_moves, solver
 from cardshell_thumb_and_pouch.rules import FOUNDATIONS, TABLEAU_PILES, ThumbAndPouchState
 
 #: The plugin contract version this plugin was written for.
@@ -226,7 +226,8 @@ GAME = Game(
     moves=MOVES,
     legal_moves=rules.legal_moves,
     determinize=rules.determinize,
-    search=Search(key=solver.search_key, heuristic=rules.heuristic, successors=solver.successors),
+    search=Search(key=solver.search_key, heuristic=rules.heuristic, successors=solver.successors,
+                  safe=search_moves.safe_move),
 )
 
 

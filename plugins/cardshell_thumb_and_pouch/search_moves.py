@@ -67,6 +67,33 @@ def is_safe(code: int, need: list[int]) -> bool:
     return all(need[other] >= floor for other in range(4) if other != suit)
 
 
+def safe_move(state: ThumbAndPouchState) -> str | None:
+    """``Search.safe``: a card to its foundation that no other card needs (:func:`is_safe`), as the
+    line a player types (``tf 3 1``, tableau first, then ``wf 2``), or None.
+
+    The move search plays as a position's only one (NOTES.md, "Search": it keeps every
+    win reachable), and what ``set autoplay on`` plays for the player after each move.
+    None inside a search pass of :func:`.solver.successors` (a state tagged ``_pass``),
+    whose :func:`moves` makes the same move the only one itself, keeping the pass's budget.
+    """
+    if state.__dict__.get("_pass") is not None:
+        return None
+    piles, waste_codes, _ = codes_of(state)
+    need, slot, empty = foundation_needs(state.foundations)
+
+    def target_of(code: int) -> int:
+        if code >> 2 != need[code & 3] or not is_safe(code, need):
+            return -1
+        return empty if code >> 2 == ACE else slot[code & 3]
+
+    for k, codes in enumerate(piles):
+        if codes and codes[-1] > 0 and (target := target_of(codes[-1])) >= 0:
+            return f"tf {k + 1} {target + 1}"
+    if waste_codes and (target := target_of(waste_codes[-1])) >= 0:
+        return f"wf {target + 1}"
+    return None
+
+
 def _child(foundations: tuple, tableau: tuple, stock: tuple, waste: tuple, codes: tuple) -> ThumbAndPouchState:
     child = make_state(foundations, tableau, stock, waste)
     object.__setattr__(child, "_codes", codes)
