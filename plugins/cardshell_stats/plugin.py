@@ -109,8 +109,10 @@ def _others(hidden: int) -> str:
             f"'stats --all' counts {'them' if hidden != 1 else 'it'} too.)")
 
 
-#: What ``stats`` says in a script that has finished no game yet.
-NONE_IN_SCRIPT = "No game finished in this script yet."
+#: What ``stats`` says in a script that has finished no game yet: the words
+#: a script with a fresh data directory always saw, so a plugin's tests keep
+#: passing (docs/compatibility.md), whatever was played before.
+NONE_IN_SCRIPT = "No finished games yet."
 
 
 def _show(ctx: cardshell.CommandContext, shown: list[summary.Result], game_id: str | None,

@@ -240,7 +240,7 @@ def test_a_scripted_game_is_recorded_as_scripted_and_counted_by_its_own_script_o
     monkey_run.setattr(store, "RUN", "another run")
     try:
         later = _scripted(tmp_path)
-        assert later.execute("stats").output == "No game finished in this script yet."
+        assert later.execute("stats").output == "No finished games yet."
         later.execute("play counter --seed 5")
         later.execute("inc 3")
         later.execute("play counter --seed 6")
@@ -398,11 +398,11 @@ def test_a_script_that_finished_no_game_shows_none_whatever_was_played_before(tm
     monkey_run.setattr(store, "RUN", "a later run")
     try:
         script = _scripted(tmp_path)
-        assert script.execute("stats").output == "No game finished in this script yet."
+        assert script.execute("stats").output == "No finished games yet."
         detail = script.execute("stats counter").output
         assert "  Played:             0" in detail and "  Won:                0" in detail
         script.execute("play counter --seed 3")
-        assert script.execute("stats").output == "No game finished in this script yet."  # in progress: not finished
+        assert script.execute("stats").output == "No finished games yet."  # in progress: not finished
         script.execute("inc 3")
         assert "  counter       1    1" in script.execute("stats").output
         assert "  counter       3    3" in script.execute("stats --all").output  # asked for: every game
@@ -434,7 +434,7 @@ def test_a_piped_script_shows_its_own_games_and_a_command_line_stats_the_players
 
     piped = cardshell(stdin="stats\nstats aces-up\n")
     assert (piped.returncode, piped.stderr) == (0, "")
-    assert piped.stdout.startswith("No game finished in this script yet.\nAces Up statistics:\n"
+    assert piped.stdout.startswith("No finished games yet.\nAces Up statistics:\n"
                                    "  Played:             0\n")
     asked = cardshell("stats", "aces-up")
     assert (asked.returncode, asked.stderr) == (0, "")
