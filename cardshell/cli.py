@@ -429,6 +429,7 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
                 _error(usage)
                 return EXIT_USAGE
         lines, source = [command], "<command line>"
+        shell.front_end.one_command = True  # a person asking (cardshell stats), not a script
         if name == "play" and not command.startswith("help "):
             if interactive:
                 from cardshell.interactive import run_interactive  # prompt_toolkit only for a terminal
@@ -437,6 +438,7 @@ def _front_end(args: argparse.Namespace, script: str | None, handle: TextIO | No
                                        pager=not args.no_pager, first=command)
             # in a script, the game is played with the rest of stdin (the command line is its line 0)
             lines, source, first = itertools.chain([command], _stdin_lines(eager=bool(args.jsonl))), "<stdin>", 0
+            shell.front_end.one_command = False
     elif args.words:
         _error(say("cli.unexpected-arguments", script=script, words=" ".join(args.words)))
         return EXIT_USAGE

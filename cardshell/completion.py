@@ -1,6 +1,7 @@
 """Completion candidates, computed from the registered metadata.
 
-Pure logic, wrapped in a prompt_toolkit ``Completer`` by
+Pure logic, wrapped in a prompt_toolkit ``Completer`` (and, for the colour
+of an unknown command as it is typed, :class:`CommandCheck`, a ``Lexer``) by
 :mod:`cardshell.interactive`.  Tab offers exactly what is valid now: as the
 first word, the commands the current game would accept as typed (a move
 whose validators pass or whose word starts a legal move) and the shell's
@@ -364,3 +365,63 @@ def _safe(complete: Any, state: Any, index: int) -> list[str]:
         return [str(c) for c in found]
     except Exception:  # a broken completer must never break typing
         return []
+
+
+class CommandCheck:
+    """Whether the first word of a line being typed can name a command: the
+    terminal colours it when it cannot (as fish colours an unknown command).
+
+    A word can name a command when it starts (or is) a name or alias of a
+    shell command or of the current game's, or the game's word for a host
+    command; after :data:`~cardshell.scopes.ESCAPE` (``%hint``), a shell
+    command's.  A line a pattern command takes whole (Minesweeper's ``a5f``)
+    names one too, and in a game with pattern commands so does a word that
+    starts one of its legal moves.  Where that cannot be told (a plugin not
+    imported yet has a shell pattern command, or the game lists no legal
+    moves) the word counts as a command: only a word sure to be refused is
+    coloured.  Nothing is imported; a game's legal moves are read once per
+    state, and only for a word that starts no command word.
+    """
+
+    def __init__(self, shell: Shell) -> None:
+        self.shell = shell
+        self._read: tuple[Game, Any] | None = None  # the game and state the legal moves were read of
+        self._starts: frozenset[str] | None = None
+
+    def unknown(self, text: str) -> bool:
+        """Whether the first word of ``text`` (a line as typed so far) can name no command here."""
+        line = text.strip()
+        escaped = line.startswith(ESCAPE)
+        if escaped:
+            line = line[len(ESCAPE):].lstrip()
+        if not line:
+            return False
+        word = line.split()[0]
+        registry = self.shell.registry
+        lowered = word.lower()
+        if any(known.startswith(lowered) for known in registry.global_words()):
+            return False
+        patterns, hidden = registry.global_patterns()
+        if hidden or any(pattern.fullmatch(line) for pattern, _ in patterns):
+            return False
+        scope = self.shell.dispatcher.scope()
+        session = self.shell.current
+        if escaped or scope.game is None or session is None:
+            return True
+        key = scope.key(word)
+        if any(known.startswith(key) for known in (*scope.words, *scope.aliases)):
+            return False
+        if not scope.patterns:
+            return True
+        if any(pattern.fullmatch(line) for pattern, _ in scope.patterns):
+            return False
+        starts = self._legal_starts(scope.game, session.state, scope.key)
+        return starts is not None and not any(start.startswith(key) for start in starts)
+
+    def _legal_starts(self, game: Game, state: Any, key: Any) -> frozenset[str] | None:
+        """The first words of ``state``'s legal moves, keyed as the scope keys words; None when not listed."""
+        if self._read is None or self._read[0] is not game or self._read[1] is not state:
+            legal = _Legal(game, state)
+            self._starts = frozenset(key(word) for word in legal.first_words()) if legal.known() else None
+            self._read = (game, state)
+        return self._starts

@@ -50,22 +50,33 @@ class FrontEnd:
         pace: a command's steps (``solve --play``) are left in the reply for
             the front end to play at a readable pace; False: they run at once.
         clear_screen: clears the terminal; None in scripts.
+        one_command: the only line is one command given on cardshell's
+            command line (``cardshell stats``): a person asking, so not a
+            script (:attr:`scripted`).
     """
 
-    __slots__ = ("interactive", "columns", "confirm", "progress", "working", "pace", "clear_screen")
+    __slots__ = ("interactive", "columns", "confirm", "progress", "working", "pace", "clear_screen", "one_command")
 
     def __init__(self, *, interactive: bool = False, columns: int | None = None,
                  confirm: Callable[[Text], bool] | None = None,
                  progress: Callable[[Iterable[Any], int | None, Text], Iterator[Any]] | None = None,
                  working: Callable[[Text], AbstractContextManager[Any]] | None = None,
-                 pace: bool = False, clear_screen: Callable[[], None] | None = None) -> None:
+                 pace: bool = False, clear_screen: Callable[[], None] | None = None,
+                 one_command: bool = False) -> None:
         self.interactive = interactive
+        self.one_command = one_command
         self.clear_screen = clear_screen
         self.columns = columns
         self.confirm = confirm
         self.progress = progress
         self.working = working
         self.pace = pace
+
+    @property
+    def scripted(self) -> bool:
+        """Whether the lines are a script's (a file, or standard input that is
+        no terminal): neither a person at a terminal nor :attr:`one_command`."""
+        return not self.interactive and not self.one_command
 
     @property
     def fit_width(self) -> int | None:

@@ -29,14 +29,17 @@ from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.lexers import Lexer
 from prompt_toolkit.shortcuts import clear
+from prompt_toolkit.styles import Style
 from prompt_toolkit.validation import Validator
 
 from cardshell import help as helptext
 from cardshell import messages, pager, saves, screen, signals
-from cardshell.completion import candidates, columns, describe, first_words, natural
+from cardshell.completion import CommandCheck, candidates, columns, describe, first_words, natural
 from cardshell.context import FrontEnd
 from cardshell.history import BoundedHistory
 from cardshell.progress import ProgressLine
@@ -68,6 +71,39 @@ class ShellCompleter(Completer):
         found, partial = candidates(self.shell, text)
         for word in found:
             yield Completion(word, start_position=-len(partial), display_meta=describe(self.shell, text, word))
+
+
+#: The style class of a first word that can name no command (:class:`CommandLexer`).
+UNKNOWN_COMMAND = "class:command.unknown"
+#: The prompt's styles: an unknown command in red, as fish shows it (no
+#: colour under ``NO_COLOR``, which prompt_toolkit honours).
+STYLE = Style.from_dict({"command.unknown": "ansired"})
+
+
+class CommandLexer(Lexer):
+    """Styles the line as it is typed: the first word :data:`UNKNOWN_COMMAND`
+    when it can name no command here (:class:`cardshell.completion.CommandCheck`),
+    everything else plain."""
+
+    def __init__(self, shell: Shell) -> None:
+        self.check = CommandCheck(shell)
+
+    def lex_document(self, document: Document) -> Callable[[int], StyleAndTextTuples]:
+        lines = document.lines
+        unknown = bool(lines) and self.check.unknown(lines[0])
+
+        def line_fragments(number: int) -> StyleAndTextTuples:
+            if number >= len(lines):
+                return []
+            line = lines[number]
+            if number or not unknown:
+                return [("", line)] if line else []
+            start = len(line) - len(line.lstrip())
+            end = start + len(line[start:].split(maxsplit=1)[0])
+            return [(style, text) for style, text in (("", line[:start]), (UNKNOWN_COMMAND, line[start:end]),
+                                                      ("", line[end:])) if text]
+
+        return line_fragments
 
 
 def listing(shell: Shell, width: int) -> str:
@@ -183,7 +219,8 @@ def _read_eval_print(shell: Shell, history_path: Path | None, use_pager: bool = 
     session: PromptSession[str] = PromptSession(history=history, completer=ShellCompleter(shell),
                                                 complete_while_typing=False, validator=LINE_LENGTH,
                                                 validate_while_typing=False, key_bindings=key_bindings(shell),
-                                                enable_history_search=True, auto_suggest=AutoSuggestFromHistory())
+                                                enable_history_search=True, auto_suggest=AutoSuggestFromHistory(),
+                                                lexer=CommandLexer(shell), style=STYLE)
     colour = use_colour(sys.stdout)
     say(laid(BANNER, shell.width))
     for failure in shell.failures:

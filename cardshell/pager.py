@@ -10,15 +10,18 @@ fails, pages text that fits, and whose parts are undocumented.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TextIO
 
+from cardshell import signals
 from cardshell.messages import say
 
 #: The environment variable naming cardshell's pager (empty: no pager).
@@ -28,6 +31,12 @@ PAGER_ENV = "CARDSHELL_PAGER"
 DEFAULT_PAGER = "less -R"
 #: What ``less`` is told when ``LESS`` is unset (as git does).
 LESS_DEFAULT = "FRX"
+#: Seconds an interrupted pager has to end after SIGTERM (``less`` puts the
+#: terminal back as it leaves), then as many after SIGKILL: the bound on the
+#: wait before the prompt returns.
+CLOSE_SECONDS = 2.0
+#: What :func:`run` returns for a pager stopped by Ctrl-C.
+INTERRUPTED = -1
 #: The built-in pager's prompt.
 MORE = say("terminal.more")
 
@@ -92,16 +101,71 @@ def show(text: str, pager: Pager, lines: int, out: TextIO | None = None,
         env.setdefault("LESS", LESS_DEFAULT)
         stream.flush()
         try:
-            done = subprocess.run(pager.command, input=text + "\n", text=True, env=env, check=False)
+            status = run(pager.command, text + "\n", env)
         except OSError:
-            done = None
-        except KeyboardInterrupt:  # Ctrl-C while paging: the pager is stopped, the shell goes on
+            status = None
+        if status == 0 or status == INTERRUPTED:
             return
-        if done is not None and done.returncode == 0:
-            return
-        if done is not None:  # the pager ran and failed: say so once, then show the text plainly
+        if status is not None:  # the pager ran and failed: say so once, then show the text plainly
             print(say("terminal.pager-failed", command=repr(" ".join(pager.command)), variable=PAGER_ENV), file=stream)
     builtin_pager(text, lines, stream, read)
+
+
+def run(command: tuple[str, ...], text: str, env: Mapping[str, str]) -> int:
+    """Run the pager ``command`` with ``text`` on its standard input and wait for it.
+
+    Ctrl-C (SIGINT, at the terminal or sent to this process alone) stops the
+    pager: it is closed (:func:`close`) before this returns, so no pager is
+    left running beside the prompt.
+
+    Returns:
+        The pager's exit status, or :data:`INTERRUPTED` after Ctrl-C.
+
+    Raises:
+        OSError: the pager cannot start.
+        signals.Terminated: SIGHUP or SIGTERM arrived (the pager is closed first).
+    """
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, text=True, env=dict(env))
+    try:
+        process.communicate(text)  # a pager that quits before reading it all is no error
+    except KeyboardInterrupt as stop:
+        close(process)
+        if isinstance(stop, signals.Terminated):
+            raise
+        return INTERRUPTED
+    except BaseException:
+        close(process)
+        raise
+    return process.returncode
+
+
+def close(process: subprocess.Popen[str], seconds: float = CLOSE_SECONDS) -> None:
+    """End ``process`` (a pager) and reap it, waiting at most about twice ``seconds``.
+
+    SIGTERM first (``less`` puts the terminal back as it leaves), SIGKILL if it
+    is still running ``seconds`` later; a further Ctrl-C meanwhile does not cut
+    the wait short.  A process that outlives SIGKILL by ``seconds`` (stuck in
+    the kernel) is left to :mod:`subprocess`, which reaps it later.
+    """
+    if process.stdin is not None:
+        with contextlib.suppress(OSError):
+            process.stdin.close()
+    with contextlib.suppress(ProcessLookupError):
+        process.terminate()
+    for last in (False, True):
+        end = time.monotonic() + seconds
+        while True:
+            try:
+                process.wait(timeout=max(end - time.monotonic(), 0.0))
+                return
+            except subprocess.TimeoutExpired:
+                break
+            except KeyboardInterrupt:  # Ctrl-C again: the pager is being closed already
+                continue
+        if last:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
 
 
 def builtin_pager(text: str, lines: int, out: TextIO, read: Callable[[str], str] = input) -> None:

@@ -425,6 +425,17 @@ class Registry:
                 entry = self._global.lookup(word)
         return entry
 
+    def global_words(self) -> frozenset[str]:
+        """Every global command's name and alias, lower-cased, of the plugins
+        imported and of those not imported yet, importing none (what the
+        terminal checks a word being typed against)."""
+        return frozenset(self._global.words) | frozenset(self._provided().words)
+
+    def global_patterns(self) -> tuple[list[tuple[re.Pattern[str], Entry]], bool]:
+        """The global pattern commands imported so far, and whether a plugin
+        not imported yet has one too (its pattern unknown until imported)."""
+        return self._global.patterns, bool(self._provided().patterns)
+
     def match(self, line: str) -> tuple[Entry, str] | None:
         """The global pattern command matching a whole line, with the line; or None."""
         if self._provided().patterns:

@@ -236,6 +236,11 @@ class Shell:
         self.front_end.interactive = value
 
     @property
+    def scripted(self) -> bool:
+        """Whether the lines are a script's (the front end's :attr:`~cardshell.context.FrontEnd.scripted`)."""
+        return self.front_end.scripted
+
+    @property
     def progress(self) -> Any:
         """The front end's progress runner for ``CommandContext.progress``, or None."""
         return self.front_end.progress

@@ -53,6 +53,10 @@ class ViewedShell(Protocol):
         """Whether a person types at a terminal."""
 
     @property
+    def scripted(self) -> bool:
+        """Whether the lines are a script's."""
+
+    @property
     def progress(self) -> Any:
         """The front end's progress bar runner, or None."""
 
@@ -167,6 +171,10 @@ class ShellView:
         sessions: the games in progress by id.
         data_dir: the data directory (saves, statistics).
         interactive: whether a person types at a terminal.
+        scripted: whether the lines are a script's (a file, or standard
+            input that is no terminal); False at a terminal and for one
+            command given on cardshell's command line (``cardshell stats``).
+            What a script prints should not depend on earlier play.
         width: the width in characters a printed table should fit (the
             terminal's; 80 in scripts unless ``COLUMNS`` says otherwise).
         progress: the front end's progress bar runner, or None
@@ -202,6 +210,10 @@ class ShellView:
     @property
     def interactive(self) -> bool:
         return self._shell.interactive
+
+    @property
+    def scripted(self) -> bool:
+        return self._shell.scripted
 
     @property
     def width(self) -> int:
@@ -244,6 +256,10 @@ class _Playing:
     @property
     def interactive(self) -> bool:
         return self._shell.interactive
+
+    @property
+    def scripted(self) -> bool:
+        return self._shell.scripted
 
     @property
     def width(self) -> int:

@@ -184,3 +184,73 @@ def test_a_small_terminal_pages_help_with_less(tmp_path):
     child.expect_exact("cardshell>")
     child.sendline("exit")
     child.expect(pexpect.EOF)
+
+
+#: A pager that says where it runs, reads its text, says so and then waits (a
+#: player reading): ``PAGER_PID_FILE`` receives its process id.
+SLOW_PAGER = """
+import os, sys, time
+with open(os.environ["PAGER_PID_FILE"], "w") as f:
+    f.write(str(os.getpid()))
+sys.stdin.read()
+print("PAGER-READING", flush=True)
+time.sleep(120)
+"""
+
+
+def _running(pid):
+    """Whether a process ``pid`` exists (a zombie, ended but not reaped, counts)."""
+    import os
+
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="signals and a pty")
+def test_sigint_while_paging_closes_the_pager_before_the_prompt_returns(tmp_path):
+    """'kill -INT' to cardshell alone (the pager does not get it) while a
+    tall reply is paged: the pager is ended and reaped before the prompt
+    comes back, and the shell goes on."""
+    import os
+    import signal
+
+    script = tmp_path / "slow_pager.py"
+    script.write_text(SLOW_PAGER)
+    pid_file = tmp_path / "pager.pid"
+    child = spawn(tmp_path, {"CARDSHELL_PAGER": f"{sys.executable} {script}", "PAGER_PID_FILE": str(pid_file)})
+    child.sendline("help all")
+    child.expect_exact("PAGER-READING")
+    pager_pid = int(pid_file.read_text())
+    assert _running(pager_pid)
+    os.kill(child.pid, signal.SIGINT)
+    child.expect_exact("cardshell>")
+    assert not _running(pager_pid)  # neither running nor a zombie: closed and waited for
+    child.sendline("games")
+    child.expect_exact("aces-up")
+    child.expect_exact("cardshell>")
+    child.sendline("exit")
+    child.expect(pexpect.EOF)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="signals")
+def test_closing_a_pager_that_ignores_sigterm_is_bounded():
+    """A pager deaf to SIGTERM is killed once the bound has passed, and reaped."""
+    import subprocess
+
+    deaf = subprocess.Popen([sys.executable, "-c", "import signal, sys, time\n"
+                             "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+                             "print('deaf', flush=True)\ntime.sleep(120)\n"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert deaf.stdout.readline() == "deaf\n"  # its SIGTERM is ignored from here on
+        pager.close(deaf, seconds=0.2)
+        assert deaf.returncode == -9  # SIGKILL, after SIGTERM did nothing
+        assert not _running(deaf.pid)
+    finally:
+        if deaf.returncode is None:
+            deaf.kill()
+            deaf.wait()
+        deaf.stdout.close()

@@ -235,14 +235,12 @@ def test_a_scripted_game_is_recorded_as_scripted_and_counted_by_its_own_script_o
     # A script that finished games counts those games: here the one it won.
     assert "  counter       1    1" in earlier.execute("stats").output
     assert "  Played:             1\n  Won:                1" in earlier.execute("stats counter").output
-    # Another run's script (another RUN) sees only its own; one that finished none sees the terminal's games.
+    # Another run's script (another RUN) sees only its own; one that finished none says so.
     monkey_run = pytest.MonkeyPatch()
     monkey_run.setattr(store, "RUN", "another run")
     try:
         later = _scripted(tmp_path)
-        assert later.execute("stats").output == (
-            "No finished games played at a terminal yet.\n"
-            "(1 result of scripted games left out: 'stats --all' counts it too.)")
+        assert later.execute("stats").output == "No finished games yet."
         later.execute("play counter --seed 5")
         later.execute("inc 3")
         later.execute("play counter --seed 6")
@@ -384,3 +382,60 @@ def test_a_database_locked_by_another_process_fails_the_write_within_its_bound(t
         holder.execute("ROLLBACK")
         holder.close()
     assert [r.seed for r in store.read(tmp_path).results] == [1]  # nothing half written
+
+
+def test_a_script_that_finished_no_game_shows_none_whatever_was_played_before(tmp_path):
+    """A script's output never depends on earlier play: the terminal's games
+    (and other scripts') are not shown by a script's 'stats' until it
+    finishes one of its own, and then only that one."""
+    person = new_shell(["stats"], seed=1, modules=[COUNTER], data_dir=tmp_path / "data",
+                       interactive=True, autosave=False)
+    for seed in (1, 2):
+        person.execute(f"play counter --seed {seed}")
+        person.execute("inc 3")
+    assert "  counter       2    2" in person.execute("stats").output
+    monkey_run = pytest.MonkeyPatch()
+    monkey_run.setattr(store, "RUN", "a later run")
+    try:
+        script = _scripted(tmp_path)
+        assert script.execute("stats").output == "No finished games yet."
+        detail = script.execute("stats counter").output
+        assert "  Played:             0" in detail and "  Won:                0" in detail
+        script.execute("play counter --seed 3")
+        assert script.execute("stats").output == "No finished games yet."  # in progress: not finished
+        script.execute("inc 3")
+        assert "  counter       1    1" in script.execute("stats").output
+        assert "  counter       3    3" in script.execute("stats --all").output  # asked for: every game
+    finally:
+        monkey_run.undo()
+
+
+def test_a_script_s_own_snap_game_has_no_best_time(tmp_path):
+    """A script's own results are summed as the terminal's are: Snap has no decisions, so no best time."""
+    shell = new_shell(["stats", "snap"], seed=1, data_dir=tmp_path / "data", autosave=False)
+    shell.execute("play snap --seed 3")
+    shell.execute("run")  # A wins on this deal
+    detail = shell.execute("stats snap").output.splitlines()
+    assert "  A won:              1" in detail
+    assert "  Best time:          -" in detail
+
+
+def test_a_piped_script_shows_its_own_games_and_a_command_line_stats_the_players(tmp_path):
+    """'cardshell < moves.txt' is a script: earlier play is not shown; 'cardshell stats'
+    is a person asking on the command line: the games played at a terminal."""
+    data = tmp_path / "data"
+    store.add(data, Result("aces-up", 7, "won", None, 20, 61.0, interactive=True))
+    store.close()
+    env = dict(os.environ, CARDSHELL_LOAD_PLUGINS="stats,aces-up", COLUMNS="80")
+
+    def cardshell(*args, stdin=""):
+        return subprocess.run([sys.executable, "-m", "cardshell", "--data-dir", str(data), *args],
+                              input=stdin, capture_output=True, text=True, env=env, timeout=60)
+
+    piped = cardshell(stdin="stats\nstats aces-up\n")
+    assert (piped.returncode, piped.stderr) == (0, "")
+    assert piped.stdout.startswith("No finished games yet.\nAces Up statistics:\n"
+                                   "  Played:             0\n")
+    asked = cardshell("stats", "aces-up")
+    assert (asked.returncode, asked.stderr) == (0, "")
+    assert asked.stdout.startswith("Aces Up statistics:\n  Played:             1\n  Won:                1\n")
