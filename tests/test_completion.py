@@ -39,8 +39,8 @@ def tab(shell, text):
 def test_top_level_completes_global_commands(shell):
     assert candidates(shell, "pl") == (["play", "plugins"], "pl")
     # no game: nothing that acts on one (issue 27 item 4)
-    assert candidates(shell, "")[0] == sorted(["help", "games", "play", "quit", "exit", "plugins", "clear",
-                                                "load", "saves", "history", "new-plugin", "rules", "set", "winnability"])
+    assert candidates(shell, "")[0] == sorted(["help", "games", "play", "quit", "exit", "plugins", "clear", "load",
+                                                "saves", "history", "new-plugin", "rules", "set", "winnability"])
 
 
 def test_play_completes_game_ids_then_that_games_options(shell):
