@@ -40,7 +40,7 @@ from cardshell.problems import ProblemReporter
 from cardshell.recording import Recorder
 from cardshell.records import Command, CommandContext, Game
 from cardshell.registry import ESCAPE, Entry, Registry, Scope
-from cardshell.render import Text, message_of, note_of
+from cardshell.render import Text, message_of, note_of, text_of
 from cardshell.reply import GAME, HOST, Part, Reply, part
 from cardshell.ruleset import HostContext, StateChanged, what_ran
 from cardshell.seeds import SeedSource
@@ -329,7 +329,8 @@ class Dispatcher:
             if command.show_state:
                 pieces.append(part(self.sessions.render(session), GAME))
             self.sessions.check_outcome(session, reply.warned)
-            pieces.append(part(self.sessions.announce_ending(session, before), HOST))
+            words = " ".join(text_of(piece) for piece in ctx.output if message_of(piece) is None)
+            pieces.append(part(self.sessions.announce_ending(session, before, said=words), HOST))
         except KeyboardInterrupt:
             reply.warned.append(say("command.interrupted-after-move", line=repr(line),
                                       undo=repr(self.sessions.host_word('undo'))))

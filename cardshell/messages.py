@@ -398,6 +398,11 @@ _message("game.ending", "{over}\n{next}",
 _message("game.over", "{what}: {result}{score}{detail}.",
          "A game (or a round of it) just ended. `what` is `game.over.what` or `game.over.round`; "
          "`result` the game's result word, `score` \", score N\" or empty, `detail` \" (DETAIL)\" or empty.")
+_message("game.over-said", "{what}{score}.",
+         "`game.over` when the move that ended the game printed the game's own words naming its result "
+         "(`You won!` for `won`): the result and its detail are the game's to say, so the host adds only "
+         "the score. Given the same fields as `game.over` (`result` and `detail` for the porcelain, not "
+         "printed).")
 _message("game.over.what", "{title} is over", "The subject of `game.over` for a whole game.")
 _message("game.over.round", "{title}: the round is over",
          "The subject of `game.over` when the game goes on with moves of its own (play again?).")
