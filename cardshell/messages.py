@@ -573,6 +573,10 @@ _message("game.unknown", "no game {word}{suggestion}; the games are: {games}",
 _message("game.none-installed", "none installed", "Part of `game.unknown` when no game is registered.")
 _message("game.resumed", "Resuming {title}, seed {seed} ({moves} so far).",
          "`play GAME` for a game in progress here: it goes on. `moves` a `game.moves` count.")
+_message("game.other-kept", "{title} is kept; '{play} {game}' resumes it.",
+         "At a terminal, after `play GAME` switched away from another game in progress with moves: it goes on where it "
+         "was. `title` its title, `game` its id, `play` how `play` is typed in the new game (`%play` "
+         "where the game has a `play` of its own).", kind="note")
 _message("game.was-over", "{title} (seed {seed}) is over: {result}{detail}.",
          "How a finished game is named (in `game.new-deal-after`): `result` the game's result word, "
          "`detail` a `game.detail` part or empty.")

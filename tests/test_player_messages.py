@@ -177,3 +177,18 @@ def test_saving_a_finished_game_says_load_shows_it_and_never_that_it_resumes(she
     assert shown.startswith("Loaded 'pic': Pictures, seed 3 (over: lost; shown, not resumed).")
     assert shell.execute("play aces-up --seed 7").ok  # a game in progress still resumes
     assert shell.execute("save x").output == "Saved Aces Up (seed 7, 0 moves) as 'x': 'load x' resumes it."
+
+
+def test_switching_at_a_terminal_says_the_game_left_is_kept(tmp_path):
+    shell = Shell.create(seed=1, autosave=False, data_dir=tmp_path, interactive=True)
+    shell.execute("play aces-up --seed 3")
+    assert shell.execute("D").ok
+    switched = shell.execute("play thumb-and-pouch --seed 1")
+    assert switched.ok and switched.output.endswith("Aces Up is kept; 'play aces-up' resumes it.")
+    # a game left without a move, a resumed game's own line, and a finished game: nothing said
+    back = shell.execute("play aces-up")
+    assert back.ok and "is kept" not in back.output
+    script = Shell.create(seed=1, autosave=False, data_dir=tmp_path / "script")
+    script.execute("play aces-up --seed 3")
+    script.execute("D")
+    assert "is kept" not in script.execute("play thumb-and-pouch --seed 1").output  # a script knows what it played
