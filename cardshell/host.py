@@ -41,6 +41,8 @@ class Host(Protocol):
         endings: the deals that reached an ending.
         front_end: the front end's settings (``width``, ``confirm``, ``working``).
         places: where files are kept (``data_dir``).
+        selection: the entry points chosen at start: the names to load (None:
+            all) and those disabled.
     """
 
     table: GameTable
@@ -54,3 +56,4 @@ class Host(Protocol):
     endings: Endings
     front_end: FrontEnd
     places: Places
+    selection: tuple[list[str] | None, tuple[str, ...]]

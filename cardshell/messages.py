@@ -570,6 +570,11 @@ _message("game.ambiguous", "{word} could be {games}; type more of its name",
 _message("game.unknown", "no game {word}{suggestion}; the games are: {games}",
          "A word that names no game. `word` quoted, `suggestion` a `command.did-you-mean` (or empty), "
          "`games` the ids, sorted, or `game.none-installed`.")
+_message("game.installed-since",
+         "no game {word} in this session; installed since cardshell started: {plugins}; exit and start "
+         "cardshell again to play it",
+         "A word that names no game, when plugins were installed after the shell started (read again "
+         "then, from the entry points). `word` quoted, `plugins` their entry-point names, quoted.")
 _message("game.none-installed", "none installed", "Part of `game.unknown` when no game is registered.")
 _message("game.resumed", "Resuming {title}, seed {seed} ({moves} so far).",
          "`play GAME` for a game in progress here: it goes on. `moves` a `game.moves` count.")

@@ -192,3 +192,28 @@ def test_switching_at_a_terminal_says_the_game_left_is_kept(tmp_path):
     script.execute("play aces-up --seed 3")
     script.execute("D")
     assert "is kept" not in script.execute("play thumb-and-pouch --seed 1").output  # a script knows what it played
+
+
+def test_a_won_game_is_said_won_once_and_the_porcelain_keeps_the_outcome():
+    from cardshell_aces_up import rules as aces
+
+    from cardshell import porcelain
+    from cardshell.cards import parse_card
+    from cardshell.render import message_of
+
+    shell = Shell.create(plugins=["aces-up"], seed=1, autosave=False)
+    shell.execute("play aces-up --seed 7")
+    deals = ("AS KS QS AH", "KH QH AD KD", "QD AC KC QC")  # the hand-out's TEST 2
+    shell.current.state = aces.start_from_deck(list(reversed([parse_card(w) for d in deals for w in d.split()])))
+    *moves, last = ["F 1", "F 2", "F 3", "D", "f 4", "F 2", "T 1 2", "F 2", "D", "F 3", "F 4", "F 1"]
+    for line in moves:  # some are the hand-out's rejected moves
+        shell.execute(line)
+    reply = shell.execute(last)
+    assert reply.ok and reply.output.startswith("You won!\n")  # the game's words (the hand-out's)
+    assert reply.output.lower().count("won") == 1
+    assert reply.output.endswith("Aces Up is over, score 8.\nNext: 'new', 'restart', 'undo' or 'quit'.")
+    ending = next(found for found in (message_of(piece.body) for piece in reply.parts)
+                  if found is not None and found.id == "game.ending")
+    record = porcelain.typed(ending)  # what --jsonl=2 writes as the ending record's id and args
+    assert record["args"]["over"]["args"]["result"] == "won"
+    assert record["args"]["over"]["args"]["score"]["args"]["score"] == "8"
