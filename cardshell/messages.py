@@ -1612,6 +1612,13 @@ _message("winnability.summary-honest-one",
 _message("winnability.summary-none",
          "{title}: no deal settled; {unknown} unknown (a bigger --seconds or --nodes may settle them).",
          "The report's first line when no deal was settled.")
+_message("winnability.next-bigger-budget",
+         "Next: {count} deals are unknown; a bigger budget may settle them:\n  {command}",
+         "The report's last line when deals ran out of budget: the same run with twice `--seconds` and "
+         "`--nodes` (each at most its limit), as `command` to type; not said when both are at their limits.")
+_message("winnability.next-bigger-budget-one",
+         "Next: {count} deal is unknown; a bigger budget may settle it:\n  {command}",
+         "`winnability.next-bigger-budget` for one unknown deal.")
 _message("winnability.thoughtful", "Thoughtful: each deal is solved seeing every card: can it be won at all?",
          "The report's second line for `--thoughtful` (also in `help winnability`).")
 _message("winnability.honest",

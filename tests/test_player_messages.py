@@ -195,11 +195,10 @@ def test_switching_at_a_terminal_says_the_game_left_is_kept(tmp_path):
 
 
 def test_a_won_game_is_said_won_once_and_the_porcelain_keeps_the_outcome():
-    from cardshell_aces_up import rules as aces
-
     from cardshell import porcelain
     from cardshell.cards import parse_card
     from cardshell.render import message_of
+    from cardshell_aces_up import rules as aces
 
     shell = Shell.create(plugins=["aces-up"], seed=1, autosave=False)
     shell.execute("play aces-up --seed 7")

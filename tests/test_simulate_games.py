@@ -139,7 +139,8 @@ def test_tasks_give_the_same_counts_when_run_in_threads(game):
         assert list(threads.map(task, chunks)) == alone
 
 
-@pytest.mark.parametrize("game, spellings", [("blackjack", ("--first SEED", "--seed SEED")), ("snap", ("--first SEED",))])
+@pytest.mark.parametrize("game, spellings", [("blackjack", ("--first SEED", "--seed SEED")),
+                                             ("snap", ("--first SEED",))])
 def test_help_simulate_states_the_seed_rule_once_and_names_every_spelling_in_its_usage(game, spellings):
     shell = Shell.create(plugins=[game])
     shell.execute(f"play {game} --seed 2")
