@@ -235,6 +235,11 @@ class Dispatcher:
             return self._run(entry, args_text, text, session)
         except UsageError as exc:
             in_game = game is not None and (entry is None or entry.command.game is not None)
+            close = self.did_you_mean(text.split()[0]) if in_game and entry is None else None
+            if close and self.front_end.interactive:
+                # a shell word mistyped at a terminal: the host's one line, as at cardshell> (a script
+                # keeps the game's rejection with the suggestion under it, as its golden files hold)
+                return _rejected([_error_part(exc, entry)])
             if in_game and game is not None and game.invalid_input is not None:
                 # a broken message must not let the line escape: reported, then the host's own message
                 failed = self.sessions.game_failed
@@ -242,7 +247,6 @@ class Dispatcher:
                         watchdog.plugin_bound(self.registry.game_plugins.get(game.id), "invalid_input"):
                     message = game.invalid_input(text)
                 if guarded.failed is None:
-                    close = self.did_you_mean(text.split()[0]) if entry is None else None
                     parts = [part(message, GAME, "error")]
                     if close:
                         parts.append(part(say("command.did-you-mean-line", word=repr(close)), HOST, "error",

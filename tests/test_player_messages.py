@@ -216,3 +216,20 @@ def test_a_won_game_is_said_won_once_and_the_porcelain_keeps_the_outcome():
     record = porcelain.typed(ending)  # what --jsonl=2 writes as the ending record's id and args
     assert record["args"]["over"]["args"]["result"] == "won"
     assert record["args"]["over"]["args"]["score"]["args"]["score"] == "8"
+
+
+def test_a_mistyped_shell_word_in_a_game_takes_one_line_at_a_terminal(tmp_path):
+    shell = Shell.create(plugins=["aces-up", "thumb-and-pouch"], seed=1, autosave=False, data_dir=tmp_path,
+                         interactive=True)
+    shell.front_end.columns = 120
+    shell.execute("play aces-up --seed 7")
+    reply = shell.execute("hitn")
+    assert not reply.ok
+    assert reply.error == ("unknown command 'hitn' in Aces Up (did you mean 'hint'?); "
+                           "type 'help' for the list of commands")
+    assert "Error in option: F 9" in shell.execute("F 9").error  # a move the game rejects: the game's words
+    shell.execute("play thumb-and-pouch --seed 1")
+    assert len(shell.execute("undoo").error.splitlines()) == 1
+    script = Shell.create(plugins=["aces-up"], seed=1, autosave=False, data_dir=tmp_path / "script")
+    script.execute("play aces-up --seed 7")  # a script keeps the game's rejection, the suggestion under it
+    assert script.execute("hitn").error.splitlines()[::3] == ["Error in option: hitn", "Did you mean 'hint'?"]
