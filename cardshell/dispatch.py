@@ -34,7 +34,7 @@ from cardshell.context import FrontEnd
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES
 from cardshell.errors import CommandError, UsageError
 from cardshell.gametable import GameTable
-from cardshell.messages import say
+from cardshell.messages import HostMessage, say
 from cardshell.parsers import quoted
 from cardshell.problems import ProblemReporter
 from cardshell.recording import Recorder
@@ -136,8 +136,9 @@ class Dispatcher:
             word = scope.aliases.get(scope.key(word), word)  # the game's word for a host command
         where = say("command.in-game", title=session.game.title) if session is not None else ""
         close = self.did_you_mean(word)
-        suggestion = say("command.did-you-mean", word=repr(close)) if close else ""
-        raise UsageError(say("command.unknown", word=quoted(word), where=where, suggestion=suggestion,
+        near = say("command.did-you-mean", word=repr(close)) if close else None
+        raise UsageError(say("command.unknown", word=quoted(word), where=where,
+                             suggestion=near or (self._command_elsewhere(word) if session is None else ""),
                              help=repr(self.sessions.host_word('help'))))
 
     def did_you_mean(self, word: str) -> str | None:
@@ -161,6 +162,23 @@ class Dispatcher:
         close = difflib.get_close_matches(scope.key(word), {scope.key(w): None for w in words if len(w) >= 3},
                                           n=1, cutoff=0.75)
         return close[0] if close else None
+
+    def _command_elsewhere(self, word: str) -> HostMessage | str:
+        """For a word typed outside any game that is a game's own command (``D``):
+        which game takes it and how to start it (``command.of-game`` or
+        ``command.of-games``), else ""."""
+        owners: list[tuple[str, str]] = []
+        for game_id, game in sorted(self.registry.games.items()):
+            entry = self.registry.scope(game_id).lookup(word)
+            if entry is not None and entry.command.game is not None:
+                owners.append((game_id, game.title))
+        titles = [title for _, title in owners]
+        if len(owners) == 1:
+            return say("command.of-game", word=repr(word), title=titles[0], game=owners[0][0])
+        if owners:
+            return say("command.of-games", word=repr(word),
+                       titles=say("help.list-and", items=", ".join(titles[:-1]), last=titles[-1]))
+        return ""
 
     # -- execution -------------------------------------------------------
     def execute(self, line: str) -> Reply:

@@ -308,6 +308,11 @@ _message("command.unknown",
          "way to type `help` here ('help' or '%help').")
 _message("command.did-you-mean", " (did you mean {word}?)",
          "The did-you-mean part of `command.unknown`: `word` quoted.")
+_message("command.of-game", " ({word} is a command of {title}: 'play {game}' first)",
+         "The suggestion of `command.unknown` outside any game for a word that is one game's own command. "
+         "`word` quoted, `title` the game's title, `game` its id.")
+_message("command.of-games", " ({word} is a command of {titles}: 'play GAME' first)",
+         "`command.of-game` for a word that several games take. `titles` their titles (`help.list-and`).")
 _message("command.unknown-shell",
          "unknown shell command {word}{suggestion}; %WORD reaches the shell's command WORD; "
          "type '%help' for the list",

@@ -233,3 +233,13 @@ def test_a_mistyped_shell_word_in_a_game_takes_one_line_at_a_terminal(tmp_path):
     script = Shell.create(plugins=["aces-up"], seed=1, autosave=False, data_dir=tmp_path / "script")
     script.execute("play aces-up --seed 7")  # a script keeps the game's rejection, the suggestion under it
     assert script.execute("hitn").error.splitlines()[::3] == ["Error in option: hitn", "Did you mean 'hint'?"]
+
+
+def test_a_games_command_typed_outside_any_game_names_the_game_and_how_to_start_it(tmp_path):
+    shell = Shell.create(plugins=["aces-up", "thumb-and-pouch"], seed=1, autosave=False, data_dir=tmp_path)
+    assert shell.execute("sw").error == ("unknown command 'sw' ('sw' is a command of Thumb and Pouch: 'play "
+                                         "thumb-and-pouch' first); type 'help' for the list of commands")
+    both = Shell.create(plugins=["aces-up", "crazy-eights"], seed=1, autosave=False, data_dir=tmp_path)
+    assert "('D' is a command of Aces Up and Crazy Eights: 'play GAME' first)" in both.execute("D").error
+    assert "is a command of" not in shell.execute("zzz").error
+    assert "(did you mean 'help'?)" in shell.execute("hlep").error  # a near shell word first
