@@ -584,7 +584,8 @@ _message("game.none-installed", "none installed", "Part of `game.unknown` when n
 _message("game.resumed", "Resuming {title}, seed {seed} ({moves} so far).",
          "`play GAME` for a game in progress here: it goes on. `moves` a `game.moves` count.")
 _message("game.other-kept", "{title} is kept; '{play} {game}' resumes it.",
-         "At a terminal, after `play GAME` switched away from another game in progress with moves: it goes on where it "
+         "At a terminal, first in the reply of a `play GAME` that switched away from another game in progress "
+         "with moves: it goes on where it "
          "was. `title` its title, `game` its id, `play` how `play` is typed in the new game (`%play` "
          "where the game has a `play` of its own).", kind="note")
 _message("game.was-over", "{title} (seed {seed}) is over: {result}{detail}.",

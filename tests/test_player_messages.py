@@ -184,7 +184,7 @@ def test_switching_at_a_terminal_says_the_game_left_is_kept(tmp_path):
     shell.execute("play aces-up --seed 3")
     assert shell.execute("D").ok
     switched = shell.execute("play thumb-and-pouch --seed 1")
-    assert switched.ok and switched.output.endswith("Aces Up is kept; 'play aces-up' resumes it.")
+    assert switched.ok and switched.output.startswith("Aces Up is kept; 'play aces-up' resumes it.\n")
     # a game left without a move, a resumed game's own line, and a finished game: nothing said
     back = shell.execute("play aces-up")
     assert back.ok and "is kept" not in back.output
