@@ -64,7 +64,10 @@ class Move(Generic[S]):
         complete: completion of arguments.
         pattern: a whole-line regular expression, as :attr:`Command.pattern`.
         message: ``message(before, after)``: text printed after the move, before
-            the display (``"You won!"``); None or "" prints nothing.
+            the display (``"You won!"``); None or "" prints nothing.  On the
+            move that ends the game, words naming its result (``won``, as
+            ``Outcome.result``) are the ending's statement: the host's line
+            after them gives only the score and what to type next.
         show_state: whether the host shows the state after the move.
     """
 

@@ -34,13 +34,13 @@ from cardshell.context import FrontEnd
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES
 from cardshell.errors import CommandError, UsageError
 from cardshell.gametable import GameTable
-from cardshell.messages import say
+from cardshell.messages import HostMessage, say
 from cardshell.parsers import quoted
 from cardshell.problems import ProblemReporter
 from cardshell.recording import Recorder
 from cardshell.records import Command, CommandContext, Game
 from cardshell.registry import ESCAPE, Entry, Registry, Scope
-from cardshell.render import Text, message_of, note_of
+from cardshell.render import Text, message_of, note_of, text_of
 from cardshell.reply import GAME, HOST, Part, Reply, part
 from cardshell.ruleset import HostContext, StateChanged, what_ran
 from cardshell.seeds import SeedSource
@@ -141,8 +141,9 @@ class Dispatcher:
             word = scope.aliases.get(scope.key(word), word)  # the game's word for a host command
         where = say("command.in-game", title=session.game.title) if session is not None else ""
         close = self.did_you_mean(word)
-        suggestion = say("command.did-you-mean", word=repr(close)) if close else ""
-        raise UsageError(say("command.unknown", word=quoted(word), where=where, suggestion=suggestion,
+        near = say("command.did-you-mean", word=repr(close)) if close else None
+        raise UsageError(say("command.unknown", word=quoted(word), where=where,
+                             suggestion=near or (self._command_elsewhere(word) if session is None else ""),
                              help=repr(self.sessions.host_word('help'))))
 
     def did_you_mean(self, word: str) -> str | None:
@@ -166,6 +167,23 @@ class Dispatcher:
         close = difflib.get_close_matches(scope.key(word), {scope.key(w): None for w in words if len(w) >= 3},
                                           n=1, cutoff=0.75)
         return close[0] if close else None
+
+    def _command_elsewhere(self, word: str) -> HostMessage | str:
+        """For a word typed outside any game that is a game's own command (``D``):
+        which game takes it and how to start it (``command.of-game`` or
+        ``command.of-games``), else ""."""
+        owners: list[tuple[str, str]] = []
+        for game_id, game in sorted(self.registry.games.items()):
+            entry = self.registry.scope(game_id).lookup(word)
+            if entry is not None and entry.command.game is not None:
+                owners.append((game_id, game.title))
+        titles = [title for _, title in owners]
+        if len(owners) == 1:
+            return say("command.of-game", word=repr(word), title=titles[0], game=owners[0][0])
+        if owners:
+            return say("command.of-games", word=repr(word),
+                       titles=say("help.list-and", items=", ".join(titles[:-1]), last=titles[-1]))
+        return ""
 
     # -- execution -------------------------------------------------------
     def execute(self, line: str) -> Reply:
@@ -252,6 +270,11 @@ class Dispatcher:
             return self._run(entry, args_text, text, session)
         except UsageError as exc:
             in_game = game is not None and (entry is None or entry.command.game is not None)
+            close = self.did_you_mean(text.split()[0]) if in_game and entry is None else None
+            if close and self.front_end.interactive:
+                # a shell word mistyped at a terminal: the host's one line, as at cardshell> (a script
+                # keeps the game's rejection with the suggestion under it, as its golden files hold)
+                return _rejected([_error_part(exc, entry)])
             if in_game and game is not None and game.invalid_input is not None:
                 # a broken message must not let the line escape: reported, then the host's own message
                 failed = self.sessions.game_failed
@@ -259,7 +282,6 @@ class Dispatcher:
                         watchdog.plugin_bound(self.registry.game_plugins.get(game.id), "invalid_input"):
                     message = game.invalid_input(text)
                 if guarded.failed is None:
-                    close = self.did_you_mean(text.split()[0]) if entry is None else None
                     parts = [part(message, GAME, "error")]
                     if close:
                         parts.append(part(say("command.did-you-mean-line", word=repr(close)), HOST, "error",
@@ -373,7 +395,8 @@ class Dispatcher:
             if command.show_state:
                 pieces.append(part(self.sessions.render(session), GAME))
             self.sessions.check_outcome(session, reply.warned)
-            pieces.append(part(self.sessions.announce_ending(session, before), HOST))
+            words = " ".join(text_of(piece) for piece in ctx.output if message_of(piece) is None)
+            pieces.append(part(self.sessions.announce_ending(session, before, said=words), HOST))
         except KeyboardInterrupt:
             reply.warned.append(say("command.interrupted-after-move", line=repr(line),
                                       undo=repr(self.sessions.host_word('undo'))))

@@ -257,14 +257,17 @@ def games_list(games: Mapping[str, Game], width: int = DEFAULT_WIDTH) -> list[Te
 
 
 def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = (),
-           spell: Callable[[str], str] = str, menu: bool = False, *, undo: bool | None = None) -> HostMessage:
+           spell: Callable[[str], str] = str, menu: bool = False, *, undo: bool | None = None,
+           said: bool = False) -> HostMessage:
     """The message ``game.ending``: the game (or round) is over, then ``Next:``
     and what the player can type.
 
     ``going_on`` are the game's moves after the ending (``y``/``n``), listed
     first; ``spell`` is how a shell word is typed in the game (``%undo``);
     ``menu`` says the game shows its own menu above; ``undo`` whether undo can
-    take a move back (None: ``game.undo``).
+    take a move back (None: ``game.undo``); ``said`` that the game's own words
+    printed with the ending move already told it (its ``over`` is then
+    ``game.over-said``: the subject and the score, with the same fields).
     """
     score = say("game.score", score=f"{outcome.score:g}") if outcome.score is not None else ""
     detail = say("game.detail", detail=outcome.detail) if outcome.detail else ""
@@ -272,7 +275,7 @@ def ending(game: Game, outcome: Outcome, going_on: Iterable[str] = (),
     host = ["new", "restart", *(["undo"] if (game.undo if undo is None else undo) else []), "quit"]
     steps = [*own, *(f"'{spell(word)}'" for word in host)]
     what = say("game.over.round" if own else "game.over.what", title=game.title)
-    over = say("game.over", what=what, result=outcome.result, score=score, detail=detail)
+    over = say("game.over-said" if said else "game.over", what=what, result=outcome.result, score=score, detail=detail)
     going = say("game.next-menu" if menu else "game.next", choices=", ".join(steps[:-1]), last=steps[-1])
     return say("game.ending-menu" if menu else "game.ending", over=over, next=going)
 

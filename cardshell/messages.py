@@ -308,6 +308,11 @@ _message("command.unknown",
          "way to type `help` here ('help' or '%help').")
 _message("command.did-you-mean", " (did you mean {word}?)",
          "The did-you-mean part of `command.unknown`: `word` quoted.")
+_message("command.of-game", " ({word} is a command of {title}: 'play {game}' first)",
+         "The suggestion of `command.unknown` outside any game for a word that is one game's own command. "
+         "`word` quoted, `title` the game's title, `game` its id.")
+_message("command.of-games", " ({word} is a command of {titles}: 'play GAME' first)",
+         "`command.of-game` for a word that several games take. `titles` their titles (`help.list-and`).")
 _message("command.unknown-shell",
          "unknown shell command {word}{suggestion}; %WORD reaches the shell's command WORD; "
          "type '%help' for the list",
@@ -398,6 +403,11 @@ _message("game.ending", "{over}\n{next}",
 _message("game.over", "{what}: {result}{score}{detail}.",
          "A game (or a round of it) just ended. `what` is `game.over.what` or `game.over.round`; "
          "`result` the game's result word, `score` \", score N\" or empty, `detail` \" (DETAIL)\" or empty.")
+_message("game.over-said", "{what}{score}.",
+         "`game.over` when the move that ended the game printed the game's own words naming its result "
+         "(`You won!` for `won`): the result and its detail are the game's to say, so the host adds only "
+         "the score. Given the same fields as `game.over` (`result` and `detail` for the porcelain, not "
+         "printed).")
 _message("game.over.what", "{title} is over", "The subject of `game.over` for a whole game.")
 _message("game.over.round", "{title}: the round is over",
          "The subject of `game.over` when the game goes on with moves of its own (play again?).")
@@ -565,9 +575,19 @@ _message("game.ambiguous", "{word} could be {games}; type more of its name",
 _message("game.unknown", "no game {word}{suggestion}; the games are: {games}",
          "A word that names no game. `word` quoted, `suggestion` a `command.did-you-mean` (or empty), "
          "`games` the ids, sorted, or `game.none-installed`.")
+_message("game.installed-since",
+         "no game {word} in this session; installed since cardshell started: {plugins}; exit and start "
+         "cardshell again to play it",
+         "A word that names no game, when plugins were installed after the shell started (read again "
+         "then, from the entry points). `word` quoted, `plugins` their entry-point names, quoted.")
 _message("game.none-installed", "none installed", "Part of `game.unknown` when no game is registered.")
 _message("game.resumed", "Resuming {title}, seed {seed} ({moves} so far).",
          "`play GAME` for a game in progress here: it goes on. `moves` a `game.moves` count.")
+_message("game.other-kept", "{title} is kept; '{play} {game}' resumes it.",
+         "At a terminal, first in the reply of a `play GAME` that switched away from another game in progress "
+         "with moves: it goes on where it "
+         "was. `title` its title, `game` its id, `play` how `play` is typed in the new game (`%play` "
+         "where the game has a `play` of its own).", kind="note")
 _message("game.was-over", "{title} (seed {seed}) is over: {result}{detail}.",
          "How a finished game is named (in `game.new-deal-after`): `result` the game's result word, "
          "`detail` a `game.detail` part or empty.")
@@ -1610,6 +1630,13 @@ _message("winnability.summary-honest-one",
 _message("winnability.summary-none",
          "{title}: no deal settled; {unknown} unknown (a bigger --seconds or --nodes may settle them).",
          "The report's first line when no deal was settled.")
+_message("winnability.next-bigger-budget",
+         "Next: {count} deals are unknown; a bigger budget may settle them:\n  {command}",
+         "The report's last line when deals ran out of budget: the same run with twice `--seconds` and "
+         "`--nodes` (each at most its limit), as `command` to type; not said when both are at their limits.")
+_message("winnability.next-bigger-budget-one",
+         "Next: {count} deal is unknown; a bigger budget may settle it:\n  {command}",
+         "`winnability.next-bigger-budget` for one unknown deal.")
 _message("winnability.thoughtful", "Thoughtful: each deal is solved seeing every card: can it be won at all?",
          "The report's second line for `--thoughtful` (also in `help winnability`).")
 _message("winnability.honest",

@@ -18,7 +18,7 @@ from cardshell.messages import say
 from cardshell.render import Text
 from cardshell.statusline import StatusLine, active, fitting
 
-__all__ = ["HELD_SECONDS", "REDRAW_SECONDS", "ProgressLine", "format_duration"]
+__all__ = ["HELD_SECONDS", "RATE_AFTER_SECONDS", "REDRAW_SECONDS", "ProgressLine", "format_duration", "rate_text"]
 
 #: Seconds between two redraws.
 REDRAW_SECONDS = 0.1
@@ -34,6 +34,23 @@ def format_duration(seconds: float) -> str:
     whole = int(-(-seconds // 1))
     hours, rest = divmod(whole, 3600)
     return f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
+
+
+#: Seconds a sweep runs before its rate is shown: over less, a rate is noise.
+RATE_AFTER_SECONDS = 1.0
+
+
+def rate_text(done: int, elapsed: float) -> str | None:
+    """Deals a second as shown (``45,678``, ``12.5``, ``0.70``), or None before a rate
+    means anything: no deal done yet, or under :data:`RATE_AFTER_SECONDS` of work.
+    Fewer than 10 a second keep decimals, so a slow sweep never shows ``0``.
+    """
+    if done <= 0 or elapsed < RATE_AFTER_SECONDS:
+        return None
+    rate = done / elapsed
+    if rate >= 100:
+        return f"{rate:,.0f}"
+    return f"{rate:.1f}" if rate >= 10 else f"{rate:.2f}"
 
 
 class ProgressLine:
@@ -85,12 +102,13 @@ class ProgressLine:
         now = self.clock()
         elapsed = max(now - self.started, 1e-9)
         rate = self.done / elapsed
-        label, unit, done, speed = self.label, self.unit, f"{self.done:,}", f"{rate:,.0f}"
+        label, unit, done, speed = self.label, self.unit, f"{self.done:,}", rate_text(self.done, elapsed)
         choices: list[Text]
         if not self.total:
-            choices = [say("progress.open", label=label, done=done, unit=unit, rate=speed),
-                       say("progress.open-no-rate", label=label, done=done, unit=unit),
+            choices = [say("progress.open-no-rate", label=label, done=done, unit=unit),
                        say("progress.open-count", done=done, unit=unit)]
+            if speed is not None:
+                choices.insert(0, say("progress.open", label=label, done=done, unit=unit, rate=speed))
             return fitting(width or 10**6, *choices)
         share, total = f"{self.done / self.total:.1%}", f"{self.total:,}"
         left = (self.total - self.done) / rate if rate > 0 else float("inf")
@@ -105,7 +123,7 @@ class ProgressLine:
         choices = [say("progress.line-no-rate", **counts),
                    say("progress.line-share", label=label, share=share, eta=eta),
                    say("progress.share-eta", share=share, eta=eta), share]
-        if not held:  # the rate of the deals before says nothing of the one that holds the sweep
+        if not held and speed is not None:  # the rate of the deals before says nothing of the one that holds
             choices.insert(0, say("progress.line", rate=speed, **counts))
         return fitting(width or 10**6, *choices)
 

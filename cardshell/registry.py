@@ -395,6 +395,10 @@ class Registry:
         return None
 
     # -- queries ---------------------------------------------------------
+    def known_plugins(self) -> set[str]:
+        """The names of every plugin this shell knew at its start: imported, deferred or refused."""
+        return set(self._order) | set(self._infos) | {failure.name for failure in self.failures}
+
     @property
     def plugins(self) -> list[PluginInfo]:
         """The plugins imported or to import, the host's own first, each with its games and hooks (``plugins``)."""

@@ -9,6 +9,7 @@ plugin is reported once (:mod:`cardshell.problems`).  No terminal I/O here.
 
 from __future__ import annotations
 
+import re
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
@@ -73,9 +74,12 @@ class Sessions:
             return f"{ESCAPE}{word}"
         return word
 
-    def announce_ending(self, session: GameSession, before: Outcome | None) -> Text:
+    def announce_ending(self, session: GameSession, before: Outcome | None, *, said: str = "") -> Text:
         """The line saying ``session`` just ended (:func:`cardshell.help.ending`,
         wrapped), when its outcome went from ``before`` (None) to a result; else "".
+        ``said`` is the game's own words printed with the ending move: when they
+        name the result (``You won!`` for ``won``, as a word, in any case), the
+        host does not say it again.
         """
         if before is not None or session.outcome is None:
             return ""
@@ -87,7 +91,8 @@ class Sessions:
                 going_on = list(session.game.legal_moves(session.state))
         text = helptext.ending(session.game, session.outcome, going_on if len(going_on) <= 4 else (),
                                self.host_word, menu=self._answers_a_menu(session),
-                               undo=session.game.undo and bool(session.log))
+                               undo=session.game.undo and bool(session.log),
+                               said=names_result(said, session.outcome.result))
         return laid(text, self.front_end.width, "  ")
 
     def _answers_a_menu(self, session: GameSession) -> bool:
@@ -248,3 +253,7 @@ def _of_game(function: Text, game: Game) -> Text:
     """What ran, for messages: ``render of game 'golf'`` (``plugin.hook-of-game``)."""
     return say("plugin.hook-of-game", function=function, game=repr(game.id))
 
+
+def names_result(words: str, result: str) -> bool:
+    """Whether a game's ``words`` name its ``result`` (``won``) as a word, in any case."""
+    return bool(result) and re.search(rf"(?<!\w){re.escape(result)}(?!\w)", words, re.IGNORECASE) is not None

@@ -77,6 +77,8 @@ class Shell:
         front_end: FrontEnd | None = None,
     ) -> None:
         self.pm = pm
+        #: The entry points chosen at start (``Shell.create``'s ``plugins`` and ``disabled``).
+        self.selection: tuple[list[str] | None, tuple[str, ...]] = (None, ())
         self.front_end = front_end or FrontEnd(interactive=interactive)
         self.places = Places(data_dir)
         self.problems = ProblemReporter(pm, blame.tracebacks_wanted(tracebacks))
@@ -124,6 +126,8 @@ class Shell:
         when none of those three is given and hooks are not traced; the other
         arguments are :class:`Shell`'s.
         """
+        plugins = list(plugins) if plugins is not None else None
+        disabled = tuple(disabled)
         pm = pluggy.PluginManager(hookspecs.PROJECT)
         pm.add_hookspecs(hookspecs)
         tracing = hookcall.trace_wanted()
@@ -135,10 +139,11 @@ class Shell:
         if indexable:
             index = plugin_index.load()
             if index is not None:
-                return cls(pm, deferred=index, **options)
+                return cls(pm, deferred=index, **options)  # no selection: the default one
         loaded, failures = load_entry_points(pm, plugins, disabled, extra_modules,
                                              tracebacks=blame.tracebacks_wanted(tracebacks))
         shell = cls(pm, plugins=loaded, failures=failures, **options)
+        shell.selection = (plugins, disabled)
         if indexable:
             built = plugin_index.from_shell(shell)
             if built is not None:

@@ -145,3 +145,13 @@ def test_a_host_message_pickles_with_its_id_arguments_and_layout():
     assert isinstance(copy, Laid) and isinstance(copy.message, HostMessage)
     assert (copy.text, copy.message.id, copy.message.args, copy.layout) == (
         text.text, "game.started", {"title": "Snap", "seed": 3}, Layout(10, " "))
+
+
+def test_the_ending_does_not_repeat_a_result_the_games_words_named():
+    from cardshell.sessions import names_result
+
+    assert names_result("You won! All four foundations are complete.", "won")
+    assert names_result("YOU LOST", "lost")
+    assert not names_result("*** Dealer wins! ***", "lost")
+    assert not names_result("wonderful", "won")
+    assert not names_result("", "won")

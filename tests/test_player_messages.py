@@ -177,3 +177,69 @@ def test_saving_a_finished_game_says_load_shows_it_and_never_that_it_resumes(she
     assert shown.startswith("Loaded 'pic': Pictures, seed 3 (over: lost; shown, not resumed).")
     assert shell.execute("play aces-up --seed 7").ok  # a game in progress still resumes
     assert shell.execute("save x").output == "Saved Aces Up (seed 7, 0 moves) as 'x': 'load x' resumes it."
+
+
+def test_switching_at_a_terminal_says_the_game_left_is_kept(tmp_path):
+    shell = Shell.create(seed=1, autosave=False, data_dir=tmp_path, interactive=True)
+    shell.execute("play aces-up --seed 3")
+    assert shell.execute("D").ok
+    switched = shell.execute("play thumb-and-pouch --seed 1")
+    assert switched.ok and switched.output.startswith("Aces Up is kept; 'play aces-up' resumes it.\n")
+    # a game left without a move, a resumed game's own line, and a finished game: nothing said
+    back = shell.execute("play aces-up")
+    assert back.ok and "is kept" not in back.output
+    script = Shell.create(seed=1, autosave=False, data_dir=tmp_path / "script")
+    script.execute("play aces-up --seed 3")
+    script.execute("D")
+    assert "is kept" not in script.execute("play thumb-and-pouch --seed 1").output  # a script knows what it played
+
+
+def test_a_won_game_is_said_won_once_and_the_porcelain_keeps_the_outcome():
+    from cardshell import porcelain
+    from cardshell.cards import parse_card
+    from cardshell.render import message_of
+    from cardshell_aces_up import rules as aces
+
+    shell = Shell.create(plugins=["aces-up"], seed=1, autosave=False)
+    shell.execute("play aces-up --seed 7")
+    deals = ("AS KS QS AH", "KH QH AD KD", "QD AC KC QC")  # the hand-out's TEST 2
+    shell.current.state = aces.start_from_deck(list(reversed([parse_card(w) for d in deals for w in d.split()])))
+    *moves, last = ["F 1", "F 2", "F 3", "D", "f 4", "F 2", "T 1 2", "F 2", "D", "F 3", "F 4", "F 1"]
+    for line in moves:  # some are the hand-out's rejected moves
+        shell.execute(line)
+    reply = shell.execute(last)
+    assert reply.ok and reply.output.startswith("You won!\n")  # the game's words (the hand-out's)
+    assert reply.output.lower().count("won") == 1
+    assert reply.output.endswith("Aces Up is over, score 8.\nNext: 'new', 'restart', 'undo' or 'quit'.")
+    ending = next(found for found in (message_of(piece.body) for piece in reply.parts)
+                  if found is not None and found.id == "game.ending")
+    record = porcelain.typed(ending)  # what --jsonl=2 writes as the ending record's id and args
+    assert record["args"]["over"]["args"]["result"] == "won"
+    assert record["args"]["over"]["args"]["score"]["args"]["score"] == "8"
+
+
+def test_a_mistyped_shell_word_in_a_game_takes_one_line_at_a_terminal(tmp_path):
+    shell = Shell.create(plugins=["aces-up", "thumb-and-pouch"], seed=1, autosave=False, data_dir=tmp_path,
+                         interactive=True)
+    shell.front_end.columns = 120
+    shell.execute("play aces-up --seed 7")
+    reply = shell.execute("hitn")
+    assert not reply.ok
+    assert reply.error == ("unknown command 'hitn' in Aces Up (did you mean 'hint'?); "
+                           "type 'help' for the list of commands")
+    assert "Error in option: F 9" in shell.execute("F 9").error  # a move the game rejects: the game's words
+    shell.execute("play thumb-and-pouch --seed 1")
+    assert len(shell.execute("undoo").error.splitlines()) == 1
+    script = Shell.create(plugins=["aces-up"], seed=1, autosave=False, data_dir=tmp_path / "script")
+    script.execute("play aces-up --seed 7")  # a script keeps the game's rejection, the suggestion under it
+    assert script.execute("hitn").error.splitlines()[::3] == ["Error in option: hitn", "Did you mean 'hint'?"]
+
+
+def test_a_games_command_typed_outside_any_game_names_the_game_and_how_to_start_it(tmp_path):
+    shell = Shell.create(plugins=["aces-up", "thumb-and-pouch"], seed=1, autosave=False, data_dir=tmp_path)
+    assert shell.execute("sw").error == ("unknown command 'sw' ('sw' is a command of Thumb and Pouch: 'play "
+                                         "thumb-and-pouch' first); type 'help' for the list of commands")
+    both = Shell.create(plugins=["aces-up", "crazy-eights"], seed=1, autosave=False, data_dir=tmp_path)
+    assert "('D' is a command of Aces Up and Crazy Eights: 'play GAME' first)" in both.execute("D").error
+    assert "is a command of" not in shell.execute("zzz").error
+    assert "(did you mean 'help'?)" in shell.execute("hlep").error  # a near shell word first

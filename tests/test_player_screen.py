@@ -57,7 +57,7 @@ def test_solve_play_is_never_paged_so_play_starts_at_once(tmp_path):
     child.send("play thumb-and-pouch --seed 2\r")
     assert wait_for_screen(child, lambda: screen.cursor_row().startswith("thumb-and-pouch>")), screen.text()
     child.send("solve --play --pace 0.05\r")
-    assert wait_for_screen(child, lambda: "Thumb and Pouch is over: won" in screen.text()
+    assert wait_for_screen(child, lambda: "Thumb and Pouch is over, score 52." in screen.text()
                            and screen.cursor_row().startswith("thumb-and-pouch>"), 60), screen.text()
     text = screen.text()
     assert not paged.exists(), paged.read_text()

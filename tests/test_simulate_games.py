@@ -137,3 +137,17 @@ def test_tasks_give_the_same_counts_when_run_in_threads(game):
     alone = [task(chunk) for chunk in chunks]
     with ThreadPoolExecutor(4) as threads:
         assert list(threads.map(task, chunks)) == alone
+
+
+@pytest.mark.parametrize("game, spellings", [("blackjack", ("--first SEED", "--seed SEED")),
+                                             ("snap", ("--first SEED",))])
+def test_help_simulate_states_the_seed_rule_once_and_names_every_spelling_in_its_usage(game, spellings):
+    shell = Shell.create(plugins=[game])
+    shell.execute(f"play {game} --seed 2")
+    help_text = shell.execute("help simulate").output
+    usage = help_text.split("\n\n")[0].split("\n")[0]
+    for spelling in spellings:
+        assert spelling in usage
+    flat = " ".join(help_text.split())
+    assert flat.count("else this game's seed") == 1
+    assert flat.count("SEED+N-1") <= 1

@@ -9,7 +9,7 @@ import time
 
 import pyte
 
-from cardshell.progress import HELD_SECONDS, ProgressLine, format_duration
+from cardshell.progress import HELD_SECONDS, ProgressLine, format_duration, rate_text
 
 
 class Clock:
@@ -45,7 +45,7 @@ def test_the_line_counts_deals_with_rate_and_eta():
     clock = Clock()
     line = ProgressLine(1_000_000, "simulate 1,000,000", stream=Terminal(), clock=clock, columns=200)
     try:
-        assert line.text() == "simulate 1,000,000: 0/1,000,000 games (0.0%), 0 games/s, ETA --:--:--"
+        assert line.text() == "simulate 1,000,000: 0/1,000,000 games (0.0%), ETA --:--:--"  # no rate of nothing
         clock.now += 2.0
         line.advance(100_000)
         assert line.text() == "simulate 1,000,000: 100,000/1,000,000 games (10.0%), 50,000 games/s, ETA 0:00:18"
@@ -141,3 +141,17 @@ def test_format_duration():
     assert format_duration(18.2) == "0:00:19"
     assert format_duration(100_000) == "27:46:40"
     assert format_duration(float("inf")) == format_duration(float("nan")) == "--:--:--"
+
+
+def test_a_slow_sweep_shows_its_rate_with_decimals_and_only_once_it_means_something():
+    clock = Clock()
+    line = ProgressLine(None, "winnability aces-up", "deals", stream=Terminal(), clock=clock, columns=200)
+    try:
+        clock.now += 0.5
+        line.advance(7)
+        assert line.text() == "winnability aces-up: 7 deals"  # half a second: no rate yet
+        clock.now += 9.5
+        assert line.text() == "winnability aces-up: 7 deals, 0.70 deals/s"  # never "0 deals/s"
+    finally:
+        line.close()
+    assert [rate_text(done, 1.0) for done in (0, 3, 25, 123_456)] == [None, "3.00", "25.0", "123,456"]

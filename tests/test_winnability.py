@@ -433,7 +433,7 @@ def test_a_stored_winning_line_replays_to_a_win_through_the_piped_shell(shell, t
     script = "\n".join([f"play thumb-and-pouch --seed {deal}", *line]) + "\n"
     played = run_cli("--stop-on-error", stdin=script)
     assert played.returncode == 0, played.stderr
-    assert "Thumb and Pouch is over: won" in played.stdout
+    assert "You won!" in played.stdout and "Thumb and Pouch is over, score 52." in played.stdout
 
 
 def test_help_documents_the_command_and_its_bounds(one_shell):
@@ -571,3 +571,18 @@ def test_a_run_with_nothing_settled_says_so():
 
 def test_list_is_an_option_of_the_grammar():
     assert grammar.parse("thumb --list").list_all and not grammar.parse("thumb").list_all
+
+
+def test_a_report_with_unknown_deals_ends_with_the_command_that_gives_them_a_bigger_budget():
+    from cardshell.assist import MAX_NODES, MAX_SECONDS
+
+    key = Key("thumb-and-pouch", "1+abc", "thoughtful", 0.05, 200)
+    text = report("Thumb and Pouch", key, range(0, 6), Tally(won=5, unknown=1), 0.2, 0)
+    assert text.endswith("Next: 1 deal is unknown; a bigger budget may settle it:\n"
+                         "  winnability thumb-and-pouch --deals 0:6 --seconds 0.1 --nodes 400")
+    honest = Key("aces-up", "1+abc", "honest", 2.0, 1000, 8)
+    text = report("Aces Up", honest, range(3, 9), Tally(won=1, lost=1, unknown=4), 1.0, 0)
+    assert text.splitlines()[-1] == "  winnability aces-up --deals 3:9 --honest --samples 8 --seconds 4 --nodes 2000"
+    assert "Next:" not in report("Aces Up", key, range(0, 2), Tally(won=2), 0.1, 0)  # nothing unknown
+    at_limits = Key("aces-up", "1+abc", "thoughtful", MAX_SECONDS, MAX_NODES)
+    assert "Next:" not in report("Aces Up", at_limits, range(0, 2), Tally(unknown=2), 0.1, 0)

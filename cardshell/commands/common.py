@@ -9,7 +9,7 @@ import difflib
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardshell import gamepage, option_values, parsers, saves, timestamps
+from cardshell import discovery, gamepage, option_values, parsers, saves, timestamps
 from cardshell import help as helptext
 from cardshell.errors import CommandError, UsageError
 from cardshell.game_options import play_parser as play_parser  # its home; kept importable here
@@ -146,7 +146,23 @@ class HostPlugin:
             return None
 
     def _find_game(self, word: str) -> Game:
-        return find_game(self.shell.registry.games, word)
+        """:func:`find_game` in this shell's games; a word that names none says so, and
+        names the plugins installed since the shell started (a restart loads them).
+
+        Raises:
+            CommandError: no game, or more than one, starts so.
+        """
+        try:
+            return find_game(self.shell.registry.games, word)
+        except CommandError:
+            if word.lower() in self.shell.registry.games or any(
+                    gid.startswith(word.lower()) for gid in self.shell.registry.games):
+                raise
+            new = discovery.installed_since(self.shell.registry.known_plugins(), *self.shell.selection)
+            if not new:
+                raise
+            raise CommandError(say("game.installed-since", word=parsers.quoted(word),
+                                   plugins=", ".join(repr(name) for name in new))) from None
 
     def _saved_rows(self) -> list[tuple[str, Text]]:
         """One row per save: resumable ones with how to resume, broken ones with why not."""

@@ -47,8 +47,22 @@ class PlayCommands(GameSwitching):
         """``play GAME [--seed N] [options]``: start or resume a game.
 
         A new deal abandons a game with moves in progress here, or in the
-        automatic save (:meth:`_replacing`).
+        automatic save (:meth:`_replacing`).  The game left for another, in
+        progress with moves, is kept; at a terminal a last line says how to
+        resume it, above the new game (a script's output stays as it was: it knows
+        what it played).
         """
+        left = self.shell.table.current if ctx.interactive else None
+        self._play(ctx, words)
+        table = self.shell.table
+        if (left is not None and table.current is not left and left.outcome is None and left.moves
+                and table.sessions.get(left.id) is left):
+            # first, before the new game: its board and any ending stay the last lines above the prompt
+            ctx.output.insert(0, say("game.other-kept", title=left.game.title, game=left.id,
+                                     play=self.shell.lifecycle.host_word("play")))
+
+    def _play(self, ctx: CommandContext, words: list[str]) -> None:
+        """:meth:`play` but for the line about the game left."""
         shell = self.shell
         table, dispatcher = shell.table, shell.dispatcher
         if not words:

@@ -124,9 +124,12 @@ class Simulation:
 
         The command changes no state and shows none.
         """
+        aliases = "".join(f" (or {alias} SEED)" for alias in self.grammar.first_aliases)
+        seeds = (f"N is at most {self.grammar.max_deals:,}.  " if "SEED" in self.help  # the game's help says the rule
+                 else f"Deals are seeds SEED .. SEED+N-1 (N at most {self.grammar.max_deals:,}), SEED being "
+                      f"--first SEED{aliases}, else this game's seed.  ")
         options_help = (
-            f"Deals are seeds SEED .. SEED+N-1 (N at most {self.grammar.max_deals:,}); "
-            "--first SEED sets the first seed, else this game's seed is used.  "
+            f"{seeds}"
             "--jobs J spreads the deals over J processes (default and 0: every usable core; "
             "more than the usable cores is capped, with a note); --scheduler tcp://HOST:PORT, or the "
             f"environment variable {ENV_SCHEDULER}, runs them on a Dask cluster "

@@ -157,7 +157,8 @@ class Grammar:
         if self.positional_first:
             words.append("[I]")
         words += [f"[{extra.name}]" for extra in self.extras]
-        words += ["[--first SEED]", "[--jobs J]", "[--scheduler ADDR]", "[--plot [FILE.png]]"]
+        first = " | ".join(f"{option} SEED" for option in ("--first", *self.first_aliases))
+        words += [f"[{first}]", "[--jobs J]", "[--scheduler ADDR]", "[--plot [FILE.png]]"]
         return " ".join(words)
 
     def parse(self, text: str) -> SweepArgs:

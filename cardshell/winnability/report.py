@@ -15,6 +15,7 @@ from array import array
 from dataclasses import dataclass, field
 
 from cardshell import screen
+from cardshell.assist import MAX_NODES, MAX_SECONDS
 from cardshell.messages import HostMessage, say
 from cardshell.render import Text, laid, text_of
 from cardshell.sweep.histogram import Histogram
@@ -183,7 +184,26 @@ def report_lines(title: str, key: Key, deals: range, tally: Tally, wall: float, 
               laid(say("winnability.rules-version", version=key.rules_version), width),
               laid(say("winnability.key-covers-line", covers=KEY_COVERS), width, "  ")]
     lines += [laid(row, width, " " * 25) for row in rows]
+    step = next_step(key, deals, tally.unknown) if tally.unknown else None
+    if step is not None:
+        lines.append(laid(step, width, "  "))
     return lines
+
+
+def next_step(key: Key, deals: range, unknown: int) -> HostMessage | None:
+    """The report's last line when ``unknown`` deals ran out of budget: the same run
+    with twice the budget per deal (``--seconds`` and ``--nodes``, each at most
+    its limit, :data:`cardshell.assist.MAX_SECONDS` and ``MAX_NODES``), as a
+    command to type; None when the budget is at its limits already."""
+    seconds, nodes = min(2 * key.seconds, MAX_SECONDS), min(2 * key.nodes, MAX_NODES)
+    if seconds <= key.seconds and nodes <= key.nodes:
+        return None
+    words = ["winnability", key.game, "--deals", f"{deals.start}:{deals.stop}"]
+    if key.mode == "honest":
+        words += ["--honest", "--samples", str(key.samples)]
+    words += ["--seconds", f"{seconds:g}", "--nodes", str(nodes)]
+    return say("winnability.next-bigger-budget" if unknown != 1 else "winnability.next-bigger-budget-one",
+               count=f"{unknown:,}", command=" ".join(words))
 
 
 def histogram(tally: Tally) -> Histogram:

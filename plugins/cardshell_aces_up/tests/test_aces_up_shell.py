@@ -83,8 +83,8 @@ def test_hand_out_sessions_through_the_host_with_a_stacked_stock(deck, lines, fi
                 hand_out, _, why = hand_out.rpartition("\n")
                 assert why == plugin.reason(line)
             blocks.append(f"{plugin.PROMPT}{line}\n{hand_out}")
-    # The hand-out's session, then the host's two lines announcing the end.
-    ending = "\nAces Up is over: won, score 8 (only the four aces are left).\nNext: 'new', 'restart', 'undo' or 'quit'."
+    # The hand-out's session (its "You won!"), then the host's two lines: the score and what comes next.
+    ending = "\nAces Up is over, score 8.\nNext: 'new', 'restart', 'undo' or 'quit'."
     assert blocks[-1].endswith(ending)
     blocks[-1] = blocks[-1].removesuffix(ending)
     assert "\n\n".join(blocks) + "\n" == (DATA / fixture).read_text(encoding="utf-8")

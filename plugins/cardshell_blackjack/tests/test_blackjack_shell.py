@@ -101,7 +101,7 @@ def test_bust_round_text():
 
 
 #: The usage line of Blackjack's simulate (the sweep engine's grammar with T).
-SIMULATE_USAGE = "simulate N [T] [--first SEED] [--jobs J] [--scheduler ADDR] [--plot [FILE.png]]"
+SIMULATE_USAGE = "simulate N [T] [--first SEED | --seed SEED] [--jobs J] [--scheduler ADDR] [--plot [FILE.png]]"
 
 
 @pytest.mark.parametrize(

@@ -175,6 +175,9 @@ def test_a_win_through_the_shell():
     reply = shell.execute("wf 2")
     assert reply.ok
     assert reply.output.startswith(rules.MSG_WON + "\n")
+    # the ending said once: the game's words say it is won, the host adds the score and what comes next
+    assert reply.output.lower().count("won") == 1
+    assert reply.output.endswith("Thumb and Pouch is over, score 52.\nNext: 'new', 'restart', 'undo' or 'quit'.")
     assert shell.current.outcome is not None and shell.current.outcome.result == "won"
     assert plugin.outcome(shell.current.state).result == "won"
 
