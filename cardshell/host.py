@@ -43,8 +43,6 @@ class Host(Protocol):
         front_end: the front end's settings (``width``, ``confirm``, ``working``).
         places: where files are kept (``data_dir``).
         settings: the session's settings (``set``: ``autoplay``).
-        selection: the entry points chosen at start: the names to load (None:
-            all) and those disabled.
     """
 
     table: GameTable
@@ -59,4 +57,3 @@ class Host(Protocol):
     front_end: FrontEnd
     places: Places
     settings: Settings
-    selection: tuple[list[str] | None, tuple[str, ...]]

@@ -69,6 +69,8 @@ class Registry:
         failures: every refused plugin, once each.
         notes: one line per plugin declaring what goes unused or is deprecated.
         refused: the names of the plugins refused at registration.
+        selection: the entry points chosen at start: the names to load (None:
+            all) and those disabled (set by :meth:`cardshell.shell.Shell.create`).
     """
 
     def __init__(self, pm: pluggy.PluginManager, problems: ProblemReporter, host: object, *,
@@ -81,6 +83,7 @@ class Registry:
         self._hooks = hookcall.GuardedHooks(pm, self._hook_failed)
         self.failures: list[PluginFailure] = list(failures)
         self.refused: set[str] = set()
+        self.selection: tuple[list[str] | None, tuple[str, ...]] = (None, ())
         self._infos = {info.name: info for info in plugins}
         self._objects = dict(pm.list_name_plugin())  # every plugin imported, by name
         self._pending: dict[str, IndexedPlugin] = {}  # the index's plugins not imported yet

@@ -78,7 +78,6 @@ class Shell:
     ) -> None:
         self.pm = pm
         #: The entry points chosen at start (``Shell.create``'s ``plugins`` and ``disabled``).
-        self.selection: tuple[list[str] | None, tuple[str, ...]] = (None, ())
         self.front_end = front_end or FrontEnd(interactive=interactive)
         self.places = Places(data_dir)
         self.problems = ProblemReporter(pm, blame.tracebacks_wanted(tracebacks))
@@ -143,7 +142,7 @@ class Shell:
         loaded, failures = load_entry_points(pm, plugins, disabled, extra_modules,
                                              tracebacks=blame.tracebacks_wanted(tracebacks))
         shell = cls(pm, plugins=loaded, failures=failures, **options)
-        shell.selection = (plugins, disabled)
+        shell.registry.selection = (plugins, disabled)
         if indexable:
             built = plugin_index.from_shell(shell)
             if built is not None:

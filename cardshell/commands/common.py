@@ -158,7 +158,7 @@ class HostPlugin:
             if word.lower() in self.shell.registry.games or any(
                     gid.startswith(word.lower()) for gid in self.shell.registry.games):
                 raise
-            new = discovery.installed_since(self.shell.registry.known_plugins(), *self.shell.selection)
+            new = discovery.installed_since(self.shell.registry.known_plugins(), *self.shell.registry.selection)
             if not new:
                 raise
             raise CommandError(say("game.installed-since", word=parsers.quoted(word),
