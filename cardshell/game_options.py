@@ -31,10 +31,20 @@ def play_parser(game: Game) -> OptionParser:
     """
     parser = OptionParser(prog=f"play {game.id}", add_help=False)
     parser.add_argument("--seed", type=option_values.seed, default=None)
+    if offers_autoplay(game):
+        parser.add_argument("--autoplay", action="store_true", default=None,
+                            help="turn autoplay on for this session (set autoplay on)")
     for option in game.options:
         parser.add_argument(f"--{option.name}", type=option.type, default=None, choices=option.choices,
                             help=option.help)
     return parser
+
+
+def offers_autoplay(game: Game) -> bool:
+    """Whether ``play GAME --autoplay`` is offered: the game declares safe moves
+    (``Search.safe``) and no option of its own named ``autoplay``."""
+    return (game.search is not None and game.search.safe is not None
+            and all(option.name != "autoplay" for option in game.options))
 
 
 def saved_options(game: Game, options: Mapping[str, Any]) -> dict[str, Any]:

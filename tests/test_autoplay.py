@@ -113,3 +113,15 @@ def test_with_autoplay_solve_shows_the_moves_to_type_and_they_win(tmp_path):
     for move in typed:  # typed as shown, autoplay on: the game is won
         assert shell.execute(move).ok, move
     assert shell.current.outcome is not None and shell.current.outcome.result == "won"
+
+
+def test_play_with_autoplay_turns_it_on_where_the_game_has_safe_moves(tmp_path):
+    shell = make_shell(tmp_path)
+    refused = shell.execute("play aces-up --autoplay")  # no safe moves: no such option, nothing changed
+    assert not refused.ok and "--autoplay" in refused.error
+    assert shell.current is None and shell.settings.autoplay is False
+    assert shell.execute("play thumb-and-pouch --seed 3 --autoplay").ok
+    assert shell.settings.autoplay is True and shell.current.seed == 3
+    for line in OPENING:
+        assert shell.execute(line).ok
+    assert list(shell.recorder.lines)[-2:] == ["tf 7 1", "tf 4 1"]

@@ -28,7 +28,8 @@ class SessionCommands(HostPlugin):
                     help="Settings last for this session and apply to every game: 'set' lists them. "
                          "autoplay: after each of your moves, the moves that can never hurt are played "
                          "for you (cards to the foundations that no other card needs), in games that "
-                         "declare them (Thumb and Pouch); each is shown and undone on its own."),
+                         "declare them (Thumb and Pouch); each is shown and undone on its own. "
+                         "'play GAME --autoplay' turns it on as a game starts."),
             Command("quit", "leave (abandon) the current game; outside a game, leave the shell", self.quit),
             Command("exit", "leave the shell", self.exit),
         ]

@@ -10,7 +10,7 @@ from cardshell import saves
 from cardshell.commands.common import _new_parser, _split
 from cardshell.commands.switching import GameSwitching
 from cardshell.errors import CommandError, UsageError
-from cardshell.game_options import play_parser
+from cardshell.game_options import offers_autoplay, play_parser
 from cardshell.hookspecs import hookimpl
 from cardshell.messages import HostMessage, say
 from cardshell.records import Command, CommandContext
@@ -71,6 +71,8 @@ class PlayCommands(GameSwitching):
         if words[0] != game.id:  # a prefix: record the game's id, so a replay means the same game
             dispatcher.record_as = shlex.join(["play", game.id, *words[1:]])
         namespace = play_parser(game).parse_words(words[1:])
+        if offers_autoplay(game) and vars(namespace).pop("autoplay", None):  # a session setting, not the deal's
+            shell.settings.autoplay = True
         given = {k: v for k, v in vars(namespace).items() if v is not None}
         session = table.sessions.get(game.id)
         if session is not None and not given and session.outcome is None:
