@@ -38,7 +38,7 @@ from prompt_toolkit.styles import Style
 from prompt_toolkit.validation import Validator
 
 from cardshell import help as helptext
-from cardshell import messages, pager, saves, screen, signals
+from cardshell import messages, pager, parsers, saves, screen, signals
 from cardshell.completion import CommandCheck, candidates, columns, describe, first_words, natural
 from cardshell.context import FrontEnd
 from cardshell.history import BoundedHistory
@@ -494,7 +494,8 @@ def offered_saves(shell: Shell) -> list[Text]:
         if isinstance(found, saves.SaveError):
             problems.append(messages.say("terminal.save-skipped", problem=found.message))
         elif found.game not in shell.games:
-            problems.append(messages.say("terminal.save-not-installed", name=repr(name), game=repr(found.game)))
+            problems.append(messages.say("terminal.save-not-installed", name=parsers.clipped(repr(name)),
+                                         game=parsers.clipped(repr(found.game))))
         elif saves.is_automatic(key) and found.log:
             resumable.append(messages.say("terminal.saved-game", name=name, seed=found.seed,
                                           moves=helptext.moves(len(found.log))).text)

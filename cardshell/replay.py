@@ -21,6 +21,7 @@ from cardshell.endings import Endings
 from cardshell.errors import CommandError
 from cardshell.game_options import saved_options
 from cardshell.messages import say
+from cardshell.parsers import clipped
 from cardshell.problems import ProblemReporter
 from cardshell.records import Game, Outcome
 from cardshell.registry import Registry
@@ -187,7 +188,8 @@ class Replayer:
         """
         game = self.registry.games.get(record.game)
         if game is None:
-            raise SaveError(say("save.game-not-installed", name=repr(saves.plain_name(name)), game=repr(record.game)))
+            raise SaveError(say("save.game-not-installed", name=repr(saves.plain_name(name)),
+                                game=clipped(repr(record.game))))
         ended = self.endings.ended_at(record.uid)
         behind = ended is not None and len(record.log) < ended
         if behind and not game.undo:  # played on from this save to an ending (cardshell.endings)

@@ -184,3 +184,13 @@ def utc(monkeypatch):
 def test_when_a_save_was_written_reads_as_a_host_message(utc, stamp, message_id, args):
     now = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
     assert said(timestamps.readable(stamp, now), message_id).plain_args() == args
+
+
+def test_a_save_for_a_huge_game_name_is_echoed_cut(tmp_path):
+    """A crafted save naming a game of 100,000 characters: its refusal and the list of saves quote it cut."""
+    write_save(tmp_path, "big", json.dumps(counter_save(game="Z" * 100_000)))
+    shell = make_shell(tmp_path, autosave=False)
+    refused = shell.execute("load big")
+    assert not refused.ok and "(100002 characters)" in refused.error and len(refused.error) < 300
+    listed = shell.execute("saves")
+    assert listed.ok and "(100002 characters)" in listed.output and len(listed.output) < 1000

@@ -176,7 +176,7 @@ class HostPlugin:
                 continue
             game = self.shell.registry.games.get(found.game)
             if game is None:
-                rows.append((name, say("save.row-not-installed", game=repr(found.game))))
+                rows.append((name, say("save.row-not-installed", game=parsers.clipped(repr(found.game)))))
                 continue
             ended = self.shell.endings.ended_at(found.uid)
             if not game.undo and ended is not None and len(found.log) < ended:
