@@ -109,3 +109,20 @@ def test_saved_games_at_start_and_the_confirm_question_are_wrapped_between_words
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_completion_shows_a_description_beside_each_command_at_60x20(tmp_path):
+    """As fish shows one: Tab at a 60x20 terminal lists ``saves`` and ``set`` with their summaries."""
+    child = spawn_cardshell(tmp_path, "aces-up", rows=20, columns=60)
+    screen = child.screen
+    child.expect_exact("cardshell>")
+    child.send("s")
+    child.send("\t")
+    assert wait_for_screen(child, lambda: any("saves" in row and "list" in row for row in screen.rows())
+                           and any(row.strip().startswith("set") and "settings" in row for row in screen.rows())), \
+        screen.text()
+    child.sendcontrol("c")
+    child.send("exit\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
