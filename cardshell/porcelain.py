@@ -81,7 +81,7 @@ class JsonWriter:
         self.plugin = plugin
         self.games = games
         self._greeted = schema < 2
-        self._game_names: Collection[str] | None = None  # the plugins with games, asked once a line
+        self._game_names: Collection[str] | None = None  # the plugins with games, as last asked
         self.ended = False
         self._ran: str | None = None  # the plugin whose command the line being written ran
 
@@ -92,42 +92,45 @@ class JsonWriter:
         if self.schema >= 2:
             if obj["origin"] == "game" and obj.get("_game") is None:  # a board, a game's echo: the game's plugin
                 obj["_game"] = (self._ran if self._ran is not None else self.plugin() if self.plugin else None, None)
-            obj = upgraded(obj, self._games)
+            obj = upgraded(obj, self._is_game)
         else:
             obj.pop("_message", None)
             obj.pop("_game", None)
-            if obj["args"] is None:
-                obj["args"] = structured(obj.pop("_args"))["args"]
             obj["text"] = _SURROGATE.sub(_escaped, obj["text"])  # strict UTF-8 in every schema
         self.out.write(_encode(obj) + "\n")
 
-    def _record_2(self, piece: Part, stream: str, number: int, shown: str, status: str) -> dict[str, Any]:
-        """Schema 2's record of a line's part, made directly (what :func:`upgraded` makes of
-        :func:`record`'s); ``shown`` is the line's input already escaped (:func:`clean`)."""
+    def _line_2(self, piece: Part, stream: str, middle: str) -> str:
+        """Schema 2's record of a line's part as :data:`_encode` writes it (what :func:`upgraded`
+        makes of :func:`record`'s), made from a template with the line's ``middle`` (its ``line``,
+        ``input`` and ``status``, encoded once a line): a line's records are most of the porcelain's cost."""
         message = piece.message
         origin, kind, plugin = piece.origin, piece.kind, piece.plugin
-        identity: str | None
         if origin == "game":
             if plugin is None:  # a board, a game's echo: the game's plugin
                 plugin = self._ran if self._ran is not None else self.plugin() if self.plugin else None
-            names = self._games() if plugin is not None else None
-            if names is not None and plugin not in names:
+            if plugin is not None and not self._is_game(plugin):
                 origin = PLUGIN
         if message is not None:
-            identity, args = message.id, typed(message)["args"]
-            if kind == "note" and identity.startswith("game.ending"):
+            identity: str | None = message.id
+            args = _encode(typed(message)["args"]) if message.args else "{}"
+            if kind == "note" and message.id.startswith("game.ending"):
                 kind = "ending"
         else:
-            identity, args = piece.code, {}
-        return {"cardshell": 2, "stream": stream, "line": number, "input": shown, "status": status,
-                "origin": origin, "kind": kind, "id": identity, "args": args, "text": clean(piece.text),
-                "inline": piece.inline, "plugin": plugin}
+            identity, args = piece.code, "{}"
+        return (f'{{"cardshell": 2, "stream": {_string(stream)}{middle}"origin": {_string(origin)}, '
+                f'"kind": {_string(kind)}, "id": {"null" if identity is None else _string(identity)}, '
+                f'"args": {args}, "text": {_string(clean(piece.text))}, '
+                f'"inline": {"true" if piece.inline else "false"}, '
+                f'"plugin": {"null" if plugin is None else _string(plugin)}}}')
 
-    def _games(self) -> Collection[str] | None:
-        """The plugins that bring games, asked once a line (None: unknown)."""
-        if self._game_names is None and self.games is not None:
+    def _is_game(self, plugin: str) -> bool:
+        """Whether ``plugin`` brings games (``games``; True when unknown): the names are asked
+        again only for a plugin not among them yet, as games are only ever added."""
+        if self.games is None:
+            return True
+        if self._game_names is None or plugin not in self._game_names:
             self._game_names = self.games()
-        return self._game_names
+        return plugin in self._game_names
 
     def drained(self, line: int | None = None, text: str | None = None, status: str | None = None,
                 origin: str = PLUGIN) -> None:
@@ -190,7 +193,7 @@ class JsonWriter:
 
     def reply(self, number: int, line: str, reply: Reply) -> None:
         status = "ok" if reply.ok else ("interrupted" if reply.interrupted else "rejected")
-        self._ran, self._game_names = reply.plugin, None
+        self._ran = reply.plugin
         if not self._greeted:
             self._greeted = True
             self.out.write(_encode(hello(self.schema)) + "\n")
@@ -198,16 +201,16 @@ class JsonWriter:
         pieces = [("out", reply.output_as_parts()), ("err", reply.warning_parts()), ("err", reply.error_as_parts())]
         if self.schema >= 2:  # the records made at once, the line's input escaped once, written in one go
             shown = clean(line)
-            record_2 = self._record_2
-            lines = [_encode(record_2(piece, stream, number, shown, status)) for stream, parts in pieces
-                     for piece in parts]
+            middle = f', "line": {number}, "input": {_string(shown)}, "status": {_string(status)}, '
+            line_2 = self._line_2
+            lines = [line_2(piece, stream, middle) for stream, parts in pieces for piece in parts]
             lines.append(result_line(2, number, line, status))
             self.out.write("\n".join(lines))
         else:
-            for stream, parts in pieces:
-                for piece in parts:
-                    self._write(_part_record(piece, stream, number, line, status))
-            self.out.write(result_line(self.schema, number, line, status))
+            middle = f', "line": {number}, "input": {_string(line)}, "status": {_string(status)}, '
+            lines = [_line_1(piece, stream, middle) for stream, parts in pieces for piece in parts]
+            lines.append(result_line(1, number, line, status))
+            self.out.write("\n".join(lines))
         self._ran = None
         self.out.flush()
 
@@ -247,17 +250,20 @@ class JsonWriter:
 _encode = json.JSONEncoder(ensure_ascii=False).encode
 
 
-def _part_record(piece: Part, stream: str, line: int | None, text: str | None, status: str) -> dict[str, Any]:
-    """:func:`record`, its schema 1 ``args`` made only when schema 1 writes them (``args`` None, ``_args``)."""
+#: A JSON string of a ``str`` as :data:`_encode` writes it (non-ASCII kept).
+_string = json.encoder.encode_basestring
+
+
+def _line_1(piece: Part, stream: str, middle: str) -> str:
+    """Schema 1's record of a line's part (:func:`record`, its text strict UTF-8) as
+    :data:`_encode` writes it, made from a template with the line's ``middle``."""
     message = piece.message
-    made = {"cardshell": SCHEMA_VERSION, "stream": stream, "line": line, "input": text, "status": status,
-            "origin": piece.origin, "kind": piece.kind, "id": None if message is None else message.id,
-            "args": {} if message is None else None, "text": piece.text, "inline": piece.inline}
-    if message is not None:
-        made["_message"] = made["_args"] = message
-    if piece.plugin is not None or piece.code is not None:
-        made["_game"] = (piece.plugin, piece.code)
-    return made
+    identity = "null" if message is None else _string(message.id)
+    args = "{}" if message is None or not message.args else _encode(structured(message)["args"])
+    return (f'{{"cardshell": 1, "stream": {_string(stream)}{middle}"origin": {_string(piece.origin)}, '
+            f'"kind": {_string(piece.kind)}, "id": {identity}, "args": {args}, '
+            f'"text": {_string(_SURROGATE.sub(_escaped, piece.text))}, '
+            f'"inline": {"true" if piece.inline else "false"}}}')
 
 
 def record(piece: Part, stream: str, line: int | None = None, text: str | None = None,
@@ -315,24 +321,21 @@ def hello(schema: int) -> dict[str, Any]:
     return {"cardshell": schema, "kind": "hello", "version": __version__, "schemas": list(SCHEMAS)}
 
 
-def upgraded(obj: dict[str, Any], games: Callable[[], Collection[str] | None] | None = None) -> dict[str, Any]:
+def upgraded(obj: dict[str, Any], is_game: Callable[[str], bool] | None = None) -> dict[str, Any]:
     """An object of schema 1 as schema 2 writes it (``obj`` itself, changed): ``cardshell`` 2,
     a game's ending of kind ``ending``, typed ``args`` (:func:`typed`), every string
     escaped as the plain output escapes it (:func:`clean`), the ``plugin``
     that wrote a part (None: the host's, or unknown), origin :data:`PLUGIN`
-    for a plugin not among ``games()`` (the plugins that bring games; None:
-    all are), and a game's rejection id as ``id``."""
+    for a plugin that brings no game (``is_game``; None: every plugin does), and a
+    game's rejection id as ``id``."""
     obj["cardshell"] = 2
     message = obj.pop("_message", None)
-    obj.pop("_args", None)
     plugin, code = obj.pop("_game", (None, None))
     obj.setdefault("plugin", plugin)
     if code is not None and obj["id"] is None:
         obj["id"] = code
-    if plugin is not None and games is not None and obj["origin"] == "game":
-        names = games()
-        if names is not None and plugin not in names:
-            obj["origin"] = PLUGIN
+    if plugin is not None and is_game is not None and obj["origin"] == "game" and not is_game(plugin):
+        obj["origin"] = PLUGIN
     if message is not None:
         obj["args"] = typed(message)["args"]
         if obj["kind"] == "note" and message.id.startswith("game.ending"):

@@ -114,3 +114,68 @@ def test_a_result_record_made_from_its_template_is_the_record(schema, line):
     writer._greeted = True
     writer._write(result(3, line, "ok"))
     assert result_line(schema, 3, line, "ok") == written[-1]
+
+
+def test_a_lines_records_made_from_templates_are_the_encoders_bytes():
+    """Schema 2 writes a line's part records from a template (its cost per line): each is exactly
+    what ``json.dumps(record, ensure_ascii=False)`` writes of the same object."""
+    from cardshell.messages import say
+    from cardshell.porcelain import JsonWriter
+    from cardshell.reply import GAME, HOST, Reply, part
+    from cardshell.screen import Exact
+
+    written = []
+
+    class Out:
+        def write(self, text):
+            written.append(text)
+
+        def flush(self):
+            pass
+
+    writer = JsonWriter(Out(), None, 2, plugin=lambda: "toy", games=lambda: frozenset({"toy"}))
+    parts = [part(say("game.started", title='Aces "Up" ♠', seed=7), HOST),
+             part(Exact("stock \x1b[31m♥\x1b[0m\n10♣ \udcff", "board"), GAME),
+             part("No, not that.", GAME, "error", plugin="other", code="other.refused"),
+             part(say("command.usage", usage="spew HEX"), HOST, "error", inline=True)]
+    writer.reply(4, 'say "hi"\ttab', Reply(ok=False, parts=parts[:2], error_parts=parts[2:], plugin="other"))
+    lines = "".join(written).split("\n")[1:-2]  # the hello first; the result (a template tested above) last
+    assert len(lines) == 4
+    for line in lines:
+        assert json.dumps(json.loads(line), ensure_ascii=False) == line
+    records = [json.loads(line) for line in lines]
+    assert [record["kind"] for record in records] == ["output", "board", "error", "error"]
+    assert records[2]["origin"] == "plugin" and records[2]["id"] == "other.refused" and records[3]["inline"]
+    assert records[0]["args"] == {"title": 'Aces "Up" ♠', "seed": 7} and "\\udcff" in records[1]["text"]
+
+
+def test_schema_1s_records_made_from_templates_are_the_released_records():
+    """Schema 1's line records, written from a template, are byte for byte what :func:`record` gives."""
+    from cardshell.messages import say
+    from cardshell.porcelain import JsonWriter, record
+    from cardshell.reply import GAME, HOST, Reply, part
+    from cardshell.screen import Exact
+
+    written = []
+
+    class Out:
+        def write(self, text):
+            written.append(text)
+
+        def flush(self):
+            pass
+
+    parts = [part(say("game.started", title='Aces "Up" ♠', seed=7), HOST),
+             part(Exact("stock \x1b[31m♥\x1b[0m\n10♣ \udcff", "board"), GAME),
+             part("No, not that.", GAME, "error", plugin="other", code="other.refused"),
+             part(say("command.usage", usage="spew HEX"), HOST, "error", inline=True)]
+    JsonWriter(Out(), None, 1).reply(4, 'say "hi"', Reply(ok=False, parts=parts[:2], error_parts=parts[2:]))
+    lines = "".join(written).split("\n")[:-2]
+    expected = []
+    for stream, piece in [("out", parts[0]), ("out", parts[1]), ("err", parts[2]), ("err", parts[3])]:
+        made = record(piece, stream, 4, 'say "hi"', "rejected")
+        made.pop("_message", None)
+        made.pop("_game", None)
+        made["text"] = made["text"].replace("\udcff", "\\udcff")
+        expected.append(json.dumps(made, ensure_ascii=False))
+    assert lines == expected
