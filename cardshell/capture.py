@@ -17,7 +17,7 @@ Files, not a pipe drained by a thread: what a line's plugin code wrote is
 read in full, in order, before that line's result record (a thread would
 race the result and could give output to the next line); a plugin that
 writes much never blocks on a full pipe; there is no thread to stop on a
-signal.  A drain costs one ``fstat`` per stream when nothing was written.
+signal.  A drain costs one ``lseek`` per stream when nothing was written.
 Bound: at most :data:`LIMIT` bytes of a stream are kept per drain (the
 file itself is truncated at each drain, so memory and disk stay bounded
 by what plugin code writes between two records).
@@ -119,7 +119,7 @@ class Capture:
         found: list[tuple[str, str]] = []
         for name, fd in self._files.items():
             try:
-                size = os.fstat(fd).st_size
+                size = os.lseek(fd, 0, os.SEEK_END)  # the size, and where the next write goes anyway
                 if not size:
                     continue
                 data = os.pread(fd, min(size, LIMIT), 0)
