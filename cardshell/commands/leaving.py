@@ -49,8 +49,8 @@ class SessionCommands(HostPlugin):
         """
         settings = self.shell.settings
         if not args:
-            ctx.echo("\n".join(say("settings.row", name=name, value=settings.shown(name), help=HELP[name]).text
-                               for name in settings.names()))
+            for name in settings.names():  # a message each: the porcelain gives its id, a terminal wraps it
+                ctx.echo(say("settings.row", name=name, value=settings.shown(name), help=HELP[name]))
             return
         name = args[0].lower()
         if name not in settings.names():
