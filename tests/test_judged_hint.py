@@ -63,6 +63,17 @@ def test_a_game_without_undo_is_not_dealt_again_over_a_deal_played_on(line):
     assert shell.execute("new --seed 7").ok  # another deal is allowed
 
 
+def test_a_finished_game_without_undo_may_be_dealt_again_as_its_ending_offers(tmp_path):
+    """Its outcome is counted: ``restart``, which the ending's ``Next:`` line offers, deals it again."""
+    shell = Shell.create(plugins=["crazy-eights"], data_dir=tmp_path / "data", autosave=False)
+    assert shell.execute("play crazy-eights --seed 3").ok
+    played = shell.execute("solve --play")
+    assert played.ok and shell.current.outcome is not None and not shell.current.game.undo
+    assert "'restart'" in played.output.splitlines()[-1]
+    again = shell.execute("restart")
+    assert again.ok and shell.current.outcome is None and shell.current.moves == 0 and shell.current.seed == 3
+
+
 def test_help_hint_states_the_defaults_the_hint_uses():
     from cardshell.assist import HINT_NODES, HINT_SAMPLES, HINT_SECONDS
     from cardshell.messages import CATALOG

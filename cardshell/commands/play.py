@@ -128,11 +128,11 @@ class PlayCommands(GameSwitching):
 
         Raises:
             CommandError: ``session`` is the current game, without undo, on
-                deal ``seed``, with a move made.
+                deal ``seed``, with a move made, not over.
         """
         current = self.shell.table.current
         if current is not None and session is current and not current.game.undo and seed == current.seed \
-                and current.moves > 0:
+                and current.moves > 0 and current.outcome is None:
             raise CommandError(say("game.no-undo-replay", title=current.game.title, seed=current.seed, what=what))
 
     def _current_or_finished(self) -> Any:
