@@ -254,7 +254,7 @@ class AssistCommands:
                                       "solver" if rules.search.solver is not None else "its rules",
                                       lambda state: solve(rules, state, Budget(options.seconds, options.nodes)))
         session.assisted = True  # whatever it found (cardshell_stats: never "perfect")
-        seen = say("solve.seen")
+        seen = say("solve.seen-opponents" if session.game.players is not None else "solve.seen")
         solve_word = self.shell.lifecycle.host_word("solve")
         if verdict.result == "won":
             if not verdict.line:

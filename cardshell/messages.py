@@ -807,6 +807,9 @@ _message("hint.judged",
          "budget ran out; `share` is won/samples and `low`-`high` its 95% Wilson interval, in percent.")
 _message("solve.searching", "solve: searching", "At a terminal, beside the spinner while `solve` searches.")
 _message("solve.seen", "(the search sees face-down cards)", "Part of `solve.line` and `solve.no-win`.")
+_message("solve.seen-opponents",
+         "(the search sees face-down cards, and the computer plays as its seeded policy would)",
+         "`solve.seen` in a game against computer opponents (`Game.players`): what the search assumes of them.")
 _message("solve.already-won", "The game is already won.", "`solve` in a game already won.")
 _message("solve.line", "Winning line ({moves}, {positions} searched) {seen}:",
          "`solve` found a winning line (on the next line). `moves` a `game.moves` count, `positions` a "
