@@ -1640,6 +1640,10 @@ _message("winnability.next-bigger-budget",
 _message("winnability.next-bigger-budget-one",
          "Next: {count} deal is unknown; a bigger budget may settle it:\n  {command}",
          "`winnability.next-bigger-budget` for one unknown deal.")
+_message("winnability.thoughtful-opponents",
+         "Thoughtful: each deal is solved seeing every card, the computer playing as its seeded policy would: "
+         "can it be won at all?",
+         "`winnability.thoughtful` for a game against computer opponents (`Game.players`).")
 _message("winnability.thoughtful", "Thoughtful: each deal is solved seeing every card: can it be won at all?",
          "The report's second line for `--thoughtful` (also in `help winnability`).")
 _message("winnability.honest",

@@ -106,3 +106,14 @@ def test_loading_a_save_of_a_no_undo_game_played_on_since_is_refused(tmp_path):
     assert shell.table.current.state == before and shell.table.current.moves == 3  # nothing taken back
     elsewhere = new_shell(["crazy-eights"], data_dir=tmp_path)  # another shell never played on it: loads
     assert elsewhere.execute("load s1").ok and elsewhere.table.current.moves == 1
+
+
+def test_solve_and_the_thoughtful_sweep_say_what_they_assume_of_computer_opponents(tmp_path):
+    shell = Shell.create(plugins=["crazy-eights", "aces-up"], data_dir=tmp_path / "data", autosave=False)
+    assert shell.execute("play crazy-eights --seed 3").ok
+    assert "the computer plays as its seeded policy would" in shell.execute("solve").output
+    swept = shell.execute("winnability crazy-eights --deals 0:2 --jobs 1")
+    assert swept.ok and "the computer playing as its seeded policy would" in " ".join(swept.output.split())
+    assert shell.execute("play aces-up --seed 13").ok
+    solved = shell.execute("solve").output
+    assert "(the search sees face-down cards)" in solved and "computer" not in solved

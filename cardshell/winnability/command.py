@@ -172,6 +172,11 @@ class WinnabilityCommands:
                 histograms.write_png(drawn, png)
                 ctx.echo(say("sweep.wrote-histogram", file=png))
 
+    def _opponents(self, game_id: str) -> bool:
+        """Whether the game plays against computer opponents (``Game.players``): the report names what it assumes."""
+        game = self.shell.registry.games.get(game_id)
+        return game is not None and game.players is not None
+
     def _sweep_and_report(self, ctx: CommandContext, options: grammar.WinnabilityArgs, title: str, key: Key,
                           task: Any, backend: Any, notes: list[Text], export: Path | None,
                           warn: Callable[[Text, Text], None]) -> Tally:
@@ -211,7 +216,7 @@ class WinnabilityCommands:
             if shared > 0:
                 ctx.echo(say("winnability.shared", count=f"{shared:,}"))
             for line in report_lines(title, key, deals, tally, wall, reused, list_all=options.list_all,
-                                     width=self.shell.front_end.width):
+                                     width=self.shell.front_end.width, opponents=self._opponents(key.game)):
                 ctx.echo(line)
             if export is not None:
                 try:

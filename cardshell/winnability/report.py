@@ -111,11 +111,13 @@ def _listed(message_id: str, found: array, list_all: bool, width: int) -> Text:
     return listed
 
 
-def summary(title: str, key: Key, tally: Tally, *, list_all: bool = False, width: int = 80) -> list[Text]:
+def summary(title: str, key: Key, tally: Tally, *, list_all: bool = False, width: int = 80,
+            opponents: bool = False) -> list[Text]:
     """The plain-words head of the report, as messages each wrapped to ``width``.
 
     ``list_all`` (``--list``) lists every deal, else the first :data:`LISTED`
-    of each result.
+    of each result; ``opponents``: the game has computer players, whose
+    assumed play the thoughtful line names.
     """
     settled = tally.won + tally.lost
     honest = key.mode == "honest"
@@ -129,7 +131,8 @@ def summary(title: str, key: Key, tally: Tally, *, list_all: bool = False, width
                    high=f"{100 * high:.0f}", unknown=f"{tally.unknown:,}")
     else:
         head = say("winnability.summary-none", title=title, unknown=f"{tally.unknown:,}")
-    lines: list[Text] = [laid(head, width, "  "), laid((HONEST_LINE if honest else THOUGHTFUL_LINE), width, "  ")]
+    question = HONEST_LINE if honest else say("winnability.thoughtful-opponents") if opponents else THOUGHTFUL_LINE
+    lines: list[Text] = [laid(head, width, "  "), laid(question, width, "  ")]
     for result, message_id in _LISTS:
         found = tally.deals_by_result.get(result, array("q"))
         if found:
@@ -140,7 +143,7 @@ def summary(title: str, key: Key, tally: Tally, *, list_all: bool = False, width
 
 
 def report(title: str, key: Key, deals: range, tally: Tally, wall: float, reused: int, *,
-           list_all: bool = False, width: int = 80) -> str:
+           list_all: bool = False, width: int = 80, opponents: bool = False) -> str:
     """The report of a run, as one text: the lines of :func:`report_lines`.
 
     Args:
@@ -148,17 +151,18 @@ def report(title: str, key: Key, deals: range, tally: Tally, wall: float, reused
         reused: deals answered from the table, not solved now.
         list_all: list every deal (``--list``).
         width: the screen's width in characters (80 in scripts).
+        opponents: the game has computer players (:func:`summary`).
 
     Returns:
         The lines, none over ``width`` characters but a single word (the
         rules version).
     """
     return "\n".join(text_of(line) for line in report_lines(title, key, deals, tally, wall, reused,
-                                                            list_all=list_all, width=width))
+                                                            list_all=list_all, width=width, opponents=opponents))
 
 
 def report_lines(title: str, key: Key, deals: range, tally: Tally, wall: float, reused: int, *,
-                 list_all: bool = False, width: int = 80) -> list[Text]:
+                 list_all: bool = False, width: int = 80, opponents: bool = False) -> list[Text]:
     """The report of a run as the host's messages, each wrapped to ``width``; arguments as for :func:`report`."""
     settled = tally.won + tally.lost
     low, high = wilson_interval(tally.won, settled)
@@ -177,7 +181,7 @@ def report_lines(title: str, key: Key, deals: range, tally: Tally, wall: float, 
             longest=_seconds(times[-1]) if times else "-"),
         say("winnability.row-from-table", reused=f"{reused:>8,}", count=f"{tally.deals:,}"),
     ]
-    lines = summary(title, key, tally, list_all=list_all, width=width)
+    lines = summary(title, key, tally, list_all=list_all, width=width, opponents=opponents)
     lines += [laid(say("winnability.details", game=key.game, mode=key.mode, start=deals.start,
                   stop=deals.stop), width, "  "),
               laid(_budget(key), width, "  "),
