@@ -114,6 +114,6 @@ def test_solve_and_the_thoughtful_sweep_say_what_they_assume_of_computer_opponen
     assert "the computer plays as its seeded policy would" in shell.execute("solve").output
     swept = shell.execute("winnability crazy-eights --deals 0:2 --jobs 1")
     assert swept.ok and "the computer playing as its seeded policy would" in " ".join(swept.output.split())
-    assert shell.execute("play aces-up --seed 13").ok
+    assert shell.execute("%play aces-up --seed 13").ok  # Crazy Eights' own 'play' plays a card
     solved = shell.execute("solve").output
     assert "(the search sees face-down cards)" in solved and "computer" not in solved
