@@ -126,7 +126,7 @@ def joined(parts: Iterable[Part]) -> str:
     return text
 
 
-@dataclass
+@dataclass(init=False)
 class Reply:
     """What one input line produced.
 
@@ -167,6 +167,21 @@ class Reply:
     plugin: str | None = None
     _output: str = field(default="", repr=False)
     _lay_out: Callable[[], str] | None = field(default=None, repr=False, compare=False)
+
+    def __init__(self, ok: bool = True, output: str = "", error: str | None = None,
+                 warned: list[Text] | None = None, interrupted: bool = False, follow_up: list[str] | None = None,
+                 steps: bool = False, pace: float | None = None, exact: list[str] | None = None,
+                 parts: list[Part] | None = None, error_parts: list[Part] | None = None, pageable: bool = True,
+                 plugin: str | None = None) -> None:
+        """The fields as the attributes above say, in the order of earlier releases (``output`` second)."""
+        self.ok, self.error, self.interrupted, self.steps, self.pace = ok, error, interrupted, steps, pace
+        self.warned = [] if warned is None else warned
+        self.follow_up = [] if follow_up is None else follow_up
+        self.exact = [] if exact is None else exact
+        self.parts = [] if parts is None else parts
+        self.error_parts = [] if error_parts is None else error_parts
+        self.pageable, self.plugin = pageable, plugin
+        self._output, self._lay_out = output, None
 
     @property
     def output(self) -> str:
