@@ -28,8 +28,9 @@ def test_any_integer_seed_deals_and_replays_the_same_game(cardshell_shell, game,
     if legal and shell.current.outcome is None:
         assert execute_checked(shell, legal[0]).ok
     assert execute_checked(shell, "save any-seed").ok
-    if shell.current.game.undo or not shell.current.moves:
-        assert execute_checked(shell, "restart").ok and shell.current.state == first  # the seed deals it again
+    if shell.current.game.undo or not shell.current.moves or shell.current.outcome is not None:
+        # the seed deals it again (a finished game's outcome is counted: no undo does not forbid a new start)
+        assert execute_checked(shell, "restart").ok and shell.current.state == first
     else:  # a no-undo game in progress is never dealt again over itself: a fresh shell deals the seed
         assert not execute_checked(shell, "restart").ok
         fresh = cardshell_shell(plugins=[game])
