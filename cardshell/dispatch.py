@@ -352,6 +352,11 @@ class Dispatcher:
                     moves.append(move)
         except CommandError:  # a safe move the rules reject: the plugin's fault, nothing played
             moves = []
+        except KeyboardInterrupt:  # after the player's move was made: it stays made, nothing is autoplayed
+            reply.warned.append(say("command.interrupted-after-move", line=repr(session.log[-1] if session.log else ""),
+                                    undo=repr(self.sessions.host_word('undo'))))
+            reply.interrupted = True
+            return
         if guarded.failed is None and moves:
             reply.follow_up, reply.steps = moves, True
 
