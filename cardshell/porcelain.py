@@ -58,7 +58,8 @@ class JsonWriter:
         schema (int): one of :data:`SCHEMAS`.
         capture (Capture | None): schema 2's descriptors 1 and 2 held away
             from plugin code (:class:`cardshell.capture.Capture`): what was
-            written there is drained into records before each record.
+            written there is drained into records before a line's records
+            (and before each record written between lines).
         plugin (Callable[[], str | None] | None): the plugin whose game is
             played now, which captured output names (None: unknown).
         games (Callable[[], Collection[str]] | None): the names of the
