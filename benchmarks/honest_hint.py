@@ -4,7 +4,8 @@ Usage: ``python benchmarks/honest_hint.py GAME FIRST COUNT [NODES] [SAMPLES]``: 
 FIRST..FIRST+COUNT-1 of GAME honestly (:func:`cardshell.winnability.run.play_honestly`) once
 with :func:`cardshell.judged_hint.judge` (NODES per move and re-drawn deal) and once with
 :func:`cardshell.search.hint` (NODES shared by the samples), printing the wins of each and
-the judged hint's median and p95 CPU seconds per hint.
+the judged hint's median and p95 CPU seconds per hint.  Each deal is played with both hints
+in turn and printed at once, so a run stopped early keeps the deals it finished.
 """
 
 from __future__ import annotations
@@ -34,9 +35,16 @@ def main() -> None:
             times.append(time.process_time() - started)
 
     run.judge = timed  # type: ignore[assignment]
+    outcomes: dict[bool, list[str]] = {}
+    for seed in range(first, first + count):  # both hints on each deal in turn: a stopped run keeps its pairs
+        pair = []
+        for judged in (True, False):
+            pair.append(run.play_honestly(rules, run.start_state(rules, seed), seed, seconds=600.0, nodes=nodes,
+                                          samples=samples, judged=judged).result)
+            outcomes.setdefault(judged, []).append(pair[-1])
+        print(f"{game} deal {seed}: judged {pair[0]}, old {pair[1]}", flush=True)
     for judged, label in ((True, "judged"), (False, "old")):
-        results = [run.play_honestly(rules, run.start_state(rules, seed), seed, seconds=600.0, nodes=nodes,
-                                     samples=samples, judged=judged).result for seed in range(first, first + count)]
+        results = outcomes[judged]
         print(f"{game} deals {first}..{first + count - 1} {label}: won {results.count('won')}, "
               f"lost {results.count('no win')}, unknown {results.count('unknown')}")
     times.sort()
