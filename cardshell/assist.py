@@ -32,7 +32,7 @@ from cardshell.plugincheck import StateGuard
 from cardshell.records import Command, CommandContext
 from cardshell.render import Text
 from cardshell.search import Budget, Verdict, solve
-from cardshell.settings import AUTOPLAY_LIMIT
+from cardshell.settings import autoplay_moves
 from cardshell.statekind import immutable_states, proven_immutable
 from cardshell.watchdog import TimeBound, bound_for
 
@@ -287,38 +287,25 @@ class AssistCommands:
 
 def _typed(rules: Any, state: Any, line: list[str]) -> list[str]:
     """A winning line as the player types it with ``set autoplay on``: without the moves
-    autoplay would play after each typed one (the game's ``Search.safe``, as
-    :meth:`cardshell.dispatch.Dispatcher._autoplay` plays them).  The line whole when the
+    autoplay would play after each typed one (:func:`cardshell.settings.autoplay_moves`,
+    as :meth:`cardshell.dispatch.Dispatcher._autoplay` plays them).  The line whole when the
     game declares no safe moves, when autoplay would not replay it exactly, or when
     ``safe`` fails."""
-    safe = rules.search.safe
-    if safe is None:
+    if rules.search.safe is None:
         return line
-    try:
-        return _replay_typed(rules, safe, state, line) or line
-    except Exception:  # noqa: BLE001 - a plugin's fault is reported where its moves are played
-        return line
-
-
-def _replay_typed(rules: Any, safe: Any, state: Any, line: list[str]) -> list[str] | None:
-    """The typed moves whose replay with autoplay (up to :data:`AUTOPLAY_LIMIT` safe moves
-    after each) gives ``line`` exactly, or None when it does not."""
     typed: list[str] = []
     index = 0
-    with watchdog.plugin_bound(rules.plugin, "safe"):  # plugin code: bounded in scripts
-        while index < len(line):
-            move = line[index]
-            typed.append(move)
-            state = rules.play(state, move)
-            index += 1
-            for _ in range(AUTOPLAY_LIMIT):
-                found = safe(state)
-                if not isinstance(found, str) or not found:
-                    break
-                if index >= len(line) or line[index] != found:
-                    return None
-                state = rules.play(state, found)
+    try:
+        with watchdog.plugin_bound(rules.plugin, "safe"):  # plugin code: bounded in scripts
+            while index < len(line):
+                typed.append(line[index])
+                played, state = autoplay_moves(rules, rules.play(state, line[index]))
                 index += 1
+                if line[index:index + len(played)] != played:
+                    return line
+                index += len(played)
+    except Exception:  # noqa: BLE001 - a plugin's fault is reported where its moves are played
+        return line
     return typed
 
 

@@ -46,7 +46,7 @@ from cardshell.ruleset import HostContext, StateChanged, what_ran
 from cardshell.seeds import SeedSource
 from cardshell.session import GameSession
 from cardshell.sessions import Sessions
-from cardshell.settings import AUTOPLAY_LIMIT, Settings
+from cardshell.settings import Settings, autoplay_moves
 from cardshell.views import SessionView
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only: the view is built by the shell, above this module
@@ -333,23 +333,18 @@ class Dispatcher:
     def _autoplay(self, session: GameSession, reply: Reply) -> None:
         """With ``set autoplay on``, after the player's move: the game's safe moves
         (``Search.safe``) from the new state as the reply's steps, each played and shown
-        as its own line (each undone alone), at most :data:`AUTOPLAY_LIMIT`; none while a
+        as its own line (each undone alone; :func:`cardshell.settings.autoplay_moves`); none while a
         step runs, once the game is over, or when ``safe`` fails (a warning naming it)."""
         if not self.settings.autoplay or self.stepping or session.outcome is not None or reply.interrupted:
             return
         rules = self.registry.rules(session.id)
         if rules.search.safe is None:
             return
-        state, moves = session.state, list[str]()
+        moves: list[str] = []
         try:
             with blame.guard(lambda exc: self.sessions.game_failed(session.game, "safe", exc)) as guarded, \
                     watchdog.plugin_bound(self.registry.game_plugins.get(session.id), "safe"):
-                while len(moves) < AUTOPLAY_LIMIT:
-                    move = rules.search.safe(state)
-                    if not isinstance(move, str) or not move:
-                        break
-                    state = rules.play(state, move)
-                    moves.append(move)
+                moves, _ = autoplay_moves(rules, session.state)
         except CommandError:  # a safe move the rules reject: the plugin's fault, nothing played
             moves = []
         except KeyboardInterrupt:  # after the player's move was made: it stays made, nothing is autoplayed

@@ -9,6 +9,7 @@ was set before.  Each setting has a name, a value and one line of help
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Any
 
 #: The words ``set NAME VALUE`` takes for a switch, and what each means.
 SWITCH_WORDS = {"on": True, "off": False, "yes": True, "no": False, "true": True, "false": False}
@@ -16,6 +17,26 @@ SWITCH_WORDS = {"on": True, "off": False, "yes": True, "no": False, "true": True
 #: The most moves autoplay plays after one of the player's (a game with safe moves never needs
 #: more than its cards; a plugin whose ``safe`` never stops is stopped here).
 AUTOPLAY_LIMIT = 104
+
+def autoplay_moves(rules: Any, state: Any) -> tuple[list[str], Any]:
+    """The moves autoplay plays from ``state``: the game's safe move (``rules.search.safe``,
+    a :class:`cardshell.ruleset.RuleSet`'s), again from the state it leads to, until there is
+    none or :data:`AUTOPLAY_LIMIT` are played; with the state after them.
+
+    Raises:
+        CommandError: the rules reject a safe move (the plugin's fault).
+        Exception: whatever the plugin's ``safe`` raises.
+    """
+    moves: list[str] = []
+    safe = rules.search.safe
+    while safe is not None and len(moves) < AUTOPLAY_LIMIT:
+        move = safe(state)
+        if not isinstance(move, str) or not move:
+            break
+        state = rules.play(state, move)
+        moves.append(move)
+    return moves, state
+
 
 #: One line of help per setting, by name.
 HELP = {
