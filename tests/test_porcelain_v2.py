@@ -5,6 +5,7 @@ UTF-8 whatever plugin code writes; schema 1 still served by a bare ``--jsonl``."
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -101,19 +102,11 @@ def test_a_result_record_made_from_its_template_is_the_record(schema, line):
     """The writer writes a line's result from a template (its cost per line): the same object, the same bytes."""
     from cardshell.porcelain import JsonWriter, result, result_line
 
-    written = []
-
-    class Out:
-        def write(self, text):
-            written.append(text)
-
-        def flush(self):
-            pass
-
-    writer = JsonWriter(Out(), None, schema)
+    out = io.StringIO()
+    writer = JsonWriter(out, None, schema)
     writer._greeted = True
     writer._write(result(3, line, "ok"))
-    assert result_line(schema, 3, line, "ok") == written[-1]
+    assert out.getvalue() == result_line(schema, 3, line, "ok")
 
 
 def test_a_lines_records_made_from_templates_are_the_encoders_bytes():
@@ -124,22 +117,14 @@ def test_a_lines_records_made_from_templates_are_the_encoders_bytes():
     from cardshell.reply import GAME, HOST, Reply, part
     from cardshell.screen import Exact
 
-    written = []
-
-    class Out:
-        def write(self, text):
-            written.append(text)
-
-        def flush(self):
-            pass
-
-    writer = JsonWriter(Out(), None, 2, plugin=lambda: "toy", games=lambda: frozenset({"toy"}))
+    out = io.StringIO()
+    writer = JsonWriter(out, None, 2, plugin=lambda: "toy", games=lambda: frozenset({"toy"}))
     parts = [part(say("game.started", title='Aces "Up" ♠', seed=7), HOST),
              part(Exact("stock \x1b[31m♥\x1b[0m\n10♣ \udcff", "board"), GAME),
              part("No, not that.", GAME, "error", plugin="other", code="other.refused"),
              part(say("command.usage", usage="spew HEX"), HOST, "error", inline=True)]
     writer.reply(4, 'say "hi"\ttab', Reply(ok=False, parts=parts[:2], error_parts=parts[2:], plugin="other"))
-    lines = "".join(written).split("\n")[1:-2]  # the hello first; the result (a template tested above) last
+    lines = out.getvalue().split("\n")[1:-2]  # the hello first; the result (a template tested above) last
     assert len(lines) == 4
     for line in lines:
         assert json.dumps(json.loads(line), ensure_ascii=False) == line
@@ -156,21 +141,13 @@ def test_schema_1s_records_made_from_templates_are_the_released_records():
     from cardshell.reply import GAME, HOST, Reply, part
     from cardshell.screen import Exact
 
-    written = []
-
-    class Out:
-        def write(self, text):
-            written.append(text)
-
-        def flush(self):
-            pass
-
+    out = io.StringIO()
     parts = [part(say("game.started", title='Aces "Up" ♠', seed=7), HOST),
              part(Exact("stock \x1b[31m♥\x1b[0m\n10♣ \udcff", "board"), GAME),
              part("No, not that.", GAME, "error", plugin="other", code="other.refused"),
              part(say("command.usage", usage="spew HEX"), HOST, "error", inline=True)]
-    JsonWriter(Out(), None, 1).reply(4, 'say "hi"', Reply(ok=False, parts=parts[:2], error_parts=parts[2:]))
-    lines = "".join(written).split("\n")[:-2]
+    JsonWriter(out, None, 1).reply(4, 'say "hi"', Reply(ok=False, parts=parts[:2], error_parts=parts[2:]))
+    lines = out.getvalue().split("\n")[:-2]
     expected = []
     for stream, piece in [("out", parts[0]), ("out", parts[1]), ("err", parts[2]), ("err", parts[3])]:
         made = record(piece, stream, 4, 'say "hi"', "rejected")
