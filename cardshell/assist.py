@@ -222,7 +222,7 @@ class AssistCommands:
         session = self._session()
         rules = self._rules(session, search=False)
         legal = self._on_a_copy(session, rules, None, "legal_moves", rules.checked_legal)
-        ctx.echo(helptext.listed(say("moves.legal", moves=", ".join(legal)), "Legal moves: ", legal,
+        ctx.echo(helptext.listed(say("moves.legal", moves=", ".join(legal)), legal,
                                  self.shell.front_end.fit_width) if legal else say("moves.none"))
 
     def hint(self, ctx: CommandContext, options: argparse.Namespace) -> None:
@@ -264,7 +264,7 @@ class AssistCommands:
                          positions=_positions(verdict.positions), seen=seen))
             typed = (_typed(rules, session.state, list(verdict.line)) if self.shell.settings.autoplay
                      else list(verdict.line))
-            ctx.echo(helptext.listed(say("solve.moves", moves=", ".join(typed)), "", typed,
+            ctx.echo(helptext.listed(say("solve.moves", moves=", ".join(typed)), typed,
                                      self.shell.front_end.fit_width))
             if len(typed) < len(verdict.line):
                 ctx.echo(say("solve.then-safe", count=len(verdict.line) - len(typed)))

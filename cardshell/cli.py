@@ -7,11 +7,10 @@ import errno
 import itertools
 import os
 import sys
-import textwrap
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from cardshell import screen, signals, watchdog
+from cardshell import layout, screen, signals, watchdog
 from cardshell.context import FrontEnd
 from cardshell.dispatch import asks_for_help
 from cardshell.errors import UsageError
@@ -151,8 +150,7 @@ class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
             else:
                 lead = indent + ("  " if kind == "entry" else "")
                 more = indent + ("      " if kind == "entry" else "")
-                out.extend(textwrap.wrap(" ".join(lines), width + len(indent), initial_indent=lead,
-                                         subsequent_indent=more, break_long_words=False, break_on_hyphens=False))
+                out.extend(layout.paragraph(" ".join(lines), width + len(indent), lead, more))
         return "\n".join(out)
 
 

@@ -16,7 +16,6 @@ offered, its arguments are not.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -332,23 +331,6 @@ def usage_options(usage: str) -> list[tuple[str, str | None]]:
 def natural(word: str) -> tuple[Any, ...]:
     """A sort key putting numbers in numeric order: ``a2`` before ``a10``."""
     return tuple(int(part) if part.isdigit() else part for part in _DIGITS.split(word))
-
-
-def columns(words: Sequence[str], width: int) -> str:
-    """Words in columns, down then across, in at most ``width`` characters a line.
-
-    A longer word has a line of its own; no trailing spaces; "" for no words.
-    """
-    if not words:
-        return ""
-    cell = max(len(word) for word in words) + 2
-    per_line = max(1, (width + 2) // cell)
-    rows = math.ceil(len(words) / per_line)
-    lines = []
-    for row in range(rows):
-        line = "".join(word.ljust(cell) for word in words[row::rows])
-        lines.append(line.rstrip())
-    return "\n".join(lines)
 
 
 def _game(shell: Shell, word: str) -> Game | None:

@@ -29,7 +29,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardshell import blame, screen, watchdog
+from cardshell import blame, layout, screen, watchdog
 from cardshell.context import FrontEnd
 from cardshell.defaults import DEFAULT_PLUGIN_NAMES
 from cardshell.errors import CommandError, UsageError
@@ -215,7 +215,7 @@ class Dispatcher:
         self.record_as = None
         if reply.error:  # a message, never a board: fitted like any text
             reply.error_parts = reply.error_as_parts()
-            reply.error = screen.wrap(reply.error, self.front_end.fit_width)
+            reply.error = layout.wrap(reply.error, self.front_end.fit_width)
         if reply.steps and self.front_end.pace:  # the front end plays them, one at a time
             return reply
         follow_up, reply.follow_up = reply.follow_up, []

@@ -2,104 +2,65 @@
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from cardshell import screen
+from cardshell import layout
+from cardshell.layout import Columns, Hanging, Listing
 from cardshell.messages import CATALOG, HostMessage, say
-from cardshell.render import Laid, Text, laid, message_of, text_of
+from cardshell.render import Laid, Text, laid, text_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.records import Command, Game, Outcome
 
-#: The width text is wrapped to when the terminal's is unknown (scripts);
-#: :data:`cardshell.screen.DEFAULT_WIDTH`.
-DEFAULT_WIDTH = 80
-
-#: The narrowest right column before it moves under the left one.
-_MIN_RIGHT = 20
-#: The largest share of the width the left column of a table takes.
-_LEFT_SHARE = 0.5
-
-
-def wrap(text: str, width: int = DEFAULT_WIDTH, indent: str = "") -> str:
-    """Wrap each line of ``text`` longer than ``width`` at word boundaries (:func:`cardshell.screen.wrap`)."""
-
-    return screen.wrap(text, width, indent)
+#: The width text is laid out for when the terminal's is unknown (scripts):
+#: :data:`cardshell.layout.DEFAULT_WIDTH`.
+DEFAULT_WIDTH = layout.DEFAULT_WIDTH
 
 
 def table(rows: Iterable[tuple[str, Text]], indent: int = 2, gap: int = 2, width: int = DEFAULT_WIDTH) -> str:
-    """Two aligned columns, the right one wrapped at word boundaries, no line over
-    ``width`` characters and no word broken.
-
-    The left column is as wide as its longest text within :data:`_LEFT_SHARE`
-    of the width; a longer left text, or a row whose right column would be
-    under 20 characters or narrower than its longest word, has its right text
-    on the next lines, indented.  ``indent`` and ``gap`` are in spaces.
+    """The text of :func:`table_rows`: two aligned columns, the right one wrapped
+    at word boundaries, no line over ``width`` characters and no word broken
+    (:func:`cardshell.layout.table_plan`).  ``indent`` and ``gap`` are in spaces.
     """
     return "\n".join(text_of(row) for row in table_rows(rows, indent, gap, width))
 
 
 def table_rows(rows: Iterable[tuple[str, Text]], indent: int = 2, gap: int = 2,
-               width: int = DEFAULT_WIDTH) -> list[Text]:
-    """The rows of :func:`table` (``rows`` of left, right, a right text possibly a
-    :class:`~cardshell.messages.HostMessage`) as the pieces a command echoes: each
-    the message ``help.row``, so every line keeps its id, or its plain text
-    where the catalog's layout would wrap it otherwise.  Joined by newlines
-    they are :func:`table`'s text; a row whose right column goes under its left
-    is two pieces.
+               width: int = DEFAULT_WIDTH) -> list[Laid]:
+    """A table's rows (``rows`` of left, right, a right text possibly a
+    :class:`~cardshell.messages.HostMessage`) as the pieces a command echoes:
+    each the message ``help.row`` holding its right text whole, shaped as
+    :func:`cardshell.layout.table_plan` places it (:class:`~cardshell.layout.Columns`);
+    a row whose right column goes under its left is two pieces
+    (:class:`~cardshell.layout.Hanging`).
     """
     rows = list(rows)
-    fitting = [len(left) for left, _ in rows if indent + len(left) + gap <= width * _LEFT_SHARE]
-    left_width = max(fitting, default=0)
-    found: list[Text] = []
-    for left, right in rows:
-        found += _row(left, right, indent, left_width, indent + left_width + gap, width)
+    plans = layout.table_plan([(left, text_of(right)) for left, right in rows], indent, gap, width)
+    lead = " " * indent
+    found: list[Laid] = []
+    for (left, right), plan in zip(rows, plans):
+        held = right if isinstance(right, (str, HostMessage)) else right.message
+        if plan.column is not None:
+            found.append(Laid(say("help.row", indent=lead, left=left, pad=plan.pad, right=held),
+                              Columns(width, plan.column)))
+            continue
+        found.append(Laid(say("help.row", indent=lead, left=left, pad="", right=""),
+                          Hanging(width, lead, " " * (indent + 2))))
+        if text_of(right).strip():
+            under = " " * (indent + 4)
+            found.append(Laid(say("help.row", indent=under, left="", pad="", right=held), Hanging(width, under, under)))
     return found
 
 
-def _row(left: str, said_right: Text, indent: int, left_width: int, column: int, width: int) -> list[Text]:
-    """One row of a table, as ``help.row`` messages where those give exactly its lines."""
-    right = text_of(said_right)
-    held = message_of(said_right) or right
-    lead = " " * indent
-    first = f"{lead}{left.ljust(column - indent)}"
-    longest = max((len(word) for word in right.split()), default=0)
-    if len(left) <= left_width and (column + len(right) <= width or width - column >= max(_MIN_RIGHT, longest)):
-        if column + len(right) <= width:
-            lines = [f"{first}{right}".rstrip()]
-        else:
-            chunks = textwrap.wrap(right, width - column, break_long_words=False, break_on_hyphens=False)
-            lines = [f"{first}{chunks[0]}".rstrip(), *(" " * column + chunk for chunk in chunks[1:])]
-        said: list[Text] = [laid(say("help.row", indent=lead, left=left, pad=" " * (column - indent - len(left)),
-                                     right=held), width, " " * (column - indent))]
-    else:
-        left_lines = textwrap.wrap(left, width, initial_indent=lead, subsequent_indent=" " * (indent + 2),
-                                   break_long_words=False, break_on_hyphens=False) or [""]
-        right_lines = textwrap.wrap(right, width, initial_indent=" " * (indent + 4),
-                                    subsequent_indent=" " * (indent + 4), break_long_words=False,
-                                    break_on_hyphens=False)
-        lines = [*left_lines, *right_lines]
-        said = [laid(say("help.row", indent=lead, left=left, pad="", right=""), width, "  ")]
-        if right_lines:
-            said.append(laid(say("help.row", indent=" " * (indent + 4), left="", pad="", right=held), width))
-    text = "\n".join(lines)
-    return said if "\n".join(text_of(piece) for piece in said) == text else [text]
-
-
-def listed(said: HostMessage, lead: str, items: Iterable[str], width: int | None, *, sep: str = ", ",
-           end: str = "") -> Text:
-    """A message ``said`` ending in a list (``Legal moves: F 1, D``: ``lead``,
-    the ``items`` joined by ``sep``, then ``end``), laid out as
-    :func:`cardshell.screen.wrap_list` lays it out to ``width`` (None: one
-    line), wrapped between items; its plain text where the catalog's layout
-    would split an item.
+def listed(said: HostMessage, items: Iterable[str], width: int | None, *, sep: str = ", ",
+           end: str = "") -> Laid:
+    """A message ``said`` ending in a list (``Legal moves: F 1, D``: a lead, the
+    ``items`` joined by ``sep``, then ``end``), shaped to be broken between
+    items at ``width`` (None: one line) by :class:`~cardshell.layout.Listing`;
+    the shape finds the lead in the text, so another wording is laid out alike.
     """
-    text = screen.wrap_list(lead, items, width, sep=sep, end=end)
-    indent = " " * len(lead) if width is None or len(lead) <= width // 2 else "  "
-    shaped = laid(said, width, indent)
-    return shaped if shaped.text == text else text
+    return Laid(said, Listing(width, tuple(items), sep, end))
 
 
 def pieces(parts: Iterable[Text]) -> list[Text]:
@@ -187,7 +148,7 @@ def menu(global_commands: Iterable[Command], game: Game | None = None,
             names = {command.name for command in global_commands}
             offered = [w for w in COMMON_WORDS if w in names and (game.undo or w not in ("undo", "redo"))]
             words = [escaped(w, hidden) for w in offered]  # a game without undo is not offered it
-            parts.append(listed(say("help.shell-words", words=", ".join(words)), "Shell commands: ", words, width,
+            parts.append(listed(say("help.shell-words", words=", ".join(words)), words, width,
                                 end="."))
             parts.append(laid(say("help.details-all", help=escaped("help", hidden)), width))
             return pieces(parts)
@@ -197,7 +158,7 @@ def menu(global_commands: Iterable[Command], game: Game | None = None,
         parts.append(say("help.start-with"))
         parts += table_rows(command_rows(first), width=width) or [""]
         others = [c.name for c in commands if c.name not in START_WORDS]
-        parts.append(listed(say("help.also", words=", ".join(others)), "Also: ", others, width, end="."))
+        parts.append(listed(say("help.also", words=", ".join(others)), others, width, end="."))
         parts.append(laid(say("help.details-all", help="help"), width))
         return pieces(parts)
     parts.append(say("help.shell-commands"))
@@ -234,10 +195,9 @@ def command_help(command: Command, game: Game | None = None, width: int = DEFAUL
     groups to ``width``), aliases, summary, then the command's own help text.
     """
     groups = usage_groups(command.usage_text)
-    parts: list[Text] = [listed(say("help.usage", usage=" ".join(groups)), "usage: ", groups, width, sep=" ")]
+    parts: list[Text] = [listed(say("help.usage", usage=" ".join(groups)), groups, width, sep=" ")]
     if command.aliases:
-        parts.append(listed(say("help.aliases-line", aliases=", ".join(command.aliases)), "aliases: ",
-                            command.aliases, width))
+        parts.append(listed(say("help.aliases-line", aliases=", ".join(command.aliases)), command.aliases, width))
     where = say("help.summary-game", title=game.title) if game is not None else ""
     parts.append(laid(say("help.summary", summary=command.summary, game=where), width, "  "))
     if command.help:
@@ -246,11 +206,11 @@ def command_help(command: Command, game: Game | None = None, width: int = DEFAUL
         if own in CATALOG and command.help == CATALOG[own].text:
             parts.append(laid(say(own), width))
         else:
-            parts.append(screen.reflow(command.help.strip("\n"), width))
+            parts.append(layout.reflow(command.help.strip("\n"), width))
     return pieces(parts)
 
 
-def games_list(games: Mapping[str, Game], width: int = DEFAULT_WIDTH) -> list[Text]:
+def games_list(games: Mapping[str, Game], width: int = DEFAULT_WIDTH) -> list[Laid]:
     """The table of games (id, title, summary) wrapped to ``width``, as the pieces ``games`` echoes."""
     return table_rows(((gid, say("games.listed", title=game.title, summary=game.summary))
                        for gid, game in sorted(games.items())), width=width)

@@ -38,8 +38,8 @@ from prompt_toolkit.styles import Style
 from prompt_toolkit.validation import Validator
 
 from cardshell import help as helptext
-from cardshell import messages, pager, parsers, saves, screen, signals
-from cardshell.completion import CommandCheck, candidates, columns, describe, first_words, natural
+from cardshell import layout, messages, pager, parsers, saves, screen, signals
+from cardshell.completion import CommandCheck, candidates, describe, first_words, natural
 from cardshell.context import FrontEnd
 from cardshell.history import BoundedHistory
 from cardshell.progress import ProgressLine
@@ -108,7 +108,7 @@ class CommandLexer(Lexer):
 
 def listing(shell: Shell, width: int) -> str:
     """What Tab on an empty line prints: the words offered now, unique, in columns of ``width``."""
-    return columns(sorted(set(first_words(shell, with_patterns=False)), key=natural), width)
+    return layout.grid(sorted(set(first_words(shell, with_patterns=False)), key=natural), width)
 
 
 def key_bindings(shell: Shell) -> KeyBindings:
@@ -503,9 +503,9 @@ def offered_saves(shell: Shell) -> list[Text]:
     if resumable:  # the last item with its end: never split
         resumable[-1] = messages.say("terminal.saved-game-last", game=resumable[-1]).text
         lead = messages.say("terminal.saved-games").text
-        listed = screen.wrap_list(lead, resumable, shell.width)
+        listed = layout.wrap_list(lead, resumable, shell.width)
         if any(len(line) > shell.width for line in listed.split("\n")):
             # a save and its end wider than what the lead leaves: between words, two spaces in
-            listed = screen.wrap(lead + ", ".join(resumable), shell.width, "  ")
+            listed = layout.wrap(lead + ", ".join(resumable), shell.width, "  ")
         lines.append(listed)
     return lines

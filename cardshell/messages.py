@@ -536,8 +536,8 @@ _message("help.command-elsewhere", "'{word}' is a command inside {games}: 'play 
 _message("help.list-and", "{items} and {last}",
          "Several titles as a sentence lists them: `items` all but the last, joined by commas.")
 _message("help.rules-page", "{page}",
-         "`help GAME` and `rules`: the game's rules page (its `RULES.md` or `Game.rules`, its author's words), "
-         "rendered for the terminal.")
+         "`help GAME` and `rules`: the game's rules page (its `RULES.md` or `Game.rules`, its author's words); "
+         "`page` is its Markdown, the text shows it rendered at the reader's width.")
 _message("help.page-title", "{title} ({game}): {summary}",
          "The first line of `help GAME` (and `rules`) for a game without a rules page: its title, id and "
          "summary.")

@@ -1,62 +1,24 @@
-"""The layout of the host's text: where a host line breaks, for every front end.
+"""The text of a reply's pieces, made at the edge.
 
-A reply holds pieces (:mod:`cardshell.reply`); their text is made here, at
-the edge.  :class:`Layout` is the one seam of the layout: the width a
-front end gives (the terminal's, or the 80 columns of a script's menus and
-tables, or None: unchanged) and the indent of continuation lines.  A
-:class:`Laid` is a host message with the layout its place in a reply asks
-for (a help row's continuation under its right column); :func:`text_of`
-makes the text of any piece.  Lines break between words (:mod:`textwrap`),
-never inside one; a board is never wrapped (:class:`cardshell.screen.Exact`).
+A reply holds pieces (:mod:`cardshell.reply`); their text is made here,
+when a front end prints them.  A :class:`Laid` is a host message with the
+shape its place in a reply asks for (:mod:`cardshell.layout`, the one
+module where lines break: a sentence wrapped at the width a front end gives,
+a help row's continuation under its right column, a list broken between
+items, a rules page rendered); :func:`text_of` makes the text of any piece.
+A board is never wrapped (:class:`cardshell.screen.Exact`).
 """
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass
 from typing import Any
 
+from cardshell.layout import DEFAULT_WIDTH, Layout, Shape
 from cardshell.messages import HostMessage
 
-#: The width host text is laid out for when the screen's is unknown (a
-#: script's menus and tables), in characters.
-DEFAULT_WIDTH = 80
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Where a piece's lines break.
-
-    Attributes:
-        width: the most characters per line; None keeps every line whole.
-        indent: put before each continuation line (after the line's own
-            leading spaces).
-    """
-
-    width: int | None = DEFAULT_WIDTH
-    indent: str = ""
-
-    def wrap(self, text: str) -> str:
-        """Each line of ``text`` longer than :attr:`width`, broken between words.
-
-        Short lines are kept (aligned columns keep their layout);
-        continuation lines are indented like the line plus :attr:`indent`
-        (when that leaves at least half the width); a word longer than the
-        width overflows alone.
-        """
-        width = self.width
-        if width is None:
-            return text
-        out = []
-        for line in text.split("\n"):
-            if len(line) <= width:
-                out.append(line)
-                continue
-            lead = line[:len(line) - len(line.lstrip())]
-            more = lead + self.indent if len(lead + self.indent) <= width // 2 else ""
-            out.extend(textwrap.wrap(line, width, initial_indent="", subsequent_indent=more,
-                                     break_long_words=False, break_on_hyphens=False) or [line])
-        return "\n".join(out)
+__all__ = ["DEFAULT_WIDTH", "Layout", "Laid", "Shape", "Text", "add_note", "for_terminal", "laid", "message_of",
+           "note_of", "plugin_text", "text_of"]
 
 
 @dataclass(frozen=True)
@@ -65,11 +27,11 @@ class Laid:
 
     Attributes:
         message: the host message.
-        layout: where its lines break.
+        layout: where its lines break (a shape of :mod:`cardshell.layout`).
     """
 
     message: HostMessage
-    layout: Layout
+    layout: Shape
 
     @property
     def text(self) -> str:

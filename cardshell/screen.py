@@ -1,7 +1,7 @@
 """The text layer: what the host prints, fitted to the player's screen.
 
 :func:`fit` breaks a line wider than the screen (:func:`size`) between
-words, never inside one, and :func:`wrap_list` wraps lists between items.
+words, never inside one (:mod:`cardshell.layout` says where).
 A script piped with ``COLUMNS`` unset is not fitted: its output stays byte
 for byte what the commands wrote.  :class:`Exact` text (kinds in
 :data:`EXCEPTIONS`) is shown as it is.  :func:`printable` escapes every
@@ -13,13 +13,11 @@ from __future__ import annotations
 
 import os
 import re
-import textwrap
 from collections.abc import Iterable
 
-from cardshell.render import Layout, Text, text_of
+from cardshell.layout import DEFAULT_WIDTH, break_board_line, wrap
+from cardshell.render import Text, text_of
 
-#: The width text is wrapped to when the terminal's is unknown (scripts), in characters.
-DEFAULT_WIDTH = 80
 #: The height of a screen when the terminal's is unknown, in lines.
 DEFAULT_HEIGHT = 24
 #: The narrowest width text is fitted to (a smaller ``COLUMNS`` counts as this).
@@ -135,88 +133,6 @@ def board_fits(text: str, size: os.terminal_size) -> bool:
     return all(len(_SGR.sub("", line)) <= size.columns for line in lines)
 
 
-def wrap(text: str, width: int | None = DEFAULT_WIDTH, indent: str = "") -> str:
-    """Wrap each line of ``text`` longer than ``width`` at word boundaries.
-
-    Short lines are kept (aligned columns keep their layout); continuation
-    lines are indented like the line plus ``indent``; a word longer than the
-    width overflows alone.  ``width`` None keeps the text.  The layout is
-    :class:`cardshell.render.Layout`'s.
-    """
-    return Layout(width, indent).wrap(text)
-
-
-def reflow(text: str, width: int | None = DEFAULT_WIDTH) -> str:
-    """Wrap a text of paragraphs with hard line breaks (a command's long help), no word broken.
-
-    A paragraph that fits is kept; a wider one is rewrapped as a whole when
-    none of its lines is indented (prose), else line by line (a table, an
-    example).  ``width`` None keeps the text.
-    """
-    if width is None:
-        return text
-    paragraphs = []
-    for paragraph in text.split("\n\n"):
-        lines = paragraph.split("\n")
-        if all(len(line) <= width for line in lines):
-            paragraphs.append(paragraph)
-        elif any(line[:1].isspace() for line in lines):
-            paragraphs.append(wrap(paragraph, width))
-        else:
-            paragraphs.append("\n".join(textwrap.wrap(" ".join(lines), width, break_long_words=False,
-                                                     break_on_hyphens=False)))
-    return "\n\n".join(paragraphs)
-
-
-def wrap_list(lead: str, items: Iterable[str], width: int | None = DEFAULT_WIDTH, *, sep: str = ", ",
-              end: str = "") -> str:
-    """``lead`` then the items joined by ``sep``, wrapped between items, ending with ``end``.
-
-    Continuation lines are indented by the width of ``lead`` when that leaves
-    at least half the width, else by two spaces; an item longer than the
-    width overflows alone; no line has trailing spaces.  ``width`` None: one line.
-    """
-    words = list(items)
-    if width is None:
-        return (lead + sep.join(words) + end).rstrip()
-    indent = " " * len(lead) if len(lead) <= width // 2 else "  "
-    lines: list[str] = []
-    line = lead
-    for number, item in enumerate(words):
-        piece = item + (sep if number < len(words) - 1 else end)
-        if line.strip() and len(line) + len(piece.rstrip()) > width:
-            lines.append(line.rstrip())
-            line = indent
-        line += piece
-    lines.append(line.rstrip())
-    return "\n".join(lines)
-
-
-def _break_board_line(line: str, width: int) -> list[str]:
-    """A board line wider than ``width``, broken only between the items of a list; other lines whole."""
-    if ", " in line:
-        parts, sep = line.split(", "), ","
-        opening = max(line.find("["), line.find(": ") + 1 if ": " in line else -1)
-    elif ": " in line:
-        head, rest = line.split(": ", 1)
-        parts, sep = [f"{head}: {rest.split(' ', 1)[0]}", *rest.split(" ")[1:]], ""
-        opening = len(head) + 1
-    else:
-        return [line]
-    indent = " " * (opening + 1) if 0 <= opening < width // 2 else "  "
-    lines: list[str] = []
-    current = ""
-    for number, part in enumerate(parts):
-        piece = part + (sep if number < len(parts) - 1 else "")
-        if current.strip() and len(current) + 1 + len(piece) > width:
-            lines.append(current)
-            current = indent + piece
-        else:
-            current = f"{current} {piece}" if current else piece
-    lines.append(current)
-    return lines
-
-
 def fit(text: str, width: int | None = DEFAULT_WIDTH, *, terminal: bool = False) -> str:
     """One piece of a reply, fitted to the screen.
 
@@ -236,7 +152,7 @@ def fit(text: str, width: int | None = DEFAULT_WIDTH, *, terminal: bool = False)
             return text
         lines: list[str] = []
         for line in text.split("\n"):
-            lines.extend(_break_board_line(line, width) if len(line) > width else [line])
+            lines.extend(break_board_line(line, width) if len(line) > width else [line])
         return Exact("\n".join(lines), text.kind)
     return wrap(text, width, "  ")
 

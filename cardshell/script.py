@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Protocol, TextIO
 
-from cardshell import screen, signals
+from cardshell import layout, screen, signals
 from cardshell.messages import say
 from cardshell.pipes import GuardedStream, OutputFailed
 from cardshell.render import Text, laid, message_of, text_of
@@ -381,4 +381,4 @@ def fitted(text: Text, width: int | None, indent: str = "  ") -> Text:
     message = message_of(text)
     if message is not None:
         return laid(message, width, indent)
-    return screen.wrap(text_of(text), width, indent)
+    return layout.wrap(text_of(text), width, indent)

@@ -13,8 +13,9 @@ from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
 from cardshell.cards import parse_card
-from cardshell.completion import candidates, columns, natural, usage_options
+from cardshell.completion import candidates, natural, usage_options
 from cardshell.interactive import ShellCompleter, listing
+from cardshell.layout import grid as columns
 from cardshell.shell import Shell
 from cardshell_aces_up.rules import AcesUpState
 from cardshell_minesweeper import rules

@@ -30,7 +30,8 @@ HOST_AT_A_PLAIN_START = frozenset("""
     cardshell cardshell.blame cardshell.cards cardshell.cli cardshell.command_records cardshell.context
     cardshell.contract1 cardshell.defaults cardshell.discovery cardshell.dispatch cardshell.endings
     cardshell.errors cardshell.flatsearch cardshell.game_options cardshell.gametable cardshell.help
-    cardshell.hookcall cardshell.hookspecs cardshell.immutability cardshell.messages cardshell.option_values
+    cardshell.hookcall cardshell.hookspecs cardshell.immutability cardshell.layout cardshell.messages
+    cardshell.option_values
     cardshell.ownfiles cardshell.parsers cardshell.paths cardshell.persistence cardshell.pipes
     cardshell.plugin_index cardshell.plugincheck cardshell.porcelain cardshell.problems cardshell.recording
     cardshell.records cardshell.registry cardshell.render cardshell.replay cardshell.reply cardshell.ruleset

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardshell import gamepage, screen
 from cardshell import help as helptext
+from cardshell import layout, screen
 from cardshell.shell import Shell
 from cardshell_stats import summary
 
@@ -19,7 +19,7 @@ WORD = st.text(alphabet="abcdefghij-/", min_size=1, max_size=15)
 @given(st.lists(WORD, min_size=1, max_size=40), st.integers(min_value=20, max_value=120))
 def test_wrap_never_breaks_a_word_and_fits_unless_a_word_is_longer(words, width):
     text = " ".join(words)
-    lines = screen.wrap(text, width).split("\n")
+    lines = layout.wrap(text, width).split("\n")
     assert " ".join(" ".join(lines).split()) == text  # the same words, in order, none cut
     assert all(len(line) <= width or len(line.split()) == 1 for line in lines)
 
@@ -27,7 +27,7 @@ def test_wrap_never_breaks_a_word_and_fits_unless_a_word_is_longer(words, width)
 @given(st.lists(st.text(alphabet="abc 123", min_size=1, max_size=12).map(str.strip).filter(bool),
                 min_size=1, max_size=40), st.integers(min_value=20, max_value=100))
 def test_a_list_wraps_between_items_only(items, width):
-    text = screen.wrap_list("Legal moves: ", items, width)
+    text = layout.wrap_list("Legal moves: ", items, width)
     assert " ".join(text.split()) == " ".join(" ".join(("Legal moves: " + ", ".join(items)).split()).split())
     joined = " ".join(line.strip() for line in text.split("\n"))
     assert joined.removeprefix("Legal moves: ").split(", ") == items  # no item split across lines
@@ -35,7 +35,7 @@ def test_a_list_wraps_between_items_only(items, width):
 
 
 def test_a_list_continues_under_its_first_item():
-    text = screen.wrap_list("Legal moves: ", ["tt 1 2 1", "tf 1 1", "sw"] * 3, 30, end=".")
+    text = layout.wrap_list("Legal moves: ", ["tt 1 2 1", "tf 1 1", "sw"] * 3, 30, end=".")
     assert text.split("\n") == ["Legal moves: tt 1 2 1, tf 1 1,",
                                 "             sw, tt 1 2 1,",
                                 "             tf 1 1, sw,",
@@ -63,7 +63,7 @@ def test_exact_text_names_a_listed_exception():
 
 def test_no_width_means_no_screen_and_no_change():
     text = "word " * 40
-    assert screen.wrap(text, None) == text
+    assert layout.wrap(text, None) == text
     assert screen.compose(["a " * 50, "b"], None) == "a " * 50 + "\nb"
 
 
@@ -121,8 +121,8 @@ def test_the_stats_table_shrinks_then_drops_columns_and_says_which():
 
 def test_a_rules_page_is_rendered_without_markdown_marks():
     page = "# Game (game)\n\nSome `tt 5 6 1` text with **strong** words.\n\n## Commands\n\n- `D` deals\n  a card.\n"
-    shown = gamepage.render(page, 80)
+    shown = layout.markdown(page, 80)
     assert shown == "Game (game)\n\nSome 'tt 5 6 1' text with strong words.\n\nCommands\n\n- 'D' deals a card."
-    narrow = gamepage.render(page, 22)
+    narrow = layout.markdown(page, 22)
     assert "'tt 5 6 1'" in narrow  # a code span is never split
-    assert gamepage.render("```\n  a  b\n```\ntext", 80) == "  a  b\ntext"
+    assert layout.markdown("```\n  a  b\n```\ntext", 80) == "  a  b\ntext"

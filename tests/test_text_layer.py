@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cardshell import interactive, messages, screen
+from cardshell import interactive, layout, messages
 from cardshell.messages import say
 from cardshell.render import Laid, Layout, for_terminal, laid, text_of
 from cardshell.reply import GAME, HOST
@@ -103,7 +103,7 @@ def test_ctrl_d_says_where_the_game_is_without_breaking_a_word(width):
 
 @pytest.mark.parametrize("width", [40, 60, 80, 200])
 def test_host_lines_at_a_terminal_break_only_between_words(width, echo_shell):
-    words = {word for line in screen.wrap(LONG.text, None).split("\n") for word in line.split()}
+    words = {word for line in layout.wrap(LONG.text, None).split("\n") for word in line.split()}
     shown = for_terminal(LONG, width)
     assert {word for line in shown.split("\n") for word in line.split()} == words
     assert all(len(line) <= width for line in shown.split("\n"))

@@ -8,11 +8,11 @@ grammar, backends, progress line, Ctrl-C and histogram are the engine's.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardshell import layout
 from cardshell.messages import say
 from cardshell.progress import ProgressLine
 from cardshell.records import Command, CommandContext
@@ -143,7 +143,7 @@ class Simulation:
             handler=self.handle,
             game=self.game,
             usage=self.grammar.usage,
-            help=f"{textwrap.fill(self.help, HELP_WIDTH)}\n{textwrap.fill(options_help, HELP_WIDTH)}",
+            help="\n".join([*layout.paragraph(self.help, HELP_WIDTH), *layout.paragraph(options_help, HELP_WIDTH)]),
             parse=self.grammar.parse,
             show_state=False,
             changes_state=False,

@@ -8,13 +8,12 @@ moves over immutable states can be swept.
 
 from __future__ import annotations
 
-import textwrap
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardshell import gamepage
+from cardshell import gamepage, layout
 from cardshell.commands.common import find_game, game_commands
 from cardshell.errors import CommandError, UsageError
 from cardshell.hookspecs import hookimpl
@@ -49,7 +48,7 @@ __all__ = ["HELP", "PLUGIN_NAME", "WinnabilityCommands", "usage_problem"]
 #: The plugin name the command is registered under.
 PLUGIN_NAME = "cardshell.winnability"
 
-HELP = "\n\n".join(textwrap.fill(paragraph, 78) for paragraph in (
+HELP = "\n\n".join("\n".join(layout.paragraph(paragraph, 78)) for paragraph in (
     f"Options: {grammar.OPTIONS}.",
     "How often can GAME be won? Each deal A..B-1 (--deals A:B, default 0:100, at most "
     f"{grammar.MAX_DEALS:,} deals; deal N is 'play GAME --seed N') is settled as won or no win, "

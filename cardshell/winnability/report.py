@@ -14,7 +14,7 @@ import math
 from array import array
 from dataclasses import dataclass, field
 
-from cardshell import screen
+from cardshell import layout
 from cardshell.assist import MAX_NODES, MAX_SECONDS
 from cardshell.messages import HostMessage, say
 from cardshell.render import Text, laid, text_of
@@ -104,7 +104,7 @@ def _listed(message_id: str, found: array, list_all: bool, width: int) -> Text:
     shown = list(found) if list_all else list(found[:LISTED])
     count = f"{len(found):,}"
     lead = say(message_id, count=count, deals="").text  # "Won (12):", a space before the first deal
-    wrapped = screen.wrap_list(lead + " ", [str(deal) for deal in shown], width)
+    wrapped = layout.wrap_list(lead + " ", [str(deal) for deal in shown], width)
     listed = say(message_id, count=count, deals=wrapped[len(lead):])
     if len(shown) < len(found):  # the rest of the sentence, wrapped as words after the list
         return laid(say("winnability.more", listed=listed, more=f"{len(found) - len(shown):,}"), width, "  ")
