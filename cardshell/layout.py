@@ -206,6 +206,32 @@ class Markdown:
         return blank + markdown(text, self.width)
 
 
+@dataclass(frozen=True)
+class Figure:
+    """A report's row: a label of :attr:`column` characters, then a figure
+    right-aligned in :attr:`figure` characters (the figure runs to two spaces
+    or the line's end: ``  won              61``), then the rest; the row
+    broken as :class:`Layout` breaks it.
+
+    Attributes:
+        column: where the figure's field starts, in characters.
+        figure: the width of the figure's field, in characters.
+        width: the most characters per line; None keeps the row whole.
+        indent: put before each continuation line.
+    """
+
+    column: int
+    figure: int
+    width: int | None = DEFAULT_WIDTH
+    indent: str = ""
+
+    def wrap(self, text: str) -> str:
+        """The row with its figure aligned, then broken between words."""
+        blank, text = _after_blank_lines(text)
+        value, gap, rest = text[self.column:].partition("  ")
+        return blank + Layout(self.width, self.indent).wrap(text[:self.column] + value.rjust(self.figure) + gap + rest)
+
+
 def wrap(text: str, width: int | None = DEFAULT_WIDTH, indent: str = "") -> str:
     """``text`` laid out by :class:`Layout` (``width`` None: unchanged)."""
     return Layout(width, indent).wrap(text)

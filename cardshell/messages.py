@@ -1677,8 +1677,8 @@ _message("winnability.key-covers", "(plugin version + hash of its rules page . h
 _message("winnability.key-covers-line", "  {covers}",
          "The report's line under the rules version: `winnability.key-covers`.")
 _message("winnability.row-deals", "  deals            {count}",
-         "A row of the report's details: the run's deals (`count` right-aligned in 8 characters; the rows "
-         "are aligned by the spaces of their templates).")
+         "A row of the report's details: the run's deals (`count` as `1,234`; the text right-aligns each "
+         "row's figure in 8 characters after its label).")
 _message("winnability.row-won", "  won              {count}", "A row of the report's details: deals won.")
 _message("winnability.row-no-win", "  no win           {count}",
          "A row of the report's details: deals with no win.")

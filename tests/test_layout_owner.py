@@ -90,3 +90,18 @@ def test_a_rules_page_holds_its_markdown_and_is_rendered_at_the_readers_width():
     assert text_of(wide[0]) == layout.markdown(page, 80)
     assert all(len(line) <= 30 for line in text_of(narrow[0]).split("\n"))
     assert "'tt 5 6 1'" in text_of(narrow[0])  # a code span is never broken
+
+
+def test_a_reports_rows_carry_their_figures_and_the_shape_aligns_them():
+    from cardshell.winnability.report import Tally, report_lines
+    from cardshell.winnability.store import Key
+
+    tally = Tally(won=1234, lost=5, unknown=0)
+    tally.times.extend([0.5] * 1239)
+    lines = report_lines("Aces Up", Key("aces-up", "1+abc", "thoughtful", 10.0, 1000), range(0, 1239), tally,
+                         12.5, 3)
+    rows = {message_of(line).id: line for line in lines if message_of(line).id.startswith("winnability.row-")}
+    assert rows["winnability.row-won"].message.args["count"] == "1,234"  # the figure, not a layout of it
+    assert text_of(rows["winnability.row-won"]) == "  won                 1,234"
+    assert text_of(rows["winnability.row-no-win"]) == "  no win                  5"
+    assert text_of(rows["winnability.row-per-deal"]) == "  per settled deal  0.500 s  median; max 0.500 s"

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 
 from cardshell import layout
 from cardshell.assist import MAX_NODES, MAX_SECONDS
+from cardshell.layout import Figure
 from cardshell.messages import HostMessage, say
-from cardshell.render import Text, laid, text_of
+from cardshell.render import Laid, Text, laid, text_of
 from cardshell.sweep.histogram import Histogram
 from cardshell.winnability.stats import bounds, median, wilson_interval
 from cardshell.winnability.store import Key, Row
@@ -30,6 +31,10 @@ __all__ = ["HONEST_LINE", "KEY_COVERS", "LISTED", "THOUGHTFUL_LINE", "TIME_BINS"
            "report_lines", "summary"]
 #: How many deals of each kind (won, not won, unknown) the report lists without ``--list``.
 LISTED = 20
+#: The width of the label column of the report's rows (``  per settled deal ``), in characters.
+ROW_LABEL = 19
+#: The width the figure after a row's label is right-aligned in, in characters.
+ROW_FIGURE = 8
 #: What ``--thoughtful`` means, in one line (the report and ``help winnability``).
 THOUGHTFUL_LINE = say("winnability.thoughtful")
 #: What ``--honest`` means, in one line (the report and ``help winnability``).
@@ -168,18 +173,18 @@ def report_lines(title: str, key: Key, deals: range, tally: Tally, wall: float, 
     low, high = wilson_interval(tally.won, settled)
     lower, upper = bounds(tally.won, tally.lost, tally.unknown)
     times = sorted(tally.times)
-    rate = f"{_percent(tally.won / settled):>8}" if settled else f"{'-':>8}"
+    rate = _percent(tally.won / settled) if settled else "-"
     rows = [
-        say("winnability.row-deals", count=f"{tally.deals:>8,}"),
-        say("winnability.row-won", count=f"{tally.won:>8,}"),
-        say("winnability.row-no-win", count=f"{tally.lost:>8,}"),
-        say("winnability.row-unknown", count=f"{tally.unknown:>8,}"),
+        say("winnability.row-deals", count=f"{tally.deals:,}"),
+        say("winnability.row-won", count=f"{tally.won:,}"),
+        say("winnability.row-no-win", count=f"{tally.lost:,}"),
+        say("winnability.row-unknown", count=f"{tally.unknown:,}"),
         say("winnability.row-winnability", rate=rate, low=_percent(low), high=_percent(high)),
-        say("winnability.row-bounds", lower=f"{_percent(lower):>8}", upper=_percent(upper)),
-        say("winnability.row-wall-time", seconds=f"{_seconds(wall):>8}"),
-        say("winnability.row-per-deal", median=f"{_seconds(median(times)):>8}",
+        say("winnability.row-bounds", lower=_percent(lower), upper=_percent(upper)),
+        say("winnability.row-wall-time", seconds=_seconds(wall)),
+        say("winnability.row-per-deal", median=_seconds(median(times)),
             longest=_seconds(times[-1]) if times else "-"),
-        say("winnability.row-from-table", reused=f"{reused:>8,}", count=f"{tally.deals:,}"),
+        say("winnability.row-from-table", reused=f"{reused:,}", count=f"{tally.deals:,}"),
     ]
     lines = summary(title, key, tally, list_all=list_all, width=width, opponents=opponents)
     lines += [laid(say("winnability.details", game=key.game, mode=key.mode, start=deals.start,
@@ -187,7 +192,7 @@ def report_lines(title: str, key: Key, deals: range, tally: Tally, wall: float, 
               laid(_budget(key), width, "  "),
               laid(say("winnability.rules-version", version=key.rules_version), width),
               laid(say("winnability.key-covers-line", covers=KEY_COVERS), width, "  ")]
-    lines += [laid(row, width, " " * 25) for row in rows]
+    lines += [Laid(row, Figure(ROW_LABEL, ROW_FIGURE, width, " " * 25)) for row in rows]
     step = next_step(key, deals, tally.unknown) if tally.unknown else None
     if step is not None:
         lines.append(laid(step, width, "  "))
