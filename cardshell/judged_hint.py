@@ -122,15 +122,44 @@ def judge(rules: RuleSet, state: Any, *, rng: random.Random, samples: int, nodes
         return Judged(legal[0], why=say("search.only-legal-move"))
     if game.side:
         return Judged(legal[0], why=say("search.no-decisions", title=game.title))
+    deals = [game.determinize(state, rng) for _ in range(samples)]
+    safe = safe_everywhere(rules, deals, legal)
+    if safe is not None:
+        return Judged(safe, why=say("search.safe-move"))
     tally = {move: [0, 0, 0] for move in legal}  # won, lost, unsettled
     deadline = clock() + seconds
-    for _ in range(samples):
-        deal = game.determinize(state, rng)
+    for deal in deals:
         for move in legal:
             tally[move][_judged(rules, deal, move, nodes, deadline - clock(), clock)] += 1
     counts = tuple(MoveCount(move, *tally[move]) for move in legal)
     best = max(counts, key=lambda count: (count.won, -count.lost))  # max keeps the first of equals
     return Judged(best.move, counts)
+
+
+def safe_everywhere(rules: RuleSet, deals: list[Any], legal: list[str]) -> str | None:
+    """The move the game declares safe (:attr:`~cardshell.records.Search.safe`: it never
+    costs a win) in every one of ``deals``, the re-drawn deals of one position, when it
+    is the same legal move in all of them; else None.
+
+    Asking the re-drawn deals, never the true one, keeps the answer to what the player
+    sees (two positions with the same view give the same answer).
+
+    Raises:
+        PluginFault: ``safe`` returned something else than a line or None, or a line
+            its rules reject (:func:`cardshell.search.safe_child`).
+    """
+    if rules.search.safe is None or not deals:
+        return None
+    found: set[str] = set()
+    for deal in deals:
+        child = search.safe_child(rules, deal)
+        if not child:
+            return None
+        found.add(str(child[0][0]))
+        if len(found) > 1:
+            return None
+    move = found.pop()
+    return move if move in legal else None
 
 
 def _judged(rules: RuleSet, deal: Any, move: str, nodes: int, left: float, clock: Callable[[], float]) -> int:

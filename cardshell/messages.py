@@ -741,11 +741,30 @@ _message("command-help.hint",
          "Defaults: K=20, N=1000, about a second; S=20\n"
          "bounds the whole hint (deals not reached are unsettled). More K gives\n"
          "a narrower interval, more N fewer unsettled deals. The same position\n"
-         "of the same seed gives the same hint.\n"
+         "of the same seed gives the same hint. A move the game declares safe\n"
+         "(it never costs a win) in every re-drawn deal is suggested at once.\n"
          "Some games have their own hint (a safe cell, basic strategy).",
          "`help hint`: the host's hint command's help text (its defaults: assist.HINT_SAMPLES, HINT_NODES, "
          "HINT_SECONDS).",
          former=(
+             "Options: --samples K, --seconds S, --nodes N.\n"
+             "\n"
+             "Suggest one move using only what you can see. For a game with\n"
+             "face-down cards, K deals consistent with what you have seen are\n"
+             "re-drawn at random; every legal move is played in each of the same\n"
+             "K deals and the position after it searched with N positions of its\n"
+             "own. A deal is won (a winning line follows the move), lost (proved:\n"
+             "no line wins) or unsettled (its N positions ran out). The move won\n"
+             "in the most deals is suggested (ties: fewer lost, then the game's\n"
+             "order), with its counts and a 95% interval of its share of wins.\n"
+             "Each deal is searched seeing all its cards, so the count is what a\n"
+             "player who guessed the hidden cards right would win: an upper bound.\n"
+             "A game that hides nothing has one deal, the true one.\n"
+             "Defaults: K=20, N=1000, about a second; S=20\n"
+             "bounds the whole hint (deals not reached are unsettled). More K gives\n"
+             "a narrower interval, more N fewer unsettled deals. The same position\n"
+             "of the same seed gives the same hint.\n"
+             "Some games have their own hint (a safe cell, basic strategy).",
              "Options: --samples K, --seconds S, --nodes N.\n"
              "\n"
              "Suggest one move using only what you can see. For a game with\n"
@@ -1269,6 +1288,8 @@ _message("search.no-usable-hint", "plugin {plugin} gave no usable hint",
          "The reason of an empty hint: the game's own hint was left out and the host cannot search the game.")
 _message("search.no-legal-move", "there is no legal move", "The reason of an empty hint: no move is legal.")
 _message("search.only-legal-move", "the only legal move", "The reason of a hint when one move is legal.")
+_message("search.safe-move", "a safe move: it never costs a win",
+         "The reason of a hint when the game declares a move safe (`Search.safe`) in every re-drawn deal.")
 _message("search.no-decisions", "{title} has no decisions: every move plays the same game on",
          "The reason of a hint in a game without decisions (`Game.side`).")
 _message("search.winning-line", "starts a winning line of {count} moves",

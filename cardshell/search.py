@@ -305,7 +305,7 @@ def _run(rules: RuleSet, state: Any, order: Order, rng: random.Random, lost: set
     size = 1
     pending = [root]
     expansions[0] += 1
-    children = (_safe_child(rules, state)
+    children = (safe_child(rules, state)
                 or expand(state, guard=expansions[0] <= CHECKED_POSITIONS or not expansions[0] % GUARD_EVERY))
     # A frame: the children left, the position's index, its low link, where its pending keys start.
     stack: list[list[Any]] = [[iter(order(children, rng)), 0, 0, 0]]
@@ -361,7 +361,7 @@ def _run(rules: RuleSet, state: Any, order: Order, rng: random.Random, lost: set
                 expand, checking = rules.expand, False
             expansions[0] += 1
             count = expansions[0]
-            grown = (safe and _safe_child(rules, child)
+            grown = (safe and safe_child(rules, child)
                      or expand(child, guard=count <= CHECKED_POSITIONS or not count % GUARD_EVERY))
             stack.append([iter(order(grown, rng)), size, size, len(pending)])
             pending.append(child_key)
@@ -372,7 +372,7 @@ def _run(rules: RuleSet, state: Any, order: Order, rng: random.Random, lost: set
     yield "no win", (), positions
 
 
-def _safe_child(rules: RuleSet, state: Any) -> list[tuple[str | tuple[str, ...], Any]]:
+def safe_child(rules: RuleSet, state: Any) -> list[tuple[str | tuple[str, ...], Any]]:
     """The game's safe move at ``state`` (:attr:`~cardshell.records.Search.safe`)
     with the state it leads to, as the position's only child; ``[]`` when
     there is none.

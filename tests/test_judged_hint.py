@@ -117,3 +117,42 @@ def test_solve_and_the_thoughtful_sweep_say_what_they_assume_of_computer_opponen
     assert shell.execute("%play aces-up --seed 13").ok  # Crazy Eights' own 'play' plays a card
     solved = shell.execute("solve").output
     assert "(the search sees face-down cards)" in solved and "computer" not in solved
+
+
+def _with_safe(shell: Shell, safe):  # type: ignore[no-untyped-def]
+    from cardshell.records import Search
+
+    return shell.rules("doors").searched_with(Search(safe=safe))
+
+
+def test_a_move_safe_in_every_re_drawn_deal_is_suggested_without_a_search(shell):
+    rules = _with_safe(shell, lambda state: "pick c")
+    judged = judge(rules, (3, ""), rng=random.Random("s"), samples=20, nodes=50, seconds=60)
+    assert judged.move == "pick c" and judged.counts == () and judged.why.id == "search.safe-move"
+
+
+@pytest.mark.parametrize("safe", [lambda state: "pick a" if state[0] < 5 else None,  # not in every deal
+                                  lambda state: "pick a" if state[0] % 2 else "pick b"])  # not the same move
+def test_a_move_safe_in_some_re_drawn_deals_only_is_judged_like_any_other(shell, safe):
+    judged = judge(_with_safe(shell, safe), (3, ""), rng=random.Random("s"), samples=20, nodes=50, seconds=60)
+    expected = true_counts("s", 20)
+    assert judged.move == f"pick {max(expected, key=lambda door: expected[door])}"
+    assert {count.move: count.won for count in judged.counts} == {f"pick {d}": w for d, w in expected.items()}
+
+
+def test_safety_is_asked_of_the_re_drawn_deals_never_of_the_true_one(shell):
+    rules = _with_safe(shell, lambda state: "pick a" if state[0] % 2 else "pick b")  # reads the hidden deal
+    answers = {judge(rules, (true, ""), rng=random.Random("same view"), samples=1, nodes=50, seconds=60).move
+               for true in range(10)}
+    assert len(answers) == 1  # ten true deals, one view: one hint
+
+
+def test_thumb_and_pouch_suggests_its_safe_move_at_once_and_judges_a_position_without_one():
+    shell = Shell.create(seed=0, autosave=False)
+    rules = shell.rules("thumb-and-pouch")
+    assert shell.execute("play thumb-and-pouch --seed 5").ok  # an ace on top of pile 1
+    judged = judge(rules, shell.current.state, rng=random.Random("t"), samples=5, nodes=50, seconds=60)
+    assert (judged.move, judged.why.id, judged.counts) == ("tf 1 1", "search.safe-move", ())
+    assert shell.execute("play thumb-and-pouch --seed 0").ok  # no card may go home yet
+    judged = judge(rules, shell.current.state, rng=random.Random("t"), samples=2, nodes=20, seconds=60)
+    assert judged.why is None and len(judged.counts) > 1
