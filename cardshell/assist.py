@@ -32,7 +32,8 @@ from cardshell.plugincheck import StateGuard
 from cardshell.records import Command, CommandContext
 from cardshell.render import Text
 from cardshell.search import Budget, Verdict, solve
-from cardshell.settings import autoplay_moves
+from cardshell.settings import HINT_SAMPLES as HINT_SAMPLES  # re-exported: help hint names the defaults
+from cardshell.settings import MAX_PACE, MAX_SAMPLES, PLAY_PACE, autoplay_moves
 from cardshell.statekind import immutable_states, proven_immutable
 from cardshell.watchdog import TimeBound, bound_for
 
@@ -51,8 +52,6 @@ PLUGIN_NAME = "cardshell.assist"
 MAX_NODES = 5_000_000
 #: The largest ``--seconds`` budget.
 MAX_SECONDS = 3600.0
-#: The largest ``--samples`` count for ``hint``.
-MAX_SAMPLES = 1000
 
 #: Default budgets: ``solve`` (positions, seconds) and ``hint`` (re-drawn
 #: deals, positions per move and deal, seconds for the whole hint).  The
@@ -60,10 +59,7 @@ MAX_SAMPLES = 1000
 #: CPU time over 48 positions each of Aces Up and Thumb and Pouch (deals
 #: 0..7, six hinted moves each); the seconds only stop a slow game's hint.
 SOLVE_NODES, SOLVE_SECONDS = 200_000, 60.0
-HINT_SAMPLES, HINT_NODES, HINT_SECONDS = 20, 1_000, 20.0
-#: ``solve --play`` at a terminal: seconds between two moves by default
-#: (``--pace S``), and the longest pause ``--pace`` accepts.
-PLAY_PACE, MAX_PACE = 0.5, 10.0
+HINT_NODES, HINT_SECONDS = 1_000, 20.0
 #: The time bound, in seconds, of listing and checking the legal moves (``moves``).
 MOVES_SECONDS = 10.0
 
@@ -78,22 +74,24 @@ def _seconds(text: str) -> float:
     return option_values.seconds(text, "--seconds", MAX_SECONDS)
 
 
-def _parser(prog: str, nodes: int, seconds: float, *, samples: int | None = None,
+def _parser(prog: str, nodes: int, seconds: float, *, samples: bool = False,
             play: bool = False) -> OptionParser:
+    """The options of ``solve`` or ``hint``: ``--samples`` and ``--pace`` default to None,
+    the session's settings (:mod:`cardshell.settings`) giving their values."""
     parser = OptionParser(prog=prog, add_help=False)
     parser.add_argument("--seconds", type=_seconds, default=seconds)
     parser.add_argument("--nodes", type=_count("--nodes", 1, MAX_NODES), default=nodes)
-    if samples is not None:
-        parser.add_argument("--samples", type=_count("--samples", 1, MAX_SAMPLES), default=samples)
+    if samples:
+        parser.add_argument("--samples", type=_count("--samples", 1, MAX_SAMPLES), default=None)
     if play:
         parser.add_argument("--play", action="store_true")
         parser.add_argument("--pace", type=lambda text: option_values.seconds(text, "--pace", MAX_PACE),
-                            default=PLAY_PACE)
+                            default=None)
     return parser
 
 
 _SOLVE = _parser("solve", SOLVE_NODES, SOLVE_SECONDS, play=True)
-_HINT = _parser("hint", HINT_NODES, HINT_SECONDS, samples=HINT_SAMPLES)
+_HINT = _parser("hint", HINT_NODES, HINT_SECONDS, samples=True)
 
 
 def _parse_with(parser: OptionParser) -> Any:
@@ -234,10 +232,11 @@ class AssistCommands:
             rules = self._rules(session, search=True)
         # A fixed generator per position: the same position gives the same hint.
         rng = random.Random(f"hint:{session.seed}:{session.moves}")
+        samples = self.shell.settings.samples if options.samples is None else options.samples
         with self._searching(ctx, say("hint.thinking")):
             found = self._on_a_copy(
                 session, rules, options.seconds, "hint" if session.game.hint is not None else "its rules",
-                lambda state: judge(rules, state, rng=rng, samples=options.samples, nodes=options.nodes,
+                lambda state: judge(rules, state, rng=rng, samples=samples, nodes=options.nodes,
                                     seconds=options.seconds))
         session.assisted = True  # an answer, a move or none, is help (cardshell_stats: never "perfect")
         if not found.move:
@@ -269,11 +268,12 @@ class AssistCommands:
             if len(typed) < len(verdict.line):
                 ctx.echo(say("solve.then-safe", count=len(verdict.line) - len(typed)))
             if options.play:
+                pace = self.shell.settings.pace if options.pace is None else options.pace
                 if ctx.interactive:
-                    ctx.echo(say("solve.playing", pace=f"{options.pace:g}"))
+                    ctx.echo(say("solve.playing", pace=f"{pace:g}"))
                 self.shell.dispatcher.record_as = ""  # the moves are recorded one by one
                 for line in verdict.line:
-                    ctx.then(line, step=True, pace=options.pace)
+                    ctx.then(line, step=True, pace=pace)
             else:
                 ctx.echo(say("solve.play-hint", solve=solve_word))
         elif verdict.result == "no win":

@@ -693,6 +693,10 @@ _message("settings.unknown", "no setting {name}; the settings are: {names}",
 _message("settings.bad-value", "{name} is on or off, not {value}",
          "`set NAME VALUE` with a value the setting does not take.")
 _message("settings.usage-value", "say on or off: 'set {name} on'", "`set NAME` without a value.")
+_message("settings.usage-number", "say a number: 'set {name} {value}'",
+         "`set NAME` without a value, for a setting that is a number (`value`: its value now).")
+_message("settings.bad-number", "{name} is one number, not {value}",
+         "`set NAME VALUE` for a number setting given several words.")
 
 # undo: undo and redo
 _message("undo.not-a-count", "{text} is not a number of moves (1 or more)",

@@ -32,7 +32,7 @@ def test_set_lists_and_changes_a_setting_and_bad_input_changes_nothing(tmp_path)
     listed = shell.execute("set")
     assert listed.ok and listed.output.startswith("autoplay  off  ")
     for bad, words in (("set autoplay maybe", "autoplay is on or off, not 'maybe'"),
-                       ("set colour on", "no setting 'colour'; the settings are: autoplay"),
+                       ("set colour on", "no setting 'colour'; the settings are: autoplay, samples, pace"),
                        ("set autoplay", "say on or off: 'set autoplay on'"),
                        ("set autoplay on now", "autoplay is on or off, not 'on now'")):
         reply = shell.execute(bad)

@@ -9,7 +9,7 @@ from cardshell.messages import say
 from cardshell.parsers import clipped, words
 from cardshell.persistence import describe
 from cardshell.records import Command, CommandContext
-from cardshell.settings import HELP, SWITCH_WORDS
+from cardshell.settings import HELP
 
 
 class SessionCommands(HostPlugin):
@@ -24,12 +24,15 @@ class SessionCommands(HostPlugin):
                     help="Pipe the lines into 'cardshell' to replay the session with the same output "
                          "('cardshell --record FILE' writes them to FILE as you go)."),
             Command("set", "show or change the session's settings (set autoplay on)", self.set, parse=words,
-                    usage="set [NAME on|off]", complete=self._complete_set,
+                    usage="set [NAME VALUE]", complete=self._complete_set,
                     help="Settings last for this session and apply to every game: 'set' lists them. "
                          "autoplay: after each of your moves, the moves that can never hurt are played "
                          "for you (cards to the foundations that no other card needs), in games that "
                          "declare them (Thumb and Pouch); each is shown and undone on its own. "
-                         "'play GAME --autoplay' turns it on as a game starts."),
+                         "'play GAME --autoplay' turns it on as a game starts. "
+                         "samples: the re-drawn deals 'hint' judges on when you give no --samples. "
+                         "pace: the seconds between the moves 'solve --play' plays, when you give no --pace. "
+                         "A setting is never saved: a saved game and a script play alike whatever was set."),
             Command("quit", "leave (abandon) the current game; outside a game, leave the shell", self.quit),
             Command("exit", "leave the shell", self.exit),
         ]
@@ -42,10 +45,11 @@ class SessionCommands(HostPlugin):
         ctx.echo(say("history.lines", lines="\n".join(recorder.lines)) if recorder.lines else say("history.empty"))
 
     def set(self, ctx: CommandContext, args: list[str]) -> None:
-        """``set``: list the settings; ``set NAME on|off``: change one (:mod:`cardshell.settings`).
+        """``set``: list the settings; ``set NAME VALUE``: change one (:mod:`cardshell.settings`).
 
         Raises:
             CommandError: an unknown setting, a value it does not take, or more words.
+            UsageError: a number out of the setting's bounds.
         """
         settings = self.shell.settings
         if not args:
@@ -56,15 +60,13 @@ class SessionCommands(HostPlugin):
         if name not in settings.names():
             raise CommandError(say("settings.unknown", name=repr(clipped(args[0])), names=", ".join(settings.names())))
         if len(args) == 1:
-            raise CommandError(say("settings.usage-value", name=name))
-        value = SWITCH_WORDS.get(args[1].lower()) if len(args) == 2 else None
-        if value is None:
-            raise CommandError(say("settings.bad-value", name=name, value=repr(clipped(" ".join(args[1:])))))
-        setattr(settings, name, value)
+            raise CommandError(say("settings.usage-value" if settings.is_switch(name) else "settings.usage-number",
+                                   name=name, value=settings.shown(name)))
+        setattr(settings, name, settings.read(name, args[1:]))
         ctx.echo(say("settings.changed", name=name, value=settings.shown(name)))
 
     def _complete_set(self, state: object, index: int) -> list[str]:
-        """Completion of ``set``: a setting's name, then ``on``/``off``."""
+        """Completion of ``set``: a setting's name, then ``on``/``off`` for a switch."""
         return self.shell.settings.names() if index == 0 else ["on", "off"] if index == 1 else []
 
     def quit(self, ctx: CommandContext, args: None) -> None:
