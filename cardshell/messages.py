@@ -686,7 +686,8 @@ _message("history.lines", "{lines}", "`history`: the accepted lines, one per lin
 _message("history.empty", "No commands yet.", "`history` before any command was accepted.")
 
 # settings: the session's settings (`set`)
-_message("settings.row", "{name}  {value}  {help}", "`set` alone: one setting, its value and what it does.")
+_message("settings.row", "{value}: {help}",
+         "`set` alone: a setting's value and what it does, the right column of a `help.row` whose left is its name.")
 _message("settings.changed", "{name} is {value} for this session.", "`set NAME VALUE` accepted.")
 _message("settings.unknown", "no setting {name}; the settings are: {names}",
          "`set NAME` with a name that is not a setting.")

@@ -30,7 +30,7 @@ def play_opening(shell):
 def test_set_lists_and_changes_a_setting_and_bad_input_changes_nothing(tmp_path):
     shell = make_shell(tmp_path)
     listed = shell.execute("set")
-    assert listed.ok and listed.output.startswith("autoplay  off  ")
+    assert listed.ok and listed.output.startswith("  autoplay  off: ")
     for bad, words in (("set autoplay maybe", "autoplay is on or off, not 'maybe'"),
                        ("set colour on", "no setting 'colour'; the settings are: autoplay, samples, pace"),
                        ("set autoplay", "say on or off: 'set autoplay on'"),
@@ -38,7 +38,7 @@ def test_set_lists_and_changes_a_setting_and_bad_input_changes_nothing(tmp_path)
         reply = shell.execute(bad)
         assert not reply.ok and reply.error == words and shell.settings.autoplay is False
     assert shell.execute("set AUTOPLAY On").output == "autoplay is on for this session."
-    assert shell.settings.autoplay is True and shell.execute("set").output.startswith("autoplay  on  ")
+    assert shell.settings.autoplay is True and shell.execute("set").output.startswith("  autoplay  on: ")
 
 
 def test_autoplay_plays_the_safe_moves_after_a_move_each_as_its_own_line(tmp_path):

@@ -53,8 +53,11 @@ def test_bad_values_are_refused_and_change_nothing(shell, line, error):
 
 def test_set_lists_every_setting_with_its_value(shell):
     assert shell.execute("set samples 40").ok and shell.execute("set pace 1.5").ok
-    lines = shell.execute("set").output.splitlines()
-    assert [line.split()[:2] for line in lines] == [["autoplay", "off"], ["samples", "40"], ["pace", "1.5"]]
+    listed = shell.execute("set")
+    rows = [line.split()[:2] for line in listed.output.splitlines() if not line.startswith("   ")]
+    assert rows == [["autoplay", "off:"], ["samples", "40:"], ["pace", "1.5:"]]
+    assert [part.message_id for part in listed.parts] == ["help.row"] * 3  # each row its own message
+    assert [part.message.args["right"].args["value"] for part in listed.parts] == ["off", "40", "1.5"]
 
 
 def test_a_setting_is_never_saved(tmp_path):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardshell import help as helptext
 from cardshell.commands.common import HostPlugin
 from cardshell.errors import CommandError
 from cardshell.hookspecs import hookimpl
@@ -53,8 +54,10 @@ class SessionCommands(HostPlugin):
         """
         settings = self.shell.settings
         if not args:
-            for name in settings.names():  # a message each: the porcelain gives its id, a terminal wraps it
-                ctx.echo(say("settings.row", name=name, value=settings.shown(name), help=HELP[name]))
+            rows = [(name, say("settings.row", value=settings.shown(name), help=HELP[name]))
+                    for name in settings.names()]
+            for row in helptext.table_rows(rows, width=self.shell.front_end.width):  # a message each: ids kept, wrapped
+                ctx.echo(row)
             return
         name = args[0].lower()
         if name not in settings.names():
