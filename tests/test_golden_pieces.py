@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from cardshell import screen
+from cardshell import layout, screen
 from cardshell.golden import BLANK, MAX_CANDIDATES, Item, compare, words
 from cardshell.messages import CATALOG, HostMessage, Message, say
 from cardshell.render import Layout, laid, message_of
@@ -53,6 +53,13 @@ def change_host_layout(monkeypatch: pytest.MonkeyPatch, width: int, indent: str)
         return original(changed, text)
 
     monkeypatch.setattr(Layout, "wrap", wrap)
+    for shape in (layout.Columns, layout.Hanging, layout.Listing, layout.Figure, layout.Markdown):
+        # every other shape of cardshell.layout: its own layout, then laid out again by the changed one
+        monkeypatch.setattr(shape, "wrap", _relaid(shape.wrap, changed, original))
+
+
+def _relaid(own, changed, original):  # type: ignore[no-untyped-def]
+    return lambda self, text: original(changed, own(self, text))
 
 
 def reword(monkeypatch: pytest.MonkeyPatch) -> None:
