@@ -84,7 +84,21 @@ def start() -> int | None:
         os.environ["CARDSHELL_JOURNAL_FD"] = str(write_end)
         return None
     os.close(write_end)
-    return Supervisor(pid, read_end, grace(dict(os.environ))).run()
+    return Supervisor(pid, read_end, grace(dict(os.environ)), porcelain_schema(sys.argv[1:])).run()
+
+
+def porcelain_schema(argv: list[str]) -> int | None:
+    """The porcelain schema ``argv`` asks for (``--jsonl``: 1, ``--jsonl=N``: N), or None: the plain output."""
+    schema = None
+    for word in argv:
+        if word == "--jsonl":
+            schema = 1
+        elif word.startswith("--jsonl="):
+            try:
+                schema = int(word[len("--jsonl="):])
+            except ValueError:
+                schema = None
+    return schema
 
 
 def _ignore(signum: int, frame: Any) -> None:
@@ -102,9 +116,10 @@ class Supervisor:
     group reaches the shell twice, as two Ctrl-C.
     """
 
-    def __init__(self, pid: int, fd: int, grace_seconds: float) -> None:
+    def __init__(self, pid: int, fd: int, grace_seconds: float, schema: int | None = None) -> None:
         import threading
 
+        self.schema = schema  # the porcelain the child writes (None: plain text), for the last resort's words
         self.pid = pid
         self.fd = fd
         self.grace = grace_seconds
@@ -128,7 +143,7 @@ class Supervisor:
             if done:
                 self.reader.join(1.0)
                 code = os.waitstatus_to_exitcode(status)
-                return code if code >= 0 else 128 - code
+                return self._status(code if code >= 0 else 128 - code)
             now = time.monotonic()
             with self.lock:
                 if not self.unseen:
@@ -146,6 +161,17 @@ class Supervisor:
                     continue
                 info = timed
             self._received(info)
+
+    def _status(self, code: int) -> int:
+        """The status to exit with when the child ended with ``code``: 128 + a signal this
+        process received and passed on that the child ended without acting on (its status 0:
+        it reached the end of its script first), else ``code``."""
+        if code != 0:
+            return code
+        if self.signum is not None:
+            return 128 + self.signum
+        with self.lock:
+            return 128 + signal.SIGINT if self.unseen else 0
 
     def _received(self, info: Any) -> None:
         signum = info.si_signo
@@ -215,11 +241,22 @@ class Supervisor:
         waited = 2 * self.grace + LAST_RESORT_EXTRA if signum != signal.SIGINT else LAST_RESORT_EXTRA
         from cardshell.messages import say
 
-        _line(sys.stderr, say("stop.last-resort", seconds=f"{waited:g}", signal=signal.Signals(signum).name))
+        reason = say("stop.last-resort", seconds=f"{waited:g}", signal=signal.Signals(signum).name)
+        _line(sys.stderr, reason)
+        notes: list[Any] = []
+        problems: list[Any] = []
         if not self.closed:
             self._fold()
-            save(self.games)
-        return 128 + signum
+            notes, problems = save(self.games)
+        status = 128 + signum
+        if self.schema is None:
+            for problem in problems:
+                _line(sys.stderr, say("script.save-failed", problem=problem))
+            for note in notes:
+                _line(sys.stdout, note)
+            return status
+        _records(self.schema, reason, notes, problems, status)
+        return status
 
 
 def apply(games: dict[str, dict[str, Any]], item: dict[str, Any]) -> None:
@@ -235,15 +272,38 @@ def apply(games: dict[str, dict[str, Any]], item: dict[str, Any]) -> None:
         games.pop(item["g"], None)
 
 
-def save(games: dict[str, dict[str, Any]]) -> None:
-    """Write each game's automatic save (:func:`cardshell.saves.automatic` of its id) and print the
-    shell's note for it; a game without moves is not saved, as the shell's own autosave skips it."""
+def _records(schema: int, reason: Any, notes: list[Any], problems: list[Any], status: int) -> None:
+    """The last resort's words as porcelain records on standard output, as the shell writes them
+    after a signal (:class:`cardshell.porcelain.JsonWriter`): the reason, each save's note or
+    failure, then the ``exit`` record; nothing when the schema is not served (the child
+    refused it) or standard output fails."""
+    from cardshell.pipes import OutputFailed
+    from cardshell.porcelain import SCHEMAS, JsonWriter
+
+    if schema not in SCHEMAS:
+        return
+    writer = JsonWriter(sys.stdout, sys.stderr, schema, greeted=True)
+    try:
+        writer.problem(reason, "note")
+        writer.save_failed(problems)
+        writer.closed(notes)
+        writer.exit(status)
+    except OutputFailed:
+        pass
+
+
+def save(games: dict[str, dict[str, Any]]) -> tuple[list[Any], list[Any]]:
+    """Write each game's automatic save (:func:`cardshell.saves.automatic` of its id); the
+    shell's note for each save written, and the problem of each that failed (host messages);
+    a game without moves is not saved, as the shell's own autosave skips it."""
     from pathlib import Path
 
     from cardshell import saves
     from cardshell.messages import say
     from cardshell.persistence import describe
 
+    notes: list[Any] = []
+    problems: list[Any] = []
     for gid, game in sorted(games.items()):
         if not game["log"]:
             continue
@@ -255,10 +315,10 @@ def save(games: dict[str, dict[str, Any]]) -> None:
             with saves.locked(data_dir):
                 saves.write(data_dir, gid if saves.is_automatic(gid) else saves.automatic(gid), record)
         except saves.SaveError as exc:
-            _line(sys.stderr, say("script.save-failed", problem=exc.message))
+            problems.append(exc.message)
             continue
-        _line(sys.stdout, say("save.autosaved", what=describe(game["title"], game["seed"], len(game["log"])),
-                              game=gid))
+        notes.append(say("save.autosaved", what=describe(game["title"], game["seed"], len(game["log"])), game=gid))
+    return notes, problems
 
 
 def _send(pid: int, signum: int) -> None:

@@ -153,3 +153,55 @@ def test_at_a_terminal_two_ctrl_c_end_a_c_loop_with_130_saved(tmp_path):
             os.killpg(child.pid, signal.SIGKILL)  # the supervisor and the shell stuck in C
     assert (child.exitstatus, child.signalstatus) == (130, None)
     assert read(tmp_path, automatic("cloop")).log == ["step"]
+
+
+@pytest.mark.parametrize("schema", ["--jsonl", "--jsonl=2"])
+def test_under_the_porcelain_the_last_resort_writes_records_and_the_exit_record(tmp_path, schema):
+    """The supervisor's words after it killed the shell are records, as the shell's are:
+    the reason, the save's note, then ``exit`` with 143; every stdout line is strict JSON."""
+    data = tmp_path / "data"
+    env = dict(os.environ, CARDSHELL_LOAD_PLUGINS="", CARDSHELL_DATA_DIR=str(data), NO_COLOR="1",
+               CARDSHELL_SIGNAL_GRACE="0.3", PYTHONPATH=os.pathsep.join([PLUGINS, os.environ.get("PYTHONPATH", "")]))
+    process = subprocess.Popen([sys.executable, "-m", "cardshell", "--plugin", "hostile_cloop", "--autosave", schema],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                               preexec_fn=limited)
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(SCRIPT.encode())
+    process.stdin.flush()
+    for raw in process.stdout:  # the records of the lines before 'churn', then churn is stuck in C
+        record = json.loads(raw)
+        if record.get("kind") == "result" and record["line"] == 3:
+            break
+    time.sleep(1.0)
+    process.send_signal(signal.SIGTERM)
+    try:
+        rest, err = process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        raise
+    assert process.returncode == 143, err
+    records = [json.loads(line.decode("utf-8", errors="strict")) for line in rest.splitlines()]
+    assert [r["id"] for r in records if r["kind"] in ("note", "exit")] == ["stop.last-resort", "save.autosaved",
+                                                                          None]
+    assert records[-1]["kind"] == "exit" and records[-1]["status"] == 143
+    assert all(r["cardshell"] == (2 if schema.endswith("2") else 1) for r in records)
+    assert read(data, automatic("cloop")).log == ["step", "step"]
+
+
+def test_a_signal_passed_on_that_the_shell_ended_without_acting_on_sets_the_status():
+    """The shell may reach the end of its script before the signal passed on reaches it
+    (status 0): the process the signal was sent to still ends 128 + the signal."""
+    from cardshell_launcher.supervisor import Supervisor
+
+    read_end, write_end = os.pipe()
+    try:
+        supervisor = Supervisor(os.getpid(), read_end, 0.3)
+        assert supervisor._status(0) == 0 and supervisor._status(3) == 3
+        supervisor.unseen = 1  # a Ctrl-C sent with kill, passed on, never reported by the shell's handler
+        assert supervisor._status(0) == 130 and supervisor._status(2) == 2
+        supervisor.signum = signal.SIGTERM
+        assert supervisor._status(0) == 143
+    finally:
+        os.close(write_end)
+        supervisor.reader.join(1.0)
+        os.close(read_end)
