@@ -129,8 +129,9 @@ class Supervisor:
         self.closed = False  # the child's own autosave ran
         self.signum: int | None = None
         self.deadline: float | None = None  # the last resort after SIGHUP or SIGTERM
-        self.unseen = 0
+        self.unseen = 0  # Ctrl-C received less those the child reported: below 0 while a report came first
         self.in_line = 0
+        self.passed_on = False  # a Ctrl-C sent with kill was passed on to the child
         self.interrupted: float | None = None  # the last resort after a second Ctrl-C
         self.lock = threading.Lock()
         self.reader = threading.Thread(target=self._read_all, name="journal", daemon=True)
@@ -146,7 +147,7 @@ class Supervisor:
                 return self._status(code if code >= 0 else 128 - code)
             now = time.monotonic()
             with self.lock:
-                if not self.unseen:
+                if self.unseen <= 0:
                     self.interrupted = None  # the child's handler saw them: not stuck
                 times = [t for t in (self.deadline, self.interrupted) if t is not None]
             if self.deadline is not None and self.deadline <= now:
@@ -171,7 +172,7 @@ class Supervisor:
         if self.signum is not None:
             return 128 + self.signum
         with self.lock:
-            return 128 + signal.SIGINT if self.unseen else 0
+            return 128 + signal.SIGINT if self.passed_on and self.unseen > 0 else 0
 
     def _received(self, info: Any) -> None:
         signum = info.si_signo
@@ -187,6 +188,7 @@ class Supervisor:
                 self.in_line += 1
                 if info.si_code != SI_KERNEL:  # kill, perhaps to this process alone
                     _send(self.pid, signum)
+                    self.passed_on = True
                 if self.in_line >= 2 and self.interrupted is None:
                     self.interrupted = now + LAST_RESORT_EXTRA
 
@@ -210,8 +212,8 @@ class Supervisor:
         """One journal line: the marks now; the games' items kept as they came
         and read (``json``) only for the last resort or when many are kept."""
         if line == b'{"i":1}':
-            with self.lock:
-                self.unseen = max(0, self.unseen - 1)
+            with self.lock:  # may come before this process counts the same Ctrl-C: never clamped
+                self.unseen -= 1
         elif line == b'{"b":1}':
             with self.lock:
                 self.in_line = 0

@@ -197,10 +197,39 @@ def test_a_signal_passed_on_that_the_shell_ended_without_acting_on_sets_the_stat
     try:
         supervisor = Supervisor(os.getpid(), read_end, 0.3)
         assert supervisor._status(0) == 0 and supervisor._status(3) == 3
-        supervisor.unseen = 1  # a Ctrl-C sent with kill, passed on, never reported by the shell's handler
+        supervisor.unseen = 1  # a terminal's Ctrl-C the shell's handler has not reported: no say in the status
+        assert supervisor._status(0) == 0
+        supervisor.passed_on = True  # a Ctrl-C sent with kill, passed on, never reported by the shell's handler
         assert supervisor._status(0) == 130 and supervisor._status(2) == 2
+        supervisor.unseen = -1  # the shell's report came before this process counted the Ctrl-C
+        assert supervisor._status(0) == 0
+        supervisor.unseen = 1
         supervisor.signum = signal.SIGTERM
         assert supervisor._status(0) == 143
+    finally:
+        os.close(write_end)
+        supervisor.reader.join(1.0)
+        os.close(read_end)
+
+
+def test_a_report_read_before_its_ctrl_c_is_counted_still_balances_it():
+    """Under load the shell's report of a terminal's Ctrl-C may be read before this process
+    counts the same Ctrl-C: the count is never clamped, so no Ctrl-C stays 'unseen' and no
+    later one ends a healthy shell."""
+    from types import SimpleNamespace
+
+    from cardshell_launcher.supervisor import SI_KERNEL, Supervisor
+
+    read_end, write_end = os.pipe()
+    try:
+        supervisor = Supervisor(os.getpid(), read_end, 0.3)
+        kernel_ctrl_c = SimpleNamespace(si_signo=signal.SIGINT, si_code=SI_KERNEL)
+        for _ in range(2):  # two Ctrl-C in one line, each reported first
+            supervisor._apply(b'{"i":1}')
+            supervisor._received(kernel_ctrl_c)
+        assert supervisor.unseen == 0 and supervisor.in_line == 2
+        assert supervisor.interrupted is not None  # armed; run() disarms it while nothing is unseen
+        assert supervisor._status(0) == 0
     finally:
         os.close(write_end)
         supervisor.reader.join(1.0)
