@@ -33,6 +33,7 @@ from cardshell.records import Command, CommandContext
 from cardshell.render import Text
 from cardshell.search import Budget, Verdict, solve
 from cardshell.settings import autoplay_moves
+from cardshell.shortcut import human_verdict
 from cardshell.statekind import immutable_states, proven_immutable
 from cardshell.watchdog import TimeBound, bound_for
 
@@ -246,13 +247,15 @@ class AssistCommands:
         ctx.echo(reason(found))
 
     def solve(self, ctx: CommandContext, options: argparse.Namespace) -> None:
-        """``solve``: search the true state for a winning line."""
+        """``solve``: search the true state for a winning line, shown (and played by
+        ``--play``) as a person would play it (:func:`cardshell.shortcut.human_verdict`)."""
         session = self._session()
         rules = self._rules(session, search=True)
         with self._searching(ctx, say("solve.searching")):
+            budget = Budget(options.seconds, options.nodes)
             verdict = self._on_a_copy(session, rules, options.seconds,
                                       "solver" if rules.search.solver is not None else "its rules",
-                                      lambda state: solve(rules, state, Budget(options.seconds, options.nodes)))
+                                      lambda state: human_verdict(rules, state, solve(rules, state, budget)))
         session.assisted = True  # whatever it found (cardshell_stats: never "perfect")
         seen = say("solve.seen-opponents" if session.game.players is not None else "solve.seen")
         solve_word = self.shell.lifecycle.host_word("solve")
