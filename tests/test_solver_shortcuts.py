@@ -230,6 +230,18 @@ def test_an_aces_up_line_with_detours_through_empty_columns_loses_them():
     assert short == raw  # every detour left out, and nothing else to take
 
 
+def test_a_real_aces_up_line_with_a_cycle_loses_it():
+    """Deal 28's line moves a lone card to an empty column and straight back: both moves go."""
+    rules = aces_rules()
+    start = rules.game.new(28, {})
+    raw = solve(rules, start, Budget(seconds=60, nodes=200_000)).line
+    out_and_back = [index for index in range(len(raw) - 1)
+                    if raw[index].startswith("T ") and raw[index + 1].split()[1:] == raw[index].split()[:0:-1]]
+    assert out_and_back, "deal 28's line has no out-and-back move any more: pick another deal"
+    short = shortened(rules, start, raw)
+    assert aces_replay(start, short) and len(short) <= len(raw) - 2 * len(out_and_back)
+
+
 @settings(max_examples=6, deadline=None)
 @given(st.integers(0, 60))
 def test_on_aces_up_deals_the_line_is_never_longer_and_still_wins(seed):
