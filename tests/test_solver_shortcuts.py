@@ -185,6 +185,13 @@ def test_solve_shows_and_solve_play_plays_the_shortened_line():
     assert shell.current.state == (5, True)
 
 
+def test_hint_names_the_first_move_of_the_line_solve_shows():
+    shell = slide_shell(Slide())
+    assert shell.execute("play slide --seed 1").ok
+    hint = shell.execute("hint")
+    assert hint.ok and hint.output == "Hint: T 1 5 (starts a winning line of 2 moves)"
+
+
 # -- Aces Up: real deals, their lines with walks put in, and every settled deal ----------------------
 
 def aces_rules():
