@@ -15,11 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardshell
-from cardshell import shortcut
+from cardshell import assist, shortcut
 from cardshell.records import Budget, Verdict
 from cardshell.search import solve
 from cardshell.shell import Shell
 from cardshell.shortcut import human_verdict, shortened
+from cardshell.watchdog import PluginOvertime
 from cardshell_aces_up import rules as aces
 
 # -- a small game: one card on a row of columns, won by playing it home from the last ------------------
@@ -183,6 +184,17 @@ def test_solve_shows_and_solve_play_plays_the_shortened_line():
     assert played.ok
     assert list(shell.recorder.lines)[-2:] == ["T 1 5", "H"]
     assert shell.current.state == (5, True)
+
+
+def test_solve_shows_the_line_as_found_when_shortening_runs_out_of_time(monkeypatch):
+    def overtime(rules, state, verdict):
+        raise PluginOvertime("slide", "its rules", "did not return in time")
+
+    monkeypatch.setattr(assist, "human_verdict", overtime)
+    shell = slide_shell(Slide())
+    assert shell.execute("play slide --seed 1").ok
+    shown = shell.execute("solve")
+    assert shown.ok and "T 1 2, T 2 3, T 3 4, T 4 5, H" in shown.output
 
 
 def test_hint_names_the_first_move_of_the_line_solve_shows():
