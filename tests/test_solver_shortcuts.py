@@ -20,6 +20,7 @@ from cardshell.records import Budget, Verdict
 from cardshell.search import solve
 from cardshell.shell import Shell
 from cardshell.shortcut import human_verdict, shortened
+from cardshell.testing import game_rules, replays_to_a_win
 from cardshell.watchdog import PluginOvertime
 from cardshell_aces_up import rules as aces
 
@@ -289,3 +290,20 @@ def test_the_settled_aces_up_lines_are_already_as_short_as_shortcuts_make_them(s
         lengths.append((len(raw), len(short)))
     assert all(after <= before for before, after in lengths)
     assert statistics.median(after for _, after in lengths) <= statistics.median(before for before, _ in lengths)
+
+
+# -- Thumb and Pouch: a card from the waste through one column to another, and autoplay --------------
+
+@pytest.mark.parametrize("seed", [0, 16])
+def test_thumb_and_pouch_lines_are_shortened_and_autoplay_still_folds_them(seed):
+    """Deal 0's line plays a waste card to one column and on to another ('wt 3, tt 3 7 1'
+    where a person plays 'wt 7'); the shortened line still wins by the rules, and with
+    autoplay on the moves to type still leave out the same safe moves."""
+    rules = Shell.create(plugins=["thumb-and-pouch"], seed=0, autosave=False).rules("thumb-and-pouch")
+    start = rules.game.new(seed, {})
+    raw = solve(rules, start, Budget(seconds=60, nodes=200_000)).line
+    short = shortened(rules, start, raw)
+    assert len(short) < len(raw)
+    assert replays_to_a_win(game_rules("thumb-and-pouch", plugins=["thumb-and-pouch"]), start, short)
+    assert len(raw) - len(assist._typed(rules, start, list(raw))) == len(short) - len(assist._typed(rules, start,
+                                                                                                      list(short)))
