@@ -5,6 +5,9 @@ a winning line that walks one card through several empty columns, where a
 person plays one move, or that comes back to a position it was in before.
 :func:`shortened` takes such a line and the position it starts from and
 returns a line of at most as many moves that still wins by the game's rules.
+The ``solve`` command shows and plays its lines through :func:`human_verdict`
+(:mod:`cardshell.assist`), and :func:`cardshell.search.hint` takes its move
+from such a line in a game that hides nothing.
 
 It knows no game.  It sees one only through a
 :class:`~cardshell.ruleset.RuleSet`: the legal moves as typed lines
