@@ -34,8 +34,9 @@ from cardshell.render import Text
 from cardshell.search import Budget, Verdict, solve
 from cardshell.settings import HINT_SAMPLES as HINT_SAMPLES  # re-exported: help hint names the defaults
 from cardshell.settings import MAX_PACE, MAX_SAMPLES, PLAY_PACE, autoplay_moves
+from cardshell.shortcut import human_verdict
 from cardshell.statekind import immutable_states, proven_immutable
-from cardshell.watchdog import TimeBound, bound_for
+from cardshell.watchdog import PluginOvertime, TimeBound, bound_for
 
 if TYPE_CHECKING:  # pragma: no cover
     from cardshell.host import Host
@@ -244,14 +245,28 @@ class AssistCommands:
             return
         ctx.echo(reason(found))
 
+    def _as_played(self, session: GameSession, rules: RuleSet, verdict: Verdict) -> Verdict:
+        """``verdict`` with its winning line as a person plays it
+        (:func:`cardshell.shortcut.human_verdict`), its plugin code bounded by
+        :data:`MOVES_SECONDS`; the verdict as found when that runs out (the line wins either way)."""
+        if verdict.result != "won":
+            return verdict
+        try:
+            return self._on_a_copy(session, rules, None, "its rules",
+                                   lambda state: human_verdict(rules, state, verdict))
+        except PluginOvertime:
+            return verdict
+
     def solve(self, ctx: CommandContext, options: argparse.Namespace) -> None:
-        """``solve``: search the true state for a winning line."""
+        """``solve``: search the true state for a winning line, shown (and played by
+        ``--play``) as a person would play it (:func:`cardshell.shortcut.human_verdict`)."""
         session = self._session()
         rules = self._rules(session, search=True)
         with self._searching(ctx, say("solve.searching")):
             verdict = self._on_a_copy(session, rules, options.seconds,
                                       "solver" if rules.search.solver is not None else "its rules",
                                       lambda state: solve(rules, state, Budget(options.seconds, options.nodes)))
+            verdict = self._as_played(session, rules, verdict)
         session.assisted = True  # whatever it found (cardshell_stats: never "perfect")
         seen = say("solve.seen-opponents" if session.game.players is not None else "solve.seen")
         solve_word = self.shell.lifecycle.host_word("solve")

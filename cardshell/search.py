@@ -33,8 +33,9 @@ after a line, the outcome, the game's transposition key and heuristic).
   ``samples`` times (determinization); each re-drawn deal is solved, and the
   move that starts a winning line in the most samples is recommended with
   that count.  A game that hides nothing gets the first move of a winning
-  line of the true state.  A game's own :attr:`~cardshell.records.Game.hint`
-  replaces all this; its answer is checked: one that is not a
+  line of the true state, as ``solve`` shows it
+  (:func:`cardshell.shortcut.human_verdict`).  A game's own
+  :attr:`~cardshell.records.Game.hint` replaces all this; its answer is checked: one that is not a
   :class:`~cardshell.records.Hint`, or whose move the rules reject, is left
   out with one warning naming the plugin, and the host's own hint answers.
 
@@ -82,6 +83,7 @@ from cardshell.messages import say
 from cardshell.plugincheck import PluginFault, checked_hint, checked_key, shown
 from cardshell.records import Budget, Hint, SearchResult, Verdict
 from cardshell.ruleset import RuleSet
+from cardshell.shortcut import human_verdict
 from cardshell.statekind import given_state
 
 #: The positions of a search whose ``successors`` children are all played
@@ -490,8 +492,8 @@ def hint(rules: RuleSet, state: Any, *, rng: random.Random, samples: int = 20,
         return Hint(legal[0], say("search.only-legal-move"))
     if game.side:  # a game without decisions (Snap): every move plays the same game on
         return Hint(legal[0], say("search.no-decisions", title=game.title))
-    if game.determinize is None:
-        verdict = solve(rules, state, budget)
+    if game.determinize is None:  # the line as ``solve`` shows it: its first move and length agree
+        verdict = human_verdict(rules, state, solve(rules, state, budget))
         if verdict.result == "won" and verdict.line and verdict.line[0] in legal:
             return Hint(verdict.line[0], say("search.winning-line", count=len(verdict.line)))
         best = _most_promising(rules, state, legal)
