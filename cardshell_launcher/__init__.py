@@ -2,7 +2,10 @@
 and no thread left by plugin code holds the process at exit.
 
 Outside the ``cardshell`` package, whose import takes most of a start: a
-Ctrl-C while :func:`main` imports it exits with status 130, silently.
+Ctrl-C while :func:`main` imports it exits with status 130, silently.  The
+objects that import made are then frozen (:func:`gc.freeze`): they live as
+long as the process, so the cyclic collector, at interpreter exit too, no
+longer walks them.
 :func:`finish` gives threads plugin code left running
 :data:`EXIT_GRACE_SECONDS`, then ends the process without them.
 """
@@ -10,6 +13,7 @@ Ctrl-C while :func:`main` imports it exits with status 130, silently.
 from __future__ import annotations
 
 import atexit
+import gc
 import os
 import signal
 import sys
@@ -37,6 +41,9 @@ def main() -> int:
         signal.signal(signal.SIGINT, previous)
     if interrupted:
         return finish(EXIT_INTERRUPTED)
+    # The host's modules, classes and catalog live as long as the process: moved out of the
+    # collector's generations, no collection (the one at interpreter exit included) walks them again.
+    gc.freeze()
     try:
         status = run()
     except KeyboardInterrupt as exc:
