@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardshell.commands.common import HostPlugin
+from cardshell.commands.base import ShellPlugin
 from cardshell.errors import CommandError
 from cardshell.hookspecs import hookimpl
 from cardshell.messages import say
@@ -12,7 +12,7 @@ from cardshell.records import Command, CommandContext
 from cardshell.settings import HELP, SWITCH_WORDS
 
 
-class SessionCommands(HostPlugin):
+class SessionCommands(ShellPlugin):
     """The session's record, leaving a game and leaving the shell."""
 
     @hookimpl
