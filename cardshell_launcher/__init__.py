@@ -2,7 +2,10 @@
 and no thread left by plugin code holds the process at exit.
 
 Outside the ``cardshell`` package, whose import takes most of a start: a
-Ctrl-C while :func:`main` imports it exits with status 130, silently.
+Ctrl-C while :func:`main` imports it exits with status 130, silently.  The
+cyclic garbage collector is paused during that import and the objects it
+made are then frozen (:func:`gc.freeze`): they live as long as the process,
+so no collection, the one at interpreter exit included, walks them.
 :func:`finish` gives threads plugin code left running
 :data:`EXIT_GRACE_SECONDS`, then ends the process without them.
 """
@@ -10,6 +13,7 @@ Ctrl-C while :func:`main` imports it exits with status 130, silently.
 from __future__ import annotations
 
 import atexit
+import gc
 import os
 import signal
 import sys
@@ -37,10 +41,18 @@ def main() -> int:
     # can land in an import (a traceback) or in one of Python's own callbacks, which drops it
     # ("Exception ignored in ... _get_module_lock").
     previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.append(signum))
+    # The host's modules, classes and catalog live as long as the process: no collection runs
+    # while they are made (each would walk all of them made so far), and then they leave the
+    # collector's generations, so that no later collection (the one at exit included) walks them.
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         from cardshell.cli import main as run  # here, after the handler: see the module's notes
     finally:
         signal.signal(signal.SIGINT, previous)
+        gc.freeze()
+        if collecting:
+            gc.enable()
     if interrupted:
         return finish(EXIT_INTERRUPTED)
     try:

@@ -43,8 +43,16 @@ HOST_AT_A_PLAIN_START = frozenset("""
 #: What a script's first move of Aces Up adds to a plain start's host modules: the default plugins'
 #: commands it runs and the game's own modules (with the statistics plugin's).
 HOST_FOR_A_FIRST_MOVE = HOST_AT_A_PLAIN_START | frozenset("""
-    cardshell.commands cardshell.commands.common cardshell.commands.play cardshell.commands.switching
-    cardshell.gamepage cardshell.rng cardshell.timestamps""".split())
+    cardshell.commands cardshell.commands.base cardshell.commands.common cardshell.commands.play
+    cardshell.commands.switching cardshell.gamepage cardshell.rng cardshell.timestamps""".split())
+
+#: What ``exit`` adds to a plain start's host modules: the default plugin registering it and the base
+#: of the default plugins, none of what the others share (a game's lookup, the saves' list, its page).
+HOST_FOR_EXIT = HOST_AT_A_PLAIN_START | frozenset(
+    "cardshell.commands cardshell.commands.base cardshell.commands.leaving".split())
+
+#: Standard library modules ``exit`` does without (the others' close matches and saves' times).
+STDLIB_NOT_FOR_EXIT = ("difflib", "datetime")
 
 #: The front ends and terminal libraries no game plugin's module and no sweep worker imports.
 FRONT_ENDS = ("prompt_toolkit", "pygments", "cardshell.interactive", "cardshell.pager",
@@ -101,13 +109,16 @@ def test_a_plain_start_imports_nothing_behind_the_lazy_boundaries(tmp_path):
     assert {name: modules for name, modules in found.items() if modules} == {}
 
 
-def test_the_host_modules_of_a_plain_start_and_of_a_first_move_are_those_listed(tmp_path):
+def test_the_host_modules_of_a_plain_start_a_first_move_and_exit_are_those_listed(tmp_path):
     _modules_of_a_start(tmp_path)  # writes the plugin index
     plain = _modules_of_a_start(tmp_path)
     assert {m for m in plain if m.split(".")[0] == "cardshell"} == HOST_AT_A_PLAIN_START
     played = _modules_of_a_start(tmp_path, "play aces-up --seed 7\nD\n")
     assert {m for m in played if m.split(".")[0] == "cardshell"} == HOST_FOR_A_FIRST_MOVE
     assert not any(_under(played, name) for name in FRONT_ENDS)
+    left = _modules_of_a_start(tmp_path, "exit\n")
+    assert {m for m in left if m.split(".")[0] == "cardshell"} == HOST_FOR_EXIT
+    assert {name: sorted(_under(left, name)) for name in STDLIB_NOT_FOR_EXIT if _under(left, name)} == {}
 
 
 _WORKER_PROBE = """

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardshell import discovery, gamepage, option_values, parsers, saves, timestamps
 from cardshell import help as helptext
+from cardshell.commands.base import ShellPlugin
 from cardshell.errors import CommandError, UsageError
 from cardshell.game_options import play_parser as play_parser  # its home; kept importable here
 from cardshell.messages import say
@@ -127,11 +128,8 @@ def no_current_game(table: GameTable, *, rules: bool = False) -> CommandError:
     return CommandError(say("rules.no-game" if rules else "game.none-in-progress"))
 
 
-class HostPlugin:
-    """The base of the host's default command plugins, acting on ``shell``'s games."""
-
-    def __init__(self, shell: Host) -> None:
-        self.shell = shell
+class HostPlugin(ShellPlugin):
+    """The base of the host's default command plugins that find games and saves, acting on ``shell``'s games."""
 
     def _current(self) -> Any:
         session = self.shell.table.current

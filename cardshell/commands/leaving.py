@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardshell import help as helptext
-from cardshell.commands.common import HostPlugin
+from cardshell.commands.base import ShellPlugin
 from cardshell.errors import CommandError
 from cardshell.hookspecs import hookimpl
 from cardshell.messages import say
@@ -13,7 +13,7 @@ from cardshell.records import Command, CommandContext
 from cardshell.settings import HELP
 
 
-class SessionCommands(HostPlugin):
+class SessionCommands(ShellPlugin):
     """The session's record, leaving a game and leaving the shell."""
 
     @hookimpl
