@@ -100,8 +100,8 @@ MAX_POSITIONS = 2**63 - 1
 #: the rules; the longest built-in line is a few hundred moves).
 MAX_LINE = 100_000
 
-__all__ = ["CHECKED_POSITIONS", "GUARD_EVERY", "MAX_LINE", "MAX_POSITIONS", "Budget", "Result", "Verdict", "hint",
-           "solve"]
+__all__ = ["CHECKED_POSITIONS", "GUARD_EVERY", "MAX_LINE", "MAX_POSITIONS", "SAFE_CHAIN", "Budget", "Result", "Verdict",
+           "hint", "solve"]
 
 #: The verdicts of :func:`solve` (:data:`cardshell.records.SearchResult`).
 Result = SearchResult
@@ -372,10 +372,22 @@ def _run(rules: RuleSet, state: Any, order: Order, rng: random.Random, lost: set
     yield "no win", (), positions
 
 
+#: The most safe moves (:attr:`~cardshell.records.Search.safe`) played in a row
+#: as one child of a position (a safe move that leads back where it started
+#: would otherwise be played forever).
+SAFE_CHAIN = 1_000
+
+
 def _safe_child(rules: RuleSet, state: Any) -> list[tuple[str | tuple[str, ...], Any]]:
-    """The game's safe move at ``state`` (:attr:`~cardshell.records.Search.safe`)
-    with the state it leads to, as the position's only child; ``[]`` when
-    there is none.
+    """The game's safe moves from ``state`` (:attr:`~cardshell.records.Search.safe`),
+    played in a row while the game gives one (at most :data:`SAFE_CHAIN`,
+    stopping at a position that is over), as one macro move with the state
+    it leads to: the position's only child; ``[]`` when there is none.
+
+    The positions between are not positions of the search: a safe move
+    never hurts, so nothing is lost by not branching there, and the
+    budget's positions go to the positions where there is a choice (as
+    dedicated solvers play their automatic foundation moves).
 
     Raises:
         PluginFault: naming ``safe``, when it returns something else than a
@@ -384,15 +396,23 @@ def _safe_child(rules: RuleSet, state: Any) -> list[tuple[str | tuple[str, ...],
     found = rules.search.safe
     if found is None:
         return []
-    move = found(state)
-    if move is None:
+    lines: list[str] = []
+    while len(lines) < SAFE_CHAIN:
+        move = found(state)
+        if move is None:
+            break
+        if type(move) is not str:
+            raise PluginFault(rules.plugin, "safe", say("plugin.not-a-line", value=shown(move)))
+        try:
+            state = rules.play(state, move)
+        except CommandError:
+            raise PluginFault(rules.plugin, "safe", say("plugin.successor-rejected", move=repr(move))) from None
+        lines.append(move)
+        if rules.outcome(state) is not None:
+            break
+    if not lines:
         return []
-    if type(move) is not str:
-        raise PluginFault(rules.plugin, "safe", say("plugin.not-a-line", value=shown(move)))
-    try:
-        return [(move, rules.play(state, move))]
-    except CommandError:
-        raise PluginFault(rules.plugin, "safe", say("plugin.successor-rejected", move=repr(move))) from None
+    return [(lines[0] if len(lines) == 1 else tuple(lines), state)]
 
 
 def _replayed(rules: RuleSet, state: Any, line: tuple[str, ...]) -> None:
