@@ -92,3 +92,20 @@ def test_a_card_goes_home_safely_only_when_no_card_can_need_it(declared):
     # A Two always may: only an Ace, which goes home at once, could be placed on it.
     two = (_run(CLUBS, 1, 4), _run(DIAMONDS, 1, 1), _run(HEARTS, 1, 4), _run(SPADES, 1, 4))
     assert declared.safe(KlondikeState((), (), two, ((Card(2, DIAMONDS),), *tableau[1:]), down)) == "m 1 f"
+
+
+def test_safe_moves_in_a_row_are_one_child_and_the_line_replays(declared):
+    from klondike import KlondikeState
+
+    from cardshell import Budget
+    from cardshell.testing import game_rules
+
+    rules = game_rules("klondike-declared", plugins=[], modules=["klondike_declared"])
+    foundations = (_run(CLUBS, 1, KING), _run(DIAMONDS, 1, KING), _run(HEARTS, 1, KING), _run(SPADES, 1, 10))
+    tableau = ((Card(11, SPADES),), (Card(KING, SPADES), Card(12, SPADES)), (), (), (), (), ())
+    state = KlondikeState((), (), foundations, tableau, (0,) * 7)
+    verdict = rules.solve(state, Budget(seconds=60.0, nodes=1_000))
+    assert (verdict.result, verdict.line, verdict.positions) == ("won", ("m 1 f", "m 2 f", "m 2 f"), 2)
+    for line in verdict.line:
+        state = rules.play(state, line)
+    assert rules.outcome(state).result == "won"
