@@ -8,7 +8,10 @@ after a line, the outcome, the game's transposition key and heuristic).
   :meth:`RuleSet.key`, children from :meth:`RuleSet.expand` (the game's fast
   :attr:`~cardshell.records.Search.successors` with its dominance and macro
   moves when it has them, else the legal lines ordered by
-  :meth:`RuleSet.heuristic`, highest first), positions the game proves lost
+  :meth:`RuleSet.heuristic`, highest first; a position where the game
+  declares a move that can never hurt, :attr:`~cardshell.records.Search.safe`,
+  has one child instead: that move and the safe moves after it, in a row, as
+  one macro move), positions the game proves lost
   (:attr:`~cardshell.records.Search.prune`) not expanded, bounded by a
   :class:`Budget` of seconds and positions.  The budget is spent by a
   portfolio: slices of a Luby schedule (:func:`schedule`) go in turn to one
