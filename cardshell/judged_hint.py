@@ -146,16 +146,16 @@ def safe_everywhere(rules: RuleSet, deals: list[Any], legal: list[str]) -> str |
 
     Raises:
         PluginFault: ``safe`` returned something else than a line or None, or a line
-            its rules reject (:func:`cardshell.search.safe_child`).
+            its rules reject (:func:`cardshell.search.safe_move`).
     """
     if rules.search.safe is None or not deals:
         return None
     found: set[str] = set()
     for deal in deals:
-        child = search.safe_child(rules, deal)
-        if not child:
+        step = search.safe_move(rules, deal)
+        if step is None:
             return None
-        found.add(str(child[0][0]))
+        found.add(step[0])
         if len(found) > 1:
             return None
     move = found.pop()

@@ -156,7 +156,9 @@ class Search(Generic[S]):
             line; None when there is none): from a state from which a win is
             reachable, a win is still reachable after it (a card to its
             foundation that no other card can need).  The generic search
-            plays it as the position's only move; ``check_search`` checks
+            plays it, and the safe moves after it, in a row as the
+            position's only child (one macro move: the positions between
+            are not spent from its budget); ``check_search`` checks
             the promise on small positions exhaustively.  None: no safe moves.
         solver: the game's own search, ``solver(state, budget, clock)`` given
             a state that may show every card, a :class:`Budget` and the clock

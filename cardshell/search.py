@@ -8,7 +8,10 @@ after a line, the outcome, the game's transposition key and heuristic).
   :meth:`RuleSet.key`, children from :meth:`RuleSet.expand` (the game's fast
   :attr:`~cardshell.records.Search.successors` with its dominance and macro
   moves when it has them, else the legal lines ordered by
-  :meth:`RuleSet.heuristic`, highest first), positions the game proves lost
+  :meth:`RuleSet.heuristic`, highest first; a position where the game
+  declares a move that can never hurt, :attr:`~cardshell.records.Search.safe`,
+  has one child instead: that move and the safe moves after it, in a row, as
+  one macro move), positions the game proves lost
   (:attr:`~cardshell.records.Search.prune`) not expanded, bounded by a
   :class:`Budget` of seconds and positions.  The budget is spent by a
   portfolio: slices of a Luby schedule (:func:`schedule`) go in turn to one
@@ -102,8 +105,8 @@ MAX_POSITIONS = 2**63 - 1
 #: the rules; the longest built-in line is a few hundred moves).
 MAX_LINE = 100_000
 
-__all__ = ["CHECKED_POSITIONS", "GUARD_EVERY", "MAX_LINE", "MAX_POSITIONS", "Budget", "Result", "Verdict", "hint",
-           "solve"]
+__all__ = ["CHECKED_POSITIONS", "GUARD_EVERY", "MAX_LINE", "MAX_POSITIONS", "SAFE_CHAIN", "Budget", "Result", "Verdict",
+           "hint", "solve"]
 
 #: The verdicts of :func:`solve` (:data:`cardshell.records.SearchResult`).
 Result = SearchResult
@@ -307,7 +310,7 @@ def _run(rules: RuleSet, state: Any, order: Order, rng: random.Random, lost: set
     size = 1
     pending = [root]
     expansions[0] += 1
-    children = (safe_child(rules, state)
+    children = (_safe_child(rules, state)
                 or expand(state, guard=expansions[0] <= CHECKED_POSITIONS or not expansions[0] % GUARD_EVERY))
     # A frame: the children left, the position's index, its low link, where its pending keys start.
     stack: list[list[Any]] = [[iter(order(children, rng)), 0, 0, 0]]
@@ -363,7 +366,7 @@ def _run(rules: RuleSet, state: Any, order: Order, rng: random.Random, lost: set
                 expand, checking = rules.expand, False
             expansions[0] += 1
             count = expansions[0]
-            grown = (safe and safe_child(rules, child)
+            grown = (safe and _safe_child(rules, child)
                      or expand(child, guard=count <= CHECKED_POSITIONS or not count % GUARD_EVERY))
             stack.append([iter(order(grown, rng)), size, size, len(pending)])
             pending.append(child_key)
@@ -374,10 +377,22 @@ def _run(rules: RuleSet, state: Any, order: Order, rng: random.Random, lost: set
     yield "no win", (), positions
 
 
-def safe_child(rules: RuleSet, state: Any) -> list[tuple[str | tuple[str, ...], Any]]:
-    """The game's safe move at ``state`` (:attr:`~cardshell.records.Search.safe`)
-    with the state it leads to, as the position's only child; ``[]`` when
-    there is none.
+#: The most safe moves (:attr:`~cardshell.records.Search.safe`) played in a row
+#: as one child of a position (a safe move that leads back where it started
+#: would otherwise be played forever).
+SAFE_CHAIN = 1_000
+
+
+def _safe_child(rules: RuleSet, state: Any) -> list[tuple[str | tuple[str, ...], Any]]:
+    """The game's safe moves from ``state`` (:attr:`~cardshell.records.Search.safe`),
+    played in a row while the game gives one (at most :data:`SAFE_CHAIN`,
+    stopping at a position that is over), as one macro move with the state
+    it leads to: the position's only child; ``[]`` when there is none.
+
+    The positions between are not positions of the search: a safe move
+    never hurts, so nothing is lost by not branching there, and the
+    budget's positions go to the positions where there is a choice (as
+    dedicated solvers play their automatic foundation moves).
 
     Raises:
         PluginFault: naming ``safe``, when it returns something else than a
@@ -386,13 +401,38 @@ def safe_child(rules: RuleSet, state: Any) -> list[tuple[str | tuple[str, ...], 
     found = rules.search.safe
     if found is None:
         return []
+    lines: list[str] = []
+    while len(lines) < SAFE_CHAIN:
+        step = safe_move(rules, state)
+        if step is None:
+            break
+        move, state = step
+        lines.append(move)
+        if rules.outcome(state) is not None:
+            break
+    if not lines:
+        return []
+    return [(lines[0] if len(lines) == 1 else tuple(lines), state)]
+
+
+def safe_move(rules: RuleSet, state: Any) -> tuple[str, Any] | None:
+    """The game's one safe move at ``state`` (:attr:`~cardshell.records.Search.safe`)
+    with the state it leads to, or None (no ``safe``, or none here).
+
+    Raises:
+        PluginFault: naming ``safe``, when it returns something else than a
+            line or None, or a line the rules reject.
+    """
+    found = rules.search.safe
+    if found is None:
+        return None
     move = found(state)
     if move is None:
-        return []
+        return None
     if type(move) is not str:
         raise PluginFault(rules.plugin, "safe", say("plugin.not-a-line", value=shown(move)))
     try:
-        return [(move, rules.play(state, move))]
+        return move, rules.play(state, move)
     except CommandError:
         raise PluginFault(rules.plugin, "safe", say("plugin.successor-rejected", move=repr(move))) from None
 
