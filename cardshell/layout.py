@@ -179,13 +179,13 @@ class Listing:
     def wrap(self, text: str) -> str:
         """The text broken between items after its lead (what precedes the list); a
         text that does not end in the list (another wording), or whose lead and one
-        item leave no room, is broken between words, continuation lines indented by two spaces."""
+        item leave no room, or an empty list, is broken between words, continuation lines indented by two spaces."""
         blank, text = _after_blank_lines(text)
         width = self.width
         if width is None:
             return blank + text
         listed = self.sep.join(self.items) + self.end
-        if not text.endswith(listed):
+        if not self.items or not text.endswith(listed):
             return blank + Layout(width, "  ").wrap(text)
         return blank + wrap_list(text[:len(text) - len(listed)], self.items, width, sep=self.sep, end=self.end)
 

@@ -105,3 +105,9 @@ def test_a_reports_rows_carry_their_figures_and_the_shape_aligns_them():
     assert text_of(rows["winnability.row-won"]) == "  won                 1,234"
     assert text_of(rows["winnability.row-no-win"]) == "  no win                  5"
     assert text_of(rows["winnability.row-per-deal"]) == "  per settled deal  0.500 s  median; max 0.500 s"
+
+
+def test_a_listing_without_items_breaks_its_text_between_words():
+    text = "Winning line: every move is one autoplay plays for you, none left to type"
+    assert layout.Listing(30, ()).wrap(text) == layout.Layout(30, "  ").wrap(text)
+    assert all(len(line) <= 30 for line in layout.Listing(30, ()).wrap(text).split("\n"))
