@@ -14,6 +14,11 @@ when a front end prints it.  The shapes:
   (``Legal moves: F 1, D``, a usage);
 * :class:`Markdown`: a rules page, rendered (:func:`markdown`).
 
+The shapes other than :class:`Layout` are named tuples: immutable values,
+compared by their fields, made at start without generated methods (a plain
+start imports this module); the Markdown patterns are compiled on first
+use (:mod:`re`'s cache), as a start renders no rules page.
+
 The functions beside them lay out text that is no host message (a plugin's
 command help, :func:`reflow`; completion's grid, :func:`grid`; a board line
 wider than the terminal, :func:`break_board_line`; ``--help``'s paragraphs,
@@ -29,7 +34,7 @@ import re
 import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 #: The width host text is laid out for when the screen's is unknown (a
 #: script's menus and tables), in characters.
@@ -107,8 +112,7 @@ class Layout:
         return "\n".join(out)
 
 
-@dataclass(frozen=True)
-class Columns:
+class Columns(NamedTuple):
     """A table row: the text's first :attr:`column` characters are its left
     column (indent, left text, padding); the rest, the right column, is
     wrapped to the width left and continued under itself.
@@ -134,8 +138,7 @@ class Columns:
         return blank + "\n".join(lines)
 
 
-@dataclass(frozen=True)
-class Hanging:
+class Hanging(NamedTuple):
     """A paragraph with its own indents: the text (after :attr:`first`)
     wrapped to the width, the first line after :attr:`first`, every other
     after :attr:`rest`.
@@ -159,8 +162,7 @@ class Hanging:
         return blank + "\n".join(paragraph(body, self.width, self.first, self.rest) or [""])
 
 
-@dataclass(frozen=True)
-class Listing:
+class Listing(NamedTuple):
     """A sentence ending in a list (``Legal moves: F 1, D``), broken between
     items (:func:`wrap_list`).
 
@@ -190,8 +192,7 @@ class Listing:
         return blank + wrap_list(text[:len(text) - len(listed)], self.items, width, sep=self.sep, end=self.end)
 
 
-@dataclass(frozen=True)
-class Markdown:
+class Markdown(NamedTuple):
     """A rules page, its Markdown rendered at :attr:`width` (:func:`markdown`).
 
     Attributes:
@@ -206,8 +207,7 @@ class Markdown:
         return blank + markdown(text, self.width)
 
 
-@dataclass(frozen=True)
-class Figure:
+class Figure(NamedTuple):
     """A report's row: a label of :attr:`column` characters, then a figure
     right-aligned in :attr:`figure` characters (the figure runs to two spaces
     or the line's end: ``  won              61``), then the rest; the row
@@ -287,8 +287,7 @@ def list_indent(lead: str, width: int | None) -> str:
     return " " * len(lead) if width is None or len(lead) <= width // 2 else "  "
 
 
-@dataclass(frozen=True)
-class RowPlan:
+class RowPlan(NamedTuple):
     """Where one table row's lines go (:func:`table_plan`).
 
     Attributes:
@@ -369,11 +368,12 @@ def break_board_line(line: str, width: int) -> list[str]:
     return lines
 
 
-_FENCE = re.compile(r"^\s*(```|~~~)")
-_ITEM = re.compile(r"^(\s*)([-*+]|\d+[.)])\s+(.*)$")
-_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
-_STRONG = re.compile(r"(\*\*|__)(.+?)\1")
+#: The Markdown a rules page uses, as patterns (compiled on first use by :mod:`re`'s cache).
+_FENCE = r"^\s*(```|~~~)"
+_ITEM = r"^(\s*)([-*+]|\d+[.)])\s+(.*)$"
+_HEADING = r"^(#{1,6})\s+(.*?)\s*#*\s*$"
+_LINK = r"\[([^\]]+)\]\([^)]*\)"
+_STRONG = r"(\*\*|__)(.+?)\1"
 
 #: Stands for a space inside a code span while a paragraph is wrapped
 #: (:func:`paragraph` breaks at ASCII whitespace only), so that ``tt 5 6 1`` stays whole.
@@ -384,8 +384,8 @@ def inline(text: str, keep: str = " ") -> str:
     """Markdown's inline marks taken out: code spans in single quotes (their
     spaces become ``keep``), strong marks dropped, a link's text kept.
     """
-    text = _LINK.sub(r"\1", text)
-    text = _STRONG.sub(r"\2", text)
+    text = re.sub(_LINK, r"\1", text)
+    text = re.sub(_STRONG, r"\2", text)
     return re.sub(r"`+([^`]*)`+", lambda span: "'" + span.group(1).replace(" ", keep) + "'", text)
 
 
@@ -413,15 +413,15 @@ def markdown(page: str, width: int = DEFAULT_WIDTH) -> str:
 
     fenced = False
     for line in page.splitlines():
-        if _FENCE.match(line):
+        if re.match(_FENCE, line):
             flush()
             fenced = not fenced
             continue
         if fenced:
             out.append(line.rstrip())
             continue
-        heading = _HEADING.match(line)
-        item = _ITEM.match(line)
+        heading = re.match(_HEADING, line)
+        item = re.match(_ITEM, line)
         if not line.strip():
             flush()
             if out and out[-1]:
