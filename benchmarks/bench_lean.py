@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -35,6 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import callgrind  # noqa: E402
 from bench_script import aces_up, minesweeper  # noqa: E402
 
 #: The workloads whose per-line slope is printed.
@@ -48,16 +48,10 @@ def cardshell_argv() -> list[str]:
 
 
 def instructions(argv: list[str], stdin: bytes, env: dict[str, str], out: Path) -> int:
-    """Callgrind's total instructions (Ir) of one run of ``argv`` fed ``stdin``.
+    """Callgrind's total instructions (Ir) of one run of ``argv`` fed ``stdin``, in the data directory.
 
     Raises SystemExit with valgrind's error output when it printed no total."""
-    done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *argv], input=stdin,
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, check=False,
-                          cwd=env["CARDSHELL_DATA_DIR"])
-    found = re.search(rb"Collected\s*:\s*(\d+)", done.stderr)
-    if found is None:
-        raise SystemExit(done.stderr.decode(errors="replace")[-2000:])
-    return int(found.group(1))
+    return callgrind.instructions(argv, stdin, env, out, cwd=env["CARDSHELL_DATA_DIR"])
 
 
 def main() -> None:

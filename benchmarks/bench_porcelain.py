@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import statistics
 import subprocess
 import sys
@@ -29,6 +28,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import callgrind  # noqa: E402
 from bench_script import aces_up  # noqa: E402
 
 OUTPUTS = {"plain": [], "jsonl=1": ["--jsonl"], "jsonl=2": ["--jsonl=2"]}
@@ -47,14 +47,7 @@ def cpu_seconds(args: list[str], script: Path, env: dict[str, str]) -> float:
 
 def instructions(args: list[str], script: Path, env: dict[str, str], out: Path) -> int:
     """Callgrind's total instructions (Ir) of one run of ``script`` with ``args``."""
-    argv = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-m", "cardshell", *args]
-    with open(script, "rb") as stdin:
-        done = subprocess.run(argv, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
-                              check=False)
-    found = re.search(rb"Collected\s*:\s*(\d+)", done.stderr)
-    if found is None:
-        raise SystemExit(done.stderr.decode(errors="replace")[-2000:])
-    return int(found.group(1))
+    return callgrind.instructions([sys.executable, "-m", "cardshell", *args], script.read_bytes(), env, out)
 
 
 def by_instructions(short: int, long: int, tree: Path | None = None) -> None:

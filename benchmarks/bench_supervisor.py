@@ -16,11 +16,13 @@ Not part of the test suite.
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import callgrind  # noqa: E402
 
 LAUNCH = "import sys; from cardshell_launcher import main; sys.exit(main())"
 
@@ -32,10 +34,10 @@ def run(work: Path, *args: str, valgrind: bool = True, code: str = LAUNCH) -> li
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # warm starts read the bytecode caches the first run wrote
     argv = [sys.executable, "-c", code, *args]
     if valgrind:
-        argv = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={work / 'callgrind.%p'}", *argv]
-    done = subprocess.run(argv, input=b"exit\n", stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
-                          check=False, cwd=work)
-    return [int(n) for n in re.findall(rb"Collected\s*:\s*(\d+)", done.stderr)]
+        return callgrind.totals(argv, b"exit\n", env, work / "callgrind.%p", cwd=work)
+    subprocess.run(argv, input=b"exit\n", stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, check=False,
+                   cwd=work)
+    return []
 
 
 def main() -> None:
