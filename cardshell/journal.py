@@ -93,18 +93,19 @@ class Journal:
 
 def interrupted() -> None:
     """From the Ctrl-C handler: tell the supervisor the process still runs Python (never raises)."""
-    if JOURNAL is not None and JOURNAL.fd >= 0:
-        try:
-            os.write(JOURNAL.fd, b'{"i":1}\n')
-        except OSError:
-            pass
+    _mark(b'{"i":1}\n')
 
 
 def acted() -> None:
     """A front end acted on a Ctrl-C at a line boundary: tell the supervisor (never raises)."""
+    _mark(b'{"b":1}\n')
+
+
+def _mark(line: bytes) -> None:
+    """Write one journal ``line`` as it is (no ``json``: a signal handler calls it), never raising."""
     if JOURNAL is not None and JOURNAL.fd >= 0:
         try:
-            os.write(JOURNAL.fd, b'{"b":1}\n')
+            os.write(JOURNAL.fd, line)
         except OSError:
             pass
 
