@@ -32,7 +32,6 @@ from cardshell.plugincheck import StateGuard
 from cardshell.records import Command, CommandContext
 from cardshell.render import Text
 from cardshell.search import Budget, Verdict, solve
-from cardshell.settings import HINT_SAMPLES as HINT_SAMPLES  # re-exported: help hint names the defaults
 from cardshell.settings import MAX_PACE, MAX_SAMPLES, PLAY_PACE, autoplay_moves
 from cardshell.shortcut import human_verdict
 from cardshell.statekind import immutable_states, proven_immutable

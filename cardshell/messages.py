@@ -754,7 +754,7 @@ _message("command-help.hint",
          "of the same seed gives the same hint. A move the game declares safe\n"
          "(it never costs a win) in every re-drawn deal is suggested at once.\n"
          "Some games have their own hint (a safe cell, basic strategy).",
-         "`help hint`: the host's hint command's help text (its defaults: assist.HINT_SAMPLES, HINT_NODES, "
+         "`help hint`: the host's hint command's help text (its defaults: settings.HINT_SAMPLES, assist.HINT_NODES, "
          "HINT_SECONDS).",
          former=(
              "Options: --samples K, --seconds S, --nodes N.\n"

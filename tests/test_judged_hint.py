@@ -75,8 +75,9 @@ def test_a_finished_game_without_undo_may_be_dealt_again_as_its_ending_offers(tm
 
 
 def test_help_hint_states_the_defaults_the_hint_uses():
-    from cardshell.assist import HINT_NODES, HINT_SAMPLES, HINT_SECONDS
+    from cardshell.assist import HINT_NODES, HINT_SECONDS
     from cardshell.messages import CATALOG
+    from cardshell.settings import HINT_SAMPLES
 
     text = CATALOG["command-help.hint"].text
     assert f"K={HINT_SAMPLES}, N={HINT_NODES}" in text and f"S={HINT_SECONDS:g}\n" in text

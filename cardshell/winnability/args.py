@@ -18,10 +18,11 @@ import re
 from dataclasses import dataclass
 
 from cardshell import option_values, parsers
-from cardshell.assist import MAX_NODES, MAX_SAMPLES, MAX_SECONDS
+from cardshell.assist import MAX_NODES, MAX_SECONDS
 from cardshell.errors import UsageError
 from cardshell.messages import say
 from cardshell.option_values import OptionParser
+from cardshell.settings import MAX_SAMPLES
 from cardshell.sweep.grammar import MAX_JOBS, MAX_PATH, MAX_SEED, check_address, integer
 
 __all__ = ["DEFAULT_DEALS", "HONEST_NODES", "HONEST_SECONDS", "MAX_DEALS", "MAX_NODES", "MAX_SAMPLES", "MAX_SECONDS",
