@@ -112,8 +112,8 @@ class Supervisor:
     reported; :attr:`in_line`, those since the child last acted on one at a
     line boundary.  A SIGINT sent by ``kill`` (not a terminal's Ctrl-C,
     which the kernel sends to the whole foreground group) is passed on at
-    once: ``kill -INT PID`` acts as before; a ``kill`` to the whole process
-    group reaches the shell twice, as two Ctrl-C.
+    once: ``kill -INT PID`` acts as it does on a shell without a supervisor;
+    a ``kill`` to the whole process group reaches the shell twice, as two Ctrl-C.
     """
 
     def __init__(self, pid: int, fd: int, grace_seconds: float, schema: int | None = None) -> None:

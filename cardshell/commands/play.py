@@ -49,7 +49,7 @@ class PlayCommands(GameSwitching):
         A new deal abandons a game with moves in progress here, or in the
         automatic save (:meth:`_replacing`).  The game left for another, in
         progress with moves, is kept; at a terminal a last line says how to
-        resume it, above the new game (a script's output stays as it was: it knows
+        resume it, above the new game (a script prints no such line: it knows
         what it played).
         """
         left = self.shell.table.current if ctx.interactive else None
