@@ -131,7 +131,7 @@ class Supervisor:
         self.deadline: float | None = None  # the last resort after SIGHUP or SIGTERM
         self.unseen = 0  # Ctrl-C received less those the child reported: below 0 while a report came first
         self.in_line = 0
-        self.passed_on = False  # a Ctrl-C sent with kill was passed on to the child
+        self.passed_on = False  # a Ctrl-C sent with kill was passed on, and the child has not acted on it
         self.interrupted: float | None = None  # the last resort after a second Ctrl-C
         self.lock = threading.Lock()
         self.reader = threading.Thread(target=self._read_all, name="journal", daemon=True)
@@ -166,13 +166,14 @@ class Supervisor:
     def _status(self, code: int) -> int:
         """The status to exit with when the child ended with ``code``: 128 + a signal this
         process received and passed on that the child ended without acting on (its status 0:
-        it reached the end of its script first), else ``code``."""
+        it reached the end of its script first; a Ctrl-C is acted on when its front end says
+        so at a line boundary, not when its handler merely ran), else ``code``."""
         if code != 0:
             return code
         if self.signum is not None:
             return 128 + self.signum
         with self.lock:
-            return 128 + signal.SIGINT if self.passed_on and self.unseen > 0 else 0
+            return 128 + signal.SIGINT if self.passed_on else 0
 
     def _received(self, info: Any) -> None:
         signum = info.si_signo
@@ -217,6 +218,7 @@ class Supervisor:
         elif line == b'{"b":1}':
             with self.lock:
                 self.in_line = 0
+                self.passed_on = False  # the Ctrl-C passed on was acted on
         elif line == b'{"c":1}':
             self.closed = True
         else:

@@ -199,11 +199,13 @@ def test_a_signal_passed_on_that_the_shell_ended_without_acting_on_sets_the_stat
         assert supervisor._status(0) == 0 and supervisor._status(3) == 3
         supervisor.unseen = 1  # a terminal's Ctrl-C the shell's handler has not reported: no say in the status
         assert supervisor._status(0) == 0
-        supervisor.passed_on = True  # a Ctrl-C sent with kill, passed on, never reported by the shell's handler
+        supervisor.passed_on = True  # a Ctrl-C sent with kill, passed on, never acted on by the shell
         assert supervisor._status(0) == 130 and supervisor._status(2) == 2
-        supervisor.unseen = -1  # the shell's report came before this process counted the Ctrl-C
+        supervisor.unseen = -1  # the shell's handler ran (after the script ended): still not acted on
+        assert supervisor._status(0) == 130
+        supervisor._apply(b'{"b":1}')  # the shell acted on it at a line boundary
         assert supervisor._status(0) == 0
-        supervisor.unseen = 1
+        supervisor.passed_on = True
         supervisor.signum = signal.SIGTERM
         assert supervisor._status(0) == 143
     finally:
