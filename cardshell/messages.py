@@ -467,11 +467,6 @@ _message("stop.interrupt", "cardshell: {plugin} did not stop at Ctrl-C and was i
          "cardshell stops here",
          "A second Ctrl-C while plugin code that swallowed the first still ran; the autosave follows, then "
          "exit 130.")
-_message("stop.last-resort", "cardshell: plugin code held the interpreter for {seconds} s after {signal} "
-         "and was killed; its games are saved as of their last line",
-         "Last resort: plugin code stuck in one long C call (no Python handler can run) did not let the shell "
-         "stop; the launcher's supervisor killed it, wrote the autosaves from the last line each game "
-         "completed, and exits 128 + the signal.")
 _message("stop.bound", "cardshell: plugin {plugin}: {hook} did not return within {seconds} s and ignored "
          "{count} requests to stop{where}; cardshell stops here",
          "Plugin code swallowed the time bound's stops (`cardshell.watchdog.ALARMS_BEFORE_GIVING_UP`); "

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardshell import help as helptext
-from cardshell import journal, saves, signals
+from cardshell import saves, signals
 from cardshell.context import Places
 from cardshell.messages import say
 from cardshell.records import Game
@@ -329,8 +329,6 @@ class Persistence:
         with signals.deferred():
             notes = self._autosave() if self.autosave else []
             self.abandoned.clear()
-            if journal.JOURNAL is not None:
-                journal.JOURNAL.closed()
         return notes
 
     def _autosave(self) -> list[Text]:

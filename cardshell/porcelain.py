@@ -65,8 +65,6 @@ class JsonWriter:
         games (Callable[[], Collection[str]] | None): the names of the
             plugins that bring games; schema 2 gives any other plugin's
             parts origin :data:`PLUGIN` (None: every plugin is a game's).
-        greeted (bool): schema 2's ``hello`` record is on the stream already
-            (written by the shell a supervisor ran, :mod:`cardshell_launcher.supervisor`).
 
     Raises:
         ValueError: ``schema`` is not served.
@@ -74,7 +72,7 @@ class JsonWriter:
 
     def __init__(self, out: TextIO | None, err: TextIO | None, schema: int = SCHEMA_VERSION, *,
                  capture: Capture | None = None, plugin: Callable[[], str | None] | None = None,
-                 games: Callable[[], Collection[str]] | None = None, greeted: bool = False) -> None:
+                 games: Callable[[], Collection[str]] | None = None) -> None:
         if schema not in SCHEMAS:
             raise ValueError(f"porcelain schema {schema} is not served (served: {SCHEMAS})")
         self.out = GuardedStream(out, "stdout")
@@ -83,7 +81,7 @@ class JsonWriter:
         self.capture = capture
         self.plugin = plugin
         self.games = games
-        self._greeted = schema < 2 or greeted
+        self._greeted = schema < 2
         self._game_names: Collection[str] | None = None  # the plugins with games, as last asked
         self.ended = False
         self._ran: str | None = None  # the plugin whose command the line being written ran

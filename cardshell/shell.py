@@ -16,7 +16,7 @@ from typing import Any
 
 import pluggy
 
-from cardshell import blame, hookcall, hookspecs, journal, plugin_index
+from cardshell import blame, hookcall, hookspecs, plugin_index
 from cardshell.context import FrontEnd, Places
 from cardshell.discovery import PluginFailure, PluginInfo, load_entry_points
 from cardshell.dispatch import Dispatcher
@@ -154,10 +154,7 @@ class Shell:
         """Run one input line: a :class:`~cardshell.reply.Reply`, never an exception
         for anything the user typed or a plugin did.
         """
-        reply = self.dispatcher.execute(line)
-        if journal.JOURNAL is not None and self.persistence.autosave:  # the launcher's supervisor keeps it
-            journal.JOURNAL.commit(self.persistence.table.sessions, self.persistence.data_dir)
-        return reply
+        return self.dispatcher.execute(line)
 
     def execute_step(self, line: str) -> Reply:
         """:meth:`execute` for a step a reply asked the front end to play (``solve --play``'s moves,

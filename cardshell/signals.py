@@ -31,11 +31,9 @@ The rules the front ends rely on (``docs/reference.md``, "Signals"):
   gives up on that code at once (:func:`give_up`, status 130).
 * A child forked after :func:`install` gets the default behaviour back.
 
-One C call that holds the interpreter's lock for ever
-(``sum(range(10**12))``) is out of reach of this process: no Python handler
-runs until it returns.  The last resort is outside it, in the launcher's
-supervisor (:mod:`cardshell_launcher.supervisor`, fed by
-:mod:`cardshell.journal`).
+Only one C call that holds the interpreter's lock for ever
+(``sum(range(10**12))``) is out of reach: no Python handler runs until it
+returns.
 """
 
 from __future__ import annotations
@@ -51,7 +49,7 @@ from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import Any, NoReturn, Protocol
 
-from cardshell import journal, messages, screen
+from cardshell import messages, screen
 from cardshell.render import Text, text_of
 
 #: The signals handled like ``exit``.
@@ -352,8 +350,6 @@ def pending() -> int | None:
 def acted() -> None:
     """The front end acted on a Ctrl-C (stopped the command, went back to its
     prompt): a later one counts as a first one again."""
-    if OWNER.interrupt:
-        journal.acted()  # the launcher's supervisor counts the Ctrl-C of a line
     OWNER.interrupt = False
 
 
@@ -530,7 +526,6 @@ def _handle(signum: int, frame: FrameType | None) -> None:
 def _handle_interrupt(signum: int, frame: FrameType | None) -> None:
     if os.getpid() != OWNER.pid:  # a forked worker: Python's own behaviour
         raise KeyboardInterrupt
-    journal.interrupted()  # the launcher's supervisor: this process is not stuck in C
     if OWNER.signum is not None or OWNER.deferring:
         return  # after SIGHUP or SIGTERM, and during the autosave, Ctrl-C does nothing
     if OWNER.interrupt:  # the first is still pending: plugin code swallowed it

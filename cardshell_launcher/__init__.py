@@ -30,12 +30,6 @@ def main() -> int:
     """Run the ``cardshell`` command (:func:`cardshell.cli.main`); its exit
     status, 130 after Ctrl-C during the start.
     """
-    from cardshell_launcher import supervisor
-
-    if supervisor.wanted(sys.argv[1:]):  # the last resort after a signal (see supervisor's notes)
-        status = supervisor.start()
-        if status is not None:
-            return status
     interrupted: list[int] = []
     # While cardshell's modules are imported, Ctrl-C is only noted: an exception raised there
     # can land in an import (a traceback) or in one of Python's own callbacks, which drops it

@@ -38,7 +38,7 @@ HOST_AT_A_PLAIN_START = frozenset("""
     cardshell.savefile cardshell.saves cardshell.scopes cardshell.screen cardshell.script cardshell.seeds
     cardshell.session cardshell.sessions cardshell.settings cardshell.shell cardshell.signals cardshell.statekind
     cardshell.version
-    cardshell.views cardshell.watchdog cardshell.journal""".split())
+    cardshell.views cardshell.watchdog""".split())
 
 #: What a script's first move of Aces Up adds to a plain start's host modules: the default plugins'
 #: commands it runs and the game's own modules (with the statistics plugin's).
